@@ -1,0 +1,110 @@
+# patchtrack - trace patches from mailing lists to git commits.
+#
+#   make            build the tools into $(BUILD)/
+#   make check      unit and end-to-end tests, then all again under ASan+UBSan
+#   make demo       the pipeline on the bundled sample data
+#   make install    PREFIX=/usr/local DESTDIR=
+#
+# Missing libraries are installed by scripts/deps (apt-get as root) or
+# it prints the command to run.
+
+PREFIX   ?= /usr/local
+BINDIR   ?= $(PREFIX)/bin
+MANDIR   ?= $(PREFIX)/share/man
+BUILD    ?= build
+CC       ?= cc
+CFLAGS   ?= -O2 -g
+SAN      ?=
+VERSION  := 0.1
+
+WARN     := -Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
+            -Wmissing-prototypes -Wpointer-arith -Wformat=2
+ALLCFLAGS = -std=c99 $(WARN) $(CFLAGS) $(SANFLAGS) -Icommon \
+            -D_POSIX_C_SOURCE=200809L -DPT_VERSION='"$(VERSION)"'
+ifneq ($(SAN),)
+SANFLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
+            -fno-sanitize-recover=all
+endif
+
+# pkg-config runs in the recipes, after deps had its chance to install.
+CSV_LIBS     := -lcsv
+Z_LIBS       := -lz -llzma
+
+TOOLS    := mbox2tsv
+COMMON   := util buf zio tsv hash text subject diff
+COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
+LIBCOMMON  := $(BUILD)/libcommon.a
+
+MBOX2TSV_OBJ := $(addprefix $(BUILD)/obj/mbox2tsv/,main.o mail.o body.o source.o rfc2047.o)
+
+UNIT     := test-common tsvfield
+UNIT_BIN := $(UNIT:%=$(BUILD)/tests/%)
+
+MAN1     := $(TOOLS:%=man/%.1)
+MAN5     := man/patchtrack-tsv.5
+
+.PHONY: all deps check test test-asan demo install clean lint-man bench
+
+all: $(BUILD)/.deps $(TOOLS:%=$(BUILD)/bin/%) $(UNIT_BIN)
+
+# The stamp keeps deps from running on every build; delete it to re-check.
+$(BUILD)/.deps: scripts/deps
+	@mkdir -p $(BUILD)
+	@sh scripts/deps
+	@touch $@
+
+deps:
+	@sh scripts/deps
+
+$(BUILD)/obj/common/%.o: common/%.c common/*.h | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+$(LIBCOMMON): $(COMMON_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/obj/mbox2tsv/%.o: mbox2tsv/%.c mbox2tsv/*.h common/*.h | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) $$(pkg-config --cflags gmime-3.0 libgit2) -c -o $@ $<
+
+$(BUILD)/bin/mbox2tsv: $(MBOX2TSV_OBJ) $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -o $@ $(MBOX2TSV_OBJ) $(LIBCOMMON) \
+		$$(pkg-config --libs gmime-3.0 libgit2) $(Z_LIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
+
+check: all
+	PT_BUILD=$(BUILD) prove tests/
+	$(MAKE) test-asan
+
+test: all
+	PT_BUILD=$(BUILD) prove tests/
+
+test-asan:
+	$(MAKE) BUILD=$(BUILD)-asan SAN=1 CFLAGS="-O1 -g" all
+	PT_BUILD=$(BUILD)-asan PT_SAN=1 \
+	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
+	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+	prove tests/
+
+lint-man:
+	mandoc -Tlint -Wwarning $(MAN1) $(MAN5)
+
+demo: all
+	sh scripts/demo $(BUILD)
+
+bench: all
+	sh bench/run $(BUILD)
+
+install: all
+	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
+	for t in $(TOOLS); do cp $(BUILD)/bin/$$t $(DESTDIR)$(BINDIR)/$$t; done
+	cp $(MAN1) $(DESTDIR)$(MANDIR)/man1/
+	cp $(MAN5) $(DESTDIR)$(MANDIR)/man5/
+
+clean:
+	rm -rf $(BUILD) $(BUILD)-asan

@@ -1,0 +1,213 @@
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include <ctype.h>
+
+#include "text.h"
+
+/*
+ * Length of the well-formed UTF-8 sequence at s (at most n bytes), or 0
+ * when the bytes there are not one (RFC 3629: no overlongs, no
+ * surrogates, nothing above U+10FFFF).
+ */
+static size_t
+seqlen(const unsigned char *s, size_t n)
+{
+	unsigned char c = s[0];
+
+	if (c >= 0x01 && c < 0x80)
+		return 1;
+	if (c >= 0xc2 && c <= 0xdf) {
+		if (n >= 2 && (s[1] & 0xc0) == 0x80)
+			return 2;
+		return 0;
+	}
+	if (c >= 0xe0 && c <= 0xef) {
+		if (n < 3 || (s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80)
+			return 0;
+		if (c == 0xe0 && s[1] < 0xa0)
+			return 0;
+		if (c == 0xed && s[1] > 0x9f)
+			return 0;
+		return 3;
+	}
+	if (c >= 0xf0 && c <= 0xf4) {
+		if (n < 4 || (s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80 ||
+		    (s[3] & 0xc0) != 0x80)
+			return 0;
+		if (c == 0xf0 && s[1] < 0x90)
+			return 0;
+		if (c == 0xf4 && s[1] > 0x8f)
+			return 0;
+		return 4;
+	}
+	return 0;
+}
+
+size_t
+utf8_valid_prefix(const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+	size_t k;
+
+	while (p < end) {
+		/* Fast path over ASCII, eight bytes at a time. */
+		while (end - p >= 8) {
+			uint64_t v;
+
+			memcpy(&v, p, 8);
+			if ((v & 0x8080808080808080ULL) ||
+			    ((v - 0x0101010101010101ULL) & ~v & 0x8080808080808080ULL))
+				break;
+			p += 8;
+		}
+		if (p >= end)
+			break;
+		k = seqlen(p, (size_t)(end - p));
+		if (!k)
+			break;
+		p += k;
+	}
+	return (size_t)(p - (const unsigned char *)s);
+}
+
+size_t
+utf8_repair(struct buf *out, const char *s, size_t n)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	size_t fixes = 0, ok, k;
+
+	for (;;) {
+		ok = utf8_valid_prefix((const char *)p, n);
+		buf_add(out, p, ok);
+		p += ok;
+		n -= ok;
+		if (!n)
+			break;
+		/*
+		 * Replace the maximal invalid subpart: a lead byte and
+		 * the continuation bytes that fit it, or one byte.
+		 */
+		k = 1;
+		if (p[0] >= 0xc2 && p[0] <= 0xf4) {
+			size_t want = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : 2;
+
+			while (k < want && k < n && (p[k] & 0xc0) == 0x80)
+				k++;
+			if (k == want)
+				k = 1;
+		}
+		buf_add(out, "\xef\xbf\xbd", 3);
+		fixes++;
+		p += k;
+		n -= k;
+	}
+	return fixes;
+}
+
+void
+iso_utc(char out[21], int64_t t)
+{
+	/* Civil-from-days (H. Hinnant): no gmtime, no time_t range limits. */
+	int64_t days = t / 86400, rem = t % 86400, z, era, doe, yoe, y, doy, mp, d, m;
+
+	if (rem < 0) {
+		rem += 86400;
+		days--;
+	}
+	z = days + 719468;
+	era = (z >= 0 ? z : z - 146096) / 146097;
+	doe = z - era * 146097;
+	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+	y = yoe + era * 400;
+	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+	mp = (5 * doy + 2) / 153;
+	d = doy - (153 * mp + 2) / 5 + 1;
+	m = mp < 10 ? mp + 3 : mp - 9;
+	if (m <= 2)
+		y++;
+	if (y < 0 || y > 9999)
+		y = y < 0 ? 0 : 9999;
+	snprintf(out, 21, "%04d-%02d-%02dT%02d:%02d:%02dZ", (int)y, (int)m, (int)d,
+	    (int)(rem / 3600), (int)(rem / 60 % 60), (int)(rem % 60));
+}
+
+const char *
+trim(const char *s, size_t *n)
+{
+	size_t len = *n;
+
+	while (len && (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')) {
+		s++;
+		len--;
+	}
+	while (len && (s[len - 1] == ' ' || s[len - 1] == '\t' ||
+	    s[len - 1] == '\n' || s[len - 1] == '\r'))
+		len--;
+	*n = len;
+	return s;
+}
+
+int
+has_prefix_ci(const char *s, size_t n, const char *prefix)
+{
+	size_t k = strlen(prefix);
+
+	return n >= k && strncasecmp(s, prefix, k) == 0;
+}
+
+void
+stripspace(struct buf *out, const char *s, size_t n)
+{
+	const char *p = s, *end = s + n, *nl;
+	size_t len, start = out->len;
+	int blank = 0;
+
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		len = (size_t)((nl ? nl : end) - p);
+		while (len && isspace((unsigned char)p[len - 1]))
+			len--;
+		if (!len) {
+			blank = 1;
+		} else {
+			/* One empty line for each run, none at the start. */
+			if (blank && out->len > start)
+				buf_addc(out, '\n');
+			blank = 0;
+			buf_add(out, p, len);
+			buf_addc(out, '\n');
+		}
+		p = nl ? nl + 1 : end;
+	}
+}
+
+const char *
+find_bytes(const char *s, size_t n, const char *needle, size_t k)
+{
+	const char *p = s, *end = s + n;
+
+	if (!k)
+		return s;
+	while ((size_t)(end - p) >= k) {
+		p = memchr(p, needle[0], (size_t)(end - p) - k + 1);
+		if (!p)
+			return NULL;
+		if (memcmp(p, needle, k) == 0)
+			return p;
+		p++;
+	}
+	return NULL;
+}
+
+const char *
+find_ci(const char *s, size_t n, const char *needle)
+{
+	size_t k = strlen(needle), i;
+
+	for (i = 0; i + k <= n; i++)
+		if (strncasecmp(s + i, needle, k) == 0)
+			return s + i;
+	return NULL;
+}

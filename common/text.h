@@ -1,0 +1,42 @@
+/*
+ * text.h - small text helpers: UTF-8 validation and repair, ISO 8601
+ * dates, and line utilities.
+ */
+#ifndef PT_TEXT_H
+#define PT_TEXT_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "buf.h"
+
+/* Length of the valid UTF-8 prefix of s[0..n); n when all is valid. NUL counts as invalid. */
+size_t utf8_valid_prefix(const char *s, size_t n);
+/*
+ * Append s[0..n) to out as valid UTF-8: every byte that does not start
+ * a well-formed sequence, and every NUL, becomes U+FFFD.  Returns the
+ * number of replacements.
+ */
+size_t utf8_repair(struct buf *out, const char *s, size_t n);
+
+/* Format t (seconds since the epoch) as YYYY-MM-DDTHH:MM:SSZ; out has room for 21. */
+void iso_utc(char out[21], int64_t t);
+
+/* Strip leading and trailing ASCII whitespace of s[0..*n): returns the new start. */
+const char *trim(const char *s, size_t *n);
+
+/* Find needle in s[0..n) (memmem), exactly or ignoring ASCII case. */
+const char *find_bytes(const char *s, size_t n, const char *needle, size_t k);
+const char *find_ci(const char *s, size_t n, const char *needle);
+
+/* ASCII case-insensitive prefix test on a byte span. */
+int has_prefix_ci(const char *s, size_t n, const char *prefix);
+
+/*
+ * Append s[0..n) cleaned as git stripspace does: trailing blanks cut from
+ * every line, runs of empty lines made one, none at either end.
+ */
+void stripspace(struct buf *out, const char *s, size_t n);
+
+#endif

@@ -1,0 +1,270 @@
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tsv.h"
+#include "util.h"
+
+static int
+valid_name(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') ||
+		    *s == '_' || *s == '-' || *s == '.'))
+			return 0;
+	return 1;
+}
+
+int
+tsv_open(struct tsv_reader *r, const char *path)
+{
+	const char *line;
+	ssize_t n;
+	size_t i, start;
+
+	memset(r, 0, sizeof *r);
+	r->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	r->in = zin_open(path);
+	if (!r->in) {
+		warnx("%s:", path);
+		return -1;
+	}
+	lines_init(&r->lines, r->in);
+	n = lines_next(&r->lines, &line);
+	if (n < 0) {
+		warnx("%s: %s", r->name, zin_error(r->in));
+		return -1;
+	}
+	r->lineno = 1;
+	if (n == 0) {
+		r->empty = 1;
+		return 0;
+	}
+	if (line[n - 1] == '\n')
+		n--;
+	r->header = xstrndup(line, (size_t)n);
+	r->headerlen = (size_t)n;
+	r->ncols = 1;
+	for (i = 0; i < r->headerlen; i++)
+		if (r->header[i] == '\t')
+			r->ncols++;
+	r->cols = xcalloc(r->ncols, sizeof *r->cols);
+	r->f = xcalloc(r->ncols, sizeof *r->f);
+	for (i = 0, start = 0; i <= r->headerlen; i++) {
+		if (i == r->headerlen || r->header[i] == '\t') {
+			size_t k = 0;
+
+			while (r->cols[k])
+				k++;
+			r->cols[k] = xstrndup(r->header + start, i - start);
+			if (!valid_name(r->cols[k])) {
+				warnx("%s:1: bad column name '%s' in the header "
+				    "(lower-case letters, digits, '_', '-', '.')",
+				    r->name, r->cols[k]);
+				return -1;
+			}
+			if (tsv_col(r, r->cols[k]) != (int)k) {
+				warnx("%s:1: column '%s' appears twice in the header",
+				    r->name, r->cols[k]);
+				return -1;
+			}
+			start = i + 1;
+		}
+	}
+	return 0;
+}
+
+int
+tsv_col(const struct tsv_reader *r, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < r->ncols && r->cols[i]; i++)
+		if (strcmp(r->cols[i], name) == 0)
+			return (int)i;
+	return -1;
+}
+
+int
+tsv_need(const struct tsv_reader *r, const char *name)
+{
+	int c;
+
+	if (r->empty)
+		return -1;
+	c = tsv_col(r, name);
+	if (c < 0)
+		die("%s: missing column '%s'", r->name, name);
+	return c;
+}
+
+long
+tsv_unescape(char *s, size_t n, size_t *bad)
+{
+	char *w, *p = memchr(s, '\\', n), *end = s + n;
+
+	if (!p)
+		return (long)n;
+	w = p;
+	while (p < end) {
+		if (*p != '\\') {
+			*w++ = *p++;
+			continue;
+		}
+		if (p + 1 >= end) {
+			*bad = (size_t)(p - s);
+			return -1;
+		}
+		switch (p[1]) {
+		case '\\': *w++ = '\\'; break;
+		case 't': *w++ = '\t'; break;
+		case 'n': *w++ = '\n'; break;
+		case 'r': *w++ = '\r'; break;
+		default:
+			*bad = (size_t)(p - s);
+			return -1;
+		}
+		p += 2;
+	}
+	return (long)(w - s);
+}
+
+int
+tsv_read(struct tsv_reader *r)
+{
+	const char *cline;
+	char *line, *p, *tab, *end;
+	ssize_t n;
+	size_t nf, len, bad;
+	long ul;
+
+	if (r->empty)
+		return 0;
+	for (;;) {
+		n = lines_next(&r->lines, &cline);
+		if (n < 0) {
+			warnx("%s:%lu: %s", r->name, r->lineno + 1, zin_error(r->in));
+			return -2;
+		}
+		if (n == 0)
+			return 0;
+		r->lineno++;
+		line = (char *)cline;
+		if (line[n - 1] == '\n')
+			n--;
+		if ((size_t)n == r->headerlen && memcmp(line, r->header, (size_t)n) == 0)
+			continue;
+		break;
+	}
+	/* The line may lack '\n' only at EOF; either way slot n is ours. */
+	end = line + n;
+	nf = 0;
+	p = line;
+	for (;;) {
+		tab = memchr(p, '\t', (size_t)(end - p));
+		len = (size_t)((tab ? tab : end) - p);
+		if (nf < r->ncols) {
+			if (memchr(p, '\0', len)) {
+				warnx("%s:%lu: column '%s': NUL byte in field",
+				    r->name, r->lineno, r->cols[nf]);
+				r->nbad++;
+				return -1;
+			}
+			ul = tsv_unescape(p, len, &bad);
+			if (ul < 0) {
+				warnx("%s:%lu: column '%s': invalid escape '%.*s'",
+				    r->name, r->lineno, r->cols[nf],
+				    bad + 1 < len ? 2 : 1, p + bad);
+				r->nbad++;
+				return -1;
+			}
+			r->f[nf].s = p;
+			r->f[nf].len = (size_t)ul;
+		}
+		nf++;
+		if (!tab)
+			break;
+		p = tab + 1;
+	}
+	if (nf != r->ncols) {
+		warnx("%s:%lu: %zu fields, the header has %zu", r->name,
+		    r->lineno, nf, r->ncols);
+		r->nbad++;
+		return -1;
+	}
+	/* Terminate every field; the separator (or line end) is free. */
+	for (nf = 0; nf < r->ncols; nf++)
+		r->f[nf].s[r->f[nf].len] = '\0';
+	return 1;
+}
+
+void
+tsv_close(struct tsv_reader *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->ncols; i++)
+		free(r->cols[i]);
+	free(r->cols);
+	free(r->f);
+	free(r->header);
+	lines_free(&r->lines);
+	zin_close(r->in);
+	memset(r, 0, sizeof *r);
+}
+
+void
+tsv_add(struct buf *row, const char *s, size_t n)
+{
+	const char *end = s + n, *p = s;
+	char *w;
+
+	/* Worst case every byte doubles; NUL becomes U+FFFD (3 bytes). */
+	buf_grow(row, 3 * n);
+	w = row->p + row->len;
+	for (; p < end; p++) {
+		switch (*p) {
+		case '\\': *w++ = '\\'; *w++ = '\\'; break;
+		case '\t': *w++ = '\\'; *w++ = 't'; break;
+		case '\n': *w++ = '\\'; *w++ = 'n'; break;
+		case '\r': *w++ = '\\'; *w++ = 'r'; break;
+		case '\0':
+			*w++ = (char)0xef; *w++ = (char)0xbf; *w++ = (char)0xbd;
+			break;
+		default: *w++ = *p;
+		}
+	}
+	row->len = (size_t)(w - row->p);
+	row->p[row->len] = '\0';
+}
+
+void
+tsv_addstr(struct buf *row, const char *s)
+{
+	tsv_add(row, s, strlen(s));
+}
+
+void
+tsv_row_end(struct buf *row, FILE *fp)
+{
+	buf_addc_fast(row, '\n');
+	if (fwrite(row->p, 1, row->len, fp) != row->len)
+		die("error writing output:");
+	buf_reset(row);
+}
+
+void
+tsv_header(FILE *fp, const char *const *names, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (i)
+			putc('\t', fp);
+		fputs(names[i], fp);
+	}
+	putc('\n', fp);
+}

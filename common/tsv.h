@@ -1,0 +1,74 @@
+/*
+ * tsv.h - the TSV dialect every tool reads and writes (patchtrack-tsv(5)).
+ *
+ * One record per line, fields separated by TAB, line 1 a header of
+ * unique column names.  Inside a field \\ \t \n \r stand for backslash,
+ * TAB, newline and carriage return; any other backslash sequence is a
+ * data error.  Columns are found by name, so producers may add columns
+ * freely.
+ *
+ * Reader: tsv_open() reads the header; tsv_read() yields rows whose
+ * fields are unescaped in place (pointer + length, NUL-terminated) and
+ * stay valid until the next tsv_read().  A line identical to the header
+ * is skipped, so "cat a.tsv b.tsv | tool" works.  A zero-byte input is
+ * an empty table.  Bad rows are reported as "file:line: ..." and
+ * counted; the caller decides whether that is fatal.
+ *
+ * Writer: fields are escaped into a struct buf (tsv_add) and the row is
+ * written with one fwrite (tsv_row_end).
+ */
+#ifndef PT_TSV_H
+#define PT_TSV_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "buf.h"
+#include "zio.h"
+
+struct tsv_field {
+	char *s;
+	size_t len;
+};
+
+struct tsv_reader {
+	const char *name;        /* file name used in messages */
+	struct zin *in;
+	struct lines lines;
+	unsigned long lineno;    /* line number of the current row */
+	size_t ncols;
+	char **cols;             /* header names, owned */
+	char *header;            /* raw header line (without '\n'), owned */
+	size_t headerlen;
+	int empty;               /* input had no header at all */
+	struct tsv_field *f;     /* fields of the current row */
+	unsigned long nbad;      /* rows rejected so far */
+};
+
+/* Open path ("-" is stdin); 0 on success, -1 with a message printed. */
+int tsv_open(struct tsv_reader *r, const char *path);
+/* Index of a column, or -1. */
+int tsv_col(const struct tsv_reader *r, const char *name);
+/* Index of a column that must be there; dies naming file and column. */
+int tsv_need(const struct tsv_reader *r, const char *name);
+/*
+ * 1: a row is ready; 0: end of input; -1: a bad row, already reported
+ * and counted in nbad (reading may go on); -2: the input itself failed
+ * (unreadable, truncated compression), already reported.
+ */
+int tsv_read(struct tsv_reader *r);
+void tsv_close(struct tsv_reader *r);
+
+/* Unescape s[0..n) in place; returns the new length or -1 (bad escape at *bad). */
+long tsv_unescape(char *s, size_t n, size_t *bad);
+
+/* Append s[0..n) escaped. */
+void tsv_add(struct buf *row, const char *s, size_t n);
+void tsv_addstr(struct buf *row, const char *s);
+static inline void tsv_sep(struct buf *row) { buf_addc_fast(row, '\t'); }
+/* Terminate the row with '\n', write it to fp, reset the buffer. */
+void tsv_row_end(struct buf *row, FILE *fp);
+/* Write a header line of n names. */
+void tsv_header(FILE *fp, const char *const *names, size_t n);
+
+#endif

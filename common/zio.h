@@ -1,0 +1,47 @@
+/*
+ * zio.h - read a file or standard input, gzip- or xz-compressed or not.
+ *
+ * The compression is recognised by its magic bytes, never by the file
+ * name, so "xz -dc a.xz | tool" and "tool a.xz" read the same bytes.
+ * Errors (including truncated compressed data) are reported through
+ * zin_error(); the caller names the file in its message.
+ */
+#ifndef PT_ZIO_H
+#define PT_ZIO_H
+
+#include <stddef.h>
+#include <sys/types.h>
+
+struct zin;
+
+/* Open path ("-" is standard input).  NULL with errno set on failure. */
+struct zin *zin_open(const char *path);
+/* Read up to n bytes; 0 at end, -1 on error (see zin_error). */
+ssize_t zin_read(struct zin *z, void *buf, size_t n);
+/* Text of the last error, or NULL. */
+const char *zin_error(const struct zin *z);
+/* "gzip", "xz" or "plain". */
+const char *zin_kind(const struct zin *z);
+void zin_close(struct zin *z);
+
+/*
+ * A line reader on top of zin.  lines_next() returns the length of the
+ * next line, including its '\n' if it has one (the last line of a file
+ * may lack it), and sets *line to it; the text stays valid until the
+ * next call; the byte after the line may be overwritten by the caller
+ * (there is always room for a terminating NUL).  0 means end of input,
+ * -1 an error (see zin_error).
+ * Lines may be of any length: memory grows with the longest line.
+ */
+struct lines {
+	struct zin *in;
+	char *buf;
+	size_t cap, start, end;
+	int eof, err;
+};
+
+void lines_init(struct lines *l, struct zin *in);
+ssize_t lines_next(struct lines *l, const char **line);
+void lines_free(struct lines *l);
+
+#endif

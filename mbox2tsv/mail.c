@@ -1,0 +1,1312 @@
+/*
+ * mail.c - one raw mail in, one TSV row out.
+ *
+ * gmime parses the MIME structure and decodes transfer encodings and
+ * RFC 2047 words; everything that decides what the row says (author,
+ * patch boundaries, type, flags) is done here, after git am's rules
+ * where git has one.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "body.h"
+#include "diff.h"
+#include "mbox2tsv.h"
+#include "rfc2047.h"
+#include "subject.h"
+#include "text.h"
+#include "tsv.h"
+#include "util.h"
+
+/* Flags, in the order they are printed. */
+enum {
+	F_RFC, F_RESEND, F_STABLE, F_NEXT,
+	F_NOID, F_BADID, F_ODDID, F_MULTIID, F_DUPID,
+	F_NODATE, F_DATE_RECEIVED, F_DATE_FROMLINE,
+	F_FOLDED, F_DMARC, F_INBODY_FROM, F_INBODY_SUBJECT,
+	F_ATTACHED, F_FLOWED, F_HTML, F_CHARSET, F_BADCHAR, F_TRUNCATED,
+	F_COUNT
+};
+
+static const char *const flag_names[F_COUNT] = {
+	"rfc", "resend", "stable", "next",
+	"noid", "badid", "oddid", "multiid", "dupid",
+	"nodate", "date-received", "date-fromline",
+	"folded", "dmarc", "inbody-from", "inbody-subject",
+	"attached", "flowed", "html", "charset", "badchar", "truncated",
+};
+
+#define FL(x) (1u << (x))
+#define MAX_DEPTH 8
+
+/* The headers a row needs, raw (as gmime keeps them). */
+struct hdrs {
+	const char *msgid, *date, *from, *subject, *irt, *refs, *listid;
+	const char *listpost, *xorigfrom, *replyto, *autosub;
+	const char *recv_last;  /* the earliest hop: last Received header */
+	struct buf to, cc;      /* raw values, joined with ", " */
+	int nmsgid;
+};
+
+/* A message analysed: who, what, and the split body. */
+struct analysis {
+	struct buf from_name, from_addr, subject;
+	struct buf text;        /* decoded body text the split refers to */
+	struct body body;
+	unsigned flags;
+	int patch;              /* the body carries a diff */
+	int pull;               /* the body looks like git request-pull */
+	struct buf extra_diff;  /* diffs of further attached patches */
+};
+
+static void
+analysis_init(struct analysis *a)
+{
+	memset(a, 0, sizeof *a);
+}
+
+static void
+analysis_free(struct analysis *a)
+{
+	buf_free(&a->from_name);
+	buf_free(&a->from_addr);
+	buf_free(&a->subject);
+	buf_free(&a->text);
+	body_free(&a->body);
+	buf_free(&a->extra_diff);
+}
+
+void
+pos_format(struct buf *b, const struct mailpos *pos)
+{
+	if (pos->where)
+		buf_addf(b, "%s:%s", pos->input, pos->where);
+	else
+		buf_addf(b, "%s:%llu", pos->input, (unsigned long long)pos->offset);
+}
+
+void
+skip_mail(struct ctx *c, const struct mailpos *pos, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	va_list ap;
+	char msg[256];
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof msg, fmt, ap);
+	va_end(ap);
+	pos_format(&b, pos);
+	warnx("%s: mail skipped: %s", b.p, msg);
+	buf_free(&b);
+	c->nskipped++;
+}
+
+/* Unfold a raw header value: drop CR and LF, trim the ends. */
+static void
+unfold(struct buf *out, const char *raw)
+{
+	size_t n;
+	const char *s;
+
+	buf_reset(out);
+	if (!raw)
+		return;
+	n = strlen(raw);
+	s = trim(raw, &n);
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != '\r' && s[i] != '\n')
+			buf_addc_fast(out, s[i]);
+}
+
+static void
+map_flags(unsigned f, unsigned *flags)
+{
+	if (f & RFC2047_CHARSET)
+		*flags |= FL(F_CHARSET);
+	if (f & RFC2047_BADCHAR)
+		*flags |= FL(F_BADCHAR);
+}
+
+/*
+ * Decode an unstructured header: unfold, decode RFC 2047 words; raw
+ * 8-bit text stays if it is UTF-8 and becomes U+FFFD otherwise.
+ */
+static void
+decode_header(struct buf *out, const char *raw, unsigned *flags)
+{
+	struct buf tmp = BUF_INIT;
+	unsigned f = 0;
+
+	buf_reset(out);
+	unfold(&tmp, raw);
+	rfc2047_decode(out, tmp.p ? tmp.p : "", tmp.len, &f);
+	map_flags(f, flags);
+	/* Tabs and stray control bytes from folding become spaces. */
+	for (size_t i = 0; i < out->len; i++)
+		if (out->p[i] == '\t' || out->p[i] == '\r' || out->p[i] == '\n')
+			out->p[i] = ' ';
+	buf_free(&tmp);
+}
+
+/* Collapse whitespace runs to one space and trim, as git's cleanup_space. */
+static void
+squeeze(struct buf *b)
+{
+	size_t r = 0, w = 0;
+	int sp = 0;
+
+	for (r = 0; r < b->len; r++) {
+		if (isspace((unsigned char)b->p[r])) {
+			sp = 1;
+			continue;
+		}
+		if (sp && w)
+			b->p[w++] = ' ';
+		sp = 0;
+		b->p[w++] = b->p[r];
+	}
+	buf_truncate(b, w);
+}
+
+static void
+lower(char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		s[i] = (char)tolower((unsigned char)s[i]);
+}
+
+/*
+ * Remove RFC 5322 quoting from a From value the way git mailinfo does:
+ * quoted strings lose their quotes, comments keep their parentheses,
+ * backslash escapes are resolved in both.
+ */
+static const char *
+unquote_comment(struct buf *out, const char *in)
+{
+	int lit = 0, c;
+
+	buf_addc(out, '(');
+	while ((c = *in++)) {
+		if (lit) {
+			lit = 0;
+		} else if (c == '\\') {
+			lit = 1;
+			continue;
+		} else if (c == '(') {
+			in = unquote_comment(out, in);
+			continue;
+		} else if (c == ')') {
+			buf_addc(out, ')');
+			return in;
+		}
+		buf_addc(out, c);
+	}
+	return in - 1;
+}
+
+static void
+unquote_from(struct buf *out, const char *in)
+{
+	int c, lit;
+
+	while ((c = *in++)) {
+		if (c == '"') {
+			lit = 0;
+			while ((c = *in++)) {
+				if (lit) {
+					lit = 0;
+				} else if (c == '\\') {
+					lit = 1;
+					continue;
+				} else if (c == '"') {
+					break;
+				}
+				buf_addc(out, c);
+			}
+			if (!c)
+				return;
+			continue;
+		}
+		if (c == '(') {
+			in = unquote_comment(out, in);
+			if (!*in)
+				return;
+			continue;
+		}
+		buf_addc(out, c);
+	}
+}
+
+/*
+ * Author name and address from a decoded From value, by git am's rules:
+ * the address is the word around '@' (or inside <>), the name is what
+ * is left; a name that is too short, too long or holds '@', '<' or '>'
+ * is replaced by the address.  Returns 0 when no address is found.
+ */
+static int
+parse_from(const char *value, struct buf *name, struct buf *addr)
+{
+	struct buf f = BUF_INIT;
+	char *at, *start, *bra, *ket;
+	size_t el;
+	int ok = 1;
+
+	buf_reset(name);
+	buf_reset(addr);
+	unquote_from(&f, value);
+	if (!f.p)
+		buf_addstr(&f, "");
+	at = strchr(f.p, '@');
+	if (!at) {
+		/* "John Doe <johndoe>": a local address in angle brackets. */
+		bra = strchr(value, '<');
+		ket = bra ? strchr(bra, '>') : NULL;
+		if (!ket || ket == bra + 1) {
+			buf_free(&f);
+			return 0;
+		}
+		buf_add(addr, bra + 1, (size_t)(ket - bra - 1));
+		buf_add(name, value, (size_t)(bra - value));
+		squeeze(name);
+		goto sane;
+	}
+	start = at;
+	while (start > f.p) {
+		char ch = start[-1];
+
+		if (isspace((unsigned char)ch))
+			break;
+		if (ch == '<') {
+			start[-1] = ' ';
+			break;
+		}
+		start--;
+	}
+	el = strcspn(start, " \n\t\r\v\f>");
+	buf_add(addr, start, el);
+	/* What is left, minus the address and the character after it. */
+	buf_add(name, f.p, (size_t)(start - f.p));
+	if (start[el])
+		buf_addstr(name, start + el + 1);
+	squeeze(name);
+	if (name->len >= 2 && name->p[0] == '(' && name->p[name->len - 1] == ')') {
+		memmove(name->p, name->p + 1, name->len - 2);
+		buf_truncate(name, name->len - 2);
+	}
+sane:
+	if (name->len < 3 || name->len > 60 || memchr(name->p, '@', name->len) ||
+	    memchr(name->p, '<', name->len) || memchr(name->p, '>', name->len)) {
+		buf_reset(name);
+		buf_add(name, addr->p ? addr->p : "", addr->len);
+	}
+	if (!addr->len)
+		ok = 0;
+	buf_free(&f);
+	return ok;
+}
+
+/*
+ * Message-IDs of a header, in order, without angle brackets; whitespace
+ * inside brackets (broken folding) is dropped.  Returns how many.
+ */
+static int
+msgids(struct buf *out, const char *raw, int max)
+{
+	const char *p = raw, *q;
+	int n = 0;
+
+	if (!raw)
+		return 0;
+	while (n < max && (p = strchr(p, '<'))) {
+		q = strchr(p + 1, '>');
+		if (!q)
+			break;
+		if (q > p + 1) {
+			size_t start = out->len;
+
+			if (n)
+				buf_addc(out, ' ');
+			for (const char *s = p + 1; s < q; s++)
+				if (!isspace((unsigned char)*s) && *s != '<')
+					buf_addc(out, *s);
+			if (out->len == start + (n ? 1 : 0))
+				buf_truncate(out, start);
+			else
+				n++;
+		}
+		p = q + 1;
+	}
+	return n;
+}
+
+/* Lower-cased addresses of a raw address header list, space-separated. */
+static void
+addresses(struct ctx *c, struct buf *out, const char *raw)
+{
+	InternetAddressList *list;
+	struct buf tmp = BUF_INIT;
+	int i, n;
+
+	if (!raw || !*raw)
+		return;
+	unfold(&tmp, raw);
+	list = internet_address_list_parse(c->popts, tmp.p ? tmp.p : "");
+	buf_free(&tmp);
+	if (!list)
+		return;
+	n = internet_address_list_length(list);
+	for (i = 0; i < n; i++) {
+		InternetAddress *ia = internet_address_list_get_address(list, i);
+
+		if (INTERNET_ADDRESS_IS_GROUP(ia)) {
+			InternetAddressList *m = internet_address_group_get_members(
+			    INTERNET_ADDRESS_GROUP(ia));
+
+			for (int j = 0; m && j < internet_address_list_length(m); j++) {
+				InternetAddress *x = internet_address_list_get_address(m, j);
+
+				if (INTERNET_ADDRESS_IS_MAILBOX(x)) {
+					const char *a = internet_address_mailbox_get_addr(
+					    INTERNET_ADDRESS_MAILBOX(x));
+
+					if (a && *a && !strchr(a, ' ')) {
+						if (out->len)
+							buf_addc(out, ' ');
+						buf_addstr(out, a);
+					}
+				}
+			}
+		} else if (INTERNET_ADDRESS_IS_MAILBOX(ia)) {
+			const char *a = internet_address_mailbox_get_addr(
+			    INTERNET_ADDRESS_MAILBOX(ia));
+
+			if (a && *a && !strchr(a, ' ')) {
+				if (out->len)
+					buf_addc(out, ' ');
+				buf_addstr(out, a);
+			}
+		}
+	}
+	g_object_unref(list);
+}
+
+static void
+collect_headers(GMimeObject *obj, struct hdrs *h)
+{
+	GMimeHeaderList *hl = g_mime_object_get_header_list(obj);
+	int i, n = hl ? g_mime_header_list_get_count(hl) : 0;
+
+	memset(h, 0, sizeof *h);
+	for (i = 0; i < n; i++) {
+		GMimeHeader *hd = g_mime_header_list_get_header_at(hl, i);
+		const char *name = g_mime_header_get_name(hd);
+		const char *raw = g_mime_header_get_raw_value(hd);
+
+		if (!name || !raw)
+			continue;
+		if (!strcasecmp(name, "Message-ID")) {
+			if (!h->nmsgid++)
+				h->msgid = raw;
+		} else if (!strcasecmp(name, "Date")) {
+			if (!h->date)
+				h->date = raw;
+		} else if (!strcasecmp(name, "From")) {
+			if (!h->from)
+				h->from = raw;
+		} else if (!strcasecmp(name, "Subject")) {
+			if (!h->subject)
+				h->subject = raw;
+		} else if (!strcasecmp(name, "In-Reply-To")) {
+			if (!h->irt)
+				h->irt = raw;
+		} else if (!strcasecmp(name, "References")) {
+			if (!h->refs)
+				h->refs = raw;
+		} else if (!strcasecmp(name, "List-Id")) {
+			if (!h->listid)
+				h->listid = raw;
+		} else if (!strcasecmp(name, "List-Post")) {
+			if (!h->listpost)
+				h->listpost = raw;
+		} else if (!strcasecmp(name, "X-Original-From")) {
+			if (!h->xorigfrom)
+				h->xorigfrom = raw;
+		} else if (!strcasecmp(name, "Reply-To")) {
+			if (!h->replyto)
+				h->replyto = raw;
+		} else if (!strcasecmp(name, "Auto-Submitted")) {
+			if (!h->autosub)
+				h->autosub = raw;
+		} else if (!strcasecmp(name, "Received")) {
+			h->recv_last = raw;
+		} else if (!strcasecmp(name, "To")) {
+			if (h->to.len)
+				buf_addstr(&h->to, ", ");
+			buf_addstr(&h->to, raw);
+		} else if (!strcasecmp(name, "Cc")) {
+			if (h->cc.len)
+				buf_addstr(&h->cc, ", ");
+			buf_addstr(&h->cc, raw);
+		}
+	}
+}
+
+static void
+hdrs_free(struct hdrs *h)
+{
+	buf_free(&h->to);
+	buf_free(&h->cc);
+}
+
+/* Seconds since the epoch of a date header, or 0 with *ok cleared. */
+static int64_t
+parse_date(const char *raw, int *ok)
+{
+	struct buf tmp = BUF_INIT;
+	GDateTime *dt;
+	int64_t t = 0;
+	int y;
+
+	*ok = 0;
+	unfold(&tmp, raw);
+	if (!tmp.len) {
+		buf_free(&tmp);
+		return 0;
+	}
+	dt = g_mime_utils_header_decode_date(tmp.p);
+	buf_free(&tmp);
+	if (!dt)
+		return 0;
+	y = g_date_time_get_year(dt);
+	/* Mail older than the ARPANET's or from the far future is a bad date. */
+	if (y >= 1970 && y <= 2200) {
+		t = g_date_time_to_unix(dt);
+		*ok = 1;
+	}
+	g_date_time_unref(dt);
+	return t;
+}
+
+/* The date of an mbox From_ line ("From sender Thu Jan  1 00:00:00 1970"). */
+static int64_t
+fromline_date(const char *line, size_t len, int *ok)
+{
+	struct buf tmp = BUF_INIT;
+	const char *p = line + 5, *end = line + len;
+	int64_t t;
+
+	*ok = 0;
+	while (p < end && *p == ' ')
+		p++;
+	while (p < end && *p != ' ')
+		p++;
+	buf_add(&tmp, p, (size_t)(end - p));
+	t = parse_date(tmp.p, ok);
+	buf_free(&tmp);
+	/* The placeholder dates of public-inbox and format-patch say nothing. */
+	if (*ok && (t == 0 || t == 1000684800)) {
+		*ok = 0;
+		t = 0;
+	}
+	return t;
+}
+
+/* CRLF becomes LF; a lone CR stays, it may be content. */
+static void
+crlf_to_lf(struct buf *b, size_t from)
+{
+	size_t r, w = from;
+
+	for (r = from; r < b->len; r++) {
+		if (b->p[r] == '\r' && r + 1 < b->len && b->p[r + 1] == '\n')
+			continue;
+		b->p[w++] = b->p[r];
+	}
+	buf_truncate(b, w);
+}
+
+/*
+ * Undo format=flowed (RFC 3676): unstuff a leading space, join soft
+ * breaks (a line ending in a space), keeping the space unless delsp.
+ */
+static void
+unflow(struct buf *out, const char *s, size_t n, int delsp)
+{
+	const char *p = s, *end = s + n, *nl;
+	size_t len;
+
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		len = (size_t)((nl ? nl : end) - p);
+		if (len && p[0] == ' ') {
+			p++;
+			len--;
+		}
+		if (len && p[len - 1] == ' ' && !(len == 3 && !memcmp(p, "-- ", 3)) && nl) {
+			buf_add(out, p, delsp ? len - 1 : len);
+		} else {
+			buf_add(out, p, len);
+			if (nl)
+				buf_addc(out, '\n');
+		}
+		p = nl ? nl + 1 : end;
+	}
+}
+
+static int
+has_suffix_ci(const char *s, const char *suf)
+{
+	size_t n = strlen(s), k = strlen(suf);
+
+	return n >= k && !strcasecmp(s + n - k, suf);
+}
+
+/* Is this leaf part text we read (message or patch)? 2 means HTML. */
+static int
+texty(GMimeObject *obj)
+{
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	const char *type, *sub, *fname;
+
+	if (!ct)
+		return 1;
+	type = g_mime_content_type_get_media_type(ct);
+	sub = g_mime_content_type_get_media_subtype(ct);
+	if (!type || !sub)
+		return 1;
+	if (!strcasecmp(type, "text")) {
+		if (!strcasecmp(sub, "html"))
+			return 2;
+		if (!strcasecmp(sub, "x-vcard") || !strcasecmp(sub, "calendar") ||
+		    !strcasecmp(sub, "rtf") || !strcasecmp(sub, "enriched"))
+			return 0;
+		return 1;
+	}
+	if (!strcasecmp(type, "application")) {
+		if (!strcasecmp(sub, "x-patch") || !strcasecmp(sub, "x-diff") ||
+		    !strcasecmp(sub, "patch") || !strcasecmp(sub, "diff") ||
+		    !strcasecmp(sub, "mbox"))
+			return 1;
+		fname = GMIME_IS_PART(obj) ? g_mime_part_get_filename(GMIME_PART(obj)) : NULL;
+		if (fname && (has_suffix_ci(fname, ".patch") || has_suffix_ci(fname, ".diff")))
+			return 1;
+	}
+	return 0;
+}
+
+struct unit {
+	struct buf text;
+	GMimeMessage *msg;       /* an attached mail, when not NULL (owned ref) */
+	int html;
+};
+
+struct units {
+	struct unit *u;
+	size_t n, cap;
+};
+
+static struct unit *
+unit_new(struct units *us)
+{
+	if (us->n == us->cap) {
+		us->cap = us->cap ? us->cap * 2 : 4;
+		us->u = xreallocarray(us->u, us->cap, sizeof *us->u);
+	}
+	memset(&us->u[us->n], 0, sizeof us->u[0]);
+	return &us->u[us->n++];
+}
+
+static void
+units_free(struct units *us)
+{
+	for (size_t i = 0; i < us->n; i++) {
+		buf_free(&us->u[i].text);
+		if (us->u[i].msg)
+			g_object_unref(us->u[i].msg);
+	}
+	free(us->u);
+}
+
+static GMimeMessage *parse_message(struct ctx *c, const char *data, size_t len);
+
+/* Decode one leaf part into a text unit (or an attached-mail unit). */
+static void
+leaf(struct ctx *c, GMimeObject *obj, struct units *us, unsigned *flags, int html)
+{
+	GMimeDataWrapper *w = g_mime_part_get_content(GMIME_PART(obj));
+	GMimeStream *ms;
+	GByteArray *ba;
+	struct unit *u;
+	const char *cs, *fmt, *p, *end;
+	size_t start;
+
+	if (!w)
+		return;
+	ms = g_mime_stream_mem_new();
+	g_mime_data_wrapper_write_to_stream(w, ms);
+	ba = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(ms));
+	u = unit_new(us);
+	u->html = html;
+	cs = g_mime_object_get_content_type_parameter(obj, "charset");
+	{
+		unsigned f = 0;
+
+		charset_to_utf8(&u->text, (const char *)ba->data, ba->len, cs, &f);
+		map_flags(f, flags);
+	}
+	g_object_unref(ms);
+	crlf_to_lf(&u->text, 0);
+
+	/* A whole format-patch mail in a text part: parse it as a mail. */
+	p = u->text.p ? u->text.p : "";
+	end = p + u->text.len;
+	while (p < end && *p == '\n')
+		p++;
+	{
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = (size_t)((nl ? nl : end) - p);
+
+		if (format_patch_separator(p, len) && nl) {
+			u->msg = parse_message(c, nl + 1, (size_t)(end - nl - 1));
+			if (u->msg)
+				return;
+		}
+	}
+
+	/* format=flowed: undone only when that makes a broken diff whole. */
+	fmt = g_mime_object_get_content_type_parameter(obj, "format");
+	if (fmt && !strcasecmp(fmt, "flowed") && u->text.len) {
+		const char *ds = g_mime_object_get_content_type_parameter(obj, "delsp");
+		int ok1, ok2;
+		struct buf un = BUF_INIT;
+		long h1, h2;
+
+		start = 0;
+		h1 = diff_check(u->text.p, u->text.len, &ok1);
+		if (h1 > 0 && !ok1) {
+			unflow(&un, u->text.p, u->text.len, ds && !strcasecmp(ds, "yes"));
+			h2 = diff_check(un.p ? un.p : "", un.len, &ok2);
+			if (h2 >= h1 && ok2) {
+				buf_free(&u->text);
+				u->text = un;
+				*flags |= FL(F_FLOWED);
+				return;
+			}
+		}
+		buf_free(&un);
+		(void)start;
+	}
+}
+
+static void
+walk(struct ctx *c, GMimeObject *obj, struct units *us, unsigned *flags, int depth)
+{
+	GMimeContentType *ct;
+	int t;
+
+	if (!obj || depth > MAX_DEPTH)
+		return;
+	if (GMIME_IS_MULTIPART(obj)) {
+		GMimeMultipart *mp = GMIME_MULTIPART(obj);
+		int i, n = g_mime_multipart_get_count(mp);
+
+		ct = g_mime_object_get_content_type(obj);
+		if (ct && g_mime_content_type_is_type(ct, "multipart", "alternative")) {
+			/* The plain text version, else the first. */
+			for (i = 0; i < n; i++) {
+				GMimeObject *p = g_mime_multipart_get_part(mp, i);
+				GMimeContentType *pct = g_mime_object_get_content_type(p);
+
+				if (pct && g_mime_content_type_is_type(pct, "text", "plain")) {
+					walk(c, p, us, flags, depth + 1);
+					return;
+				}
+			}
+			if (n > 0)
+				walk(c, g_mime_multipart_get_part(mp, 0), us, flags, depth + 1);
+			return;
+		}
+		if (ct && (g_mime_content_type_is_type(ct, "multipart", "signed") ||
+		    g_mime_content_type_is_type(ct, "multipart", "encrypted"))) {
+			if (n > 0)
+				walk(c, g_mime_multipart_get_part(mp, 0), us, flags, depth + 1);
+			return;
+		}
+		for (i = 0; i < n; i++)
+			walk(c, g_mime_multipart_get_part(mp, i), us, flags, depth + 1);
+		return;
+	}
+	if (GMIME_IS_MESSAGE_PART(obj)) {
+		GMimeMessage *m = g_mime_message_part_get_message(GMIME_MESSAGE_PART(obj));
+
+		if (m) {
+			struct unit *u = unit_new(us);
+
+			g_object_ref(m);
+			u->msg = m;
+		}
+		return;
+	}
+	if (!GMIME_IS_PART(obj))
+		return;
+	t = texty(obj);
+	if (t)
+		leaf(c, obj, us, flags, t == 2);
+}
+
+static GMimeMessage *
+parse_message(struct ctx *c, const char *data, size_t len)
+{
+	GMimeStream *st = g_mime_stream_mem_new_with_buffer(data, len);
+	GMimeParser *p = g_mime_parser_new_with_stream(st);
+	GMimeMessage *m;
+
+	g_mime_parser_set_format(p, GMIME_FORMAT_MESSAGE);
+	m = g_mime_parser_construct_message(p, c->popts);
+	g_object_unref(p);
+	g_object_unref(st);
+	return m;
+}
+
+static int
+looks_like_pull(const char *s, size_t n)
+{
+	if (n > 65536)
+		n = 65536;
+	return find_ci(s, n, "are available in the git repository at") != NULL;
+}
+
+static void analyse(struct ctx *c, GMimeMessage *m, struct analysis *a, int depth);
+
+/*
+ * The author and subject of a message from its own headers, with the
+ * DMARC rewrite ("Name via List <list@host>") undone where the list
+ * kept the original sender.
+ */
+static void
+author(struct ctx *c, const struct hdrs *h, struct analysis *a)
+{
+	struct buf v = BUF_INIT, lp = BUF_INIT, nm = BUF_INIT, ad = BUF_INIT;
+	const char *via;
+
+	decode_header(&v, h->from, &a->flags);
+	squeeze(&v);
+	parse_from(v.p ? v.p : "", &a->from_name, &a->from_addr);
+	lower(a->from_addr.p, a->from_addr.len);
+
+	/* The list's own address, from List-Post: <mailto:list@host>. */
+	if (h->listpost) {
+		const char *m = strstr(h->listpost, "mailto:");
+
+		if (m) {
+			m += 7;
+			buf_add(&lp, m, strcspn(m, ">?, \t\r\n"));
+			lower(lp.p, lp.len);
+		}
+	}
+	via = a->from_name.p ? strstr(a->from_name.p, " via ") : NULL;
+	if (via || (lp.len && a->from_addr.len == lp.len &&
+	    !memcmp(a->from_addr.p, lp.p, lp.len))) {
+		const char *alt[2] = { h->xorigfrom, h->replyto };
+
+		for (int i = 0; i < 2; i++) {
+			if (!alt[i])
+				continue;
+			decode_header(&v, alt[i], &a->flags);
+			squeeze(&v);
+			if (!parse_from(v.p ? v.p : "", &nm, &ad))
+				continue;
+			lower(ad.p, ad.len);
+			if ((lp.len && ad.len == lp.len && !memcmp(ad.p, lp.p, lp.len)) ||
+			    (ad.len == a->from_addr.len &&
+			    !memcmp(ad.p, a->from_addr.p, ad.len)))
+				continue;
+			buf_reset(&a->from_name);
+			buf_add(&a->from_name, nm.p, nm.len);
+			buf_reset(&a->from_addr);
+			buf_add(&a->from_addr, ad.p, ad.len);
+			a->flags |= FL(F_DMARC);
+			via = NULL;
+			break;
+		}
+		if (via) {
+			/* Nothing better: at least the name without " via List". */
+			size_t k = (size_t)(via - a->from_name.p);
+
+			buf_truncate(&a->from_name, k);
+			if (k >= 2 && a->from_name.p[0] == '\'' && a->from_name.p[k - 1] == '\'') {
+				memmove(a->from_name.p, a->from_name.p + 1, k - 2);
+				buf_truncate(&a->from_name, k - 2);
+			}
+			a->flags |= FL(F_DMARC);
+		}
+	}
+	buf_free(&v);
+	buf_free(&lp);
+	buf_free(&nm);
+	buf_free(&ad);
+}
+
+/* Split the text of a message and decide whether it carries a patch. */
+static void
+analyse(struct ctx *c, GMimeMessage *m, struct analysis *a, int depth)
+{
+	struct units us = { NULL, 0, 0 };
+	struct hdrs h;
+	size_t i;
+	int plain = 0;
+
+	collect_headers(GMIME_OBJECT(m), &h);
+	author(c, &h, a);
+	decode_header(&a->subject, h.subject, &a->flags);
+	if (h.subject) {
+		size_t n = strlen(h.subject);
+		const char *s = trim(h.subject, &n);
+
+		if (memchr(s, '\n', n))
+			a->flags |= FL(F_FOLDED);
+	}
+	hdrs_free(&h);
+
+	walk(c, g_mime_message_get_mime_part(m), &us, &a->flags, depth);
+	for (i = 0; i < us.n; i++)
+		if (!us.u[i].msg && !us.u[i].html)
+			plain = 1;
+	/* The body text: every text part in order, HTML only if nothing else. */
+	for (i = 0; i < us.n; i++) {
+		struct unit *u = &us.u[i];
+
+		if (u->msg || (u->html && plain))
+			continue;
+		if (u->html)
+			a->flags |= FL(F_HTML);
+		if (a->text.len && a->text.p[a->text.len - 1] != '\n')
+			buf_addc(&a->text, '\n');
+		buf_add(&a->text, u->text.p ? u->text.p : "", u->text.len);
+	}
+	body_split(a->text.p ? a->text.p : "", a->text.len, &a->body);
+	a->patch = a->body.hunks > 0;
+	a->pull = looks_like_pull(a->text.p ? a->text.p : "", a->text.len);
+
+	/* Attached mails: the first that carries a patch wins if we have none. */
+	for (i = 0; i < us.n && depth < MAX_DEPTH; i++) {
+		struct analysis in;
+
+		if (!us.u[i].msg)
+			continue;
+		analysis_init(&in);
+		analyse(c, us.u[i].msg, &in, depth + 1);
+		if (in.patch && !a->patch) {
+			unsigned keep = a->flags;
+
+			analysis_free(a);
+			*a = in;
+			a->flags |= keep | FL(F_ATTACHED);
+			continue;
+		}
+		if (in.patch && a->patch) {
+			/* Further patches in one mail: their diffs follow. */
+			buf_add(&a->extra_diff, in.text.p + in.body.diff_start,
+			    in.text.len - in.body.diff_start);
+			buf_add(&a->extra_diff, in.extra_diff.p ? in.extra_diff.p : "",
+			    in.extra_diff.len);
+		}
+		analysis_free(&in);
+	}
+	units_free(&us);
+
+	/* git am: in-body From and Subject count only when a patch follows. */
+	if (a->body.patch_lines && a->body.has_from) {
+		struct buf nm = BUF_INIT, ad = BUF_INIT;
+		struct buf v = BUF_INIT;
+
+		decode_header(&v, a->body.from.p, &a->flags);
+		squeeze(&v);
+		if (parse_from(v.p ? v.p : "", &nm, &ad)) {
+			lower(ad.p, ad.len);
+			buf_reset(&a->from_name);
+			buf_add(&a->from_name, nm.p, nm.len);
+			buf_reset(&a->from_addr);
+			buf_add(&a->from_addr, ad.p, ad.len);
+			a->flags |= FL(F_INBODY_FROM);
+		}
+		buf_free(&nm);
+		buf_free(&ad);
+		buf_free(&v);
+	}
+	if (a->body.patch_lines && a->body.has_subject) {
+		decode_header(&a->subject, a->body.subject.p, &a->flags);
+		a->flags |= FL(F_INBODY_SUBJECT);
+	}
+}
+
+/* Bots: automated senders whose mails are not patches for the project. */
+static int
+is_bot(struct ctx *c, const struct analysis *a, const char *autosub)
+{
+	static const char *const locals[] = {
+		"noreply", "no-reply", "donotreply", "do-not-reply", "mailer-daemon",
+		"postmaster", "notifications", "notification", NULL
+	};
+	const char *addr = a->from_addr.p ? a->from_addr.p : "";
+	const char *at = strchr(addr, '@');
+	size_t llen = at ? (size_t)(at - addr) : strlen(addr);
+	const char *name = a->from_name.p ? a->from_name.p : "";
+
+	if (autosub) {
+		struct buf v = BUF_INIT;
+
+		unfold(&v, autosub);
+		if (v.len && strncasecmp(v.p, "no", 2) != 0) {
+			buf_free(&v);
+			return 1;
+		}
+		buf_free(&v);
+	}
+	for (const char *const *l = locals; *l; l++)
+		if (strlen(*l) == llen && !strncasecmp(addr, *l, llen))
+			return 1;
+	/* "bot" or "robot" as a word of the local part or the name. */
+	for (size_t i = 0; i + 3 <= llen; i++) {
+		if (strncasecmp(addr + i, "bot", 3) != 0)
+			continue;
+		if ((i + 3 == llen || !isalpha((unsigned char)addr[i + 3])) &&
+		    (i == 0 || !isalpha((unsigned char)addr[i - 1]) ||
+		    (i >= 2 && !strncasecmp(addr + i - 2, "ro", 2)) ||
+		    (i >= 3 && !strncasecmp(addr + i - 3, "syz", 3))))
+			return 1;
+	}
+	for (const char *p = name; (p = find_ci(p, strlen(p), "bot")); p += 3) {
+		int before = p == name || !isalpha((unsigned char)p[-1]) ||
+		    (p - name >= 2 && !strncasecmp(p - 2, "ro", 2));
+		int after = !isalpha((unsigned char)p[3]);
+
+		if (before && after)
+			return 1;
+	}
+	if (c->o.have_bot) {
+		struct buf who = BUF_INIT;
+		int hit;
+
+		buf_addf(&who, "%s <%s>", name, addr);
+		hit = regexec(&c->o.bot, who.p, 0, NULL, 0) == 0;
+		buf_free(&who);
+		if (hit)
+			return 1;
+	}
+	return 0;
+}
+
+/* The id column: Message-ID without brackets, repaired if need be. */
+static void
+mail_id(struct buf *id, const struct hdrs *h, const char *data, size_t len,
+    unsigned *flags)
+{
+	struct buf v = BUF_INIT;
+
+	if (h->nmsgid > 1)
+		*flags |= FL(F_MULTIID);
+	if (h->msgid) {
+		if (msgids(id, h->msgid, 1) == 1 && !memchr(id->p, ' ', id->len) &&
+		    id->len <= 250) {
+			goto done;
+		}
+		buf_reset(id);
+		/* No brackets: a lone word is still an id, oddly written. */
+		unfold(&v, h->msgid);
+		if (v.len && v.len <= 250 && !strpbrk(v.p, " \t<>")) {
+			buf_add(id, v.p, v.len);
+			*flags |= FL(F_ODDID);
+			goto done;
+		}
+		*flags |= FL(F_BADID);
+	} else {
+		*flags |= FL(F_NOID);
+	}
+	/* A stable synthetic id: the same mail bytes give the same id. */
+	{
+		gchar *sum = g_compute_checksum_for_data(G_CHECKSUM_SHA1,
+		    (const guchar *)data, len);
+
+		buf_reset(id);
+		buf_addf(id, "synthetic-%.24s@mbox2tsv.invalid", sum);
+		g_free(sum);
+	}
+done:
+	/* Ids are tokens: no control bytes, valid UTF-8. */
+	for (size_t i = 0; i < id->len; i++)
+		if ((unsigned char)id->p[i] < 0x20 || id->p[i] == 0x7f)
+			id->p[i] = '_';
+	if (utf8_valid_prefix(id->p, id->len) != id->len) {
+		struct buf fixed = BUF_INIT;
+
+		utf8_repair(&fixed, id->p, id->len);
+		buf_free(id);
+		*id = fixed;
+		*flags |= FL(F_BADCHAR);
+	}
+	buf_free(&v);
+}
+
+static void
+list_name(struct buf *out, struct ctx *c, const struct hdrs *h,
+    const struct mailpos *pos)
+{
+	if (c->o.list) {
+		buf_addstr(out, c->o.list);
+		return;
+	}
+	if (h->listid) {
+		const char *p = strrchr(h->listid, '<'), *q;
+
+		if (p && (q = strchr(p, '>')) && q > p + 1) {
+			buf_add(out, p + 1, (size_t)(q - p - 1));
+			lower(out->p, out->len);
+			return;
+		}
+	}
+	if (pos->archive)
+		buf_addstr(out, pos->archive);
+}
+
+static void
+put_int(struct buf *row, int v)
+{
+	if (v >= 0)
+		buf_addf(row, "%d", v);
+}
+
+void
+mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *pos)
+{
+	GMimeMessage *m;
+	struct hdrs h;
+	struct analysis a;
+	struct subject_info si;
+	struct buf id = BUF_INIT, tmp = BUF_INIT, title = BUF_INIT;
+	struct buf *row = &c->row;
+	unsigned flags = 0;
+	const char *type;
+	char date[21] = "";
+	int ok, first;
+	int64_t t;
+	struct hent *e;
+	const char *text;
+
+	c->nmails++;
+	m = parse_message(c, data, len);
+	if (!m) {
+		skip_mail(c, pos, "gmime could not parse it");
+		return;
+	}
+	collect_headers(GMIME_OBJECT(m), &h);
+
+	mail_id(&id, &h, data, len, &flags);
+	e = hmap_put(&c->ids, id.p, id.len, &first);
+	if (first)
+		e->key = arena_strndup(&c->idmem, id.p, id.len);
+	else
+		flags |= FL(F_DUPID);
+
+	t = parse_date(h.date, &ok);
+	if (!ok && h.recv_last) {
+		const char *semi = strrchr(h.recv_last, ';');
+
+		if (semi) {
+			t = parse_date(semi + 1, &ok);
+			if (ok)
+				flags |= FL(F_DATE_RECEIVED);
+		}
+	}
+	if (!ok && pos->fromline) {
+		t = fromline_date(pos->fromline, pos->fromlen, &ok);
+		if (ok)
+			flags |= FL(F_DATE_FROMLINE);
+	}
+	if (ok)
+		iso_utc(date, t);
+	else
+		flags |= FL(F_NODATE);
+
+	analysis_init(&a);
+	analyse(c, m, &a, 0);
+	flags |= a.flags;
+	if (pos->truncated)
+		flags |= FL(F_TRUNCATED);
+
+	subject_parse(a.subject.p ? a.subject.p : "", a.subject.len, &si);
+	subject_title(&title, a.subject.p ? a.subject.p : "", a.subject.len);
+	if (si.tags & SUBJ_RFC)
+		flags |= FL(F_RFC);
+	if (si.tags & SUBJ_RESEND)
+		flags |= FL(F_RESEND);
+	if (si.tags & SUBJ_STABLE)
+		flags |= FL(F_STABLE);
+	if (si.tags & SUBJ_NEXT)
+		flags |= FL(F_NEXT);
+
+	/* Lists that are stable or linux-next themselves mark their mails. */
+	list_name(&tmp, c, &h, pos);
+	if (tmp.len && (!strncmp(tmp.p, "stable.", 7) || !strcmp(tmp.p, "stable")))
+		flags |= FL(F_STABLE);
+	if (tmp.len && (!strncmp(tmp.p, "linux-next.", 11) || !strcmp(tmp.p, "linux-next")))
+		flags |= FL(F_NEXT);
+
+	if (is_bot(c, &a, h.autosub))
+		type = "bot";
+	else if ((si.tags & SUBJ_PULL) || a.pull)
+		type = "pull";
+	else if (si.part == 0 && si.total > 0)
+		type = "cover";
+	else if (a.patch && !(si.tags & SUBJ_REPLY))
+		type = "patch";
+	else if ((si.tags & SUBJ_REPLY) || h.irt || h.refs)
+		type = "reply";
+	else
+		type = "other";
+
+	/* id date from_name from_addr subject title list */
+	tsv_add(row, id.p, id.len);
+	tsv_sep(row);
+	buf_addstr(row, date);
+	tsv_sep(row);
+	tsv_add(row, a.from_name.p, a.from_name.len);
+	tsv_sep(row);
+	tsv_add(row, a.from_addr.p, a.from_addr.len);
+	tsv_sep(row);
+	tsv_add(row, a.subject.p, a.subject.len);
+	tsv_sep(row);
+	tsv_add(row, title.p, title.len);
+	tsv_sep(row);
+	tsv_add(row, tmp.p, tmp.len);
+	tsv_sep(row);
+	/* in_reply_to references to cc */
+	buf_reset(&tmp);
+	msgids(&tmp, h.irt, 1);
+	tsv_add(row, tmp.p, tmp.len);
+	tsv_sep(row);
+	buf_reset(&tmp);
+	msgids(&tmp, h.refs, 10000);
+	tsv_add(row, tmp.p, tmp.len);
+	tsv_sep(row);
+	buf_reset(&tmp);
+	addresses(c, &tmp, h.to.p);
+	lower(tmp.p, tmp.len);
+	if (utf8_valid_prefix(tmp.p, tmp.len) != tmp.len) {
+		struct buf f = BUF_INIT;
+
+		utf8_repair(&f, tmp.p, tmp.len);
+		buf_free(&tmp);
+		tmp = f;
+	}
+	tsv_add(row, tmp.p, tmp.len);
+	tsv_sep(row);
+	buf_reset(&tmp);
+	addresses(c, &tmp, h.cc.p);
+	lower(tmp.p, tmp.len);
+	if (utf8_valid_prefix(tmp.p, tmp.len) != tmp.len) {
+		struct buf f = BUF_INIT;
+
+		utf8_repair(&f, tmp.p, tmp.len);
+		buf_free(&tmp);
+		tmp = f;
+	}
+	tsv_add(row, tmp.p, tmp.len);
+	tsv_sep(row);
+	/* type version part total */
+	buf_addstr(row, type);
+	tsv_sep(row);
+	{
+		int isp = !strcmp(type, "patch") || !strcmp(type, "cover");
+		int ver = si.version, part = si.part, total = si.total;
+
+		if (ver < 0 && (isp || (si.tags & SUBJ_PATCH)))
+			ver = 1;
+		if (part < 0 && !strcmp(type, "patch")) {
+			part = 1;
+			total = 1;
+		}
+		put_int(row, ver);
+		tsv_sep(row);
+		put_int(row, part);
+		tsv_sep(row);
+		put_int(row, total);
+		tsv_sep(row);
+	}
+	/* flags */
+	{
+		int any = 0;
+
+		for (int i = 0; i < F_COUNT; i++) {
+			if (!(flags & FL(i)))
+				continue;
+			if (any++)
+				buf_addc(row, ',');
+			buf_addstr(row, flag_names[i]);
+		}
+		tsv_sep(row);
+	}
+	/* message annotation diff: only for mails that carry a diff */
+	text = a.text.p ? a.text.p : "";
+	if (a.patch) {
+		buf_reset(&tmp);
+		stripspace(&tmp, text + a.body.msg_start, a.body.msg_end - a.body.msg_start);
+		tsv_add(row, tmp.p, tmp.len);
+		tsv_sep(row);
+		tsv_add(row, text + a.body.ann_start, a.body.ann_end - a.body.ann_start);
+		tsv_sep(row);
+		tsv_add(row, text + a.body.diff_start, a.text.len - a.body.diff_start);
+		tsv_add(row, a.extra_diff.p, a.extra_diff.len);
+		tsv_sep(row);
+	} else {
+		tsv_sep(row);
+		tsv_sep(row);
+		tsv_sep(row);
+	}
+	/* src */
+	buf_reset(&tmp);
+	pos_format(&tmp, pos);
+	tsv_add(row, tmp.p, tmp.len);
+	tsv_row_end(row, c->out);
+	c->nrows++;
+
+	analysis_free(&a);
+	hdrs_free(&h);
+	buf_free(&id);
+	buf_free(&tmp);
+	buf_free(&title);
+	g_object_unref(m);
+}
+
+void
+mail_init(struct ctx *c)
+{
+	g_mime_init();
+	c->popts = g_mime_parser_options_new();
+	g_mime_parser_options_set_rfc2047_compliance_mode(c->popts,
+	    GMIME_RFC_COMPLIANCE_LOOSE);
+	g_mime_parser_options_set_address_compliance_mode(c->popts,
+	    GMIME_RFC_COMPLIANCE_LOOSE);
+	g_mime_parser_options_set_parameter_compliance_mode(c->popts,
+	    GMIME_RFC_COMPLIANCE_LOOSE);
+	{
+		const char *fb[] = { "UTF-8", NULL };
+
+		g_mime_parser_options_set_fallback_charsets(c->popts, fb);
+	}
+}
+
+void
+mail_fini(struct ctx *c)
+{
+	g_mime_parser_options_free(c->popts);
+	hmap_free(&c->ids);
+	arena_free(&c->idmem);
+	buf_free(&c->row);
+	g_mime_shutdown();
+}

@@ -1,0 +1,69 @@
+/*
+ * mbox2tsv.h - what the parts of mbox2tsv share: options, run-wide
+ * state, and the interface between the archive readers (source.c) and
+ * the mail parser (mail.c).
+ */
+#ifndef MBOX2TSV_H
+#define MBOX2TSV_H
+
+#include <regex.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include <gmime/gmime.h>
+
+#include "buf.h"
+#include "hash.h"
+
+enum { MODE_AUTO, MODE_MBOXO, MODE_MBOXRD };
+
+struct opts {
+	const char *list;       /* --list, or NULL */
+	int header;             /* print the header line */
+	int mode;               /* mbox quoting */
+	regex_t bot;            /* --bot */
+	int have_bot;
+};
+
+/* Where a mail came from; text for the src column and messages. */
+struct mailpos {
+	const char *input;      /* file, folder or repository as named */
+	const char *archive;    /* archive name, the default list */
+	uint64_t offset;        /* byte offset of an mbox mail */
+	const char *where;      /* maildir file or commit id, else NULL */
+	const char *fromline;   /* the mbox From_ line, or NULL */
+	size_t fromlen;
+	int truncated;          /* the input ended inside this mail */
+};
+
+struct ctx {
+	struct opts o;
+	GMimeParserOptions *popts;
+	struct hmap ids;        /* Message-IDs seen, for dupid */
+	struct arena idmem;
+	unsigned long nmails;   /* mails met */
+	unsigned long nrows;    /* rows written */
+	unsigned long nskipped; /* mails reported and skipped */
+	unsigned long ninputs_bad;
+	struct buf row;
+	FILE *out;
+};
+
+/* Turn one raw mail into a row (or a message on stderr). */
+void mail_process(struct ctx *c, const char *data, size_t len,
+    const struct mailpos *pos);
+void mail_init(struct ctx *c);
+void mail_fini(struct ctx *c);
+
+/* Archive readers: each returns 0, or -1 after reporting an input error. */
+int read_path(struct ctx *c, const char *path);
+
+/* "file:offset" or "folder/file" or "repo:commit" for messages. */
+void pos_format(struct buf *b, const struct mailpos *pos);
+
+/* Report a skipped mail: "input:pos: mail skipped: why". */
+void skip_mail(struct ctx *c, const struct mailpos *pos, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+#endif

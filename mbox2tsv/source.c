@@ -1,0 +1,699 @@
+/*
+ * source.c - find the mails in an input: an mbox (plain, gzip or xz),
+ * a maildir, a public-inbox v2 archive (one repository or a folder of
+ * epochs), or a single mail file.
+ *
+ * mbox splitting is where archives break, so it is careful.  A line is
+ * a From_ separator only when it starts with "From ", follows an empty
+ * line (or starts the file), has a date with a time and a year, and is
+ * followed by a header line.  In mboxrd files (public-inbox's export,
+ * recognised by its "From mboxrd@z" lines) every body line that could
+ * be mistaken is quoted, so that is enough.  In mboxo files a body may
+ * hold unquoted From_ lines, so two more rules apply: no split inside a
+ * multipart body whose closing boundary has not been seen (an attached
+ * mbox or patch), and git format-patch's "From <sha> Mon Sep 17
+ * 00:00:00 2001" separates mails only in files whose first separator
+ * is one (a format-patch series), not inside an ordinary archive.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include <git2.h>
+
+#include "body.h"
+#include "mbox2tsv.h"
+#include "text.h"
+#include "util.h"
+#include "zio.h"
+
+/* "From " sender date-with-time-and-year. */
+static int
+fromline_syntax(const char *s, size_t n)
+{
+	const char *p, *end = s + n;
+	int havetime = 0, haveyear = 0;
+
+	if (n < 6 || memcmp(s, "From ", 5) != 0)
+		return 0;
+	p = s + 5;
+	while (p < end && *p == ' ')
+		p++;
+	if (p >= end)
+		return 0;
+	while (p < end && *p != ' ')
+		p++;
+	for (; p < end; p++) {
+		if (isdigit((unsigned char)*p)) {
+			const char *q = p;
+
+			while (q < end && isdigit((unsigned char)*q))
+				q++;
+			if (q < end && *q == ':' && q - p <= 2 && q + 2 < end + 0 &&
+			    isdigit((unsigned char)q[1]) && isdigit((unsigned char)q[2]))
+				havetime = 1;
+			else if (q - p == 4 && (p == s || p[-1] != ':'))
+				haveyear = 1;
+			p = q - 1;
+		}
+	}
+	return havetime && haveyear;
+}
+
+/* git's rfc2822 header test: a field name, then ':'. */
+static int
+header_line(const char *s, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		if (c == ':')
+			return i > 0;
+		if (c < 33 || c > 126)
+			return 0;
+	}
+	return 0;
+}
+
+static size_t
+core_len(const char *s, size_t n)
+{
+	if (n && s[n - 1] == '\n')
+		n--;
+	if (n && s[n - 1] == '\r')
+		n--;
+	return n;
+}
+
+struct splitter {
+	struct ctx *c;
+	struct mailpos pos;
+	int mode;
+	struct buf mail;         /* the mail being gathered, unquoted */
+	struct buf sep;          /* its From_ line */
+	struct buf prevsep;      /* the previous separator */
+	int have;                /* a mail is being gathered */
+	int seen_sep, first_magic;
+	int in_header;
+	int ct_capture;          /* inside a Content-Type header */
+	struct buf ct;           /* the top-level Content-Type value */
+	struct buf boundary;     /* "--boundary" while open, else empty */
+	int prev_blank;
+	uint64_t off;            /* offset of the next line */
+	uint64_t mailoff;
+};
+
+static void
+emit(struct splitter *sp)
+{
+	const char *p = sp->mail.p ? sp->mail.p : "";
+	size_t n = sp->mail.len, i = 0, len;
+	const char *nl;
+
+	if (!sp->have)
+		return;
+	sp->have = 0;
+	/* Skip blank lines; a chunk of nothing is not a mail. */
+	while (i < n) {
+		nl = memchr(p + i, '\n', n - i);
+		len = (size_t)((nl ? nl : p + n) - (p + i));
+		if (core_len(p + i, len + (nl ? 1 : 0)) != 0)
+			break;
+		i += len + (nl ? 1 : 0);
+	}
+	sp->pos.offset = sp->mailoff;
+	sp->pos.fromline = sp->sep.len ? sp->sep.p : NULL;
+	sp->pos.fromlen = sp->sep.len;
+	if (i >= n) {
+		if (sp->sep.len) {
+			sp->c->nmails++;
+			skip_mail(sp->c, &sp->pos, "empty mail after its From line");
+		}
+		return;
+	}
+	nl = memchr(p + i, '\n', n - i);
+	len = (size_t)((nl ? nl : p + n) - (p + i));
+	if (!header_line(p + i, len)) {
+		sp->c->nmails++;
+		skip_mail(sp->c, &sp->pos, "no mail header, text begins '%.40s'",
+		    p + i);
+		return;
+	}
+	mail_process(sp->c, p + i, n - i, &sp->pos);
+}
+
+/* Track the top-level Content-Type of the mail being gathered. */
+static void
+track_header(struct splitter *sp, const char *s, size_t n)
+{
+	if (n && (s[0] == ' ' || s[0] == '\t')) {
+		if (sp->ct_capture)
+			buf_add(&sp->ct, s, n);
+		return;
+	}
+	sp->ct_capture = has_prefix_ci(s, n, "content-type:");
+	if (sp->ct_capture) {
+		buf_reset(&sp->ct);
+		buf_add(&sp->ct, s + 13, n - 13);
+	}
+}
+
+static void
+end_header(struct splitter *sp)
+{
+	const char *p, *q;
+	size_t n;
+
+	sp->in_header = 0;
+	sp->ct_capture = 0;
+	buf_reset(&sp->boundary);
+	if (!sp->ct.len)
+		return;
+	p = sp->ct.p;
+	while (*p && isspace((unsigned char)*p))
+		p++;
+	if (strncasecmp(p, "multipart/", 10) != 0)
+		return;
+	q = find_ci(p, strlen(p), "boundary=");
+	if (!q)
+		return;
+	q += 9;
+	if (*q == '"') {
+		q++;
+		n = strcspn(q, "\"\r\n");
+	} else {
+		n = strcspn(q, "; \t\r\n");
+	}
+	if (!n)
+		return;
+	buf_addstr(&sp->boundary, "--");
+	buf_add(&sp->boundary, q, n);
+}
+
+static void
+start_mail(struct splitter *sp, const char *sepline, size_t seplen)
+{
+	sp->have = 1;
+	buf_reset(&sp->mail);
+	buf_reset(&sp->sep);
+	if (sepline)
+		buf_add(&sp->sep, sepline, seplen);
+	sp->in_header = 1;
+	sp->ct_capture = 0;
+	buf_reset(&sp->ct);
+	buf_reset(&sp->boundary);
+}
+
+/* Append a line to the current mail, tracking headers and boundaries. */
+static void
+body_line(struct splitter *sp, const char *s, size_t n)
+{
+	size_t core = core_len(s, n);
+
+	if (!sp->have) {
+		start_mail(sp, NULL, 0);
+		sp->mailoff = sp->off;
+	}
+	if (sp->mode == MODE_MBOXRD && n > 5 && s[0] == '>') {
+		size_t k = 0;
+
+		while (k < n && s[k] == '>')
+			k++;
+		if (n - k >= 5 && memcmp(s + k, "From ", 5) == 0) {
+			s++;
+			n--;
+			core--;
+		}
+	}
+	if (sp->in_header) {
+		if (!core)
+			end_header(sp);
+		else
+			track_header(sp, s, core);
+	} else if (sp->boundary.len && core >= sp->boundary.len + 2 &&
+	    !memcmp(s, sp->boundary.p, sp->boundary.len) &&
+	    !memcmp(s + sp->boundary.len, "--", 2)) {
+		buf_reset(&sp->boundary);
+	}
+	buf_add(&sp->mail, s, n);
+}
+
+/* Decide whether a candidate From_ line separates mails. */
+static int
+is_separator(struct splitter *sp, const char *s, size_t core,
+    const char *next, size_t nextlen)
+{
+	if (!sp->seen_sep)
+		return 1;
+	if (!next || !header_line(next, core_len(next, nextlen)))
+		return 0;
+	if (sp->mode == MODE_MBOXRD)
+		return 1;
+	if (format_patch_separator(s, core) && !sp->first_magic)
+		return 0;
+	if (sp->boundary.len && !(sp->prevsep.len == core &&
+	    !memcmp(sp->prevsep.p, s, core)))
+		return 0;
+	return 1;
+}
+
+static int
+read_mbox(struct ctx *c, const char *path, const char *archive)
+{
+	struct zin *z = zin_open(path);
+	struct lines ls;
+	struct splitter sp;
+	struct buf pending = BUF_INIT;
+	uint64_t pendoff = 0;
+	const char *line;
+	ssize_t n;
+	int rc = 0, have_pending = 0;
+
+	if (!z) {
+		warnx("%s:", path);
+		return -1;
+	}
+	memset(&sp, 0, sizeof sp);
+	sp.c = c;
+	sp.mode = c->o.mode;
+	sp.prev_blank = 1;
+	sp.pos.input = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	sp.pos.archive = archive;
+	lines_init(&ls, z);
+	for (;;) {
+		n = lines_next(&ls, &line);
+		if (n < 0) {
+			warnx("%s: %s", sp.pos.input, zin_error(z));
+			rc = -1;
+			sp.pos.truncated = 1;
+		}
+		if (n <= 0)
+			break;
+		if (have_pending) {
+			/* A candidate From_ line waits for the line after it. */
+			size_t pcore = core_len(pending.p, pending.len);
+
+			have_pending = 0;
+			if (is_separator(&sp, pending.p, pcore, line, (size_t)n)) {
+				emit(&sp);
+				if (!sp.seen_sep) {
+					sp.seen_sep = 1;
+					sp.first_magic = format_patch_separator(pending.p, pcore);
+					if (sp.mode == MODE_AUTO)
+						sp.mode = (pcore >= 11 &&
+						    !memcmp(pending.p, "From mboxrd", 11)) ?
+						    MODE_MBOXRD : MODE_MBOXO;
+				}
+				buf_reset(&sp.prevsep);
+				buf_add(&sp.prevsep, pending.p, pcore);
+				start_mail(&sp, pending.p, pcore);
+				sp.mailoff = pendoff;
+			} else {
+				uint64_t save = sp.off;
+
+				sp.off = pendoff;
+				body_line(&sp, pending.p, pending.len);
+				sp.off = save;
+			}
+			sp.prev_blank = 0;
+		}
+		{
+			size_t core = core_len(line, (size_t)n);
+
+			if (sp.prev_blank && core > 5 && line[0] == 'F' &&
+			    fromline_syntax(line, core)) {
+				buf_reset(&pending);
+				buf_add(&pending, line, (size_t)n);
+				pendoff = sp.off;
+				have_pending = 1;
+			} else {
+				body_line(&sp, line, (size_t)n);
+				sp.prev_blank = core == 0;
+			}
+		}
+		sp.off += (uint64_t)n;
+	}
+	if (have_pending) {
+		if (!sp.seen_sep) {
+			/* A lone From_ line at the very end: an empty mail. */
+			emit(&sp);
+			start_mail(&sp, pending.p, core_len(pending.p, pending.len));
+			sp.mailoff = pendoff;
+		} else {
+			body_line(&sp, pending.p, pending.len);
+		}
+	}
+	emit(&sp);
+	lines_free(&ls);
+	zin_close(z);
+	buf_free(&pending);
+	buf_free(&sp.mail);
+	buf_free(&sp.sep);
+	buf_free(&sp.prevsep);
+	buf_free(&sp.ct);
+	buf_free(&sp.boundary);
+	return rc;
+}
+
+/* Read a whole (small) file; -1 with errno on failure. */
+static int
+slurp(const char *path, struct buf *b)
+{
+	struct zin *z = zin_open(path);
+	ssize_t r;
+
+	buf_reset(b);
+	if (!z)
+		return -1;
+	for (;;) {
+		buf_grow(b, 65536);
+		r = zin_read(z, b->p + b->len, b->cap - b->len - 1);
+		if (r < 0) {
+			warnx("%s: %s", path, zin_error(z));
+			zin_close(z);
+			return -2;
+		}
+		if (r == 0)
+			break;
+		b->len += (size_t)r;
+		b->p[b->len] = '\0';
+	}
+	zin_close(z);
+	return 0;
+}
+
+static int
+cmpstr(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Names in a folder, sorted, skipping dot files. */
+static char **
+list_dir(const char *dir, size_t *count)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	char **v = NULL;
+	size_t n = 0, cap = 0;
+
+	*count = 0;
+	if (!d)
+		return NULL;
+	while ((de = readdir(d))) {
+		if (de->d_name[0] == '.')
+			continue;
+		if (n == cap) {
+			cap = cap ? cap * 2 : 64;
+			v = xreallocarray(v, cap, sizeof *v);
+		}
+		v[n++] = xstrdup(de->d_name);
+	}
+	closedir(d);
+	if (n)
+		qsort(v, n, sizeof *v, cmpstr);
+	*count = n;
+	return v;
+}
+
+static void
+free_list(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+static int
+is_dir(const char *path)
+{
+	struct stat st;
+
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+static int
+read_maildir(struct ctx *c, const char *path, const char *archive)
+{
+	static const char *const subs[] = { "cur", "new" };
+	struct buf file = BUF_INIT, data = BUF_INIT, where = BUF_INIT;
+	struct mailpos pos;
+	int rc = 0;
+
+	memset(&pos, 0, sizeof pos);
+	pos.input = path;
+	pos.archive = archive;
+	for (int s = 0; s < 2; s++) {
+		size_t n;
+		char **names;
+
+		buf_reset(&file);
+		buf_addf(&file, "%s/%s", path, subs[s]);
+		names = list_dir(file.p, &n);
+		for (size_t i = 0; i < n; i++) {
+			int r;
+
+			buf_reset(&file);
+			buf_addf(&file, "%s/%s/%s", path, subs[s], names[i]);
+			buf_reset(&where);
+			buf_addf(&where, "%s/%s", subs[s], names[i]);
+			pos.where = where.p;
+			r = slurp(file.p, &data);
+			if (r == -1) {
+				c->nmails++;
+				warnx("%s:", file.p);
+				skip_mail(c, &pos, "unreadable");
+				rc = -1;
+				continue;
+			}
+			pos.truncated = r == -2;
+			if (r == -2)
+				rc = -1;
+			mail_process(c, data.p ? data.p : "", data.len, &pos);
+		}
+		free_list(names, n);
+	}
+	buf_free(&file);
+	buf_free(&data);
+	buf_free(&where);
+	return rc;
+}
+
+static int
+git_fail(const char *what, const char *path)
+{
+	const git_error *e = git_error_last();
+
+	warnx("%s: %s: %s", path, what, e && e->message ? e->message : "libgit2 error");
+	return -1;
+}
+
+/* One public-inbox epoch: a mail per commit, in blob "m", oldest first. */
+static int
+read_epoch(struct ctx *c, const char *path, const char *archive)
+{
+	git_repository *repo = NULL;
+	git_revwalk *walk = NULL;
+	git_oid oid;
+	struct mailpos pos;
+	char hex[GIT_OID_HEXSZ + 1];
+	int rc = 0, err;
+
+	memset(&pos, 0, sizeof pos);
+	pos.input = path;
+	pos.archive = archive;
+	if (git_repository_open_ext(&repo, path, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) < 0)
+		return git_fail("not a git repository", path);
+	if (git_revwalk_new(&walk, repo) < 0) {
+		rc = git_fail("cannot walk the history", path);
+		goto out;
+	}
+	git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE);
+	err = git_revwalk_push_head(walk);
+	if (err == GIT_ENOTFOUND || err == GIT_EUNBORNBRANCH) {
+		/* An empty epoch, or HEAD names a missing branch: all branches. */
+		err = git_revwalk_push_glob(walk, "refs/heads/*");
+	}
+	if (err < 0) {
+		rc = git_fail("no history to read", path);
+		goto out;
+	}
+	while ((err = git_revwalk_next(&oid, walk)) == 0) {
+		git_commit *commit = NULL;
+		git_tree *tree = NULL;
+		const git_tree_entry *te;
+		git_blob *blob = NULL;
+
+		git_oid_tostr(hex, sizeof hex, &oid);
+		pos.where = hex;
+		if (git_commit_lookup(&commit, repo, &oid) < 0 ||
+		    git_commit_tree(&tree, commit) < 0) {
+			c->nmails++;
+			skip_mail(c, &pos, "unreadable commit: %s",
+			    git_error_last() ? git_error_last()->message : "?");
+			rc = -1;
+			goto next;
+		}
+		te = git_tree_entry_byname(tree, "m");
+		if (!te) {
+			/* A public-inbox deletion ("d") carries no mail. */
+			if (git_tree_entry_byname(tree, "d")) {
+				goto next;
+			}
+			c->nmails++;
+			skip_mail(c, &pos, "commit has no blob 'm'");
+			goto next;
+		}
+		if (git_tree_entry_type(te) != GIT_OBJECT_BLOB ||
+		    git_blob_lookup(&blob, repo, git_tree_entry_id(te)) < 0) {
+			c->nmails++;
+			skip_mail(c, &pos, "blob 'm' is missing or unreadable");
+			rc = -1;
+			goto next;
+		}
+		mail_process(c, git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob), &pos);
+next:
+		git_blob_free(blob);
+		git_tree_free(tree);
+		git_commit_free(commit);
+	}
+	if (err != GIT_ITEROVER)
+		rc = git_fail("history walk failed", path);
+out:
+	git_revwalk_free(walk);
+	git_repository_free(repo);
+	return rc;
+}
+
+static int
+cmp_epoch(const void *a, const void *b)
+{
+	long x = strtol(*(char *const *)a, NULL, 10), y = strtol(*(char *const *)b, NULL, 10);
+
+	return x < y ? -1 : x > y;
+}
+
+/* A public-inbox v2 folder: epochs git/0.git, git/1.git ... in order. */
+static int
+read_inbox(struct ctx *c, const char *path, const char *archive)
+{
+	struct buf dir = BUF_INIT, ep = BUF_INIT;
+	char **names;
+	size_t n, k = 0;
+	int rc = 0;
+
+	buf_addf(&dir, "%s/git", path);
+	names = list_dir(dir.p, &n);
+	for (size_t i = 0; i < n; i++) {
+		size_t len = strlen(names[i]);
+
+		if (len > 4 && !strcmp(names[i] + len - 4, ".git") &&
+		    isdigit((unsigned char)names[i][0]))
+			names[k++] = names[i];
+		else
+			free(names[i]);
+	}
+	qsort(names, k, sizeof *names, cmp_epoch);
+	for (size_t i = 0; i < k; i++) {
+		buf_reset(&ep);
+		buf_addf(&ep, "%s/%s", dir.p, names[i]);
+		if (read_epoch(c, ep.p, archive) < 0)
+			rc = -1;
+	}
+	if (!k) {
+		warnx("%s: no epochs (git/N.git) in this public-inbox folder", path);
+		rc = -1;
+	}
+	free_list(names, k);
+	buf_free(&dir);
+	buf_free(&ep);
+	return rc;
+}
+
+/* The archive's name: the last path component without its suffixes. */
+static char *
+archive_name(const char *path)
+{
+	static const char *const sufs[] = { ".gz", ".xz", ".mbox", ".mboxrd", ".git", ".eml", NULL };
+	struct buf b = BUF_INIT;
+	const char *p;
+	size_t n;
+	int again = 1;
+
+	if (!strcmp(path, "-"))
+		return xstrdup("");
+	n = strlen(path);
+	while (n > 1 && path[n - 1] == '/')
+		n--;
+	p = path + n;
+	while (p > path && p[-1] != '/')
+		p--;
+	buf_add(&b, p, (size_t)(path + n - p));
+	while (again) {
+		again = 0;
+		for (const char *const *s = sufs; *s; s++) {
+			size_t k = strlen(*s);
+
+			if (b.len > k && !strcasecmp(b.p + b.len - k, *s)) {
+				buf_truncate(&b, b.len - k);
+				again = 1;
+			}
+		}
+	}
+	/* public-inbox epoch "0.git" inside ".../NAME/git/": NAME. */
+	if (b.len && isdigit((unsigned char)b.p[0]) && strspn(b.p, "0123456789") == b.len) {
+		const char *q = p - 1;
+
+		if (q > path + 4 && !strncmp(q - 4, "/git", 4)) {
+			const char *e = q - 4, *s = e;
+
+			while (s > path && s[-1] != '/')
+				s--;
+			buf_reset(&b);
+			buf_add(&b, s, (size_t)(e - s));
+		}
+	}
+	return buf_detach(&b, NULL);
+}
+
+int
+read_path(struct ctx *c, const char *path)
+{
+	struct buf sub = BUF_INIT;
+	char *archive = archive_name(path);
+	int rc;
+
+	if (strcmp(path, "-") != 0 && is_dir(path)) {
+		buf_addf(&sub, "%s/cur", path);
+		if (is_dir(sub.p)) {
+			rc = read_maildir(c, path, archive);
+			goto done;
+		}
+		buf_reset(&sub);
+		buf_addf(&sub, "%s/new", path);
+		if (is_dir(sub.p)) {
+			rc = read_maildir(c, path, archive);
+			goto done;
+		}
+		buf_reset(&sub);
+		buf_addf(&sub, "%s/git", path);
+		if (is_dir(sub.p)) {
+			rc = read_inbox(c, path, archive);
+			goto done;
+		}
+		rc = read_epoch(c, path, archive);
+		goto done;
+	}
+	rc = read_mbox(c, path, archive);
+done:
+	free(archive);
+	buf_free(&sub);
+	return rc;
+}
