@@ -703,6 +703,38 @@ leaf(struct ctx *c, GMimeObject *obj, struct units *us, unsigned *flags, int htm
 	}
 }
 
+static int
+attachment_not_patch(GMimeObject *obj)
+{
+	GMimeContentDisposition *cd = g_mime_object_get_content_disposition(obj);
+	GMimeContentType *ct = g_mime_object_get_content_type(obj);
+	const char *sub;
+
+	if (!cd || !g_mime_content_disposition_is_attachment(cd) || !ct)
+		return 0;
+	sub = g_mime_content_type_get_media_subtype(ct);
+	return !sub || !(!strcasecmp(sub, "x-patch") || !strcasecmp(sub, "x-diff") ||
+	    !strcasecmp(sub, "patch") || !strcasecmp(sub, "diff"));
+}
+
+/* Does some line of the text start a diff? */
+static int
+holds_diff(const char *s, size_t n)
+{
+	const char *p = s, *end = s + n, *nl, *next;
+	size_t len;
+
+	while (p && p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		len = (size_t)((nl ? nl : end) - p);
+		next = nl ? nl + 1 : NULL;
+		if (diff_starts(p, len, next, next ? (size_t)(end - next) : 0))
+			return 1;
+		p = next;
+	}
+	return 0;
+}
+
 static void
 walk(struct ctx *c, GMimeObject *obj, struct units *us, unsigned *flags, int depth)
 {
@@ -757,6 +789,15 @@ walk(struct ctx *c, GMimeObject *obj, struct units *us, unsigned *flags, int dep
 	t = texty(obj);
 	if (t)
 		leaf(c, obj, us, flags, t == 2);
+	/*
+	 * An attached file that is neither plain text nor a patch (source,
+	 * logs, configs) is not part of the message unless it holds a diff.
+	 */
+	if (t && us->n && !us->u[us->n - 1].msg && attachment_not_patch(obj) &&
+	    !holds_diff(us->u[us->n - 1].text.p, us->u[us->n - 1].text.len)) {
+		us->n--;
+		buf_free(&us->u[us->n].text);
+	}
 }
 
 static GMimeMessage *
@@ -1161,7 +1202,7 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 		type = "bot";
 	else if ((si.tags & SUBJ_PULL) || a.pull)
 		type = "pull";
-	else if (si.part == 0 && si.total > 0)
+	else if (si.part == 0 && si.total > 0 && !(si.tags & SUBJ_REPLY))
 		type = "cover";
 	else if (a.patch && !(si.tags & SUBJ_REPLY))
 		type = "patch";

@@ -11,9 +11,10 @@
  * be mistaken is quoted, so that is enough.  In mboxo files a body may
  * hold unquoted From_ lines, so two more rules apply: no split inside a
  * multipart body whose closing boundary has not been seen (an attached
- * mbox or patch), and git format-patch's "From <sha> Mon Sep 17
- * 00:00:00 2001" separates mails only in files whose first separator
- * is one (a format-patch series), not inside an ordinary archive.
+ * mbox or patch), and a From_ line with git's placeholder date ("From
+ * <sha> Mon Sep 17 00:00:00 2001", a pasted format-patch) separates
+ * mails only in files whose first separator has it too (a format-patch
+ * series), not inside an ordinary archive.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -65,6 +66,66 @@ fromline_syntax(const char *s, size_t n)
 	return havetime && haveyear;
 }
 
+static int
+word_in(const char *w, size_t n, const char *list)
+{
+	for (const char *p = list; *p; p += 4)
+		if (n == 3 && strncasecmp(w, p, 3) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The asctime form real mbox writers use after the sender:
+ * "Thu Jan  1 00:00:00 1970", maybe with a zone before or after the
+ * year.  Required when no empty line precedes the From_ line.
+ */
+static int
+fromline_strict(const char *s, size_t n)
+{
+	const char *p = s + 5, *end = s + n, *w[8];
+	size_t len[8], k = 0, i;
+
+	while (p < end && *p == ' ')
+		p++;
+	while (p < end && *p != ' ')
+		p++;
+	while (k < 8) {
+		while (p < end && *p == ' ')
+			p++;
+		if (p >= end)
+			break;
+		w[k] = p;
+		while (p < end && *p != ' ')
+			p++;
+		len[k] = (size_t)(p - w[k]);
+		k++;
+	}
+	if (p < end || k < 5 || k > 7)
+		return 0;
+	if (!word_in(w[0], len[0], "Mon Tue Wed Thu Fri Sat Sun ") ||
+	    !word_in(w[1], len[1], "Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec "))
+		return 0;
+	if (len[2] < 1 || len[2] > 2 || !isdigit((unsigned char)w[2][0]))
+		return 0;
+	if (len[3] < 5 || w[3][2] != ':' || !isdigit((unsigned char)w[3][0]))
+		return 0;
+	for (i = 4; i < k; i++)
+		if (len[i] == 4 && isdigit((unsigned char)w[i][0]) &&
+		    isdigit((unsigned char)w[i][3]))
+			return 1;
+	return 0;
+}
+
+/* git's placeholder date: a format-patch or git-generated mbox. */
+static int
+magic_date(const char *s, size_t n)
+{
+	static const char tail[] = " Mon Sep 17 00:00:00 2001";
+
+	return n >= sizeof tail - 1 && !memcmp(s + n - (sizeof tail - 1), tail, sizeof tail - 1);
+}
+
 /* git's rfc2822 header test: a field name, then ':'. */
 static int
 header_line(const char *s, size_t n)
@@ -90,6 +151,16 @@ core_len(const char *s, size_t n)
 	if (n && s[n - 1] == '\r')
 		n--;
 	return n;
+}
+
+/* Only blanks: counts as the empty line before a From_ line. */
+static int
+blank(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ' && s[i] != '\t')
+			return 0;
+	return 1;
 }
 
 struct splitter {
@@ -124,9 +195,16 @@ emit(struct splitter *sp)
 	while (i < n) {
 		nl = memchr(p + i, '\n', n - i);
 		len = (size_t)((nl ? nl : p + n) - (p + i));
-		if (core_len(p + i, len + (nl ? 1 : 0)) != 0)
+		if (!blank(p + i, core_len(p + i, len + (nl ? 1 : 0))))
 			break;
 		i += len + (nl ? 1 : 0);
+	}
+	/* The empty line before the next From_ line belongs to the mbox. */
+	if (sp->sep.len) {
+		if (n >= 2 && p[n - 1] == '\n' && p[n - 2] == '\n')
+			n--;
+		else if (n >= 4 && !memcmp(p + n - 4, "\r\n\r\n", 4))
+			n -= 2;
 	}
 	sp->pos.offset = sp->mailoff;
 	sp->pos.fromline = sp->sep.len ? sp->sep.p : NULL;
@@ -140,6 +218,16 @@ emit(struct splitter *sp)
 	}
 	nl = memchr(p + i, '\n', n - i);
 	len = (size_t)((nl ? nl : p + n) - (p + i));
+	if (!header_line(p + i, len) && sp->sep.len) {
+		/* After a From_ line it is a mail, if one without headers. */
+		struct buf m = BUF_INIT;
+
+		buf_addc(&m, '\n');
+		buf_add(&m, p + i, n - i);
+		mail_process(sp->c, m.p, m.len, &sp->pos);
+		buf_free(&m);
+		return;
+	}
 	if (!header_line(p + i, len)) {
 		sp->c->nmails++;
 		skip_mail(sp->c, &sp->pos, "no mail header, text begins '%.40s'",
@@ -220,6 +308,16 @@ body_line(struct splitter *sp, const char *s, size_t n)
 	if (!sp->have) {
 		start_mail(sp, NULL, 0);
 		sp->mailoff = sp->off;
+		/*
+		 * A file that starts with a mail, not a From_ line, is a
+		 * mail file (or mboxo at best): later From_ lines must
+		 * prove themselves.
+		 */
+		if (!sp->seen_sep && !blank(s, core)) {
+			sp->seen_sep = 1;
+			if (sp->mode == MODE_AUTO)
+				sp->mode = MODE_MBOXO;
+		}
 	}
 	if (sp->mode == MODE_MBOXRD && n > 5 && s[0] == '>') {
 		size_t k = 0;
@@ -256,7 +354,7 @@ is_separator(struct splitter *sp, const char *s, size_t core,
 		return 0;
 	if (sp->mode == MODE_MBOXRD)
 		return 1;
-	if (format_patch_separator(s, core) && !sp->first_magic)
+	if (magic_date(s, core) && !sp->first_magic)
 		return 0;
 	if (sp->boundary.len && !(sp->prevsep.len == core &&
 	    !memcmp(sp->prevsep.p, s, core)))
@@ -305,7 +403,7 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 				emit(&sp);
 				if (!sp.seen_sep) {
 					sp.seen_sep = 1;
-					sp.first_magic = format_patch_separator(pending.p, pcore);
+					sp.first_magic = magic_date(pending.p, pcore);
 					if (sp.mode == MODE_AUTO)
 						sp.mode = (pcore >= 11 &&
 						    !memcmp(pending.p, "From mboxrd", 11)) ?
@@ -327,15 +425,17 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 		{
 			size_t core = core_len(line, (size_t)n);
 
-			if (sp.prev_blank && core > 5 && line[0] == 'F' &&
-			    fromline_syntax(line, core)) {
+			/* The first line of a file may be a From_ line of any shape. */
+			if (core > 5 && line[0] == 'F' && memcmp(line, "From ", 5) == 0 &&
+			    ((sp.prev_blank && fromline_syntax(line, core)) ||
+			    fromline_strict(line, core) || !sp.have)) {
 				buf_reset(&pending);
 				buf_add(&pending, line, (size_t)n);
 				pendoff = sp.off;
 				have_pending = 1;
 			} else {
 				body_line(&sp, line, (size_t)n);
-				sp.prev_blank = core == 0;
+				sp.prev_blank = blank(line, core);
 			}
 		}
 		sp.off += (uint64_t)n;

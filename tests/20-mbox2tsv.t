@@ -1,0 +1,203 @@
+#!/bin/sh
+# mbox2tsv: command line, input forms, repairs and invariants, on the
+# real mails in tests/data/mail.
+. "$(dirname "$0")/lib.sh"
+
+M=$DATA/mail
+cd "$T" || exit 1
+
+# --- command line -------------------------------------------------------
+run mbox2tsv --help
+is "--help exits 0" 0 "$rc"
+grep -q '^usage: mbox2tsv' "$T/out"
+ok $? "--help prints the usage on stdout"
+
+run mbox2tsv --no-such-option
+is "an unknown option exits 2" 2 "$rc"
+grep -q '^usage: mbox2tsv' "$T/err"
+ok $? "an unknown option prints the usage on stderr"
+
+run mbox2tsv -m mboxx
+is "a bad --mbox value exits 2" 2 "$rc"
+
+run mbox2tsv "$T/missing.mbox"
+is "a missing file exits 1" 1 "$rc"
+grep -q "^mbox2tsv: $T/missing.mbox: No such file or directory" "$T/err"
+ok $? "a missing file is named on stderr"
+
+run mbox2tsv --version
+grep -q '^mbox2tsv (patchtrack) ' "$T/out"
+ok $? "--version"
+
+# --- one row per mail ---------------------------------------------------
+cat "$M/git-t5100_input_sample.mbox" >sample.mbox
+run mbox2tsv sample.mbox
+is "sample.mbox: exit 0" 0 "$rc"
+is "sample.mbox: 18 mails, 18 rows" 18 "$(rows "$T/out")"
+grep -q '^mbox2tsv: 18 mails, 18 rows, 0 skipped$' "$T/err"
+ok $? "summary line on stderr"
+cp "$T/out" sample.tsv
+
+head -1 sample.tsv >hdr
+printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\ttitle\tlist\tin_reply_to\treferences\tto\tcc\ttype\tversion\tpart\ttotal\tflags\tmessage\tannotation\tdiff\tsrc\n' >hdr.want
+same "header names the documented columns" hdr.want hdr
+
+run mbox2tsv -H -q sample.mbox
+is "-H: no header line" 18 "$(wc -l <"$T/out")"
+[ ! -s "$T/err" ]
+ok $? "-q: no summary"
+
+run mbox2tsv --list mylist -q sample.mbox
+is "--list sets the list column" "mylist" "$(cut -f7 "$T/out" | sort -u | grep -v '^list$')"
+is "list defaults to the archive's name" "sample" "$(cut -f7 sample.tsv | sed 1d | sort -u)"
+
+# Deterministic, and the same from stdin, gzip and xz.
+mbox2tsv -q sample.mbox >again.tsv
+same "same input, same bytes" sample.tsv again.tsv
+# (The list column differs: stdin has no name.)
+mbox2tsv -q <sample.mbox | cut -f1-6,8-19 >stdin.tsv
+cut -f1-6,8-19 sample.tsv >plain.tsv
+same "stdin gives the same rows" plain.tsv stdin.tsv
+gzip -c sample.mbox >sample.mbox.gz
+xz -c sample.mbox >sample.mbox.xz
+mbox2tsv -q --list sample sample.mbox.gz | cut -f1-6,8-19 >gz.tsv
+same "gzip input gives the same rows" plain.tsv gz.tsv
+mbox2tsv -q sample.mbox.xz | cut -f1-6,8-19 >xz.tsv
+same "xz input gives the same rows" plain.tsv xz.tsv
+xzcat sample.mbox.xz | gzip -c | mbox2tsv -q | cut -f1-6,8-19 >pipe.tsv
+same "compressed stdin gives the same rows" plain.tsv pipe.tsv
+
+# src: file and byte offset of each From_ line.
+off=$(grep -b '^From nobody Sat Aug 27' sample.mbox | head -1 | cut -d: -f1)
+grep -q "	sample.mbox:$off\$" sample.tsv
+ok $? "src holds the byte offset of the From_ line"
+
+# Truncated gzip: the rows before the cut, the cut mail flagged, exit 1.
+head -c 6000 sample.mbox.gz >cut.mbox.gz
+run mbox2tsv cut.mbox.gz
+is "truncated gzip exits 1" 1 "$rc"
+grep -q 'cut.mbox.gz: truncated gzip data' "$T/err"
+ok $? "truncated gzip is reported"
+tail -1 "$T/out" | cut -f16 | grep -q truncated
+ok $? "the last, cut mail is flagged truncated"
+[ "$(rows "$T/out")" -ge 1 ]
+ok $? "mails before the cut are kept"
+
+# Empty input: a header and nothing else.
+run mbox2tsv </dev/null
+is "empty input exits 0" 0 "$rc"
+is "empty input: header only" 1 "$(wc -l <"$T/out")"
+
+# --- mboxrd and mboxo quoting -------------------------------------------
+cat "$M/git-t5100_input_sample.mboxrd" >rd.mbox
+run mbox2tsv -q rd.mbox
+is "mboxrd: two mails" 2 "$(rows "$T/out")"
+# A real patch whose message quotes From lines, written as mboxrd.
+{
+	echo 'From mboxrd@z Thu Jan  1 00:00:00 1970'
+	sed -n '/^From: A (zzz)/,/^Here is a patch/p' sample.mbox
+	printf '>From the start\n>>From quoted\n'
+	sed -n '/^Here is a patch from A U Thor\.$/,/^1.4.0.g6f2b/p' sample.mbox | sed 1d
+} >patch.mboxrd
+run mbox2tsv -q patch.mboxrd
+tsvfield "$T/out" message 1 >msg1
+printf 'Here is a patch from A U Thor.\nFrom the start\n>From quoted\n' >msg1.want
+same "mboxrd: one '>' taken from quoted From lines" msg1.want msg1
+run mbox2tsv -q --mbox mboxo patch.mboxrd
+tsvfield "$T/out" message 1 >msg2
+printf 'Here is a patch from A U Thor.\n>From the start\n>>From quoted\n' >msg2.want
+same "--mbox mboxo: quoted From lines stay as they are" msg2.want msg2
+
+# Unquoted From_ lines inside bodies do not split mails (mboxo).
+for f in "$M"/*.eml; do
+	printf 'From someone@example.com Thu Jan  1 00:00:00 2000\n'
+	cat "$f"
+	printf '\n'
+done >o.mbox
+n=$(ls "$M"/*.eml | wc -l)
+run mbox2tsv o.mbox
+is "mboxo of $n mails with From lines in bodies: $n rows" "$n" "$(rows "$T/out")"
+cut -f1 "$T/out" | sed 1d | sort >o.ids
+for f in "$M"/*.eml; do mbox2tsv -H -q "$f" | cut -f1; done | sort >each.ids
+same "mboxo: the same ids as the mails one by one" each.ids o.ids
+
+# Shuffled order: the same rows (but src).
+ls "$M"/*.eml | sort -r | while read -r f; do
+	printf 'From someone@example.com Thu Jan  1 00:00:00 2000\n'
+	cat "$f"
+	printf '\n'
+done >r.mbox
+mbox2tsv -q o.mbox | cut -f1-19 | sort >o.rows
+mbox2tsv -q r.mbox | cut -f1-19 | sort >r.rows
+same "reversed mbox: the same rows" o.rows r.rows
+
+# CRLF line ends, and no final newline.
+sed 's/$/\r/' o.mbox >crlf.mbox
+run mbox2tsv -q crlf.mbox
+is "CRLF mbox: same row count" "$n" "$(rows "$T/out")"
+cut -f1,12 "$T/out" | sort >crlf.types
+mbox2tsv -q o.mbox | cut -f1,12 | sort >o.types
+same "CRLF mbox: same ids and types" o.types crlf.types
+head -c -1 sample.mbox >nonl.mbox
+run mbox2tsv -q nonl.mbox
+is "mbox without final newline: all rows" 18 "$(rows "$T/out")"
+
+# --- maildir ------------------------------------------------------------
+mkdir -p md/cur md/new md/tmp
+i=0
+for f in "$M"/*.eml; do
+	i=$((i + 1))
+	cp "$f" "md/cur/100$i.x:2,S"
+done
+run mbox2tsv md
+is "maildir: one row per file" "$i" "$(rows "$T/out")"
+cut -f1 "$T/out" | sed 1d | sort >md.ids
+same "maildir: the same ids" each.ids md.ids
+grep -q '	md:cur/1001.x:2,S$' "$T/out"
+ok $? "maildir: src names the file"
+
+# --- public-inbox v2 ----------------------------------------------------
+# A small inbox built here: one commit per mail, blob "m", fixed dates.
+mkdir -p pi/git
+git init -q --bare pi/git/0.git
+export GIT_AUTHOR_NAME=t GIT_AUTHOR_EMAIL=t@example.com GIT_COMMITTER_NAME=t \
+	GIT_COMMITTER_EMAIL=t@example.com GIT_AUTHOR_DATE='2020-01-01T00:00:00Z' \
+	GIT_COMMITTER_DATE='2020-01-01T00:00:00Z'
+parent=
+for f in "$M"/*.eml; do
+	blob=$(git --git-dir=pi/git/0.git hash-object -w "$f")
+	tree=$(printf '100644 blob %s\tm\n' "$blob" | git --git-dir=pi/git/0.git mktree)
+	commit=$(echo mail | git --git-dir=pi/git/0.git commit-tree "$tree" ${parent:+-p $parent})
+	parent=$commit
+done
+# One mail without List-Id: its list is the inbox's name.
+printf 'From: A <a@example.com>\nSubject: hello\nMessage-ID: <nolist@example.com>\nDate: Thu, 1 Jan 2020 00:00:00 +0000\n\nhi\n' >nolist.eml
+blob=$(git --git-dir=pi/git/0.git hash-object -w nolist.eml)
+tree=$(printf '100644 blob %s\tm\n' "$blob" | git --git-dir=pi/git/0.git mktree)
+parent=$(echo mail | git --git-dir=pi/git/0.git commit-tree "$tree" -p "$parent")
+# A deletion commit ("d") carries no mail and is not counted.
+blob=$(echo gone | git --git-dir=pi/git/0.git hash-object -w --stdin)
+tree=$(printf '100644 blob %s\td\n' "$blob" | git --git-dir=pi/git/0.git mktree)
+parent=$(echo del | git --git-dir=pi/git/0.git commit-tree "$tree" -p "$parent")
+git --git-dir=pi/git/0.git update-ref refs/heads/master "$parent"
+run mbox2tsv pi
+is "public-inbox folder: one row per mail" $((i + 1)) "$(rows "$T/out")"
+is "public-inbox: list defaults to the inbox name" "pi" \
+	"$(grep '^nolist@example.com' "$T/out" | cut -f7)"
+grep -v '^nolist@example.com' "$T/out" | cut -f1 | sed 1d | sort >pi.ids
+same "public-inbox: the same ids" each.ids pi.ids
+run mbox2tsv pi/git/0.git
+is "one public-inbox epoch" $((i + 1)) "$(rows "$T/out")"
+cp "$T/out" table.tsv
+run mbox2tsv table.tsv
+is "a TSV file is no mail: exit 1" 1 "$rc"
+grep -q 'mail skipped: no mail header' "$T/err"
+ok $? "text that is no mail is named on stderr"
+
+# --- several inputs, parallel runs -------------------------------------
+run mbox2tsv -q sample.mbox md
+is "several inputs in one call" $((18 + i)) "$(rows "$T/out")"
+{ mbox2tsv -q sample.mbox; mbox2tsv -q -H md; } >cat.tsv
+same "-H output concatenates to one table" "$T/out" cat.tsv
+
+done_testing
