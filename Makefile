@@ -77,7 +77,18 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
 
-check: all
+BENCH_BIN := $(BUILD)/bench/runstat $(BUILD)/bench/gmime-parse
+
+$(BUILD)/bench/runstat: bench/runstat.c
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -o $@ $<
+
+$(BUILD)/bench/gmime-parse: bench/gmime-parse.c | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) $$(pkg-config --cflags gmime-3.0) -o $@ $< \
+		$$(pkg-config --libs gmime-3.0)
+
+check: all lint-man
 	PT_BUILD=$(BUILD) prove tests/
 	$(MAKE) test-asan
 
@@ -97,7 +108,7 @@ lint-man:
 demo: all
 	sh scripts/demo $(BUILD)
 
-bench: all
+bench: all $(BENCH_BIN)
 	sh bench/run $(BUILD)
 
 install: all

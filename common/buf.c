@@ -22,6 +22,8 @@ buf_grow(struct buf *b, size_t extra)
 		cap = cap * 2 > cap ? cap * 2 : want;
 	b->p = xrealloc(b->p, cap);
 	b->cap = cap;
+	/* A first allocation holds garbage; p must read as a string at once. */
+	b->p[b->len] = '\0';
 }
 
 void

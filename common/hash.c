@@ -40,7 +40,9 @@ hash_bytes(const void *vp, size_t n)
 		n -= 8;
 	}
 	t = 0;
-	memcpy(&t, p, n);
+	/* An empty key may come as NULL (an empty struct buf). */
+	if (n)
+		memcpy(&t, p, n);
 	h ^= mix(t + n);
 	return mix(h);
 }
@@ -57,7 +59,7 @@ hmap_get(const struct hmap *h, const char *key, size_t klen)
 	mask = h->cap - 1;
 	for (i = hv & mask; h->e[i].key; i = (i + 1) & mask)
 		if (h->e[i].hash == hv && h->e[i].klen == klen &&
-		    memcmp(h->e[i].key, key, klen) == 0)
+		    (!klen || memcmp(h->e[i].key, key, klen) == 0))
 			return &h->e[i];
 	return NULL;
 }
@@ -92,7 +94,7 @@ hmap_put(struct hmap *h, const char *key, size_t klen, int *isnew)
 	mask = h->cap - 1;
 	for (i = hv & mask; h->e[i].key; i = (i + 1) & mask) {
 		if (h->e[i].hash == hv && h->e[i].klen == klen &&
-		    memcmp(h->e[i].key, key, klen) == 0) {
+		    (!klen || memcmp(h->e[i].key, key, klen) == 0)) {
 			if (isnew)
 				*isnew = 0;
 			return &h->e[i];

@@ -245,7 +245,8 @@ subject_title(struct buf *out, const char *s, size_t n)
 	}
 	start = out->len;
 	for (; i < n; i++) {
-		if (isspace((unsigned char)s[i])) {
+		/* git's isspace(): \v and \f are not blanks to git am. */
+		if (s[i] == ' ' || s[i] == '\t' || s[i] == '\n' || s[i] == '\r') {
 			space = 1;
 			continue;
 		}

@@ -92,8 +92,13 @@ utf8_repair(struct buf *out, const char *s, size_t n)
 		k = 1;
 		if (p[0] >= 0xc2 && p[0] <= 0xf4) {
 			size_t want = p[0] >= 0xf0 ? 4 : p[0] >= 0xe0 ? 3 : 2;
+			/* E0, ED, F0 and F4 allow only part of 80..BF next. */
+			unsigned char lo = p[0] == 0xe0 ? 0xa0 : p[0] == 0xf0 ? 0x90 : 0x80;
+			unsigned char hi = p[0] == 0xed ? 0x9f : p[0] == 0xf4 ? 0x8f : 0xbf;
 
-			while (k < want && k < n && (p[k] & 0xc0) == 0x80)
+			if (n > 1 && p[1] >= lo && p[1] <= hi)
+				k = 2;
+			while (k > 1 && k < want && k < n && (p[k] & 0xc0) == 0x80)
 				k++;
 			if (k == want)
 				k = 1;
@@ -167,7 +172,8 @@ stripspace(struct buf *out, const char *s, size_t n)
 	while (p < end) {
 		nl = memchr(p, '\n', (size_t)(end - p));
 		len = (size_t)((nl ? nl : end) - p);
-		while (len && isspace((unsigned char)p[len - 1]))
+		/* git's isspace(): \v and \f are kept, as git stripspace keeps them. */
+		while (len && (p[len - 1] == ' ' || p[len - 1] == '\t' || p[len - 1] == '\r'))
 			len--;
 		if (!len) {
 			blank = 1;
@@ -205,9 +211,17 @@ const char *
 find_ci(const char *s, size_t n, const char *needle)
 {
 	size_t k = strlen(needle), i;
+	int lo, up;
 
-	for (i = 0; i + k <= n; i++)
-		if (strncasecmp(s + i, needle, k) == 0)
+	if (!k)
+		return s;
+	lo = tolower((unsigned char)needle[0]);
+	up = toupper((unsigned char)needle[0]);
+	for (i = 0; i + k <= n; i++) {
+		if ((unsigned char)s[i] != lo && (unsigned char)s[i] != up)
+			continue;
+		if (strncasecmp(s + i + 1, needle + 1, k - 1) == 0)
 			return s + i;
+	}
 	return NULL;
 }

@@ -34,9 +34,9 @@ tsv_open(struct tsv_reader *r, const char *path)
 	}
 	lines_init(&r->lines, r->in);
 	n = lines_next(&r->lines, &line);
-	if (n < 0) {
+	if (n < 0 || (n > 0 && line[n - 1] != '\n' && r->lines.err)) {
 		warnx("%s: %s", r->name, zin_error(r->in));
-		return -1;
+		goto fail;
 	}
 	r->lineno = 1;
 	if (n == 0) {
@@ -64,17 +64,22 @@ tsv_open(struct tsv_reader *r, const char *path)
 				warnx("%s:1: bad column name '%s' in the header "
 				    "(lower-case letters, digits, '_', '-', '.')",
 				    r->name, r->cols[k]);
-				return -1;
+				goto fail;
 			}
 			if (tsv_col(r, r->cols[k]) != (int)k) {
 				warnx("%s:1: column '%s' appears twice in the header",
 				    r->name, r->cols[k]);
-				return -1;
+				goto fail;
 			}
 			start = i + 1;
 		}
 	}
 	return 0;
+
+fail:
+	/* Nothing is left for the caller to close (closing again is harmless). */
+	tsv_close(r);
+	return -1;
 }
 
 int
@@ -151,8 +156,13 @@ tsv_read(struct tsv_reader *r)
 		}
 		if (n == 0)
 			return 0;
-		r->lineno++;
 		line = (char *)cline;
+		/* The unfinished line before a read error is no row: cut short. */
+		if (line[n - 1] != '\n' && r->lines.err) {
+			warnx("%s:%lu: %s", r->name, r->lineno + 1, zin_error(r->in));
+			return -2;
+		}
+		r->lineno++;
 		if (line[n - 1] == '\n')
 			n--;
 		if ((size_t)n == r->headerlen && memcmp(line, r->header, (size_t)n) == 0)

@@ -45,7 +45,10 @@ struct tsv_reader {
 	unsigned long nbad;      /* rows rejected so far */
 };
 
-/* Open path ("-" is stdin); 0 on success, -1 with a message printed. */
+/*
+ * Open path ("-" is stdin); 0 on success, -1 with a message printed and
+ * nothing left to close.
+ */
 int tsv_open(struct tsv_reader *r, const char *path);
 /* Index of a column, or -1. */
 int tsv_col(const struct tsv_reader *r, const char *name);

@@ -28,9 +28,11 @@ void zin_close(struct zin *z);
  * A line reader on top of zin.  lines_next() returns the length of the
  * next line, including its '\n' if it has one (the last line of a file
  * may lack it), and sets *line to it; the text stays valid until the
- * next call; the byte after the line may be overwritten by the caller
- * (there is always room for a terminating NUL).  0 means end of input,
- * -1 an error (see zin_error).
+ * next call.  The caller may overwrite the line's '\n', or the byte
+ * after a last line that lacks one (there is always room for a
+ * terminating NUL), but not the byte after a '\n': that is the next
+ * line.  0 means end of input, -1 an error (see zin_error).  A read
+ * error ends the input with whatever partial line came before it.
  * Lines may be of any length: memory grows with the longest line.
  */
 struct lines {

@@ -344,55 +344,94 @@ msgids(struct buf *out, const char *raw, int max)
 	return n;
 }
 
-/* Lower-cased addresses of a raw address header list, space-separated. */
+/* Append one address (trimmed, lower-cased) if it looks like one. */
 static void
-addresses(struct ctx *c, struct buf *out, const char *raw)
+add_address(struct buf *out, const char *s, size_t n)
 {
-	InternetAddressList *list;
-	struct buf tmp = BUF_INIT;
-	int i, n;
-
-	if (!raw || !*raw)
+	s = trim(s, &n);
+	if (!n || !memchr(s, '@', n))
 		return;
-	unfold(&tmp, raw);
-	list = internet_address_list_parse(c->popts, tmp.p ? tmp.p : "");
-	buf_free(&tmp);
-	if (!list)
+	for (size_t i = 0; i < n; i++)
+		if (isspace((unsigned char)s[i]) || s[i] == '<' || s[i] == '>' ||
+		    s[i] == '"' || s[i] == ',')
+			return;
+	if (out->len)
+		buf_addc(out, ' ');
+	for (size_t i = 0; i < n; i++)
+		buf_addc(out, tolower((unsigned char)s[i]));
+}
+
+/*
+ * The addresses of a raw To or Cc value, lower-cased and space-separated:
+ * per comma-separated mailbox, the text in <>, else the bare word with
+ * an '@'.  Quoted strings and comments are skipped, groups are opened.
+ * (gmime's full address parser is correct too, but costs a seventh of
+ * the run on lists with long Cc lines.)
+ */
+static void
+addresses(struct buf *out, const char *raw)
+{
+	const char *p = raw, *start = NULL, *bra = NULL;
+	int depth = 0;
+
+	if (!raw)
 		return;
-	n = internet_address_list_length(list);
-	for (i = 0; i < n; i++) {
-		InternetAddress *ia = internet_address_list_get_address(list, i);
+	for (;; p++) {
+		char ch = *p;
 
-		if (INTERNET_ADDRESS_IS_GROUP(ia)) {
-			InternetAddressList *m = internet_address_group_get_members(
-			    INTERNET_ADDRESS_GROUP(ia));
-
-			for (int j = 0; m && j < internet_address_list_length(m); j++) {
-				InternetAddress *x = internet_address_list_get_address(m, j);
-
-				if (INTERNET_ADDRESS_IS_MAILBOX(x)) {
-					const char *a = internet_address_mailbox_get_addr(
-					    INTERNET_ADDRESS_MAILBOX(x));
-
-					if (a && *a && !strchr(a, ' ')) {
-						if (out->len)
-							buf_addc(out, ' ');
-						buf_addstr(out, a);
-					}
-				}
+		if (ch == '"') {
+			/* A quoted name: skip to its end. */
+			for (p++; *p && *p != '"'; p++)
+				if (*p == '\\' && p[1])
+					p++;
+			if (!*p)
+				break;
+			continue;
+		}
+		if (ch == '(') {
+			depth = 1;
+			for (p++; *p && depth; p++) {
+				if (*p == '\\' && p[1])
+					p++;
+				else if (*p == '(')
+					depth++;
+				else if (*p == ')')
+					depth--;
 			}
-		} else if (INTERNET_ADDRESS_IS_MAILBOX(ia)) {
-			const char *a = internet_address_mailbox_get_addr(
-			    INTERNET_ADDRESS_MAILBOX(ia));
-
-			if (a && *a && !strchr(a, ' ')) {
-				if (out->len)
-					buf_addc(out, ' ');
-				buf_addstr(out, a);
-			}
+			if (!*p)
+				break;
+			p--;
+			continue;
+		}
+		if (ch == '<') {
+			bra = p + 1;
+			continue;
+		}
+		if (ch == '>' && bra) {
+			add_address(out, bra, (size_t)(p - bra));
+			bra = NULL;
+			start = NULL;
+			continue;
+		}
+		if (ch == ',' || ch == ';' || ch == ':' || ch == '\0') {
+			/* A bare address ends here (a group name ends at ':'). */
+			if (start && ch != ':')
+				add_address(out, start, (size_t)(p - start));
+			start = NULL;
+			bra = NULL;
+			if (!ch)
+				break;
+			continue;
+		}
+		if (!bra && !start && !isspace((unsigned char)ch))
+			start = p;
+		if (start && isspace((unsigned char)ch)) {
+			/* "a@b (Name)" or "a@b"; words before are names. */
+			if (memchr(start, '@', (size_t)(p - start)))
+				add_address(out, start, (size_t)(p - start));
+			start = NULL;
 		}
 	}
-	g_object_unref(list);
 }
 
 static void
@@ -632,7 +671,8 @@ units_free(struct units *us)
 	free(us->u);
 }
 
-static GMimeMessage *parse_message(struct ctx *c, const char *data, size_t len);
+static GMimeMessage *parse_message(struct ctx *c, const char *data, size_t len,
+    int nested);
 
 /* Decode one leaf part into a text unit (or an attached-mail unit). */
 static void
@@ -672,7 +712,7 @@ leaf(struct ctx *c, GMimeObject *obj, struct units *us, unsigned *flags, int htm
 		size_t len = (size_t)((nl ? nl : end) - p);
 
 		if (format_patch_separator(p, len) && nl) {
-			u->msg = parse_message(c, nl + 1, (size_t)(end - nl - 1));
+			u->msg = parse_message(c, nl + 1, (size_t)(end - nl - 1), 1);
 			if (u->msg)
 				return;
 		}
@@ -800,12 +840,29 @@ walk(struct ctx *c, GMimeObject *obj, struct units *us, unsigned *flags, int dep
 	}
 }
 
+/*
+ * Parse a mail.  gmime keeps referring to the bytes of the stream while
+ * the message lives, so only the outermost mail (nested == 0) may use
+ * the byte array that is reused from mail to mail.
+ */
 static GMimeMessage *
-parse_message(struct ctx *c, const char *data, size_t len)
+parse_message(struct ctx *c, const char *data, size_t len, int nested)
 {
-	GMimeStream *st = g_mime_stream_mem_new_with_buffer(data, len);
-	GMimeParser *p = g_mime_parser_new_with_stream(st);
+	GMimeStream *st;
+	GMimeParser *p;
 	GMimeMessage *m;
+
+	if (nested) {
+		st = g_mime_stream_mem_new_with_buffer(data, len);
+	} else {
+		if (!c->bytes)
+			c->bytes = g_byte_array_new();
+		g_byte_array_set_size(c->bytes, 0);
+		g_byte_array_append(c->bytes, (const guint8 *)data, (guint)len);
+		st = g_mime_stream_mem_new_with_byte_array(c->bytes);
+		g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(st), FALSE);
+	}
+	p = g_mime_parser_new_with_stream(st);
 
 	g_mime_parser_set_format(p, GMIME_FORMAT_MESSAGE);
 	m = g_mime_parser_construct_message(p, c->popts);
@@ -817,8 +874,8 @@ parse_message(struct ctx *c, const char *data, size_t len)
 static int
 looks_like_pull(const char *s, size_t n)
 {
-	if (n > 65536)
-		n = 65536;
+	if (n > 16384)
+		n = 16384;
 	return find_ci(s, n, "are available in the git repository at") != NULL;
 }
 
@@ -932,7 +989,8 @@ analyse(struct ctx *c, GMimeMessage *m, struct analysis *a, int depth)
 	}
 	body_split(a->text.p ? a->text.p : "", a->text.len, &a->body);
 	a->patch = a->body.hunks > 0;
-	a->pull = looks_like_pull(a->text.p ? a->text.p : "", a->text.len);
+	/* request-pull text comes before any diff it carries. */
+	a->pull = looks_like_pull(a->text.p ? a->text.p : "", a->body.diff_start);
 
 	/* Attached mails: the first that carries a patch wins if we have none. */
 	for (i = 0; i < us.n && depth < MAX_DEPTH; i++) {
@@ -1140,7 +1198,16 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 	const char *text;
 
 	c->nmails++;
-	m = parse_message(c, data, len);
+	m = parse_message(c, data, len, 0);
+	if (!m) {
+		/* Cut inside its header (a truncated file): end the header. */
+		struct buf fixed = BUF_INIT;
+
+		buf_add(&fixed, data, len);
+		buf_addstr(&fixed, "\n\n");
+		m = parse_message(c, fixed.p, fixed.len, 0);
+		buf_free(&fixed);
+	}
 	if (!m) {
 		skip_mail(c, pos, "gmime could not parse it");
 		return;
@@ -1236,8 +1303,7 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 	tsv_add(row, tmp.p, tmp.len);
 	tsv_sep(row);
 	buf_reset(&tmp);
-	addresses(c, &tmp, h.to.p);
-	lower(tmp.p, tmp.len);
+	addresses(&tmp, h.to.p);
 	if (utf8_valid_prefix(tmp.p, tmp.len) != tmp.len) {
 		struct buf f = BUF_INIT;
 
@@ -1248,8 +1314,7 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 	tsv_add(row, tmp.p, tmp.len);
 	tsv_sep(row);
 	buf_reset(&tmp);
-	addresses(c, &tmp, h.cc.p);
-	lower(tmp.p, tmp.len);
+	addresses(&tmp, h.cc.p);
 	if (utf8_valid_prefix(tmp.p, tmp.len) != tmp.len) {
 		struct buf f = BUF_INIT;
 
@@ -1346,6 +1411,8 @@ void
 mail_fini(struct ctx *c)
 {
 	g_mime_parser_options_free(c->popts);
+	if (c->bytes)
+		g_byte_array_unref(c->bytes);
 	hmap_free(&c->ids);
 	arena_free(&c->idmem);
 	buf_free(&c->row);

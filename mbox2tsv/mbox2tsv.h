@@ -40,6 +40,7 @@ struct mailpos {
 struct ctx {
 	struct opts o;
 	GMimeParserOptions *popts;
+	GByteArray *bytes;      /* parser input, reused from mail to mail */
 	struct hmap ids;        /* Message-IDs seen, for dupid */
 	struct arena idmem;
 	unsigned long nmails;   /* mails met */

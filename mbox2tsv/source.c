@@ -230,8 +230,8 @@ emit(struct splitter *sp)
 	}
 	if (!header_line(p + i, len)) {
 		sp->c->nmails++;
-		skip_mail(sp->c, &sp->pos, "no mail header, text begins '%.40s'",
-		    p + i);
+		skip_mail(sp->c, &sp->pos, "no mail header; it begins '%.*s'",
+		    (int)(core_len(p + i, len) > 40 ? 40 : core_len(p + i, len)), p + i);
 		return;
 	}
 	mail_process(sp->c, p + i, n - i, &sp->pos);

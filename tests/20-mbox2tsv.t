@@ -191,7 +191,7 @@ is "one public-inbox epoch" $((i + 1)) "$(rows "$T/out")"
 cp "$T/out" table.tsv
 run mbox2tsv table.tsv
 is "a TSV file is no mail: exit 1" 1 "$rc"
-grep -q 'mail skipped: no mail header' "$T/err"
+grep -q 'mail skipped: no mail header;' "$T/err"
 ok $? "text that is no mail is named on stderr"
 
 # --- several inputs, parallel runs -------------------------------------

@@ -49,7 +49,7 @@ same() {
 		ok 0 "$1"
 	else
 		ok 1 "$1"
-		diff -u "$2" "$3" | head -40 | sed 's/^/# /'
+		diff -u "$2" "$3" | head -40 | cut -c1-240 | sed 's/^/# /'
 	fi
 }
 

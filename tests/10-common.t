@@ -1,0 +1,16 @@
+#!/bin/sh
+# 10-common.t - unit tests of common/: runs the TAP program test-common
+# (tests/unit/test-common.c, built by make) and exits with its status.
+#
+#   PT_BUILD   build folder holding tests/ (default: build), relative to
+#              the project root unless absolute
+top=$(cd "$(dirname "$0")/.." && pwd) || exit 1
+BUILD=${PT_BUILD:-build}
+case $BUILD in /*) ;; *) BUILD=$top/$BUILD ;; esac
+
+if [ ! -x "$BUILD/tests/test-common" ]; then
+	echo "Bail out! $BUILD/tests/test-common is not built (run make)"
+	exit 1
+fi
+cd "$top" || exit 1
+exec "$BUILD/tests/test-common"
