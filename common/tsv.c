@@ -278,3 +278,48 @@ tsv_header(FILE *fp, const char *const *names, size_t n)
 	}
 	putc('\n', fp);
 }
+
+void
+tsv_extra_init(struct tsv_extra *x, const struct tsv_reader *r,
+    const char *const *own, size_t nown)
+{
+	size_t i, k;
+
+	x->n = 0;
+	x->col = xcalloc(r->ncols ? r->ncols : 1, sizeof *x->col);
+	for (i = 0; i < r->ncols; i++) {
+		for (k = 0; k < nown; k++)
+			if (strcmp(r->cols[i], own[k]) == 0)
+				break;
+		if (k == nown)
+			x->col[x->n++] = (int)i;
+	}
+}
+
+void
+tsv_extra_header(const struct tsv_extra *x, const struct tsv_reader *r,
+    struct buf *row)
+{
+	for (size_t i = 0; i < x->n; i++) {
+		tsv_sep(row);
+		buf_addstr(row, r->cols[x->col[i]]);
+	}
+}
+
+void
+tsv_extra_row(const struct tsv_extra *x, const struct tsv_reader *r,
+    struct buf *row)
+{
+	for (size_t i = 0; i < x->n; i++) {
+		tsv_sep(row);
+		tsv_add(row, r->f[x->col[i]].s, r->f[x->col[i]].len);
+	}
+}
+
+void
+tsv_extra_free(struct tsv_extra *x)
+{
+	free(x->col);
+	x->col = NULL;
+	x->n = 0;
+}

@@ -62,6 +62,26 @@ int tsv_need(const struct tsv_reader *r, const char *name);
 int tsv_read(struct tsv_reader *r);
 void tsv_close(struct tsv_reader *r);
 
+/*
+ * Pass-through of columns a tool does not know: tsv_extra_init() picks
+ * the reader's columns that are not among the tool's own output names;
+ * tsv_extra_header() and tsv_extra_row() append them (each preceded by
+ * a TAB) to the header and to every row, so a user's added column
+ * survives the stage.  The struct owns its index array.
+ */
+struct tsv_extra {
+	size_t n;
+	int *col;
+};
+
+void tsv_extra_init(struct tsv_extra *x, const struct tsv_reader *r,
+    const char *const *own, size_t nown);
+void tsv_extra_header(const struct tsv_extra *x, const struct tsv_reader *r,
+    struct buf *row);
+void tsv_extra_row(const struct tsv_extra *x, const struct tsv_reader *r,
+    struct buf *row);
+void tsv_extra_free(struct tsv_extra *x);
+
 /* Unescape s[0..n) in place; returns the new length or -1 (bad escape at *bad). */
 long tsv_unescape(char *s, size_t n, size_t *bad);
 

@@ -569,6 +569,15 @@ crlf_to_lf(struct buf *b, size_t from)
 	buf_truncate(b, w);
 }
 
+static int
+blanks_only(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (s[i] != ' ')
+			return 0;
+	return 1;
+}
+
 /*
  * Undo format=flowed (RFC 3676): unstuff a leading space, join soft
  * breaks (a line ending in a space), keeping the space unless delsp.
@@ -586,7 +595,13 @@ unflow(struct buf *out, const char *s, size_t n, int delsp)
 			p++;
 			len--;
 		}
-		if (len && p[len - 1] == ' ' && !(len == 3 && !memcmp(p, "-- ", 3)) && nl) {
+		/*
+		 * A soft break ends a line of words; a line of blanks only
+		 * (a stuffed empty diff context line) and the signature
+		 * separator are hard breaks.
+		 */
+		if (len && p[len - 1] == ' ' && !(len == 3 && !memcmp(p, "-- ", 3)) &&
+		    nl && !blanks_only(p, len)) {
 			buf_add(out, p, delsp ? len - 1 : len);
 		} else {
 			buf_add(out, p, len);
@@ -683,7 +698,6 @@ leaf(struct ctx *c, GMimeObject *obj, struct units *us, unsigned *flags, int htm
 	GByteArray *ba;
 	struct unit *u;
 	const char *cs, *fmt, *p, *end;
-	size_t start;
 
 	if (!w)
 		return;
@@ -718,28 +732,34 @@ leaf(struct ctx *c, GMimeObject *obj, struct units *us, unsigned *flags, int htm
 		}
 	}
 
-	/* format=flowed: undone only when that makes a broken diff whole. */
+	/*
+	 * format=flowed (RFC 3676): mailers like Thunderbird space-stuff
+	 * every line that starts with a blank and break long lines, which
+	 * shifts a diff's context lines; decoding gives back what was
+	 * written.  Mailers that only claim flowed would have their patches
+	 * damaged by decoding (a trailing blank joins two lines), so the
+	 * decoded text is kept only if its diff still adds up, or if the
+	 * text as sent does not add up either.
+	 */
 	fmt = g_mime_object_get_content_type_parameter(obj, "format");
 	if (fmt && !strcasecmp(fmt, "flowed") && u->text.len) {
 		const char *ds = g_mime_object_get_content_type_parameter(obj, "delsp");
-		int ok1, ok2;
 		struct buf un = BUF_INIT;
-		long h1, h2;
+		int ok_raw, ok_un;
+		long h_raw, h_un;
 
-		start = 0;
-		h1 = diff_check(u->text.p, u->text.len, &ok1);
-		if (h1 > 0 && !ok1) {
-			unflow(&un, u->text.p, u->text.len, ds && !strcasecmp(ds, "yes"));
-			h2 = diff_check(un.p ? un.p : "", un.len, &ok2);
-			if (h2 >= h1 && ok2) {
-				buf_free(&u->text);
-				u->text = un;
+		unflow(&un, u->text.p, u->text.len, ds && !strcasecmp(ds, "yes"));
+		h_raw = diff_check(u->text.p, u->text.len, &ok_raw);
+		h_un = diff_check(un.p ? un.p : "", un.len, &ok_un);
+		if (h_un >= h_raw && (ok_un || !ok_raw)) {
+			if (h_raw > 0 && (un.len != u->text.len ||
+			    memcmp(un.p, u->text.p, un.len) != 0))
 				*flags |= FL(F_FLOWED);
-				return;
-			}
+			buf_free(&u->text);
+			u->text = un;
+		} else {
+			buf_free(&un);
 		}
-		buf_free(&un);
-		(void)start;
 	}
 }
 

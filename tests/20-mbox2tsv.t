@@ -142,6 +142,63 @@ head -c -1 sample.mbox >nonl.mbox
 run mbox2tsv -q nonl.mbox
 is "mbox without final newline: all rows" 18 "$(rows "$T/out")"
 
+# --- repairs, on real mails -------------------------------------------
+# format=flowed from Thunderbird: space-stuffed context lines come back
+# as written, byte for byte the diff of the commit the patch became.
+tb=$M/patch-format-flowed_jailhouse-dev-thunderbird
+mbox2tsv -q "$tb.eml" >tb.tsv
+tsvfield tb.tsv diff | head -n "$(wc -l <"$tb.commit.diff")" >tb.diff
+same "format=flowed patch: the diff of its commit" "$tb.commit.diff" tb.diff
+tsvfield tb.tsv flags | grep -q flowed
+ok $? "format=flowed patch: flagged flowed"
+
+# Dates: an unparseable Date falls back to the earliest Received hop,
+# then to the From_ line; a mail with none has an empty date.
+mail=$M/patch-base64_linux-nvdimm-00051.eml
+sed 's/^Date: .*/Date: the day after yesterday/' "$mail" >baddate.eml
+mbox2tsv -q baddate.eml >bd.tsv
+is "bad Date: the earliest Received date" "2019-05-02T06:09:18Z" "$(tsvfield bd.tsv date)"
+is "bad Date: flagged" "date-received" "$(tsvfield bd.tsv flags | grep -o date-received)"
+{
+	echo 'From someone@example.com Tue May  7 10:11:12 2019'
+	grep -v '^Date:\|^Received:\|^	\|^ ' "$mail" | sed -n '1,/^$/p'
+	echo 'body'
+} >nodate.mbox
+mbox2tsv -q nodate.mbox >nd.tsv
+is "no Date, no Received: the From_ line's date" "2019-05-07T10:11:12Z date-fromline" \
+	"$(tsvfield nd.tsv date) $(tsvfield nd.tsv flags | grep -o date-fromline)"
+grep -v '^Date:' "$M/git-t5100_input_sample.mbox" >nodate2.mbox
+mbox2tsv -q nodate2.mbox >nd2.tsv
+is "no date anywhere: empty, flagged nodate" " nodate" \
+	"$(tsvfield nd2.tsv date) $(tsvfield nd2.tsv flags | grep -o nodate)"
+
+# Duplicate Message-IDs: every copy keeps its row, later ones flagged.
+d=$M/duplicate-message-id_linux-sparse-02469.eml
+mbox2tsv -q "$d" "$d" >dup.tsv
+is "a mail twice: two rows" 2 "$(rows dup.tsv)"
+is "the second copy is flagged dupid" "dupid" "$(tsvfield dup.tsv flags 2 | grep -o dupid)"
+is "both copies keep the id" "$(tsvfield dup.tsv id 1)" "$(tsvfield dup.tsv id 2)"
+
+# DMARC: a Google Groups rewrite gets its author back.
+mbox2tsv -q "$M/duplicate-message-id_jailhouse-dev-02216.eml" >dm.tsv
+grep -q "^From: .* via " "$M/duplicate-message-id_jailhouse-dev-02216.eml"
+ok $? "the sample's From is the list's rewrite"
+case $(tsvfield dm.tsv from_addr) in
+*googlegroups*) ok 1 "DMARC: the author is not the list" ;;
+*) ok 0 "DMARC: the author is not the list" ;;
+esac
+tsvfield dm.tsv flags | grep -q dmarc
+ok $? "DMARC: flagged"
+
+# A missing Message-ID: a synthetic id, the same for the same bytes.
+grep -iv '^message-id:' "$M/patch-base64_linux-nvdimm-00051.eml" >noid.eml
+mbox2tsv -q noid.eml noid.eml >noid.tsv
+case $(tsvfield noid.tsv id) in
+synthetic-*@mbox2tsv.invalid) ok 0 "no Message-ID: a synthetic id" ;;
+*) ok 1 "no Message-ID: a synthetic id" ;;
+esac
+is "the synthetic id is stable" "$(tsvfield noid.tsv id 1)" "$(tsvfield noid.tsv id 2)"
+
 # --- maildir ------------------------------------------------------------
 mkdir -p md/cur md/new md/tmp
 i=0
@@ -199,5 +256,14 @@ run mbox2tsv -q sample.mbox md
 is "several inputs in one call" $((18 + i)) "$(rows "$T/out")"
 { mbox2tsv -q sample.mbox; mbox2tsv -q -H md; } >cat.tsv
 same "-H output concatenates to one table" "$T/out" cat.tsv
+
+# Archives in parallel (xargs -P), concatenated: the same rows as one call.
+cp sample.mbox p1.mbox
+cp "$M/git-t5100_input_quoted-cr.mbox" p2.mbox
+cp "$M/patch-base64_linux-nvdimm-00051.eml" p3.eml
+ls p1.mbox p2.mbox p3.eml | xargs -P 3 -I{} sh -c 'mbox2tsv -q -H {} > {}.tsv'
+{ mbox2tsv -q </dev/null; cat p1.mbox.tsv p2.mbox.tsv p3.eml.tsv; } >par.tsv
+mbox2tsv -q p1.mbox p2.mbox p3.eml >one.tsv
+same "xargs -P runs concatenate to the one-call table" one.tsv par.tsv
 
 done_testing
