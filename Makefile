@@ -17,7 +17,7 @@ CFLAGS   ?= -O2 -g
 SAN      ?=
 VERSION  := 0.1
 
-WARN     := -Wall -Wextra -Wno-unused-parameter -Wshadow -Wstrict-prototypes \
+WARN     := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers -Wshadow -Wstrict-prototypes \
             -Wmissing-prototypes -Wpointer-arith -Wformat=2
 ALLCFLAGS = -std=c99 $(WARN) $(CFLAGS) $(SANFLAGS) -Icommon \
             -D_POSIX_C_SOURCE=200809L -DPT_VERSION='"$(VERSION)"'
@@ -30,12 +30,13 @@ endif
 CSV_LIBS     := -lcsv
 Z_LIBS       := -lz -llzma
 
-TOOLS    := mbox2tsv
-COMMON   := util buf zio tsv hash text subject diff
+TOOLS    := mbox2tsv git2tsv
+COMMON   := util buf zio tsv hash text subject diff charset
 COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 
 MBOX2TSV_OBJ := $(addprefix $(BUILD)/obj/mbox2tsv/,main.o mail.o body.o source.o rfc2047.o)
+GIT2TSV_OBJ  := $(addprefix $(BUILD)/obj/git2tsv/,main.o commit.o diff.o)
 
 UNIT     := test-common tsvfield
 UNIT_BIN := $(UNIT:%=$(BUILD)/tests/%)
@@ -72,6 +73,15 @@ $(BUILD)/bin/mbox2tsv: $(MBOX2TSV_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $(MBOX2TSV_OBJ) $(LIBCOMMON) \
 		$$(pkg-config --libs gmime-3.0 libgit2) $(Z_LIBS)
+
+$(BUILD)/obj/git2tsv/%.o: git2tsv/%.c git2tsv/*.h common/*.h | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -pthread $$(pkg-config --cflags libgit2) -c -o $@ $<
+
+$(BUILD)/bin/git2tsv: $(GIT2TSV_OBJ) $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -pthread -o $@ $(GIT2TSV_OBJ) $(LIBCOMMON) \
+		$$(pkg-config --libs libgit2) $(Z_LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIBCOMMON)
 	@mkdir -p $(@D)

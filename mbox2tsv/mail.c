@@ -126,9 +126,9 @@ unfold(struct buf *out, const char *raw)
 static void
 map_flags(unsigned f, unsigned *flags)
 {
-	if (f & RFC2047_CHARSET)
+	if (f & CHARSET_UNKNOWN)
 		*flags |= FL(F_CHARSET);
-	if (f & RFC2047_BADCHAR)
+	if (f & CHARSET_BADCHAR)
 		*flags |= FL(F_BADCHAR);
 }
 
@@ -1413,6 +1413,7 @@ void
 mail_init(struct ctx *c)
 {
 	g_mime_init();
+	charset_set_alias(g_mime_charset_iconv_name);
 	c->popts = g_mime_parser_options_new();
 	g_mime_parser_options_set_rfc2047_compliance_mode(c->popts,
 	    GMIME_RFC_COMPLIANCE_LOOSE);

@@ -14,14 +14,9 @@
 #include <stddef.h>
 
 #include "buf.h"
+#include "charset.h"
 
-/* Bits of *flags set: 1 an unknown charset, 2 bytes replaced by U+FFFD. */
-enum { RFC2047_CHARSET = 1, RFC2047_BADCHAR = 2 };
-
+/* *flags gets the CHARSET_* bits of charset.h. */
 void rfc2047_decode(struct buf *out, const char *s, size_t n, unsigned *flags);
-
-/* Convert bytes in charset (NULL: UTF-8) to valid UTF-8, same flags. */
-void charset_to_utf8(struct buf *out, const char *s, size_t n,
-    const char *charset, unsigned *flags);
 
 #endif

@@ -1,0 +1,658 @@
+/*
+ * diff.c - a commit's patch text, as git diff-tree -p -M prints it.
+ *
+ * libgit2 finds the changed files and the hunks; rename detection and
+ * the file headers are done here, the way git does them, because
+ * libgit2's own rename detection scores and pairs files differently.
+ * git's rules (diffcore-rename, diffcore-delta):
+ *
+ *  - Sources are deleted files, destinations added files, both in path
+ *    order.  First exact renames: a destination takes the first unused
+ *    source with the same blob, preferring one with the same basename.
+ *  - Then files whose basename is unique among the remaining sources
+ *    and among the remaining destinations are paired if their
+ *    similarity reaches halfway between the threshold and 100%.
+ *  - Then every remaining destination keeps its four best sources; all
+ *    candidates are sorted by score (same basename first on ties, the
+ *    sort stable) and paired greedily, each file once, down to the
+ *    threshold.  Above 1000 x 1000 candidates this step is skipped.
+ *  - Similarity: both files are cut into chunks ending at a newline or
+ *    after 64 bytes (CR before LF ignored in text), chunks hashed; the
+ *    bytes of destination chunks also found in the source, over the
+ *    larger size, scaled to 60000.  Files whose sizes differ more than
+ *    the threshold allows are not compared.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "git2tsv.h"
+#include "text.h"
+#include "tsv.h"
+#include "util.h"
+
+#define MAX_SCORE 60000
+#define HASHBASE 107927
+#define CANDIDATES 4
+#define RENAME_LIMIT 1000
+
+struct chunk {
+	unsigned hash;
+	unsigned cnt;
+};
+
+/* A file taking part in rename detection. */
+struct rfile {
+	const git_diff_delta *d;
+	const git_diff_file *f;     /* old_file of a source, new_file of a destination */
+	size_t delta;               /* index in the diff */
+	int paired;                 /* source used / destination renamed */
+	int pair;                   /* for a destination: index of its source */
+	int score;
+	int loaded;
+	size_t size;
+	struct chunk *ch;           /* sorted by hash, counts merged */
+	size_t nch;
+};
+
+struct score {
+	int src, dst;
+	int score;
+	int name;
+};
+
+static int
+cmp_chunk(const void *a, const void *b)
+{
+	const struct chunk *x = a, *y = b;
+
+	return x->hash < y->hash ? -1 : x->hash > y->hash;
+}
+
+/* Cut a blob into chunks and count the bytes per chunk hash (git's hash_chars). */
+static void
+hash_chars(struct rfile *rf, const unsigned char *buf, size_t sz)
+{
+	unsigned accum1 = 0, accum2 = 0, n = 0, c, old1;
+	size_t nalloc = 64, k = 0, i;
+	int text = memchr(buf, 0, sz < 8000 ? sz : 8000) == NULL;
+	struct chunk *v = xcalloc(nalloc, sizeof *v);
+
+	while (sz) {
+		c = *buf++;
+		old1 = accum1;
+		sz--;
+		if (text && c == '\r' && sz && *buf == '\n')
+			continue;
+		accum1 = (accum1 << 7) ^ (accum2 >> 25);
+		accum2 = (accum2 << 7) ^ (old1 >> 25);
+		accum1 += c;
+		if (++n < 64 && c != '\n')
+			continue;
+		if (k == nalloc) {
+			nalloc *= 2;
+			v = xreallocarray(v, nalloc, sizeof *v);
+		}
+		v[k].hash = (accum1 + accum2 * 0x61) % HASHBASE;
+		v[k].cnt = n;
+		k++;
+		n = 0;
+		accum1 = accum2 = 0;
+	}
+	/* As git: a last chunk without a newline is not counted. */
+	if (k)
+		qsort(v, k, sizeof *v, cmp_chunk);
+	for (i = 0, rf->nch = 0; i < k; i++) {
+		if (rf->nch && v[rf->nch - 1].hash == v[i].hash)
+			v[rf->nch - 1].cnt += v[i].cnt;
+		else
+			v[rf->nch++] = v[i];
+	}
+	rf->ch = v;
+}
+
+static int
+load(git_repository *repo, struct rfile *rf)
+{
+	git_blob *b;
+
+	if (rf->loaded)
+		return rf->loaded > 0;
+	if (git_blob_lookup(&b, repo, &rf->f->id) < 0) {
+		rf->loaded = -1;
+		return 0;
+	}
+	rf->size = (size_t)git_blob_rawsize(b);
+	hash_chars(rf, git_blob_rawcontent(b), rf->size);
+	git_blob_free(b);
+	rf->loaded = 1;
+	return 1;
+}
+
+static int
+is_reg(uint32_t mode)
+{
+	return (mode & 0170000) == 0100000;
+}
+
+/* git's estimate_similarity: 0..MAX_SCORE. */
+static int
+similarity(git_repository *repo, struct rfile *src, struct rfile *dst, int minimum)
+{
+	size_t max, base, delta, copied = 0;
+	size_t i = 0, j = 0;
+
+	if (!is_reg(src->f->mode) || !is_reg(dst->f->mode))
+		return 0;
+	if (!load(repo, src) || !load(repo, dst))
+		return 0;
+	max = src->size > dst->size ? src->size : dst->size;
+	base = src->size < dst->size ? src->size : dst->size;
+	delta = max - base;
+	if ((uint64_t)max * (MAX_SCORE - minimum) < (uint64_t)delta * MAX_SCORE)
+		return 0;
+	while (i < src->nch && j < dst->nch) {
+		if (src->ch[i].hash < dst->ch[j].hash) {
+			i++;
+		} else if (src->ch[i].hash > dst->ch[j].hash) {
+			j++;
+		} else {
+			copied += src->ch[i].cnt < dst->ch[j].cnt ? src->ch[i].cnt : dst->ch[j].cnt;
+			i++;
+			j++;
+		}
+	}
+	if (!dst->size)
+		return 0;
+	return (int)((uint64_t)copied * MAX_SCORE / max);
+}
+
+static const char *
+basename_of(const char *p)
+{
+	const char *s = strrchr(p, '/');
+
+	return s ? s + 1 : p;
+}
+
+static int
+basename_same(const char *a, const char *b)
+{
+	return strcmp(basename_of(a), basename_of(b)) == 0;
+}
+
+/* git's score_compare: higher scores first, same basename first on ties. */
+static int
+score_cmp(const struct score *a, const struct score *b)
+{
+	if (a->dst < 0)
+		return b->dst >= 0;
+	if (b->dst < 0)
+		return -1;
+	if (a->score == b->score)
+		return b->name - a->name;
+	return b->score - a->score;
+}
+
+/* A stable merge sort: glibc's qsort, which git uses, is one in practice. */
+static void
+sort_scores(struct score *v, size_t n)
+{
+	struct score *tmp;
+	size_t width, i, l, r, m, e, k;
+
+	if (n < 2)
+		return;
+	tmp = xreallocarray(NULL, n, sizeof *tmp);
+	for (width = 1; width < n; width *= 2) {
+		for (i = 0; i < n; i += 2 * width) {
+			l = i;
+			m = i + width < n ? i + width : n;
+			e = i + 2 * width < n ? i + 2 * width : n;
+			r = m;
+			k = i;
+			while (l < m && r < e)
+				tmp[k++] = score_cmp(&v[r], &v[l]) < 0 ? v[r++] : v[l++];
+			while (l < m)
+				tmp[k++] = v[l++];
+			while (r < e)
+				tmp[k++] = v[r++];
+		}
+		memcpy(v, tmp, n * sizeof *v);
+	}
+	free(tmp);
+}
+
+static void
+pair(struct rfile *dst, struct rfile *src, int srcidx, int score)
+{
+	dst->paired = 1;
+	dst->pair = srcidx;
+	dst->score = score;
+	src->paired = 1;
+}
+
+/* Unique basename among the unpaired files of v? */
+static int
+unique_base(struct rfile *v, size_t n, size_t self)
+{
+	const char *b = basename_of(v[self].f->path);
+
+	for (size_t i = 0; i < n; i++)
+		if (i != self && !v[i].paired && strcmp(basename_of(v[i].f->path), b) == 0)
+			return 0;
+	return 1;
+}
+
+static void
+find_renames(git_repository *repo, struct rfile *src, size_t nsrc,
+    struct rfile *dst, size_t ndst, int minimum)
+{
+	struct score *mx, *m;
+	size_t i, j, left = 0, nsrcleft = 0, k;
+	int basename_min = minimum + (MAX_SCORE - minimum) / 2;
+
+	/* Exact renames. */
+	for (i = 0; i < ndst; i++) {
+		int best = -1, best_score = -1, s;
+
+		for (j = 0; j < nsrc; j++) {
+			if (src[j].paired || !git_oid_equal(&src[j].f->id, &dst[i].f->id))
+				continue;
+			if ((!is_reg(src[j].f->mode) || !is_reg(dst[i].f->mode)) &&
+			    src[j].f->mode != dst[i].f->mode)
+				continue;
+			s = 1 + basename_same(src[j].f->path, dst[i].f->path);
+			if (s > best_score) {
+				best = (int)j;
+				best_score = s;
+				if (s == 2)
+					break;
+			}
+		}
+		if (best >= 0)
+			pair(&dst[i], &src[best], best, MAX_SCORE);
+	}
+	if (minimum >= MAX_SCORE)
+		return;
+
+	/* Unique basenames, with a higher bar. */
+	for (j = 0; j < nsrc; j++) {
+		if (src[j].paired || !unique_base(src, nsrc, j))
+			continue;
+		for (i = 0; i < ndst; i++) {
+			int s;
+
+			if (dst[i].paired || !basename_same(src[j].f->path, dst[i].f->path))
+				continue;
+			if (!unique_base(dst, ndst, i))
+				break;
+			s = similarity(repo, &src[j], &dst[i], basename_min);
+			if (s >= basename_min)
+				pair(&dst[i], &src[j], (int)j, s);
+			break;
+		}
+	}
+
+	/* The matrix of what is left. */
+	for (i = 0; i < ndst; i++)
+		left += !dst[i].paired;
+	for (j = 0; j < nsrc; j++)
+		nsrcleft += !src[j].paired;
+	if (!left || !nsrcleft)
+		return;
+	if ((uint64_t)left * nsrcleft > (uint64_t)RENAME_LIMIT * RENAME_LIMIT)
+		return;
+	mx = xcalloc(left * CANDIDATES, sizeof *mx);
+	for (i = 0, k = 0; i < ndst; i++) {
+		if (dst[i].paired)
+			continue;
+		m = &mx[k * CANDIDATES];
+		for (int c = 0; c < CANDIDATES; c++)
+			m[c].dst = -1;
+		for (j = 0; j < nsrc; j++) {
+			struct score o;
+			int worst = 0;
+
+			if (src[j].paired)
+				continue;
+			o.score = similarity(repo, &src[j], &dst[i], minimum);
+			o.name = basename_same(src[j].f->path, dst[i].f->path);
+			o.dst = (int)i;
+			o.src = (int)j;
+			for (int c = 1; c < CANDIDATES; c++)
+				if (score_cmp(&m[c], &m[worst]) > 0)
+					worst = c;
+			if (score_cmp(&m[worst], &o) > 0)
+				m[worst] = o;
+		}
+		k++;
+	}
+	sort_scores(mx, left * CANDIDATES);
+	for (i = 0; i < left * CANDIDATES; i++) {
+		if (mx[i].dst < 0 || mx[i].score < minimum)
+			break;
+		if (dst[mx[i].dst].paired || src[mx[i].src].paired)
+			continue;
+		pair(&dst[mx[i].dst], &src[mx[i].src], mx[i].src, mx[i].score);
+	}
+	free(mx);
+}
+
+/* git's quote_c_style: does a path need quotes, and write it quoted. */
+static int
+needs_quote(const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c < 0x20 || c == '"' || c == '\\' || c >= 0x7f)
+			return 1;
+	}
+	return 0;
+}
+
+static void
+add_path(struct buf *b, const char *prefix, const char *path, int quote)
+{
+	if (!quote) {
+		buf_addstr(b, prefix);
+		buf_addstr(b, path);
+		return;
+	}
+	buf_addc(b, '"');
+	buf_addstr(b, prefix);
+	for (const char *s = path; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		switch (c) {
+		case '\a': buf_addstr(b, "\\a"); break;
+		case '\b': buf_addstr(b, "\\b"); break;
+		case '\t': buf_addstr(b, "\\t"); break;
+		case '\n': buf_addstr(b, "\\n"); break;
+		case '\v': buf_addstr(b, "\\v"); break;
+		case '\f': buf_addstr(b, "\\f"); break;
+		case '\r': buf_addstr(b, "\\r"); break;
+		case '"': buf_addstr(b, "\\\""); break;
+		case '\\': buf_addstr(b, "\\\\"); break;
+		default:
+			if (c < 0x20 || c >= 0x7f)
+				buf_addf(b, "\\%03o", c);
+			else
+				buf_addc(b, (char)c);
+		}
+	}
+	buf_addc(b, '"');
+}
+
+/* git shows regular files as 644 or 755, whatever the tree says. */
+static unsigned
+canon_mode(uint32_t mode)
+{
+	if (is_reg(mode))
+		return (mode & 0111) ? 0100755 : 0100644;
+	return mode;
+}
+
+static void
+abbrev(struct buf *b, const git_oid *id)
+{
+	char hex[GIT_OID_HEXSZ + 1];
+
+	git_oid_tostr(hex, sizeof hex, id);
+	buf_add(b, hex, 7);
+}
+
+struct sink {
+	struct buf *out;
+	struct buf fix;
+	int badchar;
+};
+
+/* Append text escaped, bytes that are not UTF-8 as U+FFFD. */
+static void
+put(struct sink *l, const char *s, size_t n)
+{
+	if (utf8_valid_prefix(s, n) != n) {
+		buf_reset(&l->fix);
+		utf8_repair(&l->fix, s, n);
+		s = l->fix.p;
+		n = l->fix.len;
+		l->badchar = 1;
+	}
+	tsv_add(l->out, s, n);
+}
+
+/*
+ * The hunks of a patch, as git prints them: the function context in a
+ * hunk header without trailing blanks (git trims them, libgit2 not).
+ */
+static int
+put_hunks(struct sink *l, git_patch *p)
+{
+	size_t nh = git_patch_num_hunks(p), h, nl, i;
+	const git_diff_hunk *hk;
+	const git_diff_line *ln;
+
+	for (h = 0; h < nh; h++) {
+		if (git_patch_get_hunk(&hk, &nl, p, h) < 0)
+			return -1;
+		{
+			size_t k = hk->header_len;
+
+			while (k && (hk->header[k - 1] == '\n' || hk->header[k - 1] == ' ' ||
+			    hk->header[k - 1] == '\t' || hk->header[k - 1] == '\r'))
+				k--;
+			put(l, hk->header, k);
+			tsv_add(l->out, "\n", 1);
+		}
+		for (i = 0; i < nl; i++) {
+			if (git_patch_get_line_in_hunk(&ln, p, h, i) < 0)
+				return -1;
+			if (ln->origin == GIT_DIFF_LINE_ADDITION ||
+			    ln->origin == GIT_DIFF_LINE_DELETION ||
+			    ln->origin == GIT_DIFF_LINE_CONTEXT)
+				buf_addc_fast(l->out, ln->origin);
+			put(l, ln->content, ln->content_len);
+		}
+	}
+	return 0;
+}
+
+/*
+ * One file of the patch: the header lines git writes, then the hunks
+ * (or "Binary files ... differ").  old or new is NULL for an added or
+ * deleted file; score > 0 makes it a rename.
+ */
+static int
+put_file(struct sink *l, const git_diff_file *old, const git_diff_file *new,
+    int score, git_patch *p)
+{
+	struct buf h = BUF_INIT;
+	const char *op = old ? old->path : new->path, *np = new ? new->path : old->path;
+	int qo = needs_quote(op), qn = needs_quote(np);
+	unsigned om = old ? canon_mode(old->mode) : 0, nm = new ? canon_mode(new->mode) : 0;
+	int same = old && new && git_oid_equal(&old->id, &new->id);
+	const git_diff_delta *d = git_patch_get_delta(p);
+	int binary = d && (d->flags & GIT_DIFF_FLAG_BINARY);
+	int rc;
+
+	/* A mode change git does not see (100664 is 100644 to git). */
+	if (same && om == nm && score == 0)
+		return 0;
+	buf_addstr(&h, "diff --git ");
+	add_path(&h, "a/", op, qo);
+	buf_addc(&h, ' ');
+	add_path(&h, "b/", np, qn);
+	buf_addc(&h, '\n');
+	if (!old) {
+		buf_addf(&h, "new file mode %06o\n", nm);
+	} else if (!new) {
+		buf_addf(&h, "deleted file mode %06o\n", om);
+	} else if (om != nm) {
+		buf_addf(&h, "old mode %06o\nnew mode %06o\n", om, nm);
+	}
+	if (score > 0) {
+		buf_addf(&h, "similarity index %d%%\n", score * 100 / MAX_SCORE);
+		buf_addstr(&h, "rename from ");
+		add_path(&h, "", op, needs_quote(op));
+		buf_addstr(&h, "\nrename to ");
+		add_path(&h, "", np, needs_quote(np));
+		buf_addc(&h, '\n');
+	}
+	if (!same) {
+		buf_addstr(&h, "index ");
+		if (old)
+			abbrev(&h, &old->id);
+		else
+			buf_addstr(&h, "0000000");
+		buf_addstr(&h, "..");
+		if (new)
+			abbrev(&h, &new->id);
+		else
+			buf_addstr(&h, "0000000");
+		if (old && new && om == nm)
+			buf_addf(&h, " %06o", om);
+		buf_addc(&h, '\n');
+	}
+	if (binary && !same) {
+		buf_addstr(&h, "Binary files ");
+		if (old)
+			add_path(&h, "a/", op, qo);
+		else
+			buf_addstr(&h, "/dev/null");
+		buf_addstr(&h, " and ");
+		if (new)
+			add_path(&h, "b/", np, qn);
+		else
+			buf_addstr(&h, "/dev/null");
+		buf_addstr(&h, " differ\n");
+	} else if (git_patch_num_hunks(p) > 0) {
+		/* git adds a TAB after a name with a blank in it. */
+		buf_addstr(&h, "--- ");
+		if (old)
+			add_path(&h, "a/", op, qo);
+		else
+			buf_addstr(&h, "/dev/null");
+		if (old && strchr(op, ' '))
+			buf_addc(&h, '\t');
+		buf_addstr(&h, "\n+++ ");
+		if (new)
+			add_path(&h, "b/", np, qn);
+		else
+			buf_addstr(&h, "/dev/null");
+		if (new && strchr(np, ' '))
+			buf_addc(&h, '\t');
+		buf_addc(&h, '\n');
+	}
+	put(l, h.p, h.len);
+	buf_free(&h);
+	rc = binary ? 0 : put_hunks(l, p);
+	return rc;
+}
+
+int
+diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
+    struct buf *out, int *badchar)
+{
+	git_diff_options dopts = GIT_DIFF_OPTIONS_INIT;
+	git_tree *old = NULL, *new = NULL;
+	git_commit *parent = NULL;
+	git_diff *diff = NULL;
+	struct sink l = { out, BUF_INIT, 0 };
+	struct rfile *src = NULL, *dst = NULL;
+	size_t n, i, nsrc = 0, ndst = 0;
+	int rc = -1;
+
+	dopts.context_lines = (uint32_t)o->context;
+	dopts.interhunk_lines = 0;
+	/* git's default since 2.14: hunks land where git puts them. */
+	dopts.flags |= GIT_DIFF_INDENT_HEURISTIC;
+	if (git_commit_tree(&new, c) < 0)
+		goto out;
+	if (git_commit_parentcount(c) > 0) {
+		if (git_commit_parent(&parent, c, 0) < 0 || git_commit_tree(&old, parent) < 0)
+			goto out;
+	}
+	if (git_diff_tree_to_tree(&diff, repo, old, new, &dopts) < 0)
+		goto out;
+	n = git_diff_num_deltas(diff);
+	src = xcalloc(n ? n : 1, sizeof *src);
+	dst = xcalloc(n ? n : 1, sizeof *dst);
+	for (i = 0; i < n; i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+
+		if (d->status == GIT_DELTA_DELETED) {
+			src[nsrc].d = d;
+			src[nsrc].f = &d->old_file;
+			src[nsrc++].delta = i;
+		} else if (d->status == GIT_DELTA_ADDED) {
+			dst[ndst].d = d;
+			dst[ndst].f = &d->new_file;
+			dst[ndst++].delta = i;
+		}
+	}
+	if (nsrc && ndst && o->rename_threshold <= 100)
+		find_renames(repo, src, nsrc, dst, ndst,
+		    o->rename_threshold * MAX_SCORE / 100);
+
+	/* Files in diff order; a rename stands where its new name does. */
+	for (i = 0; i < n; i++) {
+		const git_diff_delta *d = git_diff_get_delta(diff, i);
+		git_patch *p = NULL;
+		struct rfile *rd = NULL;
+		int err;
+
+		if (d->status == GIT_DELTA_DELETED) {
+			size_t j;
+
+			for (j = 0; j < nsrc && src[j].delta != i; j++)
+				;
+			if (j < nsrc && src[j].paired)
+				continue;
+		}
+		if (d->status == GIT_DELTA_ADDED) {
+			size_t j;
+
+			for (j = 0; j < ndst && dst[j].delta != i; j++)
+				;
+			if (j < ndst && dst[j].paired)
+				rd = &dst[j];
+		}
+		if (rd) {
+			const git_diff_file *of = src[rd->pair].f;
+			git_blob *ob = NULL, *nb = NULL;
+
+			err = git_blob_lookup(&ob, repo, &of->id) < 0 ||
+			    git_blob_lookup(&nb, repo, &rd->f->id) < 0 ||
+			    git_patch_from_blobs(&p, ob, of->path, nb, rd->f->path, &dopts) < 0;
+			if (!err)
+				err = put_file(&l, of, rd->f, rd->score, p) < 0;
+			git_blob_free(ob);
+			git_blob_free(nb);
+		} else {
+			err = git_patch_from_diff(&p, diff, i) < 0;
+			if (!err)
+				err = put_file(&l, d->status == GIT_DELTA_ADDED ? NULL : &d->old_file,
+				    d->status == GIT_DELTA_DELETED ? NULL : &d->new_file, 0, p) < 0;
+		}
+		git_patch_free(p);
+		if (err)
+			goto out;
+	}
+	*badchar = l.badchar;
+	rc = 0;
+out:
+	for (i = 0; i < nsrc; i++)
+		free(src[i].ch);
+	for (i = 0; i < ndst; i++)
+		free(dst[i].ch);
+	free(src);
+	free(dst);
+	buf_free(&l.fix);
+	git_diff_free(diff);
+	git_tree_free(old);
+	git_tree_free(new);
+	git_commit_free(parent);
+	return rc;
+}
