@@ -117,7 +117,7 @@ add_id(struct buf *out, const char *s, size_t n)
 	while (n && (s[n - 1] == '>' || s[n - 1] == ' ' || s[n - 1] == '/' ||
 	    s[n - 1] == '.' || s[n - 1] == ',' || s[n - 1] == ')'))
 		n--;
-	if (!n || !memchr(s, '@', n) || memchr(s, ' ', n))
+	if (!n || memchr(s, ' ', n))
 		return;
 	start = out->len;
 	if (out->len)
@@ -133,8 +133,9 @@ add_id(struct buf *out, const char *s, size_t n)
 			buf_addc(out, s[i]);
 		}
 	}
-	if (out->len == start)
-		return;
+	/* Not an id after all: no '@' once escapes are undone. */
+	if (!memchr(out->p + start, '@', out->len - start))
+		buf_truncate(out, start);
 }
 
 /*
