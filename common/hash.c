@@ -119,6 +119,51 @@ hmap_free(struct hmap *h)
 	h->cap = h->n = 0;
 }
 
+int
+set64_add(struct set64 *s, uint64_t x)
+{
+	size_t i, mask;
+
+	if (x == 0) {
+		if (s->has_zero)
+			return 0;
+		s->has_zero = 1;
+		return 1;
+	}
+	if ((s->n + 1) * 4 > s->cap * 3) {
+		uint64_t *old = s->v;
+		size_t oldcap = s->cap, k;
+
+		s->cap = s->cap ? s->cap * 2 : 1024;
+		s->v = xcalloc(s->cap, sizeof *s->v);
+		mask = s->cap - 1;
+		for (k = 0; k < oldcap; k++) {
+			if (!old[k])
+				continue;
+			for (i = mix(old[k]) & mask; s->v[i]; i = (i + 1) & mask)
+				;
+			s->v[i] = old[k];
+		}
+		free(old);
+	}
+	mask = s->cap - 1;
+	for (i = mix(x) & mask; s->v[i]; i = (i + 1) & mask)
+		if (s->v[i] == x)
+			return 0;
+	s->v[i] = x;
+	s->n++;
+	return 1;
+}
+
+void
+set64_free(struct set64 *s)
+{
+	free(s->v);
+	s->v = NULL;
+	s->cap = s->n = 0;
+	s->has_zero = 0;
+}
+
 struct achunk {
 	struct achunk *next;
 	size_t used, size;

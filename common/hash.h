@@ -39,6 +39,22 @@ struct hent *hmap_get(const struct hmap *h, const char *key, size_t klen);
 struct hent *hmap_put(struct hmap *h, const char *key, size_t klen, int *isnew);
 void hmap_free(struct hmap *h);
 
+/*
+ * A set of 64-bit values (hashes of strings, say): 8 bytes an entry
+ * where a string set would hold the strings.  0 is a valid member.
+ */
+struct set64 {
+	uint64_t *v;
+	size_t cap, n;
+	int has_zero;
+};
+
+#define SET64_INIT { NULL, 0, 0, 0 }
+
+/* Add x; returns 1 if it was new, 0 if already there. */
+int set64_add(struct set64 *s, uint64_t x);
+void set64_free(struct set64 *s);
+
 /* A bump allocator: everything is freed at once by arena_free(). */
 struct arena {
 	struct achunk *head;

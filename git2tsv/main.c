@@ -519,10 +519,14 @@ main(int argc, char **argv)
 		goto out;
 	}
 	git_revwalk_sorting(walk, GIT_SORT_NONE);
-	if (all && git_revwalk_push_glob(walk, "refs/*") < 0) {
-		fail_repo(r.o.repo, "cannot read its refs", NULL);
-		rc = 1;
-		goto out;
+	if (all) {
+		if (git_revwalk_push_glob(walk, "refs/*") < 0) {
+			fail_repo(r.o.repo, "cannot read its refs", NULL);
+			rc = 1;
+			goto out;
+		}
+		/* A detached HEAD counts too, as for git log --all. */
+		git_revwalk_push_head(walk);
 	}
 	for (i = optind; i < argc; i++) {
 		if (add_revision(repo, walk, r.o.repo, argv[i]) < 0) {

@@ -1212,9 +1212,8 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 	unsigned flags = 0;
 	const char *type;
 	char date[21] = "";
-	int ok, first;
+	int ok;
 	int64_t t;
-	struct hent *e;
 	const char *text;
 
 	c->nmails++;
@@ -1235,10 +1234,8 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 	collect_headers(GMIME_OBJECT(m), &h);
 
 	mail_id(&id, &h, data, len, &flags);
-	e = hmap_put(&c->ids, id.p, id.len, &first);
-	if (first)
-		e->key = arena_strndup(&c->idmem, id.p, id.len);
-	else
+	/* 64-bit hashes of the ids: 8 bytes a mail, whatever the archive. */
+	if (!set64_add(&c->ids, hash_bytes(id.p, id.len)))
 		flags |= FL(F_DUPID);
 
 	t = parse_date(h.date, &ok);
@@ -1434,8 +1431,7 @@ mail_fini(struct ctx *c)
 	g_mime_parser_options_free(c->popts);
 	if (c->bytes)
 		g_byte_array_unref(c->bytes);
-	hmap_free(&c->ids);
-	arena_free(&c->idmem);
+	set64_free(&c->ids);
 	buf_free(&c->row);
 	g_mime_shutdown();
 }

@@ -41,8 +41,7 @@ struct ctx {
 	struct opts o;
 	GMimeParserOptions *popts;
 	GByteArray *bytes;      /* parser input, reused from mail to mail */
-	struct hmap ids;        /* Message-IDs seen, for dupid */
-	struct arena idmem;
+	struct set64 ids;       /* hashes of the Message-IDs seen, for dupid */
 	unsigned long nmails;   /* mails met */
 	unsigned long nrows;    /* rows written */
 	unsigned long nskipped; /* mails reported and skipped */

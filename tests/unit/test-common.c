@@ -2329,6 +2329,27 @@ test_diff(void)
 	}
 }
 
+/* The id set of mbox2tsv's dupid flag: 64-bit values, 0 included. */
+static void
+test_set64(void)
+{
+	struct set64 s = SET64_INIT;
+	int fresh = 0, again = 0;
+	uint64_t i;
+
+	for (i = 0; i < 100000; i++)
+		fresh += set64_add(&s, i * 0x9e3779b97f4a7c15ULL);
+	for (i = 0; i < 100000; i++)
+		again += set64_add(&s, i * 0x9e3779b97f4a7c15ULL);
+	is_long(fresh, 100000, "set64: 100000 distinct values are new (0 among them)");
+	is_long(again, 0, "set64: adding them again finds every one");
+	is_long(s.n + s.has_zero, 100000, "set64: it holds 100000 values");
+	is_long(set64_add(&s, 12345), 1, "set64: a value never added is new");
+	set64_free(&s);
+	is_long(set64_add(&s, 0), 1, "set64: usable again after set64_free");
+	set64_free(&s);
+}
+
 /* Unknown columns pass through a stage, escaped again on the way out. */
 static void
 test_tsv_extra(void)
@@ -2383,6 +2404,7 @@ main(void)
 	test_tsv_compressed_errors();
 	test_tsv_stdin();
 	test_tsv_extra();
+	test_set64();
 	test_zio();
 	test_lines_long();
 	test_hash();
