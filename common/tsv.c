@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "text.h"
 #include "tsv.h"
 #include "util.h"
 
@@ -249,6 +250,22 @@ tsv_add(struct buf *row, const char *s, size_t n)
 	}
 	row->len = (size_t)(w - row->p);
 	row->p[row->len] = '\0';
+}
+
+size_t
+tsv_add_utf8(struct buf *row, const char *s, size_t n)
+{
+	struct buf fixed = BUF_INIT;
+	size_t k;
+
+	if (utf8_valid_prefix(s, n) == n) {
+		tsv_add(row, s, n);
+		return 0;
+	}
+	k = utf8_repair(&fixed, s, n);
+	tsv_add(row, fixed.p, fixed.len);
+	buf_free(&fixed);
+	return k;
 }
 
 void

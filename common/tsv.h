@@ -88,6 +88,8 @@ long tsv_unescape(char *s, size_t n, size_t *bad);
 /* Append s[0..n) escaped. */
 void tsv_add(struct buf *row, const char *s, size_t n);
 void tsv_addstr(struct buf *row, const char *s);
+/* Append s[0..n) escaped, bytes that are not UTF-8 as U+FFFD; returns how many. */
+size_t tsv_add_utf8(struct buf *row, const char *s, size_t n);
 static inline void tsv_sep(struct buf *row) { buf_addc_fast(row, '\t'); }
 /* Terminate the row with '\n', write it to fp, reset the buffer. */
 void tsv_row_end(struct buf *row, FILE *fp);

@@ -551,6 +551,61 @@ put_file(struct sink *l, const git_diff_file *old, const git_diff_file *new,
 	return rc;
 }
 
+/*
+ * Without context (-U0) git diffs the two files cut short of their
+ * common tail, in blocks of 1 KiB and then back to a line end
+ * (trim_common_tail in its xdiff-interface.c).  The cut can move where
+ * the changes land, so the patch of a text file is made again the same
+ * way.  The new patch points into the blobs, which the caller frees
+ * (keep[]) after the patch.
+ */
+static int
+trim_patch(git_repository *repo, git_patch **p, const git_diff_file *old,
+    const git_diff_file *new, const git_diff_options *dopts, git_blob *keep[2])
+{
+	git_diff_options topts = *dopts;
+	const git_diff_delta *d = git_patch_get_delta(*p);
+	git_blob *a = NULL, *b = NULL;
+	git_patch *t = NULL;
+	const char *ap, *bp;
+	size_t an, bn, trimmed = 0, recovered = 0;
+	int rc = -1;
+
+	if (d && (d->flags & GIT_DIFF_FLAG_BINARY))
+		return 0;
+	if (git_blob_lookup(&a, repo, &old->id) < 0 || git_blob_lookup(&b, repo, &new->id) < 0)
+		goto out;
+	ap = git_blob_rawcontent(a);
+	an = (size_t)git_blob_rawsize(a);
+	bp = git_blob_rawcontent(b);
+	bn = (size_t)git_blob_rawsize(b);
+	while (trimmed + 1024 <= (an < bn ? an : bn) &&
+	    memcmp(ap + an - trimmed - 1024, bp + bn - trimmed - 1024, 1024) == 0)
+		trimmed += 1024;
+	while (recovered < trimmed)
+		if (ap[an - trimmed + recovered++] == '\n')
+			break;
+	rc = 0;
+	if (trimmed == recovered)
+		goto out;
+	/* Whole, the files were text; a cut must not make them binary. */
+	topts.flags |= GIT_DIFF_FORCE_TEXT;
+	if (git_patch_from_buffers(&t, ap, an - trimmed + recovered, old->path,
+	    bp, bn - trimmed + recovered, new->path, &topts) < 0) {
+		rc = -1;
+		goto out;
+	}
+	git_patch_free(*p);
+	*p = t;
+	keep[0] = a;
+	keep[1] = b;
+	return 0;
+out:
+	git_blob_free(a);
+	git_blob_free(b);
+	return rc;
+}
+
 int
 diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
     struct buf *out, int *badchar)
@@ -601,6 +656,7 @@ diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
 		const git_diff_delta *d = git_diff_get_delta(diff, i);
 		git_patch *p = NULL;
 		struct rfile *rd = NULL;
+		git_blob *keep[2] = { NULL, NULL };
 		int err;
 
 		if (d->status == GIT_DELTA_DELETED) {
@@ -626,17 +682,24 @@ diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
 			err = git_blob_lookup(&ob, repo, &of->id) < 0 ||
 			    git_blob_lookup(&nb, repo, &rd->f->id) < 0 ||
 			    git_patch_from_blobs(&p, ob, of->path, nb, rd->f->path, &dopts) < 0;
+			if (!err && o->context == 0)
+				err = trim_patch(repo, &p, of, rd->f, &dopts, keep) < 0;
 			if (!err)
 				err = put_file(&l, of, rd->f, rd->score, p) < 0;
 			git_blob_free(ob);
 			git_blob_free(nb);
 		} else {
 			err = git_patch_from_diff(&p, diff, i) < 0;
+			if (!err && o->context == 0 && d->status == GIT_DELTA_MODIFIED)
+				err = trim_patch(repo, &p, &d->old_file, &d->new_file, &dopts,
+				    keep) < 0;
 			if (!err)
 				err = put_file(&l, d->status == GIT_DELTA_ADDED ? NULL : &d->old_file,
 				    d->status == GIT_DELTA_DELETED ? NULL : &d->new_file, 0, p) < 0;
 		}
 		git_patch_free(p);
+		git_blob_free(keep[0]);
+		git_blob_free(keep[1]);
 		if (err)
 			goto out;
 	}

@@ -11,6 +11,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <getopt.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +21,7 @@
 #include <unistd.h>
 
 #include "git2tsv.h"
+#include "hash.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
@@ -120,6 +124,9 @@ struct slot {
 
 enum { FREE, QUEUED, TAKEN, DONE };
 
+/* Commits a worker takes at once. */
+#define CHUNK 4
+
 struct run {
 	struct g2opts o;
 	int64_t since, until;
@@ -185,17 +192,34 @@ worker(void *arg)
 		die("%s: cannot open the repository in a worker", r->o.repo);
 	pthread_mutex_lock(&r->mu);
 	for (;;) {
+		uint64_t first, k, n;
+
 		while (r->taken == r->queued && !r->finished)
 			pthread_cond_wait(&r->work, &r->mu);
 		if (r->taken == r->queued)
 			break;
-		s = &r->ring[r->taken++ % r->nring];
-		s->state = TAKEN;
+		/*
+		 * A run of consecutive commits: a commit's parent is mostly
+		 * the next one, so its trees and blobs are still in this
+		 * worker's cache (each worker has its own repository handle).
+		 */
+		first = r->taken;
+		n = r->queued - first;
+		if (n > CHUNK)
+			n = CHUNK;
+		r->taken += n;
+		for (k = 0; k < n; k++)
+			r->ring[(first + k) % r->nring].state = TAKEN;
 		pthread_mutex_unlock(&r->mu);
-		work_one(r, repo, s);
+		for (k = 0; k < n; k++) {
+			s = &r->ring[(first + k) % r->nring];
+			work_one(r, repo, s);
+			pthread_mutex_lock(&r->mu);
+			s->state = DONE;
+			pthread_cond_broadcast(&r->done);
+			pthread_mutex_unlock(&r->mu);
+		}
 		pthread_mutex_lock(&r->mu);
-		s->state = DONE;
-		pthread_cond_broadcast(&r->done);
 	}
 	pthread_mutex_unlock(&r->mu);
 	git_repository_free(repo);
@@ -239,43 +263,284 @@ fail_repo(const char *repo, const char *what, const char *arg)
 	return -1;
 }
 
-/* Push or hide one revision argument, as git log reads it. */
+/*
+ * The commits the walk starts from (or stops at: hide), in the order
+ * git log takes them from the command line.
+ */
+struct tip {
+	git_oid oid;
+	int hide;
+};
+
+struct tips {
+	struct tip *v;
+	size_t n, cap;
+};
+
+static void
+tip_add(struct tips *t, const git_oid *oid, int hide)
+{
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 16;
+		t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
+	}
+	git_oid_cpy(&t->v[t->n].oid, oid);
+	t->v[t->n++].hide = hide;
+}
+
+/* The commit that id names, tags peeled: 0, or -1 if none. */
 static int
-add_revision(git_repository *repo, git_revwalk *walk, const char *repo_name, const char *arg)
+peel_commit(git_repository *repo, const git_oid *id, git_oid *out)
+{
+	git_object *obj = NULL, *c = NULL;
+	int rc;
+
+	rc = git_object_lookup(&obj, repo, id, GIT_OBJECT_ANY);
+	if (!rc)
+		rc = git_object_peel(&c, obj, GIT_OBJECT_COMMIT);
+	if (!rc)
+		git_oid_cpy(out, git_object_id(c));
+	git_object_free(c);
+	git_object_free(obj);
+	return rc < 0 ? -1 : 0;
+}
+
+/* The tips of one revision argument, as git log reads it. */
+static int
+add_revision(git_repository *repo, struct tips *t, const char *repo_name, const char *arg)
 {
 	git_revspec spec;
 	git_object *obj = NULL;
-	int rc = 0;
+	git_oid from, to;
+	int rc;
 
 	if (arg[0] == '^') {
 		if (git_revparse_single(&obj, repo, arg + 1) < 0)
 			return fail_repo(repo_name, "unknown revision", arg);
-		rc = git_revwalk_hide(walk, git_object_id(obj));
+		rc = peel_commit(repo, git_object_id(obj), &from);
 		git_object_free(obj);
-		return rc < 0 ? fail_repo(repo_name, "cannot hide", arg) : 0;
+		if (rc < 0)
+			return fail_repo(repo_name, "not a commit", arg);
+		tip_add(t, &from, 1);
+		return 0;
 	}
-	if (git_revparse(&spec, repo, arg) < 0)
-		return fail_repo(repo_name, "unknown revision", arg);
+	if (git_revparse(&spec, repo, arg) < 0) {
+		rc = fail_repo(repo_name, "unknown revision", arg);
+		/* libgit2 keeps A when the B of A..B is unknown. */
+		git_object_free(spec.from);
+		return rc;
+	}
+	rc = peel_commit(repo, git_object_id(spec.from), &from);
+	if (!rc && !(spec.flags & GIT_REVSPEC_SINGLE))
+		rc = peel_commit(repo, git_object_id(spec.to), &to);
+	if (rc < 0) {
+		fail_repo(repo_name, "not a commit", arg);
+		goto out;
+	}
 	if (spec.flags & GIT_REVSPEC_SINGLE) {
-		rc = git_revwalk_push(walk, git_object_id(spec.from));
+		tip_add(t, &from, 0);
 	} else if (spec.flags & GIT_REVSPEC_MERGE_BASE) {
-		/* A...B: both sides, minus what they share. */
-		git_oid base;
+		/* A...B: every merge base hidden, then both sides, as git adds them. */
+		git_oidarray bases = { NULL, 0 };
 
-		rc = git_revwalk_push(walk, git_object_id(spec.from));
-		if (!rc)
-			rc = git_revwalk_push(walk, git_object_id(spec.to));
-		if (!rc && git_merge_base(&base, repo, git_object_id(spec.from),
-		    git_object_id(spec.to)) == 0)
-			rc = git_revwalk_hide(walk, &base);
+		rc = git_merge_bases(&bases, repo, &from, &to);
+		if (rc < 0 && rc != GIT_ENOTFOUND) {
+			fail_repo(repo_name, "cannot find the merge bases of", arg);
+			goto out;
+		}
+		rc = 0;
+		for (size_t i = 0; i < bases.count; i++)
+			tip_add(t, &bases.ids[i], 1);
+		git_oidarray_dispose(&bases);
+		tip_add(t, &from, 0);
+		tip_add(t, &to, 0);
 	} else {
-		rc = git_revwalk_hide(walk, git_object_id(spec.from));
-		if (!rc)
-			rc = git_revwalk_push(walk, git_object_id(spec.to));
+		tip_add(t, &from, 1);
+		tip_add(t, &to, 0);
 	}
+out:
 	git_object_free(spec.from);
 	git_object_free(spec.to);
-	return rc < 0 ? fail_repo(repo_name, "cannot walk", arg) : 0;
+	return rc < 0 ? -1 : 0;
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every ref by name, then HEAD (detached or not), as git log --all takes them. */
+static int
+add_all(git_repository *repo, struct tips *t)
+{
+	git_strarray refs = { NULL, 0 };
+	git_oid id, c;
+
+	if (git_reference_list(&refs, repo) < 0)
+		return -1;
+	qsort(refs.strings, refs.count, sizeof *refs.strings, cmp_str);
+	for (size_t i = 0; i < refs.count; i++) {
+		/* Refs to trees and blobs, or broken ones, are passed over. */
+		if (git_reference_name_to_id(&id, repo, refs.strings[i]) == 0 &&
+		    peel_commit(repo, &id, &c) == 0)
+			tip_add(t, &c, 0);
+	}
+	git_strarray_dispose(&refs);
+	if (git_reference_name_to_id(&id, repo, "HEAD") == 0 && peel_commit(repo, &id, &c) == 0)
+		tip_add(t, &c, 0);
+	git_error_clear();
+	return 0;
+}
+
+/*
+ * The walk, in git log's order.  git keeps the commits still to show
+ * in a list by commit date, newest first, where a commit joins after
+ * those of its date already there; the list starts as the tips (in
+ * command-line order, then stably sorted by date), and each commit
+ * shown makes way for its parents not seen before.  libgit2 walks the
+ * same way but starts from the tips as they were pushed, unsorted, so
+ * with several tips (--all, A...B, two branches) its order is not
+ * git's.  So the walk is done here, with a heap in the list's place
+ * (ties go by arrival).  What a range leaves out is still libgit2's
+ * answer: when a commit is hidden, its walk first lists the commits
+ * to show, and this one keeps to them.
+ */
+struct wnode {
+	git_commit *c;
+	uint64_t seq;           /* arrival, to break ties of date */
+};
+
+struct walk {
+	git_repository *repo;
+	struct wnode *heap;
+	size_t n, cap;
+	uint64_t seq;
+	struct hmap marks;      /* raw ids: &in_range or &seen */
+	struct arena keys;      /* owns the ids the marks point to */
+	int limited;            /* only commits marked in_range are walked */
+};
+
+static char in_range, seen;
+
+/* The mark of a commit, added when missing. */
+static struct hent *
+walk_mark(struct walk *w, const git_oid *id)
+{
+	struct hent *e = hmap_get(&w->marks, (const char *)id->id, GIT_OID_RAWSZ);
+	char *key;
+	int isnew;
+
+	if (e)
+		return e;
+	key = arena_alloc(&w->keys, GIT_OID_RAWSZ);
+	memcpy(key, id->id, GIT_OID_RAWSZ);
+	return hmap_put(&w->marks, key, GIT_OID_RAWSZ, &isnew);
+}
+
+/* Does a come out after b? */
+static int
+wnode_after(const struct wnode *a, const struct wnode *b)
+{
+	git_time_t x = git_commit_time(a->c), y = git_commit_time(b->c);
+
+	return x != y ? x < y : a->seq > b->seq;
+}
+
+/* Queue a commit not seen before; -1 if it cannot be read. */
+static int
+walk_add(struct walk *w, const git_oid *id)
+{
+	struct hent *e = w->limited ?
+	    hmap_get(&w->marks, (const char *)id->id, GIT_OID_RAWSZ) : walk_mark(w, id);
+	struct wnode nd;
+	size_t i;
+
+	if (!e || e->val == &seen || (w->limited && e->val != &in_range))
+		return 0;
+	e->val = &seen;
+	if (git_commit_lookup(&nd.c, w->repo, id) < 0)
+		return -1;
+	nd.seq = w->seq++;
+	if (w->n == w->cap) {
+		w->cap = w->cap ? w->cap * 2 : 64;
+		w->heap = xreallocarray(w->heap, w->cap, sizeof *w->heap);
+	}
+	for (i = w->n++; i > 0 && wnode_after(&w->heap[(i - 1) / 2], &nd); i = (i - 1) / 2)
+		w->heap[i] = w->heap[(i - 1) / 2];
+	w->heap[i] = nd;
+	return 0;
+}
+
+static int
+walk_start(struct walk *w, git_repository *repo, const struct tips *t)
+{
+	git_revwalk *rw = NULL;
+	git_oid id;
+	size_t i;
+	int err = 0;
+
+	memset(w, 0, sizeof *w);
+	w->repo = repo;
+	for (i = 0; i < t->n; i++)
+		w->limited |= t->v[i].hide;
+	if (w->limited) {
+		if (git_revwalk_new(&rw, repo) < 0)
+			return -1;
+		git_revwalk_sorting(rw, GIT_SORT_NONE);
+		for (i = 0; i < t->n && !err; i++)
+			err = t->v[i].hide ? git_revwalk_hide(rw, &t->v[i].oid) :
+			    git_revwalk_push(rw, &t->v[i].oid);
+		while (!err && (err = git_revwalk_next(&id, rw)) == 0)
+			walk_mark(w, &id)->val = &in_range;
+		git_revwalk_free(rw);
+		if (err != GIT_ITEROVER)
+			return -1;
+	}
+	for (i = 0; i < t->n; i++)
+		if (!t->v[i].hide && walk_add(w, &t->v[i].oid) < 0)
+			return -1;
+	return 0;
+}
+
+/* The next commit: 0, GIT_ITEROVER at the end, or -1. */
+static int
+walk_next(struct walk *w, git_oid *id)
+{
+	struct wnode top, last;
+	size_t i, k;
+	unsigned np, p;
+	int rc = 0;
+
+	if (!w->n)
+		return GIT_ITEROVER;
+	top = w->heap[0];
+	last = w->heap[--w->n];
+	for (i = 0; (k = 2 * i + 1) < w->n; i = k) {
+		if (k + 1 < w->n && wnode_after(&w->heap[k], &w->heap[k + 1]))
+			k++;
+		if (!wnode_after(&last, &w->heap[k]))
+			break;
+		w->heap[i] = w->heap[k];
+	}
+	if (w->n)
+		w->heap[i] = last;
+	np = git_commit_parentcount(top.c);
+	for (p = 0; p < np && !rc; p++)
+		rc = walk_add(w, git_commit_parent_id(top.c, p));
+	git_oid_cpy(id, git_commit_id(top.c));
+	git_commit_free(top.c);
+	return rc;
+}
+
+static void
+walk_free(struct walk *w)
+{
+	for (size_t i = 0; i < w->n; i++)
+		git_commit_free(w->heap[i].c);
+	free(w->heap);
+	hmap_free(&w->marks);
+	arena_free(&w->keys);
 }
 
 struct tagrow {
@@ -408,7 +673,8 @@ main(int argc, char **argv)
 	};
 	struct run r;
 	git_repository *repo = NULL;
-	git_revwalk *walk = NULL;
+	struct tips tips = { NULL, 0, 0 };
+	struct walk walk;
 	git_oid oid;
 	long jobs = ncpus(), v;
 	int ch, header = 1, quiet = 0, tags = 0, all = 0, err, rc = 0, i;
@@ -491,6 +757,15 @@ main(int argc, char **argv)
 	}
 	r.o.repo = argv[optind++];
 
+#ifdef __GLIBC__
+	/*
+	 * Blobs come and go in buffers above glibc's mmap threshold; mapping
+	 * and unmapping each one made the kernel a fifth of a threaded run.
+	 * Freed memory is reused instead (peak memory stays the same).
+	 */
+	mallopt(M_MMAP_THRESHOLD, 256 << 20);
+	mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
 	git_libgit2_init();
 	/*
 	 * Objects come from the repository's own store: checking each one's
@@ -513,29 +788,30 @@ main(int argc, char **argv)
 		rc = run_tags(repo, r.o.repo, header) < 0;
 		goto out;
 	}
-	if (git_revwalk_new(&walk, repo) < 0) {
-		fail_repo(r.o.repo, "cannot walk the history", NULL);
+	if (all && add_all(repo, &tips) < 0) {
+		fail_repo(r.o.repo, "cannot read its refs", NULL);
 		rc = 1;
 		goto out;
 	}
-	git_revwalk_sorting(walk, GIT_SORT_NONE);
-	if (all) {
-		if (git_revwalk_push_glob(walk, "refs/*") < 0) {
-			fail_repo(r.o.repo, "cannot read its refs", NULL);
-			rc = 1;
-			goto out;
-		}
-		/* A detached HEAD counts too, as for git log --all. */
-		git_revwalk_push_head(walk);
-	}
 	for (i = optind; i < argc; i++) {
-		if (add_revision(repo, walk, r.o.repo, argv[i]) < 0) {
+		if (add_revision(repo, &tips, r.o.repo, argv[i]) < 0) {
 			rc = 1;
 			goto out;
 		}
 	}
-	if (optind == argc && !all && git_revwalk_push_head(walk) < 0) {
-		fail_repo(r.o.repo, "no HEAD to start from", NULL);
+	if (optind == argc && !all) {
+		git_oid head;
+
+		if (git_reference_name_to_id(&head, repo, "HEAD") < 0) {
+			fail_repo(r.o.repo, "no HEAD to start from", NULL);
+			rc = 1;
+			goto out;
+		}
+		tip_add(&tips, &head, 0);
+	}
+	if (walk_start(&walk, repo, &tips) < 0) {
+		fail_repo(r.o.repo, "cannot walk the history", NULL);
+		walk_free(&walk);
 		rc = 1;
 		goto out;
 	}
@@ -546,7 +822,7 @@ main(int argc, char **argv)
 		struct slot s;
 
 		memset(&s, 0, sizeof s);
-		while ((err = git_revwalk_next(&s.oid, walk)) == 0) {
+		while ((err = walk_next(&walk, &s.oid)) == 0) {
 			work_one(&r, repo, &s);
 			emit(&r, &s);
 		}
@@ -565,7 +841,7 @@ main(int argc, char **argv)
 		for (;;) {
 			/* The walk runs unlocked; only the ring needs the lock. */
 			pthread_mutex_unlock(&r.mu);
-			err = git_revwalk_next(&oid, walk);
+			err = walk_next(&walk, &oid);
 			pthread_mutex_lock(&r.mu);
 			if (err)
 				break;
@@ -593,13 +869,14 @@ main(int argc, char **argv)
 		fail_repo(r.o.repo, "history walk failed", NULL);
 		rc = 1;
 	}
+	walk_free(&walk);
 	if (r.failed)
 		rc = 1;
 	if (!quiet || r.failed)
 		warnx("%lu commits, %lu rows, %lu left out (merges, dates), %lu failed",
 		    r.rows + r.skipped + r.failed, r.rows, r.skipped, r.failed);
 out:
-	git_revwalk_free(walk);
+	free(tips.v);
 	git_repository_free(repo);
 	git_libgit2_shutdown();
 	close_stdout();

@@ -1321,25 +1321,11 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 	tsv_sep(row);
 	buf_reset(&tmp);
 	addresses(&tmp, h.to.p);
-	if (utf8_valid_prefix(tmp.p, tmp.len) != tmp.len) {
-		struct buf f = BUF_INIT;
-
-		utf8_repair(&f, tmp.p, tmp.len);
-		buf_free(&tmp);
-		tmp = f;
-	}
-	tsv_add(row, tmp.p, tmp.len);
+	tsv_add_utf8(row, tmp.p, tmp.len);
 	tsv_sep(row);
 	buf_reset(&tmp);
 	addresses(&tmp, h.cc.p);
-	if (utf8_valid_prefix(tmp.p, tmp.len) != tmp.len) {
-		struct buf f = BUF_INIT;
-
-		utf8_repair(&f, tmp.p, tmp.len);
-		buf_free(&tmp);
-		tmp = f;
-	}
-	tsv_add(row, tmp.p, tmp.len);
+	tsv_add_utf8(row, tmp.p, tmp.len);
 	tsv_sep(row);
 	/* type version part total */
 	buf_addstr(row, type);

@@ -1,0 +1,759 @@
+#!/bin/sh
+# git2tsv against git itself: a repository built here with fixed
+# identities and dates (renames, binaries, modes, odd names, encodings,
+# a merge, trailers, tags), compared column by column and diff by diff
+# with what git prints; revision ranges and dates against git rev-list;
+# threads, errors and damaged repositories; then every commit of the
+# shared jailhouse and sparse repositories diffed against git log -p.
+. "$(dirname "$0")/lib.sh"
+
+cd "$T" || exit 1
+
+if ! command -v git >/dev/null 2>&1; then
+	skip "git is not installed: nothing to compare with"
+	done_testing
+fi
+have_py=0
+command -v python3 >/dev/null 2>&1 && have_py=1
+
+# git must not read the user's or the system's configuration.
+HOME=$T
+XDG_CONFIG_HOME=$T/.config
+GIT_CONFIG_NOSYSTEM=1
+GIT_CONFIG_GLOBAL=/dev/null
+export HOME XDG_CONFIG_HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY \
+    GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_CEILING_DIRECTORIES GIT_NAMESPACE
+
+# normdiff: index lines with a fixed token instead of the hashes, and
+# bytes that are not UTF-8 replaced the way Python's
+# bytes.decode('utf-8', 'replace') does (as git2tsv promises).
+cat >"$T/utf8fix.py" <<'EOF'
+import sys
+sys.stdout.buffer.write(sys.stdin.buffer.read().decode('utf-8', 'replace').encode())
+EOF
+normdiff() {
+	if [ "$have_py" = 1 ]; then
+		python3 "$T/utf8fix.py"
+	else
+		cat
+	fi | sed 's/^index [0-9a-f]*\.\.[0-9a-f]*/index X..X/'
+}
+
+# cmpdiffs TSV LOG [STEP]: the diff column of each row of TSV against
+# git's patch of the same commit in LOG, the output of
+# git log -p --format=%x00%H (hashes of index lines normalized on both
+# sides, and git's bytes that are not UTF-8 replaced as Python does).
+# Prints "compared N, differing M" and details of the first differences;
+# exit 0 when the ids match in order and no diff differs.
+cat >"$T/cmpdiffs.py" <<'EOF'
+import difflib, re, sys
+
+tsv, log = sys.argv[1], sys.argv[2]
+step = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+index = re.compile(rb'^index [0-9a-f]+\.\.[0-9a-f]+', re.M)
+esc = {'\\': '\\', 't': '\t', 'n': '\n', 'r': '\r'}
+
+def unescape(s):
+    return re.sub(r'\\(.)', lambda m: esc[m.group(1)], s)
+
+lines = open(tsv, encoding='utf-8', newline='\n').read().split('\n')
+head = lines[0].split('\t')
+cid, cdiff = head.index('id'), head.index('diff')
+mine = []
+for line in lines[1:]:
+    if line:
+        f = line.split('\t')
+        mine.append((f[cid], unescape(f[cdiff]).encode()))
+theirs = []
+for chunk in open(log, 'rb').read().split(b'\0')[1:]:
+    h, _, d = chunk.partition(b'\n')
+    if d.startswith(b'\n'):
+        d = d[1:]
+    theirs.append((h.decode(), d))
+bad = compared = 0
+if [m[0] for m in mine] != [t[0] for t in theirs]:
+    print('# the commits differ: %d rows, git %d' % (len(mine), len(theirs)))
+    bad += 1
+for i, ((a, da), (b, db)) in enumerate(zip(mine, theirs)):
+    if a != b or i % step:
+        continue
+    compared += 1
+    x = index.sub(b'index X..X', da)
+    y = index.sub(b'index X..X', db.decode('utf-8', 'replace').encode())
+    if x != y:
+        bad += 1
+        if bad <= 3:
+            print('# diff of %s differs from git:' % a)
+            d = difflib.unified_diff(y.decode().split('\n'), x.decode().split('\n'),
+                                     'git', 'git2tsv', lineterm='', n=1)
+            for l in list(d)[:20]:
+                print('#   ' + l[:200])
+print('compared %d, differing %d' % (compared, bad))
+sys.exit(1 if bad else 0)
+EOF
+
+# col NAME: the number of a git2tsv column.
+col() {
+	awk -F'\t' -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) print i; exit }' \
+	    "$T/all.tsv"
+}
+
+# ===================================================================
+# A. The fixture repository
+# ===================================================================
+GIT_AUTHOR_NAME='Ånne Author'
+GIT_AUTHOR_EMAIL='Anne.Author@Example.COM'
+GIT_COMMITTER_NAME='Carl Committer'
+GIT_COMMITTER_EMAIL='Carl@Example.ORG'
+export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
+
+# at DAY: the dates of the next commit.  Day 1 is 2020-01-01; the
+# commit date is noon UTC of that day, the author date 2h15 earlier,
+# written in a zone east of UTC (so that the UTC conversion shows).
+base=1577880000   # 2020-01-01T12:00:00Z
+at() {
+	GIT_COMMITTER_DATE="$((base + ($1 - 1) * 86400)) +0000"
+	GIT_AUTHOR_DATE="$((base + ($1 - 1) * 86400 - 8100)) +0530"
+	export GIT_COMMITTER_DATE GIT_AUTHOR_DATE
+}
+
+# commit DAY SUBJECT [BODY]: commit the work tree as it is.
+commit() {
+	at "$1"
+	git add -A
+	printf '%s\n' "$2" >"$T/msg"
+	[ $# -gt 2 ] && printf '\n%s\n' "$3" >>"$T/msg"
+	git commit -q --allow-empty -F "$T/msg"
+}
+
+# lines FROM TO WORD: numbered lines of text.
+lines() {
+	i=$1
+	while [ "$i" -le "$2" ]; do
+		echo "line $i of the $3 file, long enough to count"
+		i=$((i + 1))
+	done
+}
+
+git init -q -b main repo || exit 1
+cd repo || exit 1
+
+# Day 1, the root commit, adds files.
+cat >hello.c <<'EOF'
+#include <stdio.h>
+
+static int
+add(int a, int b)
+{
+	int sum;
+
+	sum = a + b;
+	return sum;
+}
+
+int
+main(void)
+{
+	int x = 1;
+	int y = 2;
+	int z;
+
+	z = add(x, y);
+	printf("%d\n", z);
+	return 0;
+}
+EOF
+mkdir docs
+lines 1 12 doc >docs/a.txt
+lines 1 30 big >big.txt
+lines 1 20 orig >orig.txt
+lines 1 20 queue >q.txt
+lines 1 5 gone >gone.txt
+printf '#!/bin/sh\necho hi\n' >script.sh
+printf '#!/bin/sh\necho tool\n' >tool.sh
+printf 'no newline at the end' >noeol.txt
+commit 1 'Initial import'
+root=$(git rev-parse HEAD)
+
+# 2: a hunk inside a C function; a file without a final newline; a body
+# that needs cleaning.
+sed 's/z = add(x, y);/z = add(x, y) * 2;/' hello.c >t && mv t hello.c
+printf 'no newline at the end, changed' >noeol.txt
+commit 2 'hello: double the sum' 'The body has lines with trailing blanks,   	
+
+
+several blank lines, and a line
+# that starts with a hash (kept: git stripspace without -s).'
+second=$(git rev-parse HEAD)
+
+# 3: an exact rename.
+mkdir notes
+git mv docs/a.txt notes/b.txt
+commit 3 'Move the doc'
+
+# 4: a rename with edits, under a subject of two lines.
+mkdir src
+lines 1 30 big | sed 's/line 7 of/line seven of/; s/line 20 of/line twenty of/' >src/big2.txt
+git rm -q big.txt
+commit 4 'Rename big.txt
+with some edits'
+twolines=$(git rev-parse HEAD)
+
+# 5: renames competing for one source: x/orig.txt (closer, same
+# basename) and y/copy.txt for orig.txt; m1.txt and m2.txt, equal, for
+# q.txt.
+git rm -q orig.txt q.txt
+mkdir x y
+lines 1 20 orig | sed 's/line 3 of/line three of/' >x/orig.txt
+lines 1 20 orig | sed 's/line 3 of/line three of/; s/line 9 of/line nine of/;
+    s/line 15 of/line fifteen of/' >y/copy.txt
+lines 1 20 queue | sed 's/line 5 of/line five of/; s/line 6 of/line six of/' >m1.txt
+cp m1.txt m2.txt
+commit 5 'Split orig and q'
+git tag v0.1
+
+# 6: a binary file, and a file in Latin-1.
+printf 'BIN\000\001\002\003\000data\n' >bin.dat
+printf 'caf\351 cr\350me br\373l\351e\n' >latin1.txt
+commit 6 'Add binary data and a Latin-1 file'
+badchar=$(git rev-parse HEAD)
+
+# 7: the binary file changed.
+printf 'BIN\000\001\002\004\000data, more\n' >bin.dat
+commit 7 'Change binary data'
+
+# 8: mode changes, one with an edit.
+chmod +x script.sh tool.sh
+echo 'echo tool two' >>tool.sh
+commit 8 'Make the scripts executable'
+
+# A topic branch that is never merged (for A...B and --all).
+git checkout -q -b topic
+echo 'topic one' >topic.txt
+commit 9 'topic: one'
+echo 'topic two' >>topic.txt
+commit 11 'topic: two'
+git checkout -q main
+
+# 9: a deletion.
+git rm -q gone.txt
+commit 9 'Remove gone.txt'
+
+# 10: an empty file.
+: >empty.txt
+commit 10 'Add an empty file'
+
+# A side branch merged later; its commit dates tie with main's.
+git checkout -q -b side
+lines 1 8 side >side.txt
+commit 11 'side: add side.txt'
+echo 'one more side line' >>side.txt
+commit 13 'side: extend side.txt'
+git checkout -q main
+
+# 11, 12: names with a space and with non-ASCII bytes, added, changed.
+echo 'spaced out' >'with space.txt'
+printf 'accent\n' >"$(printf 'caf\303\251.txt')"
+commit 11 'Add files with awkward names'
+echo 'more space' >>'with space.txt'
+printf 'accent grave\n' >>"$(printf 'caf\303\251.txt')"
+commit 12 'Change the awkwardly named files'
+
+# 13: a Latin-1 message and author without an encoding header, as old
+# tools wrote them.  git commit-tree would fix the bytes up (it reads
+# them as Latin-1 and writes UTF-8), so the object is written by hand.
+echo latin >>notes/b.txt
+git add -A
+at 13
+{
+	printf 'tree %s\nparent %s\n' "$(git write-tree)" "$(git rev-parse HEAD)"
+	printf 'author J\366rg Ma\337 <%s> %s\n' "$GIT_AUTHOR_EMAIL" "$GIT_AUTHOR_DATE"
+	printf 'committer %s <%s> %s\n\n' "$GIT_COMMITTER_NAME" "$GIT_COMMITTER_EMAIL" \
+	    "$GIT_COMMITTER_DATE"
+	printf 'Gr\374\337e aus K\366ln\n\nSch\366ne Gr\374\337e.\n'
+} >"$T/raw"
+latin=$(git hash-object -t commit -w "$T/raw") &&
+    git update-ref refs/heads/main "$latin"
+
+# 14: a Latin-1 message and author under an encoding header.
+echo encoded >>notes/b.txt
+at 14
+git add -A
+printf 'Stra\337e gesperrt\n\nUmleitung \374ber die Br\374cke.\n' >"$T/msg"
+GIT_AUTHOR_NAME=$(printf 'Ren\351e') git -c i18n.commitEncoding=ISO-8859-1 \
+    commit -q -F "$T/msg"
+encoded=$(git rev-parse HEAD)
+
+# 15: the merge.
+at 15
+git merge -q --no-ff -m 'Merge branch side' side
+merge=$(git rev-parse HEAD)
+
+# 16: Link: and Message-Id: trailers; a file no other commit needs.
+echo 'only here' >unique.txt
+commit 16 'Add unique.txt' 'Link: https://lore.kernel.org/r/20200101.1234-1-a%40b.c
+Message-Id: <x@y>'
+linked=$(git rev-parse HEAD)
+
+# 17, 18: upstream commits named.
+echo backport >>hello.c
+commit 17 'hello: backport a fix' "commit $root upstream.
+
+The fix, taken from upstream."
+backport=$(git rev-parse HEAD)
+echo pick >>hello.c
+commit 18 'hello: pick a fix' "A picked fix.
+
+[ Upstream commit $second ]
+(cherry picked from commit $root)"
+picked=$(git rev-parse HEAD)
+at 18
+git tag -a -m 'Release 0.2' v0.2
+cd "$T" || exit 1
+if [ "$(git -C repo rev-list --all | wc -l)" -eq 22 ]; then
+	ok 0 "the fixture repository is built (22 commits)"
+else
+	ok 1 "the fixture repository is built (22 commits)"
+	done_testing
+fi
+
+# --- all rows, against git -------------------------------------------
+run git2tsv repo
+is "git2tsv repo: exit 0" 0 "$rc"
+cp "$T/out" all.tsv
+cp "$T/err" all.err
+grep -q '^git2tsv: 20 commits, 19 rows, 1 left out (merges, dates), 0 failed$' all.err
+ok $? "the summary line counts commits, rows and the merge left out"
+printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\ttitle\tcommitter_name\tcommitter_addr\tcommit_date\tparents\ttype\tflags\tlinks\tupstream\tmessage\tdiff\tsrc\n' >hdr.want
+head -1 all.tsv >hdr
+same "the header names the documented columns" hdr.want hdr
+
+git -C repo rev-list --no-merges HEAD >ids.want
+is "one row per non-merge commit" "$(wc -l <ids.want)" "$(rows all.tsv)"
+cut -f1 all.tsv | sed 1d >ids
+same "ids in git log order (commit dates tie across branches)" ids.want ids
+
+# Every commit's diff against git diff-tree.
+n=0 bad=0
+for id in $(cat ids); do
+	n=$((n + 1))
+	git -C repo diff-tree -p -M --root --no-commit-id "$id" >d.raw
+	if [ "$have_py" != 1 ] && ! iconv -f UTF-8 -t UTF-8 <d.raw >/dev/null 2>&1; then
+		diag "no python3 to replace bytes as git2tsv does: $id not compared"
+		continue
+	fi
+	normdiff <d.raw >d.git
+	tsvfield all.tsv diff "$n" | normdiff >d.mine
+	if ! cmp -s d.git d.mine; then
+		bad=$((bad + 1))
+		diag "diff of $id differs from git diff-tree:"
+		diff -u d.git d.mine | head -20 | sed 's/^/  /' | while IFS= read -r l; do diag "$l"; done
+	fi
+done
+is "diff equals git diff-tree -p -M --root for all $n commits" 0 "$bad"
+
+# What the fixture is for shows in the diffs (a check of the test).
+for want in '^@@ -16,7 +16,7 @@ main(void)$' '^similarity index 100%$' \
+    '^rename to src/big2.txt$' '^rename to x/orig.txt$' '^rename to m1.txt$' \
+    '^+++ b/m2.txt$' '^Binary files /dev/null and b/bin.dat differ$' \
+    '^Binary files a/bin.dat and b/bin.dat differ$' '^old mode 100644$' \
+    '^deleted file mode 100644$' '^index 0000000\.\.e69de29$' \
+    '^+++ b/with space.txt	$' '^+++ "b/caf\\303\\251.txt"$' \
+    '^\\ No newline at end of file$' "^+caf$(printf '\357\277\275') cr"; do
+	i=1 found=0
+	while [ "$i" -le "$n" ]; do
+		tsvfield all.tsv diff "$i" | grep -q "$want" && { found=1; break; }
+		i=$((i + 1))
+	done
+	is "a diff has: $want" 1 "$found"
+done
+
+# The other columns against git log, commit by commit (the Latin-1
+# commit without encoding header is checked on its own below: git
+# prints its raw bytes).
+iso() {
+	date -u -d "@$1" +%Y-%m-%dT%H:%M:%SZ 2>/dev/null ||
+	    date -u -r "$1" +%Y-%m-%dT%H:%M:%SZ
+}
+git -C repo log --no-merges --format='%H%x09%at%x09%an%x09%ae%x09%s%x09%ct%x09%cn%x09%ce%x09%P' \
+    >meta.git
+while IFS='	' read -r id at an ae s ct cn ce p; do
+	[ "$id" = "$latin" ] && continue
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$id" "$(iso "$at")" "$an" \
+	    "$(echo "$ae" | tr A-Z a-z)" "$s" "$s" "$cn" "$(echo "$ce" | tr A-Z a-z)" \
+	    "$(iso "$ct")" "$p"
+done <meta.git >meta.want
+cut -f1-10 all.tsv | sed 1d | grep -v "^$latin" >meta.mine
+same "id date from_name from_addr subject title committer_name committer_addr commit_date parents equal git's" \
+    meta.want meta.mine
+
+n=0 bad=0
+for id in $(cat ids); do
+	n=$((n + 1))
+	git -C repo log --format=%b -n1 "$id" >m.git
+	[ "$id" = "$latin" ] && iconv -f CP1252 -t UTF-8 <m.git >m.tmp && mv m.tmp m.git
+	git stripspace <m.git >m.want
+	tsvfield all.tsv message "$n" >m.mine
+	if ! cmp -s m.want m.mine; then
+		bad=$((bad + 1))
+		diag "message of $id differs from git's %b | git stripspace:"
+		diff -u m.want m.mine | head -12 | while IFS= read -r l; do diag "  $l"; done
+	fi
+done
+is "message equals git log --format=%b | git stripspace for all $n commits" 0 "$bad"
+
+# field ID COLUMN: one field of the row of commit ID.
+field() {
+	tsvfield all.tsv "$2" "$(grep -n "^$1" ids | cut -d: -f1)"
+}
+is "subject of two lines is joined as git's %s" "Rename big.txt with some edits" \
+    "$(field "$twolines" subject)"
+git -C repo log --format=%b -n1 "$second" | grep -q '^# that starts with a hash'
+ok $? "the fixture body has a line starting with a hash"
+
+is "Latin-1 without encoding header: flags cp1252" cp1252 "$(field "$latin" flags)"
+is "Latin-1 without encoding header: subject decoded" "Grüße aus Köln" \
+    "$(field "$latin" subject)"
+is "Latin-1 without encoding header: author decoded" "Jörg Maß" "$(field "$latin" from_name)"
+is "Latin-1 without encoding header: message decoded" "Schöne Grüße." \
+    "$(field "$latin" message)"
+is "Latin-1 without encoding header: the row is valid UTF-8" 0 \
+    "$(grep "^$latin" all.tsv | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1; echo $?)"
+git -C repo cat-file commit "$encoded" | grep -q '^encoding ISO-8859-1$'
+ok $? "the encoded commit has an encoding header"
+is "encoding header: no flags" "" "$(field "$encoded" flags)"
+is "encoding header: subject decoded" "Straße gesperrt" "$(field "$encoded" subject)"
+is "encoding header: author decoded" "Renée" "$(field "$encoded" from_name)"
+is "encoding header: message decoded" "Umleitung über die Brücke." \
+    "$(field "$encoded" message)"
+is "Latin-1 file contents: flags badchar" badchar "$(field "$badchar" flags)"
+is "no other row has flags" "$(printf '%s\n' "$badchar" "$latin" | sort)" \
+    "$(awk -F'\t' -v c="$(col flags)" 'NR > 1 && $c != "" { print $1 }' all.tsv | sort)"
+
+is "links: the Link: URL reduced to its Message-ID, and Message-Id:" \
+    "20200101.1234-1-a@b.c x@y" "$(field "$linked" links)"
+is "links: empty elsewhere" 1 \
+    "$(cut -f"$(col links)" all.tsv | sed 1d | grep -c .)"
+is "upstream: commit X upstream." "$root" "$(field "$backport" upstream)"
+is "upstream: [ Upstream commit X ] and (cherry picked from commit X)" "$second $root" \
+    "$(field "$picked" upstream)"
+is "upstream: empty elsewhere" 2 "$(cut -f"$(col upstream)" all.tsv | sed 1d | grep -c .)"
+is "type: root for the root commit" root "$(field "$root" type)"
+is "type: commit for the others" 18 "$(cut -f"$(col type)" all.tsv | grep -c '^commit$')"
+is "src: the repository as given" repo "$(cut -f"$(col src)" all.tsv | sed 1d | sort -u)"
+
+# --- merges -------------------------------------------------------------
+git2tsv -q --merges repo >merges.tsv
+git -C repo rev-list HEAD >mids.want
+cut -f1 merges.tsv | sed 1d >mids
+same "--merges: the merge too, in git log order" mids.want mids
+grep -v "^$merge" merges.tsv >merges.rest
+same "--merges: the other rows unchanged" all.tsv merges.rest
+m=$(grep -n "^$merge" mids | cut -d: -f1)
+is "--merges: type merge, both parents" "merge	$(git -C repo rev-parse "$merge^1") $(git -C repo rev-parse "$merge^2")" \
+    "$(tsvfield merges.tsv type "$m")	$(tsvfield merges.tsv parents "$m")"
+git -C repo diff-tree -p -M --no-commit-id "$merge^1" "$merge" | normdiff >d.git
+tsvfield merges.tsv diff "$m" | normdiff >d.mine
+[ -s d.git ]
+ok $? "the merge brings changes to its first parent"
+same "--merges: the merge's diff against its first parent equals git's" d.git d.mine
+
+# --- revision ranges and dates against git rev-list -----------------------
+# range DESCRIPTION GIT2TSV-ARGS -- GIT-ARGS (GIT-ARGS default to the same)
+range() {
+	desc=$1
+	shift
+	mine=
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		mine="$mine $1"
+		shift
+	done
+	[ $# -gt 0 ] && shift
+	[ $# -gt 0 ] || set -- $mine
+	git -C repo rev-list --no-merges "$@" >r.want
+	# shellcheck disable=SC2086
+	git2tsv -q -H repo $mine | cut -f1 >r.mine
+	if [ ! -s r.want ]; then
+		ok 1 "$desc: git lists nothing, a useless case"
+	else
+		same "$desc ($(wc -l <r.want) commits)" r.want r.mine
+	fi
+}
+range "A..B" v0.1..main
+range "^A B" ^v0.1 main
+range "B ^A" main ^v0.1
+range "A...B" topic...main
+range "B...A" main...topic
+range "an annotated tag" v0.2
+range "a lightweight tag" v0.1
+range "a branch" topic
+range "tag..tag" v0.1..v0.2
+range "two tips minus one" topic side ^v0.1
+range "--all" --all
+range "--all minus a tag" --all ^v0.2
+range "--since a day" --since 2020-01-05 -- --since='2020-01-05 00:00:00 +0000' HEAD
+range "--since a time that is a commit's" --since 2020-01-05T12:00:00Z \
+    -- --since='2020-01-05 12:00:00 +0000' HEAD
+range "--since a minute later" --since 2020-01-05T12:01 \
+    -- --since='2020-01-05 12:01:00 +0000' HEAD
+range "--until a bare day is the whole day" --until 2020-01-07 \
+    -- --until='2020-01-07 23:59:59 +0000' HEAD
+range "--until a time that is a commit's" --until 2020-01-07T12:00:00 \
+    -- --until='2020-01-07 12:00:00 +0000' HEAD
+range "--since @seconds --until @seconds" --since @$((base + 4 * 86400)) \
+    --until @$((base + 12 * 86400)) -- --since=@$((base + 4 * 86400)) \
+    --until=@$((base + 12 * 86400)) HEAD
+range "--since with a range" --since 2020-01-08 v0.1..main \
+    -- --since='2020-01-08 00:00:00 +0000' v0.1..main
+range "--since and --until around the merge, with --all" --since 2020-01-09 --until 2020-01-13 --all \
+    -- --since='2020-01-09 00:00:00 +0000' --until='2020-01-13 23:59:59 +0000' --all
+
+# A criss-cross merge (two merge bases, both hidden by A...B) and a
+# commit dated before its parent (git log still shows it after it).
+git init -q -b x cross && (
+	cd cross || exit 1
+	c() {
+		d=$((base + $1 * 3600))
+		shift
+		GIT_COMMITTER_DATE="$d +0000" GIT_AUTHOR_DATE="$d +0000" "$@"
+	}
+	echo 0 >f && git add f && c 1 git commit -q -m o && git branch y &&
+	echo a >a && git add a && c 2 git commit -q -m A1 &&
+	git checkout -q y && echo b >b && git add b && c 3 git commit -q -m B1 &&
+	git checkout -q x && c 4 git merge -q --no-ff -m M1 y &&
+	git checkout -q y && c 5 git merge -q --no-ff -m M2 x~1 &&
+	git checkout -q x && echo c >c && git add c && c 6 git commit -q -m C1 &&
+	echo e >e && git add e && c 1 git commit -q -m 'E1, dated before its parent' &&
+	echo g >g && git add g && c 7 git commit -q -m G1 &&
+	git checkout -q y && echo d >d && git add d && c 6 git commit -q -m D1
+) >/dev/null 2>&1
+is "the criss-cross has two merge bases" 2 "$(git -C cross merge-base --all x y | wc -l)"
+# xrange DESCRIPTION ARGS...: ids as git rev-list --no-merges gives them.
+xrange() {
+	desc=$1
+	shift
+	git -C cross rev-list --no-merges "$@" >r.want
+	git2tsv -q -H cross "$@" | cut -f1 >r.mine
+	same "$desc ($(wc -l <r.want) commits)" r.want r.mine
+}
+xrange "criss-cross: A...B hides both merge bases" x...y
+xrange "criss-cross: B...A" y...x
+xrange "a skewed date: one tip" x
+xrange "a skewed date: two tips" y x
+xrange "a skewed date: --all" --all
+xrange "a skewed date: A..B" y..x
+
+git2tsv -q -H --since 2030-01-01 repo >r.mine
+rc=$?
+is "--since after everything: no rows, exit 0" "0 0" "$(wc -l <r.mine) $rc"
+
+# --- tags ------------------------------------------------------------------
+run git2tsv --tags repo
+is "--tags: exit 0" 0 "$rc"
+{
+	printf 'tag\tid\tdate\tannotated\ttag_date\tsrc\n'
+	printf 'v0.1\t%s\t2020-01-05T12:00:00Z\tno\t\trepo\n' "$(git -C repo rev-parse v0.1)"
+	printf 'v0.2\t%s\t2020-01-18T12:00:00Z\tyes\t2020-01-18T12:00:00Z\trepo\n' "$picked"
+} >tags.want
+same "--tags: both tags, the annotated one peeled, by commit date" tags.want "$T/out"
+git2tsv --tags -H repo >tags.mine
+sed 1d tags.want >tags.want2
+same "--tags -H: no header" tags.want2 tags.mine
+
+# --- threads, determinism, header, quiet ---------------------------------
+git2tsv -q --merges --all -j1 repo >j1.tsv
+git2tsv -q --merges --all -j2 repo >j2.tsv
+git2tsv -q --merges --all -j4 repo >j4.tsv
+git2tsv -q --merges --all -j4 repo >j4b.tsv
+same "-j2 writes the same bytes as -j1" j1.tsv j2.tsv
+same "-j4 writes the same bytes as -j1" j1.tsv j4.tsv
+same "two runs write the same bytes" j4.tsv j4b.tsv
+run git2tsv -j1 repo
+same "-j1 equals the default" all.tsv "$T/out"
+run git2tsv -H -q repo
+sed 1d all.tsv >nohdr.want
+same "-H drops the header, nothing else" nohdr.want "$T/out"
+[ ! -s "$T/err" ]
+ok $? "-q: nothing on stderr"
+
+# -U and -M reach the diff (compared with git log -p over all commits).
+if [ "$have_py" = 1 ]; then
+	git -C repo log -p -M90% -U1 --no-merges --root --format=%x00%H >u1.log
+	git2tsv -q -M 90 -U 1 repo >u1.tsv
+	python3 cmpdiffs.py u1.tsv u1.log >u1.res
+	ok $? "-M 90 -U 1: diffs equal git's -M90% -U1 ($(tail -1 u1.res))"
+	sed '$d' u1.res
+	! grep -q 'rename to m1.txt' u1.tsv && grep -q 'rename to src/big2.txt' u1.tsv
+	ok $? "-M 90: the 89% rename is gone, the 92% one stays"
+else
+	skip "no python3 to compare -M/-U diffs"
+	skip "-M 90"
+fi
+
+# -U 0: git cuts the files' common tail before diffing without context,
+# which moves a line added to a long run of equal lines.
+git init -q u0 && (
+	cd u0 || exit 1
+	at 1
+	i=0
+	while [ "$i" -lt 1000 ]; do
+		echo x
+		i=$((i + 1))
+	done >f
+	git add f && git commit -q -m one &&
+	echo x >>f && git commit -q -a -m two &&
+	git mv f g && echo x >>g && git commit -q -m three
+) >/dev/null 2>&1
+bad=0
+for id in $(git -C u0 rev-list HEAD~2..HEAD); do
+	git -C u0 diff-tree -p -M -U0 --no-commit-id "$id" | normdiff >d.git
+	git2tsv -q -U 0 u0 "$id^..$id" >u0.tsv
+	tsvfield u0.tsv diff | normdiff >d.mine
+	cmp -s d.git d.mine || bad=$((bad + 1))
+done
+is "-U 0: the common tail cut as git does (a change and a rename)" 0 "$bad"
+grep -q '^@@ -489,0 +490 @@' d.git
+ok $? "-U 0: the fixture shows the cut"
+
+# --- errors -----------------------------------------------------------------
+run git2tsv --help
+is "--help: exit 0" 0 "$rc"
+grep -q '^usage: git2tsv' "$T/out"
+ok $? "--help: usage on stdout"
+run git2tsv --no-such-option repo
+is "a bad option: exit 2" 2 "$rc"
+grep -q '^usage: git2tsv' "$T/err"
+ok $? "a bad option: usage on stderr"
+run git2tsv
+is "no repository: exit 2" 2 "$rc"
+run git2tsv --since yesterday repo
+is "a bad --since date: exit 2" 2 "$rc"
+grep -q "yesterday" "$T/err"
+ok $? "a bad --since date is named"
+run git2tsv --until 2020-13-01 repo
+is "a bad --until month: exit 2" 2 "$rc"
+run git2tsv -j 0 repo
+is "-j 0: exit 2" 2 "$rc"
+
+mkdir plain
+echo hello >plain/file
+run git2tsv plain
+is "a plain folder: exit 1" 1 "$rc"
+grep -q '^git2tsv: plain: ' "$T/err"
+ok $? "a plain folder is named on stderr"
+[ ! -s "$T/out" ]
+ok $? "a plain folder: no output"
+run git2tsv "$T/missing"
+is "a missing folder: exit 1" 1 "$rc"
+grep -q "$T/missing" "$T/err"
+ok $? "a missing folder is named on stderr"
+
+run git2tsv repo no-such-rev
+is "an unknown revision: exit 1" 1 "$rc"
+grep -q "^git2tsv: repo: .*no-such-rev" "$T/err"
+ok $? "an unknown revision is named with the repository"
+run git2tsv repo v0.1..no-such-rev
+is "an unknown revision in a range: exit 1" 1 "$rc"
+grep -q "no-such-rev" "$T/err"
+ok $? "an unknown revision in a range is named"
+run git2tsv repo 'HEAD^{tree}'
+is "a tree for a revision: exit 1" 1 "$rc"
+grep -q "^git2tsv: repo: not a commit 'HEAD^{tree}'" "$T/err"
+ok $? "a tree for a revision is named"
+run git2tsv repo ^no-such-rev main
+is "an unknown hidden revision: exit 1" 1 "$rc"
+grep -q "no-such-rev" "$T/err"
+ok $? "an unknown hidden revision is named"
+
+git clone -q --depth 1 "file://$T/repo" shallow 2>/dev/null
+if [ -f shallow/.git/shallow ]; then
+	run git2tsv shallow
+	is "a shallow clone: exit 1" 1 "$rc"
+	grep -q '^git2tsv: shallow: .*shallow' "$T/err"
+	ok $? "a shallow clone: the message names it shallow"
+else
+	skip "git clone --depth 1 made no shallow clone"
+	skip "shallow message"
+fi
+
+# A damaged repository: the blob only the commit adding unique.txt
+# needs is gone; that commit is named, the others are still written.
+cp -R repo damaged
+blob=$(git -C repo rev-parse "$linked:unique.txt")
+obj=damaged/.git/objects/$(echo "$blob" | cut -c1-2)/$(echo "$blob" | cut -c3-)
+if [ -f "$obj" ]; then
+	rm -f "$obj"
+	for j in 1 3; do
+		run git2tsv -j$j damaged
+		is "damaged, -j$j: exit 1" 1 "$rc"
+		grep -q "^git2tsv: damaged: commit $linked: " "$T/err"
+		ok $? "damaged, -j$j: the commit that needs the blob is named"
+		grep -q ' 1 failed$' "$T/err"
+		ok $? "damaged, -j$j: the summary counts it"
+		grep -v "^$linked" all.tsv | sed 's/	repo$/	damaged/' >dmg.want
+		same "damaged, -j$j: every other row is written" dmg.want "$T/out"
+	done
+else
+	skip "the fixture's objects are packed: no loose blob to remove"
+fi
+
+# ===================================================================
+# B. The shared real repositories
+# ===================================================================
+# real NAME BUNDLE: every commit's row and diff against git log -p.
+real() {
+	name=$1 bundle=$SHARED/$2
+	if [ ! -f "$bundle" ]; then
+		skip "$name: $2 not found in $SHARED"
+		return 1
+	fi
+	if [ "$have_py" != 1 ]; then
+		skip "$name: no python3 to compare diffs"
+		return 1
+	fi
+	git clone -q --bare "$bundle" "$name.git" 2>/dev/null || {
+		ok 1 "$name: git clone of the bundle"
+		return 1
+	}
+	git2tsv -q "$name.git" >"$name.tsv" 2>"$name.err"
+	rc=$?
+	git --git-dir="$name.git" rev-list --no-merges HEAD >"$name.want"
+	is "$name: exit 0, one row per non-merge commit" "0 $(wc -l <"$name.want")" \
+	    "$rc $(rows "$name.tsv")"
+	cut -f1 "$name.tsv" | sed 1d >"$name.ids"
+	same "$name: ids in git log order" "$name.want" "$name.ids"
+	git --git-dir="$name.git" log -p -M --no-merges --root --format=%x00%H >"$name.log"
+	python3 cmpdiffs.py "$name.tsv" "$name.log" >"$name.res"
+	ok $? "$name: diffs equal git log -p -M ($(tail -1 "$name.res"))"
+	sed '$d' "$name.res"
+	diag "$name: $(tail -1 "$name.res" | sed 's/compared \([0-9]*\),.*/\1/') commits' diffs compared with git's (every one, under PT_SAN too)"
+	return 0
+}
+
+# Without context, too (git cuts the files' common tail first).
+real_u0() {
+	name=$1
+	git --git-dir="$name.git" log -p -M -U0 --no-merges --root --format=%x00%H >"$name.u0.log"
+	git2tsv -q -U 0 "$name.git" >"$name.u0.tsv"
+	python3 cmpdiffs.py "$name.u0.tsv" "$name.u0.log" >"$name.u0.res"
+	ok $? "$name: -U 0 diffs equal git log -p -M -U0 ($(tail -1 "$name.u0.res"))"
+	sed '$d' "$name.u0.res"
+}
+
+real jailhouse jailhouse/jailhouse.bundle && real_u0 jailhouse
+if real sparse sparse/sparse.bundle; then
+	if git --git-dir=sparse.git rev-parse -q --verify v0.6.0 >/dev/null; then
+		git --git-dir=sparse.git rev-list --no-merges v0.6.0..HEAD >sr.want
+		git2tsv -q -H sparse.git v0.6.0..HEAD | cut -f1 >sr.mine
+		same "sparse: v0.6.0..HEAD as git rev-list ($(wc -l <sr.want) commits)" sr.want sr.mine
+	else
+		skip "sparse: no tag v0.6.0 in the bundle"
+	fi
+	# Its tags and branches are many tips, of many dates.
+	git --git-dir=sparse.git rev-list --no-merges --all >sa.want
+	git2tsv -q -H --all sparse.git | cut -f1 >sa.mine
+	same "sparse: --all as git rev-list ($(wc -l <sa.want) commits)" sa.want sa.mine
+fi
+
+done_testing
