@@ -1,9 +1,10 @@
 /*
  * diff.c - a commit's patch text, as git diff-tree -p -M prints it.
  *
- * libgit2 finds the changed files and the hunks; rename detection and
- * the file headers are done here, the way git does them, because
- * libgit2's own rename detection scores and pairs files differently.
+ * The changed files are found here by walking the two trees (skipping
+ * identical subtrees, which libgit2's tree diff does not), renames are
+ * found and file headers written the way git does them (libgit2 scores
+ * and pairs renames differently), and libgit2 makes the hunks.
  * git's rules (diffcore-rename, diffcore-delta):
  *
  *  - Sources are deleted files, destinations added files, both in path
@@ -27,6 +28,7 @@
 #include <string.h>
 
 #include "git2tsv.h"
+#include "hash.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
@@ -43,7 +45,6 @@ struct chunk {
 
 /* A file taking part in rename detection. */
 struct rfile {
-	const git_diff_delta *d;
 	const git_diff_file *f;     /* old_file of a source, new_file of a destination */
 	size_t delta;               /* index in the diff */
 	int paired;                 /* source used / destination renamed */
@@ -466,15 +467,13 @@ put_hunks(struct sink *l, git_patch *p)
  */
 static int
 put_file(struct sink *l, const git_diff_file *old, const git_diff_file *new,
-    int score, git_patch *p)
+    int score, int binary, git_patch *p)
 {
 	struct buf h = BUF_INIT;
 	const char *op = old ? old->path : new->path, *np = new ? new->path : old->path;
 	int qo = needs_quote(op), qn = needs_quote(np);
 	unsigned om = old ? canon_mode(old->mode) : 0, nm = new ? canon_mode(new->mode) : 0;
 	int same = old && new && git_oid_equal(&old->id, &new->id);
-	const git_diff_delta *d = git_patch_get_delta(p);
-	int binary = d && (d->flags & GIT_DIFF_FLAG_BINARY);
 	int rc;
 
 	/* A mode change git does not see (100664 is 100644 to git). */
@@ -551,58 +550,224 @@ put_file(struct sink *l, const git_diff_file *old, const git_diff_file *new,
 	return rc;
 }
 
+/* git's buffer_is_binary: a NUL in the first 8000 bytes. */
+static int
+is_binary(const char *p, size_t n)
+{
+	return memchr(p, 0, n < 8000 ? n : 8000) != NULL;
+}
+
+/* One side of a file pair, as diff input: blob content or a submodule line. */
+struct content {
+	git_blob *blob;
+	struct buf text;
+	const char *p;
+	size_t n;
+};
+
+static int
+content_load(git_repository *repo, const git_diff_file *f, struct content *c)
+{
+	memset(c, 0, sizeof *c);
+	c->p = "";
+	if (!f)
+		return 0;
+	if ((f->mode & 0170000) == 0160000) {
+		char hex[GIT_OID_HEXSZ + 1];
+
+		/* A submodule shows as the commit it points to. */
+		buf_addf(&c->text, "Subproject commit %s\n", git_oid_tostr(hex, sizeof hex, &f->id));
+		c->p = c->text.p;
+		c->n = c->text.len;
+		return 0;
+	}
+	if (git_blob_lookup(&c->blob, repo, &f->id) < 0)
+		return -1;
+	c->p = git_blob_rawcontent(c->blob);
+	c->n = (size_t)git_blob_rawsize(c->blob);
+	return 0;
+}
+
+static void
+content_free(struct content *c)
+{
+	git_blob_free(c->blob);
+	buf_free(&c->text);
+}
+
 /*
- * Without context (-U0) git diffs the two files cut short of their
- * common tail, in blocks of 1 KiB and then back to a line end
- * (trim_common_tail in its xdiff-interface.c).  The cut can move where
- * the changes land, so the patch of a text file is made again the same
- * way.  The new patch points into the blobs, which the caller frees
- * (keep[]) after the patch.
+ * The hunks between two files, decided binary or not the way git does.
+ * Without context lines git first cuts the files' common tail (in 1 KiB
+ * steps, then back to a line end), which can move where a change shows;
+ * so is it done here, for text.
  */
 static int
-trim_patch(git_repository *repo, git_patch **p, const git_diff_file *old,
-    const git_diff_file *new, const git_diff_options *dopts, git_blob *keep[2])
+make_patch(const struct content *a, const struct content *b, const char *apath,
+    const char *bpath, const git_diff_options *dopts, int *binary, git_patch **p)
 {
-	git_diff_options topts = *dopts;
-	const git_diff_delta *d = git_patch_get_delta(*p);
-	git_blob *a = NULL, *b = NULL;
-	git_patch *t = NULL;
-	const char *ap, *bp;
-	size_t an, bn, trimmed = 0, recovered = 0;
-	int rc = -1;
+	git_diff_options o = *dopts;
+	size_t an = a->n, bn = b->n, trimmed = 0, recovered = 0;
 
-	if (d && (d->flags & GIT_DIFF_FLAG_BINARY))
-		return 0;
-	if (git_blob_lookup(&a, repo, &old->id) < 0 || git_blob_lookup(&b, repo, &new->id) < 0)
-		goto out;
-	ap = git_blob_rawcontent(a);
-	an = (size_t)git_blob_rawsize(a);
-	bp = git_blob_rawcontent(b);
-	bn = (size_t)git_blob_rawsize(b);
-	while (trimmed + 1024 <= (an < bn ? an : bn) &&
-	    memcmp(ap + an - trimmed - 1024, bp + bn - trimmed - 1024, 1024) == 0)
-		trimmed += 1024;
-	while (recovered < trimmed)
-		if (ap[an - trimmed + recovered++] == '\n')
-			break;
-	rc = 0;
-	if (trimmed == recovered)
-		goto out;
-	/* Whole, the files were text; a cut must not make them binary. */
-	topts.flags |= GIT_DIFF_FORCE_TEXT;
-	if (git_patch_from_buffers(&t, ap, an - trimmed + recovered, old->path,
-	    bp, bn - trimmed + recovered, new->path, &topts) < 0) {
-		rc = -1;
-		goto out;
+	*binary = is_binary(a->p, a->n) || is_binary(b->p, b->n);
+	o.flags |= *binary ? GIT_DIFF_FORCE_BINARY : GIT_DIFF_FORCE_TEXT;
+	if (!*binary && o.context_lines == 0) {
+		while (trimmed + 1024 <= (an < bn ? an : bn) &&
+		    memcmp(a->p + an - trimmed - 1024, b->p + bn - trimmed - 1024, 1024) == 0)
+			trimmed += 1024;
+		while (recovered < trimmed)
+			if (a->p[an - trimmed + recovered++] == '\n')
+				break;
+		an -= trimmed - recovered;
+		bn -= trimmed - recovered;
 	}
-	git_patch_free(*p);
-	*p = t;
-	keep[0] = a;
-	keep[1] = b;
-	return 0;
-out:
-	git_blob_free(a);
-	git_blob_free(b);
+	/*
+	 * From blobs when there are blobs: from buffers, libgit2 hashes
+	 * both sides to name them, which costs more than the diff.
+	 */
+	if (an == a->n && bn == b->n && (a->blob || !a->n) && (b->blob || !b->n))
+		return git_patch_from_blobs(p, a->blob, apath, b->blob, bpath, &o);
+	return git_patch_from_buffers(p, a->p, an, apath, b->p, bn, bpath, &o);
+}
+
+/* A changed path: status 'A', 'D', 'M' or 'T' (file type changed). */
+struct change {
+	int status;
+	git_diff_file old, new;
+};
+
+struct changes {
+	struct change *v;
+	size_t n, cap;
+	struct arena paths;
+};
+
+static void
+change_add(struct changes *cs, int status, const char *path, const git_tree_entry *a,
+    const git_tree_entry *b)
+{
+	struct change *c;
+
+	if (cs->n == cs->cap) {
+		cs->cap = cs->cap ? cs->cap * 2 : 16;
+		cs->v = xreallocarray(cs->v, cs->cap, sizeof *cs->v);
+	}
+	c = &cs->v[cs->n++];
+	memset(c, 0, sizeof *c);
+	c->status = status;
+	if (a) {
+		c->old.path = path;
+		git_oid_cpy(&c->old.id, git_tree_entry_id(a));
+		c->old.mode = (uint16_t)git_tree_entry_filemode(a);
+	}
+	if (b) {
+		c->new.path = path;
+		git_oid_cpy(&c->new.id, git_tree_entry_id(b));
+		c->new.mode = (uint16_t)git_tree_entry_filemode(b);
+	}
+}
+
+static int
+is_tree(const git_tree_entry *e)
+{
+	return git_tree_entry_type(e) == GIT_OBJECT_TREE;
+}
+
+/* Tree order: a tree's name compares as if it ended in '/'. */
+static int
+entry_cmp(const git_tree_entry *a, const git_tree_entry *b)
+{
+	const char *x = git_tree_entry_name(a), *y = git_tree_entry_name(b);
+	size_t i = 0;
+	int cx, cy;
+
+	while (x[i] && x[i] == y[i])
+		i++;
+	cx = x[i] ? (unsigned char)x[i] : is_tree(a) ? '/' : 0;
+	cy = y[i] ? (unsigned char)y[i] : is_tree(b) ? '/' : 0;
+	return cx - cy;
+}
+
+/*
+ * The changed files between two trees (either may be NULL), in the
+ * order git lists them; identical subtrees are skipped whole, which is
+ * what makes this cheaper than libgit2's diff of every entry.
+ */
+static int
+walk_trees(git_repository *repo, git_tree *a, git_tree *b, struct buf *prefix,
+    struct changes *cs)
+{
+	size_t na = a ? git_tree_entrycount(a) : 0, nb = b ? git_tree_entrycount(b) : 0;
+	size_t i = 0, j = 0, plen = prefix->len;
+	int rc = 0;
+
+	while (!rc && (i < na || j < nb)) {
+		const git_tree_entry *ea = i < na ? git_tree_entry_byindex(a, i) : NULL;
+		const git_tree_entry *eb = j < nb ? git_tree_entry_byindex(b, j) : NULL;
+		int c = !ea ? 1 : !eb ? -1 : entry_cmp(ea, eb);
+		const git_tree_entry *name = c <= 0 ? ea : eb;
+		git_tree *ta = NULL, *tb = NULL;
+		char *path;
+
+		buf_truncate(prefix, plen);
+		if (!prefix->p)
+			buf_addstr(prefix, "");
+		buf_addstr(prefix, git_tree_entry_name(name));
+		if (c == 0 && git_oid_equal(git_tree_entry_id(ea), git_tree_entry_id(eb)) &&
+		    git_tree_entry_filemode(ea) == git_tree_entry_filemode(eb)) {
+			i++;
+			j++;
+			continue;
+		}
+		if (is_tree(name)) {
+			buf_addc(prefix, '/');
+			if (c <= 0 && git_tree_lookup(&ta, repo, git_tree_entry_id(ea)) < 0)
+				rc = -1;
+			if (!rc && c >= 0 && git_tree_lookup(&tb, repo, git_tree_entry_id(eb)) < 0)
+				rc = -1;
+			if (!rc)
+				rc = walk_trees(repo, ta, tb, prefix, cs);
+			git_tree_free(ta);
+			git_tree_free(tb);
+		} else {
+			path = arena_strndup(&cs->paths, prefix->p, prefix->len);
+			if (c < 0)
+				change_add(cs, 'D', path, ea, NULL);
+			else if (c > 0)
+				change_add(cs, 'A', path, NULL, eb);
+			else
+				change_add(cs, ((git_tree_entry_filemode(ea) ^
+				    git_tree_entry_filemode(eb)) & 0170000) ? 'T' : 'M', path, ea, eb);
+		}
+		if (c <= 0)
+			i++;
+		if (c >= 0)
+			j++;
+	}
+	buf_truncate(prefix, plen);
+	return rc;
+}
+
+/* Print one file pair: headers, then hunks. */
+static int
+emit_pair(git_repository *repo, struct sink *l, const git_diff_file *old,
+    const git_diff_file *new, int score, const git_diff_options *dopts)
+{
+	struct content a, b;
+	git_patch *p = NULL;
+	int binary = 0, rc = -1;
+
+	if (content_load(repo, old, &a) < 0)
+		return -1;
+	if (content_load(repo, new, &b) < 0) {
+		content_free(&a);
+		return -1;
+	}
+	if (make_patch(&a, &b, old ? old->path : NULL, new ? new->path : NULL, dopts,
+	    &binary, &p) == 0)
+		rc = put_file(l, old, new, score, binary, p);
+	git_patch_free(p);
+	content_free(&a);
+	content_free(&b);
 	return rc;
 }
 
@@ -613,12 +778,14 @@ diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
 	git_diff_options dopts = GIT_DIFF_OPTIONS_INIT;
 	git_tree *old = NULL, *new = NULL;
 	git_commit *parent = NULL;
-	git_diff *diff = NULL;
 	struct sink l = { out, BUF_INIT, 0 };
+	struct changes cs;
+	struct buf prefix = BUF_INIT;
 	struct rfile *src = NULL, *dst = NULL;
-	size_t n, i, nsrc = 0, ndst = 0;
+	size_t i, nsrc = 0, ndst = 0, isrc = 0, idst = 0;
 	int rc = -1;
 
+	memset(&cs, 0, sizeof cs);
 	dopts.context_lines = (uint32_t)o->context;
 	dopts.interhunk_lines = 0;
 	/* git's default since 2.14: hunks land where git puts them. */
@@ -629,21 +796,16 @@ diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
 		if (git_commit_parent(&parent, c, 0) < 0 || git_commit_tree(&old, parent) < 0)
 			goto out;
 	}
-	if (git_diff_tree_to_tree(&diff, repo, old, new, &dopts) < 0)
+	if (walk_trees(repo, old, new, &prefix, &cs) < 0)
 		goto out;
-	n = git_diff_num_deltas(diff);
-	src = xcalloc(n ? n : 1, sizeof *src);
-	dst = xcalloc(n ? n : 1, sizeof *dst);
-	for (i = 0; i < n; i++) {
-		const git_diff_delta *d = git_diff_get_delta(diff, i);
-
-		if (d->status == GIT_DELTA_DELETED) {
-			src[nsrc].d = d;
-			src[nsrc].f = &d->old_file;
+	src = xcalloc(cs.n ? cs.n : 1, sizeof *src);
+	dst = xcalloc(cs.n ? cs.n : 1, sizeof *dst);
+	for (i = 0; i < cs.n; i++) {
+		if (cs.v[i].status == 'D') {
+			src[nsrc].f = &cs.v[i].old;
 			src[nsrc++].delta = i;
-		} else if (d->status == GIT_DELTA_ADDED) {
-			dst[ndst].d = d;
-			dst[ndst].f = &d->new_file;
+		} else if (cs.v[i].status == 'A') {
+			dst[ndst].f = &cs.v[i].new;
 			dst[ndst++].delta = i;
 		}
 	}
@@ -651,55 +813,33 @@ diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
 		find_renames(repo, src, nsrc, dst, ndst,
 		    o->rename_threshold * MAX_SCORE / 100);
 
-	/* Files in diff order; a rename stands where its new name does. */
-	for (i = 0; i < n; i++) {
-		const git_diff_delta *d = git_diff_get_delta(diff, i);
-		git_patch *p = NULL;
-		struct rfile *rd = NULL;
-		git_blob *keep[2] = { NULL, NULL };
-		int err;
+	/* Files in tree order; a rename stands where its new name does. */
+	for (i = 0; i < cs.n; i++) {
+		const struct change *ch = &cs.v[i];
+		int err = 0;
 
-		if (d->status == GIT_DELTA_DELETED) {
-			size_t j;
-
-			for (j = 0; j < nsrc && src[j].delta != i; j++)
-				;
-			if (j < nsrc && src[j].paired)
-				continue;
-		}
-		if (d->status == GIT_DELTA_ADDED) {
-			size_t j;
-
-			for (j = 0; j < ndst && dst[j].delta != i; j++)
-				;
-			if (j < ndst && dst[j].paired)
-				rd = &dst[j];
-		}
-		if (rd) {
-			const git_diff_file *of = src[rd->pair].f;
-			git_blob *ob = NULL, *nb = NULL;
-
-			err = git_blob_lookup(&ob, repo, &of->id) < 0 ||
-			    git_blob_lookup(&nb, repo, &rd->f->id) < 0 ||
-			    git_patch_from_blobs(&p, ob, of->path, nb, rd->f->path, &dopts) < 0;
-			if (!err && o->context == 0)
-				err = trim_patch(repo, &p, of, rd->f, &dopts, keep) < 0;
+		switch (ch->status) {
+		case 'D':
+			if (!src[isrc++].paired)
+				err = emit_pair(repo, &l, &ch->old, NULL, 0, &dopts);
+			break;
+		case 'A':
+			if (dst[idst].paired)
+				err = emit_pair(repo, &l, src[dst[idst].pair].f, &ch->new,
+				    dst[idst].score, &dopts);
+			else
+				err = emit_pair(repo, &l, NULL, &ch->new, 0, &dopts);
+			idst++;
+			break;
+		case 'T':
+			/* git shows a file that changes type as a deletion and a creation. */
+			err = emit_pair(repo, &l, &ch->old, NULL, 0, &dopts);
 			if (!err)
-				err = put_file(&l, of, rd->f, rd->score, p) < 0;
-			git_blob_free(ob);
-			git_blob_free(nb);
-		} else {
-			err = git_patch_from_diff(&p, diff, i) < 0;
-			if (!err && o->context == 0 && d->status == GIT_DELTA_MODIFIED)
-				err = trim_patch(repo, &p, &d->old_file, &d->new_file, &dopts,
-				    keep) < 0;
-			if (!err)
-				err = put_file(&l, d->status == GIT_DELTA_ADDED ? NULL : &d->old_file,
-				    d->status == GIT_DELTA_DELETED ? NULL : &d->new_file, 0, p) < 0;
+				err = emit_pair(repo, &l, NULL, &ch->new, 0, &dopts);
+			break;
+		default:
+			err = emit_pair(repo, &l, &ch->old, &ch->new, 0, &dopts);
 		}
-		git_patch_free(p);
-		git_blob_free(keep[0]);
-		git_blob_free(keep[1]);
 		if (err)
 			goto out;
 	}
@@ -712,8 +852,10 @@ out:
 		free(dst[i].ch);
 	free(src);
 	free(dst);
+	free(cs.v);
+	arena_free(&cs.paths);
+	buf_free(&prefix);
 	buf_free(&l.fix);
-	git_diff_free(diff);
 	git_tree_free(old);
 	git_tree_free(new);
 	git_commit_free(parent);
