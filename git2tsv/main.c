@@ -125,7 +125,7 @@ struct slot {
 enum { FREE, QUEUED, TAKEN, DONE };
 
 /* Commits a worker takes at once. */
-#define CHUNK 4
+#define CHUNK 8
 
 struct run {
 	struct g2opts o;
