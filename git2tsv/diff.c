@@ -406,7 +406,6 @@ abbrev(struct buf *b, const git_oid *id)
 
 struct sink {
 	struct buf *out;
-	struct buf fix;
 	int badchar;
 };
 
@@ -414,14 +413,8 @@ struct sink {
 static void
 put(struct sink *l, const char *s, size_t n)
 {
-	if (utf8_valid_prefix(s, n) != n) {
-		buf_reset(&l->fix);
-		utf8_repair(&l->fix, s, n);
-		s = l->fix.p;
-		n = l->fix.len;
+	if (tsv_add_utf8(l->out, s, n))
 		l->badchar = 1;
-	}
-	tsv_add(l->out, s, n);
 }
 
 /*
@@ -778,7 +771,7 @@ diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
 	git_diff_options dopts = GIT_DIFF_OPTIONS_INIT;
 	git_tree *old = NULL, *new = NULL;
 	git_commit *parent = NULL;
-	struct sink l = { out, BUF_INIT, 0 };
+	struct sink l = { out, 0 };
 	struct changes cs;
 	struct buf prefix = BUF_INIT;
 	struct rfile *src = NULL, *dst = NULL;
@@ -855,7 +848,6 @@ out:
 	free(cs.v);
 	arena_free(&cs.paths);
 	buf_free(&prefix);
-	buf_free(&l.fix);
 	git_tree_free(old);
 	git_tree_free(new);
 	git_commit_free(parent);
