@@ -40,8 +40,8 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: git2tsv [-HqV] [-j jobs] [--merges] [--since date] [--until date]\n"
-	    "               [--all] repository [revision ...]\n"
+	    "usage: git2tsv [-HqV] [-j jobs] [-M percent] [-U lines] [--merges]\n"
+	    "               [--since date] [--until date] [--all] repository [revision ...]\n"
 	    "       git2tsv --tags [-H] repository\n");
 }
 
