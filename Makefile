@@ -30,15 +30,15 @@ endif
 CSV_LIBS     := -lcsv
 Z_LIBS       := -lz -llzma
 
-TOOLS    := mbox2tsv git2tsv
-COMMON   := util buf zio tsv hash text subject diff charset
+TOOLS    := mbox2tsv git2tsv patchtok patchsim
+COMMON   := util buf zio tsv hash text subject diff charset patch
 COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 
 MBOX2TSV_OBJ := $(addprefix $(BUILD)/obj/mbox2tsv/,main.o mail.o body.o source.o rfc2047.o)
 GIT2TSV_OBJ  := $(addprefix $(BUILD)/obj/git2tsv/,main.o commit.o diff.o)
 
-UNIT     := test-common tsvfield
+UNIT     := test-common tsvfield test-ratio
 UNIT_BIN := $(UNIT:%=$(BUILD)/tests/%)
 
 MAN1     := $(TOOLS:%=man/%.1)
@@ -82,6 +82,31 @@ $(BUILD)/bin/git2tsv: $(GIT2TSV_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -pthread -o $@ $(GIT2TSV_OBJ) $(LIBCOMMON) \
 		$$(pkg-config --libs libgit2) $(Z_LIBS)
+
+# Tools that need nothing but common/ and libc.
+$(BUILD)/obj/%.o: %.c common/*.h | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+$(BUILD)/bin/patchtok: $(BUILD)/obj/patchtok/main.o $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
+
+PATCHSIM_OBJ := $(addprefix $(BUILD)/obj/patchsim/,main.o ratio.o)
+
+$(BUILD)/obj/patchsim/%.o: patchsim/%.c patchsim/*.h common/*.h | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -pthread $$(pkg-config --cflags glib-2.0) -c -o $@ $<
+
+$(BUILD)/bin/patchsim: $(PATCHSIM_OBJ) $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -pthread -o $@ $(PATCHSIM_OBJ) $(LIBCOMMON) \
+		$$(pkg-config --libs glib-2.0) $(Z_LIBS) -lm
+
+$(BUILD)/tests/test-ratio: tests/unit/test-ratio.c $(BUILD)/obj/patchsim/ratio.o $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -Ipatchsim -o $@ $< $(BUILD)/obj/patchsim/ratio.o $(LIBCOMMON) \
+		$$(pkg-config --libs glib-2.0) -lm
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIBCOMMON)
 	@mkdir -p $(@D)

@@ -1,0 +1,956 @@
+/*
+ * patchsim - score candidate pairs of patches, after PaStA's method.
+ *
+ *   patchsim [options] LEFT RIGHT     each left patch against the right ones
+ *   patchsim [options] --self TABLE   a table against itself, each pair once
+ *
+ * Both inputs are patchtok tables.  Candidates come from an inverted
+ * index of file names (never from all pairs), optionally a date window,
+ * exact content hashes and named upstream commits; each candidate gets
+ * dlr, msg, diff and score = w * msg + (1 - w) * diff (method section 3),
+ * and those at or above --min-score are written as one row each:
+ * left right msg diff dlr score via.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hash.h"
+#include "ratio.h"
+#include "text.h"
+#include "tsv.h"
+#include "util.h"
+
+/*
+ * A text as the scorer keeps it: token-sorted, its length in code points,
+ * and how many bytes of each kind it holds (letters one by one, digits
+ * one by one, blanks, other bytes), for a cheap bound on the LCS.
+ */
+#define NBUCKET 38
+
+struct tstr {
+	const char *s;
+	uint32_t bytes, cps;
+	uint32_t *hist;         /* NBUCKET counts, or NULL for short texts */
+};
+
+static int
+bucket(unsigned char c)
+{
+	if (c >= 'a' && c <= 'z')
+		return c - 'a';
+	if (c >= '0' && c <= '9')
+		return 26 + c - '0';
+	return c == ' ' ? 36 : 37;
+}
+
+struct thunk {
+	const char *heading;
+	struct tstr rem, add;
+	int has_rem, has_add;
+};
+
+struct tfile {
+	const char *key;        /* "old\tnew", interned */
+	struct thunk *h;
+	uint32_t nh;
+};
+
+struct row {
+	const char *id;
+	const char *hash;
+	const char *upstream, *links;   /* space-separated, may be "" */
+	int64_t date;
+	int has_date;
+	uint32_t lines;
+	struct tstr msg;
+	struct tfile *f;
+	uint32_t nf;
+	const char **names;             /* touched file names, interned */
+	uint32_t nnames;
+};
+
+struct table {
+	const char *name;
+	struct row *r;
+	size_t n, cap;
+	struct arena mem;
+	struct strpool *names;  /* shared by both tables: equal names, equal pointers */
+};
+
+struct opts {
+	double weight, dlr, min_score, heading_ratio;
+	long window;            /* days; < 0: none */
+	int links, file_penalty, self;
+	long shard, nshards;
+	long jobs;
+};
+
+/* Parse "YYYY-MM-DDTHH:MM:SSZ" to seconds; 0 when not a date. */
+static int
+parse_iso(const char *s, int64_t *t)
+{
+	int y, mo, d, h, mi, se;
+	int64_t days, era, yoe, doy, doe, yy;
+
+	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d", &y, &mo, &d, &h, &mi, &se) != 6)
+		return 0;
+	yy = mo <= 2 ? y - 1 : y;
+	era = (yy >= 0 ? yy : yy - 399) / 400;
+	yoe = yy - era * 400;
+	doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	days = era * 146097 + doe - 719468;
+	*t = days * 86400 + h * 3600 + mi * 60 + se;
+	return 1;
+}
+
+static struct tstr
+keep_sorted(struct table *t, struct buf *scratch, const char *s, size_t n)
+{
+	struct tstr r;
+
+	buf_reset(scratch);
+	r.cps = (uint32_t)token_sort(scratch, s, n);
+	r.bytes = (uint32_t)scratch->len;
+	r.s = arena_strndup(&t->mem, scratch->p ? scratch->p : "", scratch->len);
+	r.hist = NULL;
+	/* Only long texts are worth a histogram: the LCS of short ones is cheap. */
+	if (r.bytes >= 256) {
+		r.hist = arena_alloc(&t->mem, NBUCKET * sizeof *r.hist);
+		memset(r.hist, 0, NBUCKET * sizeof *r.hist);
+		for (uint32_t i = 0; i < r.bytes; i++)
+			r.hist[bucket((unsigned char)r.s[i])]++;
+	}
+	return r;
+}
+
+/* Read the hunks field: "F old\tnew", "@ heading", "-line", "+line". */
+static int
+parse_hunks(struct table *t, struct row *rw, const char *s, size_t n,
+    struct buf *scratch)
+{
+	const char *p = s, *end = s + n, *nl;
+	struct buf rem = BUF_INIT, add = BUF_INIT;
+	struct tfile *f = NULL;
+	struct thunk *h = NULL;
+	size_t cap = 0, hcap = 0;
+	int rc = 0;
+
+#define FLUSH_HUNK() do { \
+		if (h) { \
+			h->has_rem = rem.len > 0; \
+			h->has_add = add.len > 0; \
+			h->rem = keep_sorted(t, scratch, rem.p ? rem.p : "", rem.len); \
+			h->add = keep_sorted(t, scratch, add.p ? add.p : "", add.len); \
+			buf_reset(&rem); \
+			buf_reset(&add); \
+		} \
+	} while (0)
+
+	rw->f = NULL;
+	rw->nf = 0;
+	while (p < end) {
+		size_t len;
+
+		nl = memchr(p, '\n', (size_t)(end - p));
+		len = (size_t)((nl ? nl : end) - p);
+		if (len >= 2 && p[0] == 'F' && p[1] == ' ') {
+			FLUSH_HUNK();
+			h = NULL;
+			if (rw->nf == cap) {
+				cap = cap ? cap * 2 : 4;
+				rw->f = xreallocarray(rw->f, cap, sizeof *rw->f);
+			}
+			f = &rw->f[rw->nf++];
+			f->key = intern(t->names, p + 2, len - 2);
+			f->h = NULL;
+			f->nh = 0;
+			hcap = 0;
+		} else if (len >= 1 && p[0] == '@' && f) {
+			FLUSH_HUNK();
+			if (f->nh == hcap) {
+				hcap = hcap ? hcap * 2 : 4;
+				f->h = xreallocarray(f->h, hcap, sizeof *f->h);
+			}
+			h = &f->h[f->nh++];
+			memset(h, 0, sizeof *h);
+			h->heading = intern(t->names, len > 2 ? p + 2 : "", len > 2 ? len - 2 : 0);
+		} else if (len >= 1 && (p[0] == '-' || p[0] == '+') && h) {
+			struct buf *b = p[0] == '-' ? &rem : &add;
+
+			buf_add(b, p + 1, len - 1);
+			buf_addc(b, '\n');
+		} else if (len) {
+			rc = -1;
+		}
+		p = nl ? nl + 1 : end;
+	}
+	FLUSH_HUNK();
+#undef FLUSH_HUNK
+	buf_free(&rem);
+	buf_free(&add);
+	return rc;
+}
+
+static int
+load(struct table *t, const char *path, struct strpool *names)
+{
+	struct tsv_reader r;
+	struct buf scratch = BUF_INIT;
+	int cid, cdate, cfiles, cadd, crem, chash, cup, clinks, cmsg, chunks, got;
+	int rc = 0;
+
+	memset(t, 0, sizeof *t);
+	t->name = path;
+	t->names = names;
+	if (tsv_open(&r, path) < 0)
+		return -1;
+	if (r.empty) {
+		tsv_close(&r);
+		return 0;
+	}
+	cid = tsv_need(&r, "id");
+	cdate = tsv_need(&r, "date");
+	cfiles = tsv_need(&r, "files");
+	cadd = tsv_need(&r, "added");
+	crem = tsv_need(&r, "removed");
+	chash = tsv_need(&r, "hash");
+	cmsg = tsv_need(&r, "msg");
+	chunks = tsv_need(&r, "hunks");
+	cup = tsv_col(&r, "upstream");
+	clinks = tsv_col(&r, "links");
+	while ((got = tsv_read(&r)) != 0) {
+		struct row *rw;
+		const char *p, *end, *nl;
+		long a, b;
+
+		if (got == -2) {
+			rc = -1;
+			break;
+		}
+		if (got < 0) {
+			rc = -1;
+			continue;
+		}
+		if (parse_long(r.f[cadd].s, 0, 1L << 40, &a) ||
+		    parse_long(r.f[crem].s, 0, 1L << 40, &b)) {
+			warnx("%s:%lu: column 'added' or 'removed': not a count", r.name, r.lineno);
+			r.nbad++;
+			rc = -1;
+			continue;
+		}
+		if (t->n == t->cap) {
+			t->cap = t->cap ? t->cap * 2 : 1024;
+			t->r = xreallocarray(t->r, t->cap, sizeof *t->r);
+		}
+		rw = &t->r[t->n];
+		memset(rw, 0, sizeof *rw);
+		rw->id = arena_strndup(&t->mem, r.f[cid].s, r.f[cid].len);
+		rw->hash = intern(t->names, r.f[chash].s, r.f[chash].len);
+		rw->upstream = cup >= 0 ? arena_strndup(&t->mem, r.f[cup].s, r.f[cup].len) : "";
+		rw->links = clinks >= 0 ? arena_strndup(&t->mem, r.f[clinks].s, r.f[clinks].len) : "";
+		rw->has_date = parse_iso(r.f[cdate].s, &rw->date);
+		rw->lines = (uint32_t)(a + b);
+		rw->msg = keep_sorted(t, &scratch, r.f[cmsg].s, r.f[cmsg].len);
+		if (parse_hunks(t, rw, r.f[chunks].s, r.f[chunks].len, &scratch) < 0) {
+			warnx("%s:%lu: column 'hunks': a line that is not F, @, - or +",
+			    r.name, r.lineno);
+			r.nbad++;
+			rc = -1;
+			free(rw->f);
+			continue;
+		}
+		/* File names, one a line. */
+		p = r.f[cfiles].s;
+		end = p + r.f[cfiles].len;
+		while (p < end) {
+			nl = memchr(p, '\n', (size_t)(end - p));
+			rw->names = xreallocarray(rw->names, rw->nnames + 1, sizeof *rw->names);
+			rw->names[rw->nnames++] = intern(t->names, p, (size_t)((nl ? nl : end) - p));
+			p = nl ? nl + 1 : end;
+		}
+		t->n++;
+	}
+	buf_free(&scratch);
+	tsv_close(&r);
+	return rc;
+}
+
+static void
+table_free(struct table *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		for (uint32_t k = 0; k < t->r[i].nf; k++)
+			free(t->r[i].f[k].h);
+		free(t->r[i].f);
+		free(t->r[i].names);
+	}
+	free(t->r);
+	arena_free(&t->mem);
+}
+
+/* An inverted index: interned name (pointer) -> right rows. */
+struct postings {
+	uint32_t *v;
+	size_t n, cap;
+};
+
+struct index {
+	struct hmap byname;     /* name -> struct postings * */
+	struct hmap byhash;     /* hash -> struct postings * */
+	struct hmap byid;       /* id -> struct postings * */
+	struct postings *all;
+	size_t nall;
+};
+
+static void
+post(struct index *ix, struct hmap *m, const char *key, size_t klen, uint32_t row)
+{
+	int isnew;
+	struct hent *e = hmap_put(m, key, klen, &isnew);
+	struct postings *p;
+
+	if (isnew) {
+		ix->all = xreallocarray(ix->all, ix->nall + 1, sizeof *ix->all);
+		/* Stored by index: the array may move. */
+		e->val = (void *)(uintptr_t)(ix->nall + 1);
+		memset(&ix->all[ix->nall++], 0, sizeof *ix->all);
+	}
+	p = &ix->all[(uintptr_t)e->val - 1];
+	if (p->n && p->v[p->n - 1] == row)
+		return;
+	if (p->n == p->cap) {
+		p->cap = p->cap ? p->cap * 2 : 4;
+		p->v = xreallocarray(p->v, p->cap, sizeof *p->v);
+	}
+	p->v[p->n++] = row;
+}
+
+static const struct postings *
+lookup(const struct index *ix, const struct hmap *m, const char *key, size_t klen)
+{
+	struct hent *e = hmap_get(m, key, klen);
+
+	return e ? &ix->all[(uintptr_t)e->val - 1] : NULL;
+}
+
+static void
+index_build(struct index *ix, const struct table *t)
+{
+	memset(ix, 0, sizeof *ix);
+	for (size_t i = 0; i < t->n; i++) {
+		const struct row *rw = &t->r[i];
+
+		for (uint32_t k = 0; k < rw->nnames; k++)
+			post(ix, &ix->byname, rw->names[k], strlen(rw->names[k]), (uint32_t)i);
+		post(ix, &ix->byhash, rw->hash, strlen(rw->hash), (uint32_t)i);
+		post(ix, &ix->byid, rw->id, strlen(rw->id), (uint32_t)i);
+	}
+}
+
+static void
+index_free(struct index *ix)
+{
+	for (size_t i = 0; i < ix->nall; i++)
+		free(ix->all[i].v);
+	free(ix->all);
+	hmap_free(&ix->byname);
+	hmap_free(&ix->byhash);
+	hmap_free(&ix->byid);
+}
+
+/* How a pair was found, as bits; printed as a list. */
+enum { VIA_FILES = 1, VIA_HASH = 2, VIA_UPSTREAM = 4, VIA_LINK = 8 };
+
+struct job {
+	const struct opts *o;
+	const struct table *L, *R;
+	const struct index *ix;
+	/* Per worker. */
+	struct lcs_scratch sc;
+	uint32_t *mark;         /* per right row: the left row + 1 that last saw it */
+	uint8_t *via;
+	uint32_t *cand;
+	size_t ncand;
+	unsigned long scored, candidates;
+};
+
+static double
+ratio(struct job *j, const struct tstr *a, const struct tstr *b)
+{
+	return ratio_sorted(&j->sc, a->s, a->bytes, a->cps, b->s, b->bytes, b->cps);
+}
+
+/*
+ * The diff score (method section 3): files paired by name, hunks by
+ * heading; per hunk pair removed with removed and added with added when
+ * both have some; the mean per file, then over the files that had any.
+ */
+static double
+diff_score(struct job *j, const struct row *l, const struct row *r)
+{
+	double sum = 0;
+	unsigned nfiles = 0, unmatched = 0;
+
+	for (uint32_t a = 0; a < l->nf; a++) {
+		const struct tfile *fl = &l->f[a], *fr = NULL;
+		double fsum = 0;
+		unsigned fn = 0;
+
+		for (uint32_t b = 0; b < r->nf; b++)
+			if (r->f[b].key == fl->key) {
+				fr = &r->f[b];
+				break;
+			}
+		if (!fr) {
+			unmatched++;
+			continue;
+		}
+		for (uint32_t x = 0; x < fl->nh; x++) {
+			const struct thunk *hl = &fl->h[x], *hr = NULL;
+
+			for (uint32_t y = 0; y < fr->nh; y++) {
+				if (fr->h[y].heading == hl->heading) {
+					hr = &fr->h[y];
+					break;
+				}
+			}
+			if (!hr && j->o->heading_ratio < 1.0) {
+				/* The closest heading, if close enough. */
+				double best = -1;
+
+				for (uint32_t y = 0; y < fr->nh; y++) {
+					double q = token_sort_ratio(&j->sc, hl->heading,
+					    strlen(hl->heading), fr->h[y].heading,
+					    strlen(fr->h[y].heading));
+
+					if (q > best) {
+						best = q;
+						hr = &fr->h[y];
+					}
+				}
+				if (best < j->o->heading_ratio)
+					hr = NULL;
+			}
+			if (!hr)
+				continue;
+			if (hl->has_rem && hr->has_rem) {
+				fsum += ratio(j, &hl->rem, &hr->rem);
+				fn++;
+			}
+			if (hl->has_add && hr->has_add) {
+				fsum += ratio(j, &hl->add, &hr->add);
+				fn++;
+			}
+		}
+		if (fn) {
+			sum += fsum / fn;
+			nfiles++;
+		} else if (j->o->file_penalty) {
+			unmatched++;
+		}
+	}
+	if (j->o->file_penalty)
+		nfiles += unmatched;
+	return nfiles ? sum / nfiles : 0.0;
+}
+
+/*
+ * The most two texts can score.  Their LCS is no longer than the shorter,
+ * nor than the bytes of each kind both hold (a common subsequence of
+ * characters is one of bytes at least as long).
+ */
+static double
+ratio_bound(const struct tstr *a, const struct tstr *b)
+{
+	uint32_t m;
+
+	if (!a->cps && !b->cps)
+		return 1.0;
+	m = a->cps < b->cps ? a->cps : b->cps;
+	if (a->hist && b->hist) {
+		uint32_t common = 0;
+
+		for (int k = 0; k < NBUCKET; k++)
+			common += a->hist[k] < b->hist[k] ? a->hist[k] : b->hist[k];
+		if (common < m)
+			m = common;
+	}
+	return 2.0 * m / (double)(a->cps + b->cps);
+}
+
+/*
+ * The diff score's upper bound, from lengths alone: cheap, and enough to
+ * drop most candidates before any LCS is computed.
+ */
+static double
+diff_bound(struct job *j, const struct row *l, const struct row *r)
+{
+	double sum = 0;
+	unsigned nfiles = 0, unmatched = 0;
+
+	if (j->o->heading_ratio < 1.0)
+		return 1.0;
+	for (uint32_t a = 0; a < l->nf; a++) {
+		const struct tfile *fl = &l->f[a], *fr = NULL;
+		double fsum = 0;
+		unsigned fn = 0;
+
+		for (uint32_t b = 0; b < r->nf; b++)
+			if (r->f[b].key == fl->key) {
+				fr = &r->f[b];
+				break;
+			}
+		if (!fr) {
+			unmatched++;
+			continue;
+		}
+		for (uint32_t x = 0; x < fl->nh; x++) {
+			const struct thunk *hl = &fl->h[x];
+
+			for (uint32_t y = 0; y < fr->nh; y++) {
+				const struct thunk *hr = &fr->h[y];
+
+				if (hr->heading != hl->heading)
+					continue;
+				if (hl->has_rem && hr->has_rem) {
+					fsum += ratio_bound(&hl->rem, &hr->rem);
+					fn++;
+				}
+				if (hl->has_add && hr->has_add) {
+					fsum += ratio_bound(&hl->add, &hr->add);
+					fn++;
+				}
+				break;
+			}
+		}
+		if (fn) {
+			sum += fsum / fn;
+			nfiles++;
+		} else if (j->o->file_penalty) {
+			unmatched++;
+		}
+	}
+	if (j->o->file_penalty)
+		nfiles += unmatched;
+	return nfiles ? sum / nfiles : 0.0;
+}
+
+/* Does the space-separated list hold word? */
+static int
+in_list(const char *list, const char *word)
+{
+	size_t k = strlen(word);
+	const char *p = list;
+
+	while ((p = strstr(p, word))) {
+		if ((p == list || p[-1] == ' ') && (p[k] == ' ' || p[k] == '\0'))
+			return 1;
+		p += k;
+	}
+	return 0;
+}
+
+static void
+add_cand(struct job *j, uint32_t left, uint32_t right, int via)
+{
+	if (j->mark[right] != left + 1) {
+		j->mark[right] = left + 1;
+		j->via[right] = 0;
+		j->cand[j->ncand++] = right;
+	}
+	j->via[right] |= (uint8_t)via;
+}
+
+static int
+cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* All pairs of one left row, scored, into out (rows of TSV). */
+static void
+score_left(struct job *j, uint32_t li, struct buf *out)
+{
+	const struct row *l = &j->L->r[li];
+	const struct opts *o = j->o;
+	const struct postings *ps;
+
+	j->ncand = 0;
+	for (uint32_t k = 0; k < l->nnames; k++) {
+		ps = lookup(j->ix, &j->ix->byname, l->names[k], strlen(l->names[k]));
+		for (size_t x = 0; ps && x < ps->n; x++)
+			add_cand(j, li, ps->v[x], VIA_FILES);
+	}
+	ps = lookup(j->ix, &j->ix->byhash, l->hash, strlen(l->hash));
+	for (size_t x = 0; ps && x < ps->n; x++)
+		add_cand(j, li, ps->v[x], VIA_HASH);
+	/* A commit that names its upstream commit, or (with --links) a mail. */
+	if (*l->upstream || (o->links && *l->links)) {
+		for (int pass = 0; pass < 2; pass++) {
+			const char *list = pass ? (o->links ? l->links : "") : l->upstream;
+			const char *p = list;
+
+			while (*p) {
+				size_t len = strcspn(p, " ");
+
+				ps = len ? lookup(j->ix, &j->ix->byid, p, len) : NULL;
+				for (size_t x = 0; ps && x < ps->n; x++)
+					add_cand(j, li, ps->v[x], pass ? VIA_LINK : VIA_UPSTREAM);
+				p += len;
+				while (*p == ' ')
+					p++;
+			}
+		}
+	}
+	if (o->links) {
+		/* Right rows whose links name this (mail) row. */
+		for (size_t x = 0; x < j->R->n; x++)
+			if (*j->R->r[x].links && in_list(j->R->r[x].links, l->id))
+				add_cand(j, li, (uint32_t)x, VIA_LINK);
+	}
+	if (j->ncand > 1)
+		qsort(j->cand, j->ncand, sizeof *j->cand, cmp_u32);
+	j->candidates += j->ncand;
+
+	for (size_t c = 0; c < j->ncand; c++) {
+		uint32_t ri = j->cand[c];
+		const struct row *r = &j->R->r[ri];
+		int via = j->via[ri];
+		double dlr, msg = 0, diff = 0, score = 0;
+		uint32_t mn, mx;
+
+		if (o->self && ri <= li)
+			continue;
+		if (o->window >= 0 && !(via & ~VIA_FILES) && l->has_date && r->has_date &&
+		    llabs((long long)(l->date - r->date)) > (long long)o->window * 86400)
+			continue;
+		mn = l->lines < r->lines ? l->lines : r->lines;
+		mx = l->lines < r->lines ? r->lines : l->lines;
+		dlr = mx ? (double)mn / mx : 1.0;
+		if (dlr >= o->dlr || (via & ~VIA_FILES)) {
+			int must = (via & ~VIA_FILES) != 0;
+
+			/*
+			 * Bounds first: a pair that cannot reach --min-score is
+			 * not written, so its LCSs need not be computed.  The
+			 * output is the same either way.
+			 */
+			if (!must && o->weight + (1 - o->weight) * diff_bound(j, l, r) <
+			    o->min_score)
+				continue;
+			j->scored++;
+			diff = diff_score(j, l, r);
+			if (must || (o->weight * ratio_bound(&l->msg, &r->msg) +
+			    (1 - o->weight) * diff >= o->min_score))
+				msg = ratio(j, &l->msg, &r->msg);
+			score = dlr >= o->dlr ? o->weight * msg + (1 - o->weight) * diff : 0;
+		}
+		if (score < o->min_score && !(via & ~VIA_FILES))
+			continue;
+		tsv_addstr(out, l->id);
+		tsv_sep(out);
+		tsv_addstr(out, r->id);
+		buf_addf(out, "\t%.6f\t%.6f\t%.6f\t%.6f\t", msg, diff, dlr, score);
+		{
+			int any = 0;
+			static const char *const names[] = { "files", "hash", "upstream", "link" };
+
+			for (int b = 0; b < 4; b++)
+				if (via & (1 << b)) {
+					if (any++)
+						buf_addc(out, ',');
+					buf_addstr(out, names[b]);
+				}
+		}
+		buf_addc(out, '\n');
+	}
+}
+
+struct pool {
+	struct job *jobs;
+	size_t nleft;
+	uint32_t *rows;         /* the left rows this shard does */
+	size_t next;            /* next index into rows */
+	struct buf *outs;       /* per row of the current block */
+	size_t block_start, block_len;
+	pthread_mutex_t mu;
+};
+
+static void *
+pool_worker(void *arg)
+{
+	struct job *j = ((struct job **)arg)[0];
+	struct pool *p = ((struct pool **)arg)[1];
+
+	for (;;) {
+		size_t k;
+
+		pthread_mutex_lock(&p->mu);
+		k = p->next < p->block_start + p->block_len ? p->next++ : (size_t)-1;
+		pthread_mutex_unlock(&p->mu);
+		if (k == (size_t)-1)
+			break;
+		score_left(j, p->rows[k], &p->outs[k - p->block_start]);
+	}
+	return NULL;
+}
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: patchsim [-HqV] [-j jobs] [-w weight] [-d dlr] [-m min-score]\n"
+	    "                [-W days] [-s K/N] [--links] [--heading-ratio r]\n"
+	    "                [--file-penalty] left right\n"
+	    "       patchsim [options] --self table\n");
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	fputs("\nScore candidate pairs of patches (patchtok tables), after PaStA:\n"
+	    "score = w * msg + (1 - w) * diff, 0 when dlr is below its threshold.\n"
+	    "Candidates share a file name, an exact content hash, or a named\n"
+	    "upstream commit; never all pairs.\n\n"
+	    "  -w, --weight W        weight of the message (default 0.3)\n"
+	    "  -d, --dlr R           diff length ratio below which a pair scores 0\n"
+	    "                        (default 0.4)\n"
+	    "  -m, --min-score S     write pairs scoring at least S (default 0.5);\n"
+	    "                        pairs found by hash, upstream or link always\n"
+	    "  -W, --window DAYS     only pairs whose dates are at most DAYS apart\n"
+	    "  -s, --shard K/N       do the K-th of N shares of the left rows\n"
+	    "  -j, --jobs N          threads (default: the number of CPUs)\n"
+	    "      --self            one table against itself, each pair once\n"
+	    "      --links           also pair by Link:/Message-Id: trailers (off\n"
+	    "                        when the result is evaluated against them)\n"
+	    "      --heading-ratio R hunks pair when their headings' ratio is at\n"
+	    "                        least R (default 1: the same heading)\n"
+	    "      --file-penalty    files of the left patch the right one lacks\n"
+	    "                        count as 0 in the diff score\n"
+	    "  -H, --no-header       do not print the header line\n"
+	    "  -q, --quiet           no summary line on stderr\n"
+	    "  -V, --version         print the version and exit\n"
+	    "  -h, --help            print this help and exit\n\n"
+	    "Columns: left right msg diff dlr score via.  See patchsim(1).\n", stdout);
+}
+
+static int
+parse_ratio(const char *s, double *v)
+{
+	char *end;
+	double x = strtod(s, &end);
+
+	if (!*s || *end || !(x >= 0 && x <= 1))
+		return -1;
+	*v = x;
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	enum { O_SELF = 256, O_LINKS, O_HRATIO, O_PENALTY };
+	static const struct option longopts[] = {
+		{ "weight", required_argument, NULL, 'w' },
+		{ "dlr", required_argument, NULL, 'd' },
+		{ "min-score", required_argument, NULL, 'm' },
+		{ "window", required_argument, NULL, 'W' },
+		{ "shard", required_argument, NULL, 's' },
+		{ "jobs", required_argument, NULL, 'j' },
+		{ "self", no_argument, NULL, O_SELF },
+		{ "links", no_argument, NULL, O_LINKS },
+		{ "heading-ratio", required_argument, NULL, O_HRATIO },
+		{ "file-penalty", no_argument, NULL, O_PENALTY },
+		{ "no-header", no_argument, NULL, 'H' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const char *const cols[] = { "left", "right", "msg", "diff", "dlr", "score", "via" };
+	struct opts o = { 0.3, 0.4, 0.5, 1.0, -1, 0, 0, 0, 1, 1, 0 };
+	struct table L, R;
+	struct strpool names = STRPOOL_INIT;
+	struct index ix;
+	struct job *jobs;
+	struct pool pool;
+	pthread_t *th;
+	int ch, header = 1, quiet = 0, rc = 0;
+	unsigned long scored = 0, candidates = 0, written = 0;
+	long n;
+
+	setprogname(argv[0]);
+	n = sysconf(_SC_NPROCESSORS_ONLN);
+	o.jobs = n < 1 ? 1 : n > 64 ? 64 : n;
+	while ((ch = getopt_long(argc, argv, "w:d:m:W:s:j:HqVh", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'w':
+			if (parse_ratio(optarg, &o.weight)) {
+				warnx("bad weight '%s' (0 to 1)", optarg);
+				return 2;
+			}
+			break;
+		case 'd':
+			if (parse_ratio(optarg, &o.dlr)) {
+				warnx("bad diff length ratio '%s' (0 to 1)", optarg);
+				return 2;
+			}
+			break;
+		case 'm':
+			if (parse_ratio(optarg, &o.min_score)) {
+				warnx("bad minimum score '%s' (0 to 1)", optarg);
+				return 2;
+			}
+			break;
+		case 'W':
+			if (parse_long(optarg, 0, 100000, &o.window)) {
+				warnx("bad window '%s' (days, 0 to 100000)", optarg);
+				return 2;
+			}
+			break;
+		case 's': {
+			char *slash = strchr(optarg, '/');
+
+			if (!slash) {
+				warnx("bad shard '%s' (K/N)", optarg);
+				return 2;
+			}
+			*slash = '\0';
+			if (parse_long(slash + 1, 1, 1000000, &o.nshards) ||
+			    parse_long(optarg, 1, o.nshards, &o.shard)) {
+				warnx("bad shard '%s/%s' (K/N, 1 <= K <= N)", optarg, slash + 1);
+				return 2;
+			}
+			break;
+		}
+		case 'j':
+			if (parse_long(optarg, 1, 256, &o.jobs)) {
+				warnx("bad number of jobs '%s' (1-256)", optarg);
+				return 2;
+			}
+			break;
+		case O_SELF: o.self = 1; break;
+		case O_LINKS: o.links = 1; break;
+		case O_HRATIO:
+			if (parse_ratio(optarg, &o.heading_ratio)) {
+				warnx("bad heading ratio '%s' (0 to 1)", optarg);
+				return 2;
+			}
+			break;
+		case O_PENALTY: o.file_penalty = 1; break;
+		case 'H': header = 0; break;
+		case 'q': quiet = 1; break;
+		case 'V': print_version(); return 0;
+		case 'h': help(); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (argc - optind != (o.self ? 1 : 2)) {
+		warnx(o.self ? "--self takes one table" : "two tables are needed: left and right");
+		usage(stderr);
+		return 2;
+	}
+	if (load(&L, argv[optind], &names) < 0)
+		rc = 1;
+	if (o.self) {
+		R = L;
+	} else if (load(&R, argv[optind + 1], &names) < 0) {
+		rc = 1;
+	}
+	index_build(&ix, &R);
+
+	/* The left rows of this shard. */
+	memset(&pool, 0, sizeof pool);
+	pool.rows = xcalloc(L.n ? L.n : 1, sizeof *pool.rows);
+	for (size_t i = 0; i < L.n; i++)
+		if ((long)(i % (size_t)o.nshards) == o.shard - 1)
+			pool.rows[pool.nleft++] = (uint32_t)i;
+
+	jobs = xcalloc((size_t)o.jobs, sizeof *jobs);
+	for (long k = 0; k < o.jobs; k++) {
+		jobs[k].o = &o;
+		jobs[k].L = &L;
+		jobs[k].R = &R;
+		jobs[k].ix = &ix;
+		jobs[k].mark = xcalloc(R.n ? R.n : 1, sizeof *jobs[k].mark);
+		jobs[k].via = xcalloc(R.n ? R.n : 1, 1);
+		jobs[k].cand = xcalloc(R.n ? R.n : 1, sizeof *jobs[k].cand);
+	}
+	if (header)
+		tsv_header(stdout, cols, sizeof cols / sizeof cols[0]);
+
+	/* Blocks of left rows: threads score them, this thread writes in order. */
+	pthread_mutex_init(&pool.mu, NULL);
+	th = xcalloc((size_t)o.jobs, sizeof *th);
+	{
+		size_t block = 256;
+		void *args[256][2];
+
+		pool.outs = xcalloc(block, sizeof *pool.outs);
+		for (pool.block_start = 0; pool.block_start < pool.nleft;
+		    pool.block_start += block) {
+			pool.block_len = pool.nleft - pool.block_start < block ?
+			    pool.nleft - pool.block_start : block;
+			pool.next = pool.block_start;
+			if (o.jobs == 1) {
+				args[0][0] = &jobs[0];
+				args[0][1] = &pool;
+				pool_worker(args[0]);
+			} else {
+				for (long k = 0; k < o.jobs && k < 256; k++) {
+					args[k][0] = &jobs[k];
+					args[k][1] = &pool;
+					if (pthread_create(&th[k], NULL, pool_worker, args[k]) != 0)
+						die("cannot start a thread:");
+				}
+				for (long k = 0; k < o.jobs && k < 256; k++)
+					pthread_join(th[k], NULL);
+			}
+			for (size_t k = 0; k < pool.block_len; k++) {
+				struct buf *b = &pool.outs[k];
+
+				if (b->len && fwrite(b->p, 1, b->len, stdout) != b->len)
+					die("error writing output:");
+				for (size_t q = 0; q < b->len; q++)
+					written += b->p[q] == '\n';
+				buf_reset(b);
+			}
+		}
+		for (size_t k = 0; k < block; k++)
+			buf_free(&pool.outs[k]);
+		free(pool.outs);
+	}
+	for (long k = 0; k < o.jobs; k++) {
+		scored += jobs[k].scored;
+		candidates += jobs[k].candidates;
+		lcs_scratch_free(&jobs[k].sc);
+		free(jobs[k].mark);
+		free(jobs[k].via);
+		free(jobs[k].cand);
+	}
+	if (!quiet)
+		warnx("%zu x %zu patches: %lu candidate pairs (%.2f%% of all), %lu scored, %lu written",
+		    pool.nleft, R.n, candidates,
+		    pool.nleft && R.n ? 100.0 * (double)candidates / ((double)pool.nleft * R.n) : 0.0,
+		    scored, written);
+	pthread_mutex_destroy(&pool.mu);
+	free(th);
+	free(jobs);
+	free(pool.rows);
+	index_free(&ix);
+	table_free(&L);
+	if (!o.self)
+		table_free(&R);
+	strpool_free(&names);
+	close_stdout();
+	return rc;
+}

@@ -1,0 +1,48 @@
+/*
+ * ratio.h - the similarity of two texts, as PaStA measures it (method
+ * section 3): the token-sort ratio.
+ *
+ * Both texts are lower-cased, every character that is not alphanumeric
+ * becomes a blank (Unicode's sense, as GLib's g_unichar_tolower and
+ * g_unichar_isalnum have it; '_' is not alphanumeric), the words are
+ * sorted and joined by single blanks; the ratio is 2 * LCS / (la + lb)
+ * over code points, 1 when both are empty.  The LCS is computed
+ * bit-parallel (Hyyrö 2004), 64 characters a machine word.
+ */
+#ifndef PATCHSIM_RATIO_H
+#define PATCHSIM_RATIO_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "buf.h"
+
+/* Token-sort s[0..n) (UTF-8) into out; returns the length in code points. */
+size_t token_sort(struct buf *out, const char *s, size_t n);
+
+/* Scratch memory for lcs(); one per thread. */
+struct lcs_scratch {
+	uint32_t *a, *b;        /* decoded code points */
+	size_t acap, bcap;
+	uint64_t *pm, *v;       /* match masks, the bit vector */
+	size_t pmcap, vcap;
+	uint32_t *keys;         /* code points of the pattern's alphabet */
+	int32_t *slot;          /* open-addressing map code point -> pm row */
+	int32_t ascii[128];     /* the same for ASCII, direct */
+	size_t kcap, scap;
+};
+
+/* Length of the longest common subsequence of two UTF-8 texts, in code points. */
+size_t lcs(struct lcs_scratch *sc, const char *a, size_t an, const char *b, size_t bn);
+
+/* 2 * LCS / (la + lb) of two token-sorted texts; la, lb in code points. */
+double ratio_sorted(struct lcs_scratch *sc, const char *a, size_t an, size_t la,
+    const char *b, size_t bn, size_t lb);
+
+/* The whole measure on raw texts (token sort, then the ratio). */
+double token_sort_ratio(struct lcs_scratch *sc, const char *a, size_t an,
+    const char *b, size_t bn);
+
+void lcs_scratch_free(struct lcs_scratch *sc);
+
+#endif

@@ -1,0 +1,366 @@
+/*
+ * patchtok - turn a table of mails (mbox2tsv) or commits (git2tsv) into
+ * one row per patch holding what the scorer needs: touched files, line
+ * counts, the normalized message, the normalized hunks and an exact
+ * content hash.  Rows without a diff are passed over and counted.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "hash.h"
+#include "patch.h"
+#include "subject.h"
+#include "text.h"
+#include "tsv.h"
+#include "util.h"
+
+static const char *const out_cols[] = {
+	"id", "kind", "date", "author", "type", "list", "title", "files",
+	"added", "removed", "hash", "upstream", "links", "msg", "hunks",
+};
+
+/* Columns of the two input tables: not passed through, patchtok reads them. */
+static const char *const known[] = {
+	"id", "date", "from_name", "from_addr", "subject", "title", "list",
+	"in_reply_to", "references", "to", "cc", "type", "version", "part",
+	"total", "flags", "message", "annotation", "diff", "src",
+	"committer_name", "committer_addr", "commit_date", "parents", "links",
+	"upstream", "kind", "author", "files", "added", "removed", "hash",
+	"msg", "hunks",
+};
+
+/*
+ * Trailers that say who did what, not what the patch does: every
+ * "Something-by:" and these.
+ */
+static const char *const trailers[] = {
+	"cc", "link", "fixes", "message-id", "change-id", "buglink", "bug",
+	"closes", "lkml-reference", "patch", "references", "resolves",
+	"patchwork-id", "x-patchwork-id", "upstream-status", "stable-dep-of",
+	"git-svn-id", "addresses-coverity-id", "coverity-id", "backport-of",
+	NULL
+};
+
+static int
+is_trailer(const char *s, size_t n)
+{
+	const char *colon = memchr(s, ':', n);
+	size_t k;
+
+	if (!colon || colon == s)
+		return 0;
+	k = (size_t)(colon - s);
+	for (size_t i = 0; i < k; i++)
+		if (!(isalnum((unsigned char)s[i]) || s[i] == '-' || s[i] == '_' ||
+		    (s[i] == ' ' && k < 12)))
+			return 0;
+	if (k > 3 && strncasecmp(colon - 3, "-by", 3) == 0)
+		return 1;
+	for (const char *const *t = trailers; *t; t++)
+		if (strlen(*t) == k && strncasecmp(s, *t, k) == 0)
+			return 1;
+	return 0;
+}
+
+/*
+ * The message as the scorer reads it: the title, then every non-empty
+ * body line, stripped, without trailers; a first body line that repeats
+ * the title goes.
+ */
+static void
+normal_message(struct buf *out, const char *title, size_t tlen, const char *body,
+    size_t blen)
+{
+	const char *p = body, *end = body + blen, *nl, *s;
+	size_t n;
+	int first = 1;
+
+	buf_add(out, title, tlen);
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		n = (size_t)((nl ? nl : end) - p);
+		s = trim(p, &n);
+		p = nl ? nl + 1 : end;
+		if (!n || is_trailer(s, n))
+			continue;
+		if (first && n == tlen && memcmp(s, title, n) == 0) {
+			first = 0;
+			continue;
+		}
+		first = 0;
+		buf_addc(out, '\n');
+		buf_add(out, s, n);
+	}
+}
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp, "usage: patchtok [-HqV] [table ...]\n");
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	fputs("\nRead mails (mbox2tsv) or commits (git2tsv) and write one row per\n"
+	    "patch: id kind date author type list title files added removed hash\n"
+	    "upstream links msg hunks, and any column of the input patchtok does\n"
+	    "not know.  Rows without a diff are passed over and counted.\n\n"
+	    "  -H, --no-header  do not print the header line\n"
+	    "  -q, --quiet      no summary line on stderr\n"
+	    "  -V, --version    print the version and exit\n"
+	    "  -h, --help       print this help and exit\n\n"
+	    "See patchtok(1) and patchtrack-tsv(5).\n", stdout);
+}
+
+struct cols {
+	int id, date, commit_date, from_addr, title, subject, message, diff;
+	int type, list, upstream, links;
+};
+
+static int
+col(const struct tsv_reader *r, const char *name)
+{
+	return tsv_col(r, name);
+}
+
+static const char *
+field(const struct tsv_reader *r, int c, size_t *n)
+{
+	if (c < 0) {
+		*n = 0;
+		return "";
+	}
+	*n = r->f[c].len;
+	return r->f[c].s;
+}
+
+static void
+add_field(struct buf *row, const struct tsv_reader *r, int c)
+{
+	size_t n;
+	const char *s = field(r, c, &n);
+
+	tsv_add(row, s, n);
+	tsv_sep(row);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "no-header", no_argument, NULL, 'H' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct buf row = BUF_INIT, tmp = BUF_INIT, title = BUF_INIT;
+	unsigned long nrows = 0, npatch = 0, nodiff = 0, nbad = 0;
+	int ch, header = 1, quiet = 0, rc = 0, i, printed_header = 0;
+	char **extra = NULL;
+	size_t nextra = 0;
+	char hash[33];
+
+	setprogname(argv[0]);
+	while ((ch = getopt_long(argc, argv, "HqVh", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'H': header = 0; break;
+		case 'q': quiet = 1; break;
+		case 'V': print_version(); return 0;
+		case 'h': help(); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind == argc)
+		argv[--optind] = "-";
+	for (i = optind; i < argc; i++) {
+		struct tsv_reader r;
+		struct tsv_extra x;
+		struct cols c;
+		int commits, got;
+
+		if (tsv_open(&r, argv[i]) < 0) {
+			rc = 1;
+			continue;
+		}
+		if (r.empty) {
+			tsv_close(&r);
+			continue;
+		}
+		c.id = tsv_need(&r, "id");
+		c.diff = tsv_need(&r, "diff");
+		c.date = col(&r, "date");
+		c.commit_date = col(&r, "commit_date");
+		c.from_addr = col(&r, "from_addr");
+		c.title = col(&r, "title");
+		c.subject = col(&r, "subject");
+		c.message = col(&r, "message");
+		c.type = col(&r, "type");
+		c.list = col(&r, "list");
+		c.upstream = col(&r, "upstream");
+		c.links = col(&r, "links");
+		commits = c.commit_date >= 0;
+		/*
+		 * Columns patchtok does not know pass through: those of the
+		 * first table, looked up by name in the later ones.
+		 */
+		if (!printed_header) {
+			tsv_extra_init(&x, &r, known, sizeof known / sizeof known[0]);
+			for (size_t k = 0; k < x.n; k++) {
+				extra = xreallocarray(extra, nextra + 1, sizeof *extra);
+				extra[nextra++] = xstrdup(r.cols[x.col[k]]);
+			}
+			if (header) {
+				for (size_t k = 0; k < sizeof out_cols / sizeof out_cols[0]; k++) {
+					if (k)
+						tsv_sep(&row);
+					buf_addstr(&row, out_cols[k]);
+				}
+				for (size_t k = 0; k < nextra; k++) {
+					tsv_sep(&row);
+					buf_addstr(&row, extra[k]);
+				}
+				tsv_row_end(&row, stdout);
+			}
+			printed_header = 1;
+		} else {
+			x.n = nextra;
+			x.col = xcalloc(nextra ? nextra : 1, sizeof *x.col);
+			for (size_t k = 0; k < nextra; k++)
+				x.col[k] = tsv_col(&r, extra[k]);
+		}
+		while ((got = tsv_read(&r)) != 0) {
+			struct patch p;
+			struct arena a = ARENA_INIT;
+			size_t n, tl;
+			const char *s, *t;
+
+			if (got == -2) {
+				rc = 1;
+				break;
+			}
+			if (got < 0)
+				continue;
+			nrows++;
+			s = field(&r, c.diff, &n);
+			if (!n) {
+				nodiff++;
+				continue;
+			}
+			patch_parse(&p, s, n, &a);
+			if (!p.nf) {
+				nbad++;
+				warnx("%s:%lu: %s: no file in its diff: passed over", r.name,
+				    r.lineno, r.f[c.id].s);
+				patch_free(&p);
+				arena_free(&a);
+				continue;
+			}
+			/* id kind date author type list title */
+			add_field(&row, &r, c.id);
+			buf_addstr(&row, commits ? "commit" : "mail");
+			tsv_sep(&row);
+			add_field(&row, &r, commits ? c.commit_date : c.date);
+			add_field(&row, &r, c.from_addr);
+			add_field(&row, &r, c.type);
+			add_field(&row, &r, c.list);
+			buf_reset(&title);
+			if (c.title >= 0) {
+				t = field(&r, c.title, &tl);
+				buf_add(&title, t, tl);
+			} else {
+				t = field(&r, c.subject, &tl);
+				subject_title(&title, t, tl);
+			}
+			tsv_add(&row, title.p, title.len);
+			tsv_sep(&row);
+			/* files: every name touched, old and new, once each */
+			buf_reset(&tmp);
+			for (size_t k = 0; k < p.nf; k++) {
+				const char *nm[2] = { p.f[k].old, p.f[k].new };
+
+				for (int e = 0; e < 2; e++) {
+					if (!*nm[e] || strcmp(nm[e], "/dev/null") == 0 ||
+					    (e == 1 && strcmp(nm[0], nm[1]) == 0))
+						continue;
+					if (tmp.len)
+						buf_addc(&tmp, '\n');
+					buf_addstr(&tmp, nm[e]);
+				}
+			}
+			tsv_add(&row, tmp.p, tmp.len);
+			tsv_sep(&row);
+			buf_addf(&row, "%zu\t%zu\t", p.added, p.removed);
+			patch_hash(&p, hash);
+			buf_addstr(&row, hash);
+			tsv_sep(&row);
+			add_field(&row, &r, c.upstream);
+			add_field(&row, &r, c.links);
+			/* msg */
+			buf_reset(&tmp);
+			s = field(&r, c.message, &n);
+			normal_message(&tmp, title.p ? title.p : "", title.len, s, n);
+			tsv_add(&row, tmp.p, tmp.len);
+			tsv_sep(&row);
+			/* hunks: F old TAB new, @ heading, -removed, +added */
+			buf_reset(&tmp);
+			for (size_t k = 0; k < p.nf; k++) {
+				const struct pfile *f = &p.f[k];
+
+				buf_addf(&tmp, "F %s\t%s\n", f->old, f->new);
+				for (size_t h = 0; h < f->nh; h++) {
+					const struct phunk *hk = &f->h[h];
+					const char *q, *e;
+
+					buf_addstr(&tmp, "@ ");
+					buf_add(&tmp, hk->heading, hk->headlen);
+					buf_addc(&tmp, '\n');
+					for (int side = 0; side < 2; side++) {
+						const struct buf *lines = side ? &hk->added : &hk->removed;
+
+						for (q = lines->p, e = q ? q + lines->len : NULL; q && q < e;) {
+							const char *nl = memchr(q, '\n', (size_t)(e - q));
+
+							buf_addc(&tmp, side ? '+' : '-');
+							buf_add(&tmp, q, (size_t)(nl - q) + 1);
+							q = nl + 1;
+						}
+					}
+				}
+			}
+			tsv_add(&row, tmp.p, tmp.len);
+			for (size_t k = 0; k < x.n; k++) {
+				tsv_sep(&row);
+				if (x.col[k] >= 0)
+					tsv_add(&row, r.f[x.col[k]].s, r.f[x.col[k]].len);
+			}
+			tsv_row_end(&row, stdout);
+			npatch++;
+			patch_free(&p);
+			arena_free(&a);
+		}
+		if (r.nbad)
+			rc = 1;
+		tsv_extra_free(&x);
+		tsv_close(&r);
+	}
+	if (!quiet || nbad)
+		warnx("%lu rows, %lu patches, %lu without a diff, %lu with an unreadable diff",
+		    nrows, npatch, nodiff, nbad);
+	if (nbad)
+		rc = 1;
+	for (size_t k = 0; k < nextra; k++)
+		free(extra[k]);
+	free(extra);
+	buf_free(&row);
+	buf_free(&tmp);
+	buf_free(&title);
+	close_stdout();
+	return rc;
+}
