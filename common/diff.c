@@ -40,23 +40,26 @@ int
 diff_hunk_header(const char *line, size_t len, long *oldn, long *newn)
 {
 	const char *p = line + 4, *end = line + len;
-	long a;
+	long a, o = 1, n = 1;
 
+	/* The counts are written only when the whole header reads. */
 	if (!starts(line, len, "@@ -"))
 		return 0;
 	if (!(p = number(p, end, &a)))
 		return 0;
-	*oldn = 1;
-	if (p < end && *p == ',' && !(p = number(p + 1, end, oldn)))
+	if (p < end && *p == ',' && !(p = number(p + 1, end, &o)))
 		return 0;
 	if (p + 2 > end || p[0] != ' ' || p[1] != '+')
 		return 0;
 	if (!(p = number(p + 2, end, &a)))
 		return 0;
-	*newn = 1;
-	if (p < end && *p == ',' && !(p = number(p + 1, end, newn)))
+	if (p < end && *p == ',' && !(p = number(p + 1, end, &n)))
 		return 0;
-	return p + 3 <= end && memcmp(p, " @@", 3) == 0;
+	if (p + 3 > end || memcmp(p, " @@", 3) != 0)
+		return 0;
+	*oldn = o;
+	*newn = n;
+	return 1;
 }
 
 long

@@ -19,7 +19,7 @@ int diff_starts(const char *line, size_t len, const char *next, size_t nextlen);
  */
 long diff_check(const char *s, size_t n, int *consistent);
 
-/* Parse "@@ -a[,b] +c[,d] @@": 1 on success with the counts set. */
+/* Parse "@@ -a[,b] +c[,d] @@": 1 with the counts set, else 0 and the counts untouched. */
 int diff_hunk_header(const char *line, size_t len, long *oldn, long *newn);
 
 #endif

@@ -304,6 +304,8 @@ struct index {
 	struct hmap byname;     /* name -> struct postings * */
 	struct hmap byhash;     /* hash -> struct postings * */
 	struct hmap byid;       /* id -> struct postings * */
+	struct hmap byup;       /* upstream id named -> rows naming it */
+	struct hmap bylink;     /* Message-ID a Link: names -> rows naming it */
 	struct postings *all;
 	size_t nall;
 };
@@ -350,6 +352,17 @@ index_build(struct index *ix, const struct table *t)
 			post(ix, &ix->byname, rw->names[k], strlen(rw->names[k]), (uint32_t)i);
 		post(ix, &ix->byhash, rw->hash, strlen(rw->hash), (uint32_t)i);
 		post(ix, &ix->byid, rw->id, strlen(rw->id), (uint32_t)i);
+		for (int pass = 0; pass < 2; pass++) {
+			for (const char *p = pass ? rw->links : rw->upstream; *p;) {
+				size_t len = strcspn(p, " ");
+
+				if (len)
+					post(ix, pass ? &ix->bylink : &ix->byup, p, len, (uint32_t)i);
+				p += len;
+				while (*p == ' ')
+					p++;
+			}
+		}
 	}
 }
 
@@ -362,6 +375,8 @@ index_free(struct index *ix)
 	hmap_free(&ix->byname);
 	hmap_free(&ix->byhash);
 	hmap_free(&ix->byid);
+	hmap_free(&ix->byup);
+	hmap_free(&ix->bylink);
 }
 
 /* How a pair was found, as bits; printed as a list. */
@@ -541,21 +556,6 @@ diff_bound(struct job *j, const struct row *l, const struct row *r)
 	return nfiles ? sum / nfiles : 0.0;
 }
 
-/* Does the space-separated list hold word? */
-static int
-in_list(const char *list, const char *word)
-{
-	size_t k = strlen(word);
-	const char *p = list;
-
-	while ((p = strstr(p, word))) {
-		if ((p == list || p[-1] == ' ') && (p[k] == ' ' || p[k] == '\0'))
-			return 1;
-		p += k;
-	}
-	return 0;
-}
-
 static void
 add_cand(struct job *j, uint32_t left, uint32_t right, int via)
 {
@@ -610,11 +610,20 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 			}
 		}
 	}
+	/*
+	 * One table scores a pair from its earlier row only, and that may be
+	 * the upstream commit a later row names.
+	 */
+	if (o->self) {
+		ps = lookup(j->ix, &j->ix->byup, l->id, strlen(l->id));
+		for (size_t x = 0; ps && x < ps->n; x++)
+			add_cand(j, li, ps->v[x], VIA_UPSTREAM);
+	}
 	if (o->links) {
 		/* Right rows whose links name this (mail) row. */
-		for (size_t x = 0; x < j->R->n; x++)
-			if (*j->R->r[x].links && in_list(j->R->r[x].links, l->id))
-				add_cand(j, li, (uint32_t)x, VIA_LINK);
+		ps = lookup(j->ix, &j->ix->bylink, l->id, strlen(l->id));
+		for (size_t x = 0; ps && x < ps->n; x++)
+			add_cand(j, li, ps->v[x], VIA_LINK);
 	}
 	if (j->ncand > 1)
 		qsort(j->cand, j->ncand, sizeof *j->cand, cmp_u32);
@@ -627,7 +636,8 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 		double dlr, msg = 0, diff = 0, score = 0;
 		uint32_t mn, mx;
 
-		if (o->self && ri <= li)
+		/* Each pair once; a mail and its duplicate copy are no pair. */
+		if ((o->self && ri <= li) || strcmp(l->id, r->id) == 0)
 			continue;
 		if (o->window >= 0 && !(via & ~VIA_FILES) && l->has_date && r->has_date &&
 		    llabs((long long)(l->date - r->date)) > (long long)o->window * 86400)

@@ -249,6 +249,10 @@ main(int argc, char **argv)
 				continue;
 			nrows++;
 			s = field(&r, c.diff, &n);
+			/* The method: merges and root commits carry no diff. */
+			if (commits && c.type >= 0 && (strcmp(r.f[c.type].s, "root") == 0 ||
+			    strcmp(r.f[c.type].s, "merge") == 0))
+				n = 0;
 			if (!n) {
 				nodiff++;
 				continue;

@@ -1,0 +1,727 @@
+#!/bin/sh
+# patchsim: the method's arithmetic on small tables written here (checked
+# against numbers worked out by hand, and against a plain re-computation
+# in Python: token sort, dynamic-programming LCS), the dlr gate, weight,
+# threshold, window, how candidates are found (files, hash, upstream,
+# links, never without one), --self, threads and shards, bad input and
+# the command line; then mails against commits of the shared jailhouse
+# data beside PaStA's published result.
+. "$(dirname "$0")/lib.sh"
+
+cd "$T" || exit 1
+export PYTHONIOENCODING=utf-8
+have_py=0
+command -v python3 >/dev/null 2>&1 && have_py=1
+
+# A patchtok table, by hand: hdr, then one row per call of
+#   row ID DATE FILES ADDED REMOVED HASH UPSTREAM LINKS MSG HUNKS
+# (fields already escaped: \n and \t as patchtrack-tsv(5) writes them).
+hdr() {
+	printf 'id\tkind\tdate\tauthor\ttype\tlist\ttitle\tfiles\tadded\tremoved\thash\tupstream\tlinks\tmsg\thunks\n'
+}
+row() {
+	printf '%s\tmail\t%s\ta@example.com\tpatch\tl\tt\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@"
+}
+
+# close4 WANT GOT: the same pairs (ids and via) in the same order, and
+# msg diff dlr score equal to four decimals; differences as comments.
+close4() {
+	awk -F'\t' 'FILENAME == ARGV[1] { a[++n] = $0; next }
+	{
+		m++
+		split(a[FNR], x, "\t")
+		bad = x[1] != $1 || x[2] != $2 || x[7] != $7
+		for (k = 3; k <= 6; k++) {
+			d = x[k] - $k
+			if (d < 0) d = -d
+			if (d >= 0.00005 || $k !~ /^[0-9.]+$/) bad = 1
+		}
+		if (bad) { print "# want: " a[FNR]; print "#  got: " $0; nbad++ }
+	}
+	END {
+		if (m != n) { print "# " n + 0 " rows wanted, " m + 0 " got"; nbad++ }
+		exit nbad > 0
+	}' "$1" "$2" >"$T/close4.txt"
+	c4=$?
+	head -20 "$T/close4.txt"
+	return "$c4"
+}
+
+# over50: the rows of patchsim's output written at -m 0.5, from -m 0;
+# a score printed as 0.500000 may be a hair below, so those go.
+over50() {
+	awk -F'\t' 'NR == 1 || $7 != "files" || $6 >= 0.5 && $6 != "0.500000"'
+}
+
+# pair LEFT RIGHT FILE: the row of that pair in patchsim's output.
+pair() {
+	awk -F'\t' -v l="$1" -v r="$2" '$1 == l && $2 == r' "$3"
+}
+
+# --- command line -------------------------------------------------------
+hdr >one.tok
+row X 2020-01-01T00:00:00Z 'x.c' 1 0 hx '' '' 'x' 'F x.c\tx.c\n@ \n+x\n' >>one.tok
+run patchsim --help
+is "--help exits 0" 0 "$rc"
+grep -q '^usage: patchsim' "$T/out"
+ok $? "--help prints the usage on stdout"
+run patchsim --no-such-option one.tok one.tok
+is "an unknown option exits 2" 2 "$rc"
+grep -q '^usage: patchsim' "$T/err"
+ok $? "an unknown option prints the usage on stderr"
+run patchsim -V
+grep -q '^patchsim (patchtrack) ' "$T/out"
+ok $? "--version"
+for bad in "-w 1.5" "-w abc" "-w -0.1" "-d 2" "-m x" "--shard 0/3" "--shard 4/3" \
+    "--shard 3" "-j 0" "-W -1" "--heading-ratio 1.1"; do
+	run patchsim $bad one.tok one.tok
+	is "usage error: $bad exits 2" 2 "$rc"
+	[ ! -s "$T/out" ]
+	ok $? "usage error: $bad writes nothing on stdout"
+done
+run patchsim one.tok
+is "one table without --self exits 2" 2 "$rc"
+grep -q 'two tables are needed' "$T/err"
+ok $? "one table without --self: said on stderr"
+run patchsim --self one.tok one.tok
+is "--self with two tables exits 2" 2 "$rc"
+run patchsim one.tok "$T/missing.tok"
+is "a missing table exits 1" 1 "$rc"
+grep -q 'missing.tok' "$T/err"
+ok $? "a missing table is named on stderr"
+cut -f1-14 one.tok >nohunks.tok
+run patchsim one.tok nohunks.tok
+is "a table without hunks exits 1" 1 "$rc"
+grep -q "nohunks.tok: missing column 'hunks'" "$T/err"
+ok $? "a table without hunks: the column is named"
+run patchsim /dev/null /dev/null
+is "empty tables: exit 0" 0 "$rc"
+printf 'left\tright\tmsg\tdiff\tdlr\tscore\tvia\n' >hdr.want
+same "empty tables: the header only" hdr.want "$T/out"
+grep -q '^patchsim: 0 x 0 patches: 0 candidate pairs' "$T/err"
+ok $? "the summary line on stderr"
+run patchsim -q -H one.tok one.tok
+[ ! -s "$T/out" ] && [ ! -s "$T/err" ]
+ok $? "-q -H: no summary, no header (and a row is no pair with itself)"
+
+# --- the arithmetic, by hand ----------------------------------------------
+# L1 and R1 share x.c and y.c; L1 also touches z.c.
+#   msg   "a b c" / "a b d": LCS 4 ("a b "), 2*4/(5+5) = 0.8
+#   x.c   removed "abcd" / "abce": LCS 3, 6/8 = 0.75; added "xyz" both: 1;
+#         the file: (0.75 + 1) / 2 = 0.875
+#   y.c   removed "hello" / "help": LCS 3 ("hel"), 6/9 = 0.6667; added only
+#         on the left: not compared; the file: 0.6667
+#   z.c   only on the left: costs nothing
+#   diff  (0.875 + 0.6667) / 2 = 0.7708
+#   dlr   (1 + 2) / (2 + 3) = 0.6
+#   score 0.3 * 0.8 + 0.7 * 0.7708 = 0.7796
+# With --file-penalty z.c counts as 0: diff 1.5417 / 3 = 0.5139, score
+# 0.24 + 0.3597 = 0.5997.  -w 0.5: 0.4 + 0.3854 = 0.7854.
+{
+	hdr
+	row L1 2020-01-01T00:00:00Z 'x.c\ny.c\nz.c' 2 3 h-l1 '' '' 'a b c' \
+	    'F x.c\tx.c\n@ int f(void)\n-abcd\n+xyz\nF y.c\ty.c\n@ g\n-hello\n+only left added\nF z.c\tz.c\n@ \n-zzz\n'
+} >l1.tok
+{
+	hdr
+	row R1 2020-01-02T00:00:00Z 'x.c\ny.c' 1 2 h-r1 '' '' 'a b d' \
+	    'F x.c\tx.c\n@ int f(void)\n-abce\n+xyz\nF y.c\ty.c\n@ g\n-help\n'
+} >r1.tok
+run patchsim -j1 l1.tok r1.tok
+is "hand case: exit 0" 0 "$rc"
+printf 'L1\tR1\t0.8000\t0.7708\t0.6000\t0.7796\tfiles\n' >want
+sed 1d "$T/out" >got
+close4 want got
+ok $? "hand case: msg 0.8, diff 0.7708, dlr 0.6, score 0.7796, via files"
+patchsim -q -H --file-penalty l1.tok r1.tok >got
+printf 'L1\tR1\t0.8000\t0.5139\t0.6000\t0.5997\tfiles\n' >want
+close4 want got
+ok $? "--file-penalty: a file only on the left counts 0 (diff 0.5139)"
+patchsim -q -H -w 0.5 l1.tok r1.tok >got
+printf 'L1\tR1\t0.8000\t0.7708\t0.6000\t0.7854\tfiles\n' >want
+close4 want got
+ok $? "-w 0.5: score 0.5 * msg + 0.5 * diff = 0.7854"
+patchsim -q -H -w 0 l1.tok r1.tok >got
+printf 'L1\tR1\t0.8000\t0.7708\t0.6000\t0.7708\tfiles\n' >want
+close4 want got
+ok $? "-w 0: score = diff"
+patchsim -q -H -w 1 l1.tok r1.tok >got
+printf 'L1\tR1\t0.8000\t0.7708\t0.6000\t0.8000\tfiles\n' >want
+close4 want got
+ok $? "-w 1: score = msg"
+is "-m 0.78: a pair scoring 0.7796 is left out" 0 "$(patchsim -q -H -m 0.78 l1.tok r1.tok | wc -l)"
+is "-m 0.77: it is written" 1 "$(patchsim -q -H -m 0.77 l1.tok r1.tok | wc -l)"
+is "-d 0.61: dlr 0.6 is below, the pair scores 0 and goes" 0 \
+	"$(patchsim -q -H -d 0.61 -m 0 l1.tok r1.tok | awk -F'\t' '$6 > 0' | wc -l)"
+patchsim -q -H l1.tok r1.tok >lr
+patchsim -q -H r1.tok l1.tok >rl
+is "left and right swapped: the same msg, dlr" "$(cut -f3,5 lr)" "$(cut -f3,5 rl)"
+
+# Hunk headings: "static int foo_probe(struct device *dev)" against
+# "... foo_remove(...)" have a token-sort ratio of 0.9351 (method.md).
+# By default they do not pair: diff 0, score 0.3 * 1.
+{
+	hdr
+	row H1 2020-01-01T00:00:00Z 'h.c' 1 1 hh1 '' '' 'heading test' \
+	    'F h.c\th.c\n@ static int foo_probe(struct device *dev)\n-old line\n+new line\n'
+} >h1.tok
+{
+	hdr
+	row H2 2020-01-01T00:00:00Z 'h.c' 1 1 hh2 '' '' 'heading test' \
+	    'F h.c\th.c\n@ static int foo_remove(struct device *dev)\n-old line\n+new line\n'
+} >h2.tok
+patchsim -q -H -m 0 h1.tok h2.tok >got
+printf 'H1\tH2\t1.0000\t0.0000\t1.0000\t0.3000\tfiles\n' >want
+close4 want got
+ok $? "other headings: the hunks do not pair (diff 0, score 0.3)"
+patchsim -q -H -m 0 --heading-ratio 0.93 h1.tok h2.tok >got
+printf 'H1\tH2\t1.0000\t1.0000\t1.0000\t1.0000\tfiles\n' >want
+close4 want got
+ok $? "--heading-ratio 0.93: headings at 0.9351 pair"
+patchsim -q -H -m 0 --heading-ratio 0.94 h1.tok h2.tok >got
+printf 'H1\tH2\t1.0000\t0.0000\t1.0000\t0.3000\tfiles\n' >want
+close4 want got
+ok $? "--heading-ratio 0.94: they do not"
+
+# --- the dlr gate, hashes --------------------------------------------------
+# A/A2: dlr 2/10 = 0.2; B/B2: dlr 1/4 = 0.25 but the same hash; C/C3: the
+# same hash, no file in common.
+{
+	hdr
+	row A 2020-01-01T00:00:00Z 'd.c' 1 1 hA '' '' 'same words here' 'F d.c\td.c\n@ \n-x\n+y\n'
+	row B 2020-01-01T00:00:00Z 'e.c' 1 0 hB '' '' 'same words here' 'F e.c\te.c\n@ \n+y\n'
+	row C 2020-01-01T00:00:00Z 'f.c' 1 0 hC '' '' 'same words here' 'F f.c\tf.c\n@ \n+y\n'
+} >g1.tok
+{
+	hdr
+	row A2 2020-01-04T00:00:00Z 'd.c' 5 5 hA2 '' '' 'same words here' \
+	    'F d.c\td.c\n@ \n-x\n-x\n-x\n-x\n-x\n+y\n+y\n+y\n+y\n+y\n'
+	row B2 2020-03-01T00:00:00Z 'e.c' 4 0 hB '' '' 'same words here' 'F e.c\te.c\n@ \n+y\n+\n+\n+\n'
+	row C3 2020-01-01T00:00:00Z 'h.c' 1 0 hC '' '' 'other' 'F h.c\th.c\n@ \n+y\n'
+} >g2.tok
+patchsim -q -H g1.tok g2.tok >g
+is "below -d: a pair found by files only is not written" "" "$(pair A A2 g)"
+is "below -d: a pair found by hash is written, scoring 0" "0.250000 0.000000 files,hash" \
+	"$(pair B B2 g | cut -f5-7 | tr '\t' ' ')"
+is "the same hash and no file in common: via hash" "hash" "$(pair C C3 g | cut -f7)"
+# -d 0.2: A/A2 passes the gate; msg 1, diff: "x" against "x x x x x",
+# 2*1/(1+9) = 0.2 for removed and added, score 0.3 + 0.14 = 0.44.
+patchsim -q -H -m 0 -d 0.2 g1.tok g2.tok >g
+printf 'A\tA2\t1.0000\t0.2000\t0.2000\t0.4400\tfiles\n' >want
+pair A A2 g >got
+close4 want got
+ok $? "-d 0.2: a dlr of exactly 0.2 passes and is scored (0.44)"
+is "-d 0.2: B/B2 scores 1 now" "1.000000" "$(pair B B2 g | cut -f6)"
+patchsim -q -H -m 0 g1.tok g2.tok >g
+is "-m 0: below -d a pair scores 0" "0.200000 0.000000" "$(pair A A2 g | cut -f5,6 | tr '\t' ' ')"
+
+# --- candidates need a shared file (or a hash, or a name) ----------------
+{
+	hdr
+	row E1 2020-01-01T00:00:00Z 'e1.c' 1 1 hE1 '' '' 'identical message' 'F e1.c\te1.c\n@ \n-a\n+b\n'
+} >e1.tok
+{
+	hdr
+	row E2 2020-01-01T00:00:00Z 'e2.c' 1 1 hE2 '' '' 'identical message' 'F e2.c\te2.c\n@ \n-a\n+b\n'
+} >e2.tok
+run patchsim -m 0 e1.tok e2.tok
+is "no file in common: never a pair, even at -m 0" 0 "$(rows "$T/out")"
+grep -q ' 0 candidate pairs' "$T/err"
+ok $? "no file in common: not even a candidate"
+
+# --- upstream and links ---------------------------------------------------
+U=0123456789abcdef0123456789abcdef01234567
+S=cccccccccccccccccccccccccccccccccccccccc
+{ hdr; row "$U" 2020-01-01T00:00:00Z 'p.c' 1 0 hp '' '' 'mainline' 'F p.c\tp.c\n@ \n+p\n'; } >main.tok
+{ hdr; row "$S" 2020-03-01T00:00:00Z 'q.c' 1 0 hq "$U" '' 'stable' 'F q.c\tq.c\n@ \n+q\n'; } >stable.tok
+patchsim -q -H -m 1 stable.tok main.tok >got
+is "a commit naming its upstream commit pairs with it" "$S $U upstream" "$(cut -f1,2,7 got | tr '\t' ' ')"
+{ cat stable.tok; sed 1d main.tok; } >sm.tok
+{ cat main.tok; sed 1d stable.tok; } >ms.tok
+is "--self, the backport first: paired via upstream" "$S $U upstream" \
+	"$(patchsim -q -H -m 1 --self sm.tok | cut -f1,2,7 | tr '\t' ' ')"
+is "--self, the upstream commit first: paired via upstream" "$U $S upstream" \
+	"$(patchsim -q -H -m 1 --self ms.tok | cut -f1,2,7 | tr '\t' ' ')"
+
+MID=20200102.1234-1-author@example.com
+{ hdr; row "$MID" 2020-01-02T00:00:00Z 'm.c' 1 0 hm '' '' 'the mail' 'F m.c\tm.c\n@ \n+m\n'; } >lm.tok
+{ hdr; row "$S" 2020-01-05T00:00:00Z 'n.c' 1 0 hn '' "$MID" 'the commit' 'F n.c\tn.c\n@ \n+n\n'; } >lc.tok
+is "links: not a candidate without --links" 0 "$(patchsim -q -H -m 0 lm.tok lc.tok | wc -l)"
+is "--links: a commit whose links name a mail pairs with it" "$MID $S link" \
+	"$(patchsim -q -H -m 1 --links lm.tok lc.tok | cut -f1,2,7 | tr '\t' ' ')"
+is "--links: the same with the commits on the left" "$S $MID link" \
+	"$(patchsim -q -H -m 1 --links lc.tok lm.tok | cut -f1,2,7 | tr '\t' ' ')"
+
+# The same from real tables: the fixture repository through git2tsv and
+# patchtok, beside rows written for the commit and the mail it names.
+if command -v git >/dev/null 2>&1 && sh "$DATA/repo/mkrepo.sh" repo.git 2>/dev/null; then
+	git2tsv -q repo.git | patchtok -q >fx.tok
+	logo=$(awk -F'\t' '$7 == "Add a logo" { print $1 }' fx.tok)
+	calc=$(awk -F'\t' '$7 == "calc: name the difference" { print $1 }' fx.tok)
+	is "fixture: the backport pairs with the upstream commit it names" "$logo $U upstream" \
+		"$(patchsim -q -H -m 1 fx.tok main.tok | cut -f1,2,7 | tr '\t' ' ')"
+	is "fixture: --links pairs the commit with the mail its Link: names" "$MID $calc link" \
+		"$(patchsim -q -H -m 1 --links lm.tok fx.tok | cut -f1,2,7 | tr '\t' ' ')"
+else
+	skip "git or the fixture repository is not available"
+fi
+
+# --- --self and the window -----------------------------------------------
+{
+	hdr
+	for k in 1 2 3 4; do
+		row "S$k" "2020-01-0${k}T00:00:00Z" 's.c' 1 1 "hs$k" '' '' "self test $k" \
+		    "F s.c\\ts.c\\n@ \\n-line $k\\n+line $k b\\n"
+	done
+} >self.tok
+patchsim -q -H -m 0 --self self.tok >got
+is "--self: each unordered pair of 4 once" "S1 S2,S1 S3,S1 S4,S2 S3,S2 S4,S3 S4" \
+	"$(cut -f1,2 got | tr '\t\n' ' ,' | sed 's/,$//')"
+# A mail twice (mbox2tsv keeps both copies, with one id): no pair.
+{ cat self.tok; sed -n 2p self.tok; } >dup.tok
+patchsim -q -H -m 0 --self dup.tok >got
+is "--self: never a row with left = right" 0 "$(awk -F'\t' '$1 == $2' got | wc -l)"
+patchsim -q -H -m 0 dup.tok dup.tok >got
+is "a table against itself: never a row with left = right" 0 "$(awk -F'\t' '$1 == $2' got | wc -l)"
+
+# W1 (Jan 1) against W2 (4 days later), W3 (60 days), W4 (60 days, the
+# same hash, another file).
+{ hdr; row W1 2020-01-01T00:00:00Z 'w.c' 1 1 hw1 '' '' 'window' 'F w.c\tw.c\n@ \n-a\n+b\n'; } >w1.tok
+{
+	hdr
+	row W2 2020-01-05T00:00:00Z 'w.c' 1 1 hw2 '' '' 'window' 'F w.c\tw.c\n@ \n-a\n+b\n'
+	row W3 2020-03-01T00:00:00Z 'w.c' 1 1 hw3 '' '' 'window' 'F w.c\tw.c\n@ \n-a\n+b\n'
+	row W4 2020-03-01T00:00:00Z 'v.c' 1 1 hw1 '' '' 'window' 'F v.c\tv.c\n@ \n-a\n+b\n'
+} >w2.tok
+is "no window: all three" "W2 W3 W4" "$(patchsim -q -H w1.tok w2.tok | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
+is "-W 10: the pair 60 days apart goes, the hash pair stays" "W2 W4" \
+	"$(patchsim -q -H -W 10 w1.tok w2.tok | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
+is "-W 3: 4 days is too far" "W4" "$(patchsim -q -H -W 3 w1.tok w2.tok | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
+is "-W 60: 60 days is near enough" "W2 W3 W4" \
+	"$(patchsim -q -H -W 60 w1.tok w2.tok | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
+
+# --- made-up tables: threads, shards, bounds, and a plain re-computation --
+if [ "$have_py" = 1 ]; then
+	cat >gen.py <<'EOF'
+# gen.py N SEED - a patchtok table of N made-up patches in families
+# (a patch and its revisions), so that some pairs score high, some low.
+import datetime, hashlib, random, sys
+
+n, seed = int(sys.argv[1]), int(sys.argv[2])
+rnd = random.Random(seed)
+words = ('dev ret err buf len size foo bar baz frob kfree kmalloc GFP_KERNEL '
+         'lock unlock irq spin_lock NULL return if else for while struct int '
+         'static void unsigned long u32 u64 ptr node list head next prev '
+         'Grüße München').split()
+names = ['drivers/a.c', 'drivers/b.c', 'include/c.h', 'mm/d.c', 'fs/e.c',
+         'Documentation/f.txt', 'kernel/g.c']
+heads = ['', 'static int foo_probe(struct device *dev)',
+         'static int foo_remove(struct device *dev)', 'void bar(void)']
+
+def line(k):
+    return '\t' + ' '.join(rnd.choice(words) for _ in range(k)) + ';'
+
+def mutate(lines):
+    out = []
+    for ln in lines:
+        r = rnd.random()
+        if r < 0.15:
+            continue
+        if r < 0.35:
+            w = ln.split(' ')
+            w[rnd.randrange(len(w))] = rnd.choice(words)
+            ln = ' '.join(w)
+        out.append(ln)
+    if rnd.random() < 0.3:
+        out.append(line(rnd.randint(1, 6)))
+    return out or [line(2)]
+
+def base():
+    p = {'files': [], 'msg': [' '.join(rnd.choice(words) for _ in range(rnd.randint(2, 12)))
+                              for _ in range(rnd.randint(1, 3))]}
+    for name in rnd.sample(names, rnd.randint(1, 2)):
+        hs = []
+        for h in rnd.sample(heads, rnd.randint(1, 3)):
+            long_ = rnd.random() < 0.1
+            rem = [line(rnd.randint(8, 14) if long_ else rnd.randint(1, 5))
+                   for _ in range(rnd.randint(0, 6 if long_ else 3))]
+            add = [line(rnd.randint(8, 14) if long_ else rnd.randint(1, 5))
+                   for _ in range(rnd.randint(1, 6 if long_ else 3))]
+            hs.append([h, rem, add])
+        p['files'].append([name, hs])
+    return p
+
+def revise(p):
+    q = {'msg': mutate(p['msg']), 'files': []}
+    for name, hs in p['files']:
+        q['files'].append([name, [[h, mutate(r) if r else [], mutate(a)] for h, r, a in hs]])
+    return q
+
+def esc(s):
+    return s.replace('\\', '\\\\').replace('\t', '\\t').replace('\n', '\\n')
+
+print('id\tkind\tdate\tauthor\ttype\tlist\ttitle\tfiles\tadded\tremoved\thash\tupstream\tlinks\tmsg\thunks')
+fam = None
+for i in range(n):
+    if fam is None or rnd.random() < 0.4:
+        fam = p = base()
+    elif rnd.random() < 0.1:
+        p = fam     # an exact copy: the same hash
+    else:
+        p = revise(fam)
+    hunks, added, removed = [], 0, 0
+    for name, hs in p['files']:
+        hunks.append('F %s\t%s' % (name, name))
+        for h, rem, add in hs:
+            hunks.append('@ ' + h)
+            hunks += ['-' + x for x in rem] + ['+' + x for x in add]
+            removed += len(rem)
+            added += len(add)
+    hsh = hashlib.md5(repr(p).encode()).hexdigest()
+    date = (datetime.date(2020, 1, 1) + datetime.timedelta(days=rnd.randrange(90))).strftime('%Y-%m-%dT10:00:00Z')
+    print('\t'.join(['s%04d' % i, 'mail', date, 'a@example.com', 'patch', 'l',
+                     esc(p['msg'][0]), esc('\n'.join(f[0] for f in p['files'])),
+                     str(added), str(removed), hsh, '', '', esc('\n'.join(p['msg'])),
+                     esc('\n'.join(hunks) + '\n')]))
+EOF
+	cat >ref.py <<'EOF'
+# ref.py - patchsim's scores recomputed the plain way (method.md,
+# section 3): token sort, dynamic-programming LCS over code points.
+#   ref.py [--self] [-w W] [-d D] [-m M] [-W DAYS] [--links]
+#          [--file-penalty] left [right]
+# prints left right msg diff dlr score via, like patchsim -H, for every
+# candidate (a shared file name, the same hash, a named upstream commit,
+# links); with --pairs FILE [--sample N] [--cells C] only for a sample
+# of the rows of patchsim's output FILE.
+import sys, unicodedata, datetime
+
+def unescape(s):
+    out, i = [], 0
+    while i < len(s):
+        c = s[i]
+        if c == '\\':
+            out.append({'\\': '\\', 't': '\t', 'n': '\n', 'r': '\r'}[s[i + 1]])
+            i += 2
+        else:
+            out.append(c)
+            i += 1
+    return ''.join(out)
+
+def read(path):
+    with open(path, encoding='utf-8', newline='\n') as f:
+        lines = f.read().split('\n')
+    cols = lines[0].split('\t')
+    rows = []
+    for ln in lines[1:]:
+        if ln:
+            rows.append(dict(zip(cols, [unescape(x) for x in ln.split('\t')])))
+    return rows
+
+def alnum(c):
+    return unicodedata.category(c)[0] == 'L' or unicodedata.category(c) == 'Nd'
+
+def lower(c):
+    l = c.lower()
+    return l[0] if l else c
+
+def tsort(s):
+    t = ''.join(lower(c) if alnum(c) else ' ' for c in s)
+    return ' '.join(sorted(t.split()))
+
+def lcs(a, b):
+    prev = [0] * (len(b) + 1)
+    for x in a:
+        row = [0]
+        for j, y in enumerate(b):
+            row.append(prev[j] + 1 if x == y else max(row[j], prev[j + 1]))
+        prev = row
+    return prev[-1]
+
+def ratio(a, b):
+    a, b = tsort(a), tsort(b)
+    if not a and not b:
+        return 1.0
+    return 2.0 * lcs(a, b) / (len(a) + len(b))
+
+def hunks(text):
+    files = []   # [key, [[heading, removed, added], ...]]
+    for ln in text.split('\n'):
+        if ln.startswith('F '):
+            files.append([ln[2:], []])
+        elif ln.startswith('@'):
+            files[-1][1].append([ln[2:], [], []])
+        elif ln[:1] == '-':
+            files[-1][1][-1][1].append(ln[1:])
+        elif ln[:1] == '+':
+            files[-1][1][-1][2].append(ln[1:])
+    return files
+
+def diff_score(l, r, penalty):
+    total, nfiles, unmatched = 0.0, 0, 0
+    for key, lh in l:
+        rf = next((h for k, h in r if k == key), None)
+        if rf is None:
+            unmatched += 1
+            continue
+        fsum, fn = 0.0, 0
+        for head, rem, add in lh:
+            rh = next((h for h in rf if h[0] == head), None)
+            if rh is None:
+                continue
+            if rem and rh[1]:
+                fsum += ratio('\n'.join(rem) + '\n', '\n'.join(rh[1]) + '\n')
+                fn += 1
+            if add and rh[2]:
+                fsum += ratio('\n'.join(add) + '\n', '\n'.join(rh[2]) + '\n')
+                fn += 1
+        if fn:
+            total += fsum / fn
+            nfiles += 1
+        elif penalty:
+            unmatched += 1
+    if penalty:
+        nfiles += unmatched
+    return total / nfiles if nfiles else 0.0
+
+def when(s):
+    try:
+        return datetime.datetime.strptime(s, '%Y-%m-%dT%H:%M:%SZ').timestamp()
+    except ValueError:
+        return None
+
+args = sys.argv[1:]
+o = {'w': 0.3, 'd': 0.4, 'm': 0.5, 'W': None, 'self': False, 'links': False, 'pen': False}
+files = []
+pairs = None
+sample, cells = 40, 200000
+while args:
+    a = args.pop(0)
+    if a in ('-w', '-d', '-m'):
+        o[a[1]] = float(args.pop(0))
+    elif a == '-W':
+        o['W'] = int(args.pop(0))
+    elif a == '--self':
+        o['self'] = True
+    elif a == '--links':
+        o['links'] = True
+    elif a == '--file-penalty':
+        o['pen'] = True
+    elif a == '--pairs':
+        pairs = args.pop(0)
+    elif a == '--sample':
+        sample = int(args.pop(0))
+    elif a == '--cells':
+        cells = int(args.pop(0))
+    else:
+        files.append(a)
+L = read(files[0])
+R = L if o['self'] else read(files[1])
+for t in (L, R):
+    for r in t:
+        r['_h'] = hunks(r['hunks'])
+        r['_f'] = set(x for x in r['files'].split('\n') if x)
+        r['_n'] = int(r['added']) + int(r['removed'])
+        r['_t'] = when(r['date'])
+out = sys.stdout
+
+def score(l, r, via):
+    must = via != ['files']
+    mn, mx = sorted((l['_n'], r['_n']))
+    dlr = mn / mx if mx else 1.0
+    msg = diff = score = 0.0
+    if dlr >= o['d'] or must:
+        msg = ratio(l['msg'], r['msg'])
+        diff = diff_score(l['_h'], r['_h'], o['pen'])
+    if dlr >= o['d']:
+        score = o['w'] * msg + (1 - o['w']) * diff
+    out.write('%s\t%s\t%.6f\t%.6f\t%.6f\t%.6f\t%s\n' %
+              (l['id'], r['id'], msg, diff, dlr, score, ','.join(via)))
+
+if pairs:
+    # Recompute a sample of patchsim's rows (pairs small enough for a
+    # plain LCS, spread over the file): the rows chosen go to stderr, as
+    # patchsim wrote them, and their scores recomputed to stdout.
+    byid_l = {r['id']: r for r in L}
+    byid_r = {r['id']: r for r in R}
+    rows = [ln.rstrip('\n').split('\t') for ln in open(pairs, encoding='utf-8')]
+    rows = [x for x in rows if x[0] != 'left']
+    small = [x for x in rows
+             if len(byid_l[x[0]]['msg']) * len(byid_r[x[1]]['msg']) +
+                len(byid_l[x[0]]['hunks']) * len(byid_r[x[1]]['hunks']) < cells]
+    step = max(1, len(small) // sample)
+    for x in small[::step][:sample]:
+        sys.stderr.write('\t'.join(x) + '\n')
+        score(byid_l[x[0]], byid_r[x[1]], x[6].split(','))
+    sys.exit(0)
+
+for i, l in enumerate(L):
+    for j, r in enumerate(R):
+        if o['self'] and j <= i:
+            continue
+        if l['id'] == r['id']:
+            continue
+        via = []
+        if l['_f'] & r['_f']:
+            via.append('files')
+        if l['hash'] == r['hash']:
+            via.append('hash')
+        ups = l.get('upstream', '').split()
+        rups = r.get('upstream', '').split()
+        if r['id'] in ups or (o['self'] and l['id'] in rups):
+            via.append('upstream')
+        if o['links'] and (r['id'] in l.get('links', '').split() or
+                           l['id'] in r.get('links', '').split()):
+            via.append('link')
+        if not via:
+            continue
+        must = via != ['files']
+        if (o['W'] is not None and not must and l['_t'] is not None and
+                r['_t'] is not None and abs(l['_t'] - r['_t']) > o['W'] * 86400):
+            continue
+        mn, mx = sorted((l['_n'], r['_n']))
+        dlr = mn / mx if mx else 1.0
+        msg = diff = score = 0.0
+        if dlr >= o['d']:
+            msg = ratio(l['msg'], r['msg'])
+            diff = diff_score(l['_h'], r['_h'], o['pen'])
+            score = o['w'] * msg + (1 - o['w']) * diff
+        elif must:
+            msg = ratio(l['msg'], r['msg'])
+            diff = diff_score(l['_h'], r['_h'], o['pen'])
+        if score < o['m'] and not must:
+            continue
+        out.write('%s\t%s\t%.6f\t%.6f\t%.6f\t%.6f\t%s\n' %
+                  (l['id'], r['id'], msg, diff, dlr, score, ','.join(via)))
+EOF
+	python3 gen.py 700 1 >big.tok
+	python3 gen.py 60 2 >a.tok
+	python3 gen.py 50 3 >b.tok
+
+	# Threads: the same bytes; 700 rows are three blocks of work.
+	for mode in "--self big.tok" "a.tok big.tok"; do
+		patchsim -q -j1 $mode >j1
+		patchsim -q -j2 $mode >j2
+		patchsim -q -j4 $mode >j4
+		[ "$(rows j1)" -ge 100 ]
+		ok $? "$mode: $(rows j1) pairs"
+		cmp -s j1 j2 && cmp -s j1 j4
+		ok $? "$mode: -j1, -j2 and -j4 give the same bytes"
+		# Shards: their sorted union is the sorted whole.
+		for k in 1 2 3; do
+			patchsim -q -H -j2 -s "$k/3" $mode >"shard.$k"
+		done
+		sort shard.1 shard.2 shard.3 >shards
+		sed 1d j1 | sort >whole
+		same "$mode: the sorted union of --shard 1/3 2/3 3/3 is the sorted output" whole shards
+		[ -s shard.1 ] && [ -s shard.2 ] && [ -s shard.3 ]
+		ok $? "$mode: every shard has rows"
+		# The bounds that skip LCSs change nothing: -m 0 then filtered
+		# (but for scores a hair's breadth below 0.5 printed as 0.500000).
+		patchsim -q -m 0 $mode | over50 >m0
+		over50 <j1 >m5
+		same "$mode: -m 0.5 is -m 0 filtered (bounds skip nothing)" m5 m0
+	done
+
+	# -m: nothing below it but what a hash or a name found.
+	patchsim -q -H -m 0.6 --self big.tok >m6
+	[ "$(wc -l <m6)" -ge 20 ]
+	ok $? "-m 0.6: $(wc -l <m6) pairs"
+	is "-m 0.6: no pair found by files below it" 0 \
+		"$(awk -F'\t' '$6 < 0.6 && $7 == "files"' m6 | wc -l)"
+	# -w: score = w * msg + (1 - w) * diff on every row past the gate.
+	patchsim -q -H -w 0.65 -m 0 a.tok big.tok >w65
+	[ "$(wc -l <w65)" -ge 100 ]
+	ok $? "-w 0.65: $(wc -l <w65) pairs"
+	is "-w 0.65: every score is 0.65 msg + 0.35 diff" 0 "$(awk -F'\t' '
+		$5 >= 0.4 { d = $6 - (0.65 * $3 + 0.35 * $4); if (d < 0) d = -d; if (d > 0.000002) n++ }
+		END { print n + 0 }' w65)"
+
+	# Every score against the plain computation, with several options.
+	for opts in "--self" "-w 0.5 -d 0.2 -m 0.3 --file-penalty" "-W 20 -m 0.2" "-w 0 -m 0.4"; do
+		case $opts in
+		--self) set -- a.tok ;;
+		*) set -- a.tok b.tok ;;
+		esac
+		patchsim -q -H $opts "$@" >c.out
+		python3 ref.py $opts "$@" >py.out
+		[ -s py.out ]
+		ok $? "made-up tables, $opts: $(wc -l <py.out) pairs to compare"
+		close4 py.out c.out
+		ok $? "made-up tables, $opts: the same pairs and scores as a plain LCS"
+	done
+	# The hand case once more, as a check of the checker.
+	python3 ref.py l1.tok r1.tok >py.out
+	printf 'L1\tR1\t0.8000\t0.7708\t0.6000\t0.7796\tfiles\n' >want
+	close4 want py.out
+	ok $? "the plain computation agrees with the hand case"
+else
+	skip "python3 is not installed: no made-up tables"
+fi
+
+# --- the shared jailhouse data beside PaStA ------------------------------
+J=$SHARED/jailhouse
+if [ -f "$J/jailhouse-dev.mbox.xz" ] && [ -f "$J/jailhouse.bundle" ] &&
+    [ -f "$J/groundtruth-pasta.tsv" ] && command -v git >/dev/null 2>&1; then
+	HOME=$T GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+	export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+	xz -dc "$J/jailhouse-dev.mbox.xz" | mbox2tsv -q | patchtok -q >jm.tok
+	git clone -q --bare "$J/jailhouse.bundle" jh.git 2>/dev/null
+	git2tsv -q jh.git | patchtok -q >jc.tok
+	run patchsim -j4 jm.tok jc.tok
+	is "jailhouse: exit 0" 0 "$rc"
+	cp "$T/out" jh.pairs
+	[ "$(rows jm.tok)" -ge 1500 ] && [ "$(rows jc.tok)" -ge 3000 ] && [ "$(rows jh.pairs)" -ge 1000 ]
+	ok $? "jailhouse: $(rows jm.tok) mail patches, $(rows jc.tok) commits, $(rows jh.pairs) pairs"
+
+	# The mails PaStA typed "patch" in the window its result shares with
+	# the archive: linked at 0.82 to a commit of their PaStA group, and
+	# never to a commit outside it (bench/compare-pasta tells the rest).
+	awk -F'\t' -v ta=0.82 '
+	FILENAME ~ /groundtruth/ {
+		if (FNR == 1) next
+		id = $2; gsub(/^<|>$/, "", id)
+		group[id] = $1
+		if ($5 != "") pc[$1] = $5
+		if ($3 == "1" && $6 == "patch") win[id] = 1
+		next
+	}
+	FNR > 1 && $6 + 0 >= ta { ours[$1] = ours[$1] " " $2 }
+	END {
+		for (id in win) {
+			n++
+			p = " " pc[group[id]] " "
+			k = split(ours[id], oc, " ")
+			agree = 0
+			for (i = 1; i <= k; i++)
+				if (index(p, " " oc[i] " ")) agree = 1
+				else if (pc[group[id]] != "") { other++; print "# " id " -> " oc[i] ", PaStA: " pc[group[id]] }
+			same += agree
+		}
+		print n + 0, same + 0, other + 0
+	}' "$J/groundtruth-pasta.tsv" jh.pairs >pasta.txt
+	grep '^#' pasta.txt | head -10
+	set -- $(grep -v '^#' pasta.txt)
+	is "jailhouse: PaStA's patches in the window" 423 "$1"
+	[ "$2" -ge 350 ]
+	ok $? "jailhouse: at least 350 of them linked to PaStA's commit ($2)"
+	is "jailhouse: none linked to a commit outside PaStA's group" 0 "$3"
+
+	patchsim -q -j1 jm.tok jc.tok >j1
+	same "jailhouse: -j1 gives the bytes of -j4" jh.pairs j1
+	patchsim -q -m 0 jm.tok jc.tok | over50 >m0
+	over50 <jh.pairs >m5
+	same "jailhouse: -m 0.5 is -m 0 filtered" m5 m0
+	if [ "$have_py" = 1 ]; then
+		python3 ref.py --pairs jh.pairs --sample 40 jm.tok jc.tok >py.out 2>c.out
+		[ "$(wc -l <py.out)" -ge 30 ]
+		ok $? "jailhouse: $(wc -l <py.out) pairs small enough for a plain LCS"
+		close4 py.out c.out
+		ok $? "jailhouse: their scores from a plain LCS are patchsim's"
+	else
+		skip "python3 is not installed: no plain re-computation"
+	fi
+else
+	skip "the shared jailhouse data (or git) is not there: $J"
+fi
+
+done_testing
