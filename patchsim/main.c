@@ -402,15 +402,45 @@ ratio(struct job *j, const struct tstr *a, const struct tstr *b)
 }
 
 /*
+ * The most two texts can score.  Their LCS is no longer than the shorter,
+ * nor than the bytes of each kind both hold (a common subsequence of
+ * characters is one of bytes at least as long).
+ */
+static double
+ratio_bound(const struct tstr *a, const struct tstr *b)
+{
+	uint32_t m;
+
+	if (!a->cps && !b->cps)
+		return 1.0;
+	m = a->cps < b->cps ? a->cps : b->cps;
+	if (a->hist && b->hist) {
+		uint32_t common = 0;
+
+		for (int k = 0; k < NBUCKET; k++)
+			common += a->hist[k] < b->hist[k] ? a->hist[k] : b->hist[k];
+		if (common < m)
+			m = common;
+	}
+	return 2.0 * m / (double)(a->cps + b->cps);
+}
+
+/*
  * The diff score (method section 3): files paired by name, hunks by
  * heading; per hunk pair removed with removed and added with added when
  * both have some; the mean per file, then over the files that had any.
+ * With bound set, each ratio is replaced by its cheap upper bound, which
+ * bounds the score: enough to drop most candidates before any LCS.
  */
 static double
-diff_score(struct job *j, const struct row *l, const struct row *r)
+diff_score(struct job *j, const struct row *l, const struct row *r, int bound)
 {
 	double sum = 0;
 	unsigned nfiles = 0, unmatched = 0;
+
+	/* Headings paired by their own ratio have no cheap bound. */
+	if (bound && j->o->heading_ratio < 1.0)
+		return 1.0;
 
 	for (uint32_t a = 0; a < l->nf; a++) {
 		const struct tfile *fl = &l->f[a], *fr = NULL;
@@ -455,11 +485,13 @@ diff_score(struct job *j, const struct row *l, const struct row *r)
 			if (!hr)
 				continue;
 			if (hl->has_rem && hr->has_rem) {
-				fsum += ratio(j, &hl->rem, &hr->rem);
+				fsum += bound ? ratio_bound(&hl->rem, &hr->rem) :
+				    ratio(j, &hl->rem, &hr->rem);
 				fn++;
 			}
 			if (hl->has_add && hr->has_add) {
-				fsum += ratio(j, &hl->add, &hr->add);
+				fsum += bound ? ratio_bound(&hl->add, &hr->add) :
+				    ratio(j, &hl->add, &hr->add);
 				fn++;
 			}
 		}
@@ -475,86 +507,6 @@ diff_score(struct job *j, const struct row *l, const struct row *r)
 	return nfiles ? sum / nfiles : 0.0;
 }
 
-/*
- * The most two texts can score.  Their LCS is no longer than the shorter,
- * nor than the bytes of each kind both hold (a common subsequence of
- * characters is one of bytes at least as long).
- */
-static double
-ratio_bound(const struct tstr *a, const struct tstr *b)
-{
-	uint32_t m;
-
-	if (!a->cps && !b->cps)
-		return 1.0;
-	m = a->cps < b->cps ? a->cps : b->cps;
-	if (a->hist && b->hist) {
-		uint32_t common = 0;
-
-		for (int k = 0; k < NBUCKET; k++)
-			common += a->hist[k] < b->hist[k] ? a->hist[k] : b->hist[k];
-		if (common < m)
-			m = common;
-	}
-	return 2.0 * m / (double)(a->cps + b->cps);
-}
-
-/*
- * The diff score's upper bound, from lengths alone: cheap, and enough to
- * drop most candidates before any LCS is computed.
- */
-static double
-diff_bound(struct job *j, const struct row *l, const struct row *r)
-{
-	double sum = 0;
-	unsigned nfiles = 0, unmatched = 0;
-
-	if (j->o->heading_ratio < 1.0)
-		return 1.0;
-	for (uint32_t a = 0; a < l->nf; a++) {
-		const struct tfile *fl = &l->f[a], *fr = NULL;
-		double fsum = 0;
-		unsigned fn = 0;
-
-		for (uint32_t b = 0; b < r->nf; b++)
-			if (r->f[b].key == fl->key) {
-				fr = &r->f[b];
-				break;
-			}
-		if (!fr) {
-			unmatched++;
-			continue;
-		}
-		for (uint32_t x = 0; x < fl->nh; x++) {
-			const struct thunk *hl = &fl->h[x];
-
-			for (uint32_t y = 0; y < fr->nh; y++) {
-				const struct thunk *hr = &fr->h[y];
-
-				if (hr->heading != hl->heading)
-					continue;
-				if (hl->has_rem && hr->has_rem) {
-					fsum += ratio_bound(&hl->rem, &hr->rem);
-					fn++;
-				}
-				if (hl->has_add && hr->has_add) {
-					fsum += ratio_bound(&hl->add, &hr->add);
-					fn++;
-				}
-				break;
-			}
-		}
-		if (fn) {
-			sum += fsum / fn;
-			nfiles++;
-		} else if (j->o->file_penalty) {
-			unmatched++;
-		}
-	}
-	if (j->o->file_penalty)
-		nfiles += unmatched;
-	return nfiles ? sum / nfiles : 0.0;
-}
 
 static void
 add_cand(struct job *j, uint32_t left, uint32_t right, int via)
@@ -653,11 +605,11 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 			 * not written, so its LCSs need not be computed.  The
 			 * output is the same either way.
 			 */
-			if (!must && o->weight + (1 - o->weight) * diff_bound(j, l, r) <
+			if (!must && o->weight + (1 - o->weight) * diff_score(j, l, r, 1) <
 			    o->min_score)
 				continue;
 			j->scored++;
-			diff = diff_score(j, l, r);
+			diff = diff_score(j, l, r, 0);
 			if (must || (o->weight * ratio_bound(&l->msg, &r->msg) +
 			    (1 - o->weight) * diff >= o->min_score))
 				msg = ratio(j, &l->msg, &r->msg);
