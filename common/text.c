@@ -138,6 +138,55 @@ iso_utc(char out[21], int64_t t)
 	    (int)(rem / 3600), (int)(rem / 60 % 60), (int)(rem % 60));
 }
 
+static int
+digits(const char *s, int n, int *v)
+{
+	*v = 0;
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		*v = *v * 10 + (s[i] - '0');
+	}
+	return 0;
+}
+
+int
+iso_parse(const char *s, int64_t *t)
+{
+	static const int mdays[] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	int y, mo, d, h = 0, mi = 0, sec = 0, leap;
+	int64_t yy, era, yoe, doy, doe;
+
+	if (digits(s, 4, &y) || s[4] != '-' || digits(s + 5, 2, &mo) || s[7] != '-' ||
+	    digits(s + 8, 2, &d))
+		return -1;
+	s += 10;
+	if (*s == 'T' || *s == ' ') {
+		if (digits(s + 1, 2, &h) || s[3] != ':' || digits(s + 4, 2, &mi))
+			return -1;
+		s += 6;
+		if (*s == ':') {
+			if (digits(s + 1, 2, &sec))
+				return -1;
+			s += 3;
+		}
+	}
+	if (*s == 'Z')
+		s++;
+	leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	if (*s || mo < 1 || mo > 12 || d < 1 || d > mdays[mo - 1] ||
+	    (mo == 2 && d == 29 && !leap) || h > 23 || mi > 59 || sec > 60)
+		return -1;
+	/* Days from civil (H. Hinnant), the inverse of iso_utc(). */
+	yy = mo <= 2 ? y - 1 : y;
+	era = (yy >= 0 ? yy : yy - 399) / 400;
+	yoe = yy - era * 400;
+	doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+	*t = (era * 146097 + doe - 719468) * 86400 + h * 3600 + mi * 60 + sec;
+	return 0;
+}
+
 const char *
 trim(const char *s, size_t *n)
 {

@@ -23,6 +23,14 @@ size_t utf8_repair(struct buf *out, const char *s, size_t n);
 /* Format t (seconds since the epoch) as YYYY-MM-DDTHH:MM:SSZ; out has room for 21. */
 void iso_utc(char out[21], int64_t t);
 
+/*
+ * Parse "YYYY-MM-DD", optionally followed by "THH:MM[:SS]" (or a blank
+ * for the T) and "Z", as UTC into seconds since the epoch; every part
+ * is range-checked (no February 30).  0 on success, -1 if not a date.
+ * iso_utc() writes what this reads.
+ */
+int iso_parse(const char *s, int64_t *t);
+
 /* Strip leading and trailing ASCII whitespace of s[0..*n): returns the new start. */
 const char *trim(const char *s, size_t *n);
 

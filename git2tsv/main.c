@@ -76,43 +76,11 @@ help(void)
 static int
 parse_date(const char *s, int64_t *t)
 {
-	int y, mo, d, h = 0, mi = 0, sec = 0, n = 0;
 	long v;
-	int64_t days;
 
 	if (s[0] == '@')
 		return parse_long(s + 1, 0, 1L << 40, &v) ? -1 : (*t = v, 0);
-	if (sscanf(s, "%4d-%2d-%2d%n", &y, &mo, &d, &n) != 3)
-		return -1;
-	s += n;
-	if (*s == 'T' || *s == ' ') {
-		n = 0;
-		if (sscanf(s + 1, "%2d:%2d%n", &h, &mi, &n) != 2)
-			return -1;
-		s += 1 + n;
-		if (*s == ':') {
-			n = 0;
-			if (sscanf(s + 1, "%2d%n", &sec, &n) != 1)
-				return -1;
-			s += 1 + n;
-		}
-	}
-	if (*s == 'Z')
-		s++;
-	if (*s || mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || sec > 60)
-		return -1;
-	/* Days from civil (H. Hinnant). */
-	{
-		int yy = mo <= 2 ? y - 1 : y;
-		int64_t era = (yy >= 0 ? yy : yy - 399) / 400;
-		int64_t yoe = yy - era * 400;
-		int64_t doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-		int64_t doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-
-		days = era * 146097 + doe - 719468;
-	}
-	*t = days * 86400 + h * 3600 + mi * 60 + sec;
-	return 0;
+	return iso_parse(s, t);
 }
 
 struct slot {

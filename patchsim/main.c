@@ -90,25 +90,6 @@ struct opts {
 	long jobs;
 };
 
-/* Parse "YYYY-MM-DDTHH:MM:SSZ" to seconds; 0 when not a date. */
-static int
-parse_iso(const char *s, int64_t *t)
-{
-	int y, mo, d, h, mi, se;
-	int64_t days, era, yoe, doy, doe, yy;
-
-	if (sscanf(s, "%4d-%2d-%2dT%2d:%2d:%2d", &y, &mo, &d, &h, &mi, &se) != 6)
-		return 0;
-	yy = mo <= 2 ? y - 1 : y;
-	era = (yy >= 0 ? yy : yy - 399) / 400;
-	yoe = yy - era * 400;
-	doy = (153 * (mo + (mo > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-	doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-	days = era * 146097 + doe - 719468;
-	*t = days * 86400 + h * 3600 + mi * 60 + se;
-	return 1;
-}
-
 static struct tstr
 keep_sorted(struct table *t, struct buf *scratch, const char *s, size_t n)
 {
@@ -254,7 +235,7 @@ load(struct table *t, const char *path, struct strpool *names)
 		rw->hash = intern(t->names, r.f[chash].s, r.f[chash].len);
 		rw->upstream = cup >= 0 ? arena_strndup(&t->mem, r.f[cup].s, r.f[cup].len) : "";
 		rw->links = clinks >= 0 ? arena_strndup(&t->mem, r.f[clinks].s, r.f[clinks].len) : "";
-		rw->has_date = parse_iso(r.f[cdate].s, &rw->date);
+		rw->has_date = iso_parse(r.f[cdate].s, &rw->date) == 0;
 		rw->lines = (uint32_t)(a + b);
 		rw->msg = keep_sorted(t, &scratch, r.f[cmsg].s, r.f[cmsg].len);
 		if (parse_hunks(t, rw, r.f[chunks].s, r.f[chunks].len, &scratch) < 0) {

@@ -123,12 +123,6 @@ struct cols {
 	int type, list, upstream, links;
 };
 
-static int
-col(const struct tsv_reader *r, const char *name)
-{
-	return tsv_col(r, name);
-}
-
 static const char *
 field(const struct tsv_reader *r, int c, size_t *n)
 {
@@ -195,16 +189,16 @@ main(int argc, char **argv)
 		}
 		c.id = tsv_need(&r, "id");
 		c.diff = tsv_need(&r, "diff");
-		c.date = col(&r, "date");
-		c.commit_date = col(&r, "commit_date");
-		c.from_addr = col(&r, "from_addr");
-		c.title = col(&r, "title");
-		c.subject = col(&r, "subject");
-		c.message = col(&r, "message");
-		c.type = col(&r, "type");
-		c.list = col(&r, "list");
-		c.upstream = col(&r, "upstream");
-		c.links = col(&r, "links");
+		c.date = tsv_col(&r, "date");
+		c.commit_date = tsv_col(&r, "commit_date");
+		c.from_addr = tsv_col(&r, "from_addr");
+		c.title = tsv_col(&r, "title");
+		c.subject = tsv_col(&r, "subject");
+		c.message = tsv_col(&r, "message");
+		c.type = tsv_col(&r, "type");
+		c.list = tsv_col(&r, "list");
+		c.upstream = tsv_col(&r, "upstream");
+		c.links = tsv_col(&r, "links");
 		commits = c.commit_date >= 0;
 		/*
 		 * Columns patchtok does not know pass through: those of the

@@ -2329,6 +2329,33 @@ test_diff(void)
 	}
 }
 
+/* iso_parse reads what iso_utc writes, and nothing that is no date. */
+static void
+test_iso_parse(void)
+{
+	static const char *const bad[] = {
+		"2020-02-30", "2019-02-29T00:00:00Z", "2020-13-01", "2020-00-10",
+		"2020-01-01T24:00:00Z", "2020-01-01T10:60Z", "2020-1-01", "20200101",
+		"2020-01-01T10:00:00Zx", "", NULL
+	};
+	char out[21];
+	int64_t t, back;
+	int wrong = 0, i;
+
+	for (i = 0; i < 20000; i++) {
+		t = (int64_t)(rnd() % 8000000000ULL) - 100000000;
+		iso_utc(out, t);
+		if (iso_parse(out, &back) || back != t)
+			wrong++;
+	}
+	is_long(wrong, 0, "iso_parse(iso_utc(t)) == t for 20000 times");
+	ok(iso_parse("2020-02-29", &t) == 0 && t == 1582934400, "a leap day, a bare date");
+	ok(iso_parse("2019-04-28 10:11", &t) == 0 && t == 1556446260,
+	    "a blank for the T, no seconds");
+	for (i = 0; bad[i]; i++)
+		ok(iso_parse(bad[i], &t) == -1, "iso_parse rejects '%s'", bad[i]);
+}
+
 /* The id set of mbox2tsv's dupid flag: 64-bit values, 0 included. */
 static void
 test_set64(void)
@@ -2405,6 +2432,7 @@ main(void)
 	test_tsv_stdin();
 	test_tsv_extra();
 	test_set64();
+	test_iso_parse();
 	test_zio();
 	test_lines_long();
 	test_hash();
