@@ -1,0 +1,376 @@
+/*
+ * eval.c - how well the clusters agree with a truth: the commits' own
+ * Link: trailers (the maintainers' mapping of mail to commit) or a
+ * PaStA patch-groups file.  Two levels: mail->commit links, and every
+ * pair of items (the clustering measure of the ICSE 2019 paper, with
+ * the Fowlkes-Mallows index).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptreport.h"
+#include "zio.h"
+#include "util.h"
+
+/* An item of the evaluation: a mail or a commit, with both clusterings. */
+struct item {
+	uint32_t idx;       /* into md->m or md->c */
+	uint32_t ours, truth;
+	unsigned char commit;
+};
+
+struct truth {
+	uint32_t *mt, *ct;  /* truth cluster per mail / commit, NONE: not in it */
+	uint32_t n;         /* truth clusters */
+	unsigned long tmails, tcommits;    /* items the truth names */
+	unsigned long unknown;             /* of those, not in the clusters */
+};
+
+static void
+truth_init(struct truth *t, const struct model *md)
+{
+	memset(t, 0, sizeof *t);
+	t->mt = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *t->mt);
+	t->ct = xreallocarray(NULL, md->nc ? md->nc : 1, sizeof *t->ct);
+	for (size_t i = 0; i < md->nm; i++)
+		t->mt[i] = NONE;
+	for (size_t i = 0; i < md->nc; i++)
+		t->ct[i] = NONE;
+}
+
+/*
+ * Link: trailers.  Each commit with links into the clustered mails is a
+ * truth cluster with those mails.  Only the named posting is in the
+ * truth, not its earlier versions; a mail named by two commits joins
+ * them (union by relabelling, the truth is small).
+ */
+static void
+truth_links(struct truth *t, const struct model *md)
+{
+	for (size_t i = 0; i < md->nc; i++) {
+		const struct commit *c = &md->c[i];
+		const char *p = c->links;
+		uint32_t label = NONE;
+
+		if (!c->present || c->skip || !*p)
+			continue;
+		while (*p) {
+			size_t k = strcspn(p, " ");
+			struct mail *m = k ? mail_by_id(md, p, k) : NULL;
+
+			if (m && m->cluster != NONE && c->cluster != NONE) {
+				uint32_t mi = (uint32_t)(m - md->m);
+
+				if (label == NONE) {
+					label = t->n++;
+					t->ct[i] = label;
+					t->tcommits++;
+				}
+				if (t->mt[mi] == NONE) {
+					t->mt[mi] = label;
+					t->tmails++;
+				} else if (t->mt[mi] != label) {
+					uint32_t old = t->mt[mi];
+
+					for (size_t x = 0; x < md->nm; x++)
+						if (t->mt[x] == old)
+							t->mt[x] = label;
+					for (size_t x = 0; x < md->nc; x++)
+						if (t->ct[x] == old)
+							t->ct[x] = label;
+				}
+			}
+			p += k;
+			while (*p == ' ')
+				p++;
+		}
+	}
+}
+
+/* A PaStA patch-groups file: "<mail> <mail> => commit commit", a cluster a line. */
+static int
+truth_groups(struct truth *t, const struct model *md, const char *path)
+{
+	struct zin *in = zin_open(path);
+	struct lines ln;
+	const char *line;
+	ssize_t got;
+	size_t len;
+	unsigned long lineno = 0, bad = 0;
+
+	if (!in) {
+		warnx("%s:", path);
+		return -1;
+	}
+	lines_init(&ln, in);
+	while ((got = lines_next(&ln, &line)) > 0) {
+		uint32_t label = t->n++;
+		int right = 0;
+
+		len = (size_t)got;
+		if (line[len - 1] == '\n')
+			len--;
+		lineno++;
+		for (size_t i = 0; i < len;) {
+			size_t k;
+
+			while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
+				i++;
+			for (k = i; k < len && line[k] != ' ' && line[k] != '\t' && line[k] != '\r'; k++)
+				;
+			if (k == i)
+				break;
+			if (k - i == 2 && !memcmp(line + i, "=>", 2)) {
+				if (right++) {
+					warnx("%s:%lu: a second =>", path, lineno);
+					bad++;
+				}
+			} else if (!right) {
+				struct mail *m;
+
+				if (line[i] != '<' || line[k - 1] != '>' || k - i < 3) {
+					warnx("%s:%lu: not a <message-id>: %.*s", path, lineno,
+					    (int)(k - i > 60 ? 60 : k - i), line + i);
+					bad++;
+				} else {
+					t->tmails++;
+					m = mail_by_id(md, line + i + 1, k - i - 2);
+					if (m && m->cluster != NONE)
+						t->mt[m - md->m] = label;
+					else
+						t->unknown++;
+				}
+			} else {
+				struct commit *c = commit_by_id(md, line + i, k - i);
+
+				t->tcommits++;
+				if (c && c->cluster != NONE)
+					t->ct[c - md->c] = label;
+				else
+					t->unknown++;
+			}
+			i = k;
+		}
+	}
+	if (got < 0) {
+		warnx("%s: %s", path, zin_error(in) ? zin_error(in) : "read error");
+		bad++;
+	}
+	lines_free(&ln);
+	zin_close(in);
+	return bad ? -1 : 0;
+}
+
+static int
+cmp_ours(const void *a, const void *b)
+{
+	const struct item *x = a, *y = b;
+
+	if (x->ours != y->ours)
+		return x->ours < y->ours ? -1 : 1;
+	if (x->truth != y->truth)
+		return x->truth < y->truth ? -1 : 1;
+	return x->commit - y->commit;
+}
+
+static int
+cmp_truth(const void *a, const void *b)
+{
+	const struct item *x = a, *y = b;
+
+	if (x->truth != y->truth)
+		return x->truth < y->truth ? -1 : 1;
+	return x->commit - y->commit;
+}
+
+/* Pairs within groups of equal key: all pairs, and mail x commit pairs. */
+struct counts {
+	double pairs, links;
+};
+
+static struct counts
+group_pairs(const struct item *v, size_t n, int by_truth, int cell)
+{
+	struct counts c = { 0, 0 };
+
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+		double mails = 0, commits = 0;
+
+		while (j < n && (by_truth ? v[j].truth == v[i].truth :
+		    v[j].ours == v[i].ours && (!cell || v[j].truth == v[i].truth))) {
+			if (v[j].commit)
+				commits++;
+			else
+				mails++;
+			j++;
+		}
+		c.pairs += (mails + commits) * (mails + commits - 1) / 2;
+		c.links += mails * commits;
+		i = j;
+	}
+	return c;
+}
+
+static void
+measure(struct out *o, const char *level, size_t items, double truth, double ours,
+    double common)
+{
+	double p = ours > 0 ? common / ours : -1, r = truth > 0 ? common / truth : -1;
+
+	out_cell(o, level);
+	out_cellf(o, "%zu", items);
+	out_cellf(o, "%.0f", truth);
+	out_cellf(o, "%.0f", ours);
+	out_cellf(o, "%.0f", common);
+	if (p >= 0)
+		out_cellf(o, "%.4f", p);
+	else
+		out_cell(o, "");
+	if (r >= 0)
+		out_cellf(o, "%.4f", r);
+	else
+		out_cell(o, "");
+	if (p >= 0 && r >= 0) {
+		out_cellf(o, "%.4f", p + r > 0 ? 2 * p * r / (p + r) : 0);
+		out_cellf(o, "%.4f", sqrt(p * r));
+	} else {
+		out_cell(o, "");
+		out_cell(o, "");
+	}
+	out_end(o);
+}
+
+struct dis {
+	const char *mail, *commit, *what;
+};
+
+static int
+cmp_dis(const void *a, const void *b)
+{
+	const struct dis *x = a, *y = b;
+	int c = strcmp(x->what, y->what);
+
+	if (!c)
+		c = strcmp(x->mail, y->mail);
+	return c ? c : strcmp(x->commit, y->commit);
+}
+
+/* Mail x commit pairs of one grouping that the other grouping splits. */
+static void
+disagree(const struct model *md, const struct item *v, size_t n, int by_truth,
+    const char *what, struct dis **d, size_t *nd)
+{
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+
+		while (j < n && (by_truth ? v[j].truth == v[i].truth : v[j].ours == v[i].ours))
+			j++;
+		for (size_t a = i; a < j; a++)
+			for (size_t b = i; b < j; b++) {
+				if (v[a].commit || !v[b].commit)
+					continue;
+				if (by_truth ? v[a].ours == v[b].ours : v[a].truth == v[b].truth)
+					continue;
+				*d = xreallocarray(*d, *nd + 1, sizeof **d);
+				(*d)[*nd].mail = md->m[v[a].idx].id;
+				(*d)[*nd].commit = md->c[v[b].idx].id;
+				(*d)[(*nd)++].what = what;
+			}
+		i = j;
+	}
+}
+
+int
+report_eval(struct model *md, const struct ropts *o)
+{
+	static const char *const cols[] = {
+		"level", "items", "truth", "ours", "common", "precision", "recall", "f1",
+		"fowlkes_mallows",
+	};
+	static const char *const dcols[] = {
+		"mail", "commit", "verdict", "mail_subject", "commit_subject",
+	};
+	struct truth t;
+	struct item *v = NULL;
+	size_t n = 0;
+	struct counts ours, truth, cell;
+	struct out out;
+	int rc = 0;
+
+	if (!md->has_clusters)
+		die("eval needs a clusters table (ptcluster output)");
+	if (!o->truth)
+		die("eval needs --truth links or --truth FILE (a PaStA patch-groups file)");
+	truth_init(&t, md);
+	if (!strcmp(o->truth, "links")) {
+		if (!md->has_commits || !md->has_mails)
+			die("eval --truth links needs the commits table (git2tsv, with its "
+			    "links column) and the mails table");
+		truth_links(&t, md);
+	} else if (truth_groups(&t, md, o->truth) < 0)
+		rc = 1;
+
+	/*
+	 * The items both clusterings know.  A member of no cluster of ours
+	 * stands alone: its own label past the real clusters.
+	 */
+	for (size_t i = 0; i < md->nm + md->nc; i++) {
+		int isc = i >= md->nm;
+		uint32_t idx = (uint32_t)(isc ? i - md->nm : i);
+		uint32_t tl = isc ? t.ct[idx] : t.mt[idx];
+		uint32_t ol = isc ? md->c[idx].cluster : md->m[idx].cluster;
+
+		if (tl == NONE || ol == NONE)
+			continue;
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n].idx = idx;
+		v[n].ours = ol;
+		v[n].truth = tl;
+		v[n++].commit = (unsigned char)isc;
+	}
+	qsort(v, n, sizeof *v, cmp_ours);
+	ours = group_pairs(v, n, 0, 0);
+	cell = group_pairs(v, n, 0, 1);
+
+	out_init(&out, o->fmt, o->header, stdout);
+	if (o->diff) {
+		struct dis *d = NULL;
+		size_t nd = 0;
+
+		disagree(md, v, n, 0, "extra", &d, &nd);
+		qsort(v, n, sizeof *v, cmp_truth);
+		disagree(md, v, n, 1, "missed", &d, &nd);
+		qsort(d, nd, sizeof *d, cmp_dis);
+		out_header(&out, dcols, sizeof dcols / sizeof dcols[0]);
+		for (size_t i = 0; i < nd; i++) {
+			const struct mail *m = mail_by_id(md, d[i].mail, strlen(d[i].mail));
+			const struct commit *c = commit_by_id(md, d[i].commit, strlen(d[i].commit));
+
+			out_cell(&out, d[i].mail);
+			out_cell(&out, d[i].commit);
+			out_cell(&out, d[i].what);
+			out_cell(&out, m->subject);
+			out_cell(&out, c->subject);
+			out_end(&out);
+		}
+		free(d);
+	} else {
+		qsort(v, n, sizeof *v, cmp_truth);
+		truth = group_pairs(v, n, 1, 0);
+		out_header(&out, cols, sizeof cols / sizeof cols[0]);
+		measure(&out, "links", n, truth.links, ours.links, cell.links);
+		measure(&out, "pairs", n, truth.pairs, ours.pairs, cell.pairs);
+	}
+	out_finish(&out);
+	if (!o->sc.quiet)
+		warnx("truth names %lu mails and %lu commits; %zu items are in the "
+		    "clusters too%s", t.tmails, t.tcommits, n,
+		    t.unknown ? ", the others are not" : "");
+	free(v);
+	free(t.mt);
+	free(t.ct);
+	return rc;
+}

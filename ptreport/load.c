@@ -1,0 +1,691 @@
+/*
+ * load.c - read the tables ptreport works on into the model.  A table
+ * is recognized by its header, so operands come in any order: ptcluster
+ * output (cluster, id, kind), mbox2tsv mails (in_reply_to), git2tsv
+ * commits (commit_date) and git2tsv --tags (tag).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptreport.h"
+#include "text.h"
+#include "tsv.h"
+#include "util.h"
+
+static const char *const mtypes[MT_N] = {
+	"", "patch", "cover", "reply", "pull", "bot", "other",
+};
+
+const char *
+mtype_name(int t)
+{
+	return t >= 0 && t < MT_N ? mtypes[t] : "";
+}
+
+static int
+mtype_parse(const char *s)
+{
+	for (int t = 1; t < MT_N; t++)
+		if (!strcmp(s, mtypes[t]))
+			return t;
+	return MT_UNKNOWN;
+}
+
+void
+model_init(struct model *md)
+{
+	memset(md, 0, sizeof *md);
+	md->mail_first = md->mail_last = md->commit_last = NODATE;
+}
+
+void
+model_free(struct model *md)
+{
+	free(md->m);
+	free(md->c);
+	free(md->k);
+	free(md->t);
+	free(md->th);
+	hmap_free(&md->mailid);
+	hmap_free(&md->commitid);
+	hmap_free(&md->clusterid);
+	hmap_free(&md->paths);
+	strpool_free(&md->pool);
+	arena_free(&md->mem);
+}
+
+struct mail *
+mail_by_id(const struct model *md, const char *id, size_t n)
+{
+	struct hent *e = hmap_get(&md->mailid, id, n);
+
+	return e ? &md->m[(uintptr_t)e->val - 1] : NULL;
+}
+
+struct commit *
+commit_by_id(const struct model *md, const char *id, size_t n)
+{
+	struct hent *e = hmap_get(&md->commitid, id, n);
+
+	return e ? &md->c[(uintptr_t)e->val - 1] : NULL;
+}
+
+/* The index of the mail (or referenced id) id, added when new. */
+static uint32_t
+mail_node(struct model *md, const char *id, size_t n)
+{
+	const char *key = intern(&md->pool, id, n);
+	int isnew;
+	struct hent *e = hmap_put(&md->mailid, key, n, &isnew);
+	struct mail *m;
+
+	if (!isnew)
+		return (uint32_t)((uintptr_t)e->val - 1);
+	if (md->nm == md->capm) {
+		md->capm = md->capm ? 2 * md->capm : 1024;
+		md->m = xreallocarray(md->m, md->capm, sizeof *md->m);
+	}
+	m = &md->m[md->nm];
+	memset(m, 0, sizeof *m);
+	m->id = key;
+	m->from = m->name = m->who = m->subject = m->lists = "";
+	m->date = NODATE;
+	m->parent = m->cluster = m->cnext = m->rnext = NONE;
+	m->uf = (uint32_t)md->nm;
+	e->val = (void *)(uintptr_t)(md->nm + 1);
+	return (uint32_t)md->nm++;
+}
+
+static uint32_t
+commit_node(struct model *md, const char *id, size_t n)
+{
+	const char *key = intern(&md->pool, id, n);
+	int isnew;
+	struct hent *e = hmap_put(&md->commitid, key, n, &isnew);
+	struct commit *c;
+
+	if (!isnew)
+		return (uint32_t)((uintptr_t)e->val - 1);
+	if (md->nc == md->capc) {
+		md->capc = md->capc ? 2 * md->capc : 1024;
+		md->c = xreallocarray(md->c, md->capc, sizeof *md->c);
+	}
+	c = &md->c[md->nc];
+	memset(c, 0, sizeof *c);
+	c->id = key;
+	c->author = c->committer = c->subject = c->links = "";
+	c->date = c->cdate = NODATE;
+	c->cluster = c->cnext = NONE;
+	e->val = (void *)(uintptr_t)(md->nc + 1);
+	return (uint32_t)md->nc++;
+}
+
+static uint32_t
+cluster_node(struct model *md, const char *name, size_t n)
+{
+	const char *key = intern(&md->pool, name, n);
+	int isnew;
+	struct hent *e = hmap_put(&md->clusterid, key, n, &isnew);
+	struct cluster *k;
+
+	if (!isnew)
+		return (uint32_t)((uintptr_t)e->val - 1);
+	if (md->nk == md->capk) {
+		md->capk = md->capk ? 2 * md->capk : 1024;
+		md->k = xreallocarray(md->k, md->capk, sizeof *md->k);
+	}
+	k = &md->k[md->nk];
+	memset(k, 0, sizeof *k);
+	k->name = key;
+	k->mail = k->commit = k->first_commit = NONE;
+	e->val = (void *)(uintptr_t)(md->nk + 1);
+	return (uint32_t)md->nk++;
+}
+
+static uint32_t
+uf_find(struct mail *m, uint32_t x)
+{
+	while (m[x].uf != x) {
+		m[x].uf = m[m[x].uf].uf;
+		x = m[x].uf;
+	}
+	return x;
+}
+
+static void
+uf_union(struct mail *m, uint32_t a, uint32_t b)
+{
+	a = uf_find(m, a);
+	b = uf_find(m, b);
+	/* The smaller index wins: the same roots whatever the row order. */
+	if (a < b)
+		m[b].uf = a;
+	else if (b < a)
+		m[a].uf = b;
+}
+
+uint32_t
+thread_of(struct model *md, uint32_t mi)
+{
+	return uf_find(md->m, mi);
+}
+
+/* Field of column col (-1: absent, ""). */
+static const char *
+fld(const struct tsv_reader *r, int col, size_t *n)
+{
+	if (col < 0) {
+		*n = 0;
+		return "";
+	}
+	*n = r->f[col].len;
+	return r->f[col].s;
+}
+
+static const char *
+keep(struct model *md, const struct tsv_reader *r, int col)
+{
+	size_t n;
+	const char *s = fld(r, col, &n);
+
+	return n ? arena_strndup(&md->mem, s, n) : "";
+}
+
+/* A date column; NODATE when empty, a data error when malformed. */
+static int
+date_of(struct model *md, const struct tsv_reader *r, int col, int64_t *t)
+{
+	size_t n;
+	const char *s = fld(r, col, &n);
+
+	*t = NODATE;
+	if (!n)
+		return 0;
+	if (iso_parse(s, t) < 0) {
+		warnx("%s:%lu: column %s: not a date: %.40s", r->name, r->lineno,
+		    r->cols[col], s);
+		*t = NODATE;
+		md->nbad++;
+		return -1;
+	}
+	return 0;
+}
+
+/* Is w[0..k) one of the space or comma separated words of s[0..n)? */
+static int
+has_wordn(const char *s, size_t n, const char *w, size_t k)
+{
+	for (size_t i = 0; k && i + k <= n; i++)
+		if ((i == 0 || s[i - 1] == ',' || s[i - 1] == ' ') &&
+		    !memcmp(s + i, w, k) && (i + k == n || s[i + k] == ',' || s[i + k] == ' '))
+			return 1;
+	return 0;
+}
+
+static int
+has_word(const char *s, size_t n, const char *w)
+{
+	return has_wordn(s, n, w, strlen(w));
+}
+
+static void
+add_list(struct model *md, struct mail *m, const char *s, size_t n)
+{
+	size_t have = strlen(m->lists);
+	char *p;
+
+	if (!n || has_wordn(m->lists, have, s, n))
+		return;
+	p = arena_alloc(&md->mem, have + n + 2);
+	memcpy(p, m->lists, have);
+	if (have)
+		p[have++] = ' ';
+	memcpy(p + have, s, n);
+	p[have + n] = '\0';
+	m->lists = p;
+}
+
+static const char *
+intern_lower(struct model *md, const char *s, size_t n)
+{
+	char buf[256];
+	char *p;
+	const char *r;
+
+	if (!n)
+		return intern(&md->pool, "", 0);
+	p = n < sizeof buf ? buf : xmalloc(n + 1);
+	for (size_t i = 0; i < n; i++)
+		p[i] = (char)tolower((unsigned char)s[i]);
+	r = intern(&md->pool, p, n);
+	if (p != buf)
+		free(p);
+	return r;
+}
+
+static void
+load_mails(struct model *md, struct tsv_reader *r)
+{
+	int cid = tsv_need(r, "id"), cdate = tsv_need(r, "date"),
+	    cfrom = tsv_need(r, "from_addr"), ctype = tsv_need(r, "type"),
+	    cirt = tsv_need(r, "in_reply_to"), cname = tsv_col(r, "from_name"),
+	    csubj = tsv_col(r, "subject"), clist = tsv_col(r, "list"),
+	    crefs = tsv_col(r, "references"), cflags = tsv_col(r, "flags"),
+	    ctotal = tsv_col(r, "total");
+	int got;
+
+	md->has_mails = 1;
+	while ((got = tsv_read(r)) != 0) {
+		const char *s, *p;
+		size_t n;
+		uint32_t mi, last = NONE;
+		struct mail *m;
+		long total;
+
+		if (got < 0) {
+			md->nbad++;
+			if (got == -2)
+				break;
+			continue;
+		}
+		if (!r->f[cid].len) {
+			warnx("%s:%lu: column id: empty", r->name, r->lineno);
+			md->nbad++;
+			continue;
+		}
+		mi = mail_node(md, r->f[cid].s, r->f[cid].len);
+		m = &md->m[mi];
+		if (m->present) {
+			/* A copy (cross-posted, or archived twice): one mail, more lists. */
+			m->dup = 1;
+			md->ndup++;
+			s = fld(r, clist, &n);
+			add_list(md, m, s, n);
+			continue;
+		}
+		m->present = 1;
+		date_of(md, r, cdate, &m->date);
+		s = fld(r, cfrom, &n);
+		m->from = intern_lower(md, s, n);
+		m->name = keep(md, r, cname);
+		m->who = intern_lower(md, m->name, strlen(m->name));
+		m->subject = keep(md, r, csubj);
+		m->lists = "";
+		s = fld(r, clist, &n);
+		add_list(md, m, s, n);
+		m->type = (unsigned char)mtype_parse(r->f[ctype].s);
+		s = fld(r, cflags, &n);
+		m->process = m->type == MT_BOT || m->type == MT_PULL ||
+		    has_word(s, n, "rfc") || has_word(s, n, "next") || has_word(s, n, "stable");
+		s = fld(r, ctotal, &n);
+		m->total = n && parse_long(s, 0, 1000000, &total) == 0 ? (uint32_t)total : 0;
+
+		/*
+		 * The thread: In-Reply-To and every reference join it (a
+		 * reply with only References: is still a reply).  The parent
+		 * is In-Reply-To, else the last reference.
+		 */
+		s = fld(r, crefs, &n);
+		for (p = s; p < s + n;) {
+			size_t k = strcspn(p, " ");
+
+			if (k && !(k == r->f[cid].len && !memcmp(p, r->f[cid].s, k))) {
+				last = mail_node(md, p, k);
+				uf_union(md->m, mi, last);
+			}
+			p += k;
+			while (p < s + n && *p == ' ')
+				p++;
+		}
+		s = fld(r, cirt, &n);
+		if (n) {
+			size_t k = strcspn(s, " ");
+
+			if (!(k == r->f[cid].len && !memcmp(s, r->f[cid].s, k))) {
+				last = mail_node(md, s, k);
+				uf_union(md->m, mi, last);
+			}
+		}
+		md->m[mi].parent = last;
+	}
+}
+
+static void
+load_commits(struct model *md, struct tsv_reader *r)
+{
+	int cid = tsv_need(r, "id"), cdate = tsv_need(r, "date"),
+	    ccd = tsv_need(r, "commit_date"), cfrom = tsv_col(r, "from_addr"),
+	    ccom = tsv_col(r, "committer_addr"), ctitle = tsv_col(r, "title"),
+	    csubj = tsv_col(r, "subject"), clinks = tsv_col(r, "links"),
+	    ctype = tsv_col(r, "type");
+	int got;
+
+	md->has_commits = 1;
+	while ((got = tsv_read(r)) != 0) {
+		struct commit *c;
+		const char *s;
+		size_t n;
+
+		if (got < 0) {
+			md->nbad++;
+			if (got == -2)
+				break;
+			continue;
+		}
+		if (!r->f[cid].len) {
+			warnx("%s:%lu: column id: empty", r->name, r->lineno);
+			md->nbad++;
+			continue;
+		}
+		c = &md->c[commit_node(md, r->f[cid].s, r->f[cid].len)];
+		if (c->present)
+			continue;
+		c->present = 1;
+		date_of(md, r, cdate, &c->date);
+		date_of(md, r, ccd, &c->cdate);
+		s = fld(r, cfrom, &n);
+		c->author = intern_lower(md, s, n);
+		s = fld(r, ccom, &n);
+		c->committer = intern_lower(md, s, n);
+		c->subject = keep(md, r, ctitle >= 0 ? ctitle : csubj);
+		c->links = keep(md, r, clinks);
+		s = fld(r, ctype, &n);
+		c->skip = (n == 5 && !memcmp(s, "merge", 5)) || (n == 4 && !memcmp(s, "root", 4));
+	}
+}
+
+static void
+load_clusters(struct model *md, struct tsv_reader *r)
+{
+	int ck = tsv_need(r, "cluster"), cid = tsv_need(r, "id"),
+	    ckind = tsv_need(r, "kind"), cdate = tsv_col(r, "date"),
+	    ctype = tsv_col(r, "type"), ctitle = tsv_col(r, "title");
+	int got;
+
+	md->has_clusters = 1;
+	while ((got = tsv_read(r)) != 0) {
+		uint32_t ki, x;
+		int64_t date;
+		struct cluster *k;
+
+		if (got < 0) {
+			md->nbad++;
+			if (got == -2)
+				break;
+			continue;
+		}
+		if (!r->f[cid].len || !r->f[ck].len) {
+			warnx("%s:%lu: column %s: empty", r->name, r->lineno,
+			    r->f[cid].len ? "cluster" : "id");
+			md->nbad++;
+			continue;
+		}
+		ki = cluster_node(md, r->f[ck].s, r->f[ck].len);
+		date_of(md, r, cdate, &date);
+		if (!strcmp(r->f[ckind].s, "mail")) {
+			struct mail *m;
+
+			x = mail_node(md, r->f[cid].s, r->f[cid].len);
+			m = &md->m[x];
+			if (m->cluster != NONE) {
+				if (m->cluster != ki) {
+					warnx("%s:%lu: mail %s is in clusters %s and %s; first kept",
+					    r->name, r->lineno, m->id, md->k[m->cluster].name,
+					    md->k[ki].name);
+					md->nbad++;
+				}
+				continue;
+			}
+			/* What the clusters say stands in until a mails table does. */
+			if (!m->present) {
+				m->date = date;
+				m->type = (unsigned char)mtype_parse(ctype >= 0 ? r->f[ctype].s : "");
+				if (!*m->subject)
+					m->subject = keep(md, r, ctitle);
+			}
+			k = &md->k[ki];
+			m->cluster = ki;
+			m->cnext = k->mail;
+			k->mail = x;
+			k->nmails++;
+		} else if (!strcmp(r->f[ckind].s, "commit")) {
+			struct commit *c;
+
+			x = commit_node(md, r->f[cid].s, r->f[cid].len);
+			c = &md->c[x];
+			if (c->cluster != NONE) {
+				if (c->cluster != ki) {
+					warnx("%s:%lu: commit %s is in clusters %s and %s; first kept",
+					    r->name, r->lineno, c->id, md->k[c->cluster].name,
+					    md->k[ki].name);
+					md->nbad++;
+				}
+				continue;
+			}
+			if (!c->present) {
+				c->cdate = date;
+				if (!*c->subject)
+					c->subject = keep(md, r, ctitle);
+			}
+			k = &md->k[ki];
+			c->cluster = ki;
+			c->cnext = k->commit;
+			k->commit = x;
+			k->ncommits++;
+		} else {
+			warnx("%s:%lu: column kind: neither mail nor commit: %.20s", r->name,
+			    r->lineno, r->f[ckind].s);
+			md->nbad++;
+		}
+	}
+}
+
+static const char *
+last_slash(const char *s, size_t n)
+{
+	while (n--)
+		if (s[n] == '/')
+			return s + n;
+	return NULL;
+}
+
+static void
+add_path(struct model *md, const char *p, size_t n)
+{
+	int isnew;
+	struct hent *e = hmap_put(&md->paths, p, n, &isnew);
+
+	if (isnew)
+		e->key = intern(&md->pool, p, n);
+}
+
+/*
+ * A patch table (patchtok): the commits' files are the repository's
+ * paths, with their folders so that a patch adding a file next to
+ * others is still for the project; the mails' files are kept to be
+ * checked against them.
+ */
+static void
+load_patches(struct model *md, struct tsv_reader *r)
+{
+	int cid = tsv_need(r, "id"), ckind = tsv_need(r, "kind"),
+	    cfiles = tsv_need(r, "files");
+	int got;
+
+	while ((got = tsv_read(r)) != 0) {
+		const char *s = r->f[cfiles].s, *end = s + r->f[cfiles].len;
+
+		if (got < 0) {
+			md->nbad++;
+			if (got == -2)
+				break;
+			continue;
+		}
+		if (!strcmp(r->f[ckind].s, "mail") && r->f[cid].len) {
+			struct mail *m = &md->m[mail_node(md, r->f[cid].s, r->f[cid].len)];
+
+			if (!m->files)
+				m->files = arena_strndup(&md->mem, s, r->f[cfiles].len);
+			continue;
+		}
+		if (strcmp(r->f[ckind].s, "commit"))
+			continue;
+		md->has_paths = 1;
+		while (s < end) {
+			const char *nl = memchr(s, '\n', (size_t)(end - s));
+			size_t n = (size_t)((nl ? nl : end) - s);
+			const char *slash = n ? last_slash(s, n) : NULL;
+
+			if (n)
+				add_path(md, s, n);
+			if (slash && slash > s)
+				add_path(md, s, (size_t)(slash - s + 1));
+			s += n + 1;
+		}
+	}
+}
+
+/* Does a mail touch a path of the repository, or a file in one of its folders? */
+int
+for_project(const struct model *md, const struct mail *m)
+{
+	const char *s = m->files, *end;
+
+	if (!md->has_paths || !m->files)
+		return 1;
+	for (end = s + strlen(s); s < end;) {
+		const char *nl = memchr(s, '\n', (size_t)(end - s));
+		size_t n = (size_t)((nl ? nl : end) - s);
+		const char *slash = n ? last_slash(s, n) : NULL;
+
+		if (n && (hmap_get(&md->paths, s, n) ||
+		    (slash && slash > s && hmap_get(&md->paths, s, (size_t)(slash - s + 1)))))
+			return 1;
+		s += n + 1;
+	}
+	return 0;
+}
+
+static void
+load_tags(struct model *md, struct tsv_reader *r)
+{
+	int ctag = tsv_need(r, "tag"), cdate = tsv_need(r, "date"),
+	    ctd = tsv_col(r, "tag_date");
+	int got;
+
+	md->has_tags = 1;
+	while ((got = tsv_read(r)) != 0) {
+		struct tag *t;
+		int64_t d;
+
+		if (got < 0) {
+			md->nbad++;
+			if (got == -2)
+				break;
+			continue;
+		}
+		/* A release is dated when it was tagged, if the tag says. */
+		if (date_of(md, r, ctd, &d) < 0 || d == NODATE)
+			date_of(md, r, cdate, &d);
+		if (d == NODATE)
+			continue;
+		md->t = xreallocarray(md->t, md->nt + 1, sizeof *md->t);
+		t = &md->t[md->nt++];
+		t->name = intern(&md->pool, r->f[ctag].s, r->f[ctag].len);
+		t->date = d;
+	}
+}
+
+int
+model_load(struct model *md, const char *path)
+{
+	struct tsv_reader r;
+
+	if (tsv_open(&r, path) < 0)
+		return -1;
+	if (r.empty) {
+		tsv_close(&r);
+		return 0;
+	}
+	if (tsv_col(&r, "cluster") >= 0 && tsv_col(&r, "kind") >= 0)
+		load_clusters(md, &r);
+	else if (tsv_col(&r, "tag") >= 0)
+		load_tags(md, &r);
+	else if (tsv_col(&r, "commit_date") >= 0)
+		load_commits(md, &r);
+	else if (tsv_col(&r, "in_reply_to") >= 0)
+		load_mails(md, &r);
+	else if (tsv_col(&r, "kind") >= 0 && tsv_col(&r, "files") >= 0)
+		load_patches(md, &r);
+	else {
+		warnx("%s: not a table ptreport reads: clusters (ptcluster), mails "
+		    "(mbox2tsv), commits or tags (git2tsv), patches (patchtok)", r.name);
+		tsv_close(&r);
+		return -1;
+	}
+	tsv_close(&r);
+	return 0;
+}
+
+static int
+earlier_commit(const struct commit *a, const struct commit *b)
+{
+	if (a->cdate != b->cdate) {
+		if (a->cdate == NODATE)
+			return 0;
+		if (b->cdate == NODATE)
+			return 1;
+		return a->cdate < b->cdate;
+	}
+	return strcmp(a->id, b->id) < 0;
+}
+
+void
+model_finish(struct model *md)
+{
+	for (size_t i = 0; i < md->nk; i++) {
+		struct cluster *k = &md->k[i];
+
+		for (uint32_t x = k->commit; x != NONE; x = md->c[x].cnext)
+			if (k->first_commit == NONE ||
+			    earlier_commit(&md->c[x], &md->c[k->first_commit]))
+				k->first_commit = x;
+	}
+	for (size_t i = 0; i < md->nm; i++) {
+		const struct mail *m = &md->m[i];
+
+		if (!m->present || m->date == NODATE)
+			continue;
+		if (md->mail_first == NODATE || m->date < md->mail_first)
+			md->mail_first = m->date;
+		if (md->mail_last == NODATE || m->date > md->mail_last)
+			md->mail_last = m->date;
+	}
+	for (size_t i = 0; i < md->nc; i++)
+		if (md->c[i].present && md->c[i].cdate != NODATE &&
+		    (md->commit_last == NODATE || md->c[i].cdate > md->commit_last))
+			md->commit_last = md->c[i].cdate;
+
+	/*
+	 * Per thread: how many mails, and the mails that may answer a patch:
+	 * not the series' own patches and cover letters, not bots.
+	 */
+	md->th = xcalloc(md->nm ? md->nm : 1, sizeof *md->th);
+	for (size_t i = 0; i < md->nm; i++)
+		md->th[i].resp = NONE;
+	for (size_t i = md->nm; i-- > 0;) {
+		struct mail *m = &md->m[i];
+		struct thread *t;
+
+		if (!m->present)
+			continue;
+		t = &md->th[uf_find(md->m, (uint32_t)i)];
+		t->nmails++;
+		if (m->type == MT_PATCH || m->type == MT_COVER || m->type == MT_BOT)
+			continue;
+		m->rnext = t->resp;
+		t->resp = (uint32_t)i;
+	}
+}

@@ -1,0 +1,202 @@
+/*
+ * ptreport - answers from clusters: which patches were ignored, which
+ * commits never went through a list, how many patches a week and how
+ * many ignored, the ignored share by development-cycle phase, time from
+ * posting to commit, accuracy against a truth, and a one-screen summary.
+ * Reads ptcluster's clusters with the mails (mbox2tsv), commits and tags
+ * (git2tsv) tables, each recognized by its header; writes TSV, CSV or
+ * aligned text, and plots with gnuplot.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ptreport.h"
+#include "text.h"
+#include "util.h"
+
+static const struct {
+	const char *name;
+	int (*run)(struct model *, const struct ropts *);
+	const char *what;
+} commands[] = {
+	{ "patches", report_patches, "every patch mail: its verdict and why" },
+	{ "ignored", report_ignored, "patches nobody answered, in no version, not merged" },
+	{ "offlist", report_offlist, "commits in the archive's window never posted by a human" },
+	{ "weekly", report_weekly, "per list and ISO week: patches, ignored, merged" },
+	{ "cycle", report_cycle, "ignored share by development-cycle phase" },
+	{ "duration", report_duration, "per merged cluster: first posting to commit" },
+	{ "eval", report_eval, "precision and recall against a truth" },
+	{ "summary", report_summary, "one screen to read first" },
+};
+
+#define NCOMMANDS (sizeof commands / sizeof commands[0])
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: ptreport command [-cHPqV] [-s since] [-u until] [-S max-series]\n"
+	    "                [-p plot] [-r release-regex] [-t truth] [-d] [-n top]\n"
+	    "                table ...\n"
+	    "commands: patches ignored offlist weekly cycle duration eval summary\n");
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	printf("\nCommands:\n");
+	for (size_t i = 0; i < NCOMMANDS; i++)
+		printf("  %-9s %s\n", commands[i].name, commands[i].what);
+	printf("\n"
+	    "Tables (any order, recognized by their header): clusters (ptcluster),\n"
+	    "mails (mbox2tsv), commits and tags (git2tsv, git2tsv --tags).\n\n"
+	    "  -c, --csv              write CSV instead of TSV\n"
+	    "  -P, --pretty           write columns aligned for reading\n"
+	    "  -H, --no-header        leave out the header line\n"
+	    "  -s, --since DATE       count patches posted from DATE (YYYY-MM-DD or ISO)\n"
+	    "  -u, --until DATE       ... up to DATE (a day counts whole); for offlist\n"
+	    "                         the window of commits (default: the mails' span)\n"
+	    "  -S, --max-series N     leave out series above N patches (named on stderr)\n"
+	    "  -p, --plot FILE        weekly, duration: draw FILE.png or FILE.svg (gnuplot)\n"
+	    "  -r, --release REGEX    cycle: tags that are releases\n"
+	    "                         (default ^v?[0-9]+(\\.[0-9]+)*$; -rcN tags are found)\n"
+	    "  -t, --truth T          eval: \"links\" (commits' Link: trailers) or a\n"
+	    "                         PaStA patch-groups file\n"
+	    "  -d, --diff             eval: list the disagreeing mail-commit links\n"
+	    "  -n, --top N            summary: lists and authors shown (default 5)\n"
+	    "  -q, --quiet            no notes on stderr\n"
+	    "  -V, --version          print the version\n"
+	    "  -h, --help             this text\n");
+}
+
+/* A date option: YYYY-MM-DD (whole day: until its end) or ISO 8601 UTC. */
+static int
+date_opt(const char *s, int end, int64_t *t)
+{
+	if (iso_parse(s, t) < 0)
+		return -1;
+	if (end && strlen(s) == 10)
+		*t += 86399;
+	return 0;
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "csv", no_argument, NULL, 'c' },
+		{ "pretty", no_argument, NULL, 'P' },
+		{ "no-header", no_argument, NULL, 'H' },
+		{ "since", required_argument, NULL, 's' },
+		{ "until", required_argument, NULL, 'u' },
+		{ "max-series", required_argument, NULL, 'S' },
+		{ "plot", required_argument, NULL, 'p' },
+		{ "release", required_argument, NULL, 'r' },
+		{ "truth", required_argument, NULL, 't' },
+		{ "diff", no_argument, NULL, 'd' },
+		{ "top", required_argument, NULL, 'n' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct ropts o;
+	struct model md;
+	size_t cmd;
+	int ch, rc = 0;
+
+	setprogname(argv[0]);
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		help();
+		close_stdout();
+		return 0;
+	}
+	if (argc > 1 && (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version"))) {
+		print_version();
+		close_stdout();
+		return 0;
+	}
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	for (cmd = 0; cmd < NCOMMANDS; cmd++)
+		if (!strcmp(argv[1], commands[cmd].name))
+			break;
+	if (cmd == NCOMMANDS) {
+		warnx("unknown command: %s", argv[1]);
+		usage(stderr);
+		return 2;
+	}
+
+	memset(&o, 0, sizeof o);
+	o.sc.since = o.sc.until = o.osince = o.ountil = NODATE;
+	o.fmt = OF_TSV;
+	o.header = 1;
+	o.release_re = "^v?[0-9]+(\\.[0-9]+)*$";
+	o.top = 5;
+	argv++;
+	argc--;
+	while ((ch = getopt_long(argc, argv, "cPHs:u:S:p:r:t:dn:qVh", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'c': o.fmt = OF_CSV; break;
+		case 'P': o.fmt = OF_PRETTY; break;
+		case 'H': o.header = 0; break;
+		case 's':
+			if (date_opt(optarg, 0, &o.sc.since) < 0) {
+				warnx("--since %s: not a date (YYYY-MM-DD)", optarg);
+				return 2;
+			}
+			break;
+		case 'u':
+			if (date_opt(optarg, 1, &o.sc.until) < 0) {
+				warnx("--until %s: not a date (YYYY-MM-DD)", optarg);
+				return 2;
+			}
+			break;
+		case 'S':
+			if (parse_long(optarg, 1, 100000000, &o.sc.max_series) < 0) {
+				warnx("--max-series %s: not a number of patches", optarg);
+				return 2;
+			}
+			break;
+		case 'p': o.plot = optarg; break;
+		case 'r': o.release_re = optarg; break;
+		case 't': o.truth = optarg; break;
+		case 'd': o.diff = 1; break;
+		case 'n':
+			if (parse_long(optarg, 0, 1000000, &o.top) < 0) {
+				warnx("--top %s: not a number", optarg);
+				return 2;
+			}
+			break;
+		case 'q': o.sc.quiet = 1; break;
+		case 'V': print_version(); close_stdout(); return 0;
+		case 'h': help(); close_stdout(); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	o.osince = o.sc.since;
+	o.ountil = o.sc.until;
+
+	model_init(&md);
+	if (optind == argc)
+		argv[--optind] = "-";
+	for (int i = optind; i < argc; i++)
+		if (model_load(&md, argv[i]) < 0)
+			rc = 1;
+	model_finish(&md);
+	verdicts(&md, &o.sc);
+	if (commands[cmd].run(&md, &o) != 0)
+		rc = 1;
+	if (md.nbad) {
+		warnx("%lu bad rows, named above, were left out", md.nbad);
+		rc = 1;
+	}
+	model_free(&md);
+	close_stdout();
+	return rc;
+}

@@ -1,0 +1,248 @@
+/*
+ * out.c - report rows as TSV (the pipeline's dialect), CSV for
+ * spreadsheets (libcsv quotes what needs quoting), or text aligned in
+ * columns for a person at a terminal; and plots through gnuplot.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <csv.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "ptreport.h"
+#include "text.h"
+#include "tsv.h"
+#include "util.h"
+
+void
+out_init(struct out *o, enum ofmt fmt, int header, FILE *fp)
+{
+	memset(o, 0, sizeof *o);
+	o->fmt = fmt;
+	o->header = header;
+	o->fp = fp;
+}
+
+static void
+keep_cell(struct out *o, const char *s, size_t n)
+{
+	if (o->ncells == o->capcells) {
+		o->capcells = o->capcells ? 2 * o->capcells : 256;
+		o->cells = xreallocarray(o->cells, o->capcells, sizeof *o->cells);
+	}
+	o->cells[o->ncells++] = xstrndup(s, n);
+}
+
+void
+out_celln(struct out *o, const char *s, size_t n)
+{
+	switch (o->fmt) {
+	case OF_TSV:
+		if (o->ncell)
+			tsv_sep(&o->row);
+		tsv_add_utf8(&o->row, s, n);
+		break;
+	case OF_CSV:
+		if (o->ncell)
+			fputc(',', o->fp);
+		csv_fwrite(o->fp, s, n);
+		break;
+	case OF_PRETTY:
+		keep_cell(o, s, n);
+		break;
+	}
+	o->ncell++;
+}
+
+void
+out_cell(struct out *o, const char *s)
+{
+	out_celln(o, s, strlen(s));
+}
+
+void
+out_cellf(struct out *o, const char *fmt, ...)
+{
+	char small[128];
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n >= 0 && (size_t)n < sizeof small) {
+		out_celln(o, small, (size_t)n);
+	} else {
+		struct buf b = BUF_INIT;
+
+		va_start(ap, fmt);
+		buf_grow(&b, (size_t)n + 1);
+		vsnprintf(b.p, (size_t)n + 1, fmt, ap);
+		va_end(ap);
+		out_celln(o, b.p, (size_t)n);
+		buf_free(&b);
+	}
+}
+
+void
+out_date(struct out *o, int64_t t)
+{
+	char d[21];
+
+	if (t == NODATE) {
+		out_cell(o, "");
+		return;
+	}
+	iso_utc(d, t);
+	out_celln(o, d, 20);
+}
+
+void
+out_end(struct out *o)
+{
+	switch (o->fmt) {
+	case OF_TSV:
+		tsv_row_end(&o->row, o->fp);
+		break;
+	case OF_CSV:
+		fputc('\n', o->fp);
+		break;
+	case OF_PRETTY:
+		if (!o->ncols)
+			o->ncols = o->ncell;
+		break;
+	}
+	o->ncell = 0;
+}
+
+void
+out_header(struct out *o, const char *const *names, size_t n)
+{
+	if (!o->header)
+		return;
+	for (size_t i = 0; i < n; i++)
+		out_cell(o, names[i]);
+	out_end(o);
+}
+
+/* Width of a UTF-8 string in code points (close enough for alignment). */
+static size_t
+width(const char *s)
+{
+	size_t w = 0;
+
+	for (; *s; s++)
+		w += ((unsigned char)*s & 0xc0) != 0x80;
+	return w;
+}
+
+void
+out_finish(struct out *o)
+{
+	if (o->fmt == OF_PRETTY && o->ncols) {
+		size_t *w = xcalloc(o->ncols, sizeof *w);
+
+		for (size_t i = 0; i < o->ncells; i++) {
+			size_t x = width(o->cells[i]);
+
+			if (x > w[i % o->ncols])
+				w[i % o->ncols] = x;
+		}
+		for (size_t i = 0; i < o->ncells; i++) {
+			size_t col = i % o->ncols;
+			const char *s = o->cells[i];
+
+			/* Newlines and TABs inside a cell would break the layout. */
+			for (const char *p = s; *p; p++)
+				fputc(*p == '\n' || *p == '\t' ? ' ' : *p, o->fp);
+			if (col + 1 == o->ncols)
+				fputc('\n', o->fp);
+			else
+				fprintf(o->fp, "%*s", (int)(w[col] - width(s) + 2), "");
+		}
+		free(w);
+	}
+	for (size_t i = 0; i < o->ncells; i++)
+		free(o->cells[i]);
+	free(o->cells);
+	buf_free(&o->row);
+	o->cells = NULL;
+	o->ncells = o->capcells = 0;
+}
+
+void
+plot_quote(struct buf *b, const char *s)
+{
+	buf_addc(b, '\'');
+	for (; *s; s++) {
+		if (*s == '\'')
+			buf_addc(b, '\'');
+		buf_addc(b, *s);
+	}
+	buf_addc(b, '\'');
+}
+
+static int
+has_suffix(const char *s, const char *suf)
+{
+	size_t n = strlen(s), k = strlen(suf);
+
+	return n >= k && !strcmp(s + n - k, suf);
+}
+
+int
+plot(const char *image, const char *data, const char *script)
+{
+	struct buf cmd = BUF_INIT, tmp = BUF_INIT;
+	FILE *gp;
+	int st;
+
+	buf_addf(&tmp, "%s.tmp", image);
+	if (has_suffix(image, ".svg"))
+		buf_addstr(&cmd, "set terminal svg size 1000,640 dynamic font 'sans,11'\n");
+	else if (has_suffix(image, ".png"))
+		buf_addstr(&cmd, "set terminal pngcairo size 1000,640 font 'sans,10'\n");
+	else {
+		warnx("%s: the plot must be a .png or .svg file", image);
+		buf_free(&cmd);
+		buf_free(&tmp);
+		return -1;
+	}
+	buf_addstr(&cmd, "set output ");
+	plot_quote(&cmd, tmp.p);
+	buf_addstr(&cmd, "\ndata = ");
+	plot_quote(&cmd, data);
+	buf_addc(&cmd, '\n');
+	buf_addstr(&cmd, script);
+	buf_addstr(&cmd, "\nunset output\n");
+
+	fflush(NULL);
+	if (!(gp = popen("gnuplot", "w"))) {
+		warnx("gnuplot:");
+		goto fail;
+	}
+	fwrite(cmd.p, 1, cmd.len, gp);
+	st = pclose(gp);
+	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+			warnx("gnuplot not found: install it (Debian: apt-get install gnuplot-nox)");
+		else
+			warnx("%s: gnuplot failed", image);
+		goto fail;
+	}
+	if (rename(tmp.p, image) < 0) {
+		warnx("%s:", image);
+		goto fail;
+	}
+	buf_free(&cmd);
+	buf_free(&tmp);
+	return 0;
+fail:
+	unlink(tmp.p);
+	buf_free(&cmd);
+	buf_free(&tmp);
+	return -1;
+}

@@ -1,0 +1,200 @@
+/*
+ * ptreport.h - what the reports share: the tables loaded into memory
+ * (mails with their threads, commits, clusters, release tags), the
+ * verdicts computed from them, and the output writer.
+ *
+ * Only the columns the reports use are kept: ids, dates, senders,
+ * subjects and links, never message or diff bodies, so memory follows
+ * the number of mails and commits, not the size of the archive.  Every
+ * string lives in the model's arena or string pool and is freed with it.
+ */
+#ifndef PT_PTREPORT_H
+#define PT_PTREPORT_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "buf.h"
+#include "hash.h"
+
+#define NONE UINT32_MAX
+#define NODATE INT64_MIN
+
+enum mtype { MT_UNKNOWN, MT_PATCH, MT_COVER, MT_REPLY, MT_PULL, MT_BOT, MT_OTHER, MT_N };
+
+/*
+ * A mail, or a Message-ID only referenced (present == 0: a mail missing
+ * from the archive that still ties a thread together).
+ */
+struct mail {
+	const char *id;
+	const char *from;        /* sender address, interned */
+	const char *name;        /* sender name */
+	const char *who;         /* sender name lower-cased, interned; "" if none */
+	const char *subject;
+	const char *lists;       /* space-separated: a mail cross-posted to several */
+	const char *files;       /* paths it touches, one a line (patch table); NULL */
+	int64_t date;
+	uint32_t parent;         /* In-Reply-To, else the last reference; NONE */
+	uint32_t uf;             /* union-find link: the thread */
+	uint32_t cluster;        /* NONE: in no cluster */
+	uint32_t cnext;          /* next mail of the same cluster */
+	uint32_t rnext;          /* next possible response in the thread */
+	uint32_t total;          /* N of [PATCH k/N], 0 if none */
+	unsigned char present;   /* a row of a mails table */
+	unsigned char type;      /* enum mtype */
+	unsigned char process;   /* bot, pull, RFC, linux-next or stable mail */
+	unsigned char project;   /* a patch for the project (method.md §5) */
+	unsigned char excluded;  /* part of a series above --max-series */
+	unsigned char foreign;   /* touches nothing the repository has */
+	unsigned char ignored;
+	unsigned char dup;       /* its id came more than once */
+};
+
+struct commit {
+	const char *id;
+	const char *author;      /* address */
+	const char *committer;
+	const char *subject;
+	const char *links;       /* Message-IDs of Link:/Message-Id: trailers */
+	int64_t date;            /* author date */
+	int64_t cdate;           /* commit date: when it was integrated */
+	uint32_t cluster;
+	uint32_t cnext;
+	unsigned char present;   /* a row of a commits table */
+	unsigned char skip;      /* merge or root commit: no patch */
+};
+
+struct cluster {
+	const char *name;
+	uint32_t mail;           /* first mail member, list through cnext */
+	uint32_t commit;         /* first commit member */
+	uint32_t nmails, ncommits;
+	uint32_t first_commit;   /* by commit date: the integration; NONE */
+	unsigned char responded; /* a mail of it got a response */
+};
+
+struct tag {
+	const char *name;
+	int64_t date;
+};
+
+/* A thread, indexed by the union-find root of its mails. */
+struct thread {
+	uint32_t resp;           /* first mail that may be a response, list by rnext */
+	uint32_t nmails;         /* mails present */
+	uint32_t npatches;       /* patches for the project */
+	uint32_t total;          /* largest N of [PATCH k/N] seen */
+	unsigned char left_out;  /* named as a series above --max-series */
+};
+
+struct model {
+	struct arena mem;
+	struct strpool pool;
+	struct mail *m;
+	size_t nm, capm;
+	struct hmap mailid;      /* id -> index + 1 */
+	struct commit *c;
+	size_t nc, capc;
+	struct hmap commitid;
+	struct cluster *k;
+	size_t nk, capk;
+	struct hmap clusterid;
+	struct tag *t;
+	size_t nt;
+	struct thread *th;       /* per mail index, valid at thread roots */
+	struct hmap paths;       /* the repository's paths and their folders */
+	int has_mails, has_commits, has_clusters, has_tags, has_paths;
+	size_t ndup;             /* mail rows whose id came before */
+	int64_t mail_first, mail_last;     /* date span of the mails */
+	int64_t commit_last;               /* newest commit date */
+	unsigned long nbad;                /* rows rejected while loading */
+};
+
+/* Reading tables (load.c). */
+void model_init(struct model *md);
+/* Load a table, recognized by its header; -1 after a message if unusable. */
+int model_load(struct model *md, const char *path);
+/* Threads, clusters' commits and dates; once, after all tables. */
+void model_finish(struct model *md);
+void model_free(struct model *md);
+int for_project(const struct model *md, const struct mail *m);
+uint32_t thread_of(struct model *md, uint32_t mi);
+struct mail *mail_by_id(const struct model *md, const char *id, size_t n);
+struct commit *commit_by_id(const struct model *md, const char *id, size_t n);
+const char *mtype_name(int t);
+
+/*
+ * Verdicts (verdict.c): patches for the project, series above max
+ * (max 0: none left out), responses, ignored.  since/until restrict
+ * which mails count as patches (NODATE: no limit).
+ */
+struct scope {
+	int64_t since, until;
+	long max_series;
+	int quiet;
+};
+void verdicts(struct model *md, const struct scope *sc);
+/* Did anyone but the sender write in the thread of mail mi? */
+int responded(struct model *md, uint32_t mi);
+/* The first such mail (in input order), or NONE. */
+uint32_t responder(struct model *md, uint32_t mi);
+/* Thread root or a direct reply to it. */
+int shallow(const struct model *md, uint32_t mi);
+int in_scope(const struct scope *sc, int64_t d);
+
+/* Output (out.c): TSV, CSV (libcsv) or aligned text. */
+enum ofmt { OF_TSV, OF_CSV, OF_PRETTY };
+
+struct out {
+	enum ofmt fmt;
+	int header;
+	FILE *fp;
+	struct buf row;
+	size_t ncell;
+	/* OF_PRETTY keeps every cell until out_finish(). */
+	char **cells;
+	size_t ncells, capcells, ncols;
+};
+
+void out_init(struct out *o, enum ofmt fmt, int header, FILE *fp);
+void out_header(struct out *o, const char *const *names, size_t n);
+void out_cell(struct out *o, const char *s);
+void out_celln(struct out *o, const char *s, size_t n);
+void out_cellf(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void out_date(struct out *o, int64_t t);
+void out_end(struct out *o);
+void out_finish(struct out *o);
+
+/*
+ * Plots (plot.c): run gnuplot on a data file with a script; the image
+ * (.png or .svg, by the name) is written to a temporary name and
+ * renamed.  0 on success, -1 after a message.
+ */
+int plot(const char *image, const char *data, const char *script);
+/* A gnuplot string literal for s (single quotes doubled). */
+void plot_quote(struct buf *b, const char *s);
+
+/* Reports (report.c, eval.c); each returns the exit status. */
+struct ropts {
+	struct scope sc;
+	enum ofmt fmt;
+	int header;
+	const char *plot;
+	const char *truth;       /* eval: "links" or a patch-groups file */
+	int diff;                /* eval: list disagreements */
+	const char *release_re;  /* cycle: which tags are releases */
+	int64_t osince, ountil;  /* offlist: commit window */
+	long top;                /* summary: how many lists and authors */
+};
+
+int report_patches(struct model *md, const struct ropts *o);
+int report_ignored(struct model *md, const struct ropts *o);
+int report_offlist(struct model *md, const struct ropts *o);
+int report_weekly(struct model *md, const struct ropts *o);
+int report_cycle(struct model *md, const struct ropts *o);
+int report_duration(struct model *md, const struct ropts *o);
+int report_summary(struct model *md, const struct ropts *o);
+int report_eval(struct model *md, const struct ropts *o);
+
+#endif

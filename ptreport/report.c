@@ -1,0 +1,1050 @@
+/*
+ * report.c - the reports on ignored patches, off-list commits, weekly
+ * and per-cycle figures, time to merge, and the one-screen summary.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <regex.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ptreport.h"
+#include "text.h"
+#include "util.h"
+
+#define DAY 86400
+
+static int
+cmp_date_id(const struct model *md, uint32_t a, uint32_t b)
+{
+	const struct mail *x = &md->m[a], *y = &md->m[b];
+
+	if (x->date != y->date)
+		return x->date < y->date ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+/* qsort has no context argument; the reports run one at a time. */
+static const struct model *sort_md;
+
+static int
+cmp_mail(const void *a, const void *b)
+{
+	return cmp_date_id(sort_md, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+static int
+cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+static void
+sort_mails(const struct model *md, uint32_t *v, size_t n)
+{
+	sort_md = md;
+	qsort(v, n, sizeof *v, cmp_mail);
+}
+
+/* The q-quantile of sorted v[0..n) (nearest rank); n > 0. */
+static int64_t
+quantile(const int64_t *v, size_t n, double q)
+{
+	size_t k = (size_t)(q * (double)n + 0.999999);
+
+	if (k < 1)
+		k = 1;
+	if (k > n)
+		k = n;
+	return v[k - 1];
+}
+
+static double
+share(unsigned long part, unsigned long whole)
+{
+	return whole ? (double)part / (double)whole : 0.0;
+}
+
+static void
+need(const struct model *md, int mails, int commits, int clusters, const char *what)
+{
+	if (mails && !md->has_mails)
+		die("%s needs a mails table (mbox2tsv output)", what);
+	if (commits && !md->has_commits)
+		die("%s needs a commits table (git2tsv output)", what);
+	if (clusters && !md->has_clusters)
+		die("%s needs a clusters table (ptcluster output)", what);
+}
+
+int
+report_ignored(struct model *md, const struct ropts *o)
+{
+	static const char *const cols[] = {
+		"id", "list", "date", "author", "name", "subject", "thread",
+		"versions", "cluster",
+	};
+	struct out out;
+	uint32_t *v = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *v);
+	size_t n = 0;
+
+	need(md, 1, 0, 1, "ignored");
+	for (size_t i = 0; i < md->nm; i++)
+		if (md->m[i].ignored)
+			v[n++] = (uint32_t)i;
+	sort_mails(md, v, n);
+	out_init(&out, o->fmt, o->header, stdout);
+	out_header(&out, cols, sizeof cols / sizeof cols[0]);
+	for (size_t i = 0; i < n; i++) {
+		const struct mail *m = &md->m[v[i]];
+		const struct cluster *k = m->cluster != NONE ? &md->k[m->cluster] : NULL;
+
+		out_cell(&out, m->id);
+		out_cell(&out, m->lists);
+		out_date(&out, m->date);
+		out_cell(&out, m->from);
+		out_cell(&out, m->name);
+		out_cell(&out, m->subject);
+		out_cellf(&out, "%u", md->th[thread_of(md, v[i])].nmails);
+		out_cellf(&out, "%u", k ? k->nmails : 1);
+		out_cell(&out, k ? k->name : "");
+		out_end(&out);
+	}
+	out_finish(&out);
+	free(v);
+	return 0;
+}
+
+/*
+ * Every patch mail with its verdict and the reason, so that any count
+ * of the other reports can be traced to mails (and composed in shell).
+ */
+int
+report_patches(struct model *md, const struct ropts *o)
+{
+	static const char *const cols[] = {
+		"id", "date", "list", "author", "subject", "verdict", "detail", "cluster",
+	};
+	struct out out;
+	uint32_t *v = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *v);
+	size_t n = 0;
+
+	need(md, 1, 0, 1, "patches");
+	for (size_t i = 0; i < md->nm; i++)
+		if (md->m[i].present && md->m[i].type == MT_PATCH)
+			v[n++] = (uint32_t)i;
+	sort_mails(md, v, n);
+	out_init(&out, o->fmt, o->header, stdout);
+	out_header(&out, cols, sizeof cols / sizeof cols[0]);
+	for (size_t i = 0; i < n; i++) {
+		const struct mail *m = &md->m[v[i]];
+		const struct cluster *k = m->cluster != NONE ? &md->k[m->cluster] : NULL;
+		const char *verdict, *detail = "";
+		uint32_t r;
+
+		if (m->project) {
+			if (k && k->ncommits) {
+				verdict = "merged";
+				detail = md->c[k->first_commit].id;
+			} else if ((r = responder(md, v[i])) != NONE) {
+				verdict = "answered";
+				detail = md->m[r].from;
+			} else if (m->ignored) {
+				verdict = "ignored";
+			} else {
+				/* A version of it in its cluster got the answer. */
+				verdict = "answered-version";
+				for (uint32_t x = k ? k->mail : NONE; x != NONE; x = md->m[x].cnext)
+					if (md->m[x].present && responded(md, x)) {
+						detail = md->m[x].id;
+						break;
+					}
+			}
+		} else {
+			verdict = "not-counted";
+			if (m->process)
+				detail = "bot, pull, RFC, linux-next or stable";
+			else if (m->foreign)
+				detail = "touches no path of the repository";
+			else if (m->excluded)
+				detail = "in a series above --max-series";
+			else if (!shallow(md, v[i]))
+				detail = "deep in a thread: neither its root nor a reply to the root";
+			else if (!in_scope(&o->sc, m->date))
+				detail = "outside --since/--until";
+		}
+		out_cell(&out, m->id);
+		out_date(&out, m->date);
+		out_cell(&out, m->lists);
+		out_cell(&out, m->from);
+		out_cell(&out, m->subject);
+		out_cell(&out, verdict);
+		out_cell(&out, detail);
+		out_cell(&out, k ? k->name : "");
+		out_end(&out);
+	}
+	out_finish(&out);
+	free(v);
+	return 0;
+}
+
+/* Why the cluster of commit ci counts as off-list, or NULL if it does not. */
+static const char *
+offlist_reason(const struct model *md, uint32_t ci)
+{
+	const struct commit *c = &md->c[ci];
+	const struct cluster *k;
+	int any = 0;
+
+	if (c->cluster == NONE)
+		return "no mail";
+	k = &md->k[c->cluster];
+	/* PaStA's rule: one or two commits; more are a backport family. */
+	if (k->ncommits > 2 || k->first_commit != ci)
+		return NULL;
+	for (uint32_t x = k->mail; x != NONE; x = md->m[x].cnext) {
+		if (!md->m[x].process && md->m[x].type != MT_BOT && md->m[x].type != MT_PULL)
+			return NULL;
+		any = 1;
+	}
+	return any ? "process mails only" : "no mail";
+}
+
+/* The window of commit dates the archives cover: the options, else the mails' span. */
+static void
+offlist_window(const struct model *md, const struct ropts *o, int64_t *since, int64_t *until)
+{
+	*since = o->osince != NODATE ? o->osince : md->mail_first;
+	*until = o->ountil != NODATE ? o->ountil : md->mail_last;
+}
+
+/*
+ * Commits in the window whose cluster has no patch mail by a human;
+ * *ncand gets how many commits the window holds.
+ */
+static size_t
+offlist_find(const struct model *md, const struct ropts *o, uint32_t **out, size_t *ncand)
+{
+	int64_t since, until;
+	uint32_t *v = xreallocarray(NULL, md->nc ? md->nc : 1, sizeof *v);
+	size_t n = 0;
+
+	offlist_window(md, o, &since, &until);
+	*ncand = 0;
+	for (size_t i = 0; i < md->nc; i++) {
+		const struct commit *c = &md->c[i];
+		int64_t from = c->date != NODATE ? c->date : c->cdate;
+
+		if (c->skip || (md->has_commits && !c->present))
+			continue;
+		/*
+		 * Written and committed inside the window: had it been posted,
+		 * the posting (between the two) would be in the archive.
+		 */
+		if (c->cdate == NODATE || (since != NODATE && from < since) ||
+		    (until != NODATE && c->cdate > until))
+			continue;
+		(*ncand)++;
+		if (offlist_reason(md, (uint32_t)i))
+			v[n++] = (uint32_t)i;
+	}
+	*out = v;
+	return n;
+}
+
+static int
+cmp_commit(const void *a, const void *b)
+{
+	const struct commit *x = &sort_md->c[*(const uint32_t *)a];
+	const struct commit *y = &sort_md->c[*(const uint32_t *)b];
+
+	if (x->cdate != y->cdate)
+		return x->cdate < y->cdate ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+int
+report_offlist(struct model *md, const struct ropts *o)
+{
+	static const char *const cols[] = {
+		"id", "date", "commit_date", "author", "committer", "subject",
+		"cluster", "commits", "mails", "reason",
+	};
+	struct out out;
+	uint32_t *v;
+	size_t n, ncand;
+	int64_t since, until;
+
+	need(md, 0, 0, 1, "offlist");
+	if (!md->has_mails && (o->osince == NODATE || o->ountil == NODATE))
+		die("offlist needs a mails table or both --since and --until: "
+		    "which commit dates do the archives cover?");
+	n = offlist_find(md, o, &v, &ncand);
+	sort_md = md;
+	qsort(v, n, sizeof *v, cmp_commit);
+	out_init(&out, o->fmt, o->header, stdout);
+	out_header(&out, cols, sizeof cols / sizeof cols[0]);
+	for (size_t i = 0; i < n; i++) {
+		const struct commit *c = &md->c[v[i]];
+		const struct cluster *k = c->cluster != NONE ? &md->k[c->cluster] : NULL;
+
+		out_cell(&out, c->id);
+		out_date(&out, c->date);
+		out_date(&out, c->cdate);
+		out_cell(&out, c->author);
+		out_cell(&out, c->committer);
+		out_cell(&out, c->subject);
+		out_cell(&out, k ? k->name : "");
+		out_cellf(&out, "%u", k ? k->ncommits : 1);
+		out_cellf(&out, "%u", k ? k->nmails : 0);
+		out_cell(&out, offlist_reason(md, v[i]));
+		out_end(&out);
+	}
+	out_finish(&out);
+	offlist_window(md, o, &since, &until);
+	if (!o->sc.quiet) {
+		char a[21] = "", b[21] = "";
+
+		if (since != NODATE)
+			iso_utc(a, since);
+		if (until != NODATE)
+			iso_utc(b, until);
+		warnx("%zu off-list of %zu commits written and committed in %.10s..%.10s",
+		    n, ncand, a, b);
+	}
+	free(v);
+	return 0;
+}
+
+/* ISO 8601 week of t: "2019-W18", and the Monday it starts on. */
+static void
+iso_week(int64_t t, char week[9], int64_t *monday)
+{
+	int64_t days = t >= 0 ? t / DAY : -((-t + DAY - 1) / DAY);
+	int64_t wd = ((days + 3) % 7 + 7) % 7;   /* 1970-01-01 was a Thursday */
+	int64_t thu = days - wd + 3, jan1;
+	char d[21], y[11];
+
+	iso_utc(d, thu * DAY);
+	memcpy(y, d, 4);
+	memcpy(y + 4, "-01-01", 7);
+	iso_parse(y, &jan1);
+	snprintf(week, 9, "%.4s-W%02d", d, (int)((thu - jan1 / DAY) / 7 + 1));
+	*monday = (days - wd) * DAY;
+}
+
+struct wcount {
+	const char *list;
+	char week[9];
+	int64_t monday;
+	unsigned long patches, ignored, merged;
+};
+
+static int
+cmp_wcount(const void *a, const void *b)
+{
+	const struct wcount *x = *(struct wcount *const *)a, *y = *(struct wcount *const *)b;
+	int c = strcmp(x->list, y->list);
+
+	return c ? c : strcmp(x->week, y->week);
+}
+
+static int
+merged(const struct model *md, const struct mail *m)
+{
+	return m->cluster != NONE && md->k[m->cluster].ncommits > 0;
+}
+
+struct lsum {
+	const char *list;
+	unsigned long patches;
+};
+
+static int
+cmp_lsum(const void *a, const void *b)
+{
+	const struct lsum *x = a, *y = b;
+
+	if (x->patches != y->patches)
+		return x->patches > y->patches ? -1 : 1;
+	return strcmp(x->list, y->list);
+}
+
+#define PLOT_LISTS 10
+
+static int
+weekly_plot(const char *image, struct wcount **v, size_t n)
+{
+	struct lsum *ls = NULL;
+	size_t nls = 0;
+	struct buf script = BUF_INIT, data = BUF_INIT;
+	char path[] = "/tmp/ptreport.XXXXXX";
+	int fd, rc = 0;
+	FILE *fp;
+
+	/* The lists with most patches, one line each. */
+	for (size_t i = 0; i < n; i++) {
+		if (!nls || strcmp(ls[nls - 1].list, v[i]->list)) {
+			ls = xreallocarray(ls, nls + 1, sizeof *ls);
+			ls[nls].list = v[i]->list;
+			ls[nls++].patches = 0;
+		}
+		ls[nls - 1].patches += v[i]->patches;
+	}
+	qsort(ls, nls, sizeof *ls, cmp_lsum);
+	if (nls > PLOT_LISTS)
+		nls = PLOT_LISTS;
+	if ((fd = mkstemp(path)) < 0 || !(fp = fdopen(fd, "w"))) {
+		warnx("%s:", path);
+		free(ls);
+		return -1;
+	}
+	for (size_t l = 0; l < nls; l++) {
+		for (size_t i = 0; i < n; i++) {
+			char d[21];
+
+			if (strcmp(v[i]->list, ls[l].list))
+				continue;
+			iso_utc(d, v[i]->monday);
+			fprintf(fp, "%.10s %lu %lu %.4f\n", d, v[i]->patches, v[i]->ignored,
+			    share(v[i]->ignored, v[i]->patches));
+		}
+		fputs("\n\n", fp);
+	}
+	if (fclose(fp) != 0) {
+		warnx("%s:", path);
+		rc = -1;
+		goto out;
+	}
+	buf_addstr(&script,
+	    "set xdata time\nset timefmt '%Y-%m-%d'\nset format x '%Y-%m'\n"
+	    "set grid\nset key outside right top\nset style data linespoints\n"
+	    "set pointsize 0.4\nset multiplot layout 2,1\n"
+	    "set title 'Patches for the project, per ISO week'\nset ylabel 'patches'\n");
+	for (int panel = 0; panel < 2; panel++) {
+		if (panel)
+			buf_addstr(&script, "set title 'Ignored patches, per ISO week'\n"
+			    "set ylabel 'ignored'\n");
+		buf_addstr(&script, "plot ");
+		for (size_t l = 0; l < nls; l++) {
+			buf_addf(&script, "%sdata index %zu using 1:%d title ", l ? ", " : "",
+			    l, panel ? 3 : 2);
+			plot_quote(&data, *ls[l].list ? ls[l].list : "(no list)");
+			buf_addstr(&script, data.p);
+			buf_reset(&data);
+		}
+		buf_addc(&script, '\n');
+	}
+	buf_addstr(&script, "unset multiplot\n");
+	rc = nls ? plot(image, path, script.p) : (warnx("%s: nothing to plot", image), -1);
+out:
+	unlink(path);
+	buf_free(&script);
+	buf_free(&data);
+	free(ls);
+	return rc;
+}
+
+int
+report_weekly(struct model *md, const struct ropts *o)
+{
+	static const char *const cols[] = {
+		"list", "week", "start", "patches", "ignored", "merged", "ignored_share",
+	};
+	struct hmap h = HMAP_INIT;
+	struct arena mem = ARENA_INIT;
+	struct wcount **v = NULL;
+	size_t n = 0;
+	struct buf key = BUF_INIT;
+	struct out out;
+	int rc = 0;
+
+	need(md, 1, 0, 1, "weekly");
+	for (size_t i = 0; i < md->nm; i++) {
+		const struct mail *m = &md->m[i];
+		const char *l = m->lists, *end;
+		char week[9];
+		int64_t monday;
+
+		if (!m->project || m->date == NODATE)
+			continue;
+		iso_week(m->date, week, &monday);
+		/* A mail on several lists counts on each. */
+		do {
+			struct hent *e;
+			struct wcount *w;
+			int isnew;
+
+			end = strchr(l, ' ');
+			if (!end)
+				end = l + strlen(l);
+			buf_reset(&key);
+			buf_add(&key, l, (size_t)(end - l));
+			buf_addc(&key, '\t');
+			buf_addstr(&key, week);
+			e = hmap_put(&h, key.p, key.len, &isnew);
+			if (isnew) {
+				w = arena_alloc(&mem, sizeof *w);
+				memset(w, 0, sizeof *w);
+				e->key = arena_strndup(&mem, key.p, key.len);
+				w->list = arena_strndup(&mem, l, (size_t)(end - l));
+				memcpy(w->week, week, sizeof week);
+				w->monday = monday;
+				e->val = w;
+				v = xreallocarray(v, n + 1, sizeof *v);
+				v[n++] = w;
+			}
+			w = e->val;
+			w->patches++;
+			w->ignored += m->ignored;
+			w->merged += merged(md, m);
+			l = *end ? end + 1 : end;
+		} while (*l);
+	}
+	qsort(v, n, sizeof *v, cmp_wcount);
+	out_init(&out, o->fmt, o->header, stdout);
+	out_header(&out, cols, sizeof cols / sizeof cols[0]);
+	for (size_t i = 0; i < n; i++) {
+		char d[21];
+
+		iso_utc(d, v[i]->monday);
+		out_cell(&out, v[i]->list);
+		out_cell(&out, v[i]->week);
+		out_celln(&out, d, 10);
+		out_cellf(&out, "%lu", v[i]->patches);
+		out_cellf(&out, "%lu", v[i]->ignored);
+		out_cellf(&out, "%lu", v[i]->merged);
+		out_cellf(&out, "%.4f", share(v[i]->ignored, v[i]->patches));
+		out_end(&out);
+	}
+	out_finish(&out);
+	if (o->plot && weekly_plot(o->plot, v, n) < 0)
+		rc = 1;
+	free(v);
+	hmap_free(&h);
+	arena_free(&mem);
+	buf_free(&key);
+	return rc;
+}
+
+/*
+ * Development-cycle phases: from a release to its first -rc tag is the
+ * merge window, then each -rc until the next release.  A cycle without
+ * -rc tags has a two-week merge window, then weeks counted from the
+ * release.
+ */
+struct phase {
+	int kind;       /* 0 merge window, 1 rcN, 2 week N */
+	int num;
+	unsigned long patches, ignored, merged;
+	unsigned char *cycles;   /* per release: seen */
+};
+
+static int
+cmp_tag(const void *a, const void *b)
+{
+	const struct tag *x = a, *y = b;
+
+	if (x->date != y->date)
+		return x->date < y->date ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+/* N of a tag "...-rcN", or 0. */
+static int
+rc_number(const char *name)
+{
+	const char *p = strstr(name, "-rc");
+	long n;
+
+	if (!p || !p[3] || parse_long(p + 3, 1, 1000, &n) < 0)
+		return 0;
+	return (int)n;
+}
+
+int
+report_cycle(struct model *md, const struct ropts *o)
+{
+	static const char *const cols[] = {
+		"phase", "cycles", "patches", "ignored", "merged", "ignored_share",
+	};
+	regex_t re;
+	struct tag *rel = NULL, *rcs = NULL;
+	size_t nrel = 0, nrc = 0, nph = 0;
+	struct phase *ph = NULL;
+	unsigned long before = 0;
+	struct out out;
+	int err;
+
+	need(md, 1, 0, 1, "cycle");
+	if (!md->has_tags)
+		die("cycle needs a tags table (git2tsv --tags output)");
+	if ((err = regcomp(&re, o->release_re, REG_EXTENDED | REG_NOSUB)) != 0) {
+		char msg[128];
+
+		regerror(err, &re, msg, sizeof msg);
+		die("--release %s: %s", o->release_re, msg);
+	}
+	for (size_t i = 0; i < md->nt; i++) {
+		if (rc_number(md->t[i].name)) {
+			rcs = xreallocarray(rcs, nrc + 1, sizeof *rcs);
+			rcs[nrc++] = md->t[i];
+		} else if (regexec(&re, md->t[i].name, 0, NULL, 0) == 0) {
+			rel = xreallocarray(rel, nrel + 1, sizeof *rel);
+			rel[nrel++] = md->t[i];
+		}
+	}
+	regfree(&re);
+	if (!nrel)
+		die("cycle: no tag matches --release %s", o->release_re);
+	qsort(rel, nrel, sizeof *rel, cmp_tag);
+	if (nrc)
+		qsort(rcs, nrc, sizeof *rcs, cmp_tag);
+
+	for (size_t i = 0; i < md->nm; i++) {
+		const struct mail *m = &md->m[i];
+		size_t r, lo = 0, hi = nrel;
+		int64_t next;
+		int kind = 0, num = 0;
+		struct phase *p = NULL;
+
+		if (!m->project || m->date == NODATE)
+			continue;
+		/* The last release at or before the mail. */
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+
+			if (rel[mid].date <= m->date)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == 0) {
+			before++;
+			continue;
+		}
+		r = lo - 1;
+		next = r + 1 < nrel ? rel[r + 1].date : INT64_MAX;
+		{
+			int any = 0;
+
+			for (size_t k = 0; k < nrc; k++)
+				if (rcs[k].date > rel[r].date && rcs[k].date < next) {
+					any = 1;
+					if (rcs[k].date <= m->date) {
+						kind = 1;
+						num = rc_number(rcs[k].name);
+					}
+				}
+			if (!any) {
+				int64_t w = (m->date - rel[r].date) / (7 * DAY);
+
+				if (w >= 2) {
+					kind = 2;
+					num = (int)w + 1;
+				}
+			}
+		}
+		for (size_t k = 0; k < nph; k++)
+			if (ph[k].kind == kind && ph[k].num == num)
+				p = &ph[k];
+		if (!p) {
+			ph = xreallocarray(ph, nph + 1, sizeof *ph);
+			p = &ph[nph++];
+			memset(p, 0, sizeof *p);
+			p->kind = kind;
+			p->num = num;
+			p->cycles = xcalloc(nrel, 1);
+		}
+		p->cycles[r] = 1;
+		p->patches++;
+		p->ignored += m->ignored;
+		p->merged += merged(md, m);
+	}
+	/* Phases in cycle order; a handful, so a plain insertion sort. */
+	for (size_t i = 1; i < nph; i++)
+		for (size_t k = i; k > 0 && (ph[k].kind < ph[k - 1].kind ||
+		    (ph[k].kind == ph[k - 1].kind && ph[k].num < ph[k - 1].num)); k--) {
+			struct phase t = ph[k];
+
+			ph[k] = ph[k - 1];
+			ph[k - 1] = t;
+		}
+	out_init(&out, o->fmt, o->header, stdout);
+	out_header(&out, cols, sizeof cols / sizeof cols[0]);
+	for (size_t i = 0; i < nph; i++) {
+		unsigned long nc = 0;
+
+		for (size_t r = 0; r < nrel; r++)
+			nc += ph[i].cycles[r];
+		if (ph[i].kind == 0)
+			out_cell(&out, "merge");
+		else
+			out_cellf(&out, "%s%d", ph[i].kind == 1 ? "rc" : "week", ph[i].num);
+		out_cellf(&out, "%lu", nc);
+		out_cellf(&out, "%lu", ph[i].patches);
+		out_cellf(&out, "%lu", ph[i].ignored);
+		out_cellf(&out, "%lu", ph[i].merged);
+		out_cellf(&out, "%.4f", share(ph[i].ignored, ph[i].patches));
+		out_end(&out);
+		free(ph[i].cycles);
+	}
+	out_finish(&out);
+	if (before && !o->sc.quiet)
+		warnx("%lu patches predate the first release (%s) and have no phase",
+		    before, rel[0].name);
+	free(ph);
+	free(rel);
+	free(rcs);
+	return 0;
+}
+
+/* Per merged cluster: first and last posting, and the integration. */
+struct dur {
+	uint32_t k;
+	int64_t first, last;
+	uint32_t nmails;
+};
+
+static size_t
+durations(const struct model *md, const struct scope *sc, struct dur **out)
+{
+	struct dur *v = NULL;
+	size_t n = 0;
+
+	for (size_t i = 0; i < md->nk; i++) {
+		const struct cluster *k = &md->k[i];
+		struct dur d = { (uint32_t)i, NODATE, NODATE, 0 };
+
+		if (k->first_commit == NONE || md->c[k->first_commit].cdate == NODATE)
+			continue;
+		for (uint32_t x = k->mail; x != NONE; x = md->m[x].cnext) {
+			const struct mail *m = &md->m[x];
+
+			/* Postings of the patch: not bots' or stable reviews' copies. */
+			if (m->process || m->excluded || m->date == NODATE)
+				continue;
+			if (d.first == NODATE || m->date < d.first)
+				d.first = m->date;
+			if (d.last == NODATE || m->date > d.last)
+				d.last = m->date;
+			d.nmails++;
+		}
+		if (d.first == NODATE)
+			continue;
+		if ((sc->since != NODATE && d.first < sc->since) ||
+		    (sc->until != NODATE && d.first > sc->until))
+			continue;
+		v = xreallocarray(v, n + 1, sizeof *v);
+		v[n++] = d;
+	}
+	*out = v;
+	return n;
+}
+
+static int
+cmp_dur(const void *a, const void *b)
+{
+	const struct dur *x = a, *y = b;
+
+	if (x->first != y->first)
+		return x->first < y->first ? -1 : 1;
+	return strcmp(sort_md->k[x->k].name, sort_md->k[y->k].name);
+}
+
+static int
+duration_plot(const char *image, const struct model *md, const struct dur *v, size_t n)
+{
+	static const struct { double hi; const char *label; } bins[] = {
+		{ 1, "< 1 day" }, { 2, "1-2" }, { 7, "2-7" }, { 14, "7-14" },
+		{ 30, "14-30" }, { 90, "30-90" }, { 365, "90-365" }, { 1e18, "> 1 year" },
+	};
+	unsigned long count[8] = { 0 };
+	unsigned long early = 0;
+	char path[] = "/tmp/ptreport.XXXXXX";
+	struct buf script = BUF_INIT;
+	int fd, rc;
+	FILE *fp;
+
+	for (size_t i = 0; i < n; i++) {
+		double days = (double)(md->c[md->k[v[i].k].first_commit].cdate - v[i].first) / DAY;
+
+		if (days < 0) {
+			early++;
+			continue;
+		}
+		for (int b = 0; b < 8; b++)
+			if (days < bins[b].hi) {
+				count[b]++;
+				break;
+			}
+	}
+	if ((fd = mkstemp(path)) < 0 || !(fp = fdopen(fd, "w"))) {
+		warnx("%s:", path);
+		return -1;
+	}
+	for (int b = 0; b < 8; b++)
+		fprintf(fp, "%d \"%s\" %lu\n", b, bins[b].label, count[b]);
+	if (fclose(fp) != 0) {
+		warnx("%s:", path);
+		unlink(path);
+		return -1;
+	}
+	buf_addf(&script,
+	    "set title 'Time from first posting to commit (%zu merged clusters%s)'\n"
+	    "set style fill solid 0.6 border -1\nset boxwidth 0.7\nset grid ytics\n"
+	    "set ylabel 'clusters'\nset xlabel 'days'\nset yrange [0:*]\n"
+	    "plot data using 1:3:xtic(2) with boxes notitle, "
+	    "'' using 1:3:3 with labels offset 0,0.7 notitle\n",
+	    n - early, early ? ", earlier commits left out" : "");
+	rc = plot(image, path, script.p);
+	unlink(path);
+	buf_free(&script);
+	return rc;
+}
+
+int
+report_duration(struct model *md, const struct ropts *o)
+{
+	static const char *const cols[] = {
+		"cluster", "commit", "subject", "first", "last", "committed", "days", "mails",
+	};
+	struct dur *v;
+	size_t n;
+	struct out out;
+	int rc = 0;
+
+	need(md, 0, 0, 1, "duration");
+	n = durations(md, &o->sc, &v);
+	sort_md = md;
+	qsort(v, n, sizeof *v, cmp_dur);
+	out_init(&out, o->fmt, o->header, stdout);
+	out_header(&out, cols, sizeof cols / sizeof cols[0]);
+	for (size_t i = 0; i < n; i++) {
+		const struct cluster *k = &md->k[v[i].k];
+		const struct commit *c = &md->c[k->first_commit];
+
+		out_cell(&out, k->name);
+		out_cell(&out, c->id);
+		out_cell(&out, c->subject);
+		out_date(&out, v[i].first);
+		out_date(&out, v[i].last);
+		out_date(&out, c->cdate);
+		out_cellf(&out, "%.2f", (double)(c->cdate - v[i].first) / DAY);
+		out_cellf(&out, "%u", v[i].nmails);
+		out_end(&out);
+	}
+	out_finish(&out);
+	if (o->plot && duration_plot(o->plot, md, v, n) < 0)
+		rc = 1;
+	free(v);
+	return rc;
+}
+
+/* Counting by a key (list or author) for the summary's top lines. */
+struct tally {
+	const char *key;
+	unsigned long n;
+};
+
+static int
+cmp_tally(const void *a, const void *b)
+{
+	const struct tally *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n > y->n ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
+static void
+tally_add(struct hmap *h, struct tally **v, size_t *n, const char *key, size_t klen,
+    struct arena *mem)
+{
+	int isnew;
+	struct hent *e = hmap_put(h, key, klen, &isnew);
+
+	if (isnew) {
+		e->key = arena_strndup(mem, key, klen);
+		*v = xreallocarray(*v, *n + 1, sizeof **v);
+		(*v)[*n].key = e->key;
+		(*v)[*n].n = 0;
+		e->val = (void *)(uintptr_t)(*n + 1);
+		(*n)++;
+	}
+	(*v)[(uintptr_t)e->val - 1].n++;
+}
+
+static void
+row3(struct out *o, const char *what, const char *value, const char *detail)
+{
+	out_cell(o, what);
+	out_cell(o, value);
+	out_cell(o, detail);
+	out_end(o);
+}
+
+static void
+rowf(struct out *o, const char *what, unsigned long v, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+static void
+rowf(struct out *o, const char *what, unsigned long v, const char *fmt, ...)
+{
+	struct buf b = BUF_INIT;
+	char num[24];
+	va_list ap;
+
+	va_start(ap, fmt);
+	buf_grow(&b, 256);
+	vsnprintf(b.p, 256, fmt, ap);
+	va_end(ap);
+	snprintf(num, sizeof num, "%lu", v);
+	row3(o, what, num, b.p);
+	buf_free(&b);
+}
+
+int
+report_summary(struct model *md, const struct ropts *o)
+{
+	static const char *const cols[] = { "what", "value", "detail" };
+	unsigned long nmails = 0, bytype[MT_N] = { 0 }, patches = 0, nmerged = 0,
+	    nignored = 0, excluded = 0, late = 0, nclusters = 0, kmerged = 0;
+	struct hmap hl = HMAP_INIT, ha = HMAP_INIT;
+	struct arena mem = ARENA_INIT;
+	struct tally *tl = NULL, *ta = NULL;
+	size_t ntl = 0, nta = 0;
+	struct out out;
+	char a[21] = "", b[21] = "";
+	struct buf tmp = BUF_INIT;
+
+	need(md, 1, 0, 1, "summary");
+	for (size_t i = 0; i < md->nm; i++) {
+		const struct mail *m = &md->m[i];
+
+		if (!m->present)
+			continue;
+		nmails++;
+		bytype[m->type]++;
+		excluded += m->excluded;
+		if (!m->project)
+			continue;
+		patches++;
+		nmerged += merged(md, m);
+		if (md->commit_last != NODATE && m->date > md->commit_last && !merged(md, m))
+			late++;
+		if (m->ignored) {
+			const char *l = m->lists;
+
+			nignored++;
+			do {
+				size_t k = strcspn(l, " ");
+
+				tally_add(&hl, &tl, &ntl, l, k, &mem);
+				l += k;
+				while (*l == ' ')
+					l++;
+			} while (*l);
+			buf_reset(&tmp);
+			if (*m->name)
+				buf_addf(&tmp, "%s <%s>", m->name, m->from);
+			else
+				buf_addstr(&tmp, m->from);
+			tally_add(&ha, &ta, &nta, tmp.p, tmp.len, &mem);
+		}
+	}
+	for (size_t i = 0; i < md->nk; i++) {
+		nclusters++;
+		kmerged += md->k[i].ncommits > 0;
+	}
+
+	out_init(&out, o->fmt, o->header, stdout);
+	out_header(&out, cols, 3);
+	if (md->mail_first != NODATE) {
+		iso_utc(a, md->mail_first);
+		iso_utc(b, md->mail_last);
+	}
+	rowf(&out, "mails", nmails, "%.10s .. %.10s%s", a, b,
+	    md->ndup ? "; ids seen more than once are counted once" : "");
+	for (int t = 1; t < MT_N; t++)
+		if (bytype[t])
+			rowf(&out, "  by type", bytype[t], "%s (%.1f%%)", mtype_name(t),
+			    100 * share(bytype[t], nmails));
+	if (md->ndup)
+		rowf(&out, "  repeated rows", (unsigned long)md->ndup,
+		    "copies of a Message-ID already read (cross-posts, duplicates)");
+	rowf(&out, "patches", patches, "for the project: thread root or reply to it; "
+	    "not bot, pull, RFC, linux-next or stable");
+	if (excluded)
+		rowf(&out, "  left out", excluded, "in series above --max-series %ld",
+		    o->sc.max_series);
+	rowf(&out, "merged", nmerged, "%.1f%% of patches", 100 * share(nmerged, patches));
+	rowf(&out, "ignored", nignored, "%.1f%% of patches: no response in any version, "
+	    "not merged", 100 * share(nignored, patches));
+	qsort(tl, ntl, sizeof *tl, cmp_tally);
+	qsort(ta, nta, sizeof *ta, cmp_tally);
+	for (size_t i = 0; i < ntl && i < (size_t)o->top; i++)
+		rowf(&out, "  on list", tl[i].n, "%s", *tl[i].key ? tl[i].key : "(no list)");
+	for (size_t i = 0; i < nta && i < (size_t)o->top; i++)
+		rowf(&out, "  by author", ta[i].n, "%s", ta[i].key);
+	if (md->commit_last != NODATE) {
+		iso_utc(a, md->commit_last);
+		rowf(&out, "  too new", late, "not merged, posted after the newest commit "
+		    "(%.10s): cannot be merged yet", a);
+	}
+	rowf(&out, "clusters", nclusters, "%lu with commits", kmerged);
+
+	if (md->has_commits) {
+		uint32_t *v;
+		size_t ncand, n = offlist_find(md, o, &v, &ncand);
+		int64_t since, until;
+
+		offlist_window(md, o, &since, &until);
+		a[0] = b[0] = '\0';
+		if (since != NODATE)
+			iso_utc(a, since);
+		if (until != NODATE)
+			iso_utc(b, until);
+		rowf(&out, "commits", (unsigned long)ncand, "written and committed %.10s .. %.10s",
+		    a, b);
+		rowf(&out, "  off-list", (unsigned long)n, "%.1f%%: in no cluster with a "
+		    "human patch mail", 100 * share(n, ncand));
+		free(v);
+	}
+	{
+		struct dur *dv;
+		size_t n = durations(md, &o->sc, &dv), k = 0;
+		int64_t *days = xreallocarray(NULL, n ? n : 1, sizeof *days);
+
+		for (size_t i = 0; i < n; i++) {
+			int64_t d = md->c[md->k[dv[i].k].first_commit].cdate - dv[i].first;
+
+			if (d >= 0)
+				days[k++] = d;
+		}
+		qsort(days, k, sizeof *days, cmp_i64);
+		buf_reset(&tmp);
+		if (k) {
+			buf_addf(&tmp, "%.1f", (double)quantile(days, k, 0.5) / DAY);
+			out_cell(&out, "time to merge");
+			out_cell(&out, tmp.p);
+			buf_reset(&tmp);
+			buf_addf(&tmp, "median days from first posting to commit; 90th "
+			    "percentile %.1f; %zu clusters", (double)quantile(days, k, 0.9) / DAY, k);
+			out_cell(&out, tmp.p);
+			out_end(&out);
+		}
+		free(days);
+		free(dv);
+	}
+	out_finish(&out);
+	free(tl);
+	free(ta);
+	hmap_free(&hl);
+	hmap_free(&ha);
+	arena_free(&mem);
+	buf_free(&tmp);
+	return 0;
+}
