@@ -30,7 +30,7 @@ endif
 CSV_LIBS     := -lcsv
 Z_LIBS       := -lz -llzma
 
-TOOLS    := mbox2tsv git2tsv patchtok patchsim
+TOOLS    := mbox2tsv git2tsv patchtok patchsim ptcluster
 COMMON   := util buf zio tsv hash text subject diff charset patch
 COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
@@ -89,6 +89,10 @@ $(BUILD)/obj/%.o: %.c common/*.h | $(BUILD)/.deps
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
 $(BUILD)/bin/patchtok: $(BUILD)/obj/patchtok/main.o $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
+
+$(BUILD)/bin/ptcluster: $(BUILD)/obj/ptcluster/main.o $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
 

@@ -1,0 +1,817 @@
+/*
+ * ptcluster - equivalence classes of mails and commits (method section 4).
+ *
+ * Reads patchsim's scored pairs and the patchtok tables they came from,
+ * accepts the pairs at a threshold (so a user re-clusters without
+ * re-scoring), and writes the connected components of the accepted
+ * pairs, found with union-find: one row per patch, every patch of every
+ * table included (an unmatched one is a cluster of its own).  Reads and
+ * writes PaStA's patch-groups format too.  Pairs are streamed and never
+ * stored: memory grows with the number of patches only.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+#include "tsv.h"
+#include "util.h"
+#include "zio.h"
+
+enum { MAIL, COMMIT };
+
+/* How a patch's kind is known, weakest first: a later, stronger source wins. */
+enum { FROM_GUESS, FROM_GROUPS, FROM_TABLE };
+
+/* How a pair was found (patchsim's via column), as bits. */
+enum { VIA_FILES = 1, VIA_HASH = 2, VIA_UPSTREAM = 4, VIA_LINK = 8 };
+
+static const char *const via_names[] = { "files", "hash", "upstream", "link" };
+
+#define NONE UINT32_MAX
+
+struct node {
+	const char *id;
+	/* From a patch table, "" when unknown; owned by the graph. */
+	const char *date, *author, *type, *list, *title;
+	/* The best accepted edge: its via (NULL: none), score and peer. */
+	const char *via;
+	double score;
+	uint32_t peer;
+	uint32_t parent, size;          /* union-find; size counts at roots */
+	unsigned char kind, known;
+	unsigned char grouped;          /* joined to another by a groups line */
+	unsigned char repeated;         /* in the patch tables more than once */
+};
+
+struct graph {
+	struct node *n;
+	uint32_t len, cap;
+	struct hmap byid;               /* id -> node index + 1 */
+	struct arena mem;               /* ids, dates, titles */
+	struct strpool pool;            /* authors, types, lists, vias */
+	unsigned long repeated;         /* ids repeated in patch tables */
+};
+
+struct opts {
+	double threshold, dlr, weight;  /* weight < 0: use the score column */
+	int accept;                     /* VIA_* bits that accept a pair */
+};
+
+struct stats {
+	unsigned long pairs, accepted;
+};
+
+static int
+is_commit_id(const char *s, size_t n)
+{
+	if (n != 40)
+		return 0;
+	for (size_t i = 0; i < n; i++)
+		if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
+			return 0;
+	return 1;
+}
+
+/* The node of an id, made (a cluster of its own) when new. */
+static uint32_t
+node_get(struct graph *g, const char *s, size_t n)
+{
+	struct hent *e = hmap_get(&g->byid, s, n);
+	struct node *x;
+	const char *id;
+	int isnew;
+
+	if (e)
+		return (uint32_t)((uintptr_t)e->val - 1);
+	if (g->len == NONE - 1)
+		die("too many patches");
+	if (g->len == g->cap) {
+		g->cap = g->cap ? g->cap * 2 : 1024;
+		g->n = xreallocarray(g->n, g->cap, sizeof *g->n);
+	}
+	id = arena_strndup(&g->mem, s, n);
+	e = hmap_put(&g->byid, id, n, &isnew);
+	e->val = (void *)(uintptr_t)(g->len + 1);
+	x = &g->n[g->len];
+	memset(x, 0, sizeof *x);
+	x->id = id;
+	x->date = x->author = x->type = x->list = x->title = "";
+	x->peer = NONE;
+	x->parent = g->len;
+	x->size = 1;
+	x->kind = is_commit_id(s, n) ? COMMIT : MAIL;
+	x->known = FROM_GUESS;
+	return g->len++;
+}
+
+/* The root of i's cluster; the path walked is made to point at it. */
+static uint32_t
+find(struct graph *g, uint32_t i)
+{
+	uint32_t r = i, next;
+
+	while (g->n[r].parent != r)
+		r = g->n[r].parent;
+	while (g->n[i].parent != r) {
+		next = g->n[i].parent;
+		g->n[i].parent = r;
+		i = next;
+	}
+	return r;
+}
+
+/* Join two clusters, the smaller under the larger, so paths stay short. */
+static void
+unite(struct graph *g, uint32_t a, uint32_t b)
+{
+	uint32_t t;
+
+	a = find(g, a);
+	b = find(g, b);
+	if (a == b)
+		return;
+	if (g->n[a].size < g->n[b].size) {
+		t = a;
+		a = b;
+		b = t;
+	}
+	g->n[b].parent = a;
+	g->n[a].size += g->n[b].size;
+}
+
+/*
+ * Offer node i an accepted edge to peer.  The highest score wins, then
+ * the smaller peer id, then the smaller via, so that the choice does not
+ * depend on the order of the pairs.
+ */
+static void
+offer(struct graph *g, uint32_t i, uint32_t peer, double score, const char *via)
+{
+	struct node *x = &g->n[i];
+
+	if (x->via) {
+		int c;
+
+		if (score < x->score)
+			return;
+		if (score == x->score) {
+			c = strcmp(g->n[peer].id, g->n[x->peer].id);
+			if (c > 0 || (c == 0 && strcmp(via, x->via) >= 0))
+				return;
+		}
+	}
+	x->via = via;
+	x->score = score;
+	x->peer = peer;
+}
+
+/*
+ * A number from 0 to 1 written as digits with at most one point: strtod
+ * alone would take "0x1p-1", "nan", " 1" and, under another locale,
+ * read "0.5" differently.
+ */
+static int
+parse_unit(const char *s, double *v)
+{
+	const char *p;
+	char *end;
+	int digits = 0, points = 0;
+	double x;
+
+	for (p = s; *p; p++) {
+		if (*p >= '0' && *p <= '9')
+			digits++;
+		else if (*p == '.' && !points)
+			points++;
+		else
+			return -1;
+	}
+	if (!digits)
+		return -1;
+	x = strtod(s, &end);
+	if (*end || !(x >= 0 && x <= 1))
+		return -1;
+	*v = x;
+	return 0;
+}
+
+/* The VIA_* bits of a comma-separated list; unknown names count nothing. */
+static int
+via_bits(const char *s, size_t n)
+{
+	const char *p = s, *end = s + n, *comma;
+	int bits = 0;
+
+	while (p < end) {
+		size_t k;
+
+		comma = memchr(p, ',', (size_t)(end - p));
+		k = (size_t)((comma ? comma : end) - p);
+		for (int b = 0; b < 4; b++)
+			if (strlen(via_names[b]) == k && memcmp(p, via_names[b], k) == 0)
+				bits |= 1 << b;
+		p = comma ? comma + 1 : end;
+	}
+	return bits;
+}
+
+/* -a: the kinds that accept a pair whatever its score, or "none". */
+static int
+parse_accept(const char *s, int *bits)
+{
+	const char *p = s, *comma;
+
+	*bits = 0;
+	if (strcmp(s, "none") == 0)
+		return 0;
+	for (;;) {
+		size_t k;
+		int b;
+
+		comma = strchr(p, ',');
+		k = comma ? (size_t)(comma - p) : strlen(p);
+		b = via_bits(p, k);
+		if (!k || !b)
+			return -1;
+		*bits |= b;
+		if (!comma)
+			return 0;
+		p = comma + 1;
+	}
+}
+
+/* Stream a pairs table: accepted pairs join clusters; 0, or -1 on bad rows. */
+static int
+read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
+    struct stats *st)
+{
+	/* The numbers a row needs: with -w, msg and diff instead of score. */
+	enum { C_DLR, C_SCORE, C_MSG = C_SCORE, C_DIFF, NNUM };
+	const char *numname[NNUM];
+	int cl, cr, cvia, cnum[NNUM], nnum, got, rc = 0;
+	uint32_t last = NONE;
+	size_t lastlen = 0;
+
+	cl = tsv_need(r, "left");
+	cr = tsv_need(r, "right");
+	numname[C_DLR] = "dlr";
+	if (o->weight >= 0) {
+		numname[C_MSG] = "msg";
+		numname[C_DIFF] = "diff";
+		nnum = 3;
+	} else {
+		numname[C_SCORE] = "score";
+		nnum = 2;
+	}
+	for (int k = 0; k < nnum; k++)
+		cnum[k] = tsv_need(r, numname[k]);
+	cvia = tsv_col(r, "via");
+	while ((got = tsv_read(r)) != 0) {
+		double v[NNUM], score;
+		uint32_t li, ri;
+		int k, acc;
+
+		if (got == -2) {
+			rc = -1;
+			break;
+		}
+		if (got < 0)
+			continue;
+		if (!r->f[cl].len || !r->f[cr].len) {
+			warnx("%s:%lu: column '%s': empty id", r->name, r->lineno,
+			    r->f[cl].len ? "right" : "left");
+			r->nbad++;
+			continue;
+		}
+		for (k = 0; k < nnum; k++)
+			if (parse_unit(r->f[cnum[k]].s, &v[k]) < 0)
+				break;
+		if (k < nnum) {
+			warnx("%s:%lu: column '%s': not a number from 0 to 1",
+			    r->name, r->lineno, numname[k]);
+			r->nbad++;
+			continue;
+		}
+		score = o->weight < 0 ? v[C_SCORE] :
+		    o->weight * v[C_MSG] + (1 - o->weight) * v[C_DIFF];
+		st->pairs++;
+		/* patchsim writes the pairs of one left patch together. */
+		if (last == NONE || r->f[cl].len != lastlen ||
+		    memcmp(r->f[cl].s, g->n[last].id, lastlen) != 0) {
+			last = node_get(g, r->f[cl].s, r->f[cl].len);
+			lastlen = r->f[cl].len;
+		}
+		li = last;
+		ri = node_get(g, r->f[cr].s, r->f[cr].len);
+		acc = (v[C_DLR] >= o->dlr && score >= o->threshold) ||
+		    (cvia >= 0 && (via_bits(r->f[cvia].s, r->f[cvia].len) & o->accept));
+		if (!acc)
+			continue;
+		st->accepted++;
+		if (li != ri) {
+			const char *via = cvia >= 0 ?
+			    intern(&g->pool, r->f[cvia].s, r->f[cvia].len) : "";
+
+			unite(g, li, ri);
+			offer(g, li, ri, score, via);
+			offer(g, ri, li, score, via);
+		}
+	}
+	if (r->nbad)
+		rc = -1;
+	return rc;
+}
+
+static const char *
+opt_field(struct graph *g, const struct tsv_reader *r, int c, int pooled)
+{
+	if (c < 0 || !r->f[c].len)
+		return "";
+	return pooled ? intern(&g->pool, r->f[c].s, r->f[c].len) :
+	    arena_strndup(&g->mem, r->f[c].s, r->f[c].len);
+}
+
+/* Read a patch table: every id a node, its attributes from the first row. */
+static int
+read_patches(struct graph *g, struct tsv_reader *r)
+{
+	int cid, ckind, cdate, cauthor, ctype, clist, ctitle, got, rc = 0;
+
+	cid = tsv_need(r, "id");
+	ckind = tsv_need(r, "kind");
+	cdate = tsv_col(r, "date");
+	cauthor = tsv_col(r, "author");
+	ctype = tsv_col(r, "type");
+	clist = tsv_col(r, "list");
+	ctitle = tsv_col(r, "title");
+	while ((got = tsv_read(r)) != 0) {
+		struct node *x;
+		uint32_t i;
+		int kind;
+
+		if (got == -2) {
+			rc = -1;
+			break;
+		}
+		if (got < 0)
+			continue;
+		if (!r->f[cid].len) {
+			warnx("%s:%lu: column 'id': empty id", r->name, r->lineno);
+			r->nbad++;
+			continue;
+		}
+		if (strcmp(r->f[ckind].s, "mail") == 0) {
+			kind = MAIL;
+		} else if (strcmp(r->f[ckind].s, "commit") == 0) {
+			kind = COMMIT;
+		} else {
+			warnx("%s:%lu: column 'kind': neither mail nor commit",
+			    r->name, r->lineno);
+			r->nbad++;
+			continue;
+		}
+		i = node_get(g, r->f[cid].s, r->f[cid].len);
+		x = &g->n[i];
+		if (x->known == FROM_TABLE) {
+			if (!x->repeated) {
+				x->repeated = 1;
+				g->repeated++;
+			}
+			continue;
+		}
+		x->known = FROM_TABLE;
+		x->kind = (unsigned char)kind;
+		x->date = opt_field(g, r, cdate, 0);
+		x->author = opt_field(g, r, cauthor, 1);
+		x->type = opt_field(g, r, ctype, 1);
+		x->list = opt_field(g, r, clist, 1);
+		x->title = opt_field(g, r, ctitle, 0);
+	}
+	if (r->nbad)
+		rc = -1;
+	return rc;
+}
+
+static int
+is_blank(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
+
+/* The next token of s[*pos..n), or 0 when there is none. */
+static size_t
+token(const char *s, size_t n, size_t *pos, const char **tok)
+{
+	size_t i = *pos, start;
+
+	while (i < n && is_blank(s[i]))
+		i++;
+	start = i;
+	while (i < n && !is_blank(s[i]))
+		i++;
+	*pos = i;
+	*tok = s + start;
+	return i - start;
+}
+
+/*
+ * Read PaStA's patch-groups: a cluster a line, mail ids in angle brackets,
+ * then "=>" and commit hashes.  The members of a line are joined.
+ */
+static int
+read_groups(struct graph *g, const char *path)
+{
+	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
+	struct zin *in = zin_open(path);
+	struct lines l;
+	const char *line, *tok;
+	unsigned long lineno = 0;
+	ssize_t n;
+	int rc = 0;
+
+	if (!in) {
+		warnx("%s:", path);
+		return -1;
+	}
+	lines_init(&l, in);
+	while ((n = lines_next(&l, &line)) > 0) {
+		size_t pos, k;
+		const char *bad = NULL;
+		int side = 0;
+		uint32_t first = NONE;
+
+		lineno++;
+		if (line[n - 1] != '\n' && l.err)
+			break;
+		/* Check the whole line first: a bad line joins nothing. */
+		for (pos = 0; (k = token(line, (size_t)n, &pos, &tok)) != 0;) {
+			if (k == 2 && memcmp(tok, "=>", 2) == 0) {
+				if (side) {
+					bad = "a second '=>'";
+					break;
+				}
+				side = 1;
+			} else if (!side && (k < 3 || tok[0] != '<' || tok[k - 1] != '>')) {
+				bad = "a mail id not in angle brackets";
+				break;
+			} else if (side && tok[0] == '<') {
+				bad = "a mail id in angle brackets right of '=>'";
+				break;
+			}
+		}
+		if (bad) {
+			warnx("%s:%lu: %s", name, lineno, bad);
+			rc = -1;
+			continue;
+		}
+		side = 0;
+		for (pos = 0; (k = token(line, (size_t)n, &pos, &tok)) != 0;) {
+			uint32_t i;
+			struct node *x;
+
+			if (k == 2 && memcmp(tok, "=>", 2) == 0) {
+				side = 1;
+				continue;
+			}
+			i = side ? node_get(g, tok, k) : node_get(g, tok + 1, k - 2);
+			x = &g->n[i];
+			if (x->known < FROM_GROUPS) {
+				x->known = FROM_GROUPS;
+				x->kind = side ? COMMIT : MAIL;
+			}
+			if (first == NONE) {
+				first = i;
+			} else if (i != first) {
+				unite(g, first, i);
+				g->n[first].grouped = g->n[i].grouped = 1;
+			}
+		}
+	}
+	if (n < 0 || l.err) {
+		warnx("%s:%lu: %s", name, lineno + 1, zin_error(in));
+		rc = -1;
+	}
+	lines_free(&l);
+	zin_close(in);
+	return rc;
+}
+
+/* What the output order needs of each cluster, kept at its root. */
+struct agg {
+	const char *date;       /* earliest member date, NULL: none dated */
+	uint32_t minid;         /* the member with the smallest id */
+	uint32_t mails, commits;
+};
+
+/* qsort has no context argument: the sort reads these. */
+static const struct graph *sort_g;
+static const struct agg *sort_a;
+static const uint32_t *sort_root;
+static int sort_by_id;          /* members by kind and id only (-g) */
+
+/* Dated before undated, earlier first. */
+static int
+cmp_date(const char *a, const char *b)
+{
+	if (!*a || !*b)
+		return (*a == '\0') - (*b == '\0');
+	return strcmp(a, b);
+}
+
+static int
+cmp_member(const void *pa, const void *pb)
+{
+	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
+	uint32_t ra = sort_root[a], rb = sort_root[b];
+	const struct node *x = &sort_g->n[a], *y = &sort_g->n[b];
+	int c;
+
+	if (ra != rb) {
+		const struct agg *ca = &sort_a[ra], *cb = &sort_a[rb];
+
+		c = cmp_date(ca->date ? ca->date : "", cb->date ? cb->date : "");
+		if (c)
+			return c;
+		/* The smallest ids of two clusters differ. */
+		return strcmp(sort_g->n[ca->minid].id, sort_g->n[cb->minid].id);
+	}
+	if (x->kind != y->kind)
+		return x->kind == MAIL ? -1 : 1;
+	if (!sort_by_id && (c = cmp_date(x->date, y->date)) != 0)
+		return c;
+	return strcmp(x->id, y->id);
+}
+
+static int
+has_blank(const char *s)
+{
+	for (; *s; s++)
+		if (is_blank(*s))
+			return 1;
+	return 0;
+}
+
+/*
+ * Write the clusters, as TSV or as patch-groups; returns the number of
+ * ids patch-groups cannot hold (white space in them).
+ */
+static unsigned long
+write_clusters(struct graph *g, int groups, int header, unsigned long *nclusters,
+    unsigned long *ncommits)
+{
+	static const char *const cols[] = {
+		"cluster", "id", "kind", "date", "author", "type", "list", "title",
+		"mails", "commits", "peer", "score", "via",
+	};
+	struct agg *a = xcalloc(g->len ? g->len : 1, sizeof *a);
+	uint32_t *root = xcalloc(g->len ? g->len : 1, sizeof *root);
+	uint32_t *order = xcalloc(g->len ? g->len : 1, sizeof *order);
+	struct buf row = BUF_INIT;
+	unsigned long cluster = 0, unwritable = 0;
+	int side = 0, nmembers = 0;
+
+	for (uint32_t i = 0; i < g->len; i++) {
+		uint32_t r = root[i] = find(g, i);
+		const struct node *x = &g->n[i];
+
+		if (!a[r].mails && !a[r].commits)
+			a[r].minid = i;
+		else if (strcmp(x->id, g->n[a[r].minid].id) < 0)
+			a[r].minid = i;
+		if (*x->date && (!a[r].date || strcmp(x->date, a[r].date) < 0))
+			a[r].date = x->date;
+		if (x->kind == MAIL)
+			a[r].mails++;
+		else
+			a[r].commits++;
+		order[i] = i;
+	}
+	sort_g = g;
+	sort_a = a;
+	sort_root = root;
+	sort_by_id = groups;
+	qsort(order, g->len, sizeof *order, cmp_member);
+
+	if (header && !groups)
+		tsv_header(stdout, cols, sizeof cols / sizeof cols[0]);
+	*ncommits = 0;
+	for (uint32_t k = 0; k < g->len; k++) {
+		const struct node *x = &g->n[order[k]];
+		const struct agg *c = &a[root[order[k]]];
+
+		if (k == 0 || root[order[k]] != root[order[k - 1]]) {
+			if (groups && nmembers)
+				tsv_row_end(&row, stdout);
+			cluster++;
+			*ncommits += c->commits > 0;
+			side = nmembers = 0;
+		}
+		if (groups) {
+			if (has_blank(x->id)) {
+				unwritable++;
+				continue;
+			}
+			if (x->kind == COMMIT && !side) {
+				buf_addstr(&row, nmembers ? " => " : "=> ");
+				side = 1;
+			} else if (nmembers) {
+				buf_addc(&row, ' ');
+			}
+			if (x->kind == MAIL)
+				buf_addf(&row, "<%s>", x->id);
+			else
+				buf_addstr(&row, x->id);
+			nmembers++;
+			continue;
+		}
+		buf_addf(&row, "%lu\t", cluster);
+		tsv_addstr(&row, x->id);
+		buf_addstr(&row, x->kind == MAIL ? "\tmail\t" : "\tcommit\t");
+		tsv_addstr(&row, x->date);
+		tsv_sep(&row);
+		tsv_addstr(&row, x->author);
+		tsv_sep(&row);
+		tsv_addstr(&row, x->type);
+		tsv_sep(&row);
+		tsv_addstr(&row, x->list);
+		tsv_sep(&row);
+		tsv_addstr(&row, x->title);
+		buf_addf(&row, "\t%lu\t%lu\t", (unsigned long)c->mails,
+		    (unsigned long)c->commits);
+		if (x->via) {
+			tsv_addstr(&row, g->n[x->peer].id);
+			buf_addf(&row, "\t%.6f\t", x->score);
+			tsv_addstr(&row, x->via);
+		} else {
+			buf_addstr(&row, x->grouped ? "\t\tgroups" : "\t\t");
+		}
+		tsv_row_end(&row, stdout);
+	}
+	if (groups && nmembers)
+		tsv_row_end(&row, stdout);
+	*nclusters = cluster;
+	buf_free(&row);
+	free(a);
+	free(root);
+	free(order);
+	return unwritable;
+}
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: ptcluster [-gHqV] [-t threshold] [-w weight] [-d dlr] [-a via,...]\n"
+	    "                 [-G groups] [file ...]\n");
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	fputs("\nCluster patches: read pairs (patchsim) and patch tables (patchtok),\n"
+	    "in any order, and write the connected components of the accepted\n"
+	    "pairs, one row per patch: cluster id kind date author type list title\n"
+	    "mails commits peer score via.  A pair is accepted when dlr >= D and\n"
+	    "score >= T, or when it was found by a kind that -a names.\n\n"
+	    "  -t, --threshold T     score that accepts a pair (default 0.82)\n"
+	    "  -d, --dlr D           diff length ratio it needs (default 0.4)\n"
+	    "  -w, --weight W        score = W * msg + (1 - W) * diff, recomputed\n"
+	    "                        (default: the score column)\n"
+	    "  -a, --accept LIST     via kinds accepted whatever the score\n"
+	    "                        (default hash,upstream,link; none: none)\n"
+	    "  -G, --read-groups F   join the members of each line of a PaStA\n"
+	    "                        patch-groups file (repeatable)\n"
+	    "  -g, --groups          write patch-groups instead of TSV\n"
+	    "  -H, --no-header       do not print the header line\n"
+	    "  -q, --quiet           no summary line on stderr\n"
+	    "  -V, --version         print the version and exit\n"
+	    "  -h, --help            print this help and exit\n\n"
+	    "With no file and no -G, standard input is read.  See ptcluster(1).\n",
+	    stdout);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "threshold", required_argument, NULL, 't' },
+		{ "dlr", required_argument, NULL, 'd' },
+		{ "weight", required_argument, NULL, 'w' },
+		{ "accept", required_argument, NULL, 'a' },
+		{ "read-groups", required_argument, NULL, 'G' },
+		{ "groups", no_argument, NULL, 'g' },
+		{ "no-header", no_argument, NULL, 'H' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct opts o = { 0.82, 0.4, -1, VIA_HASH | VIA_UPSTREAM | VIA_LINK };
+	struct graph g;
+	struct stats st = { 0, 0 };
+	const char **gfiles = NULL;
+	size_t ngfiles = 0;
+	unsigned long nclusters, ncommits, unwritable;
+	int ch, header = 1, quiet = 0, groups = 0, rc = 0;
+
+	setprogname(argv[0]);
+	while ((ch = getopt_long(argc, argv, "t:d:w:a:G:gHqVh", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 't':
+			if (parse_unit(optarg, &o.threshold)) {
+				warnx("bad threshold '%s' (0 to 1)", optarg);
+				usage(stderr);
+				return 2;
+			}
+			break;
+		case 'd':
+			if (parse_unit(optarg, &o.dlr)) {
+				warnx("bad diff length ratio '%s' (0 to 1)", optarg);
+				usage(stderr);
+				return 2;
+			}
+			break;
+		case 'w':
+			if (parse_unit(optarg, &o.weight)) {
+				warnx("bad weight '%s' (0 to 1)", optarg);
+				usage(stderr);
+				return 2;
+			}
+			break;
+		case 'a':
+			if (parse_accept(optarg, &o.accept)) {
+				warnx("bad list of via kinds '%s' (files, hash, upstream, "
+				    "link, comma-separated, or none)", optarg);
+				usage(stderr);
+				return 2;
+			}
+			break;
+		case 'G':
+			gfiles = xreallocarray(gfiles, ngfiles + 1, sizeof *gfiles);
+			gfiles[ngfiles++] = optarg;
+			break;
+		case 'g': groups = 1; break;
+		case 'H': header = 0; break;
+		case 'q': quiet = 1; break;
+		case 'V': print_version(); return 0;
+		case 'h': help(); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind == argc && !ngfiles)
+		argv[--optind] = "-";
+
+	memset(&g, 0, sizeof g);
+	for (size_t k = 0; k < ngfiles; k++)
+		if (read_groups(&g, gfiles[k]) < 0)
+			rc = 1;
+	for (int i = optind; i < argc; i++) {
+		struct tsv_reader r;
+
+		if (tsv_open(&r, argv[i]) < 0) {
+			rc = 1;
+			continue;
+		}
+		if (r.empty) {
+			tsv_close(&r);
+			continue;
+		}
+		if (tsv_col(&r, "left") >= 0 && tsv_col(&r, "right") >= 0 &&
+		    tsv_col(&r, "score") >= 0) {
+			if (read_pairs(&g, &r, &o, &st) < 0)
+				rc = 1;
+		} else if (tsv_col(&r, "id") >= 0 && tsv_col(&r, "kind") >= 0) {
+			if (read_patches(&g, &r) < 0)
+				rc = 1;
+		} else {
+			warnx("%s: neither a pairs table (left, right, score) nor a "
+			    "patch table (id, kind)", r.name);
+			rc = 1;
+		}
+		tsv_close(&r);
+	}
+
+	unwritable = write_clusters(&g, groups, header, &nclusters, &ncommits);
+	if (unwritable) {
+		warnx("%lu ids with white space left out of the patch-groups output",
+		    unwritable);
+		rc = 1;
+	}
+	if (g.repeated && !quiet)
+		warnx("%lu ids repeated in patch tables (first kept)", g.repeated);
+	if (!quiet)
+		warnx("%lu patches, %lu pairs read, %lu accepted, %lu clusters "
+		    "(%lu with commits)", (unsigned long)g.len, st.pairs, st.accepted,
+		    nclusters, ncommits);
+	free(gfiles);
+	free(g.n);
+	hmap_free(&g.byid);
+	arena_free(&g.mem);
+	strpool_free(&g.pool);
+	close_stdout();
+	return rc;
+}
