@@ -367,6 +367,7 @@ load_commits(struct model *md, struct tsv_reader *r)
 		struct commit *c;
 		const char *s;
 		size_t n;
+		uint32_t x;
 
 		if (got < 0) {
 			md->nbad++;
@@ -379,7 +380,9 @@ load_commits(struct model *md, struct tsv_reader *r)
 			md->nbad++;
 			continue;
 		}
-		c = &md->c[commit_node(md, r->f[cid].s, r->f[cid].len)];
+		/* commit_node may move md->c: the index first, then the pointer. */
+		x = commit_node(md, r->f[cid].s, r->f[cid].len);
+		c = &md->c[x];
 		if (c->present)
 			continue;
 		c->present = 1;
@@ -524,7 +527,9 @@ load_patches(struct model *md, struct tsv_reader *r)
 			continue;
 		}
 		if (!strcmp(r->f[ckind].s, "mail") && r->f[cid].len) {
-			struct mail *m = &md->m[mail_node(md, r->f[cid].s, r->f[cid].len)];
+			/* mail_node may move md->m: the index first, then the pointer. */
+			uint32_t x = mail_node(md, r->f[cid].s, r->f[cid].len);
+			struct mail *m = &md->m[x];
 
 			if (!m->files)
 				m->files = arena_strndup(&md->mem, s, r->f[cfiles].len);
@@ -547,25 +552,84 @@ load_patches(struct model *md, struct tsv_reader *r)
 	}
 }
 
-/* Does a mail touch a path of the repository, or a file in one of its folders? */
-int
-for_project(const struct model *md, const struct mail *m)
+/*
+ * Does path p[0..n) belong to the project: a path of the repository, a
+ * file in one of its folders, or (with thread paths) a file another
+ * patch for the project in the same thread touches, such as the new file
+ * that patch 1/N of a series creates and 2/N changes?
+ */
+static int
+path_known(const struct model *md, const struct hmap *tp, uint32_t root,
+    const char *p, size_t n, struct buf *key)
 {
-	const char *s = m->files, *end;
+	const char *slash = n ? last_slash(p, n) : NULL;
 
-	if (!md->has_paths || !m->files)
+	if (!n)
+		return 0;
+	if (hmap_get(&md->paths, p, n) ||
+	    (slash && slash > p && hmap_get(&md->paths, p, (size_t)(slash - p + 1))))
 		return 1;
-	for (end = s + strlen(s); s < end;) {
-		const char *nl = memchr(s, '\n', (size_t)(end - s));
-		size_t n = (size_t)((nl ? nl : end) - s);
-		const char *slash = n ? last_slash(s, n) : NULL;
+	if (!tp)
+		return 0;
+	buf_reset(key);
+	buf_add(key, &root, sizeof root);
+	buf_add(key, p, n);
+	return hmap_get(tp, key->p, key->len) != NULL;
+}
 
-		if (n && (hmap_get(&md->paths, s, n) ||
-		    (slash && slash > s && hmap_get(&md->paths, s, (size_t)(slash - s + 1)))))
-			return 1;
-		s += n + 1;
+/*
+ * Which patch mails touch nothing of the repository: another project's
+ * patches sent to the same list.  Known only with a patch table of
+ * commits (the repository's paths) and of mails (their files).
+ */
+static void
+find_foreign(struct model *md)
+{
+	struct hmap tp = HMAP_INIT;
+	struct buf key = BUF_INIT;
+
+	if (!md->has_paths)
+		return;
+	for (int pass = 0; pass < 2; pass++) {
+		for (size_t i = 0; i < md->nm; i++) {
+			struct mail *m = &md->m[i];
+			uint32_t root;
+			const char *s, *end;
+			int known = 0;
+
+			if (!m->present || m->type != MT_PATCH || !m->files)
+				continue;
+			if (pass == 1 && !m->foreign)
+				continue;
+			root = uf_find(md->m, (uint32_t)i);
+			for (s = m->files, end = s + strlen(s); s < end && !known;) {
+				const char *nl = memchr(s, '\n', (size_t)(end - s));
+				size_t n = (size_t)((nl ? nl : end) - s);
+
+				known = path_known(md, pass ? &tp : NULL, root, s, n, &key);
+				s += n + 1;
+			}
+			m->foreign = !known;
+			if (pass || !known)
+				continue;
+			for (s = m->files; s < end;) {
+				const char *nl = memchr(s, '\n', (size_t)(end - s));
+				size_t n = (size_t)((nl ? nl : end) - s);
+				int isnew;
+				struct hent *e;
+
+				buf_reset(&key);
+				buf_add(&key, &root, sizeof root);
+				buf_add(&key, s, n);
+				e = hmap_put(&tp, key.p, key.len, &isnew);
+				if (isnew)
+					e->key = arena_strndup(&md->mem, key.p, key.len);
+				s += n + 1;
+			}
+		}
 	}
-	return 0;
+	hmap_free(&tp);
+	buf_free(&key);
 }
 
 static void
@@ -688,4 +752,5 @@ model_finish(struct model *md)
 		m->rnext = t->resp;
 		t->resp = (uint32_t)i;
 	}
+	find_foreign(md);
 }

@@ -118,7 +118,6 @@ int model_load(struct model *md, const char *path);
 /* Threads, clusters' commits and dates; once, after all tables. */
 void model_finish(struct model *md);
 void model_free(struct model *md);
-int for_project(const struct model *md, const struct mail *m);
 uint32_t thread_of(struct model *md, uint32_t mi);
 struct mail *mail_by_id(const struct model *md, const char *id, size_t n);
 struct commit *commit_by_id(const struct model *md, const char *id, size_t n);

@@ -420,7 +420,7 @@ weekly_plot(const char *image, struct wcount **v, size_t n)
 	}
 	buf_addstr(&script,
 	    "set xdata time\nset timefmt '%Y-%m-%d'\nset format x '%Y-%m'\n"
-	    "set grid\nset key outside right top\nset style data linespoints\n"
+	    "set grid\nset key top left\nset style data linespoints\n"
 	    "set pointsize 0.4\nset multiplot layout 2,1\n"
 	    "set title 'Patches for the project, per ISO week'\nset ylabel 'patches'\n");
 	for (int panel = 0; panel < 2; panel++) {
@@ -504,6 +504,33 @@ report_weekly(struct model *md, const struct ropts *o)
 		} while (*l);
 	}
 	qsort(v, n, sizeof *v, cmp_wcount);
+	/*
+	 * Weeks without patches are rows too, from a list's first week to
+	 * its last, so that a series plotted or summed has no holes.
+	 */
+	{
+		struct wcount **all = NULL;
+		size_t nall = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			if (i && !strcmp(v[i]->list, v[i - 1]->list)) {
+				for (int64_t d = v[i - 1]->monday + 7 * DAY; d < v[i]->monday; d += 7 * DAY) {
+					struct wcount *w = arena_alloc(&mem, sizeof *w);
+
+					memset(w, 0, sizeof *w);
+					w->list = v[i]->list;
+					iso_week(d, w->week, &w->monday);
+					all = xreallocarray(all, nall + 1, sizeof *all);
+					all[nall++] = w;
+				}
+			}
+			all = xreallocarray(all, nall + 1, sizeof *all);
+			all[nall++] = v[i];
+		}
+		free(v);
+		v = all;
+		n = nall;
+	}
 	out_init(&out, o->fmt, o->header, stdout);
 	out_header(&out, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
@@ -532,11 +559,11 @@ report_weekly(struct model *md, const struct ropts *o)
 /*
  * Development-cycle phases: from a release to its first -rc tag is the
  * merge window, then each -rc until the next release.  A cycle without
- * -rc tags has a two-week merge window, then weeks counted from the
- * release.
+ * -rc tags has a two-week merge window, then the rest of the cycle, and
+ * the two weeks before the next release.
  */
 struct phase {
-	int kind;       /* 0 merge window, 1 rcN, 2 week N */
+	int kind;       /* 0 merge window, 1 rcN, 2 the rest, 3 before the release */
 	int num;
 	unsigned long patches, ignored, merged;
 	unsigned char *cycles;   /* per release: seen */
@@ -638,14 +665,8 @@ report_cycle(struct model *md, const struct ropts *o)
 						num = rc_number(rcs[k].name);
 					}
 				}
-			if (!any) {
-				int64_t w = (m->date - rel[r].date) / (7 * DAY);
-
-				if (w >= 2) {
-					kind = 2;
-					num = (int)w + 1;
-				}
-			}
+			if (!any && m->date - rel[r].date >= 14 * DAY)
+				kind = next != INT64_MAX && next - m->date < 14 * DAY ? 3 : 2;
 		}
 		for (size_t k = 0; k < nph; k++)
 			if (ph[k].kind == kind && ph[k].num == num)
@@ -679,10 +700,11 @@ report_cycle(struct model *md, const struct ropts *o)
 
 		for (size_t r = 0; r < nrel; r++)
 			nc += ph[i].cycles[r];
-		if (ph[i].kind == 0)
-			out_cell(&out, "merge");
+		if (ph[i].kind == 1)
+			out_cellf(&out, "rc%d", ph[i].num);
 		else
-			out_cellf(&out, "%s%d", ph[i].kind == 1 ? "rc" : "week", ph[i].num);
+			out_cell(&out, ph[i].kind == 0 ? "merge" : ph[i].kind == 2 ? "rest" :
+			    "pre-release");
 		out_cellf(&out, "%lu", nc);
 		out_cellf(&out, "%lu", ph[i].patches);
 		out_cellf(&out, "%lu", ph[i].ignored);

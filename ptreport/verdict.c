@@ -68,7 +68,6 @@ verdicts(struct model *md, const struct scope *sc)
 	for (size_t i = 0; i < md->nm; i++) {
 		struct mail *m = &md->m[i];
 
-		m->foreign = m->present && m->type == MT_PATCH && !for_project(md, m);
 		m->project = m->present && m->type == MT_PATCH && !m->process &&
 		    !m->foreign && shallow(md, (uint32_t)i) && in_scope(sc, m->date);
 		if (m->project) {

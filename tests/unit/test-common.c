@@ -2110,6 +2110,9 @@ test_subject(void)
 		{ "Sv: [RFC] x", -1, -1, -1, RE | RFC | BR, 0 },
 		{ "Subject: no tags", -1, -1, -1, 0, 0 },
 		{ "rfc: not a tag", -1, -1, -1, 0, 0 },
+		{ "[PATCH 16/17] RFC: allow x", -1, 16, 17, P | RFC | BR, 0 },
+		{ "[PATCH] RFCOMM: not one", -1, -1, -1, P | BR, 0 },
+		{ "[PATCH] Bluetooth: rfcomm: x", -1, -1, -1, P | BR, 0 },
 		{ "fix [PATCH v2 1/2] later", -1, -1, -1, 0, 0 },
 		{ "", -1, -1, -1, 0, 0 },
 	};
