@@ -30,7 +30,7 @@ endif
 CSV_LIBS     := -lcsv
 Z_LIBS       := -lz -llzma
 
-TOOLS    := mbox2tsv git2tsv patchtok patchsim ptcluster
+TOOLS    := mbox2tsv git2tsv patchtok patchsim ptcluster ptreport
 COMMON   := util buf zio tsv hash text subject diff charset patch
 COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
@@ -95,6 +95,16 @@ $(BUILD)/bin/patchtok: $(BUILD)/obj/patchtok/main.o $(LIBCOMMON)
 $(BUILD)/bin/ptcluster: $(BUILD)/obj/ptcluster/main.o $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
+
+PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o load.o verdict.o report.o eval.o out.o)
+
+$(BUILD)/obj/ptreport/%.o: ptreport/%.c ptreport/*.h common/*.h | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+$(BUILD)/bin/ptreport: $(PTREPORT_OBJ) $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -o $@ $(PTREPORT_OBJ) $(LIBCOMMON) $(CSV_LIBS) $(Z_LIBS) -lm
 
 PATCHSIM_OBJ := $(addprefix $(BUILD)/obj/patchsim/,main.o ratio.o)
 
