@@ -814,13 +814,16 @@ duration_plot(const char *image, const struct model *md, const struct dur *v, si
 		unlink(path);
 		return -1;
 	}
-	buf_addf(&script,
-	    "set title 'Time from first posting to commit (%zu merged clusters%s)'\n"
+	buf_addf(&script, "set title 'Time from first posting to commit: %zu merged clusters",
+	    n - early);
+	if (early)
+		buf_addf(&script, " (%lu more were committed before they were posted)", early);
+	buf_addstr(&script, "'\n"
 	    "set style fill solid 0.6 border -1\nset boxwidth 0.7\nset grid ytics\n"
 	    "set ylabel 'clusters'\nset xlabel 'days'\nset yrange [0:*]\n"
+	    "set offsets 0, 0, graph 0.1, 0\n"
 	    "plot data using 1:3:xtic(2) with boxes notitle, "
-	    "'' using 1:3:3 with labels offset 0,0.7 notitle\n",
-	    n - early, early ? ", earlier commits left out" : "");
+	    "'' using 1:3:3 with labels offset 0,0.7 notitle\n");
 	rc = plot(image, path, script.p);
 	unlink(path);
 	buf_free(&script);
