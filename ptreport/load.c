@@ -283,6 +283,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 		uint32_t mi, last = NONE;
 		struct mail *m;
 		long total;
+		int64_t date;
 
 		if (got < 0) {
 			md->nbad++;
@@ -295,6 +296,9 @@ load_mails(struct model *md, struct tsv_reader *r)
 			md->nbad++;
 			continue;
 		}
+		/* A row with a malformed date is named and left out. */
+		if (date_of(md, r, cdate, &date) < 0)
+			continue;
 		mi = mail_node(md, r->f[cid].s, r->f[cid].len);
 		m = &md->m[mi];
 		if (m->present) {
@@ -306,7 +310,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 			continue;
 		}
 		m->present = 1;
-		date_of(md, r, cdate, &m->date);
+		m->date = date;
 		s = fld(r, cfrom, &n);
 		m->from = intern_lower(md, s, n);
 		m->name = keep(md, r, cname);
@@ -368,6 +372,7 @@ load_commits(struct model *md, struct tsv_reader *r)
 		const char *s;
 		size_t n;
 		uint32_t x;
+		int64_t adate, cmdate;
 
 		if (got < 0) {
 			md->nbad++;
@@ -380,14 +385,16 @@ load_commits(struct model *md, struct tsv_reader *r)
 			md->nbad++;
 			continue;
 		}
+		if (date_of(md, r, cdate, &adate) < 0 || date_of(md, r, ccd, &cmdate) < 0)
+			continue;
 		/* commit_node may move md->c: the index first, then the pointer. */
 		x = commit_node(md, r->f[cid].s, r->f[cid].len);
 		c = &md->c[x];
 		if (c->present)
 			continue;
 		c->present = 1;
-		date_of(md, r, cdate, &c->date);
-		date_of(md, r, ccd, &c->cdate);
+		c->date = adate;
+		c->cdate = cmdate;
 		s = fld(r, cfrom, &n);
 		c->author = intern_lower(md, s, n);
 		s = fld(r, ccom, &n);
@@ -425,8 +432,9 @@ load_clusters(struct model *md, struct tsv_reader *r)
 			md->nbad++;
 			continue;
 		}
+		if (date_of(md, r, cdate, &date) < 0)
+			continue;
 		ki = cluster_node(md, r->f[ck].s, r->f[ck].len);
-		date_of(md, r, cdate, &date);
 		if (!strcmp(r->f[ckind].s, "mail")) {
 			struct mail *m;
 
@@ -651,8 +659,10 @@ load_tags(struct model *md, struct tsv_reader *r)
 			continue;
 		}
 		/* A release is dated when it was tagged, if the tag says. */
-		if (date_of(md, r, ctd, &d) < 0 || d == NODATE)
-			date_of(md, r, cdate, &d);
+		if (date_of(md, r, ctd, &d) < 0)
+			continue;
+		if (d == NODATE && date_of(md, r, cdate, &d) < 0)
+			continue;
 		if (d == NODATE)
 			continue;
 		md->t = xreallocarray(md->t, md->nt + 1, sizeof *md->t);
