@@ -230,20 +230,38 @@ has_word(const char *s, size_t n, const char *w)
 	return has_wordn(s, n, w, strlen(w));
 }
 
+/* Add a list to a mail's, kept sorted so that row order does not show. */
 static void
 add_list(struct model *md, struct mail *m, const char *s, size_t n)
 {
-	size_t have = strlen(m->lists);
+	size_t have = strlen(m->lists), at = 0;
 	char *p;
 
 	if (!n || has_wordn(m->lists, have, s, n))
 		return;
+	while (at < have) {
+		size_t k = strcspn(m->lists + at, " ");
+		int c = memcmp(m->lists + at, s, k < n ? k : n);
+
+		if (c > 0 || (c == 0 && k > n))
+			break;
+		at += k + (at + k < have);
+	}
 	p = arena_alloc(&md->mem, have + n + 2);
-	memcpy(p, m->lists, have);
-	if (have)
-		p[have++] = ' ';
-	memcpy(p + have, s, n);
-	p[have + n] = '\0';
+	if (at == have) {
+		/* The last: after a blank. */
+		memcpy(p, m->lists, have);
+		if (have)
+			p[have++] = ' ';
+		memcpy(p + have, s, n);
+		p[have + n] = '\0';
+	} else {
+		/* Before the word at at, and its blank. */
+		memcpy(p, m->lists, at);
+		memcpy(p + at, s, n);
+		p[at + n] = ' ';
+		memcpy(p + at + n + 1, m->lists + at, have - at + 1);
+	}
 	m->lists = p;
 }
 

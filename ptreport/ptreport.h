@@ -136,7 +136,7 @@ struct scope {
 void verdicts(struct model *md, const struct scope *sc);
 /* Did anyone but the sender write in the thread of mail mi? */
 int responded(struct model *md, uint32_t mi);
-/* The first such mail (in input order), or NONE. */
+/* The earliest such mail (by date, then id), or NONE. */
 uint32_t responder(struct model *md, uint32_t mi);
 /* Thread root or a direct reply to it. */
 int shallow(const struct model *md, uint32_t mi);

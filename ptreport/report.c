@@ -156,11 +156,14 @@ report_patches(struct model *md, const struct ropts *o)
 			} else {
 				/* A version of it in its cluster got the answer. */
 				verdict = "answered-version";
+				/* The earliest such version, whatever the row order. */
+				r = NONE;
 				for (uint32_t x = k ? k->mail : NONE; x != NONE; x = md->m[x].cnext)
-					if (md->m[x].present && responded(md, x)) {
-						detail = md->m[x].id;
-						break;
-					}
+					if (md->m[x].present && responded(md, x) &&
+					    (r == NONE || cmp_date_id(md, x, r) < 0))
+						r = x;
+				if (r != NONE)
+					detail = md->m[r].id;
 			}
 		} else {
 			verdict = "not-counted";

@@ -19,21 +19,41 @@ same_person(const struct mail *a, const struct mail *b)
 	return a->from == b->from || (*a->who && a->who == b->who);
 }
 
+/* Is a earlier than b: by date, then by id (no date first)? */
+static int
+earlier(const struct mail *a, const struct mail *b)
+{
+	if (a->date != b->date)
+		return a->date < b->date;
+	return strcmp(a->id, b->id) < 0;
+}
+
+/*
+ * The earliest response, not the first read, so that the order of the
+ * rows does not change the answer.
+ */
 uint32_t
 responder(struct model *md, uint32_t mi)
 {
 	const struct thread *t = &md->th[thread_of(md, mi)];
+	uint32_t best = NONE;
 
 	for (uint32_t r = t->resp; r != NONE; r = md->m[r].rnext)
-		if (!same_person(&md->m[r], &md->m[mi]))
-			return r;
-	return NONE;
+		if (!same_person(&md->m[r], &md->m[mi]) &&
+		    (best == NONE || earlier(&md->m[r], &md->m[best])))
+			best = r;
+	return best;
 }
 
 int
 responded(struct model *md, uint32_t mi)
 {
-	return responder(md, mi) != NONE;
+	const struct thread *t = &md->th[thread_of(md, mi)];
+
+	for (uint32_t r = t->resp; r != NONE; r = md->m[r].rnext)
+		if (!same_person(&md->m[r], &md->m[mi]))
+			return 1;
+	return 0;
 }
 
 /*
