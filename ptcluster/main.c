@@ -29,6 +29,7 @@ enum { FROM_GUESS, FROM_GROUPS, FROM_TABLE };
 enum { VIA_FILES = 1, VIA_HASH = 2, VIA_UPSTREAM = 4, VIA_LINK = 8 };
 
 static const char *const via_names[] = { "files", "hash", "upstream", "link" };
+static const size_t via_lens[] = { 5, 4, 8, 4 };
 
 #define NONE UINT32_MAX
 
@@ -171,28 +172,45 @@ offer(struct graph *g, uint32_t i, uint32_t peer, double score, const char *via)
 /*
  * A number from 0 to 1 written as digits with at most one point: strtod
  * alone would take "0x1p-1", "nan", " 1" and, under another locale,
- * read "0.5" differently.
+ * read "0.5" differently.  Up to 15 digits the value is the quotient of
+ * two doubles that hold their integers exactly, which is correctly
+ * rounded, as strtod's result is (Clinger's fast path); longer numbers
+ * go to strtod.
  */
 static int
 parse_unit(const char *s, double *v)
 {
+	static const double pow10[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15,
+	};
 	const char *p;
 	char *end;
-	int digits = 0, points = 0;
+	int digits = 0, points = 0, frac = 0;
+	uint64_t mant = 0;
 	double x;
 
 	for (p = s; *p; p++) {
-		if (*p >= '0' && *p <= '9')
-			digits++;
-		else if (*p == '.' && !points)
-			points++;
-		else
+		if (*p >= '0' && *p <= '9') {
+			if (digits++ < 15)
+				mant = mant * 10 + (uint64_t)(*p - '0');
+			frac += points;
+		} else if (*p == '.' && !points) {
+			points = 1;
+		} else {
 			return -1;
+		}
 	}
 	if (!digits)
 		return -1;
-	x = strtod(s, &end);
-	if (*end || !(x >= 0 && x <= 1))
+	if (digits <= 15) {
+		x = (double)mant / pow10[frac];
+	} else {
+		x = strtod(s, &end);
+		if (*end)
+			return -1;
+	}
+	if (!(x >= 0 && x <= 1))
 		return -1;
 	*v = x;
 	return 0;
@@ -211,7 +229,7 @@ via_bits(const char *s, size_t n)
 		comma = memchr(p, ',', (size_t)(end - p));
 		k = (size_t)((comma ? comma : end) - p);
 		for (int b = 0; b < 4; b++)
-			if (strlen(via_names[b]) == k && memcmp(p, via_names[b], k) == 0)
+			if (via_lens[b] == k && memcmp(p, via_names[b], k) == 0)
 				bits |= 1 << b;
 		p = comma ? comma + 1 : end;
 	}
@@ -504,12 +522,17 @@ struct agg {
 	const char *date;       /* earliest member date, NULL: none dated */
 	uint32_t minid;         /* the member with the smallest id */
 	uint32_t mails, commits;
+	uint32_t rank;          /* the cluster's place in the output */
 };
 
-/* qsort has no context argument: the sort reads these. */
+/* A member to sort: its cluster's rank first, so most comparisons are cheap. */
+struct member {
+	uint32_t rank, node;
+};
+
+/* qsort has no context argument: the sorts read these. */
 static const struct graph *sort_g;
 static const struct agg *sort_a;
-static const uint32_t *sort_root;
 static int sort_by_id;          /* members by kind and id only (-g) */
 
 /* Dated before undated, earlier first. */
@@ -521,23 +544,30 @@ cmp_date(const char *a, const char *b)
 	return strcmp(a, b);
 }
 
+/* Clusters (by their roots): earliest date, then smallest id. */
+static int
+cmp_cluster(const void *pa, const void *pb)
+{
+	const struct agg *ca = &sort_a[*(const uint32_t *)pa];
+	const struct agg *cb = &sort_a[*(const uint32_t *)pb];
+	int c = cmp_date(ca->date ? ca->date : "", cb->date ? cb->date : "");
+
+	/* The smallest ids of two clusters differ. */
+	return c ? c : strcmp(sort_g->n[ca->minid].id, sort_g->n[cb->minid].id);
+}
+
+/* Members of a cluster: mails first, then by date (undated last), then id. */
 static int
 cmp_member(const void *pa, const void *pb)
 {
-	uint32_t a = *(const uint32_t *)pa, b = *(const uint32_t *)pb;
-	uint32_t ra = sort_root[a], rb = sort_root[b];
-	const struct node *x = &sort_g->n[a], *y = &sort_g->n[b];
+	const struct member *ma = pa, *mb = pb;
+	const struct node *x, *y;
 	int c;
 
-	if (ra != rb) {
-		const struct agg *ca = &sort_a[ra], *cb = &sort_a[rb];
-
-		c = cmp_date(ca->date ? ca->date : "", cb->date ? cb->date : "");
-		if (c)
-			return c;
-		/* The smallest ids of two clusters differ. */
-		return strcmp(sort_g->n[ca->minid].id, sort_g->n[cb->minid].id);
-	}
+	if (ma->rank != mb->rank)
+		return ma->rank < mb->rank ? -1 : 1;
+	x = &sort_g->n[ma->node];
+	y = &sort_g->n[mb->node];
 	if (x->kind != y->kind)
 		return x->kind == MAIL ? -1 : 1;
 	if (!sort_by_id && (c = cmp_date(x->date, y->date)) != 0)
@@ -566,43 +596,53 @@ write_clusters(struct graph *g, int groups, int header, unsigned long *nclusters
 		"cluster", "id", "kind", "date", "author", "type", "list", "title",
 		"mails", "commits", "peer", "score", "via",
 	};
-	struct agg *a = xcalloc(g->len ? g->len : 1, sizeof *a);
-	uint32_t *root = xcalloc(g->len ? g->len : 1, sizeof *root);
-	uint32_t *order = xcalloc(g->len ? g->len : 1, sizeof *order);
+	size_t n = g->len ? g->len : 1;
+	struct agg *a = xcalloc(n, sizeof *a);
+	uint32_t *root = xcalloc(n, sizeof *root);
+	uint32_t *roots = xcalloc(n, sizeof *roots);
+	struct member *order = xcalloc(n, sizeof *order);
 	struct buf row = BUF_INIT;
 	unsigned long cluster = 0, unwritable = 0;
+	uint32_t nroots = 0;
 	int side = 0, nmembers = 0;
 
 	for (uint32_t i = 0; i < g->len; i++) {
 		uint32_t r = root[i] = find(g, i);
 		const struct node *x = &g->n[i];
 
-		if (!a[r].mails && !a[r].commits)
+		if (!a[r].mails && !a[r].commits) {
 			a[r].minid = i;
-		else if (strcmp(x->id, g->n[a[r].minid].id) < 0)
+			roots[nroots++] = r;
+		} else if (strcmp(x->id, g->n[a[r].minid].id) < 0) {
 			a[r].minid = i;
+		}
 		if (*x->date && (!a[r].date || strcmp(x->date, a[r].date) < 0))
 			a[r].date = x->date;
 		if (x->kind == MAIL)
 			a[r].mails++;
 		else
 			a[r].commits++;
-		order[i] = i;
 	}
 	sort_g = g;
 	sort_a = a;
-	sort_root = root;
 	sort_by_id = groups;
+	qsort(roots, nroots, sizeof *roots, cmp_cluster);
+	for (uint32_t k = 0; k < nroots; k++)
+		a[roots[k]].rank = k;
+	for (uint32_t i = 0; i < g->len; i++) {
+		order[i].rank = a[root[i]].rank;
+		order[i].node = i;
+	}
 	qsort(order, g->len, sizeof *order, cmp_member);
 
 	if (header && !groups)
 		tsv_header(stdout, cols, sizeof cols / sizeof cols[0]);
 	*ncommits = 0;
 	for (uint32_t k = 0; k < g->len; k++) {
-		const struct node *x = &g->n[order[k]];
-		const struct agg *c = &a[root[order[k]]];
+		const struct node *x = &g->n[order[k].node];
+		const struct agg *c = &a[root[order[k].node]];
 
-		if (k == 0 || root[order[k]] != root[order[k - 1]]) {
+		if (k == 0 || order[k].rank != order[k - 1].rank) {
 			if (groups && nmembers)
 				tsv_row_end(&row, stdout);
 			cluster++;
@@ -656,6 +696,7 @@ write_clusters(struct graph *g, int groups, int header, unsigned long *nclusters
 	buf_free(&row);
 	free(a);
 	free(root);
+	free(roots);
 	free(order);
 	return unwritable;
 }
