@@ -4,9 +4,13 @@
 . "$(dirname "$0")/lib.sh"
 
 root=$T/root
-make -s -C "$top" install BUILD="$BUILD" DESTDIR="$root" PREFIX=/opt/pt >"$T/log" 2>&1
+# The build is the one under test: with sanitizers, install must not
+# rebuild it without them.
+san=${PT_SAN:+1}
+make -s -C "$top" install BUILD="$BUILD" ${san:+SAN=1} ${san:+"CFLAGS=-O1 -g"} \
+	DESTDIR="$root" PREFIX=/opt/pt >"$T/log" 2>&1
 ok $? "make install DESTDIR=... PREFIX=/opt/pt"
-for t in mbox2tsv git2tsv; do
+for t in mbox2tsv git2tsv patchtok patchsim ptcluster ptreport; do
 	[ -x "$root/opt/pt/bin/$t" ]
 	ok $? "$t installed in DESTDIR/PREFIX/bin"
 	[ -f "$root/opt/pt/share/man/man1/$t.1" ]
