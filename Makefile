@@ -41,7 +41,8 @@ GIT2TSV_OBJ  := $(addprefix $(BUILD)/obj/git2tsv/,main.o commit.o diff.o)
 UNIT     := test-common tsvfield test-ratio
 UNIT_BIN := $(UNIT:%=$(BUILD)/tests/%)
 
-MAN1     := $(TOOLS:%=man/%.1)
+MAN1     := $(TOOLS:%=man/%.1) man/patchtrack.1
+DATADIR  ?= $(PREFIX)/share/patchtrack
 MAN5     := man/patchtrack-tsv.5
 
 .PHONY: all deps check test test-asan demo install clean lint-man bench
@@ -163,6 +164,10 @@ bench: all $(BENCH_BIN)
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
 	for t in $(TOOLS); do cp $(BUILD)/bin/$$t $(DESTDIR)$(BINDIR)/$$t; done
+	cp pipeline/patchtrack $(DESTDIR)$(BINDIR)/patchtrack
+	chmod 755 $(DESTDIR)$(BINDIR)/patchtrack
+	mkdir -p $(DESTDIR)$(DATADIR)
+	cp pipeline/pipeline.mk $(DESTDIR)$(DATADIR)/pipeline.mk
 	cp $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	cp $(MAN5) $(DESTDIR)$(MANDIR)/man5/
 

@@ -1,0 +1,157 @@
+# pipeline.mk - the whole chain as file targets, for GNU make.
+#
+# patchtrack(1) runs it; it first writes $(OUT)/inputs.mk, which names
+# the inputs:
+#
+#   REPO              the git repository
+#   ARCHIVES          archive names (a name per mbox, maildir or public-inbox)
+#   ARCHIVE_<name>    its path; $(OUT)/stamps/<name> changes when it does
+#   SEGMENTS          commit segments s1 s2 ...: s1 the history up to the
+#                     first run's head, each later one the commits new since
+#   SEGARGS_<seg>     git2tsv's arguments for it
+#   SHARDS            scoring shards per block
+#   SCORER            the scoring command (default patchsim)
+#
+# Every stage writes $@.tmp and renames it, so a failed or killed stage
+# leaves no file behind and the next run redoes it.  Scores come in
+# blocks (an archive against a commit segment, an archive against
+# itself, two archives against each other), so new mail or new commits
+# add blocks and the old ones stay.
+OUT ?= out
+include $(OUT)/inputs.mk
+
+SHARDS  ?= 1
+SCORER  ?=
+TOOLFLAGS ?= -q
+PLOTS   ?= yes
+
+.DELETE_ON_ERROR:
+.SUFFIXES:
+.PHONY: all reports
+
+SHARDLIST := $(shell seq 1 $(SHARDS))
+
+MAILS_TSV   := $(ARCHIVES:%=$(OUT)/mails/%.tsv)
+MAILS_TOK   := $(ARCHIVES:%=$(OUT)/mails/%.tok)
+COMMITS_TSV := $(SEGMENTS:%=$(OUT)/commits/%.tsv)
+COMMITS_TOK := $(SEGMENTS:%=$(OUT)/commits/%.tok)
+
+# Pairs of every block and shard.
+pairs_of = $(foreach k,$(SHARDLIST),$(OUT)/pairs/$(1).$(k)-$(SHARDS).tsv)
+# Unordered pairs of archives, each once: a__b with a before b.
+cross = $(if $(2),$(foreach b,$(2),$(1)__$(b)) $(call cross,$(firstword $(2)),$(wordlist 2,$(words $(2)),$(2))))
+BLOCKS := $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(a)__$(s))) \
+          $(ARCHIVES:%=%__self) \
+          $(if $(ARCHIVES),$(call cross,$(firstword $(ARCHIVES)),$(wordlist 2,$(words $(ARCHIVES)),$(ARCHIVES))))
+PAIRS := $(foreach b,$(BLOCKS),$(call pairs_of,$(b)))
+
+REPORTS := patches ignored offlist weekly cycle duration summary
+REPORT_TSV := $(REPORTS:%=$(OUT)/reports/%.tsv)
+TABLES := $(OUT)/clusters.tsv $(MAILS_TSV) $(COMMITS_TSV) $(MAILS_TOK) $(COMMITS_TOK)
+
+all: $(OUT)/report.txt
+
+# Ingest: one mail table per archive, one commit table per segment.
+define archive_rule
+$(OUT)/mails/$(1).tsv: $(OUT)/stamps/$(1)
+	@mkdir -p $$(@D)
+	mbox2tsv $(TOOLFLAGS) $$(ARCHIVE_$(1)) >$$@.tmp || [ $$$$? -eq 1 ]
+	mv $$@.tmp $$@
+endef
+$(foreach a,$(ARCHIVES),$(eval $(call archive_rule,$(a))))
+
+define segment_rule
+$(OUT)/commits/$(1).tsv:
+	@mkdir -p $$(@D)
+	git2tsv $(TOOLFLAGS) $(SEGARGS_$(1)) >$$@.tmp
+	mv $$@.tmp $$@
+endef
+$(foreach s,$(SEGMENTS),$(eval $(call segment_rule,$(s))))
+
+$(OUT)/tags.tsv: $(COMMITS_TSV)
+	git2tsv $(TOOLFLAGS) --tags $(REPO) >$@.tmp
+	mv $@.tmp $@
+
+# Tokens.
+$(OUT)/%.tok: $(OUT)/%.tsv
+	patchtok $(TOOLFLAGS) $< >$@.tmp
+	mv $@.tmp $@
+
+# Scores, block by block and shard by shard.  patchsim compares a
+# table with itself with --self (each pair once); another scorer is
+# given the same table twice.
+# One shard a process: make -j runs them side by side.
+PSJOBS := $(if $(filter 1,$(SHARDS)),,-j1)
+score = $(if $(SCORER),$(SCORER) $(1) $(2),patchsim $(TOOLFLAGS) $(PSJOBS) -s $(3) $(1) $(2))
+score_self = $(if $(SCORER),$(SCORER) $(1) $(1),patchsim $(TOOLFLAGS) $(PSJOBS) -s $(2) --self $(1))
+
+define block_rules
+$(OUT)/pairs/$(1)__$(2).%-$(SHARDS).tsv: $(OUT)/mails/$(1).tok $(OUT)/commits/$(2).tok
+	@mkdir -p $$(@D)
+	$$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp
+	mv $$@.tmp $$@
+endef
+$(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(eval $(call block_rules,$(a),$(s)))))
+
+define self_rule
+$(OUT)/pairs/$(1)__self.%-$(SHARDS).tsv: $(OUT)/mails/$(1).tok
+	@mkdir -p $$(@D)
+	$$(call score_self,$$<,$$*/$(SHARDS)) >$$@.tmp
+	mv $$@.tmp $$@
+endef
+$(foreach a,$(ARCHIVES),$(eval $(call self_rule,$(a))))
+
+define cross_rule
+$(OUT)/pairs/$(1).%-$(SHARDS).tsv: $(OUT)/mails/$(firstword $(subst __, ,$(1))).tok \
+    $(OUT)/mails/$(lastword $(subst __, ,$(1))).tok
+	@mkdir -p $$(@D)
+	$$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp
+	mv $$@.tmp $$@
+endef
+$(foreach b,$(filter-out $(ARCHIVES:%=%__self) $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(a)__$(s))),$(BLOCKS)),$(eval $(call cross_rule,$(b))))
+
+# Clusters: every pair file, read as one stream.
+$(OUT)/pairs.list: $(PAIRS)
+	printf '%s\n' $(PAIRS) >$@.tmp
+	mv $@.tmp $@
+
+$(OUT)/clusters.tsv: $(OUT)/pairs.list $(MAILS_TOK) $(COMMITS_TOK)
+	xargs cat <$(OUT)/pairs.list | ptcluster $(TOOLFLAGS) $(MAILS_TOK) $(COMMITS_TOK) - >$@.tmp
+	mv $@.tmp $@
+
+# Reports.
+$(OUT)/reports/cycle.tsv: $(TABLES) $(OUT)/tags.tsv
+	@mkdir -p $(@D)
+	ptreport cycle $(TOOLFLAGS) $(TABLES) $(OUT)/tags.tsv >$@.tmp
+	mv $@.tmp $@
+
+$(OUT)/reports/%.tsv: $(TABLES)
+	@mkdir -p $(@D)
+	ptreport $* $(TOOLFLAGS) $(TABLES) >$@.tmp
+	mv $@.tmp $@
+
+$(OUT)/reports/%.png: $(TABLES)
+	@mkdir -p $(@D)
+	ptreport $* $(TOOLFLAGS) -p $@ $(TABLES) >/dev/null
+
+PLOT_FILES := $(if $(filter yes,$(PLOTS)),$(OUT)/reports/weekly.png $(OUT)/reports/duration.png)
+
+# The overview a person reads first.
+$(OUT)/report.txt: $(REPORT_TSV) $(PLOT_FILES)
+	{ \
+	echo "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)"; \
+	echo; \
+	ptreport summary -P $(TOOLFLAGS) $(TABLES); \
+	echo; \
+	echo "Ignored patches (no response in any version, not merged):"; \
+	awk -F'\t' 'NR > 1 { printf "  %.10s  %-28.28s  %.80s\n", $$3, $$4, $$6 }' \
+		$(OUT)/reports/ignored.tsv; \
+	echo; \
+	echo "Off-list commits (no patch mail by a human; written and committed in the window):"; \
+	awk -F'\t' 'NR > 1 { printf "  %.12s  %.10s  %-28.28s  %.70s\n", $$1, $$3, $$4, $$6 }' \
+		$(OUT)/reports/offlist.tsv; \
+	echo; \
+	echo "Ignored share by development-cycle phase:"; \
+	ptreport cycle -P $(TOOLFLAGS) $(TABLES) $(OUT)/tags.tsv; \
+	} >$@.tmp
+	mv $@.tmp $@
