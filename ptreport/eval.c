@@ -331,7 +331,9 @@ report_eval(struct model *md, const struct ropts *o)
 		v[n].truth = tl;
 		v[n++].commit = (unsigned char)isc;
 	}
-	qsort(v, n, sizeof *v, cmp_ours);
+	/* qsort wants an array, even of nothing. */
+	if (n)
+		qsort(v, n, sizeof *v, cmp_ours);
 	ours = group_pairs(v, n, 0, 0);
 	cell = group_pairs(v, n, 0, 1);
 
@@ -341,9 +343,11 @@ report_eval(struct model *md, const struct ropts *o)
 		size_t nd = 0;
 
 		disagree(md, v, n, 0, "extra", &d, &nd);
-		qsort(v, n, sizeof *v, cmp_truth);
+		if (n)
+			qsort(v, n, sizeof *v, cmp_truth);
 		disagree(md, v, n, 1, "missed", &d, &nd);
-		qsort(d, nd, sizeof *d, cmp_dis);
+		if (nd)
+			qsort(d, nd, sizeof *d, cmp_dis);
 		out_header(&out, dcols, sizeof dcols / sizeof dcols[0]);
 		for (size_t i = 0; i < nd; i++) {
 			const struct mail *m = mail_by_id(md, d[i].mail, strlen(d[i].mail));
@@ -358,7 +362,8 @@ report_eval(struct model *md, const struct ropts *o)
 		}
 		free(d);
 	} else {
-		qsort(v, n, sizeof *v, cmp_truth);
+		if (n)
+			qsort(v, n, sizeof *v, cmp_truth);
 		truth = group_pairs(v, n, 1, 0);
 		out_header(&out, cols, sizeof cols / sizeof cols[0]);
 		measure(&out, "links", n, truth.links, ours.links, cell.links);

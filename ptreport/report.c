@@ -396,7 +396,8 @@ weekly_plot(const char *image, struct wcount **v, size_t n)
 		}
 		ls[nls - 1].patches += v[i]->patches;
 	}
-	qsort(ls, nls, sizeof *ls, cmp_lsum);
+	if (nls)
+		qsort(ls, nls, sizeof *ls, cmp_lsum);
 	if (nls > PLOT_LISTS)
 		nls = PLOT_LISTS;
 	if ((fd = mkstemp(path)) < 0 || !(fp = fdopen(fd, "w"))) {
@@ -506,7 +507,8 @@ report_weekly(struct model *md, const struct ropts *o)
 			l = *end ? end + 1 : end;
 		} while (*l);
 	}
-	qsort(v, n, sizeof *v, cmp_wcount);
+	if (n)
+		qsort(v, n, sizeof *v, cmp_wcount);
 	/*
 	 * Weeks without patches are rows too, from a list's first week to
 	 * its last, so that a series plotted or summed has no holes.
@@ -847,7 +849,8 @@ report_duration(struct model *md, const struct ropts *o)
 	need(md, 0, 0, 1, "duration");
 	n = durations(md, &o->sc, &v);
 	sort_md = md;
-	qsort(v, n, sizeof *v, cmp_dur);
+	if (n)
+		qsort(v, n, sizeof *v, cmp_dur);
 	out_init(&out, o->fmt, o->header, stdout);
 	out_header(&out, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
@@ -1011,8 +1014,11 @@ report_summary(struct model *md, const struct ropts *o)
 	rowf(&out, "merged", nmerged, "%.1f%% of patches", 100 * share(nmerged, patches));
 	rowf(&out, "ignored", nignored, "%.1f%% of patches: no response in any version, "
 	    "not merged", 100 * share(nignored, patches));
-	qsort(tl, ntl, sizeof *tl, cmp_tally);
-	qsort(ta, nta, sizeof *ta, cmp_tally);
+	/* qsort wants an array, even of nothing. */
+	if (ntl)
+		qsort(tl, ntl, sizeof *tl, cmp_tally);
+	if (nta)
+		qsort(ta, nta, sizeof *ta, cmp_tally);
 	for (size_t i = 0; i < ntl && i < (size_t)o->top; i++)
 		rowf(&out, "  on list", tl[i].n, "%s", *tl[i].key ? tl[i].key : "(no list)");
 	for (size_t i = 0; i < nta && i < (size_t)o->top; i++)
