@@ -1,0 +1,605 @@
+#!/bin/sh
+# ptreport: each rule of ptreport(1) on a small table written for it
+# (threads through References, who is a response, versions, merged,
+# what is a patch for the project, windows), with a control case that
+# flips the verdict when the rule's condition goes; the hand-made tables
+# of tests/data/ptreport for offlist, weekly (ISO weeks over year ends),
+# cycle, duration and eval (numbers worked out by hand); --max-series,
+# output formats, bad input, plots; then the bundled sample through the
+# whole chain: the reports agree with each other and do not depend on
+# the order of operands or rows.
+. "$(dirname "$0")/lib.sh"
+
+cd "$T" || exit 1
+D=$DATA/ptreport
+HOME=$T
+GIT_CONFIG_NOSYSTEM=1
+GIT_CONFIG_GLOBAL=/dev/null
+export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+
+# A mails table by hand: mhdr, then
+#   mail ID DATE NAME ADDR TYPE IN_REPLY_TO REFERENCES [FLAGS [TOTAL]]
+# (the subject is "[PATCH] ID", the list "dev").
+mhdr() {
+	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\tlist\tin_reply_to\treferences\ttype\tversion\tpart\ttotal\tflags\n'
+}
+mail() {
+	printf '%s\t%s\t%s\t%s\t[PATCH] %s\tdev\t%s\t%s\t%s\t\t\t%s\t%s\n' \
+	    "$1" "$2" "$3" "$4" "$1" "$6" "$7" "$5" "${9:-}" "${8:-}"
+}
+# A clusters table: khdr, then member CLUSTER ID KIND.
+khdr() {
+	printf 'cluster\tid\tkind\tdate\tauthor\ttype\tlist\ttitle\n'
+}
+member() {
+	printf '%s\t%s\t%s\t\t\t\t\t\n' "$@"
+}
+khdr >none.tsv
+C5=c500000000000000000000000000000000000000
+
+# verdict ID TABLE...: "verdict detail" of mail ID in ptreport patches.
+verdict() {
+	id=$1
+	shift
+	ptreport patches -q "$@" | awk -F'\t' -v id="$id" '$1 == id { print $6 " " $7 }' |
+	    sed 's/ $//'
+}
+# col NAME FILE: the column NAME of a TSV file, without its header.
+col() {
+	awk -F'\t' -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) c = i; next }
+		{ print $c }' "$2"
+}
+# sum NAME FILE: the sum of a column.
+sum() {
+	col "$1" "$2" | awk '{ s += $1 } END { print s + 0 }'
+}
+
+# --- command line -------------------------------------------------------
+run ptreport --help
+is "--help exits 0" 0 "$rc"
+grep -q '^usage: ptreport command' "$T/out"
+ok $? "--help prints the usage on stdout"
+for c in patches ignored offlist weekly cycle duration eval summary; do
+	grep -q "^  $c " "$T/out"
+	ok $? "--help lists the command $c"
+done
+run ptreport -V
+is "-V exits 0" 0 "$rc"
+grep -q '^ptreport (patchtrack) ' "$T/out"
+ok $? "--version"
+run ptreport
+is "no command exits 2" 2 "$rc"
+grep -q '^usage: ptreport' "$T/err"
+ok $? "no command: the usage on stderr"
+run ptreport frobnicate none.tsv
+is "an unknown command exits 2" 2 "$rc"
+grep -q 'unknown command: frobnicate' "$T/err"
+ok $? "an unknown command is named"
+run ptreport weekly --no-such-option none.tsv
+is "an unknown option exits 2" 2 "$rc"
+for bad in "-S 0" "-S x" "-S -3" "-s 2021-13-01" "-s yesterday" "-u 2021-02-30" \
+    "-u 2021-03-01T25:00:00Z" "-n -1" "-n x"; do
+	run ptreport summary $bad "$D/clusters.tsv" "$D/mails.tsv"
+	is "usage error: $bad exits 2" 2 "$rc"
+	[ ! -s "$T/out" ] && [ -s "$T/err" ]
+	ok $? "usage error: $bad: nothing on stdout, a message on stderr"
+done
+run ptreport summary -S 1 -n 0 -s 2021-03-01 -u 2021-03-01T12:00:00Z "$D/clusters.tsv" "$D/mails.tsv"
+is "options at their limits are fine" 0 "$rc"
+
+# --- threads and responses -------------------------------------------------
+# A reply that carries only References: (PaStA follows In-Reply-To only).
+{
+	mhdr
+	mail p@x 2021-03-01T09:00:00Z Ann ann@a.org patch '' ''
+	mail r@x 2021-03-01T10:00:00Z Bob bob@b.org reply '' p@x
+} >refs.tsv
+is "a reply with only References answers the patch" "answered bob@b.org" \
+	"$(verdict p@x refs.tsv none.tsv)"
+{
+	mhdr
+	mail p@x 2021-03-01T09:00:00Z Ann ann@a.org patch '' ''
+	mail r@x 2021-03-01T10:00:00Z Bob bob@b.org reply '' ''
+} >norefs.tsv
+is "control: the same reply in no thread leaves it ignored" "ignored" \
+	"$(verdict p@x norefs.tsv none.tsv)"
+# A reply to a Message-ID missing from the archive still joins the thread.
+{
+	mhdr
+	mail p@x 2021-03-01T09:00:00Z Ann ann@a.org patch lost@x lost@x
+	mail r@x 2021-03-01T10:00:00Z Bob bob@b.org reply lost@x lost@x
+} >lost.tsv
+is "a missing cover letter joins its thread; 1/N under it counts" "answered bob@b.org" \
+	"$(verdict p@x lost.tsv none.tsv)"
+
+# Who is a response: not the author (same address, or same name).
+{
+	mhdr
+	mail p@x 2021-03-01T09:00:00Z 'Ann One' ann@a.org patch '' ''
+	mail r1@x 2021-03-01T10:00:00Z 'Ann One' ann@a.org reply p@x p@x
+	mail r2@x 2021-03-01T11:00:00Z 'Ann One' ann@home.example reply r1@x 'p@x r1@x'
+} >self.tsv
+is "replies from the author's address and from her name elsewhere: ignored" "ignored" \
+	"$(verdict p@x self.tsv none.tsv)"
+ptreport ignored -q self.tsv none.tsv >ign.tsv
+is "... and listed by ignored, with 3 mails in its thread" "p@x 3" \
+	"$(col id ign.tsv) $(col thread ign.tsv)"
+sed 's/Ann One\tann@home.example/Ann Other\tann@home.example/' self.tsv >other.tsv
+is "control: another name at another address is a response" "answered ann@home.example" \
+	"$(verdict p@x other.tsv none.tsv)"
+{
+	mhdr
+	mail p@x 2021-03-01T09:00:00Z Ann ann@a.org patch '' ''
+	mail r@x 2021-03-01T09:05:00Z 'Patchwork Bot' bot@pw.example bot p@x p@x
+} >bot.tsv
+is "a bot's reply is no response" "ignored" "$(verdict p@x bot.tsv none.tsv)"
+sed 's/\tbot\t/\treply\t/' bot.tsv >notbot.tsv
+is "control: the same mail as a reply is one" "answered bot@pw.example" \
+	"$(verdict p@x notbot.tsv none.tsv)"
+# Patches and covers of the thread are no responses, even by others.
+{
+	mhdr
+	mail p@x 2021-03-01T09:00:00Z Ann ann@a.org patch '' ''
+	mail q@x 2021-03-01T10:00:00Z Bob bob@b.org patch p@x p@x
+	mail c@x 2021-03-01T11:00:00Z Bob bob@b.org cover p@x p@x
+} >patchreply.tsv
+is "another's patch or cover in the thread is no response" "ignored" \
+	"$(verdict p@x patchreply.tsv none.tsv)"
+# Several responses: the earliest is named, whatever the row order.
+{
+	mhdr
+	mail r2@x 2021-03-01T12:00:00Z Zed zed@z.org reply p@x p@x
+	mail p@x 2021-03-01T09:00:00Z Ann ann@a.org patch '' ''
+	mail r1@x 2021-03-01T11:00:00Z Bob bob@b.org reply p@x p@x
+} >two.tsv
+is "the earliest response is named, not the first row" "answered bob@b.org" \
+	"$(verdict p@x two.tsv none.tsv)"
+
+# --- versions and commits ---------------------------------------------------
+{
+	mhdr
+	mail v1@x 2021-03-01T09:00:00Z Dan dan@d.org patch '' ''
+	mail r@x 2021-03-01T10:00:00Z Eve eve@e.org reply v1@x v1@x
+	mail v2@x 2021-03-03T09:00:00Z Dan dan@d.org patch '' ''
+} >versions.tsv
+{
+	khdr
+	member 1 v1@x mail
+	member 1 v2@x mail
+} >k-versions.tsv
+is "a version answered elsewhere in its cluster: answered-version, naming it" \
+	"answered-version v1@x" "$(verdict v2@x versions.tsv k-versions.tsv)"
+is "... and the answered one: answered" "answered eve@e.org" \
+	"$(verdict v1@x versions.tsv k-versions.tsv)"
+is "... not ignored" "" "$(ptreport ignored -q -H versions.tsv k-versions.tsv)"
+is "control: in clusters of their own, v2 is ignored" "ignored" \
+	"$(verdict v2@x versions.tsv none.tsv)"
+{
+	khdr
+	member 1 v2@x mail
+	member 1 $C5 commit
+} >k-merged.tsv
+is "a patch whose cluster has a commit: merged, naming the commit" "merged $C5" \
+	"$(verdict v2@x versions.tsv k-merged.tsv)"
+is "... not ignored" "" "$(ptreport ignored -q -H versions.tsv k-merged.tsv)"
+
+# --- what is a patch for the project ---------------------------------------
+{
+	mhdr
+	mail rfc@x 2021-03-01T09:00:00Z Gil gil@g.org patch '' '' folded,rfc
+	mail nxt@x 2021-03-01T09:00:00Z Gil gil@g.org patch '' '' next
+	mail stb@x 2021-03-01T09:00:00Z Gil gil@g.org patch '' '' stable
+	mail pul@x 2021-03-01T09:00:00Z Gil gil@g.org pull '' ''
+	mail rfcomm@x 2021-03-01T09:00:00Z Gil gil@g.org patch '' '' rfcomm,folded
+} >process.tsv
+for id in rfc nxt stb; do
+	is "$id (flags): not counted, as a process mail" \
+		"not-counted bot, pull, RFC, linux-next or stable" "$(verdict $id@x process.tsv none.tsv)"
+done
+is "the flag is a word: rfcomm is no RFC" "ignored" "$(verdict rfcomm@x process.tsv none.tsv)"
+is "a pull request is no patch row" "" "$(verdict pul@x process.tsv none.tsv)"
+is "only the plain patch is ignored" "rfcomm@x" "$(ptreport ignored -q -H process.tsv none.tsv | cut -f1)"
+{
+	mhdr
+	mail p@x 2021-03-01T09:00:00Z Hal hal@h.org patch '' ''
+	mail r@x 2021-03-01T10:00:00Z Ivy ivy@i.org reply p@x p@x
+	mail v2@x 2021-03-01T11:00:00Z Hal hal@h.org patch r@x 'p@x r@x'
+	mail v3@x 2021-03-01T12:00:00Z Hal hal@h.org patch p@x p@x
+} >deep.tsv
+is "a patch answering a reply: deep in the thread, not counted" \
+	"not-counted deep in a thread: neither its root nor a reply to the root" \
+	"$(verdict v2@x deep.tsv none.tsv)"
+is "control: a patch answering the root counts" "answered ivy@i.org" \
+	"$(verdict v3@x deep.tsv none.tsv)"
+{
+	mhdr
+	mail c@x 2021-03-01T09:00:00Z Kim kim@k.org cover '' '' '' 2
+	mail p1@x 2021-03-01T09:01:00Z Kim kim@k.org patch c@x c@x '' 2
+	mail p2@x 2021-03-01T09:02:00Z Kim kim@k.org patch c@x c@x '' 2
+} >series2.tsv
+ptreport ignored -q series2.tsv none.tsv >ign.tsv
+is "1/N and 2/N under their 0/N cover count (and are ignored here)" "p1@x p2@x" \
+	"$(col id ign.tsv | tr '\n' ' ' | sed 's/ $//')"
+is "the cover letter is no patch row" "" "$(verdict c@x series2.tsv none.tsv)"
+
+# The repository's paths: from a patch table of commits.
+is "another project's patch: not counted with the commits' files" \
+	"not-counted touches no path of the repository" \
+	"$(verdict p8@x "$D/mails.tsv" "$D/clusters.tsv" "$D/mails.tok" "$D/commits.tok")"
+is "control: without the commits' patch table every patch counts" "ignored" \
+	"$(verdict p8@x "$D/mails.tsv" "$D/clusters.tsv" "$D/mails.tok")"
+is "a new file in a folder of the repository counts" "ignored" \
+	"$(verdict p8b@x "$D/mails.tsv" "$D/clusters.tsv" "$D/mails.tok" "$D/commits.tok")"
+is "a file that patch 1/2 of the thread creates counts for 2/2" "ignored" \
+	"$(verdict p9b@x "$D/mails.tsv" "$D/clusters.tsv" "$D/mails.tok" "$D/commits.tok")"
+
+# --- the hand-made tables --------------------------------------------------
+set -- "$D/clusters.tsv" "$D/mails.tsv" "$D/commits.tsv" "$D/mails.tok" "$D/commits.tok"
+run ptreport patches "$@"
+is "fixture: patches exits 0" 0 "$rc"
+cp "$T/out" patches.tsv
+# Every verdict, worked out by hand from the tables (see the goldens).
+cut -f1,6 patches.tsv | sed 1d | tr '\t' ' ' >got
+cat >want <<'EOF'
+p12rfc@x not-counted
+p1@x answered
+p2@x ignored
+p3@x ignored
+p4@x answered
+p4v2@x answered-version
+p5@x merged
+p6@x not-counted
+p13@x not-counted
+p7@x answered
+p7v2@x not-counted
+p12@x merged
+p12v2@x merged
+p8@x not-counted
+p8b@x ignored
+p9a@x ignored
+p9b@x ignored
+p10@x answered
+p11@x merged
+EOF
+same "fixture: every patch's verdict, by date" want got
+run ptreport ignored "$@"
+cp "$T/out" ignored.tsv
+is "fixture: ignored = the patches rows so judged" \
+	"$(awk -F'\t' '$6 == "ignored" { print $1 }' patches.tsv)" "$(col id ignored.tsv)"
+is "fixture: the ignored patches' thread sizes" "3 2 1 3 3" "$(col thread ignored.tsv | tr '\n' ' ' | sed 's/ $//')"
+
+# --since and --until: which patches count (a date alone: its whole day).
+ptreport patches -q -s 2021-03-04 -u 2021-03-08 "$@" >window.tsv
+is "--since/--until: the patches inside" "p4v2@x p5@x p7@x p12@x p12v2@x p8b@x" \
+	"$(awk -F'\t' 'NR > 1 && $6 != "not-counted" { printf "%s ", $1 }' window.tsv | sed 's/ $//')"
+is "--since/--until: the others say why" "p1@x p2@x p3@x p4@x p9a@x p9b@x p10@x p11@x" \
+	"$(awk -F'\t' '$7 == "outside --since/--until" { printf "%s ", $1 }' window.tsv | sed 's/ $//')"
+is "--until with a time is exact" "p4v2@x p5@x p7@x p12@x p12v2@x" \
+	"$(ptreport patches -q -s 2021-03-04 -u 2021-03-08T09:59:59Z "$@" |
+	    awk -F'\t' 'NR > 1 && $6 != "not-counted" { printf "%s ", $1 }' | sed 's/ $//')"
+ptreport weekly -q -s 2021-03-04 -u 2021-03-08 "$@" >w.tsv
+is "--since/--until: weekly counts the same patches" 6 "$(sum patches w.tsv)"
+
+# offlist: the window is the mails' span, 2021-03-01T00:00 to 2021-03-11T12:00.
+run ptreport offlist "$@"
+is "offlist: exit 0" 0 "$rc"
+cp "$T/out" off.tsv
+is "offlist: no mail (none, or a cluster of its own), process mails only, two commits once" \
+	"d1 no mail|d7a no mail|d3 process mails only|d2 no mail" \
+	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s", (NR > 2 ? "|" : ""), substr($1, 1, index($1, "0") - 1), $10 }' off.tsv)"
+is "offlist: the pair's row counts 2 commits, 0 mails" "2 0" \
+	"$(awk -F'\t' '$7 == 20 { print $8, $9 }' off.tsv)"
+grep -q '^ptreport: 4 off-list of 11 commits written and committed in 2021-03-01..2021-03-11$' "$T/err"
+ok $? "offlist: the note counts the commits of the window (not the root commit)"
+grep -q 'd4a\|d5\|d6\|d8' off.tsv
+ok $((!$?)) "offlist: not three commits, nor written before or committed after the window, nor the root"
+ptreport offlist -q -s 2021-02-01 -u 2021-03-31 "$@" >off2.tsv
+is "offlist -s/-u: a wider window takes the commits written before and committed after" \
+	"d1 d7a d5 d3 d2 d6" \
+	"$(col id off2.tsv | sed 's/0*$//' | tr '\n' ' ' | sed 's/ $//')"
+run ptreport offlist "$D/clusters.tsv" "$D/commits.tsv"
+is "offlist without mails nor -s/-u: exit 1" 1 "$rc"
+grep -q 'offlist needs a mails table or both --since and --until' "$T/err"
+ok $? "offlist without mails nor -s/-u: says why"
+# Without the mails, the RFC mail of d3's cluster is not known as one.
+run ptreport offlist -q -s 2021-03-01 -u 2021-03-11 "$D/clusters.tsv" "$D/commits.tsv"
+is "offlist with -s/-u needs no mails" "0 d1 d7a d2" \
+	"$rc $(col id "$T/out" | sed 's/0*$//' | tr '\n' ' ' | sed 's/ $//')"
+
+# weekly: ISO 8601 weeks over two year ends, an empty week, a cross-post.
+run ptreport weekly "$D/weeks.tsv" "$D/weeks-clusters.tsv"
+cat >want <<'EOF'
+list	week	start	patches	ignored	merged	ignored_share
+a	2019-W52	2019-12-23	1	1	0	1.0000
+a	2020-W01	2019-12-30	1	1	0	1.0000
+a	2020-W02	2020-01-06	0	0	0	0.0000
+a	2020-W03	2020-01-13	2	1	0	0.5000
+b	2020-W53	2020-12-28	2	1	1	0.5000
+b	2021-W01	2021-01-04	1	1	0	1.0000
+c	2020-W03	2020-01-13	1	1	0	1.0000
+EOF
+same "weekly: 2019-12-29 is 2019-W52, 2019-12-31 2020-W01, 2021-01-03 2020-W53; W02 a zero row; x@x on a and c" \
+	want "$T/out"
+is "weekly: a cross-posted mail is one patch row, on both lists" "x@x a c" \
+	"$(ptreport patches -q "$D/weeks.tsv" none.tsv | awk -F'\t' '$1 == "x@x" { print $1, $3 }')"
+run ptreport weekly "$@"
+is "weekly on the fixture: two weeks" "dev 2021-W09 8 2 2|dev 2021-W10 6 3 2" \
+	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s %s %s %s", (NR > 2 ? "|" : ""), $1, $2, $4, $5, $6 }' "$T/out")"
+
+# cycle: v1.0, v1.1-rc1, v1.1-rc2, v1.1, v1.2 (no -rc), and a tag that is no
+# release.  Without -rc tags: patches 2 and 10 days after v1.1 are in its
+# merge window, a month after in the rest, 10 and 7 days before v1.2 in
+# pre-release; after the last release there is no pre-release.
+run ptreport cycle "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags.tsv"
+cat >want <<'EOF'
+phase	cycles	patches	ignored	merged	ignored_share
+merge	3	4	3	1	0.7500
+rc1	1	1	1	0	1.0000
+rc2	1	2	1	0	0.5000
+rest	2	2	2	0	1.0000
+pre-release	1	2	2	0	1.0000
+EOF
+same "cycle: merge window up to -rc1, rc1, rc2; without -rc: merge, rest, pre-release" want "$T/out"
+grep -q '1 patches predate the first release (v1.0)' "$T/err"
+ok $? "cycle: a patch before the first release is said on stderr"
+run ptreport cycle "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.tsv"
+is "cycle: no tag matching the default --release: exit 1" 1 "$rc"
+grep -q 'no tag matches --release' "$T/err"
+ok $? "cycle: no release tag: says so"
+run ptreport cycle -r '^release-[0-9]+$' "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.tsv"
+cat >want <<'EOF'
+phase	cycles	patches	ignored	merged	ignored_share
+merge	2	3	2	1	0.6667
+rest	2	6	6	0	1.0000
+pre-release	1	2	1	0	0.5000
+EOF
+same "cycle -r: other release names; the last cycle has no pre-release" want "$T/out"
+run ptreport cycle -r '(' "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags.tsv"
+[ "$rc" -ne 0 ] && grep -q -- '--release (' "$T/err"
+ok $? "cycle -r with a bad regex fails, naming it"
+
+# duration: 2021-03-04T10:00 to 2021-03-07T22:00 is 3.5 days; the RFC of
+# cluster 15 is no posting (first 03-06T00:00, committed 03-10T06:00:
+# 4.25 days); cluster 14 was committed 2.5 days before its posting.
+run ptreport duration "$@"
+is "duration: exit 0" 0 "$rc"
+is "duration: cluster days mails, by first posting" "5 3.50 1|15 4.25 2|14 -2.50 1" \
+	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s %s", (NR > 2 ? "|" : ""), $1, $7, $8 }' "$T/out")"
+is "duration: first and last posting of cluster 15" "2021-03-06T00:00:00Z 2021-03-08T00:00:00Z" \
+	"$(awk -F'\t' '$1 == 15 { print $4, $5 }' "$T/out")"
+
+# eval against a hand-made truth.  Clusters {m1 m2 e1} {m3 e2 e3} {m4} {e4};
+# truth {m1 e1} {m2 m4 e4} {m3 e2} (+ m9, unknown; e3 is in no truth).
+# Items both know: m1 m2 m3 m4 e1 e2 e4 = 7.
+# links: ours m1-e1 m2-e1 m3-e2 = 3; truth m1-e1 m2-e4 m4-e4 m3-e2 = 4;
+#   common 2: P 2/3, R 2/4, F1 4/7 = 0.5714, FM sqrt(1/3) = 0.5774.
+# pairs: ours 3 + 1 = 4; truth 1 + 3 + 1 = 5; common {m1 e1} {m3 e2} = 2:
+#   P 0.5, R 0.4, F1 0.4444, FM sqrt(0.2) = 0.4472.
+E="$D/eval-clusters.tsv $D/eval-mails.tsv $D/eval-commits.tsv"
+cat >want <<'EOF'
+level	items	truth	ours	common	precision	recall	f1	fowlkes_mallows
+links	7	4	3	2	0.6667	0.5000	0.5714	0.5774
+pairs	7	5	4	2	0.5000	0.4000	0.4444	0.4472
+EOF
+run ptreport eval -t "$D/patch-groups" $E
+same "eval -t patch-groups: precision, recall, F1, Fowlkes-Mallows by hand" want "$T/out"
+grep -q 'truth names 5 mails and 3 commits; 7 items are in the clusters too, the others are not' "$T/err"
+ok $? "eval: the note counts the truth's items and the unknown ones"
+run ptreport eval -t links $E
+same "eval -t links: the commits' links column is the same truth" want "$T/out"
+run ptreport eval -d -t "$D/patch-groups" $E
+is "eval -d: the extra and the missed links" \
+	"m2@x e1 extra|m2@x e4 missed|m4@x e4 missed" \
+	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s %s", (NR > 2 ? "|" : ""), $1, substr($2, 1, 2), $3 }' "$T/out")"
+printf '<m1@x> => %s\n' e100000000000000000000000000000000000000 >g1
+run ptreport eval -q -t g1 $E
+is "eval: a perfect agreement" "links 2 1 1 1 1.0000 1.0000 1.0000 1.0000" \
+	"$(sed -n 2p "$T/out" | tr '\t' ' ')"
+printf '<nobody@x> => ffff\n' >g0
+run ptreport eval -q -t g0 $E
+is "eval: nothing in common: counts 0, measures empty" "links 0 0 0 0    " \
+	"$(sed -n 2p "$T/out" | tr '\t' ' ')"
+printf '<m1@x> => e1 => e2\nm2@x => e4\n' >gbad
+run ptreport eval -q -t gbad $E
+is "eval: a bad patch-groups line exits 1" 1 "$rc"
+grep -q 'gbad:1: a second =>' "$T/err" && grep -q 'gbad:2: not a <message-id>' "$T/err"
+ok $? "eval: bad patch-groups lines are named with their line"
+run ptreport eval $E
+[ "$rc" -ne 0 ] && grep -q 'eval needs --truth' "$T/err"
+ok $? "eval without --truth fails, saying so"
+run ptreport eval -t links "$D/eval-clusters.tsv" "$D/eval-mails.tsv"
+is "eval -t links without commits: exit 1" 1 "$rc"
+
+# --max-series: a 0/5 series of five, two mails of a [PATCH k/10], one alone.
+run ptreport patches -S 4 "$D/series.tsv" none.tsv
+is "-S 4: seven patches left out" 7 \
+	"$(awk -F'\t' '$7 == "in a series above --max-series"' "$T/out" | wc -l)"
+grep -q '^ptreport: left out a series of 5 patches (above --max-series 4): s1@x ' "$T/err" &&
+    grep -q '^ptreport: left out a series of 10 patches (above --max-series 4): t1@x ' "$T/err" &&
+    grep -q '^ptreport: left out 7 patches in 2 series above 4 patches$' "$T/err"
+ok $? "-S 4: each series named once on stderr, and the total"
+run ptreport weekly -q -S 5 "$D/series.tsv" none.tsv
+is "-S 5: the series of five stays, N of k/10 counts" 6 "$(sum patches "$T/out")"
+run ptreport summary -q -S 5 "$D/series.tsv" none.tsv
+is "-S 5: the summary counts the left out" "2" \
+	"$(awk -F'\t' '$1 == "  left out" { print $2 }' "$T/out")"
+run ptreport weekly "$D/series.tsv" none.tsv
+is "without -S every series counts, nothing on stderr" "8 0" "$(sum patches "$T/out") $(wc -c <"$T/err")"
+
+# --- output formats ----------------------------------------------------------
+run ptreport ignored -c "$@"
+is "--csv: exit 0" 0 "$rc"
+is "--csv: every field quoted, quotes doubled, the comma kept" \
+	'"p8b@x","dev","2021-03-08T10:00:00Z","jo@j.org","Jo Ten","[PATCH] h: a new file in a known folder, ""src/""","1","1","10"' \
+	"$(grep '^"p8b@x"' "$T/out")"
+is "--csv: the header quoted too" '"id","list","date","author","name","subject","thread","versions","cluster"' \
+	"$(sed -n 1p "$T/out")"
+run ptreport ignored -P "$@"
+awk 'NR == 1 { d = index($0, "date"); s = index($0, "subject"); n = length($0); next }
+	substr($0, d, 5) != "2021-" || substr($0, s, 8) !~ /^\[PATCH/ || substr($0, s - 2, 2) != "  " { bad++ }
+	END { exit bad > 0 }' "$T/out"
+ok $? "--pretty: columns start where their headers do"
+grep -q '[[:space:]]$' "$T/out"
+ok $((!$?)) "--pretty: no trailing blanks"
+grep -q "$(printf '\t')" "$T/out"
+ok $((!$?)) "--pretty: no TABs"
+run ptreport ignored -H "$@"
+is "-H: no header" "$(sed 1d ignored.tsv)" "$(cat "$T/out")"
+run ptreport summary -H -c "$@"
+is "-H -c: CSV without the header" '"mails","28","2021-03-01 .. 2021-03-11"' "$(sed -n 1p "$T/out")"
+
+# An empty result is still a result: exit 0, the header only.
+for c in ignored offlist weekly duration; do
+	run ptreport $c -s 2030-01-01 -u 2030-12-31 none.tsv "$D/series.tsv"
+	[ "$rc" -eq 0 ] && [ "$(wc -l <"$T/out")" -eq 1 ]
+	ok $? "$c with nothing to report: exit 0, the header"
+done
+is "patches lists them all the same, outside the window" "8 8" \
+	"$(ptreport patches -s 2030-01-01 none.tsv "$D/series.tsv" | rows /dev/stdin) $(ptreport patches -s 2030-01-01 none.tsv "$D/series.tsv" | grep -c 'outside --since/--until')"
+run ptreport eval -q -d -t g1 $E
+is "eval -d when all agree: the header only" "0 1" "$rc $(wc -l <"$T/out")"
+run ptreport summary none.tsv "$D/series.tsv" -s 2030-01-01
+is "summary with no patch in the window" "0 0 0" \
+	"$rc $(awk -F'\t' '$1 == "patches" || $1 == "ignored" { printf "%s ", $2 }' "$T/out" | sed 's/ $//')"
+run ptreport offlist -q "$@"
+is "-q: no note on stderr" "0 0" "$rc $(wc -c <"$T/err")"
+
+# --- bad input -----------------------------------------------------------------
+printf 'foo\tbar\n1\t2\n' >other.tsv
+run ptreport summary "$D/clusters.tsv" "$D/mails.tsv" other.tsv
+is "a table ptreport does not read: exit 1" 1 "$rc"
+grep -q '^ptreport: other.tsv: not a table ptreport reads' "$T/err"
+ok $? "... named on stderr"
+is "... and the others are still read" 15 "$(awk -F'\t' '$1 == "patches" { print $2 }' "$T/out")"
+{
+	mhdr
+	mail a@x 2021-03-01T09:00:00Z Ann ann@a.org patch '' ''
+	mail b@x 2021-02-30T09:00:00Z Bob bob@b.org patch '' ''
+	mail c@x 2021-03-02T09:00:00Z Cid cid@c.org patch '' ''
+} >baddate.tsv
+run ptreport patches baddate.tsv none.tsv
+is "a bad date: exit 1" 1 "$rc"
+grep -q '^ptreport: baddate.tsv:3: column date: not a date: 2021-02-30T09:00:00Z$' "$T/err"
+ok $? "a bad date: file:line on stderr"
+is "a bad date: that row left out, the others read" "a@x c@x" "$(col id "$T/out" | tr '\n' ' ' | sed 's/ $//')"
+run ptreport summary baddate.tsv none.tsv
+is "a bad date: the summary does not count that row" "2 2" \
+	"$(awk -F'\t' '$1 == "mails" || $1 == "patches" { printf "%s ", $2 }' "$T/out" | sed 's/ $//')"
+run ptreport cycle "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv"
+is "cycle without tags: exit 1" 1 "$rc"
+grep -q 'cycle needs a tags table' "$T/err"
+ok $? "cycle without tags: says so"
+run ptreport weekly "$D/clusters.tsv"
+is "weekly without mails: exit 1" 1 "$rc"
+grep -q 'weekly needs a mails table' "$T/err"
+ok $? "weekly without mails: says so"
+run ptreport ignored "$D/mails.tsv"
+is "ignored without clusters: exit 1" 1 "$rc"
+grep -q 'ignored needs a clusters table' "$T/err"
+ok $? "ignored without clusters: says so"
+run ptreport summary "$D/clusters.tsv" "$T/missing.tsv"
+is "a missing file: exit 1" 1 "$rc"
+grep -q 'missing.tsv' "$T/err"
+ok $? "a missing file is named"
+is "a table on stdin, named -" "$(ptreport patches -q none.tsv "$D/mails.tsv")" \
+	"$(ptreport patches -q none.tsv - <"$D/mails.tsv")"
+run ptreport ignored <"$D/clusters.tsv"
+is "no operands: stdin is read (here clusters, so the mails are missing)" \
+	"1 ptreport: ignored needs a mails table (mbox2tsv output)" "$rc $(cat "$T/err")"
+
+# --- plots ---------------------------------------------------------------------
+if command -v gnuplot >/dev/null 2>&1; then
+	for ext in png svg; do
+		run ptreport weekly -q -p w.$ext "$@"
+		is "weekly -p w.$ext: exit 0" 0 "$rc"
+		[ -s w.$ext ] && [ ! -e w.$ext.tmp ]
+		ok $? "weekly -p w.$ext: written, no temporary left"
+		run ptreport duration -q -p d.$ext "$@"
+		[ "$rc" -eq 0 ] && [ -s d.$ext ] && [ ! -e d.$ext.tmp ]
+		ok $? "duration -p d.$ext: written, no temporary left"
+	done
+	head -c 4 w.png | od -An -c | grep -q 'P   N   G'
+	ok $? "the .png is a PNG"
+	grep -q '<svg' w.svg
+	ok $? "the .svg is SVG"
+	run ptreport weekly -q -p w.jpg "$@"
+	is "a plot that is neither .png nor .svg: exit 1" 1 "$rc"
+	[ ! -e w.jpg ] && [ ! -e w.jpg.tmp ] && grep -q 'w.jpg: the plot must be a .png or .svg' "$T/err"
+	ok $? "... nothing left behind, and said why"
+	[ "$(rows "$T/out")" -eq 2 ]
+	ok $? "... the table is still written"
+	run ptreport weekly -q -p empty.png "$D/series.tsv" none.tsv -s 2030-01-01
+	[ "$rc" -eq 1 ] && [ ! -e empty.png ] && grep -q 'nothing to plot' "$T/err"
+	ok $? "nothing to plot: exit 1, no file"
+else
+	skip "plots: gnuplot is not installed"
+fi
+
+# --- the sample, through the whole chain (as scripts/demo runs it) ----------------
+if command -v git >/dev/null 2>&1 &&
+    git clone -q --bare "$top/sample/jailhouse-2019.bundle" jh.git 2>/dev/null; then
+	mbox2tsv -q "$top/sample/jailhouse-dev-2019.mbox.xz" >mails.tsv
+	git2tsv -q jh.git master >commits.tsv
+	git2tsv -q --tags jh.git >tags.tsv
+	patchtok -q mails.tsv >mails.tok
+	patchtok -q commits.tsv >commits.tok
+	patchsim -q mails.tok commits.tok >pairs.tsv
+	patchsim -q --self mails.tok >revisions.tsv
+	ptcluster -q mails.tok commits.tok pairs.tsv revisions.tsv >clusters.tsv
+	set -- clusters.tsv mails.tsv commits.tsv tags.tsv mails.tok commits.tok
+	[ "$(rows mails.tsv)" -ge 500 ] && [ "$(rows clusters.tsv)" -ge 1000 ]
+	ok $? "sample: $(rows mails.tsv) mails, $(rows clusters.tsv) clustered patches"
+	for c in patches ignored offlist weekly cycle duration summary; do
+		run ptreport $c "$@"
+		is "sample: $c exits 0" 0 "$rc"
+		cp "$T/out" $c.tsv
+		cp "$T/err" $c.err
+	done
+	n=$(rows ignored.tsv)
+	[ "$n" -ge 1 ]
+	ok $? "sample: $n ignored"
+	is "sample: ignored rows = patches rows judged ignored" "$n" \
+		"$(awk -F'\t' '$6 == "ignored"' patches.tsv | wc -l)"
+	is "sample: ignored = the weekly sum" "$n" "$(sum ignored weekly.tsv)"
+	is "sample: ignored = the cycle sum" "$n" "$(sum ignored cycle.tsv)"
+	is "sample: ignored = the summary's" "$n" "$(awk -F'\t' '$1 == "ignored" { print $2 }' summary.tsv)"
+	counted=$(awk -F'\t' 'NR > 1 && $6 != "not-counted"' patches.tsv | wc -l)
+	is "sample: weekly patches = patches rows counted" "$counted" "$(sum patches weekly.tsv)"
+	is "sample: summary patches = patches rows counted" "$counted" \
+		"$(awk -F'\t' '$1 == "patches" { print $2 }' summary.tsv)"
+	merged=$(awk -F'\t' '$6 == "merged"' patches.tsv | wc -l)
+	is "sample: weekly merged = patches rows merged" "$merged" "$(sum merged weekly.tsv)"
+	is "sample: summary merged = patches rows merged" "$merged" \
+		"$(awk -F'\t' '$1 == "merged" { print $2 }' summary.tsv)"
+	is "sample: summary off-list = offlist rows" "$(rows offlist.tsv)" \
+		"$(awk -F'\t' '$1 == "  off-list" { print $2 }' summary.tsv)"
+	is "sample: summary mails = the mails table" "$(rows mails.tsv)" \
+		"$(awk -F'\t' '$1 == "mails" { print $2 }' summary.tsv)"
+	is "sample: summary rows have 3 fields" "" "$(awk -F'\t' 'NF != 3' summary.tsv)"
+	# (duration has more: a cluster's postings need not be patches that count)
+	awk -F'\t' 'NR > 1 && $6 == "merged" { print $8 }' patches.tsv | sort -u >k-merged
+	cut -f1 duration.tsv | sed 1d | sort >k-duration
+	is "sample: every cluster of a merged patch has a duration row" "" \
+		"$(comm -23 k-merged k-duration)"
+	# Operands in another order, rows shuffled (the header stays first).
+	for f in clusters.tsv mails.tsv commits.tsv tags.tsv mails.tok commits.tok; do
+		{
+			head -1 $f
+			sed 1d $f | awk 'BEGIN { srand(71) } { printf "%.8f\t%s\n", rand(), $0 }' |
+			    sort -k1,1 | cut -f2-
+		} >shuf-$f
+	done
+	cmp -s mails.tsv shuf-mails.tsv
+	ok $((!$?)) "sample: the shuffled tables differ from the tables"
+	for c in patches ignored offlist weekly cycle duration summary "eval -t links"; do
+		ptreport $c "$@" >a.out 2>a.err
+		ptreport $c shuf-commits.tok shuf-tags.tsv shuf-mails.tok shuf-commits.tsv \
+		    shuf-mails.tsv shuf-clusters.tsv >b.out 2>b.err
+		cmp -s a.out b.out && cmp -s a.err b.err
+		ok $? "sample: $c: the same bytes with operands and rows in another order"
+	done
+else
+	skip "sample: git cannot clone the bundle"
+fi
+
+done_testing
