@@ -9,6 +9,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
+#include <regex.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -181,6 +182,24 @@ main(int argc, char **argv)
 	}
 	o.osince = o.sc.since;
 	o.ountil = o.sc.until;
+	if (commands[cmd].run == report_eval && !o.truth) {
+		warnx("eval needs --truth links or --truth FILE (a PaStA patch-groups file)");
+		usage(stderr);
+		return 2;
+	}
+	if (commands[cmd].run == report_cycle) {
+		regex_t re;
+		int err = regcomp(&re, o.release_re, REG_EXTENDED | REG_NOSUB);
+
+		if (err) {
+			char msg[128];
+
+			regerror(err, &re, msg, sizeof msg);
+			warnx("--release %s: %s", o.release_re, msg);
+			return 2;
+		}
+		regfree(&re);
+	}
 
 	model_init(&md);
 	if (optind == argc)

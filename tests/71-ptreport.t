@@ -84,6 +84,12 @@ for bad in "-S 0" "-S x" "-S -3" "-s 2021-13-01" "-s yesterday" "-u 2021-02-30" 
 	[ ! -s "$T/out" ] && [ -s "$T/err" ]
 	ok $? "usage error: $bad: nothing on stdout, a message on stderr"
 done
+run ptreport eval "$D/clusters.tsv" "$D/mails.tsv"
+is "eval without --truth is a usage error" 2 "$rc"
+run ptreport cycle -r '(' "$D/clusters.tsv" "$D/mails.tsv"
+is "cycle with a bad --release regex is a usage error" 2 "$rc"
+grep -q -- '--release (' "$T/err"
+ok $? "the bad regex is named"
 run ptreport summary -S 1 -n 0 -s 2021-03-01 -u 2021-03-01T12:00:00Z "$D/clusters.tsv" "$D/mails.tsv"
 is "options at their limits are fine" 0 "$rc"
 
