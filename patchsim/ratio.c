@@ -174,11 +174,11 @@ lcs(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn
 		sc->kcap = m;
 		sc->keys = xreallocarray(sc->keys, sc->kcap, sizeof *sc->keys);
 	}
-	if (sc->pmcap < m * words) {
-		sc->pmcap = m * words;
-		sc->pm = xreallocarray(sc->pm, sc->pmcap, sizeof *sc->pm);
-	}
-	pm = sc->pm;
+	/*
+	 * First the alphabet, then one mask row per distinct character:
+	 * rows for every position would be quadratic in the pattern's
+	 * length (a megabyte of text would ask for a hundred gigabytes).
+	 */
 	for (i = 0; i < m; i++) {
 		size_t s = slot_of(a[i], smask);
 		int32_t k;
@@ -191,7 +191,23 @@ lcs(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn
 			sc->keys[k] = a[i];
 			if (a[i] < 128)
 				sc->ascii[a[i]] = k;
-			memset(pm + (size_t)k * words, 0, words * sizeof *pm);
+		}
+	}
+	if (sc->pmcap < nkeys * words) {
+		sc->pmcap = nkeys * words;
+		sc->pm = xreallocarray(sc->pm, sc->pmcap, sizeof *sc->pm);
+	}
+	pm = sc->pm;
+	memset(pm, 0, nkeys * words * sizeof *pm);
+	for (i = 0; i < m; i++) {
+		size_t s = slot_of(a[i], smask);
+		int32_t k;
+
+		if (a[i] < 128) {
+			k = sc->ascii[a[i]];
+		} else {
+			while ((k = sc->slot[s]) >= 0 && sc->keys[k] != a[i])
+				s = (s + 1) & smask;
 		}
 		pm[(size_t)k * words + i / 64] |= (uint64_t)1 << (i % 64);
 	}
