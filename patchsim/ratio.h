@@ -7,7 +7,9 @@
  * g_unichar_isalnum have it; '_' is not alphanumeric), the words are
  * sorted and joined by single blanks; the ratio is 2 * LCS / (la + lb)
  * over code points, 1 when both are empty.  The LCS is computed
- * bit-parallel (Hyyrö 2004), 64 characters a machine word.
+ * bit-parallel (Hyyrö 2004), 64 characters a machine word; for texts so
+ * long that it would take more than a second or two, ratio_sorted()
+ * counts the words both hold instead (a lower bound, in linear time).
  */
 #ifndef PATCHSIM_RATIO_H
 #define PATCHSIM_RATIO_H
