@@ -1121,6 +1121,28 @@ is_bot(struct ctx *c, const struct analysis *a, const char *autosub)
 	return 0;
 }
 
+/*
+ * Ids are tokens: no control bytes, valid UTF-8.  The same repair for
+ * the id and for In-Reply-To and References, so that a reply still
+ * names its parent's id.  Returns 1 when bytes were replaced.
+ */
+static int
+id_tokens(struct buf *ids)
+{
+	for (size_t i = 0; i < ids->len; i++)
+		if ((unsigned char)ids->p[i] < 0x20 || ids->p[i] == 0x7f)
+			ids->p[i] = '_';
+	if (utf8_valid_prefix(ids->p, ids->len) != ids->len) {
+		struct buf fixed = BUF_INIT;
+
+		utf8_repair(&fixed, ids->p, ids->len);
+		buf_free(ids);
+		*ids = fixed;
+		return 1;
+	}
+	return 0;
+}
+
 /* The id column: Message-ID without brackets, repaired if need be. */
 static void
 mail_id(struct buf *id, const struct hdrs *h, const char *data, size_t len,
@@ -1157,18 +1179,8 @@ mail_id(struct buf *id, const struct hdrs *h, const char *data, size_t len,
 		g_free(sum);
 	}
 done:
-	/* Ids are tokens: no control bytes, valid UTF-8. */
-	for (size_t i = 0; i < id->len; i++)
-		if ((unsigned char)id->p[i] < 0x20 || id->p[i] == 0x7f)
-			id->p[i] = '_';
-	if (utf8_valid_prefix(id->p, id->len) != id->len) {
-		struct buf fixed = BUF_INIT;
-
-		utf8_repair(&fixed, id->p, id->len);
-		buf_free(id);
-		*id = fixed;
+	if (id_tokens(id))
 		*flags |= FL(F_BADCHAR);
-	}
 	buf_free(&v);
 }
 
@@ -1308,15 +1320,21 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 	tsv_sep(row);
 	tsv_add(row, title.p, title.len);
 	tsv_sep(row);
-	tsv_add(row, tmp.p, tmp.len);
+	/* A List-Id or a file name may hold any bytes. */
+	if (tsv_add_utf8(row, tmp.p, tmp.len))
+		flags |= FL(F_BADCHAR);
 	tsv_sep(row);
 	/* in_reply_to references to cc */
 	buf_reset(&tmp);
 	msgids(&tmp, h.irt, 1);
+	if (id_tokens(&tmp))
+		flags |= FL(F_BADCHAR);
 	tsv_add(row, tmp.p, tmp.len);
 	tsv_sep(row);
 	buf_reset(&tmp);
 	msgids(&tmp, h.refs, 10000);
+	if (id_tokens(&tmp))
+		flags |= FL(F_BADCHAR);
 	tsv_add(row, tmp.p, tmp.len);
 	tsv_sep(row);
 	buf_reset(&tmp);
@@ -1380,7 +1398,7 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 	/* src */
 	buf_reset(&tmp);
 	pos_format(&tmp, pos);
-	tsv_add(row, tmp.p, tmp.len);
+	tsv_add_utf8(row, tmp.p, tmp.len);
 	tsv_row_end(row, c->out);
 	c->nrows++;
 
