@@ -178,9 +178,12 @@ tsv_read(struct tsv_reader *r)
 		tab = memchr(p, '\t', (size_t)(end - p));
 		len = (size_t)((tab ? tab : end) - p);
 		if (nf < r->ncols) {
-			if (memchr(p, '\0', len)) {
-				warnx("%s:%lu: column '%s': NUL byte in field",
-				    r->name, r->lineno, r->cols[nf]);
+			/* Tables are UTF-8 without NUL: what is not is no row. */
+			size_t ok = utf8_valid_prefix(p, len);
+
+			if (ok < len) {
+				warnx("%s:%lu: column '%s': %s", r->name, r->lineno,
+				    r->cols[nf], p[ok] ? "invalid UTF-8" : "NUL byte in field");
 				r->nbad++;
 				return -1;
 			}
@@ -230,14 +233,14 @@ tsv_close(struct tsv_reader *r)
 void
 tsv_add(struct buf *row, const char *s, size_t n)
 {
-	const char *end = s + n, *p = s;
 	char *w;
 
 	/* Worst case every byte doubles; NUL becomes U+FFFD (3 bytes). */
 	buf_grow(row, 3 * n);
 	w = row->p + row->len;
-	for (; p < end; p++) {
-		switch (*p) {
+	/* By index: an empty field may come as NULL, and NULL + 0 is undefined. */
+	for (size_t i = 0; i < n; i++) {
+		switch (s[i]) {
 		case '\\': *w++ = '\\'; *w++ = '\\'; break;
 		case '\t': *w++ = '\\'; *w++ = 't'; break;
 		case '\n': *w++ = '\\'; *w++ = 'n'; break;
@@ -245,7 +248,7 @@ tsv_add(struct buf *row, const char *s, size_t n)
 		case '\0':
 			*w++ = (char)0xef; *w++ = (char)0xbf; *w++ = (char)0xbd;
 			break;
-		default: *w++ = *p;
+		default: *w++ = s[i];
 		}
 	}
 	row->len = (size_t)(w - row->p);

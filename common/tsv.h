@@ -9,7 +9,8 @@
  *
  * Reader: tsv_open() reads the header; tsv_read() yields rows whose
  * fields are unescaped in place (pointer + length, NUL-terminated) and
- * stay valid until the next tsv_read().  A line identical to the header
+ * stay valid until the next tsv_read().  A field that is not valid
+ * UTF-8, or holds a NUL, makes a bad row.  A line identical to the header
  * is skipped, so "cat a.tsv b.tsv | tool" works.  A zero-byte input is
  * an empty table.  Bad rows are reported as "file:line: ..." and
  * counted; the caller decides whether that is fatal.

@@ -872,6 +872,7 @@ test_tsv_reader_errors(void)
 	    "\n"
 	    "4\t5\t6\n"
 	    "p\tn\0ul\tq\n"
+	    "\xc3\xa9\t\xe9t\xe9\tq\n"
 	    "7\t8\t9";
 	struct tsv_reader r;
 	char *path = tmp_write(t, sizeof t - 1);
@@ -892,18 +893,20 @@ test_tsv_reader_errors(void)
 	ok(rc[5] == -1, "an empty line in a 3-column table: -1");
 	ok(rc[6] == 1, "reading goes on after bad rows");
 	ok(rc[7] == -1, "a NUL byte in a field: -1");
-	ok(rc[8] == 1 && r.lineno == 10, "the last row (line 10, no newline) is read");
+	ok(rc[8] == -1, "invalid UTF-8 in a field: -1");
+	ok(rc[9] == 1 && r.lineno == 11, "the last row (line 11, no newline) is read");
 	field_is(&r, 2, "9", "its last field lacks nothing");
-	ok(rc[9] == 0 && rc[10] == 0, "then end of input");
-	is_long(r.nbad, 6, "nbad counts the 6 bad rows");
+	ok(rc[10] == 0 && rc[11] == 0, "then end of input");
+	is_long(r.nbad, 7, "nbad counts the 7 bad rows");
 	buf_addf(&want,
 	    "test-common: %s:3: 2 fields, the header has 3\n"
 	    "test-common: %s:4: 4 fields, the header has 3\n"
 	    "test-common: %s:5: column 'b': invalid escape '\\q'\n"
 	    "test-common: %s:6: column 'c': invalid escape '\\'\n"
 	    "test-common: %s:7: 1 fields, the header has 3\n"
-	    "test-common: %s:9: column 'b': NUL byte in field\n",
-	    path, path, path, path, path, path);
+	    "test-common: %s:9: column 'b': NUL byte in field\n"
+	    "test-common: %s:10: column 'b': invalid UTF-8\n",
+	    path, path, path, path, path, path, path);
 	is_str(captured.p, want.p, "each bad row is reported once as file:line: ...");
 	tsv_close(&r);
 	buf_free(&want);
@@ -1045,10 +1048,23 @@ make_table(struct table *t, size_t nrows, int longfield)
 				n = c->len;
 				memcpy(raw, c->p, n);
 			} else {
-				/* Mostly printable, some of any byte; NUL comes back as U+FFFD. */
+				/*
+				 * Mostly printable, some of any byte; NUL comes
+				 * back as U+FFFD.  Bytes above 0x7f come as
+				 * two-byte characters: a table is UTF-8.
+				 */
 				n = rndn(j == 1 ? sizeof raw : 10);
 				for (k = 0; k < n; k++) {
-					raw[k] = (char)(rndn(4) ? ' ' + rndn(95) : rnd());
+					unsigned b = rndn(4) ? ' ' + rndn(95) : (unsigned)rnd() & 0xff;
+
+					if (b >= 0x80 && k + 1 < n) {
+						raw[k] = (char)(0xc2 + b % 30);
+						raw[k + 1] = (char)(0x80 | (b & 0x3f));
+						buf_add(c, raw + k, 2);
+						k++;
+						continue;
+					}
+					raw[k] = (char)(b & 0x7f);
 					if (raw[k])
 						buf_addc(c, raw[k]);
 					else
