@@ -12,6 +12,10 @@
 #   SHARDS            scoring shards per block
 #   SCORER            the scoring command (default patchsim)
 #
+# $(OUT)/inputs.mk and $(OUT)/scorer (the scoring command) are replaced
+# only when they change: a run with other archives gathers its blocks
+# again, one with another scorer scores every block again.
+#
 # Every stage writes $@.tmp and renames it, so a failed or killed stage
 # leaves no file behind and the next run redoes it.  Scores come in
 # blocks (an archive against a commit segment, an archive against
@@ -86,7 +90,7 @@ score = $(if $(SCORER),$(SCORER) $(1) $(2),patchsim $(TOOLFLAGS) $(PSJOBS) -s $(
 score_self = $(if $(SCORER),$(SCORER) $(1) $(1),patchsim $(TOOLFLAGS) $(PSJOBS) -s $(2) --self $(1))
 
 define block_rules
-$(OUT)/pairs/$(1)__$(2).%-$(SHARDS).tsv: $(OUT)/mails/$(1).tok $(OUT)/commits/$(2).tok
+$(OUT)/pairs/$(1)__$(2).%-$(SHARDS).tsv: $(OUT)/mails/$(1).tok $(OUT)/commits/$(2).tok $(OUT)/scorer
 	@mkdir -p $$(@D)
 	$$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp
 	mv $$@.tmp $$@
@@ -94,7 +98,7 @@ endef
 $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(eval $(call block_rules,$(a),$(s)))))
 
 define self_rule
-$(OUT)/pairs/$(1)__self.%-$(SHARDS).tsv: $(OUT)/mails/$(1).tok
+$(OUT)/pairs/$(1)__self.%-$(SHARDS).tsv: $(OUT)/mails/$(1).tok $(OUT)/scorer
 	@mkdir -p $$(@D)
 	$$(call score_self,$$<,$$*/$(SHARDS)) >$$@.tmp
 	mv $$@.tmp $$@
@@ -103,7 +107,7 @@ $(foreach a,$(ARCHIVES),$(eval $(call self_rule,$(a))))
 
 define cross_rule
 $(OUT)/pairs/$(1).%-$(SHARDS).tsv: $(OUT)/mails/$(firstword $(subst __, ,$(1))).tok \
-    $(OUT)/mails/$(lastword $(subst __, ,$(1))).tok
+    $(OUT)/mails/$(lastword $(subst __, ,$(1))).tok $(OUT)/scorer
 	@mkdir -p $$(@D)
 	$$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp
 	mv $$@.tmp $$@
@@ -111,7 +115,7 @@ endef
 $(foreach b,$(filter-out $(ARCHIVES:%=%__self) $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(a)__$(s))),$(BLOCKS)),$(eval $(call cross_rule,$(b))))
 
 # Clusters: every pair file, read as one stream.
-$(OUT)/pairs.list: $(PAIRS)
+$(OUT)/pairs.list: $(PAIRS) $(OUT)/inputs.mk
 	printf '%s\n' $(PAIRS) >$@.tmp
 	mv $@.tmp $@
 
