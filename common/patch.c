@@ -285,10 +285,14 @@ patch_free(struct patch *p)
 static void
 squeezed_lines(struct buf *out, char sign, const struct buf *lines)
 {
-	const char *q = lines->p, *end = q + lines->len;
+	const char *q = lines->p, *end;
 	size_t mark;
 
-	while (q && q < end) {
+	/* An empty buffer is NULL, and NULL + 0 is undefined. */
+	if (!q)
+		return;
+	end = q + lines->len;
+	while (q < end) {
 		const char *nl = memchr(q, '\n', (size_t)(end - q));
 		const char *le = nl ? nl : end;
 

@@ -48,9 +48,13 @@ seqlen(const unsigned char *s, size_t n)
 size_t
 utf8_valid_prefix(const char *s, size_t n)
 {
-	const unsigned char *p = (const unsigned char *)s, *end = p + n;
+	const unsigned char *p = (const unsigned char *)s, *end;
 	size_t k;
 
+	/* An empty buffer may be NULL, and NULL + 0 is undefined. */
+	if (!n)
+		return 0;
+	end = p + n;
 	while (p < end) {
 		/* Fast path over ASCII, eight bytes at a time. */
 		while (end - p >= 8) {
@@ -78,6 +82,8 @@ utf8_repair(struct buf *out, const char *s, size_t n)
 	const unsigned char *p = (const unsigned char *)s;
 	size_t fixes = 0, ok, k;
 
+	if (!n)
+		return 0;
 	for (;;) {
 		ok = utf8_valid_prefix((const char *)p, n);
 		buf_add(out, p, ok);
