@@ -781,9 +781,13 @@ attachment_not_patch(GMimeObject *obj)
 static int
 holds_diff(const char *s, size_t n)
 {
-	const char *p = s, *end = s + n, *nl, *next;
+	const char *p = s, *end, *nl, *next;
 	size_t len;
 
+	/* An empty part's text is NULL, and NULL + 0 is undefined. */
+	if (!n)
+		return 0;
+	end = s + n;
 	while (p && p < end) {
 		nl = memchr(p, '\n', (size_t)(end - p));
 		len = (size_t)((nl ? nl : end) - p);
