@@ -422,15 +422,28 @@ weekly_plot(const char *image, struct wcount **v, size_t n)
 		rc = -1;
 		goto out;
 	}
+	/* Months on the axis, days when the weeks span less than half a year. */
+	buf_addf(&script, "set xdata time\nset timefmt '%%Y-%%m-%%d'\nset format x '%s'\n",
+	    n && v[n - 1]->monday - v[0]->monday < 180 * DAY ? "%Y-%m-%d" : "%Y-%m");
 	buf_addstr(&script,
-	    "set xdata time\nset timefmt '%Y-%m-%d'\nset format x '%Y-%m'\n"
 	    "set grid\nset key top left\nset style data linespoints\n"
 	    "set pointsize 0.4\nset multiplot layout 2,1\n"
 	    "set title 'Patches for the project, per ISO week'\nset ylabel 'patches'\n");
 	for (int panel = 0; panel < 2; panel++) {
+		unsigned long top = 1;
+
+		/* A fixed range: a panel of zeros is no empty range to gnuplot. */
+		for (size_t i = 0; i < n; i++) {
+			unsigned long y = panel ? v[i]->ignored : v[i]->patches;
+
+			if (y > top)
+				top = y;
+		}
 		if (panel)
 			buf_addstr(&script, "set title 'Ignored patches, per ISO week'\n"
 			    "set ylabel 'ignored'\n");
+		buf_addf(&script, "set yrange [0:%lu]\nset ytics %lu\n", top + (top + 9) / 10,
+		    (top + 4) / 5);
 		buf_addstr(&script, "plot ");
 		for (size_t l = 0; l < nls; l++) {
 			buf_addf(&script, "%sdata index %zu using 1:%d title ", l ? ", " : "",

@@ -105,7 +105,7 @@ ok $? "report.txt begins with the archives and the repository"
 grep -q '^merged ' ref/report.txt && grep -q '^Ignored patches' ref/report.txt
 ok $? "report.txt holds the summary and the ignored patches"
 is "mails/: a mail table and a patch table for the one archive" 2 "$(ls ref/mails | wc -l)"
-is "commits/: one segment (s1.tsv, s1.tok) and HEADS" "HEADS s1.tok s1.tsv" "$(ls ref/commits | tr '\n' ' ' | sed 's/ $//')"
+is "commits/: one segment (s1.tsv, s1.tok), HEADS and FROM" "FROM HEADS s1.tok s1.tsv" "$(ls ref/commits | tr '\n' ' ' | sed 's/ $//')"
 is "commits/HEADS names the head of master" "s1 $(git --git-dir=repo.git rev-parse master)" "$(cat ref/commits/HEADS)"
 is "pairs/: a block of the archive against s1 and one against itself" "__s1.1-1.tsv __self.1-1.tsv" \
 	"$(ls ref/pairs | sed 's/^.*__/__/' | tr '\n' ' ' | sed 's/ $//')"
@@ -497,5 +497,12 @@ results "patchsim into the folder of -s examples/same-title" title
 run pt -o split -r master repo.git a1.mbox
 exit0 "the first archive again, into the folder of both"
 results "the first archive again, into the folder of both" split first
+# Another --since reads the commits again: the same as a fresh run with it.
+run pt -o since-fresh -r master -S 2019-06-01 repo.git "$MBOX"
+exit0 "-S 2019-06-01 from scratch"
+cp -R ref since-used
+run pt -o since-used -r master -S 2019-06-01 repo.git "$MBOX"
+exit0 "-S 2019-06-01 into a folder made without it"
+results "-S 2019-06-01 into a folder made without it" since-used since-fresh
 
 done_testing
