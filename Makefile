@@ -138,9 +138,78 @@ $(BUILD)/bench/gmime-parse: bench/gmime-parse.c | $(BUILD)/.deps
 	$(CC) $(ALLCFLAGS) $$(pkg-config --cflags gmime-3.0) -o $@ $< \
 		$$(pkg-config --libs gmime-3.0)
 
+# Fuzzing: libFuzzer harnesses (fuzz/) for mbox2tsv's mail parser and
+# archive reader, the TSV reader and the diff parsers, built with clang,
+# ASan and UBSan into $(FUZZ_BUILD)/; corpora are seeded by fuzz/seeds.
+#   make fuzz         each harness for FUZZ_TIME seconds (fuzz/run)
+#   make fuzz-smoke   each for FUZZ_SMOKE_TIME seconds; make check runs it
+#                     when clang's libFuzzer runtime is installed
+FUZZ_BUILD      ?= build-fuzz
+FUZZ_CC         ?= clang
+FUZZ_TIME       ?= 300
+FUZZ_SMOKE_TIME ?= 8
+FUZZ_HARNESSES  := mail mbox tsv patch
+FUZZ_CFLAGS     := -std=c99 $(WARN) -Wno-format-nonliteral -g -O1 -fno-omit-frame-pointer \
+                   -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
+                   -Icommon -Imbox2tsv -D_POSIX_C_SOURCE=200809L -DPT_VERSION='"$(VERSION)"'
+FUZZ_LIBCOMMON  := $(FUZZ_BUILD)/libcommon.a
+FUZZ_MBOX2TSV   := $(addprefix $(FUZZ_BUILD)/obj/mbox2tsv/,mail.o body.o source.o rfc2047.o)
+FUZZ_BIN        := $(FUZZ_HARNESSES:%=$(FUZZ_BUILD)/bin/fuzz-%)
+
+.PHONY: fuzz fuzz-smoke fuzz-clean
+
+$(FUZZ_BUILD)/obj/common/%.o: common/%.c common/*.h | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FUZZ_LIBCOMMON): $(COMMON:%=$(FUZZ_BUILD)/obj/common/%.o)
+	rm -f $@
+	ar rcs $@ $^
+
+$(FUZZ_BUILD)/obj/mbox2tsv/%.o: mbox2tsv/%.c mbox2tsv/*.h common/*.h | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $$(pkg-config --cflags gmime-3.0 libgit2) -c -o $@ $<
+
+$(FUZZ_BUILD)/obj/fuzz/%.o: fuzz/%.c fuzz/fuzz.h mbox2tsv/*.h common/*.h | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) $$(pkg-config --cflags gmime-3.0) -c -o $@ $<
+
+$(FUZZ_BUILD)/bin/fuzz-mail $(FUZZ_BUILD)/bin/fuzz-mbox: $(FUZZ_BUILD)/bin/fuzz-%: \
+    $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/fuzz.o $(FUZZ_MBOX2TSV) $(FUZZ_LIBCOMMON)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ \
+		$$(pkg-config --libs gmime-3.0 libgit2) $(Z_LIBS)
+
+$(FUZZ_BUILD)/bin/fuzz-tsv $(FUZZ_BUILD)/bin/fuzz-patch: $(FUZZ_BUILD)/bin/fuzz-%: \
+    $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/fuzz.o $(FUZZ_LIBCOMMON)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(Z_LIBS)
+
+# The seeds need the ordinary tools (tables, diffs); delete the stamp to reseed.
+$(FUZZ_BUILD)/corpus/.stamp: fuzz/seeds | all
+	sh fuzz/seeds $(BUILD) $(FUZZ_BUILD)/corpus
+	@touch $@
+
+fuzz: $(FUZZ_BIN) $(FUZZ_BUILD)/corpus/.stamp
+	sh fuzz/run $(FUZZ_BUILD) $(FUZZ_TIME) $(FUZZ_HARNESSES)
+
+fuzz-smoke:
+	@if printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' | \
+	    $(FUZZ_CC) -fsanitize=fuzzer -x c -o $(FUZZ_BUILD).probe - >/dev/null 2>&1; then \
+		rm -f $(FUZZ_BUILD).probe; \
+		$(MAKE) --no-print-directory fuzz FUZZ_TIME=$(FUZZ_SMOKE_TIME); \
+	else \
+		rm -f $(FUZZ_BUILD).probe; \
+		echo "fuzz-smoke: skipped: $(FUZZ_CC) has no libFuzzer runtime (Debian: libclang-rt-14-dev)"; \
+	fi
+
+fuzz-clean:
+	rm -rf $(FUZZ_BUILD)
+
 check: all lint-man
 	PT_BUILD=$(BUILD) prove tests/
 	$(MAKE) test-asan
+	$(MAKE) fuzz-smoke
 
 test: all
 	PT_BUILD=$(BUILD) prove tests/

@@ -1,0 +1,124 @@
+/*
+ * fuzz/patch.c - libFuzzer harness for the diff parsers: the input is
+ * the diff column of one row, handed to what patchtok does with it
+ * (patch_parse, the file names and hunks walked as its files and hunks
+ * columns are written, patch_hash) and to what mbox2tsv asks of a diff
+ * (diff_check, diff_starts and diff_hunk_header on every line).  The
+ * first line also goes through subject_parse and subject_title, which
+ * patchtok uses for tables without a title column.
+ *
+ *   make fuzz                  every harness for FUZZ_TIME seconds
+ *   build-fuzz/bin/fuzz-patch -max_total_time=600 build-fuzz/corpus/patch
+ *   build-fuzz/bin/fuzz-patch build-fuzz/crashes/patch-crash-...   (replay)
+ *
+ * Findings become regression inputs in tests/data/fuzz/patch/, which
+ * tests/96-fuzz.t turns into a one-row table for the real patchtok.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "buf.h"
+#include "diff.h"
+#include "fuzz.h"
+#include "hash.h"
+#include "patch.h"
+#include "subject.h"
+#include "util.h"
+
+int
+LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+	setprogname("fuzz-patch");
+	return 0;
+}
+
+/* patchtok's hunks column: F old TAB new, @ heading, -removed, +added. */
+static void
+hunks(struct buf *out, const struct patch *p)
+{
+	for (size_t k = 0; k < p->nf; k++) {
+		const struct pfile *f = &p->f[k];
+
+		buf_addf(out, "F %s\t%s\n", f->old, f->new);
+		for (size_t h = 0; h < f->nh; h++) {
+			const struct phunk *hk = &f->h[h];
+
+			buf_addstr(out, "@ ");
+			buf_add(out, hk->heading, hk->headlen);
+			buf_addc(out, '\n');
+			for (int side = 0; side < 2; side++) {
+				const struct buf *lines = side ? &hk->added : &hk->removed;
+				const char *q = lines->p, *e = q ? q + lines->len : NULL;
+				size_t nlines = 0;
+
+				while (q && q < e) {
+					const char *nl = memchr(q, '\n', (size_t)(e - q));
+
+					/* Every line ends in '\n', as patch.h promises. */
+					if (!nl)
+						abort();
+					buf_addc(out, side ? '+' : '-');
+					buf_add(out, q, (size_t)(nl - q) + 1);
+					q = nl + 1;
+					nlines++;
+				}
+				if (nlines != (side ? hk->nadded : hk->nremoved))
+					abort();
+			}
+		}
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *s = (const char *)data, *end = s + size, *p, *nl;
+	struct patch pt;
+	struct arena a = ARENA_INIT;
+	struct buf out = BUF_INIT;
+	struct subject_info si;
+	char hash[33];
+	long oldn, newn;
+	int consistent;
+
+	(void)diff_check(s, size, &consistent);
+	for (p = s; p < end; p = nl ? nl + 1 : end) {
+		const char *next;
+		size_t len;
+
+		nl = memchr(p, '\n', (size_t)(end - p));
+		len = (size_t)((nl ? nl : end) - p);
+		next = nl ? nl + 1 : NULL;
+		(void)diff_starts(p, len, next,
+		    next ? (size_t)(end - next) : 0);
+		(void)diff_hunk_header(p, len, &oldn, &newn);
+	}
+
+	nl = memchr(s, '\n', size);
+	subject_parse(s, nl ? (size_t)(nl - s) : size, &si);
+	subject_title(&out, s, nl ? (size_t)(nl - s) : size);
+	buf_reset(&out);
+
+	patch_parse(&pt, s, size, &a);
+	for (size_t k = 0; k < pt.nf; k++) {
+		const char *nm[2] = { pt.f[k].old, pt.f[k].new };
+
+		for (int e = 0; e < 2; e++) {
+			if (!nm[e])
+				abort();
+			if (!*nm[e] || !strcmp(nm[e], "/dev/null"))
+				continue;
+			buf_addstr(&out, nm[e]);
+			buf_addc(&out, '\n');
+		}
+	}
+	hunks(&out, &pt);
+	patch_hash(&pt, hash);
+	if (strlen(hash) != 32)
+		abort();
+	patch_free(&pt);
+	arena_free(&a);
+	buf_free(&out);
+	return 0;
+}
