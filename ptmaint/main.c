@@ -1,0 +1,582 @@
+/*
+ * ptmaint - who should have answered: the MAINTAINERS sections of each
+ * patch, from the file as it was when the patch was posted.
+ *
+ * Reads patch tables (patchtok) and writes one row per patch, section
+ * and person or list of the section (M:, R:, L:).  The MAINTAINERS file
+ * is one file (-m) or read with libgit2 from the first-parent history
+ * of a repository (-g), each patch getting the version of the newest
+ * commit at or before its date.  Parsed versions are cached by the few,
+ * so input in date order (as archives are) parses each version once.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <getopt.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <git2.h>
+
+#include "buf.h"
+#include "maint.h"
+#include "text.h"
+#include "tsv.h"
+#include "util.h"
+#include "zio.h"
+
+#define NCACHE 8
+
+/* A change of the file along the history: from this commit on. */
+struct version {
+	int64_t time;            /* commit date, made non-decreasing */
+	git_oid commit;
+	git_oid blob;            /* zero: the file is not there */
+	int has;
+};
+
+struct cached {
+	size_t version;          /* index in versions, or SIZE_MAX: free */
+	unsigned long used;
+	struct mfile mf;
+	char name[GIT_OID_HEXSZ + 1]; /* its commit id, the version column */
+};
+
+struct run {
+	/* -g */
+	git_repository *repo;
+	const char *repo_name;
+	const char *path;
+	struct version *v;
+	size_t nv;
+	int *warned;             /* per version: its bad lines named once */
+	/* -m */
+	const char *file;
+	const char *tree;        /* -d: a checkout to ask about folders */
+	struct mfile fixed;
+	struct cached cache[NCACHE];
+	unsigned long tick;
+	size_t parsed;           /* versions parsed, counting re-parses once */
+	unsigned long skipped;   /* MAINTAINERS lines skipped, all versions */
+	int header, quiet;
+	/* counts */
+	unsigned long patches, insection, noversion, badrows;
+};
+
+static void
+git_die(const char *what)
+{
+	const git_error *e = git_error_last();
+
+	die("%s: %s", what, e && e->message ? e->message : "libgit2 error");
+}
+
+/*
+ * The versions of the file along the first-parent history of rev,
+ * oldest first: one entry each time its blob changes (or it appears or
+ * goes).  Commit dates are made non-decreasing so that a date finds its
+ * version by binary search.
+ */
+static void
+read_history(struct run *r, const char *rev)
+{
+	git_object *obj = NULL;
+	git_revwalk *w = NULL;
+	git_oid id, last;
+	int had = -1;
+	size_t cap = 0;
+	int64_t floor = INT64_MIN;
+
+	if (git_revparse_single(&obj, r->repo, rev) < 0)
+		git_die(rev);
+	{
+		git_object *c = NULL;
+
+		if (git_object_peel(&c, obj, GIT_OBJECT_COMMIT) < 0)
+			git_die(rev);
+		git_oid_cpy(&id, git_object_id(c));
+		git_object_free(c);
+	}
+	git_object_free(obj);
+	if (git_revwalk_new(&w, r->repo) < 0 ||
+	    git_revwalk_sorting(w, GIT_SORT_TOPOLOGICAL | GIT_SORT_REVERSE) < 0 ||
+	    git_revwalk_simplify_first_parent(w) < 0 ||
+	    git_revwalk_push(w, &id) < 0)
+		git_die("walking the history");
+	memset(&last, 0, sizeof last);
+	while (git_revwalk_next(&id, w) == 0) {
+		git_commit *c;
+		git_tree *t;
+		git_tree_entry *te = NULL;
+		git_oid blob;
+		int has = 0;
+		int64_t time;
+
+		if (git_commit_lookup(&c, r->repo, &id) < 0)
+			git_die("reading a commit");
+		time = (int64_t)git_commit_time(c);
+		if (git_commit_tree(&t, c) < 0)
+			git_die("reading a tree");
+		memset(&blob, 0, sizeof blob);
+		if (git_tree_entry_bypath(&te, t, r->path) == 0) {
+			if (git_tree_entry_type(te) == GIT_OBJECT_BLOB) {
+				git_oid_cpy(&blob, git_tree_entry_id(te));
+				has = 1;
+			}
+			git_tree_entry_free(te);
+		}
+		git_error_clear();
+		git_tree_free(t);
+		git_commit_free(c);
+		if (time < floor)
+			time = floor;
+		floor = time;
+		if (has == had && (!has || git_oid_equal(&blob, &last)))
+			continue;
+		had = has;
+		git_oid_cpy(&last, &blob);
+		if (r->nv == cap) {
+			cap = cap ? cap * 2 : 64;
+			r->v = xreallocarray(r->v, cap, sizeof *r->v);
+		}
+		r->v[r->nv].time = time;
+		git_oid_cpy(&r->v[r->nv].commit, &id);
+		git_oid_cpy(&r->v[r->nv].blob, &blob);
+		r->v[r->nv].has = has;
+		r->nv++;
+	}
+	git_revwalk_free(w);
+	r->warned = xcalloc(r->nv ? r->nv : 1, sizeof *r->warned);
+}
+
+/* The version in force at time t: the last one at or before it; SIZE_MAX if none. */
+static size_t
+version_at(const struct run *r, int64_t t)
+{
+	size_t lo = 0, hi = r->nv;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (r->v[mid].time <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo == 0 || !r->v[lo - 1].has)
+		return SIZE_MAX;
+	return lo - 1;
+}
+
+struct dirctx {
+	git_tree *tree;          /* -g */
+	const char *base;        /* -d */
+};
+
+static int
+is_dir(void *ctx, const char *path)
+{
+	struct dirctx *d = ctx;
+
+	if (d->tree) {
+		git_tree_entry *te = NULL;
+		int yes = 0;
+
+		if (git_tree_entry_bypath(&te, d->tree, path) == 0) {
+			yes = git_tree_entry_type(te) == GIT_OBJECT_TREE;
+			git_tree_entry_free(te);
+		}
+		git_error_clear();
+		return yes;
+	}
+	if (d->base) {
+		struct buf b = { 0 };
+		struct stat st;
+		int yes;
+
+		buf_addf(&b, "%s/%s", d->base, path);
+		yes = stat(b.p, &st) == 0 && S_ISDIR(st.st_mode);
+		buf_free(&b);
+		return yes;
+	}
+	return 0;
+}
+
+/* The parsed file of version i, from the cache or read now. */
+static const struct mfile *
+load_version(struct run *r, size_t i, const char **name)
+{
+	struct cached *slot = NULL;
+	git_commit *c = NULL;
+	git_tree *t = NULL;
+	git_blob *b = NULL;
+	struct dirctx d = { NULL, NULL };
+	char what[64];
+
+	for (size_t k = 0; k < NCACHE; k++)
+		if (r->cache[k].version == i) {
+			r->cache[k].used = ++r->tick;
+			*name = r->cache[k].name;
+			return &r->cache[k].mf;
+		}
+	for (size_t k = 0; k < NCACHE; k++)
+		if (!slot || r->cache[k].used < slot->used)
+			slot = &r->cache[k];
+	if (slot->version != SIZE_MAX)
+		maint_free(&slot->mf);
+	if (git_blob_lookup(&b, r->repo, &r->v[i].blob) < 0 ||
+	    git_commit_lookup(&c, r->repo, &r->v[i].commit) < 0 ||
+	    git_commit_tree(&t, c) < 0)
+		git_die("reading MAINTAINERS");
+	git_oid_tostr(slot->name, sizeof slot->name, &r->v[i].commit);
+	snprintf(what, sizeof what, "%s@%.12s", r->path, slot->name);
+	d.tree = t;
+	maint_parse(&slot->mf, git_blob_rawcontent(b), (size_t)git_blob_rawsize(b), what,
+	    is_dir, &d, r->quiet || r->warned[i]);
+	if (!r->warned[i]) {
+		r->warned[i] = 1;
+		r->parsed++;
+		r->skipped += slot->mf.nbad;
+	}
+	git_tree_free(t);
+	git_commit_free(c);
+	git_blob_free(b);
+	slot->version = i;
+	slot->used = ++r->tick;
+	*name = slot->name;
+	return &slot->mf;
+}
+
+static const char *const header[] = {
+	"id", "version", "section", "status", "role", "name", "addr", "depth",
+	"responsible", "via"
+};
+
+/* The patch's text for K:: its message and the lines its hunks add or remove. */
+static void
+patch_text(struct buf *t, const struct tsv_field *msg, const struct tsv_field *hunks)
+{
+	buf_reset(t);
+	if (msg) {
+		buf_add(t, msg->s, msg->len);
+		buf_addc(t, '\n');
+	}
+	if (hunks) {
+		const char *p = hunks->s, *end = hunks->s + hunks->len;
+
+		while (p < end) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			const char *le = nl ? nl : end;
+
+			if (le > p && (*p == '+' || *p == '-')) {
+				buf_add(t, p + 1, (size_t)(le - p - 1));
+				buf_addc(t, '\n');
+			}
+			p = nl ? nl + 1 : end;
+		}
+	}
+	buf_addc(t, '\0');
+}
+
+static void
+write_row(struct buf *row, const struct tsv_field *id, const char *version,
+    const struct mfile *mf, const struct mmatch *m, const struct mentry *e,
+    int responsible)
+{
+	tsv_add(row, id->s, id->len);
+	tsv_sep(row);
+	tsv_addstr(row, version);
+	tsv_sep(row);
+	if (m) {
+		const struct msection *s = &mf->s[m->section];
+		const struct mentry *via = &mf->e[m->via];
+		char role[2] = { e ? e->type : 0, 0 };
+
+		tsv_add_utf8(row, s->title, strlen(s->title));
+		tsv_sep(row);
+		tsv_add_utf8(row, s->status, strlen(s->status));
+		tsv_sep(row);
+		tsv_addstr(row, role);
+		tsv_sep(row);
+		if (e)
+			tsv_add_utf8(row, e->name, strlen(e->name));
+		tsv_sep(row);
+		if (e)
+			tsv_add_utf8(row, e->addr, strlen(e->addr));
+		tsv_sep(row);
+		buf_addf(row, "%d", m->depth);
+		tsv_sep(row);
+		buf_addc(row, responsible ? '1' : '0');
+		tsv_sep(row);
+		buf_addc(row, via->type);
+		buf_addc(row, ':');
+		tsv_add_utf8(row, via->value, strlen(via->value));
+	} else {
+		for (int k = 0; k < 7; k++)
+			tsv_sep(row);
+	}
+	tsv_row_end(row, stdout);
+}
+
+/* Split the files field (one path a line) in place. */
+static size_t
+split_files(struct tsv_field *f, const char ***v, size_t *cap)
+{
+	size_t n = 0;
+	char *p = f->s, *end = f->s + f->len;
+
+	while (p < end) {
+		char *nl = memchr(p, '\n', (size_t)(end - p));
+		char *le = nl ? nl : end;
+
+		*le = '\0';
+		if (le > p) {
+			if (n == *cap) {
+				*cap = *cap ? *cap * 2 : 16;
+				*v = xreallocarray(*v, *cap, sizeof **v);
+			}
+			(*v)[n++] = p;
+		}
+		p = le + 1;
+	}
+	return n;
+}
+
+static int
+read_table(struct run *r, const char *path)
+{
+	struct tsv_reader t;
+	struct mresult res = { 0 };
+	struct buf row = { 0 }, text = { 0 };
+	const char **files = NULL;
+	size_t capf = 0;
+	int cid, cdate, cfiles, chunks, cmsg, rc = 0, st;
+
+	if (tsv_open(&t, path) < 0)
+		return -1;
+	if (t.empty) {
+		tsv_close(&t);
+		return 0;
+	}
+	cid = tsv_need(&t, "id");
+	cdate = tsv_need(&t, "date");
+	cfiles = tsv_need(&t, "files");
+	chunks = tsv_col(&t, "hunks");
+	cmsg = tsv_col(&t, "msg");
+	while ((st = tsv_read(&t)) != 0) {
+		const struct mfile *mf = NULL;
+		const char *version = "";
+		size_t nf, resp = 0;
+		int64_t date;
+
+		if (st == -2) {
+			rc = -1;
+			break;
+		}
+		if (st < 0)
+			continue;
+		r->patches++;
+		if (r->file) {
+			mf = &r->fixed;
+			version = r->file;
+		} else if (iso_parse(t.f[cdate].s, &date) < 0) {
+			warnx("%s:%lu: bad date \"%s\" of %s: no MAINTAINERS version for it",
+			    t.name, t.lineno, t.f[cdate].s, t.f[cid].s);
+			r->badrows++;
+			r->noversion++;
+		} else {
+			size_t vi = version_at(r, date);
+
+			if (vi != SIZE_MAX)
+				mf = load_version(r, vi, &version);
+			else
+				r->noversion++;
+		}
+		if (!mf) {
+			write_row(&row, &t.f[cid], version, NULL, NULL, NULL, 0);
+			continue;
+		}
+		nf = split_files(&t.f[cfiles], &files, &capf);
+		if (mf->nk)
+			patch_text(&text, cmsg >= 0 ? &t.f[cmsg] : NULL, chunks >= 0 ? &t.f[chunks] : NULL);
+		maint_match(mf, files, nf, mf->nk ? text.p : NULL, &res);
+		if (!res.n) {
+			write_row(&row, &t.f[cid], version, NULL, NULL, NULL, 0);
+			continue;
+		}
+		r->insection++;
+		/* The catch-alls answer only for a patch nothing else claims. */
+		for (size_t k = 0; k < res.n; k++)
+			resp += res.m[k].depth >= 0;
+		for (size_t k = 0; k < res.n; k++) {
+			const struct mmatch *m = &res.m[k];
+			const struct msection *s = &mf->s[m->section];
+			int responsible = resp ? m->depth >= 0 : 1, any = 0;
+
+			for (uint32_t j = s->first; j < s->first + s->n; j++) {
+				const struct mentry *e = &mf->e[j];
+
+				if (e->type != 'M' && e->type != 'R' && e->type != 'L')
+					continue;
+				write_row(&row, &t.f[cid], version, mf, m, e, responsible);
+				any = 1;
+			}
+			if (!any)
+				write_row(&row, &t.f[cid], version, mf, m, NULL, responsible);
+		}
+	}
+	if (t.nbad) {
+		r->badrows += t.nbad;
+		rc = -1;
+	}
+	tsv_close(&t);
+	mresult_free(&res);
+	buf_free(&row);
+	buf_free(&text);
+	free(files);
+	return rc;
+}
+
+static void
+usage(FILE *fp)
+{
+	fprintf(fp,
+	    "usage: ptmaint [-HqV] -m file [-d dir] [table ...]\n"
+	    "       ptmaint [-HqV] -g repo [-r rev] [-p path] [table ...]\n");
+}
+
+static void
+help(void)
+{
+	usage(stdout);
+	fputs("\nFind the MAINTAINERS sections of each patch of patch tables\n"
+	    "(patchtok), as the kernel's get_maintainer.pl does, with the file as\n"
+	    "it was when the patch was posted.  One row per patch, section and\n"
+	    "M:, R: or L: entry: id version section status role name addr depth\n"
+	    "responsible via.\n\n"
+	    "  -m, --file FILE       one MAINTAINERS file for every date\n"
+	    "  -d, --tree DIR        with -m: a checkout that says which patterns\n"
+	    "                        name folders\n"
+	    "  -g, --git REPO        read the file from the repository's history\n"
+	    "  -r, --rev REV         whose first-parent history (default HEAD)\n"
+	    "  -p, --path PATH       where the file is (default MAINTAINERS)\n"
+	    "  -H, --no-header       do not print the header line\n"
+	    "  -q, --quiet           no summary and no MAINTAINERS warnings\n"
+	    "  -V, --version         print the version and exit\n"
+	    "  -h, --help            print this help and exit\n\n"
+	    "With no table, standard input is read.  See ptmaint(1).\n", stdout);
+}
+
+int
+main(int argc, char **argv)
+{
+	static const struct option longopts[] = {
+		{ "file", required_argument, NULL, 'm' },
+		{ "tree", required_argument, NULL, 'd' },
+		{ "git", required_argument, NULL, 'g' },
+		{ "rev", required_argument, NULL, 'r' },
+		{ "path", required_argument, NULL, 'p' },
+		{ "no-header", no_argument, NULL, 'H' },
+		{ "quiet", no_argument, NULL, 'q' },
+		{ "version", no_argument, NULL, 'V' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	struct run r;
+	const char *rev = "HEAD";
+	int ch, rc = 0;
+	size_t nver;
+
+	setprogname(argv[0]);
+	memset(&r, 0, sizeof r);
+	r.header = 1;
+	r.path = "MAINTAINERS";
+	while ((ch = getopt_long(argc, argv, "m:d:g:r:p:HqVh", longopts, NULL)) != -1) {
+		switch (ch) {
+		case 'm': r.file = optarg; break;
+		case 'd': r.tree = optarg; break;
+		case 'g': r.repo_name = optarg; break;
+		case 'r': rev = optarg; break;
+		case 'p': r.path = optarg; break;
+		case 'H': r.header = 0; break;
+		case 'q': r.quiet = 1; break;
+		case 'V': print_version(); return 0;
+		case 'h': help(); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (!r.file == !r.repo_name) {
+		warnx(r.file ? "-m and -g exclude each other" : "which MAINTAINERS: -m file or -g repo");
+		usage(stderr);
+		return 2;
+	}
+	if (r.tree && !r.file) {
+		warnx("-d goes with -m (with -g the repository's trees say it)");
+		usage(stderr);
+		return 2;
+	}
+	if (optind == argc)
+		argv[--optind] = "-";
+
+	for (size_t k = 0; k < NCACHE; k++)
+		r.cache[k].version = SIZE_MAX;
+	if (r.file) {
+		struct zin *in = zin_open(r.file);
+		struct buf text = { 0 };
+		struct dirctx d = { NULL, r.tree };
+		char chunk[65536];
+		long n;
+
+		if (!in)
+			die("%s:", r.file);
+		while ((n = zin_read(in, chunk, sizeof chunk)) > 0)
+			buf_add(&text, chunk, (size_t)n);
+		if (n < 0)
+			die("%s: cannot read", r.file);
+		zin_close(in);
+		maint_parse(&r.fixed, text.p ? text.p : "", text.len, r.file, is_dir, &d, r.quiet);
+		r.skipped = r.fixed.nbad;
+		r.parsed = 1;
+		buf_free(&text);
+	} else {
+		git_libgit2_init();
+		if (git_repository_open_ext(&r.repo, r.repo_name, GIT_REPOSITORY_OPEN_NO_SEARCH,
+		    NULL) < 0)
+			git_die(r.repo_name);
+		read_history(&r, rev);
+	}
+
+	if (r.header)
+		tsv_header(stdout, header, sizeof header / sizeof *header);
+	for (int i = optind; i < argc; i++)
+		if (read_table(&r, argv[i]) < 0)
+			rc = 1;
+
+	nver = r.file ? 1 : 0;
+	for (size_t i = 0; i < r.nv; i++)
+		nver += r.v[i].has;
+	if (!r.quiet) {
+		if (!r.file && !nver)
+			warnx("%s: no %s in the history of %s: no sections, recipients only",
+			    r.repo_name, r.path, rev);
+		warnx("%lu patches, %lu in a section, %lu with no MAINTAINERS at their date; "
+		    "%zu of %zu versions read, %lu lines skipped", r.patches, r.insection,
+		    r.noversion, r.parsed, nver, r.skipped);
+	}
+	if (r.badrows)
+		rc = 1;
+
+	for (size_t k = 0; k < NCACHE; k++)
+		if (r.cache[k].version != SIZE_MAX)
+			maint_free(&r.cache[k].mf);
+	if (r.file)
+		maint_free(&r.fixed);
+	free(r.v);
+	free(r.warned);
+	if (r.repo) {
+		git_repository_free(r.repo);
+		git_libgit2_shutdown();
+	}
+	close_stdout();
+	return rc;
+}
