@@ -30,8 +30,8 @@ endif
 CSV_LIBS     := -lcsv
 Z_LIBS       := -lz -llzma
 
-TOOLS    := mbox2tsv git2tsv patchtok patchsim ptcluster ptreport
-COMMON   := util buf zio tsv hash text subject diff charset patch
+TOOLS    := mbox2tsv git2tsv patchtok patchsim ptcluster ptreport ptmaint
+COMMON   := util buf zio tsv hash text subject diff charset patch maint
 COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 
@@ -92,6 +92,14 @@ $(BUILD)/obj/%.o: %.c common/*.h | $(BUILD)/.deps
 $(BUILD)/bin/patchtok: $(BUILD)/obj/patchtok/main.o $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
+
+$(BUILD)/obj/ptmaint/main.o: ptmaint/main.c common/*.h | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) $$(pkg-config --cflags libgit2) -c -o $@ $<
+
+$(BUILD)/bin/ptmaint: $(BUILD)/obj/ptmaint/main.o $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $$(pkg-config --libs libgit2) $(Z_LIBS)
 
 $(BUILD)/bin/ptcluster: $(BUILD)/obj/ptcluster/main.o $(LIBCOMMON)
 	@mkdir -p $(@D)
