@@ -147,7 +147,8 @@ $(BUILD)/bench/gmime-parse: bench/gmime-parse.c | $(BUILD)/.deps
 		$$(pkg-config --libs gmime-3.0)
 
 # Fuzzing: libFuzzer harnesses (fuzz/) for mbox2tsv's mail parser and
-# archive reader, the TSV reader and the diff parsers, built with clang,
+# archive reader, the TSV reader, the diff parsers and MAINTAINERS files
+# (ptmaint), built with clang,
 # ASan and UBSan into $(FUZZ_BUILD)/; corpora are seeded by fuzz/seeds.
 #   make fuzz         each harness for FUZZ_TIME seconds (fuzz/run)
 #   make fuzz-smoke   each for FUZZ_SMOKE_TIME seconds; make check runs it
@@ -156,7 +157,7 @@ FUZZ_BUILD      ?= build-fuzz
 FUZZ_CC         ?= clang
 FUZZ_TIME       ?= 300
 FUZZ_SMOKE_TIME ?= 6
-FUZZ_HARNESSES  := mail mbox tsv patch
+FUZZ_HARNESSES  := mail mbox tsv patch maint
 FUZZ_CFLAGS     := -std=c99 $(WARN) -Wno-format-nonliteral -g -O1 -fno-omit-frame-pointer \
                    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
                    -Icommon -Imbox2tsv -D_POSIX_C_SOURCE=200809L -DPT_VERSION='"$(VERSION)"'
@@ -188,7 +189,7 @@ $(FUZZ_BUILD)/bin/fuzz-mail $(FUZZ_BUILD)/bin/fuzz-mbox: $(FUZZ_BUILD)/bin/fuzz-
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ \
 		$$(pkg-config --libs gmime-3.0 libgit2) $(Z_LIBS)
 
-$(FUZZ_BUILD)/bin/fuzz-tsv $(FUZZ_BUILD)/bin/fuzz-patch: $(FUZZ_BUILD)/bin/fuzz-%: \
+$(FUZZ_BUILD)/bin/fuzz-tsv $(FUZZ_BUILD)/bin/fuzz-patch $(FUZZ_BUILD)/bin/fuzz-maint: $(FUZZ_BUILD)/bin/fuzz-%: \
     $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/fuzz.o $(FUZZ_LIBCOMMON)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(Z_LIBS)

@@ -676,7 +676,8 @@ maint_match(const struct mfile *mf, const char *const *files, size_t nfiles,
 		}
 	for (size_t i = 0; i < r->n; i++)
 		r->slot[r->m[i].section] = 0;
-	qsort(r->m, r->n, sizeof *r->m, by_depth);
+	if (r->n > 1)
+		qsort(r->m, r->n, sizeof *r->m, by_depth);
 	free(c);
 	free(touched);
 }

@@ -7,6 +7,8 @@
 #   mbox/   the file to mbox2tsv
 #   tsv/    the file to patchtok and to ptcluster
 #   patch/  the bytes made the diff of a one-row table, to patchtok
+#   maint/  up to the first NUL a MAINTAINERS file, after it the paths
+#           of a one-row patch table (and its changed lines), to ptmaint
 # Each must end with status 0 or 1, never a signal, a hang or a
 # sanitizer report, and a status of 1 comes with a message naming the
 # tool.  Cases whose right output is known are checked after that.
@@ -79,6 +81,21 @@ for f in "$F"/patch/*; do
 	table "$f" >p.tsv
 	survive "patch/${f##*/}" patchtok p.tsv
 done
+for f in "$F"/maint/*; do
+	[ -f "$f" ] || continue
+	n=$((n + 1))
+	perl -0777 -ne '($m) = /^([^\0]*)/; print $m' "$f" >MAINTAINERS
+	{
+		printf 'id\tdate\tfiles\thunks\n'
+		printf 'fuzz@example.org\t2020-01-01T00:00:00Z\t'
+		perl -0777 -ne 'if (/\0(.*)$/s) { $p = $1; $p =~ s/\0//g;
+		    $h = join "", map { "+$_\n" } split /\n/, $p;
+		    for ($p, $h) { s/\\/\\\\/g; s/\t/\\t/g; s/\n/\\n/g; s/\r/\\r/g }
+		    print "$p\t$h" } else { print "\t" }' "$f"
+		printf '\n'
+	} >p.tsv
+	survive "maint/${f##*/}" ptmaint -m MAINTAINERS p.tsv
+done
 [ "$n" -gt 0 ]
 ok $? "tests/data/fuzz holds inputs ($n)"
 
@@ -99,9 +116,16 @@ is "add-only hunk: exit 0" 0 $?
 is "add-only hunk: files, added, removed" 'ERS\nS|2|0' \
     "$(sed -n 2p out | cut -f8-10 | tr '\t' '|')"
 
+# A patch in no section: no rows to sort (qsort of NULL, 0 before).
+perl -0777 -ne '($m) = /^([^\0]*)/; print $m' "$F/maint/no-match" >MAINTAINERS
+printf 'id\tdate\tfiles\na\t2020-01-01T00:00:00Z\ty/z.c\n' >p.tsv
+ptmaint -q -m MAINTAINERS p.tsv >out 2>err
+is "maint no-match: exit 0" 0 $?
+is "maint no-match: one row, no section" 'a|MAINTAINERS|' "$(sed -n 2p out | cut -f1-3 | tr '\t' '|')"
+
 # The harnesses themselves, when built, replay their findings.
 FB=${PT_FUZZ_BUILD:-$top/build-fuzz}
-for h in mail mbox tsv patch; do
+for h in mail mbox tsv patch maint; do
 	bin=$FB/bin/fuzz-$h
 	if [ ! -x "$bin" ]; then
 		skip "fuzz-$h not built (make fuzz)"
