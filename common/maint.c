@@ -82,11 +82,19 @@ gmatch(const char *p, const char *s)
 }
 
 int
-perl_to_ere(const char *re, struct buf *out, const char **why)
+perl_to_ere(const char *re, struct buf *out, int *icase, const char **why)
 {
 	const char *p = re;
+	int depth = 0, idepth = -1;     /* parentheses open; that of (?i: */
 
 	*why = NULL;
+	*icase = 0;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (strncmp(p, "(?i)", 4) == 0) {
+		*icase = 1;             /* the whole expression */
+		p += 4;
+	}
 	while (*p) {
 		if (*p == '[') {
 			/* A bracket: blanks count; escapes become members. */
@@ -139,6 +147,12 @@ perl_to_ere(const char *re, struct buf *out, const char **why)
 					p += 2;
 					continue;
 				}
+				if (idepth >= 0 && isalpha((unsigned char)*p)) {
+					buf_addc(&set, tolower((unsigned char)*p));
+					buf_addc(&set, toupper((unsigned char)*p));
+					p++;
+					continue;
+				}
 				buf_addc(&set, *p++);
 			}
 			if (*p != ']') {
@@ -168,13 +182,35 @@ perl_to_ere(const char *re, struct buf *out, const char **why)
 			break;          /* /x: a comment to the end */
 		}
 		if (*p == '(' && p[1] == '?') {
-			if (p[2] == ':') {
+			if (p[2] == ':' || (p[2] == 'i' && p[3] == ':')) {
 				buf_addc(out, '(');
-				p += 3;
+				depth++;
+				if (p[2] == 'i' && idepth < 0)
+					idepth = depth;
+				p += p[2] == ':' ? 3 : 4;
 				continue;
 			}
-			*why = "(? other than (?: ";
+			*why = "a (? form other than (?: (?i: and a leading (?i)";
 			return -1;
+		}
+		if (*p == '(' || *p == ')') {
+			if (*p == '(')
+				depth++;
+			else {
+				if (depth == idepth)
+					idepth = -1;
+				depth--;
+			}
+			buf_addc(out, *p++);
+			continue;
+		}
+		if (idepth >= 0 && isalpha((unsigned char)*p)) {
+			buf_addc(out, '[');
+			buf_addc(out, tolower((unsigned char)*p));
+			buf_addc(out, toupper((unsigned char)*p));
+			buf_addc(out, ']');
+			p++;
+			continue;
 		}
 		if ((*p == '*' || *p == '+' || *p == '?' || *p == '}') && p[1] == '?') {
 			buf_addc(out, *p);      /* lazy or greedy: the same for a search */
@@ -471,15 +507,19 @@ maint_parse(struct mfile *mf, const char *text, size_t len, const char *name,
 		case 'N': case 'K': {
 			struct buf b = { 0 };
 			const char *why;
+			int icase;
 
-			if (perl_to_ere(e->value, &b, &why) < 0) {
+			if (perl_to_ere(e->value, &b, &icase, &why) < 0) {
 				bad(mf, name, e->line, "regular expression not supported (%s): \"%s\", skipped",
 				    why, e->value);
 				buf_free(&b);
 				continue;
 			}
-			e->re = compile(mf, name, e->line, b.p ? b.p : "", type == 'K' ? REG_NEWLINE : 0,
-			    e->value);
+			e->re = compile(mf, name, e->line, b.p ? b.p : "",
+			    (type == 'K' ? REG_NEWLINE : 0) | (icase ? REG_ICASE : 0), e->value);
+			/* Most are plain words: strstr() is far quicker than regexec(). */
+			if (e->re && !icase && b.p && !b.p[strcspn(b.p, ".[]()*+?{}|^$\\")])
+				e->lit = arena_strndup(&mf->mem, b.p, b.len);
 			buf_free(&b);
 			if (!e->re)
 				continue;
@@ -661,7 +701,8 @@ maint_match(const struct mfile *mf, const char *const *files, size_t nfiles,
 		for (size_t i = 0; i < mf->nn; i++) {
 			const struct mentry *e = &mf->e[mf->regexes[i]];
 
-			if (!r->excl[e->section] && regexec(e->re, f, 0, NULL, 0) == 0)
+			if (!r->excl[e->section] && (e->lit ? strstr(f, e->lit) != NULL :
+			    regexec(e->re, f, 0, NULL, 0) == 0))
 				add(r, e->section, 0, mf->regexes[i]);
 		}
 		while (nt)
@@ -671,7 +712,7 @@ maint_match(const struct mfile *mf, const char *const *files, size_t nfiles,
 		for (size_t i = 0; i < mf->nk; i++) {
 			const struct mentry *e = &mf->e[mf->keywords[i]];
 
-			if (regexec(e->re, text, 0, NULL, 0) == 0)
+			if (e->lit ? strstr(text, e->lit) != NULL : regexec(e->re, text, 0, NULL, 0) == 0)
 				add(r, e->section, 0, mf->keywords[i]);
 		}
 	for (size_t i = 0; i < r->n; i++)

@@ -29,6 +29,7 @@ struct mentry {
 	const char *name;        /* M/R/L: display name or comment */
 	const char *addr;        /* M/R/L: lower-cased address */
 	regex_t *re;             /* N/K, and F/X beyond * and ? */
+	const char *lit;         /* N/K that are a plain string */
 };
 
 struct msection {
@@ -101,10 +102,11 @@ void mresult_free(struct mresult *r);
 /*
  * Translate a Perl regular expression as MAINTAINERS files write them
  * (with /x: blanks outside brackets ignored) into a POSIX extended one
- * for regcomp: \d \w \s and their negations, (?:...), lazy quantifiers.
+ * for regcomp: \d \w \s and their negations, (?:...), (?i:...) and a
+ * leading (?i) (*icase: compile with REG_ICASE), lazy quantifiers.
  * Returns 0, or -1 with *why set for what POSIX cannot say.
  */
 struct buf;
-int perl_to_ere(const char *re, struct buf *out, const char **why);
+int perl_to_ere(const char *re, struct buf *out, int *icase, const char **why);
 
 #endif
