@@ -151,17 +151,22 @@ out_finish(struct out *o)
 			if (x > w[i % o->ncols])
 				w[i % o->ncols] = x;
 		}
-		for (size_t i = 0; i < o->ncells; i++) {
-			size_t col = i % o->ncols;
-			const char *s = o->cells[i];
+		for (size_t row = 0; row + o->ncols <= o->ncells; row += o->ncols) {
+			size_t last = o->ncols;
 
-			/* Newlines and TABs inside a cell would break the layout. */
-			for (const char *p = s; *p; p++)
-				fputc(*p == '\n' || *p == '\t' ? ' ' : *p, o->fp);
-			if (col + 1 == o->ncols)
-				fputc('\n', o->fp);
-			else
-				fprintf(o->fp, "%*s", (int)(w[col] - width(s) + 2), "");
+			/* Empty cells at the end of a row: no blanks before them. */
+			while (last > 1 && !*o->cells[row + last - 1])
+				last--;
+			for (size_t col = 0; col < last; col++) {
+				const char *s = o->cells[row + col];
+
+				/* Newlines and TABs inside a cell would break the layout. */
+				for (const char *p = s; *p; p++)
+					fputc(*p == '\n' || *p == '\t' ? ' ' : *p, o->fp);
+				if (col + 1 < last)
+					fprintf(o->fp, "%*s", (int)(w[col] - width(s) + 2), "");
+			}
+			fputc('\n', o->fp);
 		}
 		free(w);
 	}
