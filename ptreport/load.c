@@ -2,7 +2,8 @@
  * load.c - read the tables ptreport works on into the model.  A table
  * is recognized by its header, so operands come in any order: ptcluster
  * output (cluster, id, kind), mbox2tsv mails (in_reply_to), git2tsv
- * commits (commit_date) and git2tsv --tags (tag).
+ * commits (commit_date), git2tsv --tags (tag), patchtok patches (kind,
+ * files) and ptmaint maintainers (version, section, role, responsible).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -48,6 +49,16 @@ model_free(struct model *md)
 	free(md->k);
 	free(md->t);
 	free(md->th);
+	free(md->mark);
+	free(md->mp);
+	for (size_t i = 0; i < md->nms; i++)
+		free(md->ms[i]->e);
+	free(md->ms);
+	hmap_free(&md->msectid);
+	hmap_free(&md->mnames);
+	hmap_free(&md->laddrs);
+	hmap_free(&md->versions);
+	hmap_free(&md->listids);
 	hmap_free(&md->mailid);
 	hmap_free(&md->commitid);
 	hmap_free(&md->clusterid);
@@ -92,7 +103,7 @@ mail_node(struct model *md, const char *id, size_t n)
 	m->id = key;
 	m->from = m->name = m->who = m->subject = m->lists = "";
 	m->date = NODATE;
-	m->parent = m->cluster = m->cnext = m->rnext = NONE;
+	m->parent = m->cluster = m->cnext = m->rnext = m->fresp = NONE;
 	m->uf = (uint32_t)md->nm;
 	e->val = (void *)(uintptr_t)(md->nm + 1);
 	return (uint32_t)md->nm++;
@@ -283,6 +294,87 @@ intern_lower(struct model *md, const char *s, size_t n)
 	return r;
 }
 
+/* Add the interned s[0..n) to a set of strings. */
+static void
+set_add(struct model *md, struct hmap *h, const char *s, size_t n)
+{
+	int isnew;
+	struct hent *e = hmap_put(h, s, n, &isnew);
+
+	if (isnew)
+		e->key = intern(&md->pool, s, n);
+}
+
+/* Every list id of a space-separated list column. */
+static void
+add_listids(struct model *md, const char *s, size_t n)
+{
+	const char *end = s + n;
+
+	while (s < end) {
+		size_t k = 0;
+
+		while (s + k < end && s[k] != ' ')
+			k++;
+		if (k)
+			set_add(md, &md->listids, s, k);
+		s += k + 1;
+	}
+}
+
+/*
+ * A patch's recipients: the To addresses, then the Cc ones, lower-cased
+ * and interned, each once; the mail holds an array of pointers.
+ */
+static void
+load_rcpt(struct model *md, struct mail *m, const struct tsv_reader *r, int cto, int ccc)
+{
+	const char **v = NULL;
+	size_t n = 0;
+	struct set64 seen = SET64_INIT;
+
+	for (int pass = 0; pass < 2; pass++) {
+		size_t len;
+		const char *s = fld(r, pass ? ccc : cto, &len), *end = s + len;
+
+		while (s < end) {
+			size_t k = 0;
+			const char *a;
+			int dup = 0;
+
+			while (s < end && (*s == ' ' || *s == ','))
+				s++;
+			while (s + k < end && s[k] != ' ' && s[k] != ',')
+				k++;
+			if (!k)
+				break;
+			a = intern_lower(md, s, k);
+			s += k;
+			/* A few addresses are compared in place, many through a set. */
+			if (n < 16) {
+				for (size_t i = 0; i < n && !dup; i++)
+					dup = v[i] == a;
+			} else {
+				if (n == 16 && !seen.n)
+					for (size_t i = 0; i < n; i++)
+						set64_add(&seen, (uint64_t)(uintptr_t)v[i]);
+				dup = !set64_add(&seen, (uint64_t)(uintptr_t)a);
+			}
+			if (dup)
+				continue;
+			v = xreallocarray(v, n + 1, sizeof *v);
+			v[n++] = a;
+		}
+	}
+	if (n) {
+		m->rcpt = arena_alloc(&md->mem, n * sizeof *v);
+		memcpy(m->rcpt, v, n * sizeof *v);
+		m->nrcpt = (uint32_t)n;
+	}
+	free(v);
+	set64_free(&seen);
+}
+
 static void
 load_mails(struct model *md, struct tsv_reader *r)
 {
@@ -291,10 +383,12 @@ load_mails(struct model *md, struct tsv_reader *r)
 	    cirt = tsv_need(r, "in_reply_to"), cname = tsv_col(r, "from_name"),
 	    csubj = tsv_col(r, "subject"), clist = tsv_col(r, "list"),
 	    crefs = tsv_col(r, "references"), cflags = tsv_col(r, "flags"),
-	    ctotal = tsv_col(r, "total");
+	    ctotal = tsv_col(r, "total"), cto = tsv_col(r, "to"), ccc = tsv_col(r, "cc");
 	int got;
 
 	md->has_mails = 1;
+	if (cto >= 0 || ccc >= 0)
+		md->has_rcpt = 1;
 	while ((got = tsv_read(r)) != 0) {
 		const char *s, *p;
 		size_t n;
@@ -325,6 +419,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 			md->ndup++;
 			s = fld(r, clist, &n);
 			add_list(md, m, s, n);
+			add_listids(md, s, n);
 			continue;
 		}
 		m->present = 1;
@@ -337,7 +432,10 @@ load_mails(struct model *md, struct tsv_reader *r)
 		m->lists = "";
 		s = fld(r, clist, &n);
 		add_list(md, m, s, n);
+		add_listids(md, s, n);
 		m->type = (unsigned char)mtype_parse(r->f[ctype].s);
+		if (m->type == MT_PATCH)
+			load_rcpt(md, m, r, cto, ccc);
 		s = fld(r, cflags, &n);
 		m->process = m->type == MT_BOT || m->type == MT_PULL ||
 		    has_word(s, n, "rfc") || has_word(s, n, "next") || has_word(s, n, "stable");
@@ -690,6 +788,127 @@ load_tags(struct model *md, struct tsv_reader *r)
 	}
 }
 
+/* The section of a version of MAINTAINERS, added when new. */
+static uint32_t
+msect_node(struct model *md, const char *version, const char *title, size_t tlen,
+    struct buf *key)
+{
+	int isnew;
+	struct hent *e;
+	struct msect *ms;
+
+	buf_reset(key);
+	buf_addstr(key, version);
+	buf_addc(key, '\t');
+	buf_add(key, title, tlen);
+	e = hmap_put(&md->msectid, key->p, key->len, &isnew);
+	if (!isnew)
+		return (uint32_t)((uintptr_t)e->val - 1);
+	e->key = intern(&md->pool, key->p, key->len);
+	ms = arena_alloc(&md->mem, sizeof *ms);
+	memset(ms, 0, sizeof *ms);
+	ms->title = intern(&md->pool, title, tlen);
+	ms->version = version;
+	md->ms = xreallocarray(md->ms, md->nms + 1, sizeof *md->ms);
+	md->ms[md->nms] = ms;
+	e->val = (void *)(uintptr_t)(md->nms + 1);
+	return (uint32_t)md->nms++;
+}
+
+/*
+ * A maintainers table (ptmaint): a row per patch, matched section and
+ * M, R or L entry.  Kept: each section once per version with its
+ * entries, the sections responsible for each patch, the M and R names
+ * and the L addresses; not the rows.
+ */
+static void
+load_maint(struct model *md, struct tsv_reader *r)
+{
+	int cid = tsv_need(r, "id"), cver = tsv_need(r, "version"),
+	    csec = tsv_need(r, "section"), crole = tsv_need(r, "role"),
+	    caddr = tsv_need(r, "addr"), cresp = tsv_need(r, "responsible"),
+	    cname = tsv_col(r, "name");
+	struct buf key = BUF_INIT;
+	int got;
+
+	md->has_maint = 1;
+	while ((got = tsv_read(r)) != 0) {
+		const char *role = r->f[crole].s, *ver, *addr = NULL, *s;
+		size_t n;
+		uint32_t si;
+		struct msect *ms;
+
+		if (got < 0) {
+			md->nbad++;
+			if (got == -2)
+				break;
+			continue;
+		}
+		if (!r->f[cid].len) {
+			warnx("%s:%lu: column id: empty", r->name, r->lineno);
+			md->nbad++;
+			continue;
+		}
+		if (r->f[crole].len > 1 || (*role && !strchr("MRL", *role))) {
+			warnx("%s:%lu: column role: neither M, R, L nor empty: %.20s", r->name,
+			    r->lineno, role);
+			md->nbad++;
+			continue;
+		}
+		if (r->f[cver].len)
+			set_add(md, &md->versions, r->f[cver].s, r->f[cver].len);
+		/* A patch no section (or no version) applied to. */
+		if (!r->f[csec].len)
+			continue;
+		ver = intern(&md->pool, r->f[cver].s, r->f[cver].len);
+		si = msect_node(md, ver, r->f[csec].s, r->f[csec].len, &key);
+		ms = md->ms[si];
+		if (*role && r->f[caddr].len) {
+			int have = 0;
+
+			addr = intern_lower(md, r->f[caddr].s, r->f[caddr].len);
+			for (uint32_t i = 0; i < ms->ne && !have; i++)
+				have = ms->e[i].addr == addr && ms->e[i].role == *role;
+			if (!have) {
+				ms->e = xreallocarray(ms->e, ms->ne + 1, sizeof *ms->e);
+				ms->e[ms->ne].addr = addr;
+				ms->e[ms->ne++].role = *role;
+			}
+			if (*role == 'L') {
+				set_add(md, &md->laddrs, addr, strlen(addr));
+			} else {
+				s = fld(r, cname, &n);
+				/* Of several names, the first in byte order: any row order. */
+				if (n) {
+					int isnew;
+					struct hent *e = hmap_put(&md->mnames, addr, strlen(addr),
+					    &isnew);
+
+					if (isnew || strcmp(e->val, s) > 0)
+						e->val = (void *)intern(&md->pool, s, n);
+				}
+			}
+		}
+		if (r->f[cresp].len != 1 || r->f[cresp].s[0] != '1')
+			continue;
+		/* One pair per patch and section; repeats (one per entry) in a row are dropped. */
+		{
+			const char *id = intern(&md->pool, r->f[cid].s, r->f[cid].len);
+
+			if (md->nmp && md->mp[md->nmp - 1].id == id && md->mp[md->nmp - 1].sect == si)
+				continue;
+			if (md->nmp == md->capmp) {
+				md->capmp = md->capmp ? 2 * md->capmp : 1024;
+				md->mp = xreallocarray(md->mp, md->capmp, sizeof *md->mp);
+			}
+			md->mp[md->nmp].id = id;
+			md->mp[md->nmp].sect = si;
+			md->mp[md->nmp++].mail = NONE;
+		}
+	}
+	buf_free(&key);
+}
+
 int
 model_load(struct model *md, const char *path)
 {
@@ -711,9 +930,13 @@ model_load(struct model *md, const char *path)
 		load_mails(md, &r);
 	else if (tsv_col(&r, "kind") >= 0 && tsv_col(&r, "files") >= 0)
 		load_patches(md, &r);
+	else if (tsv_col(&r, "version") >= 0 && tsv_col(&r, "section") >= 0 &&
+	    tsv_col(&r, "role") >= 0 && tsv_col(&r, "responsible") >= 0)
+		load_maint(md, &r);
 	else {
 		warnx("%s: not a table ptreport reads: clusters (ptcluster), mails "
-		    "(mbox2tsv), commits or tags (git2tsv), patches (patchtok)", r.name);
+		    "(mbox2tsv), commits or tags (git2tsv), patches (patchtok), "
+		    "maintainers (ptmaint)", r.name);
 		tsv_close(&r);
 		return -1;
 	}
@@ -732,6 +955,81 @@ earlier_commit(const struct commit *a, const struct commit *b)
 		return a->cdate < b->cdate;
 	}
 	return strcmp(a->id, b->id) < 0;
+}
+
+/* A possible response and its thread, sorted by thread, date and id. */
+struct rkey {
+	uint32_t root, mail;
+};
+
+/* qsort has no context argument; the model is finished once. */
+static const struct model *rkey_md;
+
+static int
+cmp_rkey(const void *a, const void *b)
+{
+	const struct rkey *x = a, *y = b;
+	const struct mail *p, *q;
+
+	if (x->root != y->root)
+		return x->root < y->root ? -1 : 1;
+	p = &rkey_md->m[x->mail];
+	q = &rkey_md->m[y->mail];
+	if (p->date != q->date)
+		return p->date < q->date ? -1 : 1;
+	return strcmp(p->id, q->id);
+}
+
+static int
+cmp_mpair(const void *a, const void *b)
+{
+	const struct mpair *x = a, *y = b;
+
+	if (x->mail != y->mail)
+		return x->mail < y->mail ? -1 : 1;
+	return (x->sect > y->sect) - (x->sect < y->sect);
+}
+
+/*
+ * The maintainers table named patches by id, before or after the mails
+ * were read: now each patch mail gets its responsible sections, once
+ * each; rows of other ids (commits, mails not read) are dropped.
+ */
+static void
+maint_finish(struct model *md)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < md->nmp; i++) {
+		struct hent *e = hmap_get(&md->mailid, md->mp[i].id, strlen(md->mp[i].id));
+		const struct mail *m;
+
+		if (!e)
+			continue;
+		m = &md->m[(uintptr_t)e->val - 1];
+		if (!m->present || m->type != MT_PATCH)
+			continue;
+		md->mp[n] = md->mp[i];
+		md->mp[n++].mail = (uint32_t)((uintptr_t)e->val - 1);
+	}
+	if (n)
+		qsort(md->mp, n, sizeof *md->mp, cmp_mpair);
+	for (size_t i = 0; i < n;) {
+		size_t j = i, k = 0;
+		struct mail *m = &md->m[md->mp[i].mail];
+
+		while (j < n && md->mp[j].mail == md->mp[i].mail)
+			j++;
+		m->sect = arena_alloc(&md->mem, (j - i) * sizeof *m->sect);
+		for (size_t x = i; x < j; x++)
+			if (x == i || md->mp[x].sect != md->mp[x - 1].sect)
+				m->sect[k++] = md->ms[md->mp[x].sect];
+		m->nsect = (uint32_t)k;
+		i = j;
+	}
+	free(md->mp);
+	md->mp = NULL;
+	md->nmp = md->capmp = 0;
 }
 
 void
@@ -762,23 +1060,40 @@ model_finish(struct model *md)
 
 	/*
 	 * Per thread: how many mails, and the mails that may answer a patch:
-	 * not the series' own patches and cover letters, not bots.
+	 * not the series' own patches and cover letters, not bots.  They are
+	 * listed by date, then id, so that the first at or after a date is
+	 * the earliest response, whatever the order of the rows.
 	 */
 	md->th = xcalloc(md->nm ? md->nm : 1, sizeof *md->th);
 	for (size_t i = 0; i < md->nm; i++)
 		md->th[i].resp = NONE;
-	for (size_t i = md->nm; i-- > 0;) {
-		struct mail *m = &md->m[i];
-		struct thread *t;
+	{
+		struct rkey *v = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *v);
+		size_t n = 0;
 
-		if (!m->present)
-			continue;
-		t = &md->th[uf_find(md->m, (uint32_t)i)];
-		t->nmails++;
-		if (m->type == MT_PATCH || m->type == MT_COVER || m->type == MT_BOT)
-			continue;
-		m->rnext = t->resp;
-		t->resp = (uint32_t)i;
+		for (size_t i = 0; i < md->nm; i++) {
+			struct mail *m = &md->m[i];
+			uint32_t root;
+
+			if (!m->present)
+				continue;
+			root = uf_find(md->m, (uint32_t)i);
+			md->th[root].nmails++;
+			if (m->type == MT_PATCH || m->type == MT_COVER || m->type == MT_BOT)
+				continue;
+			v[n].root = root;
+			v[n++].mail = (uint32_t)i;
+		}
+		if (n) {
+			rkey_md = md;
+			qsort(v, n, sizeof *v, cmp_rkey);
+		}
+		for (size_t i = n; i-- > 0;) {
+			md->m[v[i].mail].rnext = md->th[v[i].root].resp;
+			md->th[v[i].root].resp = v[i].mail;
+		}
+		free(v);
 	}
 	find_foreign(md);
+	maint_finish(md);
 }

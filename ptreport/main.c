@@ -30,6 +30,7 @@ static const struct {
 	{ "duration", report_duration, "per merged cluster: first posting to commit" },
 	{ "eval", report_eval, "precision and recall against a truth" },
 	{ "summary", report_summary, "one screen to read first" },
+	{ "maintainers", report_maintainers, "per maintainer, section and list: patches, answers, time" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -41,7 +42,8 @@ usage(FILE *fp)
 	    "usage: ptreport command [-cHPqV] [-s since] [-u until] [-S max-series]\n"
 	    "                [-p plot] [-r release-regex] [-t truth] [-d] [-n top]\n"
 	    "                table ...\n"
-	    "commands: patches ignored offlist weekly cycle duration eval summary\n");
+	    "commands: patches ignored offlist weekly cycle duration eval summary\n"
+	    "          maintainers\n");
 }
 
 static void
@@ -50,10 +52,11 @@ help(void)
 	usage(stdout);
 	printf("\nCommands:\n");
 	for (size_t i = 0; i < NCOMMANDS; i++)
-		printf("  %-9s %s\n", commands[i].name, commands[i].what);
+		printf("  %-11s %s\n", commands[i].name, commands[i].what);
 	printf("\n"
 	    "Tables (any order, recognized by their header): clusters (ptcluster),\n"
-	    "mails (mbox2tsv), commits and tags (git2tsv, git2tsv --tags).\n\n"
+	    "mails (mbox2tsv), commits and tags (git2tsv, git2tsv --tags), patches\n"
+	    "(patchtok), maintainers (ptmaint).\n\n"
 	    "  -c, --csv              write CSV instead of TSV\n"
 	    "  -P, --pretty           write columns aligned for reading\n"
 	    "  -H, --no-header        leave out the header line\n"
@@ -61,13 +64,15 @@ help(void)
 	    "  -u, --until DATE       ... up to DATE (a day counts whole); for offlist\n"
 	    "                         the window of commits (default: the mails' span)\n"
 	    "  -S, --max-series N     leave out series above N patches (named on stderr)\n"
-	    "  -p, --plot FILE        weekly, duration: draw FILE.png or FILE.svg (gnuplot)\n"
+	    "  -p, --plot FILE        weekly, duration, maintainers: draw FILE.png or\n"
+	    "                         FILE.svg (gnuplot)\n"
 	    "  -r, --release REGEX    cycle: tags that are releases\n"
 	    "                         (default ^v?[0-9]+(\\.[0-9]+)*$; -rcN tags are found)\n"
 	    "  -t, --truth T          eval: \"links\" (commits' Link: trailers) or a\n"
 	    "                         PaStA patch-groups file\n"
 	    "  -d, --diff             eval: list the disagreeing mail-commit links\n"
-	    "  -n, --top N            summary: lists and authors shown (default 5)\n"
+	    "  -n, --top N            summary: lists and authors shown (default 5);\n"
+	    "                         maintainers: rows of each kind (default 0: all)\n"
 	    "  -q, --quiet            no notes on stderr\n"
 	    "  -V, --version          print the version\n"
 	    "  -h, --help             this text\n");
@@ -173,6 +178,7 @@ main(int argc, char **argv)
 				warnx("--top %s: not a number", optarg);
 				return 2;
 			}
+			o.top_set = 1;
 			break;
 		case 'q': o.sc.quiet = 1; break;
 		case 'V': print_version(); close_stdout(); return 0;

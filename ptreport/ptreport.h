@@ -34,6 +34,8 @@ struct mail {
 	const char *subject;
 	const char *lists;       /* space-separated: a mail cross-posted to several */
 	const char *files;       /* paths it touches, one a line (patch table); NULL */
+	const char **rcpt;       /* patches: To then Cc addresses, interned, once each */
+	struct msect **sect;     /* patches: the responsible MAINTAINERS sections */
 	int64_t date;
 	uint32_t parent;         /* In-Reply-To, else the last reference; NONE */
 	uint32_t uf;             /* union-find link: the thread */
@@ -41,6 +43,8 @@ struct mail {
 	uint32_t cnext;          /* next mail of the same cluster */
 	uint32_t rnext;          /* next possible response in the thread */
 	uint32_t total;          /* N of [PATCH k/N], 0 if none */
+	uint32_t fresp;          /* patches for the project: the first response; NONE */
+	uint32_t nrcpt, nsect;
 	unsigned char present;   /* a row of a mails table */
 	unsigned char type;      /* enum mtype */
 	unsigned char process;   /* bot, pull, RFC, linux-next or stable mail */
@@ -79,9 +83,33 @@ struct tag {
 	int64_t date;
 };
 
+/*
+ * A section of one version of MAINTAINERS (ptmaint output), shared by
+ * every patch it is responsible for: its M, R and L entries.
+ */
+struct mentry {
+	const char *addr;        /* lower-cased, interned */
+	char role;               /* 'M', 'R' or 'L' */
+};
+
+struct msect {
+	const char *title;       /* interned */
+	const char *version;
+	struct mentry *e;
+	uint32_t ne;
+};
+
+/* A patch id and a section responsible for it, as read. */
+struct mpair {
+	const char *id;          /* interned */
+	uint32_t sect;           /* index in ms */
+	uint32_t mail;           /* resolved in model_finish */
+};
+
 /* A thread, indexed by the union-find root of its mails. */
 struct thread {
-	uint32_t resp;           /* first mail that may be a response, list by rnext */
+	uint32_t resp;           /* first mail that may be a response, list by rnext
+	                            in order of date, then id */
 	uint32_t nmails;         /* mails present */
 	uint32_t npatches;       /* patches for the project */
 	uint32_t total;          /* largest N of [PATCH k/N] seen */
@@ -104,7 +132,21 @@ struct model {
 	size_t nt;
 	struct thread *th;       /* per mail index, valid at thread roots */
 	struct hmap paths;       /* the repository's paths and their folders */
+	struct hmap listids;     /* the mails' list column: every list id */
+	/* The maintainers table: sections, and per address what it says. */
+	struct msect **ms;
+	size_t nms;
+	struct hmap msectid;     /* "version TAB title" -> index + 1 */
+	struct hmap mnames;      /* M and R address -> name (the first by strcmp) */
+	struct hmap laddrs;      /* L: addresses */
+	struct hmap versions;    /* MAINTAINERS versions (commit ids or file names) */
+	struct mpair *mp;        /* (patch, responsible section) until model_finish */
+	size_t nmp, capmp;
+	uint32_t *mark;          /* per mail: scratch stamps (answer_threads) */
+	uint32_t stamp;
 	int has_mails, has_commits, has_clusters, has_tags, has_paths;
+	int has_rcpt;            /* the mails table has to or cc */
+	int has_maint;           /* a maintainers table was read */
 	size_t ndup;             /* mail rows whose id came before */
 	int64_t mail_first, mail_last;     /* date span of the mails */
 	int64_t commit_last;               /* newest commit date */
@@ -134,6 +176,22 @@ struct scope {
 	int quiet;
 };
 void verdicts(struct model *md, const struct scope *sc);
+/* Is mail r by the person of address addr and lower-cased name who ("": none)? */
+int by_person(const struct mail *r, const char *addr, const char *who);
+/*
+ * Where answers to mail mi are: its thread and the threads of the other
+ * mails of its cluster; their roots into *v (grown as needed), how many
+ * returned.
+ */
+size_t answer_threads(struct model *md, uint32_t mi, uint32_t **v, size_t *cap);
+/*
+ * The earliest response (by date, then id) in threads roots[0..n), dated
+ * at or after mail mi, by another person than mi's sender and, when nby
+ * > 0, by one of the persons (addresses and lower-cased names) of
+ * by[0..nby); NONE if none or mi has no date.
+ */
+uint32_t first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
+    const char *const *byaddr, const char *const *bywho, size_t nby);
 /* Did anyone but the sender write in the thread of mail mi? */
 int responded(struct model *md, uint32_t mi);
 /* The earliest such mail (by date, then id), or NONE. */
@@ -184,7 +242,9 @@ struct ropts {
 	int diff;                /* eval: list disagreements */
 	const char *release_re;  /* cycle: which tags are releases */
 	int64_t osince, ountil;  /* offlist: commit window */
-	long top;                /* summary: how many lists and authors */
+	long top;                /* summary: how many lists and authors;
+	                            maintainers: rows per kind (0: all) */
+	int top_set;             /* -n was given */
 };
 
 int report_patches(struct model *md, const struct ropts *o);
@@ -195,5 +255,17 @@ int report_cycle(struct model *md, const struct ropts *o);
 int report_duration(struct model *md, const struct ropts *o);
 int report_summary(struct model *md, const struct ropts *o);
 int report_eval(struct model *md, const struct ropts *o);
+int report_maintainers(struct model *md, const struct ropts *o);
+
+/* Helpers the reports share (report.c). */
+/* The pct-th percentile of sorted v[0..n) by nearest rank: v[ceil(pct n / 100) - 1]. */
+int64_t nearest_rank(const int64_t *v, size_t n, unsigned pct);
+/* Seconds as hours with one decimal, halves rounded up, into out[32]. */
+void hours(char out[32], int64_t secs);
+int cmp_i64(const void *a, const void *b);
+int merged(const struct model *md, const struct mail *m);
+void need(const struct model *md, int mails, int commits, int clusters, const char *what);
+/* What the maintainers view rests on, for stderr and the summary. */
+void maint_basis(const struct model *md, struct buf *b);
 
 #endif

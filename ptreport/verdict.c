@@ -13,10 +13,16 @@
  * One person: the same address, or the same name (an author who posts
  * from home and from work).  Strings are interned.
  */
+int
+by_person(const struct mail *r, const char *addr, const char *who)
+{
+	return r->from == addr || (*who && r->who == who);
+}
+
 static int
 same_person(const struct mail *a, const struct mail *b)
 {
-	return a->from == b->from || (*a->who && a->who == b->who);
+	return by_person(a, b->from, b->who);
 }
 
 /* Is a earlier than b: by date, then by id (no date first)? */
@@ -42,6 +48,73 @@ responder(struct model *md, uint32_t mi)
 		if (!same_person(&md->m[r], &md->m[mi]) &&
 		    (best == NONE || earlier(&md->m[r], &md->m[best])))
 			best = r;
+	return best;
+}
+
+/* Add the thread of mail mi to v unless it is there (marked with the stamp). */
+static size_t
+take_thread(struct model *md, uint32_t mi, uint32_t **v, size_t *cap, size_t n)
+{
+	uint32_t root = thread_of(md, mi);
+
+	if (md->mark[root] == md->stamp)
+		return n;
+	md->mark[root] = md->stamp;
+	if (n == *cap) {
+		*cap = *cap ? 2 * *cap : 8;
+		*v = xreallocarray(*v, *cap, sizeof **v);
+	}
+	(*v)[n++] = root;
+	return n;
+}
+
+size_t
+answer_threads(struct model *md, uint32_t mi, uint32_t **v, size_t *cap)
+{
+	const struct mail *m = &md->m[mi];
+	size_t n;
+
+	if (!md->mark)
+		md->mark = xcalloc(md->nm ? md->nm : 1, sizeof *md->mark);
+	/* A new stamp for each call; when the counter wraps, clear the marks. */
+	if (++md->stamp == 0) {
+		memset(md->mark, 0, md->nm * sizeof *md->mark);
+		md->stamp = 1;
+	}
+	n = take_thread(md, mi, v, cap, 0);
+	if (m->cluster != NONE)
+		for (uint32_t x = md->k[m->cluster].mail; x != NONE; x = md->m[x].cnext)
+			if (md->m[x].present)
+				n = take_thread(md, x, v, cap, n);
+	return n;
+}
+
+uint32_t
+first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
+    const char *const *byaddr, const char *const *bywho, size_t nby)
+{
+	const struct mail *m = &md->m[mi];
+	uint32_t best = NONE;
+
+	if (m->date == NODATE)
+		return NONE;
+	for (size_t i = 0; i < n; i++) {
+		/* Each thread lists its responses by date, then id: the first fit is its earliest. */
+		for (uint32_t r = md->th[roots[i]].resp; r != NONE; r = md->m[r].rnext) {
+			const struct mail *x = &md->m[r];
+			int fit = nby == 0;
+
+			if (x->date < m->date || same_person(x, m))
+				continue;
+			for (size_t k = 0; k < nby && !fit; k++)
+				fit = by_person(x, byaddr[k], bywho[k]);
+			if (!fit)
+				continue;
+			if (best == NONE || earlier(x, &md->m[best]))
+				best = r;
+			break;
+		}
+	}
 	return best;
 }
 
@@ -149,5 +222,21 @@ verdicts(struct model *md, const struct scope *sc)
 
 		m->ignored = m->project && !responded(md, (uint32_t)i) &&
 		    !(k && (k->ncommits || k->responded));
+	}
+
+	/* Time to first response: its thread and those of its other versions. */
+	{
+		uint32_t *roots = NULL;
+		size_t cap = 0;
+
+		for (size_t i = 0; i < md->nm; i++) {
+			size_t n;
+
+			if (!md->m[i].project)
+				continue;
+			n = answer_threads(md, (uint32_t)i, &roots, &cap);
+			md->m[i].fresp = first_response(md, (uint32_t)i, roots, n, NULL, NULL, 0);
+		}
+		free(roots);
 	}
 }

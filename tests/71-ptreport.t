@@ -59,7 +59,7 @@ run ptreport --help
 is "--help exits 0" 0 "$rc"
 grep -q '^usage: ptreport command' "$T/out"
 ok $? "--help prints the usage on stdout"
-for c in patches ignored offlist weekly cycle duration eval summary; do
+for c in patches ignored offlist weekly cycle duration eval summary maintainers; do
 	grep -q "^  $c " "$T/out"
 	ok $? "--help lists the command $c"
 done
@@ -315,16 +315,16 @@ is "offlist with -s/-u needs no mails" "0 d1 d7a d2" \
 # weekly: ISO 8601 weeks over two year ends, an empty week, a cross-post.
 run ptreport weekly "$D/weeks.tsv" "$D/weeks-clusters.tsv"
 cat >want <<'EOF'
-list	week	start	patches	ignored	merged	ignored_share
-a	2019-W52	2019-12-23	1	1	0	1.0000
-a	2020-W01	2019-12-30	1	1	0	1.0000
-a	2020-W02	2020-01-06	0	0	0	0.0000
-a	2020-W03	2020-01-13	2	1	0	0.5000
-b	2020-W53	2020-12-28	2	1	1	0.5000
-b	2021-W01	2021-01-04	1	1	0	1.0000
-c	2020-W03	2020-01-13	1	1	0	1.0000
+list	week	start	patches	ignored	merged	ignored_share	ttfr_median_h
+a	2019-W52	2019-12-23	1	1	0	1.0000	
+a	2020-W01	2019-12-30	1	1	0	1.0000	
+a	2020-W02	2020-01-06	0	0	0	0.0000	
+a	2020-W03	2020-01-13	2	1	0	0.5000	1.0
+b	2020-W53	2020-12-28	2	1	1	0.5000	
+b	2021-W01	2021-01-04	1	1	0	1.0000	
+c	2020-W03	2020-01-13	1	1	0	1.0000	
 EOF
-same "weekly: 2019-12-29 is 2019-W52, 2019-12-31 2020-W01, 2021-01-03 2020-W53; W02 a zero row; x@x on a and c" \
+same "weekly: 2019-12-29 is 2019-W52, 2019-12-31 2020-W01, 2021-01-03 2020-W53; W02 a zero row; x@x on a and c; wa3 answered in an hour" \
 	want "$T/out"
 is "weekly: a cross-posted mail is one patch row, on both lists" "x@x a c" \
 	"$(ptreport patches -q "$D/weeks.tsv" none.tsv | awk -F'\t' '$1 == "x@x" { print $1, $3 }')"
@@ -436,9 +436,9 @@ is "without -S every series counts, nothing on stderr" "8 0" "$(sum patches "$T/
 run ptreport ignored -c "$@"
 is "--csv: exit 0" 0 "$rc"
 is "--csv: every field quoted, quotes doubled, the comma kept" \
-	'"p8b@x","dev","2021-03-08T10:00:00Z","jo@j.org","Jo Ten","[PATCH] h: a new file in a known folder, ""src/""","1","1","10"' \
+	'"p8b@x","dev","2021-03-08T10:00:00Z","jo@j.org","Jo Ten","[PATCH] h: a new file in a known folder, ""src/""","1","1","10","",""' \
 	"$(grep '^"p8b@x"' "$T/out")"
-is "--csv: the header quoted too" '"id","list","date","author","name","subject","thread","versions","cluster"' \
+is "--csv: the header quoted too" '"id","list","date","author","name","subject","thread","versions","cluster","to","maintainers"' \
 	"$(sed -n 1p "$T/out")"
 run ptreport ignored -P "$@"
 awk 'NR == 1 { d = index($0, "date"); s = index($0, "subject"); n = length($0); next }
