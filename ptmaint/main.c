@@ -25,7 +25,7 @@
 #include "util.h"
 #include "zio.h"
 
-#define NCACHE 8
+#define NCACHE 4
 
 /* A change of the file along the history: from this commit on. */
 struct version {
@@ -252,11 +252,38 @@ static const char *const header[] = {
 	"responsible", "via"
 };
 
+/*
+ * Rows are taken in chunks and each chunk is worked through grouped by
+ * version, then written in input order: a table out of date order
+ * parses a version once a chunk, not once a row.  A chunk holds what
+ * matching needs (id, paths, the text for K:), so memory is bounded by
+ * CHUNK_ROWS and CHUNK_BYTES, not by the table.
+ */
+#define CHUNK_ROWS 4096
+#define CHUNK_BYTES (32u << 20)
+
+struct prow {
+	size_t id, idlen;        /* offsets in the chunk's data */
+	size_t files, fileslen;  /* the files field, one path a line */
+	size_t text;             /* K: text, NUL-terminated */
+	size_t vi;               /* version, or SIZE_MAX: none */
+	size_t out, outlen;      /* its output rows in the chunk's out */
+};
+
+struct chunk {
+	struct buf data, out;
+	struct prow *row;
+	size_t n, cap;
+	size_t *order;
+	struct mresult res;
+	const char **files;
+	size_t capf;
+};
+
 /* The patch's text for K:: its message and the lines its hunks add or remove. */
 static void
 patch_text(struct buf *t, const struct tsv_field *msg, const struct tsv_field *hunks)
 {
-	buf_reset(t);
 	if (msg) {
 		buf_add(t, msg->s, msg->len);
 		buf_addc(t, '\n');
@@ -279,11 +306,11 @@ patch_text(struct buf *t, const struct tsv_field *msg, const struct tsv_field *h
 }
 
 static void
-write_row(struct buf *row, const struct tsv_field *id, const char *version,
+write_row(struct buf *row, const char *id, size_t idlen, const char *version,
     const struct mfile *mf, const struct mmatch *m, const struct mentry *e,
     int responsible)
 {
-	tsv_add(row, id->s, id->len);
+	tsv_add(row, id, idlen);
 	tsv_sep(row);
 	tsv_addstr(row, version);
 	tsv_sep(row);
@@ -315,15 +342,15 @@ write_row(struct buf *row, const struct tsv_field *id, const char *version,
 		for (int k = 0; k < 7; k++)
 			tsv_sep(row);
 	}
-	tsv_row_end(row, stdout);
+	buf_addc(row, '\n');
 }
 
-/* Split the files field (one path a line) in place. */
+/* Split a files field (one path a line) in place. */
 static size_t
-split_files(struct tsv_field *f, const char ***v, size_t *cap)
+split_files(char *s, size_t len, const char ***v, size_t *cap)
 {
 	size_t n = 0;
-	char *p = f->s, *end = f->s + f->len;
+	char *p = s, *end = s + len;
 
 	while (p < end) {
 		char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -342,14 +369,91 @@ split_files(struct tsv_field *f, const char ***v, size_t *cap)
 	return n;
 }
 
+/* The rows of one patch, at the end of ck->out. */
+static void
+match_row(struct run *r, struct chunk *ck, struct prow *pr)
+{
+	const struct mfile *mf = NULL;
+	const char *version = "", *id = ck->data.p + pr->id;
+	size_t nf, resp = 0;
+	struct mresult *res = &ck->res;
+
+	pr->out = ck->out.len;
+	if (r->file) {
+		mf = &r->fixed;
+		version = r->file;
+	} else if (pr->vi != SIZE_MAX)
+		mf = load_version(r, pr->vi, &version);
+	if (!mf) {
+		write_row(&ck->out, id, pr->idlen, version, NULL, NULL, NULL, 0);
+		goto done;
+	}
+	nf = split_files(ck->data.p + pr->files, pr->fileslen, &ck->files, &ck->capf);
+	maint_match(mf, ck->files, nf, mf->nk ? ck->data.p + pr->text : NULL, res);
+	if (!res->n) {
+		write_row(&ck->out, id, pr->idlen, version, NULL, NULL, NULL, 0);
+		goto done;
+	}
+	r->insection++;
+	/* The catch-alls answer only for a patch nothing else claims. */
+	for (size_t k = 0; k < res->n; k++)
+		resp += res->m[k].depth >= 0;
+	for (size_t k = 0; k < res->n; k++) {
+		const struct mmatch *m = &res->m[k];
+		const struct msection *s = &mf->s[m->section];
+		int responsible = resp ? m->depth >= 0 : 1, any = 0;
+
+		for (uint32_t j = s->first; j < s->first + s->n; j++) {
+			const struct mentry *e = &mf->e[j];
+
+			if (e->type != 'M' && e->type != 'R' && e->type != 'L')
+				continue;
+			write_row(&ck->out, id, pr->idlen, version, mf, m, e, responsible);
+			any = 1;
+		}
+		if (!any)
+			write_row(&ck->out, id, pr->idlen, version, mf, m, NULL, responsible);
+	}
+done:
+	pr->outlen = ck->out.len - pr->out;
+}
+
+static const struct prow *sort_rows;
+
 static int
-read_table(struct run *r, const char *path)
+by_version(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	size_t vx = sort_rows[x].vi, vy = sort_rows[y].vi;
+
+	if (vx != vy)
+		return vx < vy ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Work through a chunk by version, write it in input order, empty it. */
+static void
+flush(struct run *r, struct chunk *ck)
+{
+	ck->order = xreallocarray(ck->order, ck->n ? ck->n : 1, sizeof *ck->order);
+	for (size_t i = 0; i < ck->n; i++)
+		ck->order[i] = i;
+	sort_rows = ck->row;
+	if (ck->n > 1)
+		qsort(ck->order, ck->n, sizeof *ck->order, by_version);
+	for (size_t i = 0; i < ck->n; i++)
+		match_row(r, ck, &ck->row[ck->order[i]]);
+	for (size_t i = 0; i < ck->n; i++)
+		fwrite(ck->out.p + ck->row[i].out, 1, ck->row[i].outlen, stdout);
+	buf_reset(&ck->out);
+	buf_reset(&ck->data);
+	ck->n = 0;
+}
+
+static int
+read_table(struct run *r, struct chunk *ck, const char *path)
 {
 	struct tsv_reader t;
-	struct mresult res = { 0 };
-	struct buf row = { 0 }, text = { 0 };
-	const char **files = NULL;
-	size_t capf = 0;
 	int cid, cdate, cfiles, chunks, cmsg, rc = 0, st;
 
 	if (tsv_open(&t, path) < 0)
@@ -364,9 +468,7 @@ read_table(struct run *r, const char *path)
 	chunks = tsv_col(&t, "hunks");
 	cmsg = tsv_col(&t, "msg");
 	while ((st = tsv_read(&t)) != 0) {
-		const struct mfile *mf = NULL;
-		const char *version = "";
-		size_t nf, resp = 0;
+		struct prow *pr;
 		int64_t date;
 
 		if (st == -2) {
@@ -376,64 +478,41 @@ read_table(struct run *r, const char *path)
 		if (st < 0)
 			continue;
 		r->patches++;
-		if (r->file) {
-			mf = &r->fixed;
-			version = r->file;
-		} else if (iso_parse(t.f[cdate].s, &date) < 0) {
-			warnx("%s:%lu: bad date \"%s\" of %s: no MAINTAINERS version for it",
-			    t.name, t.lineno, t.f[cdate].s, t.f[cid].s);
-			r->badrows++;
-			r->noversion++;
-		} else {
-			size_t vi = version_at(r, date);
-
-			if (vi != SIZE_MAX)
-				mf = load_version(r, vi, &version);
-			else
+		if (ck->n == ck->cap) {
+			ck->cap = ck->cap ? ck->cap * 2 : 256;
+			ck->row = xreallocarray(ck->row, ck->cap, sizeof *ck->row);
+		}
+		pr = &ck->row[ck->n++];
+		pr->vi = r->file ? 0 : SIZE_MAX;
+		if (!r->file) {
+			if (iso_parse(t.f[cdate].s, &date) < 0) {
+				warnx("%s:%lu: bad date \"%s\" of %s: no MAINTAINERS version for it",
+				    t.name, t.lineno, t.f[cdate].s, t.f[cid].s);
+				r->badrows++;
+			} else
+				pr->vi = version_at(r, date);
+			if (pr->vi == SIZE_MAX)
 				r->noversion++;
 		}
-		if (!mf) {
-			write_row(&row, &t.f[cid], version, NULL, NULL, NULL, 0);
-			continue;
-		}
-		nf = split_files(&t.f[cfiles], &files, &capf);
-		if (mf->nk)
-			patch_text(&text, cmsg >= 0 ? &t.f[cmsg] : NULL, chunks >= 0 ? &t.f[chunks] : NULL);
-		maint_match(mf, files, nf, mf->nk ? text.p : NULL, &res);
-		if (!res.n) {
-			write_row(&row, &t.f[cid], version, NULL, NULL, NULL, 0);
-			continue;
-		}
-		r->insection++;
-		/* The catch-alls answer only for a patch nothing else claims. */
-		for (size_t k = 0; k < res.n; k++)
-			resp += res.m[k].depth >= 0;
-		for (size_t k = 0; k < res.n; k++) {
-			const struct mmatch *m = &res.m[k];
-			const struct msection *s = &mf->s[m->section];
-			int responsible = resp ? m->depth >= 0 : 1, any = 0;
-
-			for (uint32_t j = s->first; j < s->first + s->n; j++) {
-				const struct mentry *e = &mf->e[j];
-
-				if (e->type != 'M' && e->type != 'R' && e->type != 'L')
-					continue;
-				write_row(&row, &t.f[cid], version, mf, m, e, responsible);
-				any = 1;
-			}
-			if (!any)
-				write_row(&row, &t.f[cid], version, mf, m, NULL, responsible);
-		}
+		pr->id = ck->data.len;
+		pr->idlen = t.f[cid].len;
+		buf_add(&ck->data, t.f[cid].s, t.f[cid].len);
+		pr->files = ck->data.len;
+		pr->fileslen = t.f[cfiles].len;
+		buf_add(&ck->data, t.f[cfiles].s, t.f[cfiles].len);
+		buf_addc(&ck->data, '\0');
+		pr->text = ck->data.len;
+		patch_text(&ck->data, cmsg >= 0 ? &t.f[cmsg] : NULL,
+		    chunks >= 0 ? &t.f[chunks] : NULL);
+		if (ck->n == CHUNK_ROWS || ck->data.len >= CHUNK_BYTES)
+			flush(r, ck);
 	}
+	flush(r, ck);
 	if (t.nbad) {
 		r->badrows += t.nbad;
 		rc = -1;
 	}
 	tsv_close(&t);
-	mresult_free(&res);
-	buf_free(&row);
-	buf_free(&text);
-	free(files);
 	return rc;
 }
 
@@ -483,12 +562,14 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct run r;
+	struct chunk ck;
 	const char *rev = "HEAD";
 	int ch, rc = 0;
 	size_t nver;
 
 	setprogname(argv[0]);
 	memset(&r, 0, sizeof r);
+	memset(&ck, 0, sizeof ck);
 	r.header = 1;
 	r.path = "MAINTAINERS";
 	while ((ch = getopt_long(argc, argv, "m:d:g:r:p:HqVh", longopts, NULL)) != -1) {
@@ -549,8 +630,14 @@ main(int argc, char **argv)
 	if (r.header)
 		tsv_header(stdout, header, sizeof header / sizeof *header);
 	for (int i = optind; i < argc; i++)
-		if (read_table(&r, argv[i]) < 0)
+		if (read_table(&r, &ck, argv[i]) < 0)
 			rc = 1;
+	mresult_free(&ck.res);
+	buf_free(&ck.data);
+	buf_free(&ck.out);
+	free(ck.row);
+	free(ck.order);
+	free(ck.files);
 
 	nver = r.file ? 1 : 0;
 	for (size_t i = 0; i < r.nv; i++)
