@@ -621,6 +621,8 @@ main(int argc, char **argv)
 		buf_free(&text);
 	} else {
 		git_libgit2_init();
+		/* Versions are parsed and kept here: libgit2 need not keep their blobs. */
+		git_libgit2_opts(GIT_OPT_SET_CACHE_MAX_SIZE, (ssize_t)(16 << 20));
 		if (git_repository_open_ext(&r.repo, r.repo_name, GIT_REPOSITORY_OPEN_NO_SEARCH,
 		    NULL) < 0)
 			git_die(r.repo_name);
