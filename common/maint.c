@@ -515,13 +515,18 @@ maint_parse(struct mfile *mf, const char *text, size_t len, const char *name,
 				buf_free(&b);
 				continue;
 			}
-			e->re = compile(mf, name, e->line, b.p ? b.p : "",
-			    (type == 'K' ? REG_NEWLINE : 0) | (icase ? REG_ICASE : 0), e->value);
-			/* Most are plain words: strstr() is far quicker than regexec(). */
-			if (e->re && !icase && b.p && !b.p[strcspn(b.p, ".[]()*+?{}|^$\\")])
+			/*
+			 * Most are plain words: strstr() is far quicker than
+			 * regexec(), and regcomp() is most of the time a kernel
+			 * file takes to read.
+			 */
+			if (!icase && b.p && *b.p && !b.p[strcspn(b.p, ".[]()*+?{}|^$\\")])
 				e->lit = arena_strndup(&mf->mem, b.p, b.len);
+			else
+				e->re = compile(mf, name, e->line, b.p ? b.p : "",
+				    (type == 'K' ? REG_NEWLINE : 0) | (icase ? REG_ICASE : 0), e->value);
 			buf_free(&b);
-			if (!e->re)
+			if (!e->re && !e->lit)
 				continue;
 			if (type == 'N') {
 				if (mf->nn == capn) {

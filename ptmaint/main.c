@@ -564,7 +564,7 @@ main(int argc, char **argv)
 	struct run r;
 	struct chunk ck;
 	const char *rev = "HEAD";
-	int ch, rc = 0;
+	int ch, rc = 0, rev_given = 0, path_given = 0;
 	size_t nver;
 
 	setprogname(argv[0]);
@@ -577,8 +577,8 @@ main(int argc, char **argv)
 		case 'm': r.file = optarg; break;
 		case 'd': r.tree = optarg; break;
 		case 'g': r.repo_name = optarg; break;
-		case 'r': rev = optarg; break;
-		case 'p': r.path = optarg; break;
+		case 'r': rev = optarg; rev_given = 1; break;
+		case 'p': r.path = optarg; path_given = 1; break;
 		case 'H': r.header = 0; break;
 		case 'q': r.quiet = 1; break;
 		case 'V': print_version(); return 0;
@@ -588,6 +588,11 @@ main(int argc, char **argv)
 	}
 	if (!r.file == !r.repo_name) {
 		warnx(r.file ? "-m and -g exclude each other" : "which MAINTAINERS: -m file or -g repo");
+		usage(stderr);
+		return 2;
+	}
+	if (r.file && (rev_given || path_given)) {
+		warnx("-r and -p go with -g (with -m there is no history)");
 		usage(stderr);
 		return 2;
 	}
