@@ -541,6 +541,212 @@ else
 	skip "plots: gnuplot is not installed"
 fi
 
+# --- time to first response -----------------------------------------------------
+# tests/data/ptreport/maint-*.tsv, maint.tsv (see its README); the times
+# were worked out by hand from the tables.
+M1=$D/maint-mails.tsv
+M2=$D/maint-clusters.tsv
+MT=$D/maint.tsv
+# ttfr ID TABLE...: "first_response ttfr_h" of patch ID in ptreport patches.
+ttfr() {
+	id=$1
+	shift
+	ptreport patches -q "$@" | awk -F'\t' -v id="$id" '$1 == id { print $9 " " $10 }' |
+	    sed 's/ *$//'
+}
+run ptreport patches "$M1" "$M2"
+is "patches: first_response and ttfr_h are the last columns" \
+	"id date list author subject verdict detail cluster first_response ttfr_h" \
+	"$(sed -n 1p "$T/out" | tr '\t' ' ')"
+is "ttfr: in its thread, the author from another address and a bot no response" \
+	"2021-05-03T14:00:00Z 4.0" "$(ttfr q1@x "$M1" "$M2")"
+sed 's/^\(r1a@x\t[^\t]*\t\)Ann Author/\1Ann Other/' "$M1" >m-other.tsv
+is "control: another name at that address is a response (30 minutes)" \
+	"2021-05-03T10:30:00Z 0.5" "$(ttfr q1@x m-other.tsv "$M2")"
+awk -F'\t' 'BEGIN { OFS = FS } $1 == "r1b@x" { $11 = "reply" } { print }' "$M1" >m-nobot.tsv
+is "control: the bot's mail as a reply is one (an hour)" \
+	"2021-05-03T11:00:00Z 1.0" "$(ttfr q1@x m-nobot.tsv "$M2")"
+is "ttfr: an answer in the thread of another version of its cluster" \
+	"2021-05-06T15:00:00Z 54.0" "$(ttfr q2@x "$M1" "$M2")"
+is "... and for that version itself" "2021-05-06T15:00:00Z 6.0" "$(ttfr q2v2@x "$M1" "$M2")"
+grep -v '^2	q2v2@x' "$M2" >k-apart.tsv
+is "control: the versions in clusters apart, q2 has no first response" "" \
+	"$(ttfr q2@x "$M1" k-apart.tsv)"
+is "ttfr: an answer to an earlier version, before the patch, does not count" "" \
+	"$(ttfr q3@x "$M1" "$M2")"
+is "... though the patch is answered-version, not ignored" "answered-version q3v1@x" \
+	"$(verdict q3@x "$M1" "$M2")"
+awk -F'\t' 'BEGIN { OFS = FS } $1 == "r3@x" { $2 = "2021-05-07T12:00:00Z" } { print }' "$M1" >m-late.tsv
+is "control: the same answer after the patch counts" "2021-05-07T12:00:00Z 3.0" \
+	"$(ttfr q3@x m-late.tsv "$M2")"
+is "ttfr: another's cover letter in the thread is no response; 1/2 and 2/2" \
+	"2021-05-08T13:00:00Z 4.0|2021-05-08T13:00:00Z 3.5" \
+	"$(ttfr q4a@x "$M1" "$M2")|$(ttfr q4b@x "$M1" "$M2")"
+awk -F'\t' 'BEGIN { OFS = FS } $1 == "c4t@x" { $11 = "reply" } { print }' "$M1" >m-nocover.tsv
+is "control: the same mail as a reply is one" "2021-05-08T10:00:00Z 1.0" \
+	"$(ttfr q4a@x m-nocover.tsv "$M2")"
+is "ttfr: the author's own reply is none" "2021-05-12T11:00:00Z 2.0" "$(ttfr q7@x "$M1" "$M2")"
+is "ttfr: a cover letter and not-counted mails have no row or no time" "" \
+	"$(ttfr c4@x "$M1" "$M2")"
+run ptreport summary "$M1" "$M2"
+is "summary: time to first response, median (5th of 9) and 90th percentile (9th)" \
+	"4.0|median hours from posting to the first response by another person, in its thread or a version's; 90th percentile 100.0 (nearest rank)" \
+	"$(awk -F'\t' '$1 == "time to first response" { print $2 "|" $3 }' "$T/out")"
+is "summary: how many were answered" "9 81.8% of patches: a response at or after the posting" \
+	"$(awk -F'\t' '$1 == "  answered" { print $2, $3 }' "$T/out")"
+is "summary: what the maintainers view rests on, without a maintainers table" \
+	"0 recipients only (no ptmaint table)" \
+	"$(awk -F'\t' '$1 == "maintainers" { print $2, $3 }' "$T/out")"
+run ptreport summary "$M1" "$M2" "$MT"
+is "summary: ... and with one" "2 MAINTAINERS (2 versions) and recipients" \
+	"$(awk -F'\t' '$1 == "maintainers" { print $2, $3 }' "$T/out")"
+run ptreport summary "$D/mails.tsv" "$D/clusters.tsv"
+is "summary: a mails table without to and cc says so" \
+	"recipients only (no ptmaint table); the mails table has no to or cc column" \
+	"$(awk -F'\t' '$1 == "maintainers" { print $3 }' "$T/out")"
+
+# Median and 90th percentile by nearest rank on 1, 2 ... 10 hours: the 5th
+# and the 9th (interpolation would give 5.5 and 9.1); all in one week.
+{
+	mhdr
+	for i in 1 2 3 4 5 6 7 8 9 10; do
+		mail p$i@x 2021-03-01T00:00:00Z Ann ann@a.org patch '' ''
+		mail r$i@x "$(printf '2021-03-01T%02d:00:00Z' $i)" Bob bob@b.org reply p$i@x p$i@x
+	done
+} >ten.tsv
+run ptreport summary ten.tsv none.tsv
+is "nearest rank: median 5.0, 90th percentile 9.0 of 1..10 hours" "5.0 9.0" \
+	"$(awk -F'\t' '$1 == "time to first response" { sub(/.*percentile /, "", $3); print $2, $3 + 0 ".0" }' "$T/out")"
+run ptreport weekly ten.tsv none.tsv
+is "nearest rank: weekly ttfr_median_h 5.0" "2021-W09 10 5.0" \
+	"$(awk -F'\t' 'NR > 1 { print $2, $4, $8 }' "$T/out")"
+awk 'NR == 1 || !/^p10@x|^r10@x/' ten.tsv >nine.tsv
+run ptreport summary nine.tsv none.tsv
+is "nearest rank: 1..9 hours: median 5.0 (5th), 90th percentile 9.0 (ceil 8.1 = 9th)" "5.0 9.0" \
+	"$(awk -F'\t' '$1 == "time to first response" { sub(/.*percentile /, "", $3); print $2, $3 + 0 ".0" }' "$T/out")"
+
+# --- the maintainers view -------------------------------------------------------
+# Recipients only: To and Cc, without the author (ann@home.example in q2's
+# Cc is Ann by name) and the list's address; other@lists.example.org is no
+# list here (no mail is on it, no L: line says so).
+run ptreport maintainers "$M1" "$M2"
+cat >want <<'EOF'
+kind	name	addr	patches	to	listed	responded	merged	ignored	ttfr_median_h	ttfr_p90_h
+maintainer	Rex Reviewer	rex@r.org	4	4	0	2	0	1	2.0	3.0
+maintainer	Tom Driver	tom@t.org	3	3	0	3	0	0	4.0	100.0
+maintainer	Bob Builder	bob@b.org	2	2	0	2	0	0	6.0	54.0
+maintainer		ghost@g.org	1	1	0	0	0	0		
+maintainer		other@lists.example.org	1	1	0	0	0	0		
+maintainer	Lin Us	linus@l.org	1	1	0	1	1	0	1.0	1.0
+maintainer	Mia M.	mia@m.org	1	1	0	1	0	0	10.0	10.0
+list	dev.lists.example.org	dev@lists.example.org	11	10	0	9	1	1	4.0	100.0
+EOF
+same "maintainers, recipients only: every row worked out by hand" want "$T/out"
+is "maintainers, recipients only: said on stderr" \
+	"ptreport: maintainers: recipients only (no ptmaint table)" "$(cat "$T/err")"
+# With MAINTAINERS: CORE's M and R are addressed by its patches (Mia not by
+# her own q7), THE REST only by q5 (the other patches matched sections
+# that are not catch-alls), DRIVERS's list address is a list.
+run ptreport maintainers "$M1" "$M2" "$MT"
+cat >want <<'EOF'
+kind	name	addr	patches	to	listed	responded	merged	ignored	ttfr_median_h	ttfr_p90_h
+maintainer	Rex Reviewer	rex@r.org	9	4	9	3	0	1	3.0	4.0
+maintainer	Mia Maintainer	mia@m.org	8	1	8	1	0	1	10.0	10.0
+maintainer	Tom Driver	tom@t.org	3	3	1	3	0	0	4.0	100.0
+maintainer	Bob Builder	bob@b.org	2	2	0	2	0	0	6.0	54.0
+maintainer		ghost@g.org	1	1	0	0	0	0		
+maintainer	Lin Us	linus@l.org	1	1	1	1	1	0	1.0	1.0
+section	CORE		9	5	9	3	0	1	3.0	4.0
+section	DRIVERS		1	1	1	1	0	0	100.0	100.0
+section	THE REST		1	1	1	1	1	0	1.0	1.0
+list	dev.lists.example.org	dev@lists.example.org	11	10	10	9	1	1	4.0	100.0
+EOF
+same "maintainers with MAINTAINERS: every row worked out by hand" want "$T/out"
+is "maintainers with MAINTAINERS: said on stderr, with the versions" \
+	"ptreport: maintainers: MAINTAINERS (2 versions) and recipients" "$(cat "$T/err")"
+cp "$T/out" maint-view.tsv
+grep -q 'ann@\|Ann' maint-view.tsv
+ok $((!$?)) "maintainers: the author is no row, from either address"
+run ptreport maintainers -q m-other.tsv "$M2" "$MT"
+is "control: ann@home.example under another name is addressed by q2" \
+	"maintainer Ann Other ann@home.example 1 1 0" \
+	"$(grep 'ann@home' "$T/out" | cut -f1-6 | tr '\t' ' ')"
+# The author by name: Mia posting q7 from home under her MAINTAINERS name.
+awk -F'\t' 'BEGIN { OFS = FS } $1 == "q7@x" { $3 = "Mia Maintainer"; $4 = "mia@home.example" } { print }' \
+    "$M1" >m-mia.tsv
+run ptreport maintainers -q m-mia.tsv "$M2" "$MT"
+is "maintainers: the author by name (MAINTAINERS's) from another address: not addressed" \
+	"maintainer Mia Maintainer mia@m.org 8" "$(grep 'mia@m.org' "$T/out" | cut -f1-4 | tr '\t' ' ')"
+sed 's/\tMia Maintainer\tmia@home.example\t/\tMia Home\tmia@home.example\t/' m-mia.tsv >m-mia2.tsv
+run ptreport maintainers -q m-mia2.tsv "$M2" "$MT"
+is "control: under another name she is addressed by q7" \
+	"maintainer Mia Maintainer mia@m.org 9" "$(grep 'mia@m.org' "$T/out" | cut -f1-4 | tr '\t' ' ')"
+is "maintainers: no list address is a person (dev@ by its list id, other@ by L:)" "" \
+	"$(awk -F'\t' '$1 == "maintainer" && $3 ~ /lists/' maint-view.tsv)"
+is "maintainers: the catch-all counts only the patch nothing else matched" \
+	"THE REST 1|Lin Us 1 1" \
+	"$(awk -F'\t' '$2 == "THE REST" { print $2, $4 }' maint-view.tsv)|$(awk -F'\t' '$3 == "linus@l.org" { print $2, $4, $6 }' maint-view.tsv)"
+awk -F'\t' 'BEGIN { OFS = FS } $3 == "THE REST" { $9 = 1 } { print }' "$MT" >mt-all.tsv
+run ptreport maintainers -q "$M1" "$M2" mt-all.tsv
+is "control: the catch-all responsible for every patch" "THE REST 11|Lin Us 11 11" \
+	"$(awk -F'\t' '$2 == "THE REST" { print $2, $4 }' "$T/out")|$(awk -F'\t' '$3 == "linus@l.org" { print $2, $4, $6 }' "$T/out")"
+# Rows of ids that are no mail (a commit) are dropped, and a patch in no
+# section is fine; row order and operand order change nothing.
+{
+	head -1 "$MT"
+	sed 1d "$MT" | awk 'BEGIN { srand(8) } { printf "%.8f\t%s\n", rand(), $0 }' | sort | cut -f2-
+} >mt-shuf.tsv
+run ptreport maintainers -q mt-shuf.tsv "$M2" "$M1"
+cmp -s maint-view.tsv "$T/out"
+ok $? "maintainers: the same bytes with the maintainers rows shuffled and operands in another order"
+run ptreport maintainers -q -n 1 "$M1" "$M2" "$MT"
+is "-n 1: the first row of each kind" "maintainer rex@r.org|section CORE|list dev.lists.example.org" \
+	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s", (NR > 2 ? "|" : ""), $1, ($1 == "maintainer" ? $3 : $2) }' "$T/out")"
+run ptreport maintainers -q -n 0 "$M1" "$M2" "$MT"
+same "-n 0: all rows" maint-view.tsv "$T/out"
+run ptreport maintainers -q "$M1" "$M2" "$MT" -c
+is "maintainers --csv: a row" '"maintainer","Rex Reviewer","rex@r.org","9","4","9","3","0","1","3.0","4.0"' \
+	"$(sed -n 2p "$T/out")"
+printf 'id\tversion\tsection\tstatus\trole\tname\taddr\tdepth\tresponsible\tvia\n' >mt-empty.tsv
+run ptreport maintainers "$M1" "$M2" mt-empty.tsv
+is "an empty maintainers table: no versions, no sections" \
+	"ptreport: maintainers: MAINTAINERS (0 versions) and recipients|0" \
+	"$(cat "$T/err")|$(grep -c '^section' "$T/out")"
+{
+	cat mt-empty.tsv
+	printf 'q1@x\tv\tCORE\t\tX\t\tmia@m.org\t2\t1\tF:src/\n'
+	printf 'q1@x\tv\tCORE\t\tM\t\tmia@m.org\t2\t1\tF:src/\n'
+} >mt-bad.tsv
+run ptreport maintainers -q "$M1" "$M2" mt-bad.tsv
+is "a bad role: exit 1, file:line, the other rows kept" \
+	"1|ptreport: mt-bad.tsv:2: column role: neither M, R, L nor empty: X|ptreport: 1 bad rows, named above, were left out|1" \
+	"$rc|$(cat "$T/err" | paste -sd'|')|$(grep -c '^section	CORE' "$T/out")"
+
+# ignored: the recipients and the people MAINTAINERS names.
+run ptreport ignored "$M1" "$M2" "$MT"
+is "ignored: to (To then Cc) and maintainers (M and R, sorted)" \
+	"q8@x|dev@lists.example.org rex@r.org|mia@m.org rex@r.org" \
+	"$(awk -F'\t' 'NR > 1 { print $1 "|" $10 "|" $11 }' "$T/out")"
+run ptreport ignored "$M1" "$M2"
+is "ignored: without a maintainers table, maintainers is empty" \
+	"q8@x|dev@lists.example.org rex@r.org|" \
+	"$(awk -F'\t' 'NR > 1 { print $1 "|" $10 "|" $11 }' "$T/out")"
+
+if command -v gnuplot >/dev/null 2>&1; then
+	run ptreport maintainers -q -p m.svg "$M1" "$M2" "$MT"
+	[ "$rc" -eq 0 ] && [ -s m.svg ] && [ ! -e m.svg.tmp ] && grep -q 'CORE' m.svg &&
+	    grep -q 'THE REST' m.svg
+	ok $? "maintainers -p: the sections' ignored share per month"
+	run ptreport maintainers -q -p m.png "$M1" "$M2"
+	[ "$rc" -eq 0 ] && [ -s m.png ]
+	ok $? "maintainers -p without MAINTAINERS: the lists'"
+	run ptreport maintainers -q -p m2.png -s 2030-01-01 "$M1" "$M2"
+	[ "$rc" -eq 1 ] && [ ! -e m2.png ] && grep -q 'nothing to plot' "$T/err"
+	ok $? "maintainers -p with nothing to plot: exit 1, no file"
+else
+	skip "maintainers plots: gnuplot is not installed"
+fi
+
 # --- the sample, through the whole chain (as scripts/demo runs it) ----------------
 if command -v git >/dev/null 2>&1 &&
     git clone -q --bare "$top/sample/jailhouse-2019.bundle" jh.git 2>/dev/null; then
@@ -587,6 +793,75 @@ if command -v git >/dev/null 2>&1 &&
 	cut -f1 duration.tsv | sed 1d | sort >k-duration
 	is "sample: every cluster of a merged patch has a duration row" "" \
 		"$(comm -23 k-merged k-duration)"
+	# Time to first response and the maintainers view agree with the rest.
+	ptreport maintainers -q "$@" >maintainers.tsv
+	lists() { # COLUMN: the sum over the maintainers view's list rows
+		awk -F'\t' -v c="$1" '$1 == "list" { s += $c } END { print s + 0 }' maintainers.tsv
+	}
+	is "sample: one list" 1 "$(grep -c '^list' maintainers.tsv)"
+	is "sample: maintainers' list patches = weekly patches" "$(sum patches weekly.tsv)" "$(lists 4)"
+	is "sample: maintainers' list merged = weekly merged" "$(sum merged weekly.tsv)" "$(lists 8)"
+	is "sample: maintainers' list ignored = weekly ignored = summary ignored" \
+		"$(sum ignored weekly.tsv) $n" "$(lists 9) $(lists 9)"
+	answered=$(awk -F'\t' '$1 == "  answered" { print $2 }' summary.tsv)
+	is "sample: maintainers' list responded = summary answered" "$answered" "$(lists 7)"
+	is "sample: summary answered = patches rows with a ttfr_h" "$answered" \
+		"$(awk -F'\t' 'NR > 1 && $10 != ""' patches.tsv | wc -l)"
+	is "sample: the list's median and 90th percentile = the summary's" \
+		"$(awk -F'\t' '$1 == "time to first response" { sub(/.*percentile /, "", $3); sub(/ .*/, "", $3); print $2, $3 }' summary.tsv)" \
+		"$(awk -F'\t' '$1 == "list" { print $10, $11 }' maintainers.tsv)"
+	is "sample: every first response at or after its patch, only on patches that count" "" \
+		"$(awk -F'\t' 'NR > 1 && $9 != "" && ($9 < $2 || $6 == "not-counted")' patches.tsv)"
+	is "sample: a weekly median on weeks with answered patches only" "" \
+		"$(awk -F'\t' 'NR > 1 && $4 == 0 && $8 != ""' weekly.tsv)"
+	[ "$(awk -F'\t' '$1 == "maintainer"' maintainers.tsv | wc -l)" -ge 3 ]
+	ok $? "sample: the recipients make maintainer rows"
+	is "sample: no maintainer row is the list" "" \
+		"$(awk -F'\t' '$1 == "maintainer" && $3 == "jailhouse-dev@googlegroups.com"' maintainers.tsv)"
+	# With MAINTAINERS by ptmaint, the same patches and lists; sections appear.
+	if command -v ptmaint >/dev/null 2>&1; then
+		cat >MAINT <<'EOF'
+HYPERVISOR
+M:	Jan Kiszka <jan.kiszka@siemens.com>
+L:	jailhouse-dev@googlegroups.com
+S:	Maintained
+F:	hypervisor/
+
+ARM
+M:	Ralf Ramsauer <ralf.ramsauer@oth-regensburg.de>
+S:	Maintained
+F:	hypervisor/arch/arm*/
+F:	configs/arm*/
+
+INMATES
+M:	Jan Kiszka <jan.kiszka@siemens.com>
+S:	Maintained
+F:	inmates/
+
+THE REST
+M:	Jan Kiszka <jan.kiszka@siemens.com>
+L:	jailhouse-dev@googlegroups.com
+S:	Buggy
+F:	*
+F:	*/
+EOF
+		ptmaint -q -m MAINT mails.tok >maint.tsv
+		run ptreport maintainers "$@" maint.tsv
+		is "sample, ptmaint's table: said on stderr" \
+			"ptreport: maintainers: MAINTAINERS (1 versions) and recipients" "$(cat "$T/err")"
+		is "sample, ptmaint's table: the list row but listed is the same" \
+			"$(awk -F'\t' '$1 == "list" { $6 = ""; print }' maintainers.tsv)" \
+			"$(awk -F'\t' '$1 == "list" { $6 = ""; print }' "$T/out")"
+		is "sample, ptmaint's table: its sections" "ARM HYPERVISOR INMATES THE REST" \
+			"$(awk -F'\t' '$1 == "section" { print $2 }' "$T/out" | sort | xargs)"
+		is "sample, ptmaint's table: no maintainer listed for more patches than addressed" "" \
+			"$(awk -F'\t' '$1 == "maintainer" && ($6 > $4 || $5 > $4 || $7 > $4)' "$T/out")"
+		run ptreport patches "$@" maint.tsv
+		cmp -s "$T/out" patches.tsv
+		ok $? "sample, ptmaint's table: patches unchanged"
+	else
+		skip "sample: ptmaint is not built"
+	fi
 	# Operands in another order, rows shuffled (the header stays first).
 	for f in clusters.tsv mails.tsv commits.tsv tags.tsv mails.tok commits.tok; do
 		{
@@ -597,7 +872,7 @@ if command -v git >/dev/null 2>&1 &&
 	done
 	cmp -s mails.tsv shuf-mails.tsv
 	ok $((!$?)) "sample: the shuffled tables differ from the tables"
-	for c in patches ignored offlist weekly cycle duration summary "eval -t links"; do
+	for c in patches ignored offlist weekly cycle duration summary maintainers "eval -t links"; do
 		ptreport $c "$@" >a.out 2>a.err
 		ptreport $c shuf-commits.tok shuf-tags.tsv shuf-mails.tok shuf-commits.tsv \
 		    shuf-mails.tsv shuf-clusters.tsv >b.out 2>b.err
