@@ -1487,13 +1487,22 @@ maint_plot(const char *image, struct mview *mv, struct mrow **plotted, size_t np
 		return -1;
 	}
 	for (size_t r = 0; r < np; r++) {
+		int gap = 0;
+
 		for (size_t mo = 0; mo < nmon; mo++) {
 			unsigned long p = cnt[(r * nmon + mo) * 2], ig = cnt[(r * nmon + mo) * 2 + 1];
 			long x = first + (long)mo;
 
-			if (p)
-				fprintf(fp, "%04ld-%02ld-01 %.4f %lu %lu\n", x / 12, x % 12 + 1,
-				    share(ig, p), p, ig);
+			/* A month without patches has no share: one blank line breaks the line. */
+			if (!p) {
+				if (gap == 1)
+					fputc('\n', fp);
+				gap = gap ? 2 : 0;
+				continue;
+			}
+			fprintf(fp, "%04ld-%02ld-01 %.4f %lu %lu\n", x / 12, x % 12 + 1,
+			    share(ig, p), p, ig);
+			gap = 1;
 		}
 		fputs("\n\n", fp);
 	}
