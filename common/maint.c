@@ -303,14 +303,121 @@ split_person(struct mfile *mf, struct mentry *e)
 	e->name = arena_strndup(&mf->mem, n, (size_t)(ne - n));
 }
 
+/*
+ * glibc's regcomp copies a repeated part once per repetition, so
+ * "c++++", "((a+)+)+" or "a{1000}" cost memory exponential or huge in
+ * the pattern's length.  Refuse what no MAINTAINERS file needs: a
+ * quantifier on a quantifier, quantified groups nested more than three
+ * deep, and counts above 255.  Returns why, or NULL.
+ */
+static const char *
+too_costly(const char *re)
+{
+	int stack[64], sp = 0, inner = 0, last = 0, maxq = 0;
+	const char *p = re;
+
+	/* last: 0 nothing, 1 an atom, 2 a group just closed, 3 a quantifier */
+	while (*p) {
+		int q = 0;
+
+		if (*p == '\\' && p[1]) {
+			p += 2;
+			last = 1;
+			continue;
+		}
+		if (*p == '[') {
+			p++;
+			if (*p == '^')
+				p++;
+			if (*p == ']')
+				p++;
+			while (*p && *p != ']') {
+				if (*p == '[' && (p[1] == ':' || p[1] == '.' || p[1] == '=')) {
+					const char *e = strchr(p + 2, ']');
+
+					p = e ? e + 1 : p + strlen(p);
+					continue;
+				}
+				p++;
+			}
+			if (*p)
+				p++;
+			last = 1;
+			continue;
+		}
+		if (*p == '(') {
+			if (sp == 64)
+				return "groups nested too deep";
+			stack[sp++] = inner;
+			inner = 0;
+			last = 0;
+			p++;
+			continue;
+		}
+		if (*p == ')') {
+			int in = inner;
+
+			inner = sp ? stack[--sp] : 0;
+			if (in > inner)
+				inner = in;
+			maxq = in;
+			last = 2;
+			p++;
+			continue;
+		}
+		if (*p == '*' || *p == '+' || *p == '?')
+			q = 1;
+		else if (*p == '{') {
+			const char *e = p + 1;
+			long n = 0;
+
+			while (*e && *e != '}') {
+				if (*e >= '0' && *e <= '9') {
+					n = n * 10 + (*e - '0');
+					if (n > 255)
+						return "a count above 255";
+				} else if (*e == ',')
+					n = 0;
+				e++;
+			}
+			q = 1;
+			p = *e ? e : e - 1;
+		}
+		if (q) {
+			if (last == 3)
+				return "a quantifier on a quantifier";
+			if (last == 2) {
+				if (maxq + 1 > 3)
+					return "quantified groups nested more than three deep";
+				if (maxq + 1 > inner)
+					inner = maxq + 1;
+			} else if (inner < 1)
+				inner = 1;
+			last = 3;
+			p++;
+			continue;
+		}
+		last = 1;
+		p++;
+	}
+	return NULL;
+}
+
 /* Compile a regular expression; NULL after a message. */
 static regex_t *
 compile(struct mfile *mf, const char *name, unsigned line, const char *ere, int flags,
     const char *orig)
 {
-	regex_t *re = xmalloc(sizeof *re);
-	int rc = regcomp(re, ere, REG_EXTENDED | REG_NOSUB | flags);
+	regex_t *re;
+	const char *why = too_costly(ere);
+	int rc;
 
+	if (why) {
+		bad(mf, name, line, "\"%s\" refused (%s), skipped", orig, why);
+		return NULL;
+	}
+	re = xmalloc(sizeof *re);
+	rc = regcomp(re, ere, REG_EXTENDED | REG_NOSUB | flags);
 	if (rc != 0) {
 		char msg[200];
 
