@@ -1560,7 +1560,7 @@ report_maintainers(struct model *md, const struct ropts *o)
 	size_t nby = 0, capby = 0;
 	uint32_t *roots = NULL;
 	struct out out;
-	int rc = 0;
+	int rc = 0, pk = RK_LIST;
 
 	need(md, 1, 0, 1, "maintainers");
 	memset(&mv, 0, sizeof mv);
@@ -1773,15 +1773,21 @@ report_maintainers(struct model *md, const struct ropts *o)
 			lr->addr = a;
 	}
 
-	/* Rows with patches, in order; the top -n of each kind. */
+	/*
+	 * Rows with patches, in order; the top -n of each kind.  The plot
+	 * draws sections, or lists where no section was responsible for a
+	 * patch (no maintainers table, or a repository without MAINTAINERS).
+	 */
 	{
 		size_t n = 0, shown[RK_N] = { 0 };
-		int pk = md->has_maint ? RK_SECTION : RK_LIST;
 
 		/* A row without patches has no times either: dropping it loses nothing. */
 		for (size_t i = 0; i < mv.nrows; i++)
-			if (mv.rows[i]->patches)
+			if (mv.rows[i]->patches) {
 				mv.rows[n++] = mv.rows[i];
+				if (mv.rows[i]->kind == RK_SECTION)
+					pk = RK_SECTION;
+			}
 		mv.nrows = n;
 		if (n)
 			qsort(mv.rows, n, sizeof *mv.rows, cmp_mrow);
@@ -1818,7 +1824,7 @@ report_maintainers(struct model *md, const struct ropts *o)
 	if (o->plot) {
 		for (size_t i = 0; i < mv.nrows; i++)
 			mv.rows[i]->seen = 0;
-		if (maint_plot(o->plot, &mv, plotted, nplot, md->has_maint ? RK_SECTION : RK_LIST) < 0)
+		if (maint_plot(o->plot, &mv, plotted, nplot, pk) < 0)
 			rc = 1;
 	}
 

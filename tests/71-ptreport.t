@@ -740,6 +740,9 @@ if command -v gnuplot >/dev/null 2>&1; then
 	run ptreport maintainers -q -p m.png "$M1" "$M2"
 	[ "$rc" -eq 0 ] && [ -s m.png ]
 	ok $? "maintainers -p without MAINTAINERS: the lists'"
+	run ptreport maintainers -q -p m3.png "$M1" "$M2" mt-empty.tsv
+	[ "$rc" -eq 0 ] && [ -s m3.png ]
+	ok $? "maintainers -p with a maintainers table of no section (no MAINTAINERS): the lists'"
 	run ptreport maintainers -q -p m2.png -s 2030-01-01 "$M1" "$M2"
 	[ "$rc" -eq 1 ] && [ ! -e m2.png ] && grep -q 'nothing to plot' "$T/err"
 	ok $? "maintainers -p with nothing to plot: exit 1, no file"
