@@ -1,12 +1,15 @@
 /*
  * ptreport.h - what the reports share: the tables loaded into memory
- * (mails with their threads, commits, clusters, release tags), the
- * verdicts computed from them, and the output writer.
+ * (mails with their threads, commits, clusters, release tags, the
+ * MAINTAINERS sections of patches), the verdicts computed from them, and
+ * the output writer.
  *
  * Only the columns the reports use are kept: ids, dates, senders,
- * subjects and links, never message or diff bodies, so memory follows
- * the number of mails and commits, not the size of the archive.  Every
- * string lives in the model's arena or string pool and is freed with it.
+ * subjects, links and the patches' recipients, never message or diff
+ * bodies, so memory follows the number of mails and commits, not the
+ * size of the archive.  An address, or a section of one version of
+ * MAINTAINERS, is held once; patches point to it.  Every string lives in
+ * the model's arena or string pool and is freed with it.
  */
 #ifndef PT_PTREPORT_H
 #define PT_PTREPORT_H
