@@ -1261,8 +1261,11 @@ report_summary(struct model *md, const struct ropts *o)
 void
 maint_basis(const struct model *md, struct buf *b)
 {
-	if (md->has_maint)
+	if (md->has_maint && md->versions.n)
 		buf_addf(b, "MAINTAINERS (%zu versions) and recipients", md->versions.n);
+	else if (md->has_maint)
+		buf_addstr(b, "recipients only (the ptmaint table has no MAINTAINERS version: "
+		    "none in the repository at the patches' dates)");
 	else
 		buf_addstr(b, "recipients only (no ptmaint table)");
 	if (!md->has_rcpt)

@@ -709,8 +709,8 @@ is "maintainers --csv: a row" '"maintainer","Rex Reviewer","rex@r.org","9","4","
 	"$(sed -n 2p "$T/out")"
 printf 'id\tversion\tsection\tstatus\trole\tname\taddr\tdepth\tresponsible\tvia\n' >mt-empty.tsv
 run ptreport maintainers "$M1" "$M2" mt-empty.tsv
-is "an empty maintainers table: no versions, no sections" \
-	"ptreport: maintainers: MAINTAINERS (0 versions) and recipients|0" \
+is "an empty maintainers table: no versions, no sections, said so" \
+	"ptreport: maintainers: recipients only (the ptmaint table has no MAINTAINERS version: none in the repository at the patches' dates)|0" \
 	"$(cat "$T/err")|$(grep -c '^section' "$T/out")"
 {
 	cat mt-empty.tsv
