@@ -627,7 +627,7 @@ is "nearest rank: 1..9 hours: median 5.0 (5th), 90th percentile 9.0 (ceil 8.1 = 
 
 # --- the maintainers view -------------------------------------------------------
 # Recipients only: To and Cc, without the author (ann@home.example in q2's
-# Cc is Ann by name) and the list's address; other@lists.example.org is no
+# Cc is Ann by name) and the list's address; other-list@example.org is no
 # list here (no mail is on it, no L: line says so).
 run ptreport maintainers "$M1" "$M2"
 cat >want <<'EOF'
@@ -636,7 +636,7 @@ maintainer	Rex Reviewer	rex@r.org	4	4	0	2	0	1	2.0	3.0
 maintainer	Tom Driver	tom@t.org	3	3	0	3	0	0	4.0	100.0
 maintainer	Bob Builder	bob@b.org	2	2	0	2	0	0	6.0	54.0
 maintainer		ghost@g.org	1	1	0	0	0	0		
-maintainer		other@lists.example.org	1	1	0	0	0	0		
+maintainer		other-list@example.org	1	1	0	0	0	0		
 maintainer	Lin Us	linus@l.org	1	1	0	1	1	0	1.0	1.0
 maintainer	Mia M.	mia@m.org	1	1	0	1	0	0	10.0	10.0
 list	dev.lists.example.org	dev@lists.example.org	11	10	0	9	1	1	4.0	100.0
@@ -644,6 +644,18 @@ EOF
 same "maintainers, recipients only: every row worked out by hand" want "$T/out"
 is "maintainers, recipients only: said on stderr" \
 	"ptreport: maintainers: recipients only (no ptmaint table)" "$(cat "$T/err")"
+# A list at a list host is no person even when no mail here is on it:
+# the same Cc moved to lists., vger.kernel.org, googlegroups.com, groups.io.
+for host in lists.example.org vger.kernel.org googlegroups.com groups.io; do
+	sed "s/other-list@example.org/other@$host/" "$M1" >hostlist.tsv
+	run ptreport maintainers hostlist.tsv "$M2"
+	is "maintainers: other@$host is a list, no person" 0 \
+	    "$(awk -F'\t' -v a="other@$host" '$3 == a' "$T/out" | wc -l | tr -d ' ')"
+done
+sed "s/other-list@example.org/other@example.lists.org/" "$M1" >hostlist.tsv
+run ptreport maintainers hostlist.tsv "$M2"
+is "maintainers: control: other@example.lists.org is a person" 1 \
+    "$(awk -F'\t' '$3 == "other@example.lists.org"' "$T/out" | wc -l | tr -d ' ')"
 # With MAINTAINERS: CORE's M and R are addressed by its patches (Mia not by
 # her own q7), THE REST only by q5 (the other patches matched sections
 # that are not catch-alls), DRIVERS's list address is a list.
