@@ -9,6 +9,7 @@
 #   SEGMENTS          commit segments s1 s2 ...: s1 the history up to the
 #                     first run's head, each later one the commits new since
 #   SEGARGS_<seg>     git2tsv's arguments for it
+#   HEAD              the commit the last segment ends at
 #   SHARDS            scoring shards per block
 #   SCORER            the scoring command (default patchsim)
 #
@@ -39,6 +40,7 @@ MAILS_TSV   := $(ARCHIVES:%=$(OUT)/mails/%.tsv)
 MAILS_TOK   := $(ARCHIVES:%=$(OUT)/mails/%.tok)
 COMMITS_TSV := $(SEGMENTS:%=$(OUT)/commits/%.tsv)
 COMMITS_TOK := $(SEGMENTS:%=$(OUT)/commits/%.tok)
+MAINT_TSV   := $(ARCHIVES:%=$(OUT)/maint/%.tsv)
 
 # Pairs of every block and shard.
 pairs_of = $(foreach k,$(SHARDLIST),$(OUT)/pairs/$(1).$(k)-$(SHARDS).tsv)
@@ -49,9 +51,9 @@ BLOCKS := $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(a)__$(s))) \
           $(if $(ARCHIVES),$(call cross,$(firstword $(ARCHIVES)),$(wordlist 2,$(words $(ARCHIVES)),$(ARCHIVES))))
 PAIRS := $(foreach b,$(BLOCKS),$(call pairs_of,$(b)))
 
-REPORTS := patches ignored offlist weekly cycle duration summary
+REPORTS := patches ignored offlist weekly cycle duration summary maintainers
 REPORT_TSV := $(REPORTS:%=$(OUT)/reports/%.tsv)
-TABLES := $(OUT)/clusters.tsv $(MAILS_TSV) $(COMMITS_TSV) $(MAILS_TOK) $(COMMITS_TOK)
+TABLES := $(OUT)/clusters.tsv $(MAILS_TSV) $(COMMITS_TSV) $(MAILS_TOK) $(COMMITS_TOK) $(MAINT_TSV)
 
 all: $(OUT)/report.txt
 
@@ -79,6 +81,14 @@ $(OUT)/tags.tsv: $(COMMITS_TSV)
 # Tokens.
 $(OUT)/%.tok: $(OUT)/%.tsv
 	patchtok $(TOOLFLAGS) $< >$@.tmp
+	mv $@.tmp $@
+
+# Who should have answered: each archive's patches against MAINTAINERS
+# as it was at their dates (no rows of sections if the repository has
+# none); again when the archive or the head changes.
+$(OUT)/maint/%.tsv: $(OUT)/mails/%.tok $(OUT)/commits/HEADS
+	@mkdir -p $(@D)
+	ptmaint $(TOOLFLAGS) -g $(REPO) -r $(HEAD) $< >$@.tmp || [ $$? -eq 1 ]
 	mv $@.tmp $@
 
 # Scores, block by block and shard by shard.  patchsim compares a
@@ -138,7 +148,8 @@ $(OUT)/reports/%.png: $(TABLES)
 	@mkdir -p $(@D)
 	ptreport $* $(TOOLFLAGS) -p $@ $(TABLES) >/dev/null
 
-PLOT_FILES := $(if $(filter yes,$(PLOTS)),$(OUT)/reports/weekly.png $(OUT)/reports/duration.png)
+PLOT_FILES := $(if $(filter yes,$(PLOTS)),$(OUT)/reports/weekly.png $(OUT)/reports/duration.png \
+    $(OUT)/reports/maintainers.png)
 
 # The overview a person reads first.
 $(OUT)/report.txt: $(REPORT_TSV) $(PLOT_FILES)
@@ -157,5 +168,8 @@ $(OUT)/report.txt: $(REPORT_TSV) $(PLOT_FILES)
 	echo; \
 	echo "Ignored share by development-cycle phase:"; \
 	ptreport cycle -P $(TOOLFLAGS) $(TABLES) $(OUT)/tags.tsv; \
+	echo; \
+	echo "Who was sent the patches (To/Cc, and MAINTAINERS where the repository has one):"; \
+	ptreport maintainers -P -n 10 $(TOOLFLAGS) $(TABLES); \
 	} >$@.tmp
 	mv $@.tmp $@

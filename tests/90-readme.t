@@ -72,6 +72,9 @@ for c in $(git --git-dir=linux.git rev-list --first-parent master | sed -n '1p;4
 	n=$((n + 1))
 done
 
+# A MAINTAINERS file (Xen's; the sample's repository has none).
+cp "$top/tests/data/maintainers/xen-MAINTAINERS" MAINTAINERS
+
 # A patch-groups file as PaStA writes it (made by ptcluster -g).
 mkdir -p pasta
 mbox2tsv -q list.mbox | patchtok -q >g.mails.tok
@@ -118,6 +121,10 @@ ok $? "weekly.png drawn (when gnuplot is there)"
 ok $? "duration.svg drawn (when gnuplot is there)"
 ls shard.* >/dev/null 2>&1
 ok $? "the shards were written"
+[ "$(awk -F'\t' 'NR > 1 && $3 == "THE REST"' maint-file.tsv | wc -l)" -gt 0 ]
+ok $? "ptmaint -m put the patches in Xen's THE REST"
+grep -q '^list' maintainers.tsv
+ok $? "ptreport maintainers wrote the list rows"
 [ "$(ls archives/*.tsv | wc -l)" -eq 2 ]
 ok $? "one table per archive from xargs and from parallel"
 
