@@ -650,6 +650,27 @@ if git init -q -b master repo 2>/dev/null || { rm -rf repo; git init -q repo && 
 	run ptmaint -q -g repo -p no/such/file hist.tsv
 	is "history: -p of a file never in the history: exit 0, no version for any patch" \
 		"0 0" "$rc $(awk -F'\t' 'NR > 1 && ($2 != "" || $3 != "") { n++ } END { print n + 0 }' "$T/out")"
+
+	# A commit dated before its parent counts from its parent's date.
+	(
+		git init -q -b master repo2 && cd repo2 || exit 1
+		cp ../rest.MAINTAINERS MAINTAINERS
+		git add MAINTAINERS
+		git_at 2020-01-01T00:00:00Z commit -q -m 'first'
+		cp ../rules.MAINTAINERS MAINTAINERS
+		git_at 2019-06-01T00:00:00Z commit -q -a -m 'dated before its parent'
+	) >>git.log 2>&1
+	D2=$(git -C repo2 rev-parse master)
+	{
+		phdr
+		prow s-2019-09 2019-09-01T00:00:00Z old/x.c
+		prow s-2020-02 2020-02-01T00:00:00Z old/x.c
+	} >skew.tsv
+	run ptmaint -q -g repo2 skew.tsv
+	is "history: a commit dated before its parent: not used before its parent's date" \
+		"$(empty s-2019-09)" "$(row "$T/out" s-2019-09)"
+	is "history: a commit dated before its parent: used after it" "$D2 ORPHAN AREA:1:1" \
+		"$(ver "$T/out" s-2020-02) $(secs "$T/out" s-2020-02)"
 else
 	skip "history: git init failed"
 fi
