@@ -28,13 +28,6 @@ GIT_CONFIG_GLOBAL=/dev/null
 export HOME XDG_CONFIG_HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
 D=$DATA/maintainers
 
-# Until the tool is in the build (issue 8), say so rather than fail on
-# every line.
-if ! command -v ptmaint >/dev/null 2>&1; then
-	skip "ptmaint is not built"
-	done_testing
-fi
-
 cp "$D/rules.MAINTAINERS" "$D/rest.MAINTAINERS" "$D/bad.MAINTAINERS" \
     "$D/xen-MAINTAINERS" "$D/xen-MAINTAINERS-2019" . || exit 1
 
