@@ -1723,9 +1723,13 @@ report_maintainers(struct model *md, const struct ropts *o)
 					continue;
 				for (uint32_t e = 0; e < m->sect[x]->ne; e++) {
 					const char *a = m->sect[x]->e[e].addr;
-					struct mrow *p = addr_seen(&mv, a);
+					struct mrow *p;
 
-					if (m->sect[x]->e[e].role == 'L' || p->islist || is_author(p, m))
+					/* L: entries have no row: addr_row() skips them. */
+					if (m->sect[x]->e[e].role == 'L')
+						continue;
+					p = addr_seen(&mv, a);
+					if (p->islist || is_author(p, m))
 						continue;
 					if (nby == capby) {
 						capby = capby ? 2 * capby : 16;
