@@ -644,6 +644,14 @@ EOF
 same "maintainers, recipients only: every row worked out by hand" want "$T/out"
 is "maintainers, recipients only: said on stderr" \
 	"ptreport: maintainers: recipients only (no ptmaint table)" "$(cat "$T/err")"
+# A section's L: address that no mail names (a NULL row looked up before).
+sed 's/\tL\topen list\tother-list@example.org\t/\tL\topen list\tnowhere@example.net\t/' "$MT" >lonely-l.tsv
+grep -q nowhere@example.net lonely-l.tsv
+ok $? "the lonely L: table was made"
+run ptreport maintainers "$M1" "$M2" lonely-l.tsv
+is "maintainers: an L: address nobody was sent: exit 0" 0 "$rc"
+is "maintainers: an L: address nobody was sent is no row" 0 \
+    "$(grep -c nowhere@example.net "$T/out")"
 # A list at a list host is no person even when no mail here is on it:
 # the same Cc moved to lists., vger.kernel.org, googlegroups.com, groups.io.
 for host in lists.example.org vger.kernel.org googlegroups.com groups.io; do
