@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <csv.h>
 #include <errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -198,6 +199,84 @@ has_suffix(const char *s, const char *suf)
 	return n >= k && !strcmp(s + n - k, suf);
 }
 
+/* Files to remove if a signal ends the run; written before a handler can see them. */
+#define NSCRATCH 4
+static char scratch[NSCRATCH][PLOT_PATH_MAX];
+static volatile sig_atomic_t used[NSCRATCH];
+
+static void
+on_signal(int sig)
+{
+	for (int i = 0; i < NSCRATCH; i++)
+		if (used[i])
+			unlink(scratch[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+scratch_add(const char *path)
+{
+	static int installed;
+
+	if (!installed) {
+		struct sigaction sa;
+
+		memset(&sa, 0, sizeof sa);
+		sa.sa_handler = on_signal;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGHUP, &sa, NULL);
+		installed = 1;
+	}
+	for (int i = 0; i < NSCRATCH; i++)
+		if (!used[i]) {
+			snprintf(scratch[i], sizeof scratch[i], "%s", path);
+			used[i] = 1;
+			return;
+		}
+}
+
+static void
+scratch_forget(const char *path)
+{
+	for (int i = 0; i < NSCRATCH; i++)
+		if (used[i] && !strcmp(scratch[i], path))
+			used[i] = 0;
+}
+
+FILE *
+plot_scratch(char *path, size_t size)
+{
+	const char *dir = getenv("TMPDIR");
+	FILE *fp;
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	if ((size_t)snprintf(path, size, "%s/ptreport.XXXXXX", dir) >= size) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	if ((fd = mkstemp(path)) < 0)
+		return NULL;
+	scratch_add(path);
+	if (!(fp = fdopen(fd, "w"))) {
+		close(fd);
+		plot_scratch_done(path);
+		return NULL;
+	}
+	return fp;
+}
+
+void
+plot_scratch_done(const char *path)
+{
+	scratch_forget(path);
+	unlink(path);
+}
+
 int
 plot(const char *image, const char *data, const char *script)
 {
@@ -225,6 +304,7 @@ plot(const char *image, const char *data, const char *script)
 	buf_addstr(&cmd, "\nunset output\n");
 
 	fflush(NULL);
+	scratch_add(tmp.p);
 	if (!(gp = popen("gnuplot", "w"))) {
 		warnx("gnuplot:");
 		goto fail;
@@ -242,10 +322,12 @@ plot(const char *image, const char *data, const char *script)
 		warnx("%s:", image);
 		goto fail;
 	}
+	scratch_forget(tmp.p);
 	buf_free(&cmd);
 	buf_free(&tmp);
 	return 0;
 fail:
+	scratch_forget(tmp.p);
 	unlink(tmp.p);
 	buf_free(&cmd);
 	buf_free(&tmp);

@@ -232,6 +232,15 @@ void out_finish(struct out *o);
  * renamed.  0 on success, -1 after a message.
  */
 int plot(const char *image, const char *data, const char *script);
+/*
+ * A scratch file for a plot's data, in $TMPDIR (else /tmp), open for
+ * writing, its name in path; NULL (errno set) if it cannot be made.
+ * Until plot_scratch_done() it is removed on TERM, INT or HUP too, as
+ * is the image's temporary name while gnuplot writes it.
+ */
+#define PLOT_PATH_MAX 4096
+FILE *plot_scratch(char *path, size_t size);
+void plot_scratch_done(const char *path);
 /* A gnuplot string literal for s (single quotes doubled). */
 void plot_quote(struct buf *b, const char *s);
 

@@ -487,8 +487,8 @@ weekly_plot(const char *image, struct wcount **v, size_t n)
 	struct lsum *ls = NULL;
 	size_t nls = 0;
 	struct buf script = BUF_INIT, data = BUF_INIT;
-	char path[] = "/tmp/ptreport.XXXXXX";
-	int fd, rc = 0;
+	char path[PLOT_PATH_MAX];
+	int rc = 0;
 	FILE *fp;
 
 	/* The lists with most patches, one line each. */
@@ -504,7 +504,7 @@ weekly_plot(const char *image, struct wcount **v, size_t n)
 		qsort(ls, nls, sizeof *ls, cmp_lsum);
 	if (nls > PLOT_LISTS)
 		nls = PLOT_LISTS;
-	if ((fd = mkstemp(path)) < 0 || !(fp = fdopen(fd, "w"))) {
+	if (!(fp = plot_scratch(path, sizeof path))) {
 		warnx("%s:", path);
 		free(ls);
 		return -1;
@@ -561,7 +561,7 @@ weekly_plot(const char *image, struct wcount **v, size_t n)
 	buf_addstr(&script, "unset multiplot\n");
 	rc = nls ? plot(image, path, script.p) : (warnx("%s: nothing to plot", image), -1);
 out:
-	unlink(path);
+	plot_scratch_done(path);
 	buf_free(&script);
 	buf_free(&data);
 	free(ls);
@@ -936,9 +936,9 @@ duration_plot(const char *image, const struct model *md, const struct dur *v, si
 	};
 	unsigned long count[8] = { 0 };
 	unsigned long early = 0;
-	char path[] = "/tmp/ptreport.XXXXXX";
+	char path[PLOT_PATH_MAX];
 	struct buf script = BUF_INIT;
-	int fd, rc;
+	int rc;
 	FILE *fp;
 
 	for (size_t i = 0; i < n; i++) {
@@ -954,7 +954,7 @@ duration_plot(const char *image, const struct model *md, const struct dur *v, si
 				break;
 			}
 	}
-	if ((fd = mkstemp(path)) < 0 || !(fp = fdopen(fd, "w"))) {
+	if (!(fp = plot_scratch(path, sizeof path))) {
 		warnx("%s:", path);
 		return -1;
 	}
@@ -962,7 +962,7 @@ duration_plot(const char *image, const struct model *md, const struct dur *v, si
 		fprintf(fp, "%d \"%s\" %lu\n", b, bins[b].label, count[b]);
 	if (fclose(fp) != 0) {
 		warnx("%s:", path);
-		unlink(path);
+		plot_scratch_done(path);
 		return -1;
 	}
 	buf_addf(&script, "set title 'Time from first posting to commit: %zu merged clusters",
@@ -976,7 +976,7 @@ duration_plot(const char *image, const struct model *md, const struct dur *v, si
 	    "plot data using 1:3:xtic(2) with boxes notitle, "
 	    "'' using 1:3:3 with labels offset 0,0.7 notitle\n");
 	rc = plot(image, path, script.p);
-	unlink(path);
+	plot_scratch_done(path);
 	buf_free(&script);
 	return rc;
 }
@@ -1448,9 +1448,9 @@ maint_plot(const char *image, struct mview *mv, struct mrow **plotted, size_t np
 	long first = 0, last = -1;
 	unsigned long *cnt;
 	size_t nmon;
-	char path[] = "/tmp/ptreport.XXXXXX";
+	char path[PLOT_PATH_MAX];
 	struct buf script = BUF_INIT, q = BUF_INIT;
-	int fd, rc;
+	int rc;
 	FILE *fp;
 
 	if (!np) {
@@ -1506,7 +1506,7 @@ maint_plot(const char *image, struct mview *mv, struct mrow **plotted, size_t np
 			} while (*l);
 		}
 	}
-	if ((fd = mkstemp(path)) < 0 || !(fp = fdopen(fd, "w"))) {
+	if (!(fp = plot_scratch(path, sizeof path))) {
 		warnx("%s:", path);
 		free(cnt);
 		return -1;
@@ -1534,7 +1534,7 @@ maint_plot(const char *image, struct mview *mv, struct mrow **plotted, size_t np
 	free(cnt);
 	if (fclose(fp) != 0) {
 		warnx("%s:", path);
-		unlink(path);
+		plot_scratch_done(path);
 		return -1;
 	}
 	/* Half a month of margin, so that a single month is a range too. */
@@ -1556,7 +1556,7 @@ maint_plot(const char *image, struct mview *mv, struct mrow **plotted, size_t np
 	}
 	buf_addc(&script, '\n');
 	rc = plot(image, path, script.p);
-	unlink(path);
+	plot_scratch_done(path);
 	buf_free(&script);
 	buf_free(&q);
 	return rc;

@@ -540,6 +540,35 @@ if command -v gnuplot >/dev/null 2>&1; then
 else
 	skip "plots: gnuplot is not installed"
 fi
+# Killed while gnuplot draws: the plot's scratch data in $TMPDIR and the
+# image's temporary name are removed (a gnuplot that waits stands in).
+mkdir -p slowbin killtmp
+cat >slowbin/gnuplot <<'EOF2'
+#!/bin/sh
+out=$(sed -n "s/^set output '\\(.*\\)'$/\\1/p")
+[ -n "$out" ] && : >"$out"
+touch "$KILLTMP/drawing"
+sleep 10
+EOF2
+chmod +x slowbin/gnuplot
+KILLTMP=$PWD/killtmp TMPDIR=$PWD/killtmp PATH=$PWD/slowbin:$PATH \
+    ptreport weekly -q -p killed.png "$@" >/dev/null 2>&1 &
+pid=$!
+i=0
+while [ ! -e killtmp/drawing ] && [ $i -lt 100 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+[ -e killed.png.tmp ]
+ok $? "killed plot: the stand-in gnuplot began the image"
+ls killtmp | grep -q '^ptreport\.'
+ok $? "killed plot: its scratch data is in \$TMPDIR while gnuplot runs"
+kill -TERM $pid
+wait $pid
+is "killed plot: ended by TERM" 143 "$?"
+is "killed plot: no scratch file left in \$TMPDIR" "drawing" "$(ls killtmp)"
+[ ! -e killed.png ] && [ ! -e killed.png.tmp ]
+ok $? "killed plot: no image and no temporary image (gnuplot had begun it)"
 
 # --- time to first response -----------------------------------------------------
 # tests/data/ptreport/maint-*.tsv, maint.tsv (see its README); the times
