@@ -276,6 +276,25 @@ add_list(struct model *md, struct mail *m, const char *s, size_t n)
 	m->lists = p;
 }
 
+/*
+ * Whether the row just read is one to use: 1 yes; 0 skip it (a bad row,
+ * counted; an empty id, named and counted); -1 stop: the input failed.
+ */
+static int
+row_usable(struct model *md, const struct tsv_reader *r, int got, int cid)
+{
+	if (got < 0) {
+		md->nbad++;
+		return got == -2 ? -1 : 0;
+	}
+	if (!r->f[cid].len) {
+		warnx("%s:%lu: column id: empty", r->name, r->lineno);
+		md->nbad++;
+		return 0;
+	}
+	return 1;
+}
+
 static const char *
 intern_lower(struct model *md, const char *s, size_t n)
 {
@@ -384,7 +403,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 	    csubj = tsv_col(r, "subject"), clist = tsv_col(r, "list"),
 	    crefs = tsv_col(r, "references"), cflags = tsv_col(r, "flags"),
 	    ctotal = tsv_col(r, "total"), cto = tsv_col(r, "to"), ccc = tsv_col(r, "cc");
-	int got;
+	int got, use;
 
 	md->has_mails = 1;
 	if (cto >= 0 || ccc >= 0)
@@ -397,15 +416,9 @@ load_mails(struct model *md, struct tsv_reader *r)
 		long total;
 		int64_t date;
 
-		if (got < 0) {
-			md->nbad++;
-			if (got == -2)
+		if ((use = row_usable(md, r, got, cid)) <= 0) {
+			if (use < 0)
 				break;
-			continue;
-		}
-		if (!r->f[cid].len) {
-			warnx("%s:%lu: column id: empty", r->name, r->lineno);
-			md->nbad++;
 			continue;
 		}
 		/* A row with a malformed date is named and left out. */
@@ -480,7 +493,7 @@ load_commits(struct model *md, struct tsv_reader *r)
 	    ccom = tsv_col(r, "committer_addr"), ctitle = tsv_col(r, "title"),
 	    csubj = tsv_col(r, "subject"), clinks = tsv_col(r, "links"),
 	    ctype = tsv_col(r, "type");
-	int got;
+	int got, use;
 
 	md->has_commits = 1;
 	while ((got = tsv_read(r)) != 0) {
@@ -490,15 +503,9 @@ load_commits(struct model *md, struct tsv_reader *r)
 		uint32_t x;
 		int64_t adate, cmdate;
 
-		if (got < 0) {
-			md->nbad++;
-			if (got == -2)
+		if ((use = row_usable(md, r, got, cid)) <= 0) {
+			if (use < 0)
 				break;
-			continue;
-		}
-		if (!r->f[cid].len) {
-			warnx("%s:%lu: column id: empty", r->name, r->lineno);
-			md->nbad++;
 			continue;
 		}
 		if (date_of(md, r, cdate, &adate) < 0 || date_of(md, r, ccd, &cmdate) < 0)
@@ -829,7 +836,7 @@ load_maint(struct model *md, struct tsv_reader *r)
 	    caddr = tsv_need(r, "addr"), cresp = tsv_need(r, "responsible"),
 	    cname = tsv_col(r, "name");
 	struct buf key = BUF_INIT;
-	int got;
+	int got, use;
 
 	md->has_maint = 1;
 	while ((got = tsv_read(r)) != 0) {
@@ -838,15 +845,9 @@ load_maint(struct model *md, struct tsv_reader *r)
 		uint32_t si;
 		struct msect *ms;
 
-		if (got < 0) {
-			md->nbad++;
-			if (got == -2)
+		if ((use = row_usable(md, r, got, cid)) <= 0) {
+			if (use < 0)
 				break;
-			continue;
-		}
-		if (!r->f[cid].len) {
-			warnx("%s:%lu: column id: empty", r->name, r->lineno);
-			md->nbad++;
 			continue;
 		}
 		if (r->f[crole].len > 1 || (*role && !strchr("MRL", *role))) {
