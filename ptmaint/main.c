@@ -502,8 +502,12 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 		buf_add(&ck->data, t.f[cfiles].s, t.f[cfiles].len);
 		buf_addc(&ck->data, '\0');
 		pr->text = ck->data.len;
-		patch_text(&ck->data, cmsg >= 0 ? &t.f[cmsg] : NULL,
-		    chunks >= 0 ? &t.f[chunks] : NULL);
+		/* Only K: reads the text; one fixed file without K: needs none. */
+		if (r->file && !r->fixed.nk)
+			buf_addc(&ck->data, '\0');
+		else
+			patch_text(&ck->data, cmsg >= 0 ? &t.f[cmsg] : NULL,
+			    chunks >= 0 ? &t.f[chunks] : NULL);
 		if (ck->n == CHUNK_ROWS || ck->data.len >= CHUNK_BYTES)
 			flush(r, ck);
 	}
