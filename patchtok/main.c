@@ -21,6 +21,7 @@
 static const char *const out_cols[] = {
 	"id", "kind", "date", "author", "type", "list", "title", "files",
 	"added", "removed", "hash", "upstream", "links", "msg", "hunks",
+	"name", "version", "part", "total", "thread", "new",
 };
 
 /* Columns of the two input tables: not passed through, patchtok reads them. */
@@ -30,7 +31,7 @@ static const char *const known[] = {
 	"total", "flags", "message", "annotation", "diff", "src",
 	"committer_name", "committer_addr", "commit_date", "parents", "links",
 	"upstream", "kind", "author", "files", "added", "removed", "hash",
-	"msg", "hunks",
+	"msg", "hunks", "name", "thread", "new",
 };
 
 /*
@@ -109,8 +110,9 @@ help(void)
 	usage(stdout);
 	fputs("\nRead mails (mbox2tsv) or commits (git2tsv) and write one row per\n"
 	    "patch: id kind date author type list title files added removed hash\n"
-	    "upstream links msg hunks, and any column of the input patchtok does\n"
-	    "not know.  Rows without a diff are passed over and counted.\n\n"
+	    "upstream links msg hunks name version part total thread new, and any\n"
+	    "column of the input patchtok does not know.  Rows without a diff are\n"
+	    "passed over and counted.\n\n"
 	    "  -H, --no-header  do not print the header line\n"
 	    "  -q, --quiet      no summary line on stderr\n"
 	    "  -V, --version    print the version and exit\n"
@@ -121,6 +123,7 @@ help(void)
 struct cols {
 	int id, date, commit_date, from_addr, title, subject, message, diff;
 	int type, list, upstream, links;
+	int from_name, version, part, total, in_reply_to, references;
 };
 
 static const char *
@@ -199,6 +202,12 @@ main(int argc, char **argv)
 		c.list = tsv_col(&r, "list");
 		c.upstream = tsv_col(&r, "upstream");
 		c.links = tsv_col(&r, "links");
+		c.from_name = tsv_col(&r, "from_name");
+		c.version = tsv_col(&r, "version");
+		c.part = tsv_col(&r, "part");
+		c.total = tsv_col(&r, "total");
+		c.in_reply_to = tsv_col(&r, "in_reply_to");
+		c.references = tsv_col(&r, "references");
 		commits = c.commit_date >= 0;
 		/*
 		 * Columns patchtok does not know pass through: those of the
@@ -331,6 +340,38 @@ main(int argc, char **argv)
 						}
 					}
 				}
+			}
+			tsv_add(&row, tmp.p, tmp.len);
+			tsv_sep(&row);
+			/* name version part total: the sender and the subject's numbers */
+			add_field(&row, &r, c.from_name);
+			add_field(&row, &r, c.version);
+			add_field(&row, &r, c.part);
+			add_field(&row, &r, c.total);
+			/*
+			 * thread: the first mail of the thread as this one names
+			 * it (the first reference, else In-Reply-To), else itself;
+			 * empty for commits.
+			 */
+			if (!commits) {
+				s = field(&r, c.references, &n);
+				if (!n)
+					s = field(&r, c.in_reply_to, &n);
+				n = strcspn(s, " ") < n ? strcspn(s, " ") : n;
+				if (!n)
+					s = field(&r, c.id, &n);
+				tsv_add(&row, s, n);
+			}
+			tsv_sep(&row);
+			/* new: the files the patch creates */
+			buf_reset(&tmp);
+			for (size_t k = 0; k < p.nf; k++) {
+				if (strcmp(p.f[k].old, "/dev/null") != 0 || !*p.f[k].new ||
+				    strcmp(p.f[k].new, "/dev/null") == 0)
+					continue;
+				if (tmp.len)
+					buf_addc(&tmp, '\n');
+				buf_addstr(&tmp, p.f[k].new);
 			}
 			tsv_add(&row, tmp.p, tmp.len);
 			for (size_t k = 0; k < x.n; k++) {
