@@ -450,8 +450,9 @@ load_mails(struct model *md, struct tsv_reader *r)
 		if (m->type == MT_PATCH)
 			load_rcpt(md, m, r, cto, ccc);
 		s = fld(r, cflags, &n);
-		m->process = m->type == MT_BOT || m->type == MT_PULL ||
-		    has_word(s, n, "rfc") || has_word(s, n, "next") || has_word(s, n, "stable");
+		m->rfc = (unsigned char)has_word(s, n, "rfc");
+		m->review = has_word(s, n, "next") || has_word(s, n, "stable");
+		m->process = m->type == MT_BOT || m->type == MT_PULL || m->rfc || m->review;
 		s = fld(r, ctotal, &n);
 		m->total = n && parse_long(s, 0, 1000000, &total) == 0 ? (uint32_t)total : 0;
 

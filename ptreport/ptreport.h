@@ -51,6 +51,9 @@ struct mail {
 	unsigned char present;   /* a row of a mails table */
 	unsigned char type;      /* enum mtype */
 	unsigned char process;   /* bot, pull, RFC, linux-next or stable mail */
+	unsigned char rfc;       /* flags word rfc: asks for comments (a human's, if no bot) */
+	unsigned char review;    /* flags word next or stable: a copy for linux-next or a
+	                            stable review, not a posting */
 	unsigned char project;   /* a patch for the project (method.md §5) */
 	unsigned char excluded;  /* part of a series above --max-series */
 	unsigned char foreign;   /* touches nothing the repository has */

@@ -280,6 +280,18 @@ report_patches(struct model *md, const struct ropts *o)
 	return 0;
 }
 
+/*
+ * Was mail m a posting of its patch on the list, seen by the list's
+ * people: any mail but a bot's, a pull request, and a linux-next or
+ * stable-review copy.  An RFC is one: it was discussed on the list, even
+ * though it is no patch for the project.
+ */
+static int
+posted(const struct mail *m)
+{
+	return m->type != MT_BOT && m->type != MT_PULL && !m->review;
+}
+
 /* Why the cluster of commit ci counts as off-list, or NULL if it does not. */
 static const char *
 offlist_reason(const struct model *md, uint32_t ci)
@@ -295,7 +307,7 @@ offlist_reason(const struct model *md, uint32_t ci)
 	if (k->ncommits > 2 || k->first_commit != ci)
 		return NULL;
 	for (uint32_t x = k->mail; x != NONE; x = md->m[x].cnext) {
-		if (!md->m[x].process && md->m[x].type != MT_BOT && md->m[x].type != MT_PULL)
+		if (posted(&md->m[x]))
 			return NULL;
 		any = 1;
 	}

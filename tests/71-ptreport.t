@@ -228,6 +228,54 @@ is "1/N and 2/N under their 0/N cover count (and are ignored here)" "p1@x p2@x" 
 	"$(col id ign.tsv | tr '\n' ' ' | sed 's/ $//')"
 is "the cover letter is no patch row" "" "$(verdict c@x series2.tsv none.tsv)"
 
+# --- off-list: which mails of a cluster were postings on the list -------------
+# A commits table by hand: chdr, then
+#   commit ID AUTHOR-DATE COMMIT-DATE [FLAGS] (subject "s: ID", by maint@m.org).
+chdr() {
+	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\ttitle\tcommitter_name\tcommitter_addr\tcommit_date\tparents\ttype\tflags\tlinks\n'
+}
+commit() {
+	printf '%s\t%s\tMax\tmaint@m.org\ts: %s\ts: %s\tMax\tmaint@m.org\t%s\t\tcommit\t%s\t\n' \
+	    "$1" "$2" "$1" "$1" "$3" "${4:-}"
+}
+E1=e100000000000000000000000000000000000000
+E2=e200000000000000000000000000000000000000
+E3=e300000000000000000000000000000000000000
+{
+	mhdr
+	mail first@x 2021-03-01T00:00:00Z Ann ann@a.org reply '' ''
+	mail rfc@x 2021-03-02T09:00:00Z Gil gil@g.org patch '' '' rfc
+	mail stb@x 2021-03-02T10:00:00Z Sam sam@s.org patch '' '' stable
+	mail nxt@x 2021-03-02T11:00:00Z 'Next Bot' next@n.org bot '' ''
+	mail last@x 2021-03-10T00:00:00Z Ann ann@a.org reply '' ''
+} >posted.tsv
+{
+	khdr
+	member 1 rfc@x mail
+	member 1 $E1 commit
+	member 2 stb@x mail
+	member 2 $E2 commit
+	member 3 nxt@x mail
+	member 3 $E3 commit
+} >k-posted.tsv
+{
+	chdr
+	commit $E1 2021-03-03T00:00:00Z 2021-03-04T00:00:00Z
+	commit $E2 2021-03-03T00:00:00Z 2021-03-04T00:00:00Z
+	commit $E3 2021-03-03T00:00:00Z 2021-03-04T00:00:00Z
+} >c-posted.tsv
+ptreport offlist -q posted.tsv k-posted.tsv c-posted.tsv >off.tsv
+is "off-list: a cluster with a human's RFC was discussed on the list; a stable review or a bot's copy only is off-list" \
+	"e2 process mails only|e3 process mails only" \
+	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s", (NR > 2 ? "|" : ""), substr($1, 1, 2), $10 }' off.tsv)"
+is "... and the RFC is still no patch for the project" \
+	"not-counted bot, pull, RFC, linux-next or stable" "$(verdict rfc@x posted.tsv k-posted.tsv)"
+sed 's/^\(rfc@x\t.*\t\)patch\(\t[^\t]*\t[^\t]*\t[^\t]*\trfc\)$/\1bot\2/' posted.tsv >posted-bot.tsv
+grep -q '	bot	.*	rfc$' posted-bot.tsv
+ok $? "control table: the RFC sent by a bot"
+is "control: the same RFC by a bot: its commit is off-list too" "e1 e2 e3" \
+	"$(ptreport offlist -q posted-bot.tsv k-posted.tsv c-posted.tsv | col id /dev/stdin | cut -c1-2 | xargs)"
+
 # The repository's paths: from a patch table of commits.
 is "another project's patch: not counted with the commits' files" \
 	"not-counted touches no path of the repository" \
@@ -290,18 +338,18 @@ is "--since/--until: weekly counts the same patches" 6 "$(sum patches w.tsv)"
 run ptreport offlist "$@"
 is "offlist: exit 0" 0 "$rc"
 cp "$T/out" off.tsv
-is "offlist: no mail (none, or a cluster of its own), process mails only, two commits once" \
-	"d1 no mail|d7a no mail|d3 process mails only|d2 no mail" \
+is "offlist: no mail (none, or a cluster of its own), two commits once; not d3, whose cluster holds an RFC" \
+	"d1 no mail|d7a no mail|d2 no mail" \
 	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s", (NR > 2 ? "|" : ""), substr($1, 1, index($1, "0") - 1), $10 }' off.tsv)"
 is "offlist: the pair's row counts 2 commits, 0 mails" "2 0" \
 	"$(awk -F'\t' '$7 == 20 { print $8, $9 }' off.tsv)"
-grep -q '^ptreport: 4 off-list of 11 commits written and committed in 2021-03-01..2021-03-11$' "$T/err"
+grep -q '^ptreport: 3 off-list of 11 commits written and committed in 2021-03-01..2021-03-11$' "$T/err"
 ok $? "offlist: the note counts the commits of the window (not the root commit)"
 grep -q 'd4a\|d5\|d6\|d8' off.tsv
 ok $((!$?)) "offlist: not three commits, nor written before or committed after the window, nor the root"
 ptreport offlist -q -s 2021-02-01 -u 2021-03-31 "$@" >off2.tsv
 is "offlist -s/-u: a wider window takes the commits written before and committed after" \
-	"d1 d7a d5 d3 d2 d6" \
+	"d1 d7a d5 d2 d6" \
 	"$(col id off2.tsv | sed 's/0*$//' | tr '\n' ' ' | sed 's/ $//')"
 run ptreport offlist "$D/clusters.tsv" "$D/commits.tsv"
 is "offlist without mails nor -s/-u: exit 1" 1 "$rc"
