@@ -58,14 +58,20 @@ struct tfile {
 	const char *key;        /* "old\tnew", interned */
 	struct thunk *h;
 	uint32_t nh;
+	struct tstr rem, add;   /* every hunk's lines together, whatever the heading */
 };
 
 struct row {
 	const char *id;
 	const char *hash;
 	const char *upstream, *links;   /* space-separated, may be "" */
-	int64_t date;
-	int has_date;
+	const char *author, *name;      /* lower-cased, interned; "" if none */
+	const char *thread;             /* interned; "" if none */
+	struct tstr title;
+	int64_t date, adate;            /* the table's date; when it was written */
+	int has_date, has_adate;
+	int version, part;              /* 0: unknown */
+	unsigned char commit;           /* kind: a commit, not a mail */
 	uint32_t lines;
 	struct tstr msg;
 	struct tfile *f;
@@ -85,6 +91,7 @@ struct table {
 struct opts {
 	double weight, dlr, min_score, heading_ratio;
 	long window;            /* days; < 0: none */
+	long vwindow;           /* days between two versions of a patch, at most */
 	int links, file_penalty, self;
 	long shard, nshards;
 	long jobs;
@@ -116,12 +123,20 @@ parse_hunks(struct table *t, struct row *rw, const char *s, size_t n,
     struct buf *scratch)
 {
 	const char *p = s, *end = s + n, *nl;
-	struct buf rem = BUF_INIT, add = BUF_INIT;
+	struct buf rem = BUF_INIT, add = BUF_INIT, frem = BUF_INIT, fadd = BUF_INIT;
 	struct tfile *f = NULL;
 	struct thunk *h = NULL;
 	size_t cap = 0, hcap = 0;
 	int rc = 0;
 
+#define FLUSH_FILE() do { \
+		if (f) { \
+			f->rem = keep_sorted(t, scratch, frem.p ? frem.p : "", frem.len); \
+			f->add = keep_sorted(t, scratch, fadd.p ? fadd.p : "", fadd.len); \
+			buf_reset(&frem); \
+			buf_reset(&fadd); \
+		} \
+	} while (0)
 #define FLUSH_HUNK() do { \
 		if (h) { \
 			h->has_rem = rem.len > 0; \
@@ -142,6 +157,7 @@ parse_hunks(struct table *t, struct row *rw, const char *s, size_t n,
 		len = (size_t)((nl ? nl : end) - p);
 		if (len >= 2 && p[0] == 'F' && p[1] == ' ') {
 			FLUSH_HUNK();
+			FLUSH_FILE();
 			h = NULL;
 			if (rw->nf == cap) {
 				cap = cap ? cap * 2 : 4;
@@ -163,19 +179,52 @@ parse_hunks(struct table *t, struct row *rw, const char *s, size_t n,
 			h->heading = intern(t->names, len > 2 ? p + 2 : "", len > 2 ? len - 2 : 0);
 		} else if (len >= 1 && (p[0] == '-' || p[0] == '+') && h) {
 			struct buf *b = p[0] == '-' ? &rem : &add;
+			struct buf *fb = p[0] == '-' ? &frem : &fadd;
 
 			buf_add(b, p + 1, len - 1);
 			buf_addc(b, '\n');
+			buf_add(fb, p + 1, len - 1);
+			buf_addc(fb, '\n');
 		} else if (len) {
 			rc = -1;
 		}
 		p = nl ? nl + 1 : end;
 	}
 	FLUSH_HUNK();
+	FLUSH_FILE();
 #undef FLUSH_HUNK
+#undef FLUSH_FILE
 	buf_free(&rem);
 	buf_free(&add);
+	buf_free(&frem);
+	buf_free(&fadd);
 	return rc;
+}
+
+/* A column lower-cased (ASCII) and interned; "" when absent or empty. */
+static const char *
+lower_intern(struct strpool *names, struct buf *scratch, const struct tsv_reader *r, int c)
+{
+	if (c < 0 || !r->f[c].len)
+		return "";
+	buf_reset(scratch);
+	for (size_t i = 0; i < r->f[c].len; i++) {
+		char ch = r->f[c].s[i];
+
+		buf_addc(scratch, ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch);
+	}
+	return intern(names, scratch->p, scratch->len);
+}
+
+/* A version or part number; 0 when absent or not a number. */
+static int
+small_number(const struct tsv_reader *r, int c)
+{
+	long v;
+
+	if (c < 0 || !r->f[c].len || parse_long(r->f[c].s, 0, 1000000, &v))
+		return 0;
+	return (int)v;
 }
 
 static int
@@ -184,6 +233,7 @@ load(struct table *t, const char *path, struct strpool *names)
 	struct tsv_reader r;
 	struct buf scratch = BUF_INIT;
 	int cid, cdate, cfiles, cadd, crem, chash, cup, clinks, cmsg, chunks, got;
+	int ckind, cauthor, cname, ctitle, cthread, cversion, cpart, cadate;
 	int rc = 0;
 
 	memset(t, 0, sizeof *t);
@@ -205,6 +255,14 @@ load(struct table *t, const char *path, struct strpool *names)
 	chunks = tsv_need(&r, "hunks");
 	cup = tsv_col(&r, "upstream");
 	clinks = tsv_col(&r, "links");
+	ckind = tsv_col(&r, "kind");
+	cauthor = tsv_col(&r, "author");
+	cname = tsv_col(&r, "name");
+	ctitle = tsv_col(&r, "title");
+	cthread = tsv_col(&r, "thread");
+	cversion = tsv_col(&r, "version");
+	cpart = tsv_col(&r, "part");
+	cadate = tsv_col(&r, "author_date");
 	while ((got = tsv_read(&r)) != 0) {
 		struct row *rw;
 		const char *p, *end, *nl;
@@ -236,6 +294,15 @@ load(struct table *t, const char *path, struct strpool *names)
 		rw->upstream = cup >= 0 ? arena_strndup(&t->mem, r.f[cup].s, r.f[cup].len) : "";
 		rw->links = clinks >= 0 ? arena_strndup(&t->mem, r.f[clinks].s, r.f[clinks].len) : "";
 		rw->has_date = iso_parse(r.f[cdate].s, &rw->date) == 0;
+		rw->has_adate = cadate >= 0 && iso_parse(r.f[cadate].s, &rw->adate) == 0;
+		rw->commit = ckind >= 0 && strcmp(r.f[ckind].s, "commit") == 0;
+		rw->author = lower_intern(t->names, &scratch, &r, cauthor);
+		rw->name = lower_intern(t->names, &scratch, &r, cname);
+		rw->thread = cthread >= 0 ? intern(t->names, r.f[cthread].s, r.f[cthread].len) : "";
+		rw->title = ctitle >= 0 ? keep_sorted(t, &scratch, r.f[ctitle].s, r.f[ctitle].len) :
+		    keep_sorted(t, &scratch, "", 0);
+		rw->version = small_number(&r, cversion);
+		rw->part = small_number(&r, cpart);
 		rw->lines = (uint32_t)(a + b);
 		rw->msg = keep_sorted(t, &scratch, r.f[cmsg].s, r.f[cmsg].len);
 		if (parse_hunks(t, rw, r.f[chunks].s, r.f[chunks].len, &scratch) < 0) {
@@ -361,7 +428,15 @@ index_free(struct index *ix)
 }
 
 /* How a pair was found, as bits; printed as a list. */
-enum { VIA_FILES = 1, VIA_HASH = 2, VIA_UPSTREAM = 4, VIA_LINK = 8 };
+enum {
+	VIA_FILES = 1, VIA_HASH = 2, VIA_UPSTREAM = 4, VIA_LINK = 8,
+	VIA_DATE = 16, VIA_VERSION = 32, VIA_TITLE = 64,
+	VIA_THREAD = 128,       /* not written: a version if the messages agree */
+};
+#define VIA_KINDS 7
+/* How alike the messages of a version sent into the old one's thread are, at least. */
+#define THREAD_MSG 0.6
+#define VIA_EVIDENCE (VIA_DATE | VIA_VERSION | VIA_TITLE)
 
 struct job {
 	const struct opts *o;
@@ -412,11 +487,19 @@ ratio_bound(const struct tstr *a, const struct tstr *b)
  * both have some; the mean per file, then over the files that had any.
  * With bound set, each ratio is replaced by its cheap upper bound, which
  * bounds the score: enough to drop most candidates before any LCS.
+ *
+ * With fdiff set, also how much the two patches have in common in the
+ * files both touch, every hunk of a file together whatever its heading,
+ * word by word (word_ratio), weighted by size.  PaStA's diff score
+ * averages the hunks whose headings match, however little of each
+ * patch they are: a license-header hunk scores 1.0 in a patch that
+ * changes much else in the same file.  The whole files do not.
  */
 static double
-diff_score(struct job *j, const struct row *l, const struct row *r, int bound)
+diff_score(struct job *j, const struct row *l, const struct row *r, int bound,
+    double *fdiff)
 {
-	double sum = 0;
+	double sum = 0, fw = 0, fq = 0;
 	unsigned nfiles = 0, unmatched = 0;
 
 	/* Headings paired by their own ratio have no cheap bound. */
@@ -436,6 +519,21 @@ diff_score(struct job *j, const struct row *l, const struct row *r, int bound)
 		if (!fr) {
 			unmatched++;
 			continue;
+		}
+		if (fdiff) {
+			double w = (double)fl->rem.cps + fr->rem.cps;
+
+			if (w > 0) {
+				fq += w * word_ratio(fl->rem.s, fl->rem.bytes, fl->rem.cps,
+				    fr->rem.s, fr->rem.bytes, fr->rem.cps);
+				fw += w;
+			}
+			w = (double)fl->add.cps + fr->add.cps;
+			if (w > 0) {
+				fq += w * word_ratio(fl->add.s, fl->add.bytes, fl->add.cps,
+				    fr->add.s, fr->add.bytes, fr->add.cps);
+				fw += w;
+			}
 		}
 		for (uint32_t x = 0; x < fl->nh; x++) {
 			const struct thunk *hl = &fl->h[x], *hr = NULL;
@@ -483,6 +581,8 @@ diff_score(struct job *j, const struct row *l, const struct row *r, int bound)
 			unmatched++;
 		}
 	}
+	if (fdiff)
+		*fdiff = fw > 0 ? fq / fw : 0.0;
 	if (j->o->file_penalty)
 		nfiles += unmatched;
 	return nfiles ? sum / nfiles : 0.0;
@@ -506,6 +606,70 @@ cmp_u32(const void *a, const void *b)
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
 	return x < y ? -1 : x > y;
+}
+
+/* One person: the same address, or the same name. */
+static int
+same_person(const struct row *a, const struct row *b)
+{
+	return (*a->author && a->author == b->author) || (*a->name && a->name == b->name);
+}
+
+/* The same title: the same words, whatever their case, order and punctuation. */
+static int
+same_title(const struct row *a, const struct row *b)
+{
+	return a->title.bytes && a->title.bytes == b->title.bytes &&
+	    memcmp(a->title.s, b->title.s, a->title.bytes) == 0;
+}
+
+/*
+ * What the two patches' metadata says beyond their content: VIA_DATE, a
+ * mail and a commit dated to the second alike (the commit's author date
+ * is the mail's date, as git am keeps it) by the same person or under
+ * the same title; VIA_TITLE, a mail and a commit by the same person
+ * under the same title; VIA_VERSION, two mails by one person under the
+ * same title, or one in the other's thread, not two parts of one
+ * posting, at most --version-window days apart.  Whether the content
+ * agrees enough is ptcluster's to judge, from msg, diff and fdiff.
+ */
+static int
+evidence(const struct job *j, const struct row *l, const struct row *r)
+{
+	const struct opts *o = j->o;
+	int person = same_person(l, r), via = 0;
+
+	if (l->commit != r->commit) {
+		const struct row *m = l->commit ? r : l, *c = l->commit ? l : r;
+		int title = same_title(l, r);
+
+		if (m->has_adate && c->has_adate && m->adate == c->adate && (person || title))
+			via |= VIA_DATE;
+		if (person && title)
+			via |= VIA_TITLE;
+		return via;
+	}
+	if (l->commit || !person)
+		return 0;
+	/* Two patches of one posting ([PATCH v2 1/3] and [PATCH v2 2/3]) are two patches. */
+	if (*l->thread && l->thread == r->thread && l->version == r->version &&
+	    l->part != r->part)
+		return 0;
+	if (!l->has_date || !r->has_date ||
+	    llabs((long long)(l->date - r->date)) > (long long)o->vwindow * 86400)
+		return 0;
+	if (same_title(l, r))
+		return VIA_VERSION;
+	/*
+	 * A new version sent into the thread of the old one, perhaps
+	 * retitled: the same place in its posting, and (see score_left) a
+	 * message still alike.
+	 */
+	if (((*l->thread && l->thread == r->thread && l->version != r->version) ||
+	    (*r->thread && !strcmp(r->thread, l->id)) || (*l->thread && !strcmp(l->thread, r->id))) &&
+	    l->part == r->part)
+		return VIA_THREAD;
+	return 0;
 }
 
 /* All pairs of one left row, scored, into out (rows of TSV). */
@@ -566,12 +730,13 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 		uint32_t ri = j->cand[c];
 		const struct row *r = &j->R->r[ri];
 		int via = j->via[ri];
-		double dlr, msg = 0, diff = 0, score = 0;
+		double dlr, msg = 0, diff = 0, score = 0, fdiff = 0;
 		uint32_t mn, mx;
 
 		/* Each pair once; a mail and its duplicate copy are no pair. */
 		if ((o->self && ri <= li) || strcmp(l->id, r->id) == 0)
 			continue;
+		via |= evidence(j, l, r);
 		if (o->window >= 0 && !(via & ~VIA_FILES) && l->has_date && r->has_date &&
 		    llabs((long long)(l->date - r->date)) > (long long)o->window * 86400)
 			continue;
@@ -586,27 +751,34 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 			 * not written, so its LCSs need not be computed.  The
 			 * output is the same either way.
 			 */
-			if (!must && o->weight + (1 - o->weight) * diff_score(j, l, r, 1) <
+			if (!must && o->weight + (1 - o->weight) * diff_score(j, l, r, 1, NULL) <
 			    o->min_score)
 				continue;
 			j->scored++;
-			diff = diff_score(j, l, r, 0);
+			diff = diff_score(j, l, r, 0, &fdiff);
 			if (must || (o->weight * ratio_bound(&l->msg, &r->msg) +
 			    (1 - o->weight) * diff >= o->min_score))
 				msg = ratio(j, &l->msg, &r->msg);
 			score = dlr >= o->dlr ? o->weight * msg + (1 - o->weight) * diff : 0;
+		}
+		if (via & VIA_THREAD) {
+			via &= ~VIA_THREAD;
+			if (msg >= THREAD_MSG)
+				via |= VIA_VERSION;
 		}
 		if (score < o->min_score && !(via & ~VIA_FILES))
 			continue;
 		tsv_addstr(out, l->id);
 		tsv_sep(out);
 		tsv_addstr(out, r->id);
-		buf_addf(out, "\t%.6f\t%.6f\t%.6f\t%.6f\t", msg, diff, dlr, score);
+		buf_addf(out, "\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t", msg, diff, dlr, score, fdiff);
 		{
 			int any = 0;
-			static const char *const names[] = { "files", "hash", "upstream", "link" };
+			static const char *const names[VIA_KINDS] = {
+				"files", "hash", "upstream", "link", "date", "version", "title",
+			};
 
-			for (int b = 0; b < 4; b++)
+			for (int b = 0; b < VIA_KINDS; b++)
 				if (via & (1 << b)) {
 					if (any++)
 						buf_addc(out, ',');
@@ -652,7 +824,8 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "usage: patchsim [-HqV] [-j jobs] [-w weight] [-d dlr] [-m min-score]\n"
 	    "                [-W days] [-s K/N] [--links] [--heading-ratio r]\n"
-	    "                [--file-penalty] left right\n"
+	    "                [--file-penalty] [--version-window days]\n"
+	    "                left right\n"
 	    "       patchsim [options] --self table\n");
 }
 
@@ -679,11 +852,17 @@ help(void)
 	    "                        least R (default 1: the same heading)\n"
 	    "      --file-penalty    files of the left patch the right one lacks\n"
 	    "                        count as 0 in the diff score\n"
+	    "      --version-window D  two mails are versions of a patch only if at\n"
+	    "                        most D days apart (default 365)\n"
 	    "  -H, --no-header       do not print the header line\n"
 	    "  -q, --quiet           no summary line on stderr\n"
 	    "  -V, --version         print the version and exit\n"
 	    "  -h, --help            print this help and exit\n\n"
-	    "Columns: left right msg diff dlr score via.  See patchsim(1).\n", stdout);
+	    "Pairs with metadata evidence are written whatever their score: via\n"
+	    "date (a mail and a commit of one author date), title (a mail and a\n"
+	    "commit by one person under the same title), version (two mails by\n"
+	    "one person under the same title, or one in the other's thread).\n\n"
+	    "Columns: left right msg diff dlr score fdiff via.  See patchsim(1).\n", stdout);
 }
 
 static int
@@ -701,7 +880,7 @@ parse_ratio(const char *s, double *v)
 int
 main(int argc, char **argv)
 {
-	enum { O_SELF = 256, O_LINKS, O_HRATIO, O_PENALTY };
+	enum { O_SELF = 256, O_LINKS, O_HRATIO, O_PENALTY, O_VWINDOW };
 	static const struct option longopts[] = {
 		{ "weight", required_argument, NULL, 'w' },
 		{ "dlr", required_argument, NULL, 'd' },
@@ -713,14 +892,20 @@ main(int argc, char **argv)
 		{ "links", no_argument, NULL, O_LINKS },
 		{ "heading-ratio", required_argument, NULL, O_HRATIO },
 		{ "file-penalty", no_argument, NULL, O_PENALTY },
+		{ "version-window", required_argument, NULL, O_VWINDOW },
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const char *const cols[] = { "left", "right", "msg", "diff", "dlr", "score", "via" };
-	struct opts o = { 0.3, 0.4, 0.5, 1.0, -1, 0, 0, 0, 1, 1, 0 };
+	static const char *const cols[] = {
+		"left", "right", "msg", "diff", "dlr", "score", "fdiff", "via",
+	};
+	struct opts o = {
+		.weight = 0.3, .dlr = 0.4, .min_score = 0.5, .heading_ratio = 1.0,
+		.window = -1, .vwindow = 365, .shard = 1, .nshards = 1,
+	};
 	struct table L, R;
 	struct strpool names = STRPOOL_INIT;
 	struct index ix;
@@ -790,6 +975,12 @@ main(int argc, char **argv)
 			}
 			break;
 		case O_PENALTY: o.file_penalty = 1; break;
+		case O_VWINDOW:
+			if (parse_long(optarg, 0, 100000, &o.vwindow)) {
+				warnx("bad version window '%s' (days, 0 to 100000)", optarg);
+				return 2;
+			}
+			break;
 		case 'H': header = 0; break;
 		case 'q': quiet = 1; break;
 		case 'V': print_version(); return 0;

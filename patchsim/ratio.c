@@ -328,6 +328,16 @@ ratio_sorted(struct lcs_scratch *sc, const char *a, size_t an, size_t la,
 }
 
 double
+word_ratio(const char *a, size_t an, size_t la, const char *b, size_t bn, size_t lb)
+{
+	if (!la && !lb)
+		return 1.0;
+	if (!la || !lb)
+		return 0.0;
+	return 2.0 * (double)word_lcs(a, an, b, bn) / (double)(la + lb);
+}
+
+double
 token_sort_ratio(struct lcs_scratch *sc, const char *a, size_t an, const char *b,
     size_t bn)
 {

@@ -41,6 +41,14 @@ size_t lcs(struct lcs_scratch *sc, const char *a, size_t an, const char *b, size
 double ratio_sorted(struct lcs_scratch *sc, const char *a, size_t an, size_t la,
     const char *b, size_t bn, size_t lb);
 
+/*
+ * The same ratio with the LCS replaced by the words both texts hold (a
+ * common subsequence of two token-sorted texts, so never above the
+ * ratio): linear in the texts' length.
+ */
+double word_ratio(const char *a, size_t an, size_t la, const char *b, size_t bn,
+    size_t lb);
+
 /* The whole measure on raw texts (token sort, then the ratio). */
 double token_sort_ratio(struct lcs_scratch *sc, const char *a, size_t an,
     const char *b, size_t bn);

@@ -21,7 +21,7 @@
 static const char *const out_cols[] = {
 	"id", "kind", "date", "author", "type", "list", "title", "files",
 	"added", "removed", "hash", "upstream", "links", "msg", "hunks",
-	"name", "version", "part", "total", "thread", "new",
+	"name", "version", "part", "total", "thread", "new", "author_date",
 };
 
 /* Columns of the two input tables: not passed through, patchtok reads them. */
@@ -31,7 +31,7 @@ static const char *const known[] = {
 	"total", "flags", "message", "annotation", "diff", "src",
 	"committer_name", "committer_addr", "commit_date", "parents", "links",
 	"upstream", "kind", "author", "files", "added", "removed", "hash",
-	"msg", "hunks", "name", "thread", "new",
+	"msg", "hunks", "name", "thread", "new", "author_date",
 };
 
 /*
@@ -110,8 +110,8 @@ help(void)
 	usage(stdout);
 	fputs("\nRead mails (mbox2tsv) or commits (git2tsv) and write one row per\n"
 	    "patch: id kind date author type list title files added removed hash\n"
-	    "upstream links msg hunks name version part total thread new, and any\n"
-	    "column of the input patchtok does not know.  Rows without a diff are\n"
+	    "upstream links msg hunks name version part total thread new\n"
+	    "author_date, and any column of the input patchtok does not know.  Rows without a diff are\n"
 	    "passed over and counted.\n\n"
 	    "  -H, --no-header  do not print the header line\n"
 	    "  -q, --quiet      no summary line on stderr\n"
@@ -374,6 +374,13 @@ main(int argc, char **argv)
 				buf_addstr(&tmp, p.f[k].new);
 			}
 			tsv_add(&row, tmp.p, tmp.len);
+			tsv_sep(&row);
+			/*
+			 * author_date: when the patch was written; a commit made
+			 * by git am from a mail has the mail's date.
+			 */
+			s = field(&r, c.date, &n);
+			tsv_add(&row, s, n);
 			for (size_t k = 0; k < x.n; k++) {
 				tsv_sep(&row);
 				if (x.col[k] >= 0)

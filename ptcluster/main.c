@@ -26,10 +26,19 @@ enum { MAIL, COMMIT };
 enum { FROM_GUESS, FROM_GROUPS, FROM_TABLE };
 
 /* How a pair was found (patchsim's via column), as bits. */
-enum { VIA_FILES = 1, VIA_HASH = 2, VIA_UPSTREAM = 4, VIA_LINK = 8 };
+enum {
+	VIA_FILES = 1, VIA_HASH = 2, VIA_UPSTREAM = 4, VIA_LINK = 8,
+	VIA_DATE = 16, VIA_VERSION = 32, VIA_TITLE = 64,
+};
+#define VIA_KINDS 7
 
-static const char *const via_names[] = { "files", "hash", "upstream", "link" };
-static const size_t via_lens[] = { 5, 4, 8, 4 };
+static const char *const via_names[VIA_KINDS] = {
+	"files", "hash", "upstream", "link", "date", "version", "title",
+};
+static const size_t via_lens[VIA_KINDS] = { 5, 4, 8, 4, 4, 7, 5 };
+
+/* Kinds that name the very same change: they join two commits. */
+#define VIA_SAME (VIA_HASH | VIA_UPSTREAM | VIA_LINK)
 
 #define NONE UINT32_MAX
 
@@ -37,6 +46,12 @@ struct node {
 	const char *id;
 	/* From a patch table, "" when unknown; owned by the graph. */
 	const char *date, *author, *type, *list, *title;
+	const char *thread;             /* interned, "" if none */
+	int version, part, total;       /* from the subject; 0 if none */
+	uint32_t best;                  /* a mail's best commit edge (index), NONE */
+	uint32_t nkeys;                 /* at roots: parts held (keys) */
+	struct pkey *keys;              /* at roots: the posted parts of the cluster */
+	unsigned char hascommit;        /* at roots: the cluster holds a commit */
 	/* The best accepted edge: its via (NULL: none), score and peer. */
 	const char *via;
 	double score;
@@ -47,9 +62,25 @@ struct node {
 	unsigned char repeated;         /* in the patch tables more than once */
 };
 
+/* A part of a posting: [PATCH vV P/T] in thread. */
+struct pkey {
+	const char *thread;
+	int version, part;
+};
+
+/* An accepted pair, kept until every table is read. */
+struct edge {
+	uint32_t a, b;
+	float score;            /* what ranks it */
+	uint16_t via;           /* VIA_* bits */
+	unsigned char content;  /* accepted by its score (dlr, score, fdiff) */
+};
+
 struct graph {
 	struct node *n;
 	uint32_t len, cap;
+	struct edge *e;
+	size_t ne, cape;
 	struct hmap byid;               /* id -> node index + 1 */
 	struct arena mem;               /* ids, dates, titles */
 	struct strpool pool;            /* authors, types, lists, vias */
@@ -58,7 +89,11 @@ struct graph {
 
 struct opts {
 	double threshold, dlr, weight;  /* weight < 0: use the score column */
+	double fdiff;                   /* whole-file ratio a pair needs */
+	double title_threshold;         /* score a same-title pair needs */
+	double date_content;            /* msg or diff a same-date pair needs */
 	int accept;                     /* VIA_* bits that accept a pair */
+	int chain;                      /* PaStA's connected components */
 };
 
 struct stats {
@@ -99,8 +134,8 @@ node_get(struct graph *g, const char *s, size_t n)
 	x = &g->n[g->len];
 	memset(x, 0, sizeof *x);
 	x->id = id;
-	x->date = x->author = x->type = x->list = x->title = "";
-	x->peer = NONE;
+	x->date = x->author = x->type = x->list = x->title = x->thread = "";
+	x->peer = x->best = NONE;
 	x->parent = g->len;
 	x->size = 1;
 	x->kind = is_commit_id(s, n) ? COMMIT : MAIL;
@@ -228,7 +263,7 @@ via_bits(const char *s, size_t n)
 
 		comma = memchr(p, ',', (size_t)(end - p));
 		k = (size_t)((comma ? comma : end) - p);
-		for (int b = 0; b < 4; b++)
+		for (int b = 0; b < VIA_KINDS; b++)
 			if (via_lens[b] == k && memcmp(p, via_names[b], k) == 0)
 				bits |= 1 << b;
 		p = comma ? comma + 1 : end;
@@ -261,36 +296,36 @@ parse_accept(const char *s, int *bits)
 	}
 }
 
-/* Stream a pairs table: accepted pairs join clusters; 0, or -1 on bad rows. */
+/*
+ * Read a pairs table: the pairs some rule may accept are kept as edges
+ * (the clusters are made once every table is read, when the kinds of
+ * all patches are known); 0, or -1 on bad rows.
+ */
 static int
 read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
     struct stats *st)
 {
 	/* The numbers a row needs: with -w, msg and diff instead of score. */
-	enum { C_DLR, C_SCORE, C_MSG = C_SCORE, C_DIFF, NNUM };
-	const char *numname[NNUM];
-	int cl, cr, cvia, cnum[NNUM], nnum, got, rc = 0;
+	enum { C_DLR, C_SCORE, C_MSG, C_DIFF, NNUM };
+	static const char *const numname[NNUM] = { "dlr", "score", "msg", "diff" };
+	int cl, cr, cvia, cfdiff, cnum[NNUM], got, rc = 0;
 	uint32_t last = NONE;
 	size_t lastlen = 0;
 
 	cl = tsv_need(r, "left");
 	cr = tsv_need(r, "right");
-	numname[C_DLR] = "dlr";
-	if (o->weight >= 0) {
-		numname[C_MSG] = "msg";
-		numname[C_DIFF] = "diff";
-		nnum = 3;
-	} else {
-		numname[C_SCORE] = "score";
-		nnum = 2;
-	}
-	for (int k = 0; k < nnum; k++)
-		cnum[k] = tsv_need(r, numname[k]);
+	cnum[C_DLR] = tsv_need(r, "dlr");
+	cnum[C_SCORE] = o->weight >= 0 ? -1 : tsv_need(r, "score");
+	/* msg and diff judge pairs found by their metadata; -w needs them. */
+	cnum[C_MSG] = o->weight >= 0 ? tsv_need(r, "msg") : tsv_col(r, "msg");
+	cnum[C_DIFF] = o->weight >= 0 ? tsv_need(r, "diff") : tsv_col(r, "diff");
 	cvia = tsv_col(r, "via");
+	/* Another scorer's table may not have it: then no pair is vetoed. */
+	cfdiff = tsv_col(r, "fdiff");
 	while ((got = tsv_read(r)) != 0) {
-		double v[NNUM], score;
+		double v[NNUM] = { 0, 0, 0, 0 }, score, fdiff = 1, w;
 		uint32_t li, ri;
-		int k, acc;
+		int k, via, content, acc;
 
 		if (got == -2) {
 			rc = -1;
@@ -304,18 +339,42 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 			r->nbad++;
 			continue;
 		}
-		for (k = 0; k < nnum; k++)
-			if (parse_unit(r->f[cnum[k]].s, &v[k]) < 0)
+		for (k = 0; k < NNUM; k++)
+			if (cnum[k] >= 0 && parse_unit(r->f[cnum[k]].s, &v[k]) < 0)
 				break;
-		if (k < nnum) {
+		if (k == NNUM && cfdiff >= 0 && parse_unit(r->f[cfdiff].s, &fdiff) < 0)
+			k = -1;
+		if (k != NNUM) {
 			warnx("%s:%lu: column '%s': not a number from 0 to 1",
-			    r->name, r->lineno, numname[k]);
+			    r->name, r->lineno, k < 0 ? "fdiff" : numname[k]);
 			r->nbad++;
 			continue;
 		}
 		score = o->weight < 0 ? v[C_SCORE] :
 		    o->weight * v[C_MSG] + (1 - o->weight) * v[C_DIFF];
 		st->pairs++;
+		via = cvia >= 0 ? via_bits(r->f[cvia].s, r->f[cvia].len) : 0;
+		content = v[C_DLR] >= o->dlr && score >= o->threshold && fdiff >= o->fdiff;
+		/*
+		 * Pairs found by metadata still need some likeness: a mail
+		 * and a commit of one date and author, a message or a diff
+		 * half alike; of one title and person, a score (msg and diff
+		 * weighed, whatever the dlr) at the title threshold.
+		 */
+		w = o->weight < 0 ? 0.3 : o->weight;
+		if ((via & VIA_DATE) && !(v[C_MSG] >= o->date_content ||
+		    v[C_DIFF] >= o->date_content))
+			via &= ~VIA_DATE;
+		if ((via & VIA_TITLE) && !(w * v[C_MSG] + (1 - w) * v[C_DIFF] >=
+		    o->title_threshold && fdiff >= o->fdiff))
+			via &= ~VIA_TITLE;
+		/* Two versions of a patch still share much of their files, or of their hunks. */
+		if ((via & VIA_VERSION) && !(fdiff >= o->fdiff || v[C_DIFF] >= o->date_content))
+			via &= ~VIA_VERSION;
+		acc = content || (via & o->accept);
+		if (!acc)
+			continue;
+		st->accepted++;
 		/* patchsim writes the pairs of one left patch together. */
 		if (last == NONE || r->f[cl].len != lastlen ||
 		    memcmp(r->f[cl].s, g->n[last].id, lastlen) != 0) {
@@ -324,23 +383,207 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 		}
 		li = last;
 		ri = node_get(g, r->f[cr].s, r->f[cr].len);
-		acc = (v[C_DLR] >= o->dlr && score >= o->threshold) ||
-		    (cvia >= 0 && (via_bits(r->f[cvia].s, r->f[cvia].len) & o->accept));
-		if (!acc)
+		if (li == ri)
 			continue;
-		st->accepted++;
-		if (li != ri) {
-			const char *via = cvia >= 0 ?
-			    intern(&g->pool, r->f[cvia].s, r->f[cvia].len) : "";
-
-			unite(g, li, ri);
-			offer(g, li, ri, score, via);
-			offer(g, ri, li, score, via);
+		if (g->ne == g->cape) {
+			g->cape = g->cape ? 2 * g->cape : 1024;
+			g->e = xreallocarray(g->e, g->cape, sizeof *g->e);
 		}
+		g->e[g->ne].a = li;
+		g->e[g->ne].b = ri;
+		g->e[g->ne].score = (float)score;
+		g->e[g->ne].via = (uint16_t)(via & (o->accept | VIA_FILES));
+		g->e[g->ne++].content = (unsigned char)content;
 	}
 	if (r->nbad)
 		rc = -1;
 	return rc;
+}
+
+/* The via names of bits, as patchsim writes them, interned. */
+static const char *
+via_string(struct graph *g, int via)
+{
+	char buf[64];
+	size_t n = 0;
+
+	for (int b = 0; b < VIA_KINDS; b++)
+		if (via & (1 << b)) {
+			if (n)
+				buf[n++] = ',';
+			memcpy(buf + n, via_names[b], via_lens[b]);
+			n += via_lens[b];
+		}
+	return intern(&g->pool, buf, n);
+}
+
+/*
+ * How strongly an edge says its ends are one patch: a named upstream
+ * commit, a link, the same content or a mail's date kept as a commit's
+ * author date before any score.
+ */
+static int
+strength(const struct edge *e)
+{
+	return (e->via & (VIA_SAME | VIA_DATE)) != 0;
+}
+
+/* Is edge x ranked before edge y: stronger, higher score, then by ids. */
+static const struct graph *rank_g;
+
+static int
+cmp_edge(const void *px, const void *py)
+{
+	const struct edge *x = px, *y = py;
+	int c;
+
+	if (strength(x) != strength(y))
+		return strength(y) - strength(x);
+	if (x->score != y->score)
+		return x->score > y->score ? -1 : 1;
+	if ((c = strcmp(rank_g->n[x->a].id, rank_g->n[y->a].id)) != 0)
+		return c;
+	if ((c = strcmp(rank_g->n[x->b].id, rank_g->n[y->b].id)) != 0)
+		return c;
+	return (int)x->via - (int)y->via;
+}
+
+/* Record edge e as the reason its ends are together. */
+static void
+offer_edge(struct graph *g, const struct edge *e)
+{
+	const char *via = via_string(g, e->via);
+
+	offer(g, e->a, e->b, e->score, via);
+	offer(g, e->b, e->a, e->score, via);
+}
+
+/* Would joining the clusters of roots a and b put two parts of one posting together? */
+static int
+parts_clash(const struct graph *g, uint32_t a, uint32_t b)
+{
+	const struct node *x = &g->n[a], *y = &g->n[b];
+
+	for (uint32_t i = 0; i < x->nkeys; i++)
+		for (uint32_t j = 0; j < y->nkeys; j++)
+			if (x->keys[i].thread == y->keys[j].thread &&
+			    x->keys[i].version == y->keys[j].version &&
+			    x->keys[i].part != y->keys[j].part)
+				return 1;
+	return 0;
+}
+
+/* Join the clusters of a and b, their commits and their parts. */
+static void
+join(struct graph *g, uint32_t a, uint32_t b)
+{
+	uint32_t ra = find(g, a), rb = find(g, b), r;
+	struct node *x, *y;
+
+	if (ra == rb)
+		return;
+	unite(g, ra, rb);
+	r = find(g, ra);
+	x = &g->n[r];
+	y = &g->n[r == ra ? rb : ra];
+	x->hascommit |= y->hascommit;
+	if (y->nkeys) {
+		x->keys = xreallocarray(x->keys, x->nkeys + y->nkeys, sizeof *x->keys);
+		memcpy(x->keys + x->nkeys, y->keys, y->nkeys * sizeof *y->keys);
+		x->nkeys += y->nkeys;
+		free(y->keys);
+		y->keys = NULL;
+		y->nkeys = 0;
+	}
+}
+
+/*
+ * Make the clusters from the kept edges (method section 4, without the
+ * chains PaStA's connected components make):
+ *
+ * 1. two commits join only when they are the same change: one names the
+ *    other as upstream, the same content, or a link;
+ * 2. a mail joins the one commit it matches best: strongest evidence,
+ *    then highest score;
+ * 3. mails join each other (versions, resends) strongest and best first,
+ *    but never two clusters that each hold a commit, nor two parts of
+ *    one posting ([PATCH v2 1/3] and [PATCH v2 2/3] are two patches).
+ *
+ * With --chain, every kept edge joins its ends, as PaStA's connected
+ * components do.
+ */
+static void
+build_clusters(struct graph *g, const struct opts *o)
+{
+	struct edge *e = g->e;
+	size_t n = g->ne;
+
+	rank_g = g;
+	if (n)
+		qsort(e, n, sizeof *e, cmp_edge);
+	if (o->chain) {
+		for (size_t i = 0; i < n; i++) {
+			join(g, e[i].a, e[i].b);
+			offer_edge(g, &e[i]);
+		}
+		return;
+	}
+	for (uint32_t i = 0; i < g->len; i++) {
+		struct node *x = &g->n[i];
+
+		if (x->kind == COMMIT) {
+			g->n[find(g, i)].hascommit = 1;
+		} else if (x->total > 1 && *x->thread) {
+			uint32_t r = find(g, i);
+			struct node *y = &g->n[r];
+
+			y->keys = xreallocarray(y->keys, y->nkeys + 1, sizeof *y->keys);
+			y->keys[y->nkeys].thread = x->thread;
+			y->keys[y->nkeys].version = x->version;
+			y->keys[y->nkeys++].part = x->part;
+		}
+	}
+	/* 1: commits that are the same change. */
+	for (size_t i = 0; i < n; i++)
+		if (g->n[e[i].a].kind == COMMIT && g->n[e[i].b].kind == COMMIT &&
+		    (e[i].via & VIA_SAME)) {
+			join(g, e[i].a, e[i].b);
+			offer_edge(g, &e[i]);
+		}
+	/* 2: each mail's best commit, the first in rank order. */
+	for (size_t i = 0; i < n; i++) {
+		uint32_t m;
+
+		if (g->n[e[i].a].kind == g->n[e[i].b].kind)
+			continue;
+		m = g->n[e[i].a].kind == MAIL ? e[i].a : e[i].b;
+		if (g->n[m].best == NONE)
+			g->n[m].best = (uint32_t)i;
+	}
+	for (uint32_t i = 0; i < g->len; i++)
+		if (g->n[i].kind == MAIL && g->n[i].best != NONE) {
+			const struct edge *b = &e[g->n[i].best];
+
+			join(g, b->a, b->b);
+			offer_edge(g, b);
+		}
+	/* 3: mails with mails. */
+	for (size_t i = 0; i < n; i++) {
+		uint32_t ra, rb;
+
+		if (g->n[e[i].a].kind != MAIL || g->n[e[i].b].kind != MAIL)
+			continue;
+		ra = find(g, e[i].a);
+		rb = find(g, e[i].b);
+		if (ra == rb) {
+			offer_edge(g, &e[i]);
+			continue;
+		}
+		if ((g->n[ra].hascommit && g->n[rb].hascommit) || parts_clash(g, ra, rb))
+			continue;
+		join(g, ra, rb);
+		offer_edge(g, &e[i]);
+	}
 }
 
 static const char *
@@ -352,11 +595,23 @@ opt_field(struct graph *g, const struct tsv_reader *r, int c, int pooled)
 	    arena_strndup(&g->mem, r->f[c].s, r->f[c].len);
 }
 
+/* A version, part or total number; 0 when absent or not a number. */
+static int
+small_number(const struct tsv_reader *r, int c)
+{
+	long v;
+
+	if (c < 0 || !r->f[c].len || parse_long(r->f[c].s, 0, 1000000, &v))
+		return 0;
+	return (int)v;
+}
+
 /* Read a patch table: every id a node, its attributes from the first row. */
 static int
 read_patches(struct graph *g, struct tsv_reader *r)
 {
 	int cid, ckind, cdate, cauthor, ctype, clist, ctitle, got, rc = 0;
+	int cthread, cversion, cpart, ctotal;
 
 	cid = tsv_need(r, "id");
 	ckind = tsv_need(r, "kind");
@@ -365,6 +620,10 @@ read_patches(struct graph *g, struct tsv_reader *r)
 	ctype = tsv_col(r, "type");
 	clist = tsv_col(r, "list");
 	ctitle = tsv_col(r, "title");
+	cthread = tsv_col(r, "thread");
+	cversion = tsv_col(r, "version");
+	cpart = tsv_col(r, "part");
+	ctotal = tsv_col(r, "total");
 	while ((got = tsv_read(r)) != 0) {
 		struct node *x;
 		uint32_t i;
@@ -407,6 +666,10 @@ read_patches(struct graph *g, struct tsv_reader *r)
 		x->type = opt_field(g, r, ctype, 1);
 		x->list = opt_field(g, r, clist, 1);
 		x->title = opt_field(g, r, ctitle, 0);
+		x->thread = opt_field(g, r, cthread, 1);
+		x->version = small_number(r, cversion);
+		x->part = small_number(r, cpart);
+		x->total = small_number(r, ctotal);
 	}
 	if (r->nbad)
 		rc = -1;
@@ -705,7 +968,8 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: ptcluster [-gHqV] [-t threshold] [-w weight] [-d dlr] [-a via,...]\n"
+	    "usage: ptcluster [-cgHPqV] [-t threshold] [-w weight] [-d dlr] [-a via,...]\n"
+	    "                 [-f fdiff] [-T title-threshold] [-D date-content]\n"
 	    "                 [-G groups] [file ...]\n");
 }
 
@@ -714,16 +978,25 @@ help(void)
 {
 	usage(stdout);
 	fputs("\nCluster patches: read pairs (patchsim) and patch tables (patchtok),\n"
-	    "in any order, and write the connected components of the accepted\n"
-	    "pairs, one row per patch: cluster id kind date author type list title\n"
-	    "mails commits peer score via.  A pair is accepted when dlr >= D and\n"
-	    "score >= T, or when it was found by a kind that -a names.\n\n"
+	    "in any order, and write one row per patch: cluster id kind date author\n"
+	    "type list title mails commits peer score via.  A pair is accepted when\n"
+	    "dlr >= D, score >= T and fdiff >= F, or when it was found by a kind\n"
+	    "that -a names.  Two commits join only as the same change (hash,\n"
+	    "upstream, link); a mail joins the commit it matches best; mails join\n"
+	    "each other unless that puts two commits, or two parts of one posting,\n"
+	    "in one cluster.\n\n"
 	    "  -t, --threshold T     score that accepts a pair (default 0.82)\n"
 	    "  -d, --dlr D           diff length ratio it needs (default 0.4)\n"
+	    "  -f, --fdiff F         whole-file ratio it needs (default 0.33)\n"
 	    "  -w, --weight W        score = W * msg + (1 - W) * diff, recomputed\n"
 	    "                        (default: the score column)\n"
-	    "  -a, --accept LIST     via kinds accepted whatever the score\n"
-	    "                        (default hash,upstream,link; none: none)\n"
+	    "  -a, --accept LIST     via kinds accepted whatever the score (default\n"
+	    "                        hash,upstream,link,date,title,version; none)\n"
+	    "  -T, --title-threshold S  score a pair via title needs (default 0.6)\n"
+	    "  -D, --date-content R  msg or diff a pair via date needs (default 0.5)\n"
+	    "  -c, --chain           join every accepted pair's ends (PaStA's\n"
+	    "                        connected components)\n"
+	    "  -P, --pasta           PaStA's clusters: -c -f 0 -a hash,upstream,link\n"
 	    "  -G, --read-groups F   join the members of each line of a PaStA\n"
 	    "                        patch-groups file (repeatable)\n"
 	    "  -g, --groups          write patch-groups instead of TSV\n"
@@ -743,6 +1016,11 @@ main(int argc, char **argv)
 		{ "dlr", required_argument, NULL, 'd' },
 		{ "weight", required_argument, NULL, 'w' },
 		{ "accept", required_argument, NULL, 'a' },
+		{ "fdiff", required_argument, NULL, 'f' },
+		{ "title-threshold", required_argument, NULL, 'T' },
+		{ "date-content", required_argument, NULL, 'D' },
+		{ "chain", no_argument, NULL, 'c' },
+		{ "pasta", no_argument, NULL, 'P' },
 		{ "read-groups", required_argument, NULL, 'G' },
 		{ "groups", no_argument, NULL, 'g' },
 		{ "no-header", no_argument, NULL, 'H' },
@@ -751,7 +1029,11 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = { 0.82, 0.4, -1, VIA_HASH | VIA_UPSTREAM | VIA_LINK };
+	struct opts o = {
+		.threshold = 0.82, .dlr = 0.4, .weight = -1, .fdiff = 0.33,
+		.title_threshold = 0.6, .date_content = 0.5,
+		.accept = VIA_HASH | VIA_UPSTREAM | VIA_LINK | VIA_DATE | VIA_TITLE | VIA_VERSION,
+	};
 	struct graph g;
 	struct stats st = { 0, 0 };
 	const char **gfiles = NULL;
@@ -760,7 +1042,7 @@ main(int argc, char **argv)
 	int ch, header = 1, quiet = 0, groups = 0, rc = 0;
 
 	setprogname(argv[0]);
-	while ((ch = getopt_long(argc, argv, "t:d:w:a:G:gHqVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "t:d:w:a:f:T:D:cPG:gHqVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 't':
 			if (parse_unit(optarg, &o.threshold)) {
@@ -776,6 +1058,33 @@ main(int argc, char **argv)
 				return 2;
 			}
 			break;
+		case 'f':
+			if (parse_unit(optarg, &o.fdiff)) {
+				warnx("bad whole-file ratio '%s' (0 to 1)", optarg);
+				usage(stderr);
+				return 2;
+			}
+			break;
+		case 'T':
+			if (parse_unit(optarg, &o.title_threshold)) {
+				warnx("bad title threshold '%s' (0 to 1)", optarg);
+				usage(stderr);
+				return 2;
+			}
+			break;
+		case 'D':
+			if (parse_unit(optarg, &o.date_content)) {
+				warnx("bad date content '%s' (0 to 1)", optarg);
+				usage(stderr);
+				return 2;
+			}
+			break;
+		case 'c': o.chain = 1; break;
+		case 'P':
+			o.chain = 1;
+			o.fdiff = 0;
+			o.accept = VIA_HASH | VIA_UPSTREAM | VIA_LINK;
+			break;
 		case 'w':
 			if (parse_unit(optarg, &o.weight)) {
 				warnx("bad weight '%s' (0 to 1)", optarg);
@@ -786,7 +1095,7 @@ main(int argc, char **argv)
 		case 'a':
 			if (parse_accept(optarg, &o.accept)) {
 				warnx("bad list of via kinds '%s' (files, hash, upstream, "
-				    "link, comma-separated, or none)", optarg);
+				    "link, date, version, title, comma-separated, or none)", optarg);
 				usage(stderr);
 				return 2;
 			}
@@ -836,6 +1145,7 @@ main(int argc, char **argv)
 		tsv_close(&r);
 	}
 
+	build_clusters(&g, &o);
 	unwritable = write_clusters(&g, groups, header, &nclusters, &ncommits);
 	if (unwritable) {
 		warnx("%lu ids with white space left out of the patch-groups output",
@@ -849,6 +1159,9 @@ main(int argc, char **argv)
 		    "(%lu with commits)", (unsigned long)g.len, st.pairs, st.accepted,
 		    nclusters, ncommits);
 	free(gfiles);
+	for (uint32_t i = 0; i < g.len; i++)
+		free(g.n[i].keys);
+	free(g.e);
 	free(g.n);
 	hmap_free(&g.byid);
 	arena_free(&g.mem);

@@ -41,7 +41,7 @@ mbox2tsv -q "$M"/*.eml "$M"/patchwork_* "$M"/git-t5100_* >mails.tsv
 run patchtok mails.tsv
 is "real mails: exit 0" 0 "$rc"
 cp "$T/out" mails.tok
-printf 'id\tkind\tdate\tauthor\ttype\tlist\ttitle\tfiles\tadded\tremoved\thash\tupstream\tlinks\tmsg\thunks\tname\tversion\tpart\ttotal\tthread\tnew\n' >hdr.want
+printf 'id\tkind\tdate\tauthor\ttype\tlist\ttitle\tfiles\tadded\tremoved\thash\tupstream\tlinks\tmsg\thunks\tname\tversion\tpart\ttotal\tthread\tnew\tauthor_date\n' >hdr.want
 head -1 mails.tok >hdr
 same "header names the documented columns" hdr.want hdr
 
@@ -293,12 +293,12 @@ fi
 awk -F'\t' 'BEGIN { OFS = "\t" } { print $0, NR == 1 ? "note" : "note-" $1 }' mails.tsv >note.tsv
 run patchtok -q note.tsv
 is "an unknown column: the last in the header" "note" "$(head -1 "$T/out" | tr '\t' '\n' | tail -1)"
-awk -F'\t' 'NR > 1 && $22 != "note-" $1 { bad++ } END { exit bad > 0 }' "$T/out"
+awk -F'\t' 'NR > 1 && $23 != "note-" $1 { bad++ } END { exit bad > 0 }' "$T/out"
 ok $? "an unknown column: every row keeps its value"
 is "an unknown column: the same rows" "$(rows mails.tok)" "$(rows "$T/out")"
 run patchtok -q note.tsv trailers.tsv
 is "a later table without the column: an empty field" "" \
-	"$(grep '^trailers@example.com' "$T/out" | cut -f22)"
+	"$(grep '^trailers@example.com' "$T/out" | cut -f23)"
 
 # --- bad input -----------------------------------------------------------
 cut -f"$d" --complement mails.tsv >nodiff.tsv
