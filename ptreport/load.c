@@ -493,7 +493,7 @@ load_commits(struct model *md, struct tsv_reader *r)
 	    ccd = tsv_need(r, "commit_date"), cfrom = tsv_col(r, "from_addr"),
 	    ccom = tsv_col(r, "committer_addr"), ctitle = tsv_col(r, "title"),
 	    csubj = tsv_col(r, "subject"), clinks = tsv_col(r, "links"),
-	    ctype = tsv_col(r, "type");
+	    ctype = tsv_col(r, "type"), cflags = tsv_col(r, "flags");
 	int got, use;
 
 	md->has_commits = 1;
@@ -527,6 +527,8 @@ load_commits(struct model *md, struct tsv_reader *r)
 		c->links = keep(md, r, clinks);
 		s = fld(r, ctype, &n);
 		c->skip = (n == 5 && !memcmp(s, "merge", 5)) || (n == 4 && !memcmp(s, "root", 4));
+		s = fld(r, cflags, &n);
+		c->damaged = (unsigned char)has_word(s, n, "damaged");
 	}
 }
 

@@ -73,6 +73,7 @@ struct commit {
 	uint32_t cnext;
 	unsigned char present;   /* a row of a commits table */
 	unsigned char skip;      /* merge or root commit: no patch */
+	unsigned char damaged;   /* flags word damaged: git2tsv could not read its diff */
 };
 
 struct cluster {

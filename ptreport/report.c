@@ -324,17 +324,20 @@ offlist_window(const struct model *md, const struct ropts *o, int64_t *since, in
 
 /*
  * Commits in the window whose cluster has no patch mail by a human;
- * *ncand gets how many commits the window holds.
+ * *ncand gets how many commits the window holds, *ndamaged how many of
+ * them git2tsv could not read (their diff was never compared with the
+ * mails, so they are not judged).
  */
 static size_t
-offlist_find(const struct model *md, const struct ropts *o, uint32_t **out, size_t *ncand)
+offlist_find(const struct model *md, const struct ropts *o, uint32_t **out, size_t *ncand,
+    size_t *ndamaged)
 {
 	int64_t since, until;
 	uint32_t *v = xreallocarray(NULL, md->nc ? md->nc : 1, sizeof *v);
 	size_t n = 0;
 
 	offlist_window(md, o, &since, &until);
-	*ncand = 0;
+	*ncand = *ndamaged = 0;
 	for (size_t i = 0; i < md->nc; i++) {
 		const struct commit *c = &md->c[i];
 		int64_t from = c->date != NODATE ? c->date : c->cdate;
@@ -349,6 +352,10 @@ offlist_find(const struct model *md, const struct ropts *o, uint32_t **out, size
 		    (until != NODATE && c->cdate > until))
 			continue;
 		(*ncand)++;
+		if (c->damaged) {
+			(*ndamaged)++;
+			continue;
+		}
 		if (offlist_reason(md, (uint32_t)i))
 			v[n++] = (uint32_t)i;
 	}
@@ -376,14 +383,14 @@ report_offlist(struct model *md, const struct ropts *o)
 	};
 	struct out out;
 	uint32_t *v;
-	size_t n, ncand;
+	size_t n, ncand, ndamaged;
 	int64_t since, until;
 
 	need(md, 0, 0, 1, "offlist");
 	if (!md->has_mails && (o->osince == NODATE || o->ountil == NODATE))
 		die("offlist needs a mails table or both --since and --until: "
 		    "which commit dates do the archives cover?");
-	n = offlist_find(md, o, &v, &ncand);
+	n = offlist_find(md, o, &v, &ncand, &ndamaged);
 	sort_md = md;
 	qsort(v, n, sizeof *v, cmp_commit);
 	out_init(&out, o->fmt, o->header, stdout);
@@ -415,6 +422,8 @@ report_offlist(struct model *md, const struct ropts *o)
 			iso_utc(b, until);
 		warnx("%zu off-list of %zu commits written and committed in %.10s..%.10s",
 		    n, ncand, a, b);
+		if (ndamaged)
+			warnx("%zu of them could not be read (damaged): not judged", ndamaged);
 	}
 	free(v);
 	return 0;
@@ -1194,7 +1203,7 @@ report_summary(struct model *md, const struct ropts *o)
 
 	if (md->has_commits) {
 		uint32_t *v;
-		size_t ncand, n = offlist_find(md, o, &v, &ncand);
+		size_t ncand, ndamaged, n = offlist_find(md, o, &v, &ncand, &ndamaged);
 		int64_t since, until;
 
 		offlist_window(md, o, &since, &until);
@@ -1206,7 +1215,9 @@ report_summary(struct model *md, const struct ropts *o)
 		rowf(&out, "commits", (unsigned long)ncand, "written and committed %.10s .. %.10s",
 		    a, b);
 		rowf(&out, "  off-list", (unsigned long)n, "%.1f%%: in no cluster with a "
-		    "human patch mail", 100 * share(n, ncand));
+		    "human patch mail", 100 * share(n, ncand - ndamaged));
+		rowf(&out, "  damaged", (unsigned long)ndamaged, "could not be read (damaged): "
+		    "not judged");
 		free(v);
 	}
 	{

@@ -276,6 +276,27 @@ ok $? "control table: the RFC sent by a bot"
 is "control: the same RFC by a bot: its commit is off-list too" "e1 e2 e3" \
 	"$(ptreport offlist -q posted-bot.tsv k-posted.tsv c-posted.tsv | col id /dev/stdin | cut -c1-2 | xargs)"
 
+# A commit git2tsv could not diff (a partial clone, a damaged repository)
+# was never compared with the mails: not judged off-list, but counted.
+{
+	chdr
+	commit $E1 2021-03-03T00:00:00Z 2021-03-04T00:00:00Z damaged
+	commit $E2 2021-03-03T00:00:00Z 2021-03-04T00:00:00Z
+} >c-damaged.tsv
+run ptreport offlist posted.tsv none.tsv c-damaged.tsv
+is "a damaged commit is not judged off-list; its neighbour is" "0 e2" \
+	"$rc $(col id "$T/out" | cut -c1-2 | xargs)"
+grep -q '^ptreport: 1 of them could not be read (damaged): not judged$' "$T/err"
+ok $? "... and stderr says how many were not judged"
+run ptreport summary -q posted.tsv none.tsv c-damaged.tsv
+is "summary: commits in the window, off-list of the judged, damaged" \
+	"commits 2|  off-list 1 100.0%|  damaged 1 could not be read (damaged): not judged" \
+	"$(awk -F'\t' '$1 == "commits" { c = $1 " " $2 } $1 == "  off-list" { o = $1 " " $2 " " substr($3, 1, 6) }
+	    $1 == "  damaged" { print c "|" o "|" $1 " " $2 " " $3 }' "$T/out")"
+sed 's/\tdamaged\t/\t\t/' c-damaged.tsv >c-whole.tsv
+is "control: the same commit read whole is off-list" "e1 e2" \
+	"$(ptreport offlist -q posted.tsv none.tsv c-whole.tsv | col id /dev/stdin | cut -c1-2 | xargs)"
+
 # The repository's paths: from a patch table of commits.
 is "another project's patch: not counted with the commits' files" \
 	"not-counted touches no path of the repository" \
