@@ -488,18 +488,11 @@ ratio_bound(const struct tstr *a, const struct tstr *b)
  * With bound set, each ratio is replaced by its cheap upper bound, which
  * bounds the score: enough to drop most candidates before any LCS.
  *
- * With fdiff set, also how much the two patches have in common in the
- * files both touch, every hunk of a file together whatever its heading,
- * word by word (word_ratio), weighted by size.  PaStA's diff score
- * averages the hunks whose headings match, however little of each
- * patch they are: a license-header hunk scores 1.0 in a patch that
- * changes much else in the same file.  The whole files do not.
  */
 static double
-diff_score(struct job *j, const struct row *l, const struct row *r, int bound,
-    double *fdiff)
+diff_score(struct job *j, const struct row *l, const struct row *r, int bound)
 {
-	double sum = 0, fw = 0, fq = 0;
+	double sum = 0;
 	unsigned nfiles = 0, unmatched = 0;
 
 	/* Headings paired by their own ratio have no cheap bound. */
@@ -519,21 +512,6 @@ diff_score(struct job *j, const struct row *l, const struct row *r, int bound,
 		if (!fr) {
 			unmatched++;
 			continue;
-		}
-		if (fdiff) {
-			double w = (double)fl->rem.cps + fr->rem.cps;
-
-			if (w > 0) {
-				fq += w * word_ratio(fl->rem.s, fl->rem.bytes, fl->rem.cps,
-				    fr->rem.s, fr->rem.bytes, fr->rem.cps);
-				fw += w;
-			}
-			w = (double)fl->add.cps + fr->add.cps;
-			if (w > 0) {
-				fq += w * word_ratio(fl->add.s, fl->add.bytes, fl->add.cps,
-				    fr->add.s, fr->add.bytes, fr->add.cps);
-				fw += w;
-			}
 		}
 		for (uint32_t x = 0; x < fl->nh; x++) {
 			const struct thunk *hl = &fl->h[x], *hr = NULL;
@@ -581,8 +559,6 @@ diff_score(struct job *j, const struct row *l, const struct row *r, int bound,
 			unmatched++;
 		}
 	}
-	if (fdiff)
-		*fdiff = fw > 0 ? fq / fw : 0.0;
 	if (j->o->file_penalty)
 		nfiles += unmatched;
 	return nfiles ? sum / nfiles : 0.0;
@@ -606,6 +582,46 @@ cmp_u32(const void *a, const void *b)
 	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
 
 	return x < y ? -1 : x > y;
+}
+
+/*
+ * How much the two patches have in common in the files both touch,
+ * every hunk of a file together whatever its heading, word by word
+ * (word_ratio), weighted by size.  PaStA's diff score averages the
+ * hunks whose headings match, however little of each patch they are: a
+ * license-header hunk scores 1.0 in a patch that changes much else in
+ * the same file.  The whole files do not.
+ */
+static double
+file_ratio(const struct row *l, const struct row *r)
+{
+	double fw = 0, fq = 0;
+
+	for (uint32_t a = 0; a < l->nf; a++) {
+		const struct tfile *fl = &l->f[a], *fr = NULL;
+		double w;
+
+		for (uint32_t b = 0; b < r->nf; b++)
+			if (r->f[b].key == fl->key) {
+				fr = &r->f[b];
+				break;
+			}
+		if (!fr)
+			continue;
+		w = (double)fl->rem.cps + fr->rem.cps;
+		if (w > 0) {
+			fq += w * word_ratio(fl->rem.s, fl->rem.bytes, fl->rem.cps,
+			    fr->rem.s, fr->rem.bytes, fr->rem.cps);
+			fw += w;
+		}
+		w = (double)fl->add.cps + fr->add.cps;
+		if (w > 0) {
+			fq += w * word_ratio(fl->add.s, fl->add.bytes, fl->add.cps,
+			    fr->add.s, fr->add.bytes, fr->add.cps);
+			fw += w;
+		}
+	}
+	return fw > 0 ? fq / fw : 0.0;
 }
 
 /* One person: the same address, or the same name. */
@@ -751,11 +767,11 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 			 * not written, so its LCSs need not be computed.  The
 			 * output is the same either way.
 			 */
-			if (!must && o->weight + (1 - o->weight) * diff_score(j, l, r, 1, NULL) <
+			if (!must && o->weight + (1 - o->weight) * diff_score(j, l, r, 1) <
 			    o->min_score)
 				continue;
 			j->scored++;
-			diff = diff_score(j, l, r, 0, &fdiff);
+			diff = diff_score(j, l, r, 0);
 			if (must || (o->weight * ratio_bound(&l->msg, &r->msg) +
 			    (1 - o->weight) * diff >= o->min_score))
 				msg = ratio(j, &l->msg, &r->msg);
@@ -768,6 +784,7 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 		}
 		if (score < o->min_score && !(via & ~VIA_FILES))
 			continue;
+		fdiff = file_ratio(l, r);
 		tsv_addstr(out, l->id);
 		tsv_sep(out);
 		tsv_addstr(out, r->id);
