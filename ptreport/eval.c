@@ -243,6 +243,74 @@ measure(struct out *o, const char *level, size_t items, double truth, double our
 	out_end(o);
 }
 
+/*
+ * The links a reader of one patch mail cares about: for every truth
+ * link of a patch mail to a commit, is the commit in the mail's
+ * cluster (recall), and of the commits the mail's cluster holds, what
+ * share are the mail's own (precision: a cluster that chains other
+ * commits to the mail costs here).
+ */
+struct clink {
+	uint32_t label, idx;
+};
+
+static int
+cmp_clink(const void *a, const void *b)
+{
+	const struct clink *x = a, *y = b;
+
+	if (x->label != y->label)
+		return x->label < y->label ? -1 : 1;
+	return (x->idx > y->idx) - (x->idx < y->idx);
+}
+
+static void
+commit_links(struct out *o, const struct model *md, const struct truth *t)
+{
+	struct clink *c = xreallocarray(NULL, md->nc ? md->nc : 1, sizeof *c);
+	size_t nc = 0;
+	double n = 0, ours = 0, common = 0;
+
+	for (size_t i = 0; i < md->nc; i++)
+		if (t->ct[i] != NONE && md->c[i].cluster != NONE) {
+			c[nc].label = t->ct[i];
+			c[nc++].idx = (uint32_t)i;
+		}
+	if (nc)
+		qsort(c, nc, sizeof *c, cmp_clink);
+	for (size_t i = 0; i < md->nm; i++) {
+		const struct mail *m = &md->m[i];
+		struct clink key, *hit;
+		uint32_t held;
+
+		if (t->mt[i] == NONE || m->cluster == NONE || m->type != MT_PATCH)
+			continue;
+		key.label = t->mt[i];
+		key.idx = 0;
+		held = md->k[m->cluster].ncommits;
+		/* The first commit of the label: lower bound by hand, labels sorted. */
+		hit = NULL;
+		for (size_t lo = 0, hi = nc; lo < hi;) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (c[mid].label < key.label) {
+				lo = mid + 1;
+			} else {
+				hi = mid;
+				if (c[mid].label == key.label)
+					hit = &c[mid];
+			}
+		}
+		for (; hit && hit < c + nc && hit->label == key.label; hit++) {
+			n++;
+			ours += held;
+			common += md->c[hit->idx].cluster == m->cluster;
+		}
+	}
+	measure(o, "commits", (size_t)n, n, ours, common);
+	free(c);
+}
+
 struct dis {
 	const char *mail, *commit, *what;
 };
@@ -368,6 +436,7 @@ report_eval(struct model *md, const struct ropts *o)
 		out_header(&out, cols, sizeof cols / sizeof cols[0]);
 		measure(&out, "links", n, truth.links, ours.links, cell.links);
 		measure(&out, "pairs", n, truth.pairs, ours.pairs, cell.pairs);
+		commit_links(&out, md, &t);
 	}
 	out_finish(&out);
 	if (!o->sc.quiet)
