@@ -38,7 +38,8 @@ void
 model_init(struct model *md)
 {
 	memset(md, 0, sizeof *md);
-	md->mail_first = md->mail_last = md->commit_last = NODATE;
+	md->mail_first = md->mail_last = NODATE;
+	md->out_first = md->out_last = NODATE;
 }
 
 void
@@ -59,6 +60,11 @@ model_free(struct model *md)
 	hmap_free(&md->laddrs);
 	hmap_free(&md->versions);
 	hmap_free(&md->listids);
+	for (size_t i = 0; i < md->nlc; i++)
+		free(md->lc[i].s);
+	free(md->lc);
+	free(md->cov);
+	hmap_free(&md->lcid);
 	hmap_free(&md->mailid);
 	hmap_free(&md->commitid);
 	hmap_free(&md->clusterid);
@@ -1057,10 +1063,6 @@ model_finish(struct model *md)
 		if (md->mail_last == NODATE || m->date > md->mail_last)
 			md->mail_last = m->date;
 	}
-	for (size_t i = 0; i < md->nc; i++)
-		if (md->c[i].present && md->c[i].cdate != NODATE &&
-		    (md->commit_last == NODATE || md->c[i].cdate > md->commit_last))
-			md->commit_last = md->c[i].cdate;
 
 	/*
 	 * Per thread: how many mails, and the mails that may answer a patch:

@@ -40,8 +40,8 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: ptreport command [-cHPqV] [-s since] [-u until] [-S max-series]\n"
-	    "                [-p plot] [-r release-regex] [-t truth] [-d] [-n top]\n"
-	    "                table ...\n"
+	    "                [-g grace] [-p plot] [-r release-regex] [-t truth] [-d]\n"
+	    "                [-n top] table ...\n"
 	    "commands: patches ignored offlist weekly cycle duration eval summary\n"
 	    "          maintainers\n");
 }
@@ -62,8 +62,11 @@ help(void)
 	    "  -H, --no-header        leave out the header line\n"
 	    "  -s, --since DATE       count patches posted from DATE (YYYY-MM-DD or ISO)\n"
 	    "  -u, --until DATE       ... up to DATE (a day counts whole); for offlist\n"
-	    "                         the window of commits (default: the mails' span)\n"
+	    "                         the window of commits (default: the dates the\n"
+	    "                         mails really cover, per list, stray mails left out)\n"
 	    "  -S, --max-series N     leave out series above N patches (named on stderr)\n"
+	    "  -g, --grace DAYS       an unanswered patch posted less than DAYS before\n"
+	    "                         the coverage of its list ends is too new (default 14)\n"
 	    "  -p, --plot FILE        weekly, duration, maintainers: draw FILE.png or\n"
 	    "                         FILE.svg (gnuplot)\n"
 	    "  -r, --release REGEX    cycle: tags that are releases\n"
@@ -99,6 +102,7 @@ main(int argc, char **argv)
 		{ "since", required_argument, NULL, 's' },
 		{ "until", required_argument, NULL, 'u' },
 		{ "max-series", required_argument, NULL, 'S' },
+		{ "grace", required_argument, NULL, 'g' },
 		{ "plot", required_argument, NULL, 'p' },
 		{ "release", required_argument, NULL, 'r' },
 		{ "truth", required_argument, NULL, 't' },
@@ -140,13 +144,14 @@ main(int argc, char **argv)
 
 	memset(&o, 0, sizeof o);
 	o.sc.since = o.sc.until = o.osince = o.ountil = NODATE;
+	o.sc.grace = GRACE_DAYS;
 	o.fmt = OF_TSV;
 	o.header = 1;
 	o.release_re = "^v?[0-9]+(\\.[0-9]+)*$";
 	o.top = 5;
 	argv++;
 	argc--;
-	while ((ch = getopt_long(argc, argv, "cPHs:u:S:p:r:t:dn:qVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "cPHs:u:S:g:p:r:t:dn:qVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': o.fmt = OF_CSV; break;
 		case 'P': o.fmt = OF_PRETTY; break;
@@ -166,6 +171,12 @@ main(int argc, char **argv)
 		case 'S':
 			if (parse_long(optarg, 1, 100000000, &o.sc.max_series) < 0) {
 				warnx("--max-series %s: not a number of patches", optarg);
+				return 2;
+			}
+			break;
+		case 'g':
+			if (parse_long(optarg, 0, 36500, &o.sc.grace) < 0) {
+				warnx("--grace %s: not a number of days", optarg);
 				return 2;
 			}
 			break;

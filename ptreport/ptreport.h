@@ -58,6 +58,8 @@ struct mail {
 	unsigned char excluded;  /* part of a series above --max-series */
 	unsigned char foreign;   /* touches nothing the repository has */
 	unsigned char ignored;
+	unsigned char toonew;    /* would be ignored, but posted too near the end of
+	                            the coverage to have been answered */
 	unsigned char dup;       /* its id came more than once */
 };
 
@@ -88,6 +90,31 @@ struct cluster {
 struct tag {
 	const char *name;
 	int64_t date;
+};
+
+/*
+ * A month is covered when it holds at least 1/COVER_SHARE of the list's
+ * typical month (5%): a few stray mails, far from the list's real life,
+ * or an archive that kept a trickle of a list's mail, are not coverage.
+ */
+#define COVER_SHARE 20
+/* Uncovered months between covered ones, up to this many, are filled: quiet months. */
+#define COVER_GAP 3
+/* Patches posted less than this many days before the coverage ends are too new. */
+#define GRACE_DAYS 14
+
+/* Dates the archive covers: from a first to a last mail, both included. */
+struct span {
+	int64_t from, to;
+};
+
+/* What the mails of one list cover (verdict.c). */
+struct listcov {
+	const char *list;        /* list id as the mails name it; "" for none */
+	struct span *s;          /* covered spans, in order */
+	size_t ns;
+	unsigned long mails;     /* its dated mails */
+	unsigned long typical;   /* half its mails are in months at least this busy */
 };
 
 /*
@@ -156,7 +183,14 @@ struct model {
 	int has_maint;           /* a maintainers table was read */
 	size_t ndup;             /* mail rows whose id came before */
 	int64_t mail_first, mail_last;     /* date span of the mails */
-	int64_t commit_last;               /* newest commit date */
+	/* The coverage (verdict.c): per list, and their union. */
+	struct listcov *lc;
+	size_t nlc;
+	struct hmap lcid;                  /* list id -> index + 1 */
+	struct span *cov;
+	size_t ncov;
+	unsigned long cov_in, cov_out;     /* dated mails inside and outside the union */
+	int64_t out_first, out_last;       /* the dates of those outside */
 	unsigned long nbad;                /* rows rejected while loading */
 };
 
@@ -180,9 +214,27 @@ const char *mtype_name(int t);
 struct scope {
 	int64_t since, until;
 	long max_series;
+	long grace;              /* days before the coverage ends: too new to judge */
 	int quiet;
 };
 void verdicts(struct model *md, const struct scope *sc);
+/*
+ * The dates the mails really cover (verdict.c): per list, the months
+ * whose volume is not negligible beside the list's typical month, short
+ * gaps filled, stray mails left out; then the union over the lists.
+ * Once, after model_finish(); verdicts() calls it.
+ */
+void coverage(struct model *md);
+/*
+ * Where the coverage of the lists of mail m ends for it: per list, the
+ * end of the last covered span that starts at or before m's date; the
+ * latest of its lists.  NODATE when m has no date or precedes them all.
+ */
+int64_t cover_end(const struct model *md, const struct mail *m);
+/* "A .. B, C .. D" of spans v[0..n) into b (days only). */
+void spans_text(struct buf *b, const struct span *v, size_t n);
+/* The coverage and the mails outside it, for notes and the summary. */
+void coverage_text(const struct model *md, struct buf *b);
 /* Is mail r by the person of address addr and lower-cased name who ("": none)? */
 int by_person(const struct mail *r, const char *addr, const char *who);
 /*

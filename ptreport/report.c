@@ -215,8 +215,13 @@ report_patches(struct model *md, const struct ropts *o)
 	struct out out;
 	uint32_t *v = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *v);
 	size_t n = 0;
+	struct buf b = BUF_INIT;
 
 	need(md, 1, 0, 1, "patches");
+	if (!o->sc.quiet) {
+		coverage_text(md, &b);
+		warnx("coverage %s", b.p);
+	}
 	for (size_t i = 0; i < md->nm; i++)
 		if (md->m[i].present && md->m[i].type == MT_PATCH)
 			v[n++] = (uint32_t)i;
@@ -238,6 +243,19 @@ report_patches(struct model *md, const struct ropts *o)
 				detail = md->m[r].from;
 			} else if (m->ignored) {
 				verdict = "ignored";
+			} else if (m->toonew) {
+				int64_t end = cover_end(md, m);
+				char e[21];
+
+				verdict = "too-new";
+				iso_utc(e, end);
+				buf_reset(&b);
+				if (m->date > end)
+					buf_addf(&b, "posted after the coverage of its list ends (%.10s)", e);
+				else
+					buf_addf(&b, "posted %.1f days before the coverage of its list "
+					    "ends (%.10s)", (double)(end - m->date) / DAY, e);
+				detail = b.p;
 			} else {
 				/* A version of it in its cluster got the answer. */
 				verdict = "answered-version";
@@ -277,6 +295,7 @@ report_patches(struct model *md, const struct ropts *o)
 	}
 	out_finish(&out);
 	free(v);
+	buf_free(&b);
 	return 0;
 }
 
@@ -314,12 +333,66 @@ offlist_reason(const struct model *md, uint32_t ci)
 	return any ? "process mails only" : "no mail";
 }
 
-/* The window of commit dates the archives cover: the options, else the mails' span. */
-static void
-offlist_window(const struct model *md, const struct ropts *o, int64_t *since, int64_t *until)
+/*
+ * The windows of commit dates the archives cover: the coverage's spans
+ * (verdict.c), with --since replacing the start of the first span that
+ * ends after it (spans before it dropped) and --until the end of the last
+ * span that starts before it; both: that one window.  Into *v
+ * (allocated); how many.
+ */
+static size_t
+offlist_window(const struct model *md, const struct ropts *o, struct span **v)
 {
-	*since = o->osince != NODATE ? o->osince : md->mail_first;
-	*until = o->ountil != NODATE ? o->ountil : md->mail_last;
+	size_t n = 0;
+
+	*v = xreallocarray(NULL, md->ncov ? md->ncov : 1, sizeof **v);
+	if (o->osince != NODATE && o->ountil != NODATE) {
+		(*v)[0].from = o->osince;
+		(*v)[0].to = o->ountil;
+		return o->osince <= o->ountil;
+	}
+	for (size_t i = 0; i < md->ncov; i++) {
+		if ((o->osince != NODATE && md->cov[i].to < o->osince) ||
+		    (o->ountil != NODATE && md->cov[i].from > o->ountil))
+			continue;
+		(*v)[n++] = md->cov[i];
+	}
+	if (n && o->osince != NODATE)
+		(*v)[0].from = o->osince;
+	if (n && o->ountil != NODATE)
+		(*v)[n - 1].to = o->ountil;
+	return n;
+}
+
+/* Are a and b inside one of the sorted spans v[0..n)? */
+static int
+in_one_span(const struct span *v, size_t n, int64_t a, int64_t b)
+{
+	int64_t lo = a < b ? a : b, hi = a < b ? b : a;
+	size_t l = 0, h = n;
+
+	while (l < h) {
+		size_t mid = (l + h) / 2;
+
+		if (v[mid].from <= lo)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	return l > 0 && hi <= v[l - 1].to;
+}
+
+/* Where the window comes from, for notes: "the coverage" or the options. */
+static const char *
+window_source(const struct ropts *o)
+{
+	if (o->osince != NODATE && o->ountil != NODATE)
+		return "--since and --until";
+	if (o->osince != NODATE)
+		return "the coverage from --since";
+	if (o->ountil != NODATE)
+		return "the coverage up to --until";
+	return "the coverage";
 }
 
 /*
@@ -332,11 +405,11 @@ static size_t
 offlist_find(const struct model *md, const struct ropts *o, uint32_t **out, size_t *ncand,
     size_t *ndamaged)
 {
-	int64_t since, until;
+	struct span *w;
+	size_t nw = offlist_window(md, o, &w);
 	uint32_t *v = xreallocarray(NULL, md->nc ? md->nc : 1, sizeof *v);
 	size_t n = 0;
 
-	offlist_window(md, o, &since, &until);
 	*ncand = *ndamaged = 0;
 	for (size_t i = 0; i < md->nc; i++) {
 		const struct commit *c = &md->c[i];
@@ -345,11 +418,10 @@ offlist_find(const struct model *md, const struct ropts *o, uint32_t **out, size
 		if (c->skip || (md->has_commits && !c->present))
 			continue;
 		/*
-		 * Written and committed inside the window: had it been posted,
+		 * Written and committed inside one window: had it been posted,
 		 * the posting (between the two) would be in the archive.
 		 */
-		if (c->cdate == NODATE || (since != NODATE && from < since) ||
-		    (until != NODATE && c->cdate > until))
+		if (c->cdate == NODATE || !in_one_span(w, nw, from, c->cdate))
 			continue;
 		(*ncand)++;
 		if (c->damaged) {
@@ -359,6 +431,7 @@ offlist_find(const struct model *md, const struct ropts *o, uint32_t **out, size
 		if (offlist_reason(md, (uint32_t)i))
 			v[n++] = (uint32_t)i;
 	}
+	free(w);
 	*out = v;
 	return n;
 }
@@ -384,7 +457,6 @@ report_offlist(struct model *md, const struct ropts *o)
 	struct out out;
 	uint32_t *v;
 	size_t n, ncand, ndamaged;
-	int64_t since, until;
 
 	need(md, 0, 0, 1, "offlist");
 	if (!md->has_mails && (o->osince == NODATE || o->ountil == NODATE))
@@ -412,18 +484,23 @@ report_offlist(struct model *md, const struct ropts *o)
 		out_end(&out);
 	}
 	out_finish(&out);
-	offlist_window(md, o, &since, &until);
 	if (!o->sc.quiet) {
-		char a[21] = "", b[21] = "";
+		struct buf b = BUF_INIT;
+		struct span *w;
+		size_t nw = offlist_window(md, o, &w);
 
-		if (since != NODATE)
-			iso_utc(a, since);
-		if (until != NODATE)
-			iso_utc(b, until);
-		warnx("%zu off-list of %zu commits written and committed in %.10s..%.10s",
-		    n, ncand, a, b);
+		if (md->has_mails) {
+			coverage_text(md, &b);
+			warnx("coverage %s", b.p);
+			buf_reset(&b);
+		}
+		spans_text(&b, w, nw);
+		warnx("%zu off-list of %zu commits written and committed in %s (%s)",
+		    n, ncand, nw ? b.p : "no window", window_source(o));
 		if (ndamaged)
 			warnx("%zu of them could not be read (damaged): not judged", ndamaged);
+		free(w);
+		buf_free(&b);
 	}
 	free(v);
 	return 0;
@@ -1109,7 +1186,7 @@ report_summary(struct model *md, const struct ropts *o)
 {
 	static const char *const cols[] = { "what", "value", "detail" };
 	unsigned long nmails = 0, bytype[MT_N] = { 0 }, patches = 0, nmerged = 0,
-	    nignored = 0, excluded = 0, late = 0, nclusters = 0, kmerged = 0;
+	    nignored = 0, excluded = 0, ntoonew = 0, nclusters = 0, kmerged = 0;
 	struct hmap hl = HMAP_INIT, ha = HMAP_INIT;
 	struct arena mem = ARENA_INIT;
 	struct tally *tl = NULL, *ta = NULL;
@@ -1121,6 +1198,10 @@ report_summary(struct model *md, const struct ropts *o)
 	size_t ntt = 0;
 
 	need(md, 1, 0, 1, "summary");
+	if (!o->sc.quiet) {
+		coverage_text(md, &tmp);
+		warnx("coverage %s", tmp.p);
+	}
 	for (size_t i = 0; i < md->nm; i++) {
 		const struct mail *m = &md->m[i];
 
@@ -1135,8 +1216,7 @@ report_summary(struct model *md, const struct ropts *o)
 		if (m->fresp != NONE)
 			tt[ntt++] = ttfr(md, m);
 		nmerged += merged(md, m);
-		if (md->commit_last != NODATE && m->date > md->commit_last && !merged(md, m))
-			late++;
+		ntoonew += m->toonew;
 		if (m->ignored) {
 			const char *l = m->lists;
 
@@ -1177,6 +1257,17 @@ report_summary(struct model *md, const struct ropts *o)
 	if (md->ndup)
 		rowf(&out, "  repeated rows", (unsigned long)md->ndup,
 		    "copies of a Message-ID already read (cross-posts, duplicates)");
+	buf_reset(&tmp);
+	coverage_text(md, &tmp);
+	buf_addf(&tmp, ": the dates the mails really cover (per list, the months holding "
+	    "at least 1/%d of a typical month, quiet gaps up to %d months filled)",
+	    COVER_SHARE, COVER_GAP);
+	{
+		char num[24];
+
+		snprintf(num, sizeof num, "%lu", md->cov_in);
+		row3(&out, "  coverage", num, tmp.p);
+	}
 	rowf(&out, "patches", patches, "for the project: thread root or reply to it; "
 	    "not bot, pull, RFC, linux-next or stable");
 	if (excluded)
@@ -1194,26 +1285,28 @@ report_summary(struct model *md, const struct ropts *o)
 		rowf(&out, "  on list", tl[i].n, "%s", *tl[i].key ? tl[i].key : "(no list)");
 	for (size_t i = 0; i < nta && i < (size_t)o->top; i++)
 		rowf(&out, "  by author", ta[i].n, "%s", ta[i].key);
-	if (md->commit_last != NODATE) {
-		iso_utc(a, md->commit_last);
-		rowf(&out, "  too new", late, "not merged, posted after the newest commit "
-		    "(%.10s): cannot be merged yet", a);
-	}
+	rowf(&out, "too new", ntoonew, "%.1f%% of patches: not merged, no response, posted "
+	    "less than %ld days before the coverage of its list ends: no verdict yet",
+	    100 * share(ntoonew, patches), o->sc.grace);
 	rowf(&out, "clusters", nclusters, "%lu with commits", kmerged);
 
 	if (md->has_commits) {
 		uint32_t *v;
 		size_t ncand, ndamaged, n = offlist_find(md, o, &v, &ncand, &ndamaged);
-		int64_t since, until;
+		struct span *w;
+		size_t nw = offlist_window(md, o, &w);
+		char num[24];
 
-		offlist_window(md, o, &since, &until);
-		a[0] = b[0] = '\0';
-		if (since != NODATE)
-			iso_utc(a, since);
-		if (until != NODATE)
-			iso_utc(b, until);
-		rowf(&out, "commits", (unsigned long)ncand, "written and committed %.10s .. %.10s",
-		    a, b);
+		buf_reset(&tmp);
+		buf_addstr(&tmp, "written and committed in ");
+		if (nw)
+			spans_text(&tmp, w, nw);
+		else
+			buf_addstr(&tmp, "no window");
+		buf_addf(&tmp, " (%s)", window_source(o));
+		snprintf(num, sizeof num, "%zu", ncand);
+		row3(&out, "commits", num, tmp.p);
+		free(w);
 		rowf(&out, "  off-list", (unsigned long)n, "%.1f%%: in no cluster with a "
 		    "human patch mail", 100 * share(n, ncand - ndamaged));
 		rowf(&out, "  damaged", (unsigned long)ndamaged, "could not be read (damaged): "

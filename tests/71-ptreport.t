@@ -38,10 +38,12 @@ khdr >none.tsv
 C5=c500000000000000000000000000000000000000
 
 # verdict ID TABLE...: "verdict detail" of mail ID in ptreport patches.
+# These tables cover a day or a few: -g 0, or every unanswered patch
+# would be too new (that rule has its own tests below).
 verdict() {
 	id=$1
 	shift
-	ptreport patches -q "$@" | awk -F'\t' -v id="$id" '$1 == id { print $6 " " $7 }' |
+	ptreport patches -q -g 0 "$@" | awk -F'\t' -v id="$id" '$1 == id { print $6 " " $7 }' |
 	    sed 's/ $//'
 }
 # col NAME FILE: the column NAME of a TSV file, without its header.
@@ -127,7 +129,7 @@ is "a missing cover letter joins its thread; 1/N under it counts" "answered bob@
 } >self.tsv
 is "replies from the author's address and from her name elsewhere: ignored" "ignored" \
 	"$(verdict p@x self.tsv none.tsv)"
-ptreport ignored -q self.tsv none.tsv >ign.tsv
+ptreport ignored -q -g 0 self.tsv none.tsv >ign.tsv
 is "... and listed by ignored, with 3 mails in its thread" "p@x 3" \
 	"$(col id ign.tsv) $(col thread ign.tsv)"
 sed 's/Ann One\tann@home.example/Ann Other\tann@home.example/' self.tsv >other.tsv
@@ -177,7 +179,7 @@ is "a version answered elsewhere in its cluster: answered-version, naming it" \
 	"answered-version v1@x" "$(verdict v2@x versions.tsv k-versions.tsv)"
 is "... and the answered one: answered" "answered eve@e.org" \
 	"$(verdict v1@x versions.tsv k-versions.tsv)"
-is "... not ignored" "" "$(ptreport ignored -q -H versions.tsv k-versions.tsv)"
+is "... not ignored" "" "$(ptreport ignored -q -g 0 -H versions.tsv k-versions.tsv)"
 is "control: in clusters of their own, v2 is ignored" "ignored" \
 	"$(verdict v2@x versions.tsv none.tsv)"
 {
@@ -187,7 +189,7 @@ is "control: in clusters of their own, v2 is ignored" "ignored" \
 } >k-merged.tsv
 is "a patch whose cluster has a commit: merged, naming the commit" "merged $C5" \
 	"$(verdict v2@x versions.tsv k-merged.tsv)"
-is "... not ignored" "" "$(ptreport ignored -q -H versions.tsv k-merged.tsv)"
+is "... not ignored" "" "$(ptreport ignored -q -g 0 -H versions.tsv k-merged.tsv)"
 
 # --- what is a patch for the project ---------------------------------------
 {
@@ -204,7 +206,7 @@ for id in rfc nxt stb; do
 done
 is "the flag is a word: rfcomm is no RFC" "ignored" "$(verdict rfcomm@x process.tsv none.tsv)"
 is "a pull request is no patch row" "" "$(verdict pul@x process.tsv none.tsv)"
-is "only the plain patch is ignored" "rfcomm@x" "$(ptreport ignored -q -H process.tsv none.tsv | cut -f1)"
+is "only the plain patch is ignored" "rfcomm@x" "$(ptreport ignored -q -g 0 -H process.tsv none.tsv | cut -f1)"
 {
 	mhdr
 	mail p@x 2021-03-01T09:00:00Z Hal hal@h.org patch '' ''
@@ -223,7 +225,7 @@ is "control: a patch answering the root counts" "answered ivy@i.org" \
 	mail p1@x 2021-03-01T09:01:00Z Kim kim@k.org patch c@x c@x '' 2
 	mail p2@x 2021-03-01T09:02:00Z Kim kim@k.org patch c@x c@x '' 2
 } >series2.tsv
-ptreport ignored -q series2.tsv none.tsv >ign.tsv
+ptreport ignored -q -g 0 series2.tsv none.tsv >ign.tsv
 is "1/N and 2/N under their 0/N cover count (and are ignored here)" "p1@x p2@x" \
 	"$(col id ign.tsv | tr '\n' ' ' | sed 's/ $//')"
 is "the cover letter is no patch row" "" "$(verdict c@x series2.tsv none.tsv)"
@@ -297,6 +299,176 @@ sed 's/\tdamaged\t/\t\t/' c-damaged.tsv >c-whole.tsv
 is "control: the same commit read whole is off-list" "e1 e2" \
 	"$(ptreport offlist -q posted.tsv none.tsv c-whole.tsv | col id /dev/stdin | cut -c1-2 | xargs)"
 
+# --- coverage: the dates the archive really covers ------------------------------
+# fill LIST YYYY-MM N: N mails of type other on LIST in that month, from
+# its 1st to its 28th day at noon.
+fill() {
+	awk -v l="$1" -v m="$2" -v n="$3" 'BEGIN {
+		for (k = 0; k < n; k++) {
+			d = n > 1 ? 1 + int(k * 27 / (n - 1)) : 1
+			printf "f.%s.%s.%d@x\t%s-%02dT12:00:00Z\tFil\tfil@f.org\tnote\t%s\t\t\tother\t\t\t\t\n", l, m, k, m, d, l
+		}
+	}'
+}
+# lmail LIST ID DATE NAME ADDR TYPE IN_REPLY_TO REFERENCES: mail on LIST.
+lmail() {
+	l=$1
+	shift
+	mail "$@" | sed "s/\tdev\t/\t$l\t/"
+}
+# offids ARGS...: the ids (two characters) ptreport offlist -q ARGS gives.
+offids() {
+	ptreport offlist -q "$@" | col id /dev/stdin | cut -c1-2 | xargs
+}
+O0=a000000000000000000000000000000000000000
+O1=a100000000000000000000000000000000000000
+O2=a200000000000000000000000000000000000000
+{
+	mhdr
+	fill dev 2021-01 30
+	fill dev 2021-02 30
+	fill dev 2021-03 30
+	mail stray@x 2000-12-31T10:00:00Z Old old@o.org other '' ''
+} >cov.tsv
+{
+	chdr
+	commit $O0 2005-06-01T00:00:00Z 2005-06-02T00:00:00Z
+	commit $O1 2000-12-10T00:00:00Z 2000-12-11T00:00:00Z
+	commit $O2 2021-02-01T00:00:00Z 2021-02-02T00:00:00Z
+} >c-cov.tsv
+run ptreport offlist cov.tsv none.tsv c-cov.tsv
+is "coverage: one stray mail of 2000 does not stretch the window; only the commit of 2021 is off-list" \
+	"a2" "$(col id "$T/out" | cut -c1-2 | xargs)"
+is "coverage: stderr says which coverage, and the mail left outside" \
+	"ptreport: coverage 2021-01-01 .. 2021-03-28 (1 mail dated 2000-12-31 outside)" \
+	"$(sed -n 1p "$T/err")"
+is "coverage: --since and --until still override it" "a0 a2" \
+	"$(offids -s 2000-12-31 -u 2021-12-31 cov.tsv none.tsv c-cov.tsv)"
+is "coverage: --since alone moves its start, the end stays" "a0 a2" \
+	"$(offids -s 2005-01-01 cov.tsv none.tsv c-cov.tsv)"
+{
+	cat cov.tsv
+	fill dev 2000-12 30
+} >cov-busy.tsv
+is "control: December 2000 as busy as a typical month is coverage too" "a1 a2" \
+	"$(offids cov-busy.tsv none.tsv c-cov.tsv)"
+run ptreport summary -q cov.tsv none.tsv c-cov.tsv
+is "summary: the coverage row, mails inside, and the one outside" \
+	"90 2021-01-01 .. 2021-03-28 (1 mail dated 2000-12-31 outside): the dates the mails really cover" \
+	"$(awk -F'\t' '$1 == "  coverage" { sub(/ \(per list.*/, "", $3); print $2, $3 }' "$T/out")"
+is "summary: the commits of the window say where it comes from" \
+	"1 written and committed in 2021-01-01 .. 2021-03-28 (the coverage)" \
+	"$(awk -F'\t' '$1 == "commits" { print $2, $3 }' "$T/out")"
+
+# An archive in two generations, with years of nothing between them.
+{
+	mhdr
+	for m in 2015-01 2015-02 2015-03 2018-01 2018-02 2018-03; do fill dev $m 30; done
+} >gen.tsv
+G1=b100000000000000000000000000000000000000
+G2=b200000000000000000000000000000000000000
+G3=b300000000000000000000000000000000000000
+{
+	chdr
+	commit $G1 2016-05-01T00:00:00Z 2016-05-02T00:00:00Z
+	commit $G2 2015-02-01T00:00:00Z 2015-02-02T00:00:00Z
+	commit $G3 2015-03-20T00:00:00Z 2018-01-10T00:00:00Z
+} >c-gen.tsv
+run ptreport offlist gen.tsv none.tsv c-gen.tsv
+is "two generations: two spans; off-list only inside one of them (not between, not across)" "b2" \
+	"$(col id "$T/out" | cut -c1-2 | xargs)"
+is "two generations: stderr names both spans" \
+	"ptreport: coverage 2015-01-01 .. 2015-03-28, 2018-01-01 .. 2018-03-28 (every mail inside)" \
+	"$(sed -n 1p "$T/err")"
+{
+	cat gen.tsv
+	for y in 2015 2016 2017; do
+		for mo in 01 02 03 04 05 06 07 08 09 10 11 12; do
+			case $y-$mo in 2015-0[123]) ;; *) fill dev $y-$mo 30 ;; esac
+		done
+	done
+} >gen-full.tsv
+is "control: the years between filled with mail: one span, all three off-list" "b2 b1 b3" \
+	"$(offids gen-full.tsv none.tsv c-gen.tsv)"
+
+# A small list's quiet months (a mail or none) between busy ones are covered.
+Q1=c100000000000000000000000000000000000000
+{
+	chdr
+	commit $Q1 2021-03-10T00:00:00Z 2021-03-11T00:00:00Z
+} >c-quiet.tsv
+{
+	mhdr
+	fill dev 2021-01 40
+	fill dev 2021-02 1
+	fill dev 2021-04 1
+	fill dev 2021-05 40
+} >quiet.tsv
+is "quiet months: three months of a mail or none between busy ones are covered" \
+	"c1|ptreport: coverage 2021-01-01 .. 2021-05-28 (every mail inside)" \
+	"$(offids quiet.tsv none.tsv c-quiet.tsv)|$(ptreport offlist quiet.tsv none.tsv c-quiet.tsv 2>&1 >/dev/null | sed -n 1p)"
+sed 's/2021-05-/2021-06-/' quiet.tsv >quiet4.tsv
+is "control: four such months are a gap in the archive" \
+	"|ptreport: coverage 2021-01-01 .. 2021-01-28, 2021-06-01 .. 2021-06-28 (2 mails dated 2021-02-01 .. 2021-04-01 outside)" \
+	"$(offids quiet4.tsv none.tsv c-quiet.tsv)|$(ptreport offlist quiet4.tsv none.tsv c-quiet.tsv 2>&1 >/dev/null | sed -n 1p)"
+
+# Too new: an unanswered patch posted less than the grace period (14 days)
+# before the coverage of its list ends; the end is the coverage's, not
+# a stray mail's of 2030.
+{
+	cat cov.tsv
+	mail future@x 2030-01-01T00:00:00Z Fut fut@f.org other '' ''
+	mail early@x 2021-03-01T09:00:00Z Ann ann@a.org patch '' ''
+	mail late@x 2021-03-20T12:00:00Z Ann ann@a.org patch '' ''
+	mail lateans@x 2021-03-21T12:00:00Z Ann ann@a.org patch '' ''
+	mail r@x 2021-03-22T12:00:00Z Bob bob@b.org reply lateans@x lateans@x
+} >new.tsv
+ptreport patches new.tsv none.tsv >new-p.tsv 2>new-p.err
+is "too new: posted 8 days before the end, unanswered: too-new, saying when the coverage ends" \
+	"too-new posted 8.0 days before the coverage of its list ends (2021-03-28)" \
+	"$(awk -F'\t' '$1 == "late@x" { print $6, $7 }' new-p.tsv)"
+is "too new: posted 27 days before: ignored; answered: answered" "ignored|answered bob@b.org" \
+	"$(awk -F'\t' '$1 == "early@x" { print $6 }' new-p.tsv)|$(awk -F'\t' '$1 == "lateans@x" { print $6, $7 }' new-p.tsv)"
+is "too new: patches says the coverage on stderr" \
+	"ptreport: coverage 2021-01-01 .. 2021-03-28 (2 mails dated 2000-12-31 .. 2030-01-01 outside)" \
+	"$(cat new-p.err)"
+is "too new: not in ignored" "early@x" "$(ptreport ignored -q -H new.tsv none.tsv | cut -f1)"
+run ptreport summary -q new.tsv none.tsv
+is "summary: ignored and too new counted apart" "ignored 1|too new 1" \
+	"$(awk -F'\t' '$1 == "ignored" || $1 == "too new" { print $1, $2 }' "$T/out" | paste -sd'|')"
+is "weekly: the too-new patch is a patch, not ignored" "3 1" \
+	"$(ptreport weekly -q new.tsv none.tsv | awk -F'\t' 'NR > 1 { p += $4; i += $5 } END { print p, i }')"
+is "control: -g 7: the same patch is ignored" "ignored" \
+	"$(ptreport patches -q -g 7 new.tsv none.tsv | awk -F'\t' '$1 == "late@x" { print $6 }')"
+{
+	chdr
+	commit $O2 2021-03-25T00:00:00Z 2021-03-26T00:00:00Z
+} >c-new.tsv
+{
+	khdr
+	member 1 late@x mail
+	member 1 $O2 commit
+} >k-new.tsv
+is "control: merged, the same patch stays merged" "merged" \
+	"$(ptreport patches -q new.tsv k-new.tsv c-new.tsv | awk -F'\t' '$1 == "late@x" { print $6 }')"
+# The coverage of its list: list a ends in February, list b goes on.
+{
+	mhdr
+	fill a 2021-01 30
+	fill a 2021-02 30
+	for m in 01 02 03 04 05 06; do fill b 2021-$m 30; done
+	lmail a pa@x 2021-02-20T12:00:00Z Ann ann@a.org patch '' ''
+} >lists.tsv
+is "too new on its list: list a's coverage ends 2021-02-28, list b's goes on" \
+	"too-new posted 8.0 days before the coverage of its list ends (2021-02-28)" \
+	"$(ptreport patches -q lists.tsv none.tsv | awk -F'\t' '$1 == "pa@x" { print $6, $7 }')"
+{
+	cat lists.tsv
+	lmail b pa@x 2021-02-20T12:00:00Z Ann ann@a.org patch '' ''
+} >lists2.tsv
+is "control: cross-posted to list b too: ignored" "ignored" \
+	"$(ptreport patches -q lists2.tsv none.tsv | awk -F'\t' '$1 == "pa@x" { print $6 }')"
+
 # The repository's paths: from a patch table of commits.
 is "another project's patch: not counted with the commits' files" \
 	"not-counted touches no path of the repository" \
@@ -309,7 +481,9 @@ is "a file that patch 1/2 of the thread creates counts for 2/2" "ignored" \
 	"$(verdict p9b@x "$D/mails.tsv" "$D/clusters.tsv" "$D/mails.tok" "$D/commits.tok")"
 
 # --- the hand-made tables --------------------------------------------------
-set -- "$D/clusters.tsv" "$D/mails.tsv" "$D/commits.tsv" "$D/mails.tok" "$D/commits.tok"
+# They cover 2021-03-01 .. 2021-03-11: -g 0 (no grace), or every patch
+# without an answer would be too new.
+set -- -g 0 "$D/clusters.tsv" "$D/mails.tsv" "$D/commits.tsv" "$D/mails.tok" "$D/commits.tok"
 run ptreport patches "$@"
 is "fixture: patches exits 0" 0 "$rc"
 cp "$T/out" patches.tsv
@@ -364,8 +538,9 @@ is "offlist: no mail (none, or a cluster of its own), two commits once; not d3, 
 	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s", (NR > 2 ? "|" : ""), substr($1, 1, index($1, "0") - 1), $10 }' off.tsv)"
 is "offlist: the pair's row counts 2 commits, 0 mails" "2 0" \
 	"$(awk -F'\t' '$7 == 20 { print $8, $9 }' off.tsv)"
-grep -q '^ptreport: 3 off-list of 11 commits written and committed in 2021-03-01..2021-03-11$' "$T/err"
-ok $? "offlist: the note counts the commits of the window (not the root commit)"
+is "offlist: the notes say the coverage and count the commits of the window (not the root commit)" \
+	"ptreport: coverage 2021-03-01 .. 2021-03-11 (every mail inside)|ptreport: 3 off-list of 11 commits written and committed in 2021-03-01 .. 2021-03-11 (the coverage)" \
+	"$(paste -sd'|' "$T/err")"
 grep -q 'd4a\|d5\|d6\|d8' off.tsv
 ok $((!$?)) "offlist: not three commits, nor written before or committed after the window, nor the root"
 ptreport offlist -q -s 2021-02-01 -u 2021-03-31 "$@" >off2.tsv
@@ -382,7 +557,7 @@ is "offlist with -s/-u needs no mails" "0 d1 d7a d2" \
 	"$rc $(col id "$T/out" | sed 's/0*$//' | tr '\n' ' ' | sed 's/ $//')"
 
 # weekly: ISO 8601 weeks over two year ends, an empty week, a cross-post.
-run ptreport weekly "$D/weeks.tsv" "$D/weeks-clusters.tsv"
+run ptreport weekly -g 0 "$D/weeks.tsv" "$D/weeks-clusters.tsv"
 cat >want <<'EOF'
 list	week	start	patches	ignored	merged	ignored_share	ttfr_median_h
 a	2019-W52	2019-12-23	1	1	0	1.0000	
@@ -405,7 +580,7 @@ is "weekly on the fixture: two weeks" "dev 2021-W09 8 2 2|dev 2021-W10 6 3 2" \
 # release.  Without -rc tags: patches 2 and 10 days after v1.1 are in its
 # merge window, a month after in the rest, 10 and 7 days before v1.2 in
 # pre-release; after the last release there is no pre-release.
-run ptreport cycle "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags.tsv"
+run ptreport cycle -g 0 "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags.tsv"
 cat >want <<'EOF'
 phase	cycles	patches	ignored	merged	ignored_share
 merge	3	4	3	1	0.7500
@@ -421,7 +596,7 @@ run ptreport cycle "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.t
 is "cycle: no tag matching the default --release: exit 1" 1 "$rc"
 grep -q 'no tag matches --release' "$T/err"
 ok $? "cycle: no release tag: says so"
-run ptreport cycle -r '^release-[0-9]+$' "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.tsv"
+run ptreport cycle -g 0 -r '^release-[0-9]+$' "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.tsv"
 cat >want <<'EOF'
 phase	cycles	patches	ignored	merged	ignored_share
 merge	2	3	2	1	0.6667
@@ -649,10 +824,10 @@ MT=$D/maint.tsv
 ttfr() {
 	id=$1
 	shift
-	ptreport patches -q "$@" | awk -F'\t' -v id="$id" '$1 == id { print $9 " " $10 }' |
+	ptreport patches -q -g 0 "$@" | awk -F'\t' -v id="$id" '$1 == id { print $9 " " $10 }' |
 	    sed 's/ *$//'
 }
-run ptreport patches "$M1" "$M2"
+run ptreport patches -g 0 "$M1" "$M2"
 is "patches: first_response and ttfr_h are the last columns" \
 	"id date list author subject verdict detail cluster first_response ttfr_h" \
 	"$(sed -n 1p "$T/out" | tr '\t' ' ')"
@@ -686,7 +861,7 @@ is "control: the same mail as a reply is one" "2021-05-08T10:00:00Z 1.0" \
 is "ttfr: the author's own reply is none" "2021-05-12T11:00:00Z 2.0" "$(ttfr q7@x "$M1" "$M2")"
 is "ttfr: a cover letter and not-counted mails have no row or no time" "" \
 	"$(ttfr c4@x "$M1" "$M2")"
-run ptreport summary "$M1" "$M2"
+run ptreport summary -g 0 "$M1" "$M2"
 is "summary: time to first response, median (5th of 9) and 90th percentile (9th)" \
 	"4.0|median hours from posting to the first response by another person, in its thread or a version's; 90th percentile 100.0 (nearest rank)" \
 	"$(awk -F'\t' '$1 == "time to first response" { print $2 "|" $3 }' "$T/out")"
@@ -695,10 +870,10 @@ is "summary: how many were answered" "9 81.8% of patches: a response at or after
 is "summary: what the maintainers view rests on, without a maintainers table" \
 	"0 recipients only (no ptmaint table)" \
 	"$(awk -F'\t' '$1 == "maintainers" { print $2, $3 }' "$T/out")"
-run ptreport summary "$M1" "$M2" "$MT"
+run ptreport summary -g 0 "$M1" "$M2" "$MT"
 is "summary: ... and with one" "2 MAINTAINERS (2 versions) and recipients" \
 	"$(awk -F'\t' '$1 == "maintainers" { print $2, $3 }' "$T/out")"
-run ptreport summary "$D/mails.tsv" "$D/clusters.tsv"
+run ptreport summary -g 0 "$D/mails.tsv" "$D/clusters.tsv"
 is "summary: a mails table without to and cc says so" \
 	"recipients only (no ptmaint table); the mails table has no to or cc column" \
 	"$(awk -F'\t' '$1 == "maintainers" { print $3 }' "$T/out")"
@@ -712,14 +887,14 @@ is "summary: a mails table without to and cc says so" \
 		mail r$i@x "$(printf '2021-03-01T%02d:00:00Z' $i)" Bob bob@b.org reply p$i@x p$i@x
 	done
 } >ten.tsv
-run ptreport summary ten.tsv none.tsv
+run ptreport summary -g 0 ten.tsv none.tsv
 is "nearest rank: median 5.0, 90th percentile 9.0 of 1..10 hours" "5.0 9.0" \
 	"$(awk -F'\t' '$1 == "time to first response" { sub(/.*percentile /, "", $3); print $2, $3 + 0 ".0" }' "$T/out")"
-run ptreport weekly ten.tsv none.tsv
+run ptreport weekly -g 0 ten.tsv none.tsv
 is "nearest rank: weekly ttfr_median_h 5.0" "2021-W09 10 5.0" \
 	"$(awk -F'\t' 'NR > 1 { print $2, $4, $8 }' "$T/out")"
 awk 'NR == 1 || !/^p10@x|^r10@x/' ten.tsv >nine.tsv
-run ptreport summary nine.tsv none.tsv
+run ptreport summary -g 0 nine.tsv none.tsv
 is "nearest rank: 1..9 hours: median 5.0 (5th), 90th percentile 9.0 (ceil 8.1 = 9th)" "5.0 9.0" \
 	"$(awk -F'\t' '$1 == "time to first response" { sub(/.*percentile /, "", $3); print $2, $3 + 0 ".0" }' "$T/out")"
 
@@ -727,7 +902,7 @@ is "nearest rank: 1..9 hours: median 5.0 (5th), 90th percentile 9.0 (ceil 8.1 = 
 # Recipients only: To and Cc, without the author (ann@home.example in q2's
 # Cc is Ann by name) and the list's address; other-list@example.org is no
 # list here (no mail is on it, no L: line says so).
-run ptreport maintainers "$M1" "$M2"
+run ptreport maintainers -g 0 "$M1" "$M2"
 cat >want <<'EOF'
 kind	name	addr	patches	to	listed	responded	merged	ignored	ttfr_median_h	ttfr_p90_h
 maintainer	Rex Reviewer	rex@r.org	4	4	0	2	0	1	2.0	3.0
@@ -746,7 +921,7 @@ is "maintainers, recipients only: said on stderr" \
 sed 's/\tL\topen list\tother-list@example.org\t/\tL\topen list\tnowhere@example.net\t/' "$MT" >lonely-l.tsv
 grep -q nowhere@example.net lonely-l.tsv
 ok $? "the lonely L: table was made"
-run ptreport maintainers "$M1" "$M2" lonely-l.tsv
+run ptreport maintainers -g 0 "$M1" "$M2" lonely-l.tsv
 is "maintainers: an L: address nobody was sent: exit 0" 0 "$rc"
 is "maintainers: an L: address nobody was sent is no row" 0 \
     "$(grep -c nowhere@example.net "$T/out")"
@@ -754,18 +929,18 @@ is "maintainers: an L: address nobody was sent is no row" 0 \
 # the same Cc moved to lists., vger.kernel.org, googlegroups.com, groups.io.
 for host in lists.example.org vger.kernel.org googlegroups.com groups.io; do
 	sed "s/other-list@example.org/other@$host/" "$M1" >hostlist.tsv
-	run ptreport maintainers hostlist.tsv "$M2"
+	run ptreport maintainers -g 0 hostlist.tsv "$M2"
 	is "maintainers: other@$host is a list, no person" 0 \
 	    "$(awk -F'\t' -v a="other@$host" '$3 == a' "$T/out" | wc -l | tr -d ' ')"
 done
 sed "s/other-list@example.org/other@example.lists.org/" "$M1" >hostlist.tsv
-run ptreport maintainers hostlist.tsv "$M2"
+run ptreport maintainers -g 0 hostlist.tsv "$M2"
 is "maintainers: control: other@example.lists.org is a person" 1 \
     "$(awk -F'\t' '$3 == "other@example.lists.org"' "$T/out" | wc -l | tr -d ' ')"
 # With MAINTAINERS: CORE's M and R are addressed by its patches (Mia not by
 # her own q7), THE REST only by q5 (the other patches matched sections
 # that are not catch-alls), DRIVERS's list address is a list.
-run ptreport maintainers "$M1" "$M2" "$MT"
+run ptreport maintainers -g 0 "$M1" "$M2" "$MT"
 cat >want <<'EOF'
 kind	name	addr	patches	to	listed	responded	merged	ignored	ttfr_median_h	ttfr_p90_h
 maintainer	Rex Reviewer	rex@r.org	9	4	9	3	0	1	3.0	4.0
@@ -785,18 +960,18 @@ is "maintainers with MAINTAINERS: said on stderr, with the versions" \
 cp "$T/out" maint-view.tsv
 grep -q 'ann@\|Ann' maint-view.tsv
 ok $((!$?)) "maintainers: the author is no row, from either address"
-run ptreport maintainers -q m-other.tsv "$M2" "$MT"
+run ptreport maintainers -g 0 -q m-other.tsv "$M2" "$MT"
 is "control: ann@home.example under another name is addressed by q2" \
 	"maintainer Ann Other ann@home.example 1 1 0" \
 	"$(grep 'ann@home' "$T/out" | cut -f1-6 | tr '\t' ' ')"
 # The author by name: Mia posting q7 from home under her MAINTAINERS name.
 awk -F'\t' 'BEGIN { OFS = FS } $1 == "q7@x" { $3 = "Mia Maintainer"; $4 = "mia@home.example" } { print }' \
     "$M1" >m-mia.tsv
-run ptreport maintainers -q m-mia.tsv "$M2" "$MT"
+run ptreport maintainers -g 0 -q m-mia.tsv "$M2" "$MT"
 is "maintainers: the author by name (MAINTAINERS's) from another address: not addressed" \
 	"maintainer Mia Maintainer mia@m.org 8" "$(grep 'mia@m.org' "$T/out" | cut -f1-4 | tr '\t' ' ')"
 sed 's/\tMia Maintainer\tmia@home.example\t/\tMia Home\tmia@home.example\t/' m-mia.tsv >m-mia2.tsv
-run ptreport maintainers -q m-mia2.tsv "$M2" "$MT"
+run ptreport maintainers -g 0 -q m-mia2.tsv "$M2" "$MT"
 is "control: under another name she is addressed by q7" \
 	"maintainer Mia Maintainer mia@m.org 9" "$(grep 'mia@m.org' "$T/out" | cut -f1-4 | tr '\t' ' ')"
 is "maintainers: no list address is a person (dev@ by its list id, other@ by L:)" "" \
@@ -805,7 +980,7 @@ is "maintainers: the catch-all counts only the patch nothing else matched" \
 	"THE REST 1|Lin Us 1 1" \
 	"$(awk -F'\t' '$2 == "THE REST" { print $2, $4 }' maint-view.tsv)|$(awk -F'\t' '$3 == "linus@l.org" { print $2, $4, $6 }' maint-view.tsv)"
 awk -F'\t' 'BEGIN { OFS = FS } $3 == "THE REST" { $9 = 1 } { print }' "$MT" >mt-all.tsv
-run ptreport maintainers -q "$M1" "$M2" mt-all.tsv
+run ptreport maintainers -g 0 -q "$M1" "$M2" mt-all.tsv
 is "control: the catch-all responsible for every patch" "THE REST 11|Lin Us 11 11" \
 	"$(awk -F'\t' '$2 == "THE REST" { print $2, $4 }' "$T/out")|$(awk -F'\t' '$3 == "linus@l.org" { print $2, $4, $6 }' "$T/out")"
 # Rows of ids that are no mail (a commit) are dropped, and a patch in no
@@ -814,19 +989,19 @@ is "control: the catch-all responsible for every patch" "THE REST 11|Lin Us 11 1
 	head -1 "$MT"
 	sed 1d "$MT" | awk 'BEGIN { srand(8) } { printf "%.8f\t%s\n", rand(), $0 }' | sort | cut -f2-
 } >mt-shuf.tsv
-run ptreport maintainers -q mt-shuf.tsv "$M2" "$M1"
+run ptreport maintainers -g 0 -q mt-shuf.tsv "$M2" "$M1"
 cmp -s maint-view.tsv "$T/out"
 ok $? "maintainers: the same bytes with the maintainers rows shuffled and operands in another order"
-run ptreport maintainers -q -n 1 "$M1" "$M2" "$MT"
+run ptreport maintainers -g 0 -q -n 1 "$M1" "$M2" "$MT"
 is "-n 1: the first row of each kind" "maintainer rex@r.org|section CORE|list dev.lists.example.org" \
 	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s", (NR > 2 ? "|" : ""), $1, ($1 == "maintainer" ? $3 : $2) }' "$T/out")"
-run ptreport maintainers -q -n 0 "$M1" "$M2" "$MT"
+run ptreport maintainers -g 0 -q -n 0 "$M1" "$M2" "$MT"
 same "-n 0: all rows" maint-view.tsv "$T/out"
-run ptreport maintainers -q "$M1" "$M2" "$MT" -c
+run ptreport maintainers -g 0 -q "$M1" "$M2" "$MT" -c
 is "maintainers --csv: a row" '"maintainer","Rex Reviewer","rex@r.org","9","4","9","3","0","1","3.0","4.0"' \
 	"$(sed -n 2p "$T/out")"
 printf 'id\tversion\tsection\tstatus\trole\tname\taddr\tdepth\tresponsible\tvia\n' >mt-empty.tsv
-run ptreport maintainers "$M1" "$M2" mt-empty.tsv
+run ptreport maintainers -g 0 "$M1" "$M2" mt-empty.tsv
 is "an empty maintainers table: no versions, no sections, said so" \
 	"ptreport: maintainers: recipients only (the ptmaint table has no MAINTAINERS version: none in the repository at the patches' dates)|0" \
 	"$(cat "$T/err")|$(grep -c '^section' "$T/out")"
@@ -835,33 +1010,33 @@ is "an empty maintainers table: no versions, no sections, said so" \
 	printf 'q1@x\tv\tCORE\t\tX\t\tmia@m.org\t2\t1\tF:src/\n'
 	printf 'q1@x\tv\tCORE\t\tM\t\tmia@m.org\t2\t1\tF:src/\n'
 } >mt-bad.tsv
-run ptreport maintainers -q "$M1" "$M2" mt-bad.tsv
+run ptreport maintainers -g 0 -q "$M1" "$M2" mt-bad.tsv
 is "a bad role: exit 1, file:line, the other rows kept" \
 	"1|ptreport: mt-bad.tsv:2: column role: neither M, R, L nor empty: X|ptreport: 1 bad rows, named above, were left out|1" \
 	"$rc|$(cat "$T/err" | paste -sd'|')|$(grep -c '^section	CORE' "$T/out")"
 
 # ignored: the recipients and the people MAINTAINERS names.
-run ptreport ignored "$M1" "$M2" "$MT"
+run ptreport ignored -g 0 "$M1" "$M2" "$MT"
 is "ignored: to (To then Cc) and maintainers (M and R, sorted)" \
 	"q8@x|dev@lists.example.org rex@r.org|mia@m.org rex@r.org" \
 	"$(awk -F'\t' 'NR > 1 { print $1 "|" $10 "|" $11 }' "$T/out")"
-run ptreport ignored "$M1" "$M2"
+run ptreport ignored -g 0 "$M1" "$M2"
 is "ignored: without a maintainers table, maintainers is empty" \
 	"q8@x|dev@lists.example.org rex@r.org|" \
 	"$(awk -F'\t' 'NR > 1 { print $1 "|" $10 "|" $11 }' "$T/out")"
 
 if command -v gnuplot >/dev/null 2>&1; then
-	run ptreport maintainers -q -p m.svg "$M1" "$M2" "$MT"
+	run ptreport maintainers -g 0 -q -p m.svg "$M1" "$M2" "$MT"
 	[ "$rc" -eq 0 ] && [ -s m.svg ] && [ ! -e m.svg.tmp ] && grep -q 'CORE' m.svg &&
 	    grep -q 'THE REST' m.svg
 	ok $? "maintainers -p: the sections' ignored share per month"
-	run ptreport maintainers -q -p m.png "$M1" "$M2"
+	run ptreport maintainers -g 0 -q -p m.png "$M1" "$M2"
 	[ "$rc" -eq 0 ] && [ -s m.png ]
 	ok $? "maintainers -p without MAINTAINERS: the lists'"
-	run ptreport maintainers -q -p m3.png "$M1" "$M2" mt-empty.tsv
+	run ptreport maintainers -g 0 -q -p m3.png "$M1" "$M2" mt-empty.tsv
 	[ "$rc" -eq 0 ] && [ -s m3.png ]
 	ok $? "maintainers -p with a maintainers table of no section (no MAINTAINERS): the lists'"
-	run ptreport maintainers -q -p m2.png -s 2030-01-01 "$M1" "$M2"
+	run ptreport maintainers -g 0 -q -p m2.png -s 2030-01-01 "$M1" "$M2"
 	[ "$rc" -eq 1 ] && [ ! -e m2.png ] && grep -q 'nothing to plot' "$T/err"
 	ok $? "maintainers -p with nothing to plot: exit 1, no file"
 else
