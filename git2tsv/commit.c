@@ -6,9 +6,12 @@
  * prints it.  Text is converted to UTF-8: from the commit's encoding
  * header when it has one, else it must be UTF-8 already, else it is
  * read as Windows-1252 (the usual culprit) and the row is flagged.
+ * A commit whose diff cannot be made because an object is missing (a
+ * partial clone) or unreadable keeps its row, flagged, without a diff.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -237,8 +240,14 @@ fail(const struct g2opts *o, const git_oid *oid, const char *what)
 	char hex[GIT_OID_HEXSZ + 1];
 
 	git_oid_tostr(hex, sizeof hex, oid);
+	/*
+	 * Workers warn at the same time, and warnx writes a line in parts:
+	 * holding stderr's lock keeps each line whole.
+	 */
+	flockfile(stderr);
 	warnx("%s: commit %s: %s: %s", o->repo, hex, what,
 	    e && e->message ? e->message : "unknown error");
+	funlockfile(stderr);
 	return -1;
 }
 
@@ -250,6 +259,7 @@ commit_row(git_repository *repo, const git_oid *oid, const struct g2opts *o,
 	const git_signature *au, *co;
 	const char *enc, *raw, *rest;
 	struct buf msg = BUF_INIT, t = BUF_INIT, subj = BUF_INIT, diff = BUF_INIT;
+	struct buf why = BUF_INIT;
 	int badchar = 0;
 	char hex[GIT_OID_HEXSZ + 1], date[21];
 	unsigned i, np;
@@ -264,8 +274,25 @@ commit_row(git_repository *repo, const git_oid *oid, const struct g2opts *o,
 		git_commit_free(c);
 		return 1;
 	}
-	if (diff_commit(repo, c, o, &diff, &badchar) < 0) {
-		fail(o, oid, "cannot diff it (shallow or damaged repository?)");
+	switch (diff_commit(repo, c, o, &diff, &badchar, &why)) {
+	case 0:
+		break;
+	case DIFF_DAMAGED:
+		/*
+		 * The commit itself is there, so is its row: a missing blob
+		 * (a partial clone) must not stop the run.  What the diff
+		 * had so far is dropped, an empty diff is what says none.
+		 */
+		git_oid_tostr(hex, sizeof hex, oid);
+		flockfile(stderr);  /* a whole line, as in fail() */
+		warnx("%s: commit %s: cannot diff: %s", o->repo, hex, why.p);
+		funlockfile(stderr);
+		buf_reset(&diff);
+		badchar = 0;
+		flagged |= G_DAMAGED;
+		break;
+	default:
+		fail(o, oid, "cannot make its diff");
 		goto out;
 	}
 
@@ -304,10 +331,19 @@ commit_row(git_repository *repo, const git_oid *oid, const struct g2opts *o,
 	tsv_sep(row);
 	if (badchar)
 		flagged |= G_BADCHAR;
-	if (flagged & G_CP1252)
-		buf_addstr(row, (flagged & G_BADCHAR) ? "cp1252,badchar" : "cp1252");
-	else if (flagged & G_BADCHAR)
-		buf_addstr(row, "badchar");
+	{
+		/* In the order of the G_* bits. */
+		static const char *const names[] = { "cp1252", "badchar", "damaged" };
+		size_t start = row->len;
+
+		for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+			if (!(flagged & (1u << i)))
+				continue;
+			if (row->len > start)
+				buf_addc(row, ',');
+			buf_addstr(row, names[i]);
+		}
+	}
 	tsv_sep(row);
 	links(&t, msg.p ? msg.p : "", msg.len);
 	tsv_add(row, t.p, t.len);
@@ -324,12 +360,13 @@ commit_row(git_repository *repo, const git_oid *oid, const struct g2opts *o,
 	buf_add(row, diff.p ? diff.p : "", diff.len);
 	tsv_sep(row);
 	tsv_addstr(row, o->repo);
-	rc = 0;
+	rc = (flagged & G_DAMAGED) ? ROW_DAMAGED : 0;
 out:
 	git_commit_free(c);
 	buf_free(&msg);
 	buf_free(&t);
 	buf_free(&subj);
 	buf_free(&diff);
+	buf_free(&why);
 	return rc;
 }

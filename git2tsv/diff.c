@@ -386,6 +386,34 @@ add_path(struct buf *b, const char *prefix, const char *path, int quote)
 	buf_addc(b, '"');
 }
 
+/*
+ * An object the diff needs cannot be read (rc is libgit2's answer):
+ * say which in why, "blob <id> (path) is missing" or with libgit2's
+ * message, and return DIFF_DAMAGED.  Running out of memory is no
+ * damage of the repository: -1.
+ */
+static int
+damage(struct buf *why, int rc, const char *what, const git_oid *id, const char *path)
+{
+	const git_error *e = git_error_last();
+	char hex[GIT_OID_HEXSZ + 1];
+
+	if (e && e->klass == GIT_ERROR_NOMEMORY)
+		return -1;
+	buf_reset(why);
+	buf_addf(why, "%s %s", what, git_oid_tostr(hex, sizeof hex, id));
+	if (path) {
+		buf_addstr(why, " (");
+		add_path(why, "", path, needs_quote(path));
+		buf_addc(why, ')');
+	}
+	if (rc == GIT_ENOTFOUND)
+		buf_addstr(why, " is missing");
+	else
+		buf_addf(why, ": %s", e && e->message ? e->message : "cannot be read");
+	return DIFF_DAMAGED;
+}
+
 /* git shows regular files as 644 or 755, whatever the tree says. */
 static unsigned
 canon_mode(uint32_t mode)
@@ -456,7 +484,8 @@ put_hunks(struct sink *l, git_patch *p)
 /*
  * One file of the patch: the header lines git writes, then the hunks
  * (or "Binary files ... differ").  old or new is NULL for an added or
- * deleted file; score > 0 makes it a rename.
+ * deleted file; score > 0 makes it a rename.  p is NULL when both sides
+ * are the same blob: there are no hunks then.
  */
 static int
 put_file(struct sink *l, const git_diff_file *old, const git_diff_file *new,
@@ -519,7 +548,7 @@ put_file(struct sink *l, const git_diff_file *old, const git_diff_file *new,
 		else
 			buf_addstr(&h, "/dev/null");
 		buf_addstr(&h, " differ\n");
-	} else if (git_patch_num_hunks(p) > 0) {
+	} else if (p && git_patch_num_hunks(p) > 0) {
 		/* git adds a TAB after a name with a blank in it. */
 		buf_addstr(&h, "--- ");
 		if (old)
@@ -539,7 +568,7 @@ put_file(struct sink *l, const git_diff_file *old, const git_diff_file *new,
 	}
 	put(l, h.p, h.len);
 	buf_free(&h);
-	rc = binary ? 0 : put_hunks(l, p);
+	rc = binary || !p ? 0 : put_hunks(l, p);
 	return rc;
 }
 
@@ -561,6 +590,8 @@ struct content {
 static int
 content_load(git_repository *repo, const git_diff_file *f, struct content *c)
 {
+	int rc;
+
 	memset(c, 0, sizeof *c);
 	c->p = "";
 	if (!f)
@@ -574,8 +605,9 @@ content_load(git_repository *repo, const git_diff_file *f, struct content *c)
 		c->n = c->text.len;
 		return 0;
 	}
-	if (git_blob_lookup(&c->blob, repo, &f->id) < 0)
-		return -1;
+	rc = git_blob_lookup(&c->blob, repo, &f->id);
+	if (rc < 0)
+		return rc;
 	c->p = git_blob_rawcontent(c->blob);
 	c->n = (size_t)git_blob_rawsize(c->blob);
 	return 0;
@@ -687,7 +719,7 @@ entry_cmp(const git_tree_entry *a, const git_tree_entry *b)
  */
 static int
 walk_trees(git_repository *repo, git_tree *a, git_tree *b, struct buf *prefix,
-    struct changes *cs)
+    struct changes *cs, struct buf *why)
 {
 	size_t na = a ? git_tree_entrycount(a) : 0, nb = b ? git_tree_entrycount(b) : 0;
 	size_t i = 0, j = 0, plen = prefix->len;
@@ -713,12 +745,13 @@ walk_trees(git_repository *repo, git_tree *a, git_tree *b, struct buf *prefix,
 		}
 		if (is_tree(name)) {
 			buf_addc(prefix, '/');
-			if (c <= 0 && git_tree_lookup(&ta, repo, git_tree_entry_id(ea)) < 0)
-				rc = -1;
-			if (!rc && c >= 0 && git_tree_lookup(&tb, repo, git_tree_entry_id(eb)) < 0)
-				rc = -1;
+			if (c <= 0 && (rc = git_tree_lookup(&ta, repo, git_tree_entry_id(ea))) < 0)
+				rc = damage(why, rc, "tree", git_tree_entry_id(ea), prefix->p);
+			if (!rc && c >= 0 &&
+			    (rc = git_tree_lookup(&tb, repo, git_tree_entry_id(eb))) < 0)
+				rc = damage(why, rc, "tree", git_tree_entry_id(eb), prefix->p);
 			if (!rc)
-				rc = walk_trees(repo, ta, tb, prefix, cs);
+				rc = walk_trees(repo, ta, tb, prefix, cs, why);
 			git_tree_free(ta);
 			git_tree_free(tb);
 		} else {
@@ -743,18 +776,26 @@ walk_trees(git_repository *repo, git_tree *a, git_tree *b, struct buf *prefix,
 /* Print one file pair: headers, then hunks. */
 static int
 emit_pair(git_repository *repo, struct sink *l, const git_diff_file *old,
-    const git_diff_file *new, int score, const git_diff_options *dopts)
+    const git_diff_file *new, int score, const git_diff_options *dopts, struct buf *why)
 {
 	struct content a, b;
 	git_patch *p = NULL;
-	int binary = 0, rc = -1;
+	int binary = 0, rc;
 
-	if (content_load(repo, old, &a) < 0)
-		return -1;
-	if (content_load(repo, new, &b) < 0) {
+	/*
+	 * The same blob on both sides (an exact rename, a mode change)
+	 * shows as headers only: its content is not needed, and a partial
+	 * clone may not have it.
+	 */
+	if (old && new && git_oid_equal(&old->id, &new->id))
+		return put_file(l, old, new, score, 0, NULL);
+	if ((rc = content_load(repo, old, &a)) < 0)
+		return damage(why, rc, "blob", &old->id, old->path);
+	if ((rc = content_load(repo, new, &b)) < 0) {
 		content_free(&a);
-		return -1;
+		return damage(why, rc, "blob", &new->id, new->path);
 	}
+	rc = -1;
 	if (make_patch(&a, &b, old ? old->path : NULL, new ? new->path : NULL, dopts,
 	    &binary, &p) == 0)
 		rc = put_file(l, old, new, score, binary, p);
@@ -766,7 +807,7 @@ emit_pair(git_repository *repo, struct sink *l, const git_diff_file *old,
 
 int
 diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
-    struct buf *out, int *badchar)
+    struct buf *out, int *badchar, struct buf *why)
 {
 	git_diff_options dopts = GIT_DIFF_OPTIONS_INIT;
 	git_tree *old = NULL, *new = NULL;
@@ -783,14 +824,23 @@ diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
 	dopts.interhunk_lines = 0;
 	/* git's default since 2.14: hunks land where git puts them. */
 	dopts.flags |= GIT_DIFF_INDENT_HEURISTIC;
-	if (git_commit_tree(&new, c) < 0)
+	if ((rc = git_commit_tree(&new, c)) < 0) {
+		rc = damage(why, rc, "tree", git_commit_tree_id(c), NULL);
 		goto out;
-	if (git_commit_parentcount(c) > 0) {
-		if (git_commit_parent(&parent, c, 0) < 0 || git_commit_tree(&old, parent) < 0)
-			goto out;
 	}
-	if (walk_trees(repo, old, new, &prefix, &cs) < 0)
+	if (git_commit_parentcount(c) > 0) {
+		if ((rc = git_commit_parent(&parent, c, 0)) < 0) {
+			rc = damage(why, rc, "parent commit", git_commit_parent_id(c, 0), NULL);
+			goto out;
+		}
+		if ((rc = git_commit_tree(&old, parent)) < 0) {
+			rc = damage(why, rc, "parent's tree", git_commit_tree_id(parent), NULL);
+			goto out;
+		}
+	}
+	if ((rc = walk_trees(repo, old, new, &prefix, &cs, why)) != 0)
 		goto out;
+	rc = -1;
 	src = xcalloc(cs.n ? cs.n : 1, sizeof *src);
 	dst = xcalloc(cs.n ? cs.n : 1, sizeof *dst);
 	for (i = 0; i < cs.n; i++) {
@@ -814,27 +864,29 @@ diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
 		switch (ch->status) {
 		case 'D':
 			if (!src[isrc++].paired)
-				err = emit_pair(repo, &l, &ch->old, NULL, 0, &dopts);
+				err = emit_pair(repo, &l, &ch->old, NULL, 0, &dopts, why);
 			break;
 		case 'A':
 			if (dst[idst].paired)
 				err = emit_pair(repo, &l, src[dst[idst].pair].f, &ch->new,
-				    dst[idst].score, &dopts);
+				    dst[idst].score, &dopts, why);
 			else
-				err = emit_pair(repo, &l, NULL, &ch->new, 0, &dopts);
+				err = emit_pair(repo, &l, NULL, &ch->new, 0, &dopts, why);
 			idst++;
 			break;
 		case 'T':
 			/* git shows a file that changes type as a deletion and a creation. */
-			err = emit_pair(repo, &l, &ch->old, NULL, 0, &dopts);
+			err = emit_pair(repo, &l, &ch->old, NULL, 0, &dopts, why);
 			if (!err)
-				err = emit_pair(repo, &l, NULL, &ch->new, 0, &dopts);
+				err = emit_pair(repo, &l, NULL, &ch->new, 0, &dopts, why);
 			break;
 		default:
-			err = emit_pair(repo, &l, &ch->old, &ch->new, 0, &dopts);
+			err = emit_pair(repo, &l, &ch->old, &ch->new, 0, &dopts, why);
 		}
-		if (err)
+		if (err) {
+			rc = err;
 			goto out;
+		}
 	}
 	*badchar = l.badchar;
 	rc = 0;

@@ -64,12 +64,16 @@ help(void)
 	    "  -t, --tags            one row per tag instead: tag id date annotated\n"
 	    "                        tag_date src\n"
 	    "  -H, --no-header       do not print the header line\n"
-	    "  -q, --quiet           no summary line on stderr\n"
+	    "  -q, --quiet           no summary line on stderr (unless commits failed\n"
+	    "                        or were damaged)\n"
 	    "  -V, --version         print the version and exit\n"
 	    "  -h, --help            print this help and exit\n\n"
 	    "Columns: id date from_name from_addr subject title committer_name\n"
 	    "committer_addr commit_date parents type flags links upstream message\n"
-	    "diff src.  See git2tsv(1) and patchtrack-tsv(5).\n", stdout);
+	    "diff src.  flags: cp1252 (text read as Windows-1252), badchar (bytes\n"
+	    "replaced by U+FFFD), damaged (an object the diff needs is missing or\n"
+	    "unreadable, as in a partial clone: the diff is empty, the commit named\n"
+	    "on stderr; exit status 0).  See git2tsv(1) and patchtrack-tsv(5).\n", stdout);
 }
 
 /* Seconds since the epoch from "YYYY-MM-DD[THH:MM[:SS]][Z]" (UTC) or "@N". */
@@ -106,7 +110,7 @@ struct run {
 	size_t nring;
 	uint64_t queued, taken, written;
 	int finished;
-	unsigned long rows, skipped, failed;
+	unsigned long rows, skipped, failed, damaged;
 };
 
 static int
@@ -124,7 +128,10 @@ in_window(const struct run *r, git_repository *repo, const git_oid *oid)
 	return !((r->have_since && t < r->since) || (r->have_until && t > r->until));
 }
 
-/* One commit to a row in s; the verdict in s->rc (0 row, 1 skipped, -1 error). */
+/*
+ * One commit to a row in s; the verdict in s->rc (0 row, ROW_DAMAGED
+ * row without its diff, 1 skipped, -1 error).
+ */
 static void
 work_one(struct run *r, git_repository *repo, struct slot *s)
 {
@@ -139,9 +146,11 @@ work_one(struct run *r, git_repository *repo, struct slot *s)
 static void
 emit(struct run *r, struct slot *s)
 {
-	if (s->rc == 0) {
+	if (s->rc == 0 || s->rc == ROW_DAMAGED) {
 		tsv_row_end(&s->row, stdout);
 		r->rows++;
+		if (s->rc == ROW_DAMAGED)
+			r->damaged++;
 	} else if (s->rc > 0) {
 		r->skipped++;
 	} else {
@@ -373,6 +382,11 @@ add_all(git_repository *repo, struct tips *t)
  * (ties go by arrival).  What a range leaves out is still libgit2's
  * answer: when a commit is hidden, its walk first lists the commits
  * to show, and this one keeps to them.
+ *
+ * A commit that cannot be read (a damaged repository: the history is
+ * cut there) ends the walk, but only after the commit that names it as
+ * a parent has been handed out: that one's row is still written, and
+ * the walk's error comes on the next call.
  */
 struct wnode {
 	git_commit *c;
@@ -387,6 +401,10 @@ struct walk {
 	struct hmap marks;      /* raw ids: &in_range or &seen */
 	struct arena keys;      /* owns the ids the marks point to */
 	int limited;            /* only commits marked in_range are walked */
+	int err;                /* the error walk_next returns from now on */
+	int lookup_rc;          /* libgit2's answer for the unreadable commit */
+	git_oid bad, child;     /* the commit that cannot be read, and whose parent */
+	char *msg;              /* libgit2's message for it */
 };
 
 static char in_range, seen;
@@ -415,7 +433,7 @@ wnode_after(const struct wnode *a, const struct wnode *b)
 	return x != y ? x < y : a->seq > b->seq;
 }
 
-/* Queue a commit not seen before; -1 if it cannot be read. */
+/* Queue a commit not seen before; libgit2's error if it cannot be read. */
 static int
 walk_add(struct walk *w, const git_oid *id)
 {
@@ -423,12 +441,13 @@ walk_add(struct walk *w, const git_oid *id)
 	    hmap_get(&w->marks, (const char *)id->id, GIT_OID_RAWSZ) : walk_mark(w, id);
 	struct wnode nd;
 	size_t i;
+	int rc;
 
 	if (!e || e->val == &seen || (w->limited && e->val != &in_range))
 		return 0;
 	e->val = &seen;
-	if (git_commit_lookup(&nd.c, w->repo, id) < 0)
-		return -1;
+	if ((rc = git_commit_lookup(&nd.c, w->repo, id)) < 0)
+		return rc;
 	nd.seq = w->seq++;
 	if (w->n == w->cap) {
 		w->cap = w->cap ? w->cap * 2 : 64;
@@ -480,6 +499,8 @@ walk_next(struct walk *w, git_oid *id)
 	unsigned np, p;
 	int rc = 0;
 
+	if (w->err)
+		return w->err;
 	if (!w->n)
 		return GIT_ITEROVER;
 	top = w->heap[0];
@@ -496,9 +517,38 @@ walk_next(struct walk *w, git_oid *id)
 	np = git_commit_parentcount(top.c);
 	for (p = 0; p < np && !rc; p++)
 		rc = walk_add(w, git_commit_parent_id(top.c, p));
+	if (rc < 0) {
+		const git_error *e = git_error_last();
+
+		w->err = -1;
+		w->lookup_rc = rc;
+		git_oid_cpy(&w->bad, git_commit_parent_id(top.c, p - 1));
+		git_oid_cpy(&w->child, git_commit_id(top.c));
+		w->msg = xstrdup(e && e->message ? e->message : "cannot be read");
+	}
 	git_oid_cpy(id, git_commit_id(top.c));
 	git_commit_free(top.c);
-	return rc;
+	return 0;
+}
+
+/* Say why the walk ended early. */
+static void
+walk_fail(const struct walk *w, const char *repo)
+{
+	char bad[GIT_OID_HEXSZ + 1], child[GIT_OID_HEXSZ + 1];
+
+	if (!w->msg) {
+		fail_repo(repo, "history walk failed", NULL);
+		return;
+	}
+	git_oid_tostr(bad, sizeof bad, &w->bad);
+	git_oid_tostr(child, sizeof child, &w->child);
+	if (w->lookup_rc == GIT_ENOTFOUND)
+		warnx("%s: history walk failed: commit %s, parent of %s, is missing",
+		    repo, bad, child);
+	else
+		warnx("%s: history walk failed: commit %s, parent of %s: %s",
+		    repo, bad, child, w->msg);
 }
 
 static void
@@ -509,6 +559,7 @@ walk_free(struct walk *w)
 	free(w->heap);
 	hmap_free(&w->marks);
 	arena_free(&w->keys);
+	free(w->msg);
 }
 
 struct tagrow {
@@ -741,6 +792,19 @@ main(int argc, char **argv)
 	 * the run.
 	 */
 	git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, 0);
+#if LIBGIT2_VER_MAJOR > 1 || (LIBGIT2_VER_MAJOR == 1 && LIBGIT2_VER_MINOR >= 4)
+	{
+		/*
+		 * A partial clone made by an older git says so in
+		 * extensions.partialclone, which libgit2 refuses by default.
+		 * Nothing is fetched here: a commit whose diff needs an
+		 * object the clone left out keeps its row, flagged damaged.
+		 */
+		const char *ext[] = { "partialclone" };
+
+		git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, ext, (size_t)1);
+	}
+#endif
 	if (git_repository_open_ext(&repo, r.o.repo, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) < 0) {
 		fail_repo(r.o.repo, "not a git repository", NULL);
 		rc = 1;
@@ -834,13 +898,23 @@ main(int argc, char **argv)
 		pthread_cond_destroy(&r.done);
 	}
 	if (err != GIT_ITEROVER) {
-		fail_repo(r.o.repo, "history walk failed", NULL);
+		walk_fail(&walk, r.o.repo);
 		rc = 1;
 	}
 	walk_free(&walk);
 	if (r.failed)
 		rc = 1;
-	if (!quiet || r.failed)
+	/*
+	 * Damaged rows are rows (exit 0), but a run with -q must still
+	 * show them counted.  The count is added only when there are any,
+	 * so that the line of an intact history keeps its old form for
+	 * the scripts that read it.
+	 */
+	if (r.damaged)
+		warnx("%lu commits, %lu rows, %lu left out (merges, dates), %lu failed, "
+		    "%lu damaged (rows without a diff)", r.rows + r.skipped + r.failed, r.rows,
+		    r.skipped, r.failed, r.damaged);
+	else if (!quiet || r.failed)
 		warnx("%lu commits, %lu rows, %lu left out (merges, dates), %lu failed",
 		    r.rows + r.skipped + r.failed, r.rows, r.skipped, r.failed);
 out:
