@@ -360,6 +360,19 @@ is "summary: the commits of the window say where it comes from" \
 	"1 written and committed in 2021-01-01 .. 2021-03-28 (the coverage)" \
 	"$(awk -F'\t' '$1 == "commits" { print $2, $3 }' "$T/out")"
 
+# Five stray mails of 2009-2018 (two in one month) before a list that
+# really starts in 2021: no span of theirs, and the commits of those
+# years are not off-list.
+{
+	cat cov.tsv
+	for d in 2009-03-02 2012-07-01 2012-07-20 2016-01-05 2018-11-30; do
+		mail s$d@x ${d}T08:00:00Z Old old@o.org other '' ''
+	done
+} >cov5.tsv
+is "five stray mails: left outside, and the commit of 2005 is not off-list" \
+	"a2|ptreport: coverage 2021-01-01 .. 2021-03-28 (6 mails dated 2000-12-31 .. 2018-11-30 outside)" \
+	"$(offids cov5.tsv none.tsv c-cov.tsv)|$(ptreport offlist cov5.tsv none.tsv c-cov.tsv 2>&1 >/dev/null | sed -n 1p)"
+
 # An archive in two generations, with years of nothing between them.
 {
 	mhdr
