@@ -51,6 +51,7 @@ model_free(struct model *md)
 	free(md->t);
 	free(md->th);
 	free(md->mark);
+	free(md->wd);
 	free(md->mp);
 	for (size_t i = 0; i < md->nms; i++)
 		free(md->ms[i]->e);
@@ -459,6 +460,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 		m->rfc = (unsigned char)has_word(s, n, "rfc");
 		m->review = has_word(s, n, "next") || has_word(s, n, "stable");
 		m->process = m->type == MT_BOT || m->type == MT_PULL || m->rfc || m->review;
+		m->withdraw = (unsigned char)has_word(s, n, "withdraw");
 		s = fld(r, ctotal, &n);
 		m->total = n && parse_long(s, 0, 1000000, &total) == 0 ? (uint32_t)total : 0;
 
@@ -967,11 +969,6 @@ earlier_commit(const struct commit *a, const struct commit *b)
 	return strcmp(a->id, b->id) < 0;
 }
 
-/* A possible response and its thread, sorted by thread, date and id. */
-struct rkey {
-	uint32_t root, mail;
-};
-
 /* qsort has no context argument; the model is finished once. */
 static const struct model *rkey_md;
 
@@ -1097,6 +1094,20 @@ model_finish(struct model *md)
 		for (size_t i = n; i-- > 0;) {
 			md->m[v[i].mail].rnext = md->th[v[i].root].resp;
 			md->th[v[i].root].resp = v[i].mail;
+		}
+		/* The withdrawals, few: kept apart, in the same order. */
+		n = 0;
+		for (size_t i = 0; i < md->nm; i++)
+			if (md->m[i].present && md->m[i].withdraw) {
+				v[n].root = uf_find(md->m, (uint32_t)i);
+				v[n++].mail = (uint32_t)i;
+			}
+		if (n) {
+			rkey_md = md;
+			qsort(v, n, sizeof *v, cmp_rkey);
+			md->wd = xreallocarray(NULL, n, sizeof *md->wd);
+			memcpy(md->wd, v, n * sizeof *v);
+			md->nwd = n;
 		}
 		free(v);
 	}

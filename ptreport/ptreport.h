@@ -60,6 +60,9 @@ struct mail {
 	unsigned char ignored;
 	unsigned char toonew;    /* would be ignored, but posted too near the end of
 	                            the coverage to have been answered */
+	unsigned char withdraw;  /* flags word withdraw: its sender says a patch of the
+	                            thread is dropped or superseded */
+	unsigned char withdrawn; /* would be ignored, but its author withdrew it */
 	unsigned char dup;       /* its id came more than once */
 };
 
@@ -140,6 +143,11 @@ struct mpair {
 	uint32_t mail;           /* resolved in model_finish */
 };
 
+/* A mail and the root of its thread. */
+struct rkey {
+	uint32_t root, mail;
+};
+
 /* A thread, indexed by the union-find root of its mails. */
 struct thread {
 	uint32_t resp;           /* first mail that may be a response, list by rnext
@@ -165,6 +173,8 @@ struct model {
 	struct tag *t;
 	size_t nt;
 	struct thread *th;       /* per mail index, valid at thread roots */
+	struct rkey *wd;         /* mails flagged withdraw, by thread, date and id */
+	size_t nwd;
 	struct hmap paths;       /* the repository's paths and their folders */
 	struct hmap listids;     /* the mails' list column: every list id */
 	/* The maintainers table: sections, and per address what it says. */
@@ -235,6 +245,12 @@ int64_t cover_end(const struct model *md, const struct mail *m);
 void spans_text(struct buf *b, const struct span *v, size_t n);
 /* The coverage and the mails outside it, for notes and the summary. */
 void coverage_text(const struct model *md, struct buf *b);
+/*
+ * The earliest mail (by date, then id) of mail mi's thread, other than
+ * mi, by mi's sender, dated at or after mi, that is flagged withdraw;
+ * NONE if none.
+ */
+uint32_t withdrawal(struct model *md, uint32_t mi);
 /* Is mail r by the person of address addr and lower-cased name who ("": none)? */
 int by_person(const struct mail *r, const char *addr, const char *who);
 /*

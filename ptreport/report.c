@@ -243,6 +243,9 @@ report_patches(struct model *md, const struct ropts *o)
 				detail = md->m[r].from;
 			} else if (m->ignored) {
 				verdict = "ignored";
+			} else if (m->withdrawn) {
+				verdict = "withdrawn";
+				detail = md->m[withdrawal(md, v[i])].id;
 			} else if (m->toonew) {
 				int64_t end = cover_end(md, m);
 				char e[21];
@@ -1186,7 +1189,8 @@ report_summary(struct model *md, const struct ropts *o)
 {
 	static const char *const cols[] = { "what", "value", "detail" };
 	unsigned long nmails = 0, bytype[MT_N] = { 0 }, patches = 0, nmerged = 0,
-	    nignored = 0, excluded = 0, ntoonew = 0, nclusters = 0, kmerged = 0;
+	    nignored = 0, excluded = 0, ntoonew = 0, nwithdrawn = 0, nclusters = 0,
+	    kmerged = 0;
 	struct hmap hl = HMAP_INIT, ha = HMAP_INIT;
 	struct arena mem = ARENA_INIT;
 	struct tally *tl = NULL, *ta = NULL;
@@ -1217,6 +1221,7 @@ report_summary(struct model *md, const struct ropts *o)
 			tt[ntt++] = ttfr(md, m);
 		nmerged += merged(md, m);
 		ntoonew += m->toonew;
+		nwithdrawn += m->withdrawn;
 		if (m->ignored) {
 			const char *l = m->lists;
 
@@ -1288,6 +1293,9 @@ report_summary(struct model *md, const struct ropts *o)
 	rowf(&out, "too new", ntoonew, "%.1f%% of patches: not merged, no response, posted "
 	    "less than %ld days before the coverage of its list ends: no verdict yet",
 	    100 * share(ntoonew, patches), o->sc.grace);
+	rowf(&out, "withdrawn", nwithdrawn, "%.1f%% of patches: not merged, no response, "
+	    "withdrawn by its author in its thread (dropped, superseded)",
+	    100 * share(nwithdrawn, patches));
 	rowf(&out, "clusters", nclusters, "%lu with commits", kmerged);
 
 	if (md->has_commits) {

@@ -39,6 +39,31 @@ earlier(const struct mail *a, const struct mail *b)
 	return strcmp(a->id, b->id) < 0;
 }
 
+uint32_t
+withdrawal(struct model *md, uint32_t mi)
+{
+	const struct mail *m = &md->m[mi];
+	uint32_t root = thread_of(md, mi);
+	size_t lo = 0, hi = md->nwd;
+
+	/* The thread's first withdrawal; they are sorted by thread, date and id. */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (md->wd[mid].root < root)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < md->nwd && md->wd[lo].root == root; lo++) {
+		const struct mail *w = &md->m[md->wd[lo].mail];
+
+		if (md->wd[lo].mail != mi && w->date >= m->date && same_person(w, m))
+			return md->wd[lo].mail;
+	}
+	return NONE;
+}
+
 /*
  * The earliest response, not the first read, so that the order of the
  * rows does not change the answer.
@@ -230,14 +255,18 @@ verdicts(struct model *md, const struct scope *sc)
 		m->ignored = m->project && !responded(md, (uint32_t)i) &&
 		    !(k && (k->ncommits || k->responded));
 		/*
-		 * Posted less than the grace period before the archive's
-		 * coverage of its lists ends: an answer would come after the
-		 * archive does, so no verdict yet.
+		 * Withdrawn by its author, or posted less than the grace
+		 * period before the archive's coverage of its lists ends (an
+		 * answer would come after the archive does): not ignored.
 		 */
 		if (m->ignored) {
 			int64_t end = cover_end(md, m);
 
-			if (end != NODATE && m->date > end - sc->grace * DAY) {
+			/* Its author withdrew it in its thread: not ignored, dropped. */
+			if (withdrawal(md, (uint32_t)i) != NONE) {
+				m->ignored = 0;
+				m->withdrawn = 1;
+			} else if (end != NODATE && m->date > end - sc->grace * DAY) {
 				m->ignored = 0;
 				m->toonew = 1;
 			}

@@ -230,6 +230,54 @@ is "1/N and 2/N under their 0/N cover count (and are ignored here)" "p1@x p2@x" 
 	"$(col id ign.tsv | tr '\n' ' ' | sed 's/ $//')"
 is "the cover letter is no patch row" "" "$(verdict c@x series2.tsv none.tsv)"
 
+# --- withdrawn: its author says in its thread it is dropped or superseded ------
+# (mbox2tsv's flags word withdraw; "please ignore", "self-NAK", "will send v2")
+{
+	mhdr
+	mail p@x 2021-03-01T09:00:00Z 'Ann One' ann@a.org patch '' ''
+	mail w@x 2021-03-01T10:00:00Z 'Ann One' ann@home.example reply p@x p@x withdraw
+} >wd.tsv
+is "withdrawn: its author (here from another address) withdraws it later in its thread" \
+	"withdrawn w@x" "$(verdict p@x wd.tsv none.tsv)"
+is "... not in ignored" "" "$(ptreport ignored -q -g 0 -H wd.tsv none.tsv)"
+run ptreport summary -q -g 0 wd.tsv none.tsv
+is "... counted by the summary, not as ignored" "ignored 0|withdrawn 1" \
+	"$(awk -F'\t' '$1 == "ignored" || $1 == "withdrawn" { print $1, $2 }' "$T/out" | paste -sd'|')"
+is "... weekly: a patch, not ignored" "1 0" \
+	"$(ptreport weekly -q -g 0 wd.tsv none.tsv | awk -F'\t' 'NR > 1 { print $4, $5 }')"
+is "... also near the end of the coverage: withdrawn, not too-new" "withdrawn" \
+	"$(ptreport patches -q wd.tsv none.tsv | awk -F'\t' '$1 == "p@x" { print $6 }')"
+sed 's/\twithdraw$/\t/' wd.tsv >wd-not.tsv
+is "control: the same reply without the flag: ignored" "ignored" "$(verdict p@x wd-not.tsv none.tsv)"
+sed 's/^\(w@x\t[^\t]*\t\)Ann One\tann@home.example/\1Bob Two\tbob@b.org/' wd.tsv >wd-bob.tsv
+is "control: by another person the mail is an answer" "answered bob@b.org" \
+	"$(verdict p@x wd-bob.tsv none.tsv)"
+{
+	mhdr
+	mail v1@x 2021-03-01T09:00:00Z Ann ann@a.org patch '' ''
+	mail w@x 2021-03-01T10:00:00Z Ann ann@a.org reply v1@x v1@x withdraw
+	mail v2@x 2021-03-02T09:00:00Z Ann ann@a.org patch v1@x v1@x
+	mail self@x 2021-03-03T09:00:00Z Ann ann@a.org patch '' '' withdraw
+} >wd2.tsv
+is "withdrawn: v1, withdrawn before v2 came in its thread" "withdrawn w@x" \
+	"$(verdict v1@x wd2.tsv none.tsv)"
+is "control: v2, posted after the withdrawal, is not withdrawn by it" "ignored" \
+	"$(verdict v2@x wd2.tsv none.tsv)"
+is "control: a patch's own flag does not withdraw it" "ignored" \
+	"$(verdict self@x wd2.tsv none.tsv)"
+{
+	cat wd.tsv
+	mail r@x 2021-03-01T11:00:00Z Bob bob@b.org reply p@x p@x
+} >wd-ans.tsv
+is "control: answered by someone, it stays answered" "answered bob@b.org" \
+	"$(verdict p@x wd-ans.tsv none.tsv)"
+{
+	khdr
+	member 1 p@x mail
+	member 1 $C5 commit
+} >k-wd.tsv
+is "control: merged, it stays merged" "merged $C5" "$(verdict p@x wd.tsv k-wd.tsv)"
+
 # --- off-list: which mails of a cluster were postings on the list -------------
 # A commits table by hand: chdr, then
 #   commit ID AUTHOR-DATE COMMIT-DATE [FLAGS] (subject "s: ID", by maint@m.org).
