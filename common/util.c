@@ -27,11 +27,14 @@ vwarn(const char *fmt, va_list ap)
 	int saved = errno;
 
 	fflush(stdout);
+	/* One line whole, even from several threads (the lock is recursive). */
+	flockfile(stderr);
 	fprintf(stderr, "%s: ", progname);
 	vfprintf(stderr, fmt, ap);
 	if (fmt[0] && fmt[strlen(fmt) - 1] == ':')
 		fprintf(stderr, " %s", strerror(saved));
 	fputc('\n', stderr);
+	funlockfile(stderr);
 }
 
 void
