@@ -69,7 +69,18 @@ model_free(struct model *md)
 	hmap_free(&md->mailid);
 	hmap_free(&md->commitid);
 	hmap_free(&md->clusterid);
+	for (size_t i = 0; i < md->paths.cap; i++)
+		if (md->paths.e[i].key) {
+			struct pathrec *pr = md->paths.e[i].val;
+
+			free(pr->ev);
+			free(pr->iv);
+		}
+	for (size_t i = 0; i < md->folders.cap; i++)
+		if (md->folders.e[i].key)
+			free(((struct folderrec *)md->folders.e[i].val)->iv);
 	hmap_free(&md->paths);
+	hmap_free(&md->folders);
 	strpool_free(&md->pool);
 	arena_free(&md->mem);
 }
@@ -636,31 +647,161 @@ last_slash(const char *s, size_t n)
 	return NULL;
 }
 
-static void
-add_path(struct model *md, const char *p, size_t n)
+/* The length of the folder of path p[0..n), with its slash; 0 at the top. */
+static size_t
+folder_len(const char *p, size_t n)
+{
+	const char *slash = last_slash(p, n);
+
+	return slash ? (size_t)(slash - p + 1) : 0;
+}
+
+/* The record of path p[0..n), added when new. */
+static struct pathrec *
+path_rec(struct model *md, const char *p, size_t n)
 {
 	int isnew;
 	struct hent *e = hmap_put(&md->paths, p, n, &isnew);
 
-	if (isnew)
+	if (isnew) {
+		struct pathrec *pr = arena_alloc(&md->mem, sizeof *pr);
+
+		memset(pr, 0, sizeof *pr);
+		pr->first_touch = NODATE;
 		e->key = intern(&md->pool, p, n);
+		e->val = pr;
+	}
+	return e->val;
+}
+
+/* A commit's change to path p[0..n): 'M' modified, 'C' created, 'D' deleted. */
+static void
+path_event(struct model *md, const char *p, size_t n, int kind, int64_t t, const char *commit)
+{
+	struct pathrec *pr;
+
+	if (!n || t == NODATE)
+		return;
+	pr = path_rec(md, p, n);
+	if (kind == 'M' || kind == 'D')
+		if (pr->first_touch == NODATE || t < pr->first_touch)
+			pr->first_touch = t;
+	if (kind == 'M')
+		return;
+	if (pr->nev == pr->capev) {
+		pr->capev = pr->capev ? 2 * pr->capev : 2;
+		pr->ev = xreallocarray(pr->ev, pr->capev, sizeof *pr->ev);
+	}
+	pr->ev[pr->nev].t = t;
+	pr->ev[pr->nev].commit = commit;
+	pr->ev[pr->nev++].kind = (unsigned char)kind;
+}
+
+/* Is line s[0..n) one of the lines of the column text l[0..ln)? */
+static int
+has_line(const char *l, size_t ln, const char *s, size_t n)
+{
+	for (const char *p = l, *end = l + ln; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = (size_t)((nl ? nl : end) - p);
+
+		if (k == n && !memcmp(p, s, n))
+			return 1;
+		p += k + 1;
+	}
+	return 0;
 }
 
 /*
- * A patch table (patchtok): the commits' files are the repository's
- * paths, with their folders so that a patch adding a file next to
- * others is still for the project; the mails' files are kept to be
- * checked against them.
+ * What a patch changes, one line a file: a kind and the path ("R" old
+ * TAB new for a rename).  From the F lines of its hunks ("F old TAB new",
+ * /dev/null for a side that is not there), else from files and new (the
+ * files it creates), else its files, of unknown kind.
+ */
+static void
+changes(struct buf *out, const struct tsv_reader *r, int cfiles, int cnew, int chunks)
+{
+	size_t n;
+	const char *s, *end;
+
+	buf_reset(out);
+	if (chunks >= 0 && r->f[chunks].len) {
+		s = r->f[chunks].s;
+		end = s + r->f[chunks].len;
+		for (const char *p = s; p < end;) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			size_t k = (size_t)((nl ? nl : end) - p);
+			const char *tab = k > 2 ? memchr(p + 2, '\t', k - 2) : NULL;
+
+			if (k > 2 && p[0] == 'F' && p[1] == ' ' && tab) {
+				const char *o = p + 2, *w = tab + 1;
+				size_t ol = (size_t)(tab - o), wl = (size_t)(p + k - w);
+				int onull = ol == 9 && !memcmp(o, "/dev/null", 9);
+				int wnull = wl == 9 && !memcmp(w, "/dev/null", 9);
+
+				if (onull && !wnull && wl) {
+					buf_addc(out, 'C');
+					buf_add(out, w, wl);
+				} else if (wnull && !onull && ol) {
+					buf_addc(out, 'D');
+					buf_add(out, o, ol);
+				} else if (!onull && ol && wl && (ol != wl || memcmp(o, w, ol))) {
+					buf_addc(out, 'R');
+					buf_add(out, o, ol);
+					buf_addc(out, '\t');
+					buf_add(out, w, wl);
+				} else if (!onull && ol) {
+					buf_addc(out, 'M');
+					buf_add(out, o, ol);
+				} else {
+					p += k + 1;
+					continue;
+				}
+				buf_addc(out, '\n');
+			}
+			p += k + 1;
+		}
+		if (out->len)
+			return;
+	}
+	s = r->f[cfiles].s;
+	end = s + r->f[cfiles].len;
+	for (const char *p = s; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = (size_t)((nl ? nl : end) - p);
+
+		if (k) {
+			if (cnew < 0)
+				buf_addc(out, 'U');
+			else
+				buf_addc(out, has_line(r->f[cnew].s, r->f[cnew].len, p, k) ? 'C' : 'M');
+			buf_add(out, p, k);
+			buf_addc(out, '\n');
+		}
+		p += k + 1;
+	}
+	(void)n;
+}
+
+/*
+ * A patch table (patchtok).  The commits' changes are the repository's
+ * history of paths: which commit created, changed or deleted which file
+ * (patch_history() turns them into dates).  The mails' changes are kept
+ * to be checked against it (find_foreign()).
  */
 static void
 load_patches(struct model *md, struct tsv_reader *r)
 {
 	int cid = tsv_need(r, "id"), ckind = tsv_need(r, "kind"),
-	    cfiles = tsv_need(r, "files");
+	    cfiles = tsv_need(r, "files"), cdate = tsv_col(r, "date"),
+	    cnew = tsv_col(r, "new"), chunks = tsv_col(r, "hunks"),
+	    cadate = tsv_col(r, "author_date");
+	struct buf ch = BUF_INIT;
 	int got;
 
 	while ((got = tsv_read(r)) != 0) {
-		const char *s = r->f[cfiles].s, *end = s + r->f[cfiles].len;
+		int64_t t, at = NODATE;
+		const char *commit;
 
 		if (got < 0) {
 			md->nbad++;
@@ -673,105 +814,436 @@ load_patches(struct model *md, struct tsv_reader *r)
 			uint32_t x = mail_node(md, r->f[cid].s, r->f[cid].len);
 			struct mail *m = &md->m[x];
 
-			if (!m->files)
-				m->files = arena_strndup(&md->mem, s, r->f[cfiles].len);
+			if (!m->files) {
+				changes(&ch, r, cfiles, cnew, chunks);
+				m->files = arena_strndup(&md->mem, ch.p ? ch.p : "", ch.len);
+			}
 			continue;
 		}
-		if (strcmp(r->f[ckind].s, "commit"))
+		if (strcmp(r->f[ckind].s, "commit") || !r->f[cid].len)
 			continue;
 		md->has_paths = 1;
-		while (s < end) {
-			const char *nl = memchr(s, '\n', (size_t)(end - s));
-			size_t n = (size_t)((nl ? nl : end) - s);
-			const char *slash = n ? last_slash(s, n) : NULL;
+		if (date_of(md, r, cdate, &t) < 0 || date_of(md, r, cadate, &at) < 0)
+			continue;
+		commit = intern(&md->pool, r->f[cid].s, r->f[cid].len);
+		changes(&ch, r, cfiles, cnew, chunks);
+		for (const char *p = ch.p, *end = p + ch.len; p && p < end;) {
+			const char *nl = memchr(p, '\n', (size_t)(end - p));
+			size_t k = (size_t)(nl - p);
+			const char *tab = p[0] == 'R' ? memchr(p, '\t', k) : NULL;
 
-			if (n)
-				add_path(md, s, n);
-			if (slash && slash > s)
-				add_path(md, s, (size_t)(slash - s + 1));
-			s += n + 1;
+			if (tab) {
+				path_event(md, p + 1, (size_t)(tab - p - 1), 'D', t, commit);
+				path_event(md, tab + 1, (size_t)(p + k - tab - 1), 'C',
+				    at != NODATE && at < t ? at : t, commit);
+			} else {
+				/* A patch table without kinds: every file was there before. */
+				int kind = p[0] == 'U' ? 'M' : p[0];
+
+				path_event(md, p + 1, k - 1, kind,
+				    kind == 'C' && at != NODATE && at < t ? at : t, commit);
+			}
+			p += k + 1;
 		}
+	}
+	buf_free(&ch);
+}
+
+static int
+cmp_pevent(const void *a, const void *b)
+{
+	const struct pevent *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	/* At one time, created before deleted: it was there. */
+	if (x->kind != y->kind)
+		return x->kind == 'C' ? -1 : 1;
+	return strcmp(x->commit, y->commit);
+}
+
+static void
+span_add(struct span **v, uint32_t *n, uint32_t *cap, int64_t from, int64_t to)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 2;
+		*v = xreallocarray(*v, *cap, sizeof **v);
+	}
+	(*v)[*n].from = from;
+	(*v)[*n].to = to;
+	(*n)++;
+}
+
+static int
+cmp_span_from(const void *a, const void *b)
+{
+	const struct span *x = a, *y = b;
+
+	if (x->from != y->from)
+		return x->from < y->from ? -1 : 1;
+	return (x->to > y->to) - (x->to < y->to);
+}
+
+/*
+ * The repository's history of paths as dates: per path the intervals it
+ * was there, per folder the intervals it held a file.  A creation counts
+ * from the creating commit's author date (the patch table's author_date,
+ * else the commits table's author date, else its commit date), for the
+ * file was in its author's tree, and on the list, from then; a deletion
+ * from the deleting commit's commit date.
+ */
+static void
+patch_history(struct model *md)
+{
+	for (size_t i = 0; i < md->paths.cap; i++) {
+		struct hent *e = &md->paths.e[i];
+		struct pathrec *pr;
+		uint32_t capiv = 0;
+		int open;
+		int64_t from = INT64_MIN, first_c = INT64_MAX;
+
+		if (!e->key)
+			continue;
+		pr = e->val;
+		for (uint32_t k = 0; k < pr->nev; k++) {
+			struct pevent *ev = &pr->ev[k];
+
+			if (ev->kind == 'C') {
+				const struct commit *c = commit_by_id(md, ev->commit, strlen(ev->commit));
+
+				if (c && c->present && c->date != NODATE && c->date < ev->t)
+					ev->t = c->date;
+				if (ev->t < first_c)
+					first_c = ev->t;
+			}
+		}
+		if (pr->nev)
+			qsort(pr->ev, pr->nev, sizeof *pr->ev, cmp_pevent);
+		/* Changed before anything created it: there before the history began. */
+		open = pr->first_touch != NODATE && pr->first_touch < first_c;
+		for (uint32_t k = 0; k < pr->nev; k++) {
+			const struct pevent *ev = &pr->ev[k];
+
+			if (ev->kind == 'C' && !open) {
+				open = 1;
+				from = ev->t;
+			} else if (ev->kind == 'D' && open) {
+				open = 0;
+				if (from < ev->t)
+					span_add(&pr->iv, &pr->niv, &capiv, from, ev->t);
+			}
+		}
+		if (open)
+			span_add(&pr->iv, &pr->niv, &capiv, from, INT64_MAX);
+		/* Every folder above it held a file while it was there. */
+		for (size_t n = folder_len(e->key, e->klen);; n = folder_len(e->key, n - 1)) {
+			int isnew;
+			struct hent *f = hmap_put(&md->folders, e->key, n, &isnew);
+			struct folderrec *fr;
+
+			if (isnew) {
+				fr = arena_alloc(&md->mem, sizeof *fr);
+				memset(fr, 0, sizeof *fr);
+				f->val = fr;
+			}
+			fr = f->val;
+			for (uint32_t k = 0; k < pr->niv; k++)
+				span_add(&fr->iv, &fr->niv, &fr->capiv, pr->iv[k].from, pr->iv[k].to);
+			if (!n)
+				break;
+		}
+	}
+	/* Each folder's intervals sorted and merged. */
+	for (size_t i = 0; i < md->folders.cap; i++) {
+		struct folderrec *fr = md->folders.e[i].val;
+		uint32_t k = 0;
+
+		if (!md->folders.e[i].key || !fr->niv)
+			continue;
+		qsort(fr->iv, fr->niv, sizeof *fr->iv, cmp_span_from);
+		for (uint32_t j = 1; j < fr->niv; j++) {
+			if (fr->iv[j].from <= fr->iv[k].to) {
+				if (fr->iv[j].to > fr->iv[k].to)
+					fr->iv[k].to = fr->iv[j].to;
+			} else {
+				fr->iv[++k] = fr->iv[j];
+			}
+		}
+		fr->niv = k + 1;
+	}
+}
+
+/* Is t in one of the intervals v[0..n) ([from, to)); NODATE: in any? */
+static int
+in_iv(const struct span *v, uint32_t n, int64_t t)
+{
+	if (t == NODATE)
+		return n > 0;
+	for (uint32_t k = 0; k < n; k++)
+		if (v[k].from <= t && t < v[k].to)
+			return 1;
+	return 0;
+}
+
+/* Did the repository have file p[0..n) at t (NODATE: ever)? */
+static int
+file_at(const struct model *md, const char *p, size_t n, int64_t t)
+{
+	struct hent *e = hmap_get(&md->paths, p, n);
+	const struct pathrec *pr = e ? e->val : NULL;
+
+	return pr && in_iv(pr->iv, pr->niv, t);
+}
+
+/* Had the repository had file p[0..n) at some time up to t (deleted since, maybe)? */
+static int
+file_by(const struct model *md, const char *p, size_t n, int64_t t)
+{
+	struct hent *e = hmap_get(&md->paths, p, n);
+	const struct pathrec *pr = e ? e->val : NULL;
+
+	if (!pr || !pr->niv)
+		return 0;
+	return t == NODATE || pr->iv[0].from <= t;
+}
+
+/* Did the repository have a file in folder f[0..n) ("a/b/"; "" the top) at t? */
+static int
+folder_at(const struct model *md, const char *f, size_t n, int64_t t)
+{
+	struct hent *e = hmap_get(&md->folders, f, n);
+	const struct folderrec *fr = e ? e->val : NULL;
+
+	return fr && in_iv(fr->iv, fr->niv, t);
+}
+
+/*
+ * What the patches for the project so far make known beyond the
+ * repository: per thread (by its root), the files they touch and their
+ * folders; per author (by address), the files they create or rename to,
+ * and their folders, with the earliest date.
+ */
+struct known {
+	struct hmap thread, author;
+	struct buf key;
+	struct arena mem;
+};
+
+static const char *
+known_key(struct known *kn, const void *who, size_t wlen, const char *p, size_t n)
+{
+	buf_reset(&kn->key);
+	buf_add(&kn->key, who, wlen);
+	buf_add(&kn->key, p, n);
+	return kn->key.p;
+}
+
+static int
+thread_has(struct known *kn, uint32_t root, const char *p, size_t n)
+{
+	known_key(kn, &root, sizeof root, p, n);
+	return hmap_get(&kn->thread, kn->key.p, kn->key.len) != NULL;
+}
+
+static int
+author_has(struct known *kn, const char *author, const char *p, size_t n, int64_t t)
+{
+	struct hent *e;
+
+	known_key(kn, &author, sizeof author, p, n);
+	e = hmap_get(&kn->author, kn->key.p, kn->key.len);
+	return e && (t == NODATE || *(int64_t *)e->val <= t);
+}
+
+static void
+thread_add(struct known *kn, uint32_t root, const char *p, size_t n)
+{
+	for (size_t k = n;; k = folder_len(p, k - 1)) {
+		int isnew;
+		struct hent *e;
+
+		known_key(kn, &root, sizeof root, p, k);
+		e = hmap_put(&kn->thread, kn->key.p, kn->key.len, &isnew);
+		if (!isnew && k < n)
+			break;
+		if (isnew)
+			e->key = arena_strndup(&kn->mem, kn->key.p, kn->key.len);
+		if (!k)
+			break;
+	}
+}
+
+static void
+author_add(struct known *kn, const char *author, const char *p, size_t n, int64_t t)
+{
+	for (size_t k = n;; k = folder_len(p, k - 1)) {
+		int isnew;
+		struct hent *e;
+
+		known_key(kn, &author, sizeof author, p, k);
+		e = hmap_put(&kn->author, kn->key.p, kn->key.len, &isnew);
+		if (isnew) {
+			e->key = arena_strndup(&kn->mem, kn->key.p, kn->key.len);
+			e->val = arena_alloc(&kn->mem, sizeof(int64_t));
+			*(int64_t *)e->val = t;
+		} else if (t != NODATE && (*(int64_t *)e->val == NODATE ||
+		    t < *(int64_t *)e->val)) {
+			*(int64_t *)e->val = t;
+		}
+		if (!k)
+			break;
+	}
+}
+
+/* Is file p[0..n) one the patch may change: the repository's at t, or known as above? */
+static int
+change_known(const struct model *md, struct known *kn, const struct mail *m, uint32_t root,
+    int kind, const char *p, size_t n)
+{
+	int64_t t = m->date;
+
+	if (thread_has(kn, root, p, n) || author_has(kn, m->from, p, n, t))
+		return 1;
+	switch (kind) {
+	case 'D':
+		return file_by(md, p, n, t);
+	case 'U':
+		return file_at(md, p, n, t) || folder_at(md, p, folder_len(p, n), t);
+	default:
+		return file_at(md, p, n, t);
+	}
+}
+
+/* Is the folder of new file p[0..n) one the repository (or as above) has at t? */
+static int
+folder_known(const struct model *md, struct known *kn, const struct mail *m, uint32_t root,
+    const char *p, size_t n)
+{
+	size_t f = folder_len(p, n);
+
+	return folder_at(md, p, f, m->date) || thread_has(kn, root, p, f) ||
+	    author_has(kn, m->from, p, f, m->date);
+}
+
+/*
+ * Is mail patch m the project's?  Of the files it changes (modifies,
+ * deletes, renames), at least half must be the repository's at its date
+ * (a rename: either name; a deletion: a file the repository had by
+ * then), or known from its thread or its author; a patch that only
+ * creates files must create one in a folder the repository has then.
+ * Sets the counts and a path for the verdict's detail.
+ */
+static int
+judge(struct model *md, struct known *kn, struct mail *m, uint32_t root)
+{
+	uint32_t changed = 0, known = 0, created = 0, inknown = 0;
+	const char *why = NULL, *whynew = NULL;
+
+	for (const char *p = m->files, *end = p + strlen(p); p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = (size_t)((nl ? nl : end) - p);
+		const char *tab = k && p[0] == 'R' ? memchr(p, '\t', k) : NULL;
+
+		if (k < 2) {
+			p += k + 1;
+			continue;
+		}
+		if (p[0] == 'C') {
+			int ok = folder_known(md, kn, m, root, p + 1, k - 1);
+
+			created++;
+			inknown += ok;
+			if (!ok && !whynew)
+				whynew = p + 1;
+		} else {
+			size_t ol = tab ? (size_t)(tab - p - 1) : k - 1;
+			int ok = change_known(md, kn, m, root, p[0], p + 1, ol) ||
+			    (tab && change_known(md, kn, m, root, 'M', tab + 1,
+			    (size_t)(p + k - tab - 1)));
+
+			changed++;
+			known += ok;
+			if (!ok && !why)
+				why = p + 1;
+		}
+		p += k + 1;
+	}
+	m->fchanged = changed;
+	m->fknown = changed ? known : inknown;
+	m->fwhy = changed ? why : whynew;
+	if (changed)
+		return 2 * known >= changed;
+	return inknown > 0;
+}
+
+/* Patch m is the project's: what it changes becomes known to its thread and author. */
+static void
+learn(struct known *kn, const struct mail *m, uint32_t root)
+{
+	for (const char *p = m->files, *end = p + strlen(p); p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = (size_t)((nl ? nl : end) - p);
+		const char *tab = k && p[0] == 'R' ? memchr(p, '\t', k) : NULL;
+
+		if (k >= 2) {
+			size_t ol = tab ? (size_t)(tab - p - 1) : k - 1;
+
+			thread_add(kn, root, p + 1, ol);
+			if (tab)
+				thread_add(kn, root, tab + 1, (size_t)(p + k - tab - 1));
+			if (p[0] == 'C')
+				author_add(kn, m->from, p + 1, k - 1, m->date);
+			else if (tab)
+				author_add(kn, m->from, tab + 1, (size_t)(p + k - tab - 1), m->date);
+		}
+		p += k + 1;
 	}
 }
 
 /*
- * Does path p[0..n) belong to the project: a path of the repository, a
- * file in one of its folders, or (with thread paths) a file another
- * patch for the project in the same thread touches, such as the new file
- * that patch 1/N of a series creates and 2/N changes?
- */
-static int
-path_known(const struct model *md, const struct hmap *tp, uint32_t root,
-    const char *p, size_t n, struct buf *key)
-{
-	const char *slash = n ? last_slash(p, n) : NULL;
-
-	if (!n)
-		return 0;
-	if (hmap_get(&md->paths, p, n) ||
-	    (slash && slash > p && hmap_get(&md->paths, p, (size_t)(slash - p + 1))))
-		return 1;
-	if (!tp)
-		return 0;
-	buf_reset(key);
-	buf_add(key, &root, sizeof root);
-	buf_add(key, p, n);
-	return hmap_get(tp, key->p, key->len) != NULL;
-}
-
-/*
- * Which patch mails touch nothing of the repository: another project's
- * patches sent to the same list.  Known only with a patch table of
- * commits (the repository's paths) and of mails (their files).
+ * Which patch mails are another project's (sent to the same list): see
+ * judge().  Known only with a patch table of commits (the repository's
+ * history) and of mails (their changes).  A patch found the project's
+ * makes its files known to the other patches of its thread (2/N changes
+ * what 1/N creates) and its new files to its author's later patches (a
+ * series sent without threading, a series built on an unmerged one);
+ * rounds go on until no more are found.
  */
 static void
 find_foreign(struct model *md)
 {
-	struct hmap tp = HMAP_INIT;
-	struct buf key = BUF_INIT;
+	struct known kn;
+	int more = 1;
 
 	if (!md->has_paths)
 		return;
-	for (int pass = 0; pass < 2; pass++) {
+	patch_history(md);
+	memset(&kn, 0, sizeof kn);
+	for (size_t i = 0; i < md->nm; i++) {
+		struct mail *m = &md->m[i];
+
+		m->foreign = m->present && m->type == MT_PATCH && m->files;
+	}
+	while (more) {
+		more = 0;
 		for (size_t i = 0; i < md->nm; i++) {
 			struct mail *m = &md->m[i];
 			uint32_t root;
-			const char *s, *end;
-			int known = 0;
 
-			if (!m->present || m->type != MT_PATCH || !m->files)
-				continue;
-			if (pass == 1 && !m->foreign)
+			if (!m->foreign)
 				continue;
 			root = uf_find(md->m, (uint32_t)i);
-			for (s = m->files, end = s + strlen(s); s < end && !known;) {
-				const char *nl = memchr(s, '\n', (size_t)(end - s));
-				size_t n = (size_t)((nl ? nl : end) - s);
-
-				known = path_known(md, pass ? &tp : NULL, root, s, n, &key);
-				s += n + 1;
-			}
-			m->foreign = !known;
-			if (pass || !known)
+			if (!judge(md, &kn, m, root))
 				continue;
-			for (s = m->files; s < end;) {
-				const char *nl = memchr(s, '\n', (size_t)(end - s));
-				size_t n = (size_t)((nl ? nl : end) - s);
-				int isnew;
-				struct hent *e;
-
-				buf_reset(&key);
-				buf_add(&key, &root, sizeof root);
-				buf_add(&key, s, n);
-				e = hmap_put(&tp, key.p, key.len, &isnew);
-				if (isnew)
-					e->key = arena_strndup(&md->mem, key.p, key.len);
-				s += n + 1;
-			}
+			m->foreign = 0;
+			learn(&kn, m, root);
+			more = 1;
 		}
 	}
-	hmap_free(&tp);
-	buf_free(&key);
+	hmap_free(&kn.thread);
+	hmap_free(&kn.author);
+	buf_free(&kn.key);
+	arena_free(&kn.mem);
 }
 
 static void

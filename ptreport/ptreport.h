@@ -36,7 +36,11 @@ struct mail {
 	const char *who;         /* sender name lower-cased, interned; "" if none */
 	const char *subject;
 	const char *lists;       /* space-separated: a mail cross-posted to several */
-	const char *files;       /* paths it touches, one a line (patch table); NULL */
+	const char *files;       /* patch table: what it changes, one a line: a kind
+	                            (M modifies, C creates, D deletes, R renames,
+	                            U unknown) and the path, for R "old TAB new";
+	                            NULL */
+	const char *fwhy;        /* foreign: a path that is not the repository's */
 	const char **rcpt;       /* patches: To then Cc addresses, interned, once each */
 	struct msect **sect;     /* patches: the responsible MAINTAINERS sections */
 	int64_t date;
@@ -48,6 +52,8 @@ struct mail {
 	uint32_t total;          /* N of [PATCH k/N], 0 if none */
 	uint32_t fresp;          /* patches for the project: the first response; NONE */
 	uint32_t nrcpt, nsect;
+	uint32_t fknown, fchanged; /* foreign: of the files it changes, how many are
+	                            the repository's (or creates, when fchanged is 0) */
 	unsigned char present;   /* a row of a mails table */
 	unsigned char type;      /* enum mtype */
 	unsigned char process;   /* bot, pull, RFC, linux-next or stable mail */
@@ -109,6 +115,35 @@ struct tag {
 /* Dates the archive covers: from a first to a last mail, both included. */
 struct span {
 	int64_t from, to;
+};
+
+/* A commit creating or deleting a path (load.c). */
+struct pevent {
+	int64_t t;               /* the commit's date in the patch table */
+	const char *commit;      /* its id, interned: its author date, where known */
+	unsigned char kind;      /* 'C' created (or renamed to), 'D' deleted (or renamed from) */
+};
+
+/*
+ * A path of the repository's history, and when the repository had it:
+ * intervals [from, to), from its creation (the creating commit's author
+ * date, else its commit date) to its deletion (the deleting commit's
+ * commit date); from the beginning of time when a commit changed it
+ * before any created it.
+ */
+struct pathrec {
+	int64_t first_touch;     /* earliest commit date of a change that did not
+	                            create it; NODATE */
+	struct pevent *ev;
+	uint32_t nev, capev;
+	struct span *iv;         /* to is exclusive here */
+	uint32_t niv;
+};
+
+/* A folder: when it held a file of the repository. */
+struct folderrec {
+	struct span *iv;         /* to exclusive, sorted, disjoint */
+	uint32_t niv, capiv;
 };
 
 /* What the mails of one list cover (verdict.c). */
@@ -175,7 +210,8 @@ struct model {
 	struct thread *th;       /* per mail index, valid at thread roots */
 	struct rkey *wd;         /* mails flagged withdraw, by thread, date and id */
 	size_t nwd;
-	struct hmap paths;       /* the repository's paths and their folders */
+	struct hmap paths;       /* the repository's paths -> struct pathrec */
+	struct hmap folders;     /* their folders ("a/b/", "" the top) -> struct folderrec */
 	struct hmap listids;     /* the mails' list column: every list id */
 	/* The maintainers table: sections, and per address what it says. */
 	struct msect **ms;

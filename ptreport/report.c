@@ -275,8 +275,20 @@ report_patches(struct model *md, const struct ropts *o)
 			verdict = "not-counted";
 			if (m->process)
 				detail = "bot, pull, RFC, linux-next or stable";
-			else if (m->foreign)
-				detail = "touches no path of the repository";
+			else if (m->foreign) {
+				int w = m->fwhy ? (int)strcspn(m->fwhy, "\t\n") : 0;
+
+				buf_reset(&b);
+				if (m->fchanged)
+					buf_addf(&b, "not for this repository: %u of the %u files it "
+					    "changes were in it at its date (not %.*s)", m->fknown,
+					    m->fchanged, w, m->fwhy ? m->fwhy : "");
+				else
+					buf_addf(&b, "not for this repository: it creates files in no "
+					    "folder the repository had at its date (%.*s)", w,
+					    m->fwhy ? m->fwhy : "");
+				detail = b.p;
+			}
 			else if (m->excluded)
 				detail = "in a series above --max-series";
 			else if (!shallow(md, v[i]))

@@ -530,9 +530,155 @@ is "too new on its list: list a's coverage ends 2021-02-28, list b's goes on" \
 is "control: cross-posted to list b too: ignored" "ignored" \
 	"$(ptreport patches -q lists2.tsv none.tsv | awk -F'\t' '$1 == "pa@x" { print $6 }')"
 
+# --- for the project: the repository's files at the patch's date ---------------
+# A patch table by hand: thdr, then
+#   tok KIND ID DATE CHANGE... with CHANGE M:path (modifies), C:path
+#   (creates), D:path (deletes), R:old>new (renames); files, new and the
+#   F lines of hunks are made from them, as patchtok writes them.
+thdr() {
+	printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
+}
+tok() {
+	kind=$1 id=$2 date=$3
+	shift 3
+	printf '%s\n' "$@" | awk -v kind="$kind" -v id="$id" -v date="$date" '
+	function add(v, x) { return v == "" ? x : v "\\n" x }
+	{
+		k = substr($0, 1, 1); p = substr($0, 3)
+		if (k == "R") { split(p, a, ">"); o = a[1]; n = a[2] } else { o = p; n = p }
+		if (k == "C") o = "/dev/null"
+		if (k == "D") n = "/dev/null"
+		if (o != "/dev/null") files = add(files, o)
+		if (n != "/dev/null" && n != o) files = add(files, n)
+		if (k == "C") new = add(new, n)
+		hunks = hunks "F " o "\\t" n "\\n@ \\n+x\\n"
+	}
+	END { printf "%s\t%s\t%s\t%s\t%s\t%s\n", id, kind, date, files, new, hunks }'
+}
+K1=f100000000000000000000000000000000000000
+K2=f200000000000000000000000000000000000000
+K3=f300000000000000000000000000000000000000
+K4=f400000000000000000000000000000000000000
+K5=f500000000000000000000000000000000000000
+# The history: k1 (2021-01-10) changes src/a.c, src/old.c, src/b.c and
+# Makefile, there before the history began; k5 (01-05) creates
+# tools/x/y.c; k2 (committed 02-01, written 01-20) creates src/new.c; k3
+# (03-01) deletes src/old.c; k4 (03-05) renames src/b.c to lib/b.c.
+{
+	thdr
+	tok commit $K1 2021-01-10T00:00:00Z M:src/a.c M:src/old.c M:src/b.c M:Makefile
+	tok commit $K5 2021-01-05T00:00:00Z C:tools/x/y.c
+	tok commit $K2 2021-02-01T00:00:00Z C:src/new.c
+	tok commit $K3 2021-03-01T00:00:00Z D:src/old.c
+	tok commit $K4 2021-03-05T00:00:00Z 'R:src/b.c>lib/b.c'
+} >c-hist.tok
+{
+	chdr
+	commit $K1 2021-01-10T00:00:00Z 2021-01-10T00:00:00Z
+	commit $K5 2021-01-05T00:00:00Z 2021-01-05T00:00:00Z
+	commit $K2 2021-01-20T00:00:00Z 2021-02-01T00:00:00Z
+	commit $K3 2021-03-01T00:00:00Z 2021-03-01T00:00:00Z
+	commit $K4 2021-03-05T00:00:00Z 2021-03-05T00:00:00Z
+} >c-hist.tsv
+# own ID DATE CHANGE...: a patch mail by Ann (mails table and patch table rows).
+: >own.tsv
+: >own.tok
+own() {
+	mail "$1" "$2" Ann ann@a.org patch '' '' >>own.tsv
+	tok mail "$@" >>own.tok
+}
+own n1@x 2021-01-25T00:00:00Z M:src/new.c
+own n0@x 2021-01-15T00:00:00Z M:src/new.c
+own o1@x 2021-02-15T00:00:00Z M:src/old.c
+own o2@x 2021-04-01T00:00:00Z M:src/old.c
+own o3@x 2021-04-01T00:00:00Z D:src/old.c
+own b1@x 2021-03-10T00:00:00Z M:lib/b.c
+own b0@x 2021-02-20T00:00:00Z M:lib/b.c
+own b2@x 2021-03-10T00:00:00Z 'R:src/b.c>lib/b.c'
+own c1@x 2021-02-10T00:00:00Z C:src/c2.c
+own c2@x 2021-02-10T00:00:00Z C:tools/new.c
+own c3@x 2021-02-10T00:00:00Z C:fs/erofs/z.c
+own c4@x 2021-02-10T00:00:00Z M:tools/lib/bpf/x.c
+own c5@x 2021-02-10T00:00:00Z C:lib/z.c
+own v1@x 2021-02-10T00:00:00Z M:Makefile M:include/linux/k.h M:lib/k.c
+own v2@x 2021-02-10T00:00:00Z M:Makefile M:src/a.c M:kernel/x.c
+own v3@x 2021-02-10T00:00:00Z M:Makefile M:kernel/x.c
+own v4@x 2021-02-10T00:00:00Z M:fs/Kconfig M:fs/Makefile C:include/erofs.h
+{ mhdr; cat own.tsv; } >own-m.tsv
+{ thdr; cat own.tok; } >own-m.tok
+# fc ID: "verdict detail" of patch ID with the history.
+fc() {
+	verdict "$1" own-m.tsv own-m.tok c-hist.tok c-hist.tsv none.tsv
+}
+is "project: a file the repository has at the patch's date, created by a commit written before it" \
+	"ignored" "$(fc n1@x)"
+is "control: the same file, before the commit that creates it was written" \
+	"not-counted not for this repository: 0 of the 1 files it changes were in it at its date (not src/new.c)" \
+	"$(fc n0@x)"
+is "control: without the commits table, the creation counts from its commit date (02-01)" \
+	"not-counted" "$(verdict n1@x own-m.tsv own-m.tok c-hist.tok none.tsv | cut -d' ' -f1)"
+is "project: a file deleted later" "ignored" "$(fc o1@x)"
+is "control: the same file changed after it was deleted" "not-counted" "$(fc o2@x | cut -d' ' -f1)"
+is "project: deleting a file the repository had (deleted before: the same change)" "ignored" "$(fc o3@x)"
+is "project: the new name of a rename, after it" "ignored" "$(fc b1@x)"
+is "control: the new name before the rename" "not-counted" "$(fc b0@x | cut -d' ' -f1)"
+is "project: the rename itself, posted after it was committed" "ignored" "$(fc b2@x)"
+is "project: a new file in a folder the repository has" "ignored" "$(fc c1@x)"
+is "project: a new file in tools/, which the repository has" "ignored" "$(fc c2@x)"
+is "control: a new file in a folder it does not have" \
+	"not-counted not for this repository: it creates files in no folder the repository had at its date (fs/erofs/z.c)" \
+	"$(fc c3@x)"
+is "control: a file below tools/ that the repository does not have" "not-counted" \
+	"$(fc c4@x | cut -d' ' -f1)"
+is "control: a new file in lib/ before the rename made lib/ (03-05)" "not-counted" "$(fc c5@x | cut -d' ' -f1)"
+is "another project's: one of three files it changes is the repository's (Makefile)" \
+	"not-counted not for this repository: 1 of the 3 files it changes were in it at its date (not include/linux/k.h)" \
+	"$(fc v1@x)"
+is "control: two of three" "ignored" "$(fc v2@x)"
+is "control: one of two (half) is the project's" "ignored" "$(fc v3@x)"
+is "another project's: it changes none of the repository's files, though it creates one in include/" \
+	"not-counted" "$(fc v4@x | cut -d' ' -f1)"
+# Threads and authors: 2/2 changes the file 1/2 creates; an author's
+# unthreaded series.
+{
+	mhdr
+	mail t0@x 2021-02-10T09:00:00Z Kim kim@k.org cover '' '' '' 2
+	mail t1@x 2021-02-10T09:01:00Z Kim kim@k.org patch t0@x t0@x '' 2
+	mail t2@x 2021-02-10T09:02:00Z Kim kim@k.org patch t0@x t0@x '' 2
+	mail u1@x 2021-02-11T09:00:00Z Lee lee@l.org patch '' ''
+	mail u2@x 2021-02-11T09:05:00Z Lee lee@l.org patch '' ''
+	mail u0@x 2021-02-11T08:00:00Z Lee lee@l.org patch '' ''
+	mail w2@x 2021-02-11T09:05:00Z Max max@m.org patch '' ''
+} >thr.tsv
+{
+	thdr
+	tok mail t1@x 2021-02-10T09:01:00Z M:src/a.c C:newdir/x.c
+	tok mail t2@x 2021-02-10T09:02:00Z M:newdir/x.c C:newdir/y.c
+	tok mail u1@x 2021-02-11T09:00:00Z M:src/a.c C:feat/f.c
+	tok mail u2@x 2021-02-11T09:05:00Z M:feat/f.c
+	tok mail u0@x 2021-02-11T08:00:00Z M:feat/f.c
+	tok mail w2@x 2021-02-11T09:05:00Z M:feat/f.c
+} >thr.tok
+tv() {
+	verdict "$1" thr.tsv thr.tok c-hist.tok c-hist.tsv none.tsv | cut -d' ' -f1
+}
+is "thread: 2/2 changes the file 1/2 creates, and adds one beside it" "ignored" "$(tv t2@x)"
+is "author: a later patch of the same author changes the file the first creates (no thread)" \
+	"ignored" "$(tv u2@x)"
+is "control: the same patch posted before the one creating the file" "not-counted" "$(tv u0@x)"
+is "control: the same patch by another author" "not-counted" "$(tv w2@x)"
+sed '/^t2@x/s/\tKim\tkim@k.org\t/\tNed\tned@n.org\t/' thr.tsv >thr-ned.tsv
+is "thread: 2/2 by someone else, in the thread" "ignored" \
+	"$(verdict t2@x thr-ned.tsv thr.tok c-hist.tok c-hist.tsv none.tsv | cut -d' ' -f1)"
+sed '/^t2@x/s/\tKim\tkim@k.org\t\(.*\)\tt0@x\tt0@x\tpatch/\tNed\tned@n.org\t\1\t\t\tpatch/' thr.tsv >thr-apart.tsv
+grep -q '^t2@x.*ned@n.org.*		patch' thr-apart.tsv
+ok $? "control table: 2/2 by someone else, in no thread"
+is "control: 2/2 by someone else in no thread" "not-counted" \
+	"$(verdict t2@x thr-apart.tsv thr.tok c-hist.tok c-hist.tsv none.tsv | cut -d' ' -f1)"
+
 # The repository's paths: from a patch table of commits.
 is "another project's patch: not counted with the commits' files" \
-	"not-counted touches no path of the repository" \
+	"not-counted not for this repository: 0 of the 1 files it changes were in it at its date (not other/tool.c)" \
 	"$(verdict p8@x "$D/mails.tsv" "$D/clusters.tsv" "$D/mails.tok" "$D/commits.tok")"
 is "control: without the commits' patch table every patch counts" "ignored" \
 	"$(verdict p8@x "$D/mails.tsv" "$D/clusters.tsv" "$D/mails.tok")"
