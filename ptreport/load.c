@@ -721,7 +721,6 @@ has_line(const char *l, size_t ln, const char *s, size_t n)
 static void
 changes(struct buf *out, const struct tsv_reader *r, int cfiles, int cnew, int chunks)
 {
-	size_t n;
 	const char *s, *end;
 
 	buf_reset(out);
@@ -780,7 +779,6 @@ changes(struct buf *out, const struct tsv_reader *r, int cfiles, int cnew, int c
 		}
 		p += k + 1;
 	}
-	(void)n;
 }
 
 /*

@@ -5,9 +5,10 @@
  * the output writer.
  *
  * Only the columns the reports use are kept: ids, dates, senders,
- * subjects, links and the patches' recipients, never message or diff
- * bodies, so memory follows the number of mails and commits, not the
- * size of the archive.  An address, or a section of one version of
+ * subjects, links, the patches' recipients and the paths they change,
+ * and per path of the repository when it was created and deleted; never
+ * message or diff bodies, so memory follows the number of mails,
+ * commits and paths, not the size of the archive.  An address, or a section of one version of
  * MAINTAINERS, is held once; patches point to it.  Every string lives in
  * the model's arena or string pool and is freed with it.
  */
