@@ -279,7 +279,9 @@ report_patches(struct model *md, const struct ropts *o)
 				int w = m->fwhy ? (int)strcspn(m->fwhy, "\t\n") : 0;
 
 				buf_reset(&b);
-				if (m->fchanged)
+				if (!m->fwhy)
+					buf_addstr(&b, "not for this repository: its patch names no file");
+				else if (m->fchanged)
 					buf_addf(&b, "not for this repository: %u of the %u files it "
 					    "changes were in it at its date (not %.*s)", m->fknown,
 					    m->fchanged, w, m->fwhy ? m->fwhy : "");

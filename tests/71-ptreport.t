@@ -832,11 +832,16 @@ is "duration: first and last posting of cluster 15" "2021-03-06T00:00:00Z 2021-0
 #   common 2: P 2/3, R 2/4, F1 4/7 = 0.5714, FM sqrt(1/3) = 0.5774.
 # pairs: ours 3 + 1 = 4; truth 1 + 3 + 1 = 5; common {m1 e1} {m3 e2} = 2:
 #   P 0.5, R 0.4, F1 0.4444, FM sqrt(0.2) = 0.4472.
+# commits: per patch mail and truth commit of it: m1 e1 (its cluster holds
+#   1 commit, e1 among them), m2 e4 (holds e1: 1, not e4), m3 e2 (holds e2
+#   e3: 2, e2 among them), m4 e4 (holds none): truth 4, ours 1+1+2+0 = 4,
+#   common 2: P 0.5, R 0.5, F1 0.5, FM 0.5.
 E="$D/eval-clusters.tsv $D/eval-mails.tsv $D/eval-commits.tsv"
 cat >want <<'EOF'
 level	items	truth	ours	common	precision	recall	f1	fowlkes_mallows
 links	7	4	3	2	0.6667	0.5000	0.5714	0.5774
 pairs	7	5	4	2	0.5000	0.4000	0.4444	0.4472
+commits	4	4	4	2	0.5000	0.5000	0.5000	0.5000
 EOF
 run ptreport eval -t "$D/patch-groups" $E
 same "eval -t patch-groups: precision, recall, F1, Fowlkes-Mallows by hand" want "$T/out"
@@ -942,6 +947,31 @@ is "a bad date: that row left out, the others read" "a@x c@x" "$(col id "$T/out"
 run ptreport summary baddate.tsv none.tsv
 is "a bad date: the summary does not count that row" "2 2" \
 	"$(awk -F'\t' '$1 == "mails" || $1 == "patches" { printf "%s ", $2 }' "$T/out" | sed 's/ $//')"
+# A patch table of commits with a bad date, and lines of hunks that are
+# no file change: the row is named and left out, the others are read.
+{
+	thdr
+	tok commit $K1 2021-01-10T00:00:00Z M:src/a.c
+	printf '%s\tcommit\tyesterday\tsrc/x.c\t\t\n' $K2
+	printf '%s\tcommit\t2021-01-11T00:00:00Z\tsrc/y.c\t\tF \\t\\nF src/y.c\\nF /dev/null\\t/dev/null\\n\n' $K3
+} >c-bad.tok
+{
+	thdr
+	tok mail n1@x 2021-01-25T00:00:00Z M:src/a.c
+	printf 'none@x\tmail\t2021-01-25T00:00:00Z\t\t\t\n'
+} >m-bad.tok
+{
+	mhdr
+	mail n1@x 2021-01-25T00:00:00Z Ann ann@a.org patch '' ''
+	mail none@x 2021-01-25T00:00:00Z Ann ann@a.org patch '' ''
+} >m-bad.tsv
+run ptreport patches -q -g 0 m-bad.tsv m-bad.tok c-bad.tok none.tsv
+is "a bad date in a patch table of commits: exit 1, file:line, the other rows read" \
+	"1|ptreport: c-bad.tok:3: column date: not a date: yesterday|n1@x ignored" \
+	"$rc|$(sed -n 1p "$T/err")|$(awk -F'\t' '$1 == "n1@x" { print $1, $6 }' "$T/out")"
+is "a patch row naming no file: not for this repository, saying so" \
+	"not-counted not for this repository: its patch names no file" \
+	"$(awk -F'\t' '$1 == "none@x" { print $6, $7 }' "$T/out")"
 run ptreport cycle "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv"
 is "cycle without tags: exit 1" 1 "$rc"
 grep -q 'cycle needs a tags table' "$T/err"
