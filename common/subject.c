@@ -78,6 +78,49 @@ release_tok(const char *t, size_t n)
 	return dots >= 1 && dots <= 2 && t[n - 1] != '.';
 }
 
+/*
+ * A word that may be glued to another by '-' or '_' in a process tag:
+ * "RFC-PATCH", "PATCH_RFC", "RFC-v2".  Other glued words ("net-next",
+ * "for-5.4", "linux-next") are names, not tags, and stay whole.
+ */
+static int
+tag_word(const char *t, size_t n)
+{
+	if (tok_is(t, n, "rfc") || tok_is(t, n, "patch") || tok_is(t, n, "resend") ||
+	    version_tok(t, n) >= 0)
+		return 1;
+	if (n > 5 && strncasecmp(t, "patch", 5) == 0 && version_tok(t + 5, n - 5) >= 0)
+		return 1;
+	return n > 3 && strncasecmp(t, "rfc", 3) == 0 && version_tok(t + 3, n - 3) >= 0;
+}
+
+static void token(const char *t, size_t n, struct subject_info *si, int *release);
+
+/* "RFC-PATCH", "PATCH_RFC_v2": when every glued part is a tag word, each counts. */
+static int
+glued(const char *t, size_t n, struct subject_info *si, int *release)
+{
+	size_t i, start = 0, parts = 0;
+
+	for (i = 0; i <= n; i++) {
+		if (i < n && t[i] != '-' && t[i] != '_')
+			continue;
+		if (!tag_word(t + start, i - start))
+			return 0;
+		parts++;
+		start = i + 1;
+	}
+	if (parts < 2)
+		return 0;
+	for (i = 0, start = 0; i <= n; i++) {
+		if (i < n && t[i] != '-' && t[i] != '_')
+			continue;
+		token(t + start, i - start, si, release);
+		start = i + 1;
+	}
+	return 1;
+}
+
 static void
 token(const char *t, size_t n, struct subject_info *si, int *release)
 {
@@ -100,6 +143,8 @@ token(const char *t, size_t n, struct subject_info *si, int *release)
 		token(slash + 1, n - a - 1, si, release);
 		return;
 	}
+	if (glued(t, n, si, release))
+		return;
 	if (n >= 5 && strncasecmp(t, "patch", 5) == 0) {
 		si->tags |= SUBJ_PATCH;
 		t += 5;
@@ -116,7 +161,12 @@ token(const char *t, size_t n, struct subject_info *si, int *release)
 	}
 	if (tok_is(t, n, "rfc"))
 		si->tags |= SUBJ_RFC;
-	else if (tok_is(t, n, "resend"))
+	else if (n > 3 && strncasecmp(t, "rfc", 3) == 0 &&
+	    (v = version_tok(t + 3, n - 3)) >= 0) {
+		/* "RFCv2": an RFC and its version in one word ("rfcomm" is neither). */
+		si->tags |= SUBJ_RFC;
+		si->version = v;
+	} else if (tok_is(t, n, "resend"))
 		si->tags |= SUBJ_RESEND;
 	else if (tok_is(t, n, "pull") || tok_is(t, n, "pull-request") ||
 	    tok_is(t, n, "pr"))

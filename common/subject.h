@@ -16,7 +16,7 @@
 
 enum {
 	SUBJ_PATCH  = 1 << 0,   /* PATCH (or PATCHv2 ...) in a bracket */
-	SUBJ_RFC    = 1 << 1,
+	SUBJ_RFC    = 1 << 1,   /* RFC, RFCv2, RFC-PATCH ...; a title starting "RFC:" */
 	SUBJ_RESEND = 1 << 2,
 	SUBJ_STABLE = 1 << 3,   /* stable, AUTOSEL, or "PATCH 5.4 01/10" */
 	SUBJ_NEXT   = 1 << 4,   /* next, -next, linux-next */
