@@ -25,7 +25,7 @@
 
 /* Flags, in the order they are printed. */
 enum {
-	F_RFC, F_RESEND, F_STABLE, F_NEXT,
+	F_RFC, F_RESEND, F_STABLE, F_NEXT, F_WITHDRAW,
 	F_NOID, F_BADID, F_ODDID, F_MULTIID, F_DUPID,
 	F_NODATE, F_DATE_RECEIVED, F_DATE_FROMLINE,
 	F_FOLDED, F_DMARC, F_INBODY_FROM, F_INBODY_SUBJECT,
@@ -34,7 +34,7 @@ enum {
 };
 
 static const char *const flag_names[F_COUNT] = {
-	"rfc", "resend", "stable", "next",
+	"rfc", "resend", "stable", "next", "withdraw",
 	"noid", "badid", "oddid", "multiid", "dupid",
 	"nodate", "date-received", "date-fromline",
 	"folded", "dmarc", "inbody-from", "inbody-subject",
@@ -904,6 +904,7 @@ looks_like_pull(const char *s, size_t n)
 }
 
 static void analyse(struct ctx *c, GMimeMessage *m, struct analysis *a, int depth);
+static int is_bot(struct ctx *c, const struct analysis *a, const char *autosub);
 
 /*
  * The author and subject of a message from its own headers, with the
@@ -981,10 +982,12 @@ analyse(struct ctx *c, GMimeMessage *m, struct analysis *a, int depth)
 	struct units us = { NULL, 0, 0 };
 	struct hdrs h;
 	size_t i;
-	int plain = 0;
+	int plain = 0, bot;
 
 	collect_headers(GMIME_OBJECT(m), &h);
 	author(c, &h, a);
+	/* A robot withdraws nothing, and its long reports need not be read. */
+	bot = depth == 0 && is_bot(c, a, h.autosub);
 	decode_header(&a->subject, h.subject, &a->flags);
 	if (h.subject) {
 		size_t n = strlen(h.subject);
@@ -1013,6 +1016,15 @@ analyse(struct ctx *c, GMimeMessage *m, struct analysis *a, int depth)
 	}
 	body_split(a->text.p ? a->text.p : "", a->text.len, &a->body);
 	a->patch = a->body.hunks > 0;
+	/*
+	 * What the sender wrote above any diff; of a patch, only the notes
+	 * below "---": its commit message speaks of code ("the old API is
+	 * superseded by ..."), not of postings.  Kept in the flags so that
+	 * an attached patch that takes this analysis's place does not lose it.
+	 */
+	if (!bot && body_withdraws(a->text.p ? a->text.p : "",
+	    a->patch ? a->body.ann_start : a->body.msg_start, a->body.diff_start))
+		a->flags |= FL(F_WITHDRAW);
 	/* request-pull text comes before any diff it carries. */
 	a->pull = looks_like_pull(a->text.p ? a->text.p : "", a->body.diff_start);
 

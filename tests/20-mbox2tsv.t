@@ -266,4 +266,199 @@ ls p1.mbox p2.mbox p3.eml | xargs -P 3 -I{} sh -c 'mbox2tsv -q -H {} > {}.tsv'
 mbox2tsv -q p1.mbox p2.mbox p3.eml >one.tsv
 same "xargs -P runs concatenate to the one-call table" one.tsv par.tsv
 
+# --- process tags: every way lists write an RFC ------------------------
+# A patch mail per subject: id|subject|type version part total flags.
+rfcmail() {
+	printf 'From someone@example.com Thu Jan  1 00:00:00 2020\n'
+	printf 'From: A U Thor <author@example.com>\nSubject: %s\n' "$2"
+	printf 'Message-ID: <%s@test>\nDate: Thu, 1 Jan 2020 00:00:00 +0000\n\n' "$1"
+	printf 'foo: fix bar\n\nSigned-off-by: A U Thor <author@example.com>\n---\n'
+	printf 'diff --git a/foo.c b/foo.c\n--- a/foo.c\n+++ b/foo.c\n@@ -1 +1,2 @@\n int a;\n+int b;\n\n'
+}
+cat >rfc.cases <<'EOF'
+r01|[RFC-PATCH] foo: fix bar|patch 1 1 1 rfc
+r02|[PATCH RFC] foo: fix bar|patch 1 1 1 rfc
+r03|[RFC v2 PATCH] foo: fix bar|patch 2 1 1 rfc
+r04|[RFC PATCH v3 2/5] foo: fix bar|patch 3 2 5 rfc
+r05|[PATCH v2 RFC 1/3] foo: fix bar|patch 2 1 3 rfc
+r06|[RFC/PATCH] foo: fix bar|patch 1 1 1 rfc
+r07|[PATCH/RFC] foo: fix bar|patch 1 1 1 rfc
+r08|[RFCv2 PATCH] foo: fix bar|patch 2 1 1 rfc
+r09|[RFC_PATCH] foo: fix bar|patch 1 1 1 rfc
+r10|[PATCH RFCv2 2/3] foo: fix bar|patch 2 2 3 rfc
+r11|[PATCHv2 RFC 4/4] foo: fix bar|patch 2 4 4 rfc
+r12|[RFC PATCH] foo: fix bar|patch 1 1 1 rfc
+r13|[PATCH-RFC v4] foo: fix bar|patch 4 1 1 rfc
+r14|[RFC] foo: fix bar|patch 1 1 1 rfc
+r15|[PATCH] RFC: foo: fix bar|patch 1 1 1 rfc
+r16|[PATCH] Bluetooth: rfcomm: fix bar|patch 1 1 1 
+r17|[PATCH] net: follow RFC 5322 in foo|patch 1 1 1 
+r18|[PATCH] rfc822: fix bar|patch 1 1 1 
+r19|[PATCH v2] mac80211: handle an RFC 1042 header|patch 2 1 1 
+r20|[PATCH rfcomm] foo: fix bar|patch 1 1 1 
+r21|[PATCH 0/3] RFC: foo|cover 1 0 3 rfc
+EOF
+while IFS='|' read -r id subj want; do
+	rfcmail "$id" "$subj"
+done <rfc.cases >rfc.mbox
+run mbox2tsv -q rfc.mbox
+is "rfc subjects: one row each" "$(wc -l <rfc.cases)" "$(rows "$T/out")"
+awk -F'\t' 'NR > 1 { sub(/@test$/, "", $1); print $1 "\t" $12 " " $13 " " $14 " " $15 " " $16 }' \
+	"$T/out" >rfc.got
+while IFS='|' read -r id subj want; do
+	is "subject $subj: $want" "$want" "$(awk -F'\t' -v id="$id" '$1 == id { print $2 }' rfc.got)"
+done <rfc.cases
+
+# --- withdrawn patches --------------------------------------------------
+# The sender's own text says a patch is withdrawn or superseded: flag
+# withdraw.  Quotes, attributions, signatures, a quoted Outlook
+# original, the diff and a patch's commit message do not count; nor do
+# questions, conditions, negations, other people and other things.
+reply() {
+	printf 'From someone@example.com Thu Jan  1 00:00:00 2020\n'
+	printf 'From: A U Thor <author@example.com>\nSubject: Re: [PATCH] foo: fix bar\n'
+	printf 'Message-ID: <%s@test>\nIn-Reply-To: <p@test>\nReferences: <p@test>\n' "$1"
+	printf 'Date: Thu, 1 Jan 2020 00:00:00 +0000\n\n%b\n\n' "$2"
+}
+# patchmail ID MESSAGE NOTES [ADDED-LINE]: a patch; NOTES go below "---".
+patchmail() {
+	printf 'From someone@example.com Thu Jan  1 00:00:00 2020\n'
+	printf 'From: A U Thor <author@example.com>\nSubject: [PATCH v2] foo: fix bar\n'
+	printf 'Message-ID: <%s@test>\nDate: Thu, 1 Jan 2020 00:00:00 +0000\n\n' "$1"
+	printf '%b\n\nSigned-off-by: A U Thor <author@example.com>\n---\n%b\n\n' "$2" "$3"
+	printf 'diff --git a/foo.c b/foo.c\n--- a/foo.c\n+++ b/foo.c\n@@ -1 +1,3 @@\n int a;\n+int b;\n'
+	printf '+%s\n\n' "${4:-int c;}"
+}
+# id|expected flags|body (printf %b).  Each phrase family, then controls.
+cat >wd.cases <<'EOF'
+w-ignore-patch|withdraw|Hi,\n\nplease ignore this patch, I found a bug in it.\n\nThanks,\nA
+w-ignore-series|withdraw|Please ignore this series.
+w-ignore-one|withdraw|Please ignore this one, it is from the wrong branch.
+w-ignore-version|withdraw|Please ignore this version.
+w-ignore-mail|withdraw|Please ignore this mail.
+w-ignore-bare|withdraw|Please ignore.
+w-ignore-wrapped|withdraw|Sorry, my mistake, please\nignore this patch.
+w-ignore-request|withdraw|Felix, can you please ignore this patch?
+w-ignore-v1|withdraw|Please ignore v1, the v2 I just sent fixes the leak.
+w-ignore-caps|withdraw|PLEASE IGNORE THIS PATCH.
+w-just-ignore|withdraw|Please just ignore this whole series.
+w-you-can-ignore|withdraw|So you can ignore this patch.
+w-imperative|withdraw|Ignore this patch, wrong tree.
+w-drop|withdraw|Please drop this patch, it is not needed anymore.
+w-drop-one|withdraw|please drop this one, I will split it.
+w-disregard|withdraw|Please disregard this patch.
+w-disregard-bare|withdraw|Please disregard, I messed up the rebase.
+w-dont-apply|withdraw|Please don't apply this patch, it has a bug.
+w-can-be-dropped|withdraw|This patch can be dropped, the fix is already upstream.
+w-self-nak|withdraw|Self-NAK, this breaks the build.
+w-self-nack|withdraw|self nack
+w-selfnack|withdraw|Self-NACK'd, sorry.
+w-nak-will-resend|withdraw|NAK, will resend with the fix.
+w-nack-ill-resend|withdraw|NACK. I'll resend with the correct subject.
+w-will-send-v2|withdraw|Good catch, will send v2.
+w-will-send-a-v3|withdraw|Thanks for the review, I will send a V3 tomorrow.
+w-ill-send-v2|withdraw|I'll send v2 with the fix.
+w-ill-send-v2-utf8|withdraw|I’ll send v2.
+w-i-will-send-v2|withdraw|I will send v2.
+w-will-send-new-version|withdraw|Okay, I will send a new version.
+w-will-send-updated|withdraw|I'll send an updated patch.
+w-will-send-out|withdraw|We will send out the next version soon.
+w-going-to-send|withdraw|I'm going to send a v2 completely removing it.
+w-let-me-send|withdraw|Let me send v3.
+w-will-resend|withdraw|Got the subject wrong, will resend...
+w-respin|withdraw|Whoops, I will respin.
+w-sent-v2|withdraw|I have sent v2 to fix it.
+w-v2-is-sent|withdraw|v2 is sent. Thank you
+w-superseded-by|withdraw|This one is superseded by the series at [1].
+w-this-is-superseded|withdraw|This is superseded by v2.
+w-patchwork|withdraw|Patch set to Superseded.
+w-supersedes|withdraw|This series supersedes the one I sent last week.
+w-scratch|withdraw|Scratch this, I will redo it.
+w-sent-by-mistake|withdraw|Sorry, sent by mistake.
+w-sent-in-error|withdraw|This was sent in error.
+w-send-this-by-mistake|withdraw|Sorry I send this by mistake.
+w-wrong-version|withdraw|Sorry for sending the wrong version.
+w-withdraw|withdraw|I withdraw this patch.
+w-i-withdraw|withdraw|I withdraw.
+w-withdrawing|withdraw|Therefore I am withdrawing this patch.
+c-quoted||On Mon, 1 Jan 2020 at 10:00, B <b@example.com> wrote:\n> Please ignore this patch, I will send v2.\n\nOK, thanks.
+c-quoted-nested||> > please ignore this patch\n> Self-NAK.\n\nWhat about the other one?
+c-attribution||On Mon, 1 Jan 2020, Please Ignore This Patch <x@example.com> wrote:\n> foo\n\nThanks.
+c-ignore-warning||Please ignore the warning, it is a false positive.
+c-ignore-noise||Sorry, my test setup was broken, please ignore the noise.
+c-ignore-hunk||You can ignore the first hunk.
+c-ignore-comment||Please ignore my previous comment.
+c-version-check||You can ignore the version check here.
+c-ignore-it||Sometimes the bisection is wrong. Please ignore it.
+c-should-i||Should I send v2?
+c-will-send-question||Will send v2?
+c-please-send||Please send v2 with the fix.
+c-will-you||Will you send a v2?
+c-can-you-resend||Can you resend the series?
+c-third-person||Bryan will send v2 next week.
+c-firmware||The firmware will send another indication.
+c-conditional||If you agree, I'll send a v2.
+c-otherwise||No other issues, otherwise I'll submit a V2.
+c-negation||I didn't mean to ignore this patch.
+c-dont-ignore||Please don't ignore this patch.
+c-maybe||Maybe this patch should be dropped.
+c-follow-up||I will send a follow-up patch for the docs.
+c-another-patch||I will submit another patch after this series.
+c-other-series||I am going to send a new version of [1] later.
+c-resending-itself||I'm resending the whole set with the Cc fixed.
+c-withdraw-objection||I withdraw my objection.
+c-drop-line||The comment is useless, just drop this line.
+c-drop-changelog||v2:\n- drop the patch that removed the flag
+c-by-mistake-code||The driver uses the upper bits by mistake.
+c-superseded-code||Most of this content is superseded by the website.
+c-rfcomm||Bluetooth: rfcomm: ignore this event, and send v2 frames.
+c-signature||Thanks.\n-- \nPlease ignore this patch.
+c-signature-dashes||Thanks.\n--\nwill send v2
+c-outlook||OK.\n\n-----Original Message-----\nFrom: B\nSent: Monday\n\nPlease ignore this patch.
+c-outlook-header||OK.\n\nFrom: B <b@example.com>\nSent: Monday, 1 January 2020\nPlease ignore this patch.
+EOF
+while IFS='|' read -r id want body; do
+	reply "$id" "$body"
+done <wd.cases >wd.mbox
+# Patch mails: only the notes below "---" are the sender's words to the list.
+{
+	patchmail pw-notes 'foo: fix bar\n\nFix it.' 'v2: fix the leak\n\nPlease ignore the previous version, it was sent from the wrong branch.'
+	patchmail pc-message 'foo: remove the old helper\n\nThis is superseded by the generic helper; I will send v2 of the\nconversion later.' 'v2: rebased'
+	patchmail pc-diff 'foo: fix bar\n\nFix it.' 'v2: rebased' '/* please ignore this patch, will send v2 */'
+	# A diffstat is no prose, whatever its file names say.
+	patchmail pc-diffstat 'foo: fix bar\n\nFix it.' ' please/ignore/this/patch.c | 2 +-\n 1 file changed, 1 insertion(+)'
+	# Robots withdraw nothing.
+	reply c-bot 'Please ignore this patch.' | sed 's/^From: A U Thor <author@example.com>$/From: kernel test robot <lkp@intel.com>/'
+	# Past the first 4 KB of own text nothing is read.
+	reply c-late "$(awk 'BEGIN { for (i = 0; i < 80; i++) printf "This line of own text says nothing much at all, %d.\\n", i }')Please ignore this patch."
+} >>wd.mbox
+printf 'pw-notes|withdraw\npc-message|\npc-diff|\npc-diffstat|\nc-bot|\nc-late|\n' >>wd.cases
+run mbox2tsv -q wd.mbox
+is "withdraw cases: one row each" "$(wc -l <wd.cases)" "$(rows "$T/out")"
+awk -F'\t' 'NR > 1 { sub(/@test$/, "", $1); print $1 "\t" $16 }' "$T/out" >wd.got
+while IFS='|' read -r id want body; do
+	is "withdraw: $id" "$want" "$(awk -F'\t' -v id="$id" '$1 == id { print $2 }' wd.got)"
+done <wd.cases
+
+# Real mails (tests/data/mail/verdicts, cut from the shared archives):
+# type version part total flags.
+V=$M/verdicts
+cat >real.want <<'EOF'
+withdraw_sent-by-mistake_jailhouse-dev.eml|reply 1 1 4 rfc,withdraw,folded,dmarc
+withdraw_please-ignore-this-patch_linux-sparse.eml|reply 1 2 2 withdraw,folded
+withdraw_nack-will-resend_linux-wireless.eml|reply 1   withdraw,folded
+withdraw_patchwork-superseded_linux-wireless.eml|reply 1   withdraw
+withdraw_patch-notes-ignore-v2_linux-wireless.eml|patch 3 1 1 withdraw
+withdraw-control-quoted-will-send-v2_linux-sparse.eml|reply 1 1 2 folded
+withdraw-control-ignore-the-noise_linux-erofs.eml|reply 1 4 5 folded
+withdraw-control-reviewer-please-resend_linux-wireless.eml|reply 1 2 2 
+withdraw-control-question-posting-v2_linux-erofs.eml|reply 1   
+rfc_patch-rfcv2-part_linux-wireless.eml|patch 2 1 3 rfc
+rfc_rfcv3-patch_linux-erofs.eml|patch 3 1 1 rfc
+EOF
+while IFS='|' read -r f want; do
+	mbox2tsv -q "$V/$f" >real.tsv
+	is "real mail $f" "$want" "$(awk -F'\t' 'NR == 2 { print $12 " " $13 " " $14 " " $15 " " $16 }' real.tsv)"
+done <real.want
+
 done_testing
