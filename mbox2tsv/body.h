@@ -33,14 +33,6 @@ struct body {
 void body_split(const char *text, size_t n, struct body *b);
 void body_free(struct body *b);
 
-/*
- * Does the sender's own text in text[start..end) say that a patch is
- * withdrawn or superseded ("please ignore this patch", "self-NAK",
- * "will send v2")?  Quoted lines, attribution lines and everything from
- * the signature on are not the sender's; only the first few KB count.
- */
-int body_withdraws(const char *text, size_t start, size_t end);
-
 /* Is this "From <40 hex> Mon Sep 17 00:00:00 2001" (git format-patch)? */
 int format_patch_separator(const char *line, size_t len);
 

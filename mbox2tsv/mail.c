@@ -15,6 +15,7 @@
 #include <strings.h>
 
 #include "body.h"
+#include "withdraw.h"
 #include "diff.h"
 #include "mbox2tsv.h"
 #include "rfc2047.h"
@@ -1022,7 +1023,7 @@ analyse(struct ctx *c, GMimeMessage *m, struct analysis *a, int depth)
 	 * superseded by ..."), not of postings.  Kept in the flags so that
 	 * an attached patch that takes this analysis's place does not lose it.
 	 */
-	if (!bot && body_withdraws(a->text.p ? a->text.p : "",
+	if (!bot && withdraw_said(a->text.p ? a->text.p : "",
 	    a->patch ? a->body.ann_start : a->body.msg_start, a->body.diff_start))
 		a->flags |= FL(F_WITHDRAW);
 	/* request-pull text comes before any diff it carries. */
