@@ -753,7 +753,8 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 		if ((o->self && ri <= li) || strcmp(l->id, r->id) == 0)
 			continue;
 		via |= evidence(j, l, r);
-		if (o->window >= 0 && !(via & ~VIA_FILES) && l->has_date && r->has_date &&
+		/* Evidence keeps a pair out of the window, a thread alone not yet. */
+		if (o->window >= 0 && !(via & ~(VIA_FILES | VIA_THREAD)) && l->has_date && r->has_date &&
 		    llabs((long long)(l->date - r->date)) > (long long)o->window * 86400)
 			continue;
 		mn = l->lines < r->lines ? l->lines : r->lines;

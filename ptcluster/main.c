@@ -371,11 +371,10 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 		/* Two versions of a patch still share much of their files, or of their hunks. */
 		if ((via & VIA_VERSION) && !(fdiff >= o->fdiff || v[C_DIFF] >= o->date_content))
 			via &= ~VIA_VERSION;
-		acc = content || (via & o->accept);
-		if (!acc)
-			continue;
-		st->accepted++;
-		/* patchsim writes the pairs of one left patch together. */
+		/*
+		 * Every id a pair names is a patch of the output, accepted or
+		 * not.  patchsim writes the pairs of one left patch together.
+		 */
 		if (last == NONE || r->f[cl].len != lastlen ||
 		    memcmp(r->f[cl].s, g->n[last].id, lastlen) != 0) {
 			last = node_get(g, r->f[cl].s, r->f[cl].len);
@@ -383,6 +382,10 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 		}
 		li = last;
 		ri = node_get(g, r->f[cr].s, r->f[cr].len);
+		acc = content || (via & o->accept);
+		if (!acc)
+			continue;
+		st->accepted++;
 		if (li == ri)
 			continue;
 		if (g->ne == g->cape) {

@@ -51,19 +51,6 @@ mhdr() {
 mpatch() {
 	printf '%s\t%s\t%s\ta@example.com\tpatch\tl\t%s\t%s\t%s\t%s\t%s\n' "$@"
 }
-# todo_is DESCRIPTION REASON EXPECTED ACTUAL: is, for a bug reported and
-# not fixed yet: a TAP TODO test, so the run passes either way and prove
-# says "unexpectedly succeeded" once it is fixed.
-todo_is() {
-	tap_n=$((tap_n + 1))
-	if [ "$3" = "$4" ]; then
-		echo "ok $tap_n - $1 # TODO $2"
-	else
-		echo "not ok $tap_n - $1 # TODO $2"
-		diag "expected: $3" "     got: $4"
-	fi
-}
-
 # members FILE: the clusters of ptcluster's output as "c: id id ...",
 # one a line, in output order.
 members() {
@@ -149,11 +136,10 @@ same "chain of mails only: the default makes -P's clusters, byte for byte" chain
 is "chain of mails only: the default's summary" \
 	"ptcluster: 9 patches, 5 pairs read, 3 accepted, 6 clusters (0 with commits)" "$(cat chain-default.err)"
 # ptcluster(1): every id named by a pair, accepted or not, is a patch of
-# the output (a cluster of its own), as before -P existed; now only the
-# ids of accepted pairs are, with -P too.
-todo_is "-P without patch tables: the ids of rejected pairs are clusters of their own (ptcluster(1))" \
-	"ptcluster makes nodes for accepted pairs only" "1: a b c|2: d e|3: f|4: g|5: h|6: i" "$(cl -P chain.tsv)"
-todo_is "-P without patch tables: the summary counts them" "the same" \
+# the output (a cluster of its own).
+is "-P without patch tables: the ids of rejected pairs are clusters of their own (ptcluster(1))" \
+	"1: a b c|2: d e|3: f|4: g|5: h|6: i" "$(cl -P chain.tsv)"
+is "-P without patch tables: the summary counts them" \
 	"ptcluster: 9 patches, 5 pairs read, 3 accepted, 6 clusters (0 with commits)" \
 	"$(ptcluster -P chain.tsv 2>&1 >/dev/null)"
 is "-a none: d-e is accepted by score only, so not" "1: a b c|2: d|3: e|4: f|5: g|6: h|7: i" \
