@@ -315,8 +315,8 @@ ok $? "a $DIFFLINES-line diff: the two versions hash apart"
 measure patchsim --self diff.tok >diff.pairs 2>"$T/err"
 fine "two $DIFFLINES-line diffs: patchsim --self exits 0, in time"
 under "two $DIFFLINES-line diffs: patchsim within ten times the mails" "$rss" $((20 * size))
-is "two $DIFFLINES-line diffs: the pair, found by the file" \
-    "diff-v1@example.com diff-v2@example.com files" \
+is "two $DIFFLINES-line diffs: the pair, found by the file (one author and title: versions)" \
+    "diff-v1@example.com diff-v2@example.com files,version" \
     "$(field diff.pairs left) $(field diff.pairs right) $(field diff.pairs via)"
 d=$(field diff.pairs diff)
 awk -v d="$d" 'BEGIN { exit !(d > 0.95) }'
@@ -424,16 +424,17 @@ is "reference loops: the references as written" "b@loop a@loop c@loop e@loop d@l
 patchtok -q loop.tsv >loop.tok
 patchsim -q --self loop.tok >loop.pairs
 ptcluster -q loop.tok loop.pairs >loop.cl
-t ptreport patches loop.cl loop.tsv loop.tok
+# -g 0: the loop's mails span days, all of them near the archive's end.
+t ptreport patches -g 0 loop.cl loop.tsv loop.tok
 fine "reference loops: ptreport patches exits 0, in time"
 is "reference loops: a verdict for each of the 7 patches" \
     "a@loop answered rob@example.org|c@loop ignored |d@loop ignored |e@loop ignored |f@loop not-counted deep in a thread: neither its root nor a reply to the root|g@loop not-counted deep in a thread: neither its root nor a reply to the root|h@loop not-counted deep in a thread: neither its root nor a reply to the root" \
     "$(sed 1d "$T/out" | awk -F'\t' '{ print $1, $6, $7 }' | paste -sd'|')"
-t ptreport ignored loop.cl loop.tsv loop.tok
+t ptreport ignored -g 0 loop.cl loop.tsv loop.tok
 fine "reference loops: ptreport ignored exits 0"
 is "reference loops: c alone in its thread, d and e two" "c@loop 1|d@loop 2|e@loop 2" \
     "$(sed 1d "$T/out" | awk -F'\t' '{ print $1, $7 }' | paste -sd'|')"
-t ptreport summary loop.cl loop.tsv loop.tok
+t ptreport summary -g 0 loop.cl loop.tsv loop.tok
 fine "reference loops: ptreport summary exits 0"
 is "reference loops: summary, 4 patches, 3 ignored" "4 3" \
     "$(awk -F'\t' '$1 == "patches" || $1 == "ignored" { printf "%s ", $2 }' "$T/out" | xargs)"
