@@ -431,11 +431,15 @@ index_free(struct index *ix)
 enum {
 	VIA_FILES = 1, VIA_HASH = 2, VIA_UPSTREAM = 4, VIA_LINK = 8,
 	VIA_DATE = 16, VIA_VERSION = 32, VIA_TITLE = 64,
-	VIA_THREAD = 128,       /* not written: a version if the messages agree */
+	/* Not written: evidence once the messages turn out alike. */
+	VIA_THREAD = 128,       /* one in the other's thread: a version at THREAD_MSG */
+	VIA_SAMEMSG = 256,      /* one person: version or title at SAME_MSG */
 };
 #define VIA_KINDS 7
 /* How alike the messages of a version sent into the old one's thread are, at least. */
 #define THREAD_MSG 0.6
+/* How alike two messages of one person are, at least, to be one patch's (retitled). */
+#define SAME_MSG 0.8
 #define VIA_EVIDENCE (VIA_DATE | VIA_VERSION | VIA_TITLE)
 
 struct job {
@@ -644,8 +648,9 @@ same_title(const struct row *a, const struct row *b)
  * mail and a commit dated to the second alike (the commit's author date
  * is the mail's date, as git am keeps it) by the same person or under
  * the same title; VIA_TITLE, a mail and a commit by the same person
- * under the same title; VIA_VERSION, two mails by one person under the
- * same title, or one in the other's thread, not two parts of one
+ * under the same title, or with messages SAME_MSG alike; VIA_VERSION,
+ * two mails by one person under the same title, or one in the other's
+ * thread, or with messages SAME_MSG alike, not two parts of one
  * posting, at most --version-window days apart.  Whether the content
  * agrees enough is ptcluster's to judge, from msg, diff and fdiff.
  */
@@ -663,6 +668,8 @@ evidence(const struct job *j, const struct row *l, const struct row *r)
 			via |= VIA_DATE;
 		if (person && title)
 			via |= VIA_TITLE;
+		else if (person && ratio_bound(&l->msg, &r->msg) >= SAME_MSG)
+			via |= VIA_SAMEMSG;
 		return via;
 	}
 	if (l->commit || !person)
@@ -685,6 +692,9 @@ evidence(const struct job *j, const struct row *l, const struct row *r)
 	    (*r->thread && !strcmp(r->thread, l->id)) || (*l->thread && !strcmp(l->thread, r->id))) &&
 	    l->part == r->part)
 		return VIA_THREAD;
+	/* Retitled, in a thread of its own: the message tells. */
+	if (ratio_bound(&l->msg, &r->msg) >= SAME_MSG)
+		return VIA_SAMEMSG;
 	return 0;
 }
 
@@ -754,7 +764,8 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 			continue;
 		via |= evidence(j, l, r);
 		/* Evidence keeps a pair out of the window, a thread alone not yet. */
-		if (o->window >= 0 && !(via & ~(VIA_FILES | VIA_THREAD)) && l->has_date && r->has_date &&
+		if (o->window >= 0 && !(via & ~(VIA_FILES | VIA_THREAD | VIA_SAMEMSG)) &&
+		    l->has_date && r->has_date &&
 		    llabs((long long)(l->date - r->date)) > (long long)o->window * 86400)
 			continue;
 		mn = l->lines < r->lines ? l->lines : r->lines;
@@ -782,6 +793,11 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 			via &= ~VIA_THREAD;
 			if (msg >= THREAD_MSG)
 				via |= VIA_VERSION;
+		}
+		if (via & VIA_SAMEMSG) {
+			via &= ~VIA_SAMEMSG;
+			if (msg >= SAME_MSG)
+				via |= l->commit != r->commit ? VIA_TITLE : VIA_VERSION;
 		}
 		if (score < o->min_score && !(via & ~VIA_FILES))
 			continue;
