@@ -121,7 +121,7 @@ mail_node(struct model *md, const char *id, size_t n)
 	m->id = key;
 	m->from = m->name = m->who = m->subject = m->lists = "";
 	m->date = NODATE;
-	m->parent = m->cluster = m->cnext = m->rnext = m->fresp = NONE;
+	m->parent = m->cluster = m->cnext = m->rnext = m->fresp = m->part = NONE;
 	m->uf = (uint32_t)md->nm;
 	e->val = (void *)(uintptr_t)(md->nm + 1);
 	return (uint32_t)md->nm++;
@@ -420,7 +420,8 @@ load_mails(struct model *md, struct tsv_reader *r)
 	    cirt = tsv_need(r, "in_reply_to"), cname = tsv_col(r, "from_name"),
 	    csubj = tsv_col(r, "subject"), clist = tsv_col(r, "list"),
 	    crefs = tsv_col(r, "references"), cflags = tsv_col(r, "flags"),
-	    ctotal = tsv_col(r, "total"), cto = tsv_col(r, "to"), ccc = tsv_col(r, "cc");
+	    ctotal = tsv_col(r, "total"), cto = tsv_col(r, "to"), ccc = tsv_col(r, "cc"),
+	    cver = tsv_col(r, "version"), cpart = tsv_col(r, "part");
 	int got, use;
 
 	md->has_mails = 1;
@@ -431,7 +432,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 		size_t n;
 		uint32_t mi, last = NONE;
 		struct mail *m;
-		long total;
+		long total, num;
 		int64_t date;
 
 		if ((use = row_usable(md, r, got, cid)) <= 0) {
@@ -474,6 +475,10 @@ load_mails(struct model *md, struct tsv_reader *r)
 		m->withdraw = (unsigned char)has_word(s, n, "withdraw");
 		s = fld(r, ctotal, &n);
 		m->total = n && parse_long(s, 0, 1000000, &total) == 0 ? (uint32_t)total : 0;
+		s = fld(r, cver, &n);
+		m->version = n && parse_long(s, 0, 1000000, &num) == 0 ? (uint32_t)num : 0;
+		s = fld(r, cpart, &n);
+		m->part = n && parse_long(s, 0, 1000000, &num) == 0 ? (uint32_t)num : NONE;
 
 		/*
 		 * The thread: In-Reply-To and every reference join it (a
@@ -1198,6 +1203,74 @@ learn(struct known *kn, const struct mail *m, uint32_t root)
 	}
 }
 
+/* A part k/N (k >= 1, N > 1) of a posting: its thread, version and N. */
+struct ppart {
+	uint32_t root, version, total, mail;
+};
+
+static int
+cmp_ppart(const void *a, const void *b)
+{
+	const struct ppart *x = a, *y = b;
+
+	if (x->root != y->root)
+		return x->root < y->root ? -1 : 1;
+	if (x->version != y->version)
+		return x->version < y->version ? -1 : 1;
+	if (x->total != y->total)
+		return x->total < y->total ? -1 : 1;
+	return (x->mail > y->mail) - (x->mail < y->mail);
+}
+
+/* Can patch m be judged by its files: a patch table row naming one? */
+static int
+judgeable(const struct mail *m)
+{
+	return m->files && *m->files;
+}
+
+/*
+ * A posting is for one repository: of the parts of one posting (one
+ * thread, one version, one N), those judged by their files vote, and when
+ * more are another repository's than the project's, all of them are
+ * (byposting; a tie leaves each its own verdict).  A part so made
+ * another repository's counts as the project's here, as its files said.
+ * The counts go to every part of such a posting; 1 when a part was
+ * newly made another repository's.
+ */
+static int
+posting_vote(struct model *md, struct ppart *v, size_t n)
+{
+	int more = 0;
+
+	for (size_t i = 0, j; i < n; i = j) {
+		uint32_t nf = 0, nj = 0;
+
+		for (j = i; j < n && v[j].root == v[i].root && v[j].version == v[i].version &&
+		    v[j].total == v[i].total; j++) {
+			const struct mail *m = &md->m[v[j].mail];
+
+			if (!judgeable(m))
+				continue;
+			nj++;
+			nf += m->foreign && !m->byposting;
+		}
+		if (2 * nf <= nj)
+			continue;
+		for (size_t k = i; k < j; k++) {
+			struct mail *m = &md->m[v[k].mail];
+
+			m->pforeign = nf;
+			m->pjudged = nj;
+			if (!m->foreign) {
+				m->foreign = m->byposting = 1;
+				more = 1;
+			}
+		}
+	}
+	return more;
+}
+
 /*
  * Which patch mails are another project's (sent to the same list): see
  * judge().  Known only with a patch table of commits (the repository's
@@ -1205,43 +1278,75 @@ learn(struct known *kn, const struct mail *m, uint32_t root)
  * makes its files known to the other patches of its thread (2/N changes
  * what 1/N creates) and its new files to its author's later patches (a
  * series sent without threading, a series built on an unmerged one);
- * rounds go on until no more are found.
+ * rounds go on until no more are found.  Then the parts of each posting
+ * vote (posting_vote()); when that makes some another repository's, they
+ * teach nothing: the rounds run again without them.
  */
 static void
 find_foreign(struct model *md)
 {
-	struct known kn;
-	int more = 1;
+	struct ppart *pp = NULL;
+	size_t npp = 0;
+	int again = 1;
 
 	if (!md->has_paths)
 		return;
 	patch_history(md);
-	memset(&kn, 0, sizeof kn);
 	for (size_t i = 0; i < md->nm; i++) {
-		struct mail *m = &md->m[i];
+		const struct mail *m = &md->m[i];
 
-		m->foreign = m->present && m->type == MT_PATCH && m->files;
+		if (m->present && m->type == MT_PATCH && m->total > 1 && m->part != NONE &&
+		    m->part >= 1)
+			npp++;
 	}
-	while (more) {
-		more = 0;
+	pp = xreallocarray(NULL, npp ? npp : 1, sizeof *pp);
+	npp = 0;
+	for (size_t i = 0; i < md->nm; i++) {
+		const struct mail *m = &md->m[i];
+
+		if (!(m->present && m->type == MT_PATCH && m->total > 1 && m->part != NONE &&
+		    m->part >= 1))
+			continue;
+		pp[npp].root = uf_find(md->m, (uint32_t)i);
+		pp[npp].version = m->version;
+		pp[npp].total = m->total;
+		pp[npp++].mail = (uint32_t)i;
+	}
+	if (npp)
+		qsort(pp, npp, sizeof *pp, cmp_ppart);
+	while (again) {
+		struct known kn;
+		int more = 1;
+
+		memset(&kn, 0, sizeof kn);
 		for (size_t i = 0; i < md->nm; i++) {
 			struct mail *m = &md->m[i];
-			uint32_t root;
 
-			if (!m->foreign)
-				continue;
-			root = uf_find(md->m, (uint32_t)i);
-			if (!judge(md, &kn, m, root))
-				continue;
-			m->foreign = 0;
-			learn(&kn, m, root);
-			more = 1;
+			m->foreign = m->present && m->type == MT_PATCH && (m->files || m->byposting);
 		}
+		while (more) {
+			more = 0;
+			for (size_t i = 0; i < md->nm; i++) {
+				struct mail *m = &md->m[i];
+				uint32_t root;
+
+				if (!m->foreign || m->byposting || !m->files)
+					continue;
+				root = uf_find(md->m, (uint32_t)i);
+				if (!judge(md, &kn, m, root))
+					continue;
+				m->foreign = 0;
+				learn(&kn, m, root);
+				more = 1;
+			}
+		}
+		hmap_free(&kn.thread);
+		hmap_free(&kn.author);
+		buf_free(&kn.key);
+		arena_free(&kn.mem);
+		again = posting_vote(md, pp, npp);
 	}
-	hmap_free(&kn.thread);
-	hmap_free(&kn.author);
-	buf_free(&kn.key);
-	arena_free(&kn.mem);
+	free(pp);
 }
 
 static void

@@ -51,10 +51,14 @@ struct mail {
 	uint32_t cnext;          /* next mail of the same cluster */
 	uint32_t rnext;          /* next possible response in the thread */
 	uint32_t total;          /* N of [PATCH k/N], 0 if none */
+	uint32_t version;        /* V of [PATCH vV], 0 if none */
+	uint32_t part;           /* k of [PATCH k/N] (0: a cover letter), NONE if none */
 	uint32_t fresp;          /* patches for the project: the first response; NONE */
 	uint32_t nrcpt, nsect;
 	uint32_t fknown, fchanged; /* foreign: of the files it changes, how many are
 	                            the repository's (or creates, when fchanged is 0) */
+	uint32_t pforeign, pjudged; /* byposting: of its posting's patches judged by
+	                            their files, how many are another repository's */
 	unsigned char present;   /* a row of a mails table */
 	unsigned char type;      /* enum mtype */
 	unsigned char process;   /* bot, pull, RFC, linux-next or stable mail */
@@ -64,6 +68,7 @@ struct mail {
 	unsigned char project;   /* a patch for the project (method.md §5) */
 	unsigned char excluded;  /* part of a series above --max-series */
 	unsigned char foreign;   /* touches nothing the repository has */
+	unsigned char byposting; /* foreign because most patches of its posting are */
 	unsigned char ignored;
 	unsigned char toonew;    /* would be ignored, but posted too near the end of
 	                            the coverage to have been answered */

@@ -279,7 +279,11 @@ report_patches(struct model *md, const struct ropts *o)
 				int w = m->fwhy ? (int)strcspn(m->fwhy, "\t\n") : 0;
 
 				buf_reset(&b);
-				if (!m->fwhy)
+				if (m->byposting)
+					buf_addf(&b, "not for this repository: most patches of its "
+					    "posting are another repository's (%u of the %u judged by "
+					    "their files)", m->pforeign, m->pjudged);
+				else if (!m->fwhy)
 					buf_addstr(&b, "not for this repository: its patch names no file");
 				else if (m->fchanged)
 					buf_addf(&b, "not for this repository: %u of the %u files it "

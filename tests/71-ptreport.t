@@ -676,6 +676,74 @@ ok $? "control table: 2/2 by someone else, in no thread"
 is "control: 2/2 by someone else in no thread" "not-counted" \
 	"$(verdict t2@x thr-apart.tsv thr.tok c-hist.tok c-hist.tsv none.tsv | cut -d' ' -f1)"
 
+# A posting is for one repository: the parts of one posting vote.
+# smail ID DATE NAME ADDR TYPE IN_REPLY_TO REFERENCES VERSION PART TOTAL [FLAGS]:
+# a mail of a series (subject "[PATCH vV k/N] ID", list dev).
+smail() {
+	printf '%s\t%s\t%s\t%s\t[PATCH v%s %s/%s] %s\tdev\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
+	    "$1" "$2" "$3" "$4" "$8" "$9" "${10}" "$1" "$6" "$7" "$5" "$8" "$9" "${10}" "${11:-}"
+}
+# Jan's 0/3 cover and its parts: 1/3 and 2/3 change another repository's
+# files (recipes/, conf/), 3/3 only Makefile, which this repository has
+# too; 3/3 also creates docs/jh.txt, which Kim's follow-up (no N, a reply
+# to the cover: no part of the posting) changes.
+{
+	mhdr
+	smail j0@x 2021-02-10T09:00:00Z Jan jan@j.org cover '' '' 1 0 3
+	smail j1@x 2021-02-10T09:01:00Z Jan jan@j.org patch j0@x j0@x 1 1 3
+	smail j2@x 2021-02-10T09:02:00Z Jan jan@j.org patch j0@x j0@x 1 2 3
+	smail j3@x 2021-02-10T09:03:00Z Jan jan@j.org patch j0@x j0@x 1 3 3
+	mail jf@x 2021-02-11T09:00:00Z Kim kim@k.org patch j0@x j0@x '' 1
+} >post.tsv
+{
+	thdr
+	tok mail j1@x 2021-02-10T09:01:00Z M:recipes/a.bb
+	tok mail j2@x 2021-02-10T09:02:00Z M:conf/b.conf
+	tok mail j3@x 2021-02-10T09:03:00Z M:Makefile C:docs/jh.txt
+	tok mail jf@x 2021-02-11T09:00:00Z M:docs/jh.txt
+} >post.tok
+pv() {
+	verdict "$1" "$2" "$3" c-hist.tok c-hist.tsv none.tsv
+}
+is "posting: 3/3 changes only Makefile, the other two parts another repository's files: another repository's" \
+	"not-counted not for this repository: most patches of its posting are another repository's (2 of the 3 judged by their files)" \
+	"$(pv j3@x post.tsv post.tok)"
+is "posting: its new file teaches nothing: the follow-up changing it is not the project's either" \
+	"not-counted not for this repository: 0 of the 1 files it changes were in it at its date (not docs/jh.txt)" \
+	"$(pv jf@x post.tsv post.tok)"
+sed 's|conf/b.conf|src/a.c|g' post.tok >post-own.tok
+is "control: 2/3 changes the repository's src/a.c: one of three is another's, 3/3 is the project's" \
+	"ignored|ignored|not-counted" \
+	"$(pv j3@x post.tsv post-own.tok)|$(pv jf@x post.tsv post-own.tok)|$(pv j1@x post.tsv post-own.tok | cut -d' ' -f1)"
+{
+	mhdr
+	smail j0@x 2021-02-10T09:00:00Z Jan jan@j.org cover '' '' 1 0 2
+	smail j1@x 2021-02-10T09:01:00Z Jan jan@j.org patch j0@x j0@x 1 1 2
+	smail j3@x 2021-02-10T09:03:00Z Jan jan@j.org patch j0@x j0@x 1 2 2
+} >post-tie.tsv
+is "control: a tie (one part another's, one the project's): each keeps its own verdict" \
+	"ignored|not-counted" \
+	"$(pv j3@x post-tie.tsv post.tok)|$(pv j1@x post-tie.tsv post.tok | cut -d' ' -f1)"
+sed '/^j3@x/s/\t1\t3\t3\t$/\t2\t3\t3\t/' post.tsv >post-v2.tsv
+grep -q '^j3@x.*	2	3	3	$' post-v2.tsv
+ok $? "control table: 3/3 as version 2"
+is "control: 3/3 of another version, in the same thread, is a posting of its own" "ignored" \
+	"$(pv j3@x post-v2.tsv post.tok)"
+sed '/^j3@x/s/\tjan@j.org\t\(.*\)\tj0@x\tj0@x\t/\tjan@j.org\t\1\t\t\t/' post.tsv >post-apart.tsv
+grep -q '^j3@x.*jan@j.org.*		patch' post-apart.tsv
+ok $? "control table: 3/3 in a thread of its own"
+is "control: 3/3 in no thread with the others is no part of their posting" "ignored" \
+	"$(pv j3@x post-apart.tsv post.tok)"
+{
+	cat post.tsv
+	smail j4@x 2021-02-10T09:04:00Z Jan jan@j.org patch j0@x j0@x 1 4 3
+} >post-nofile.tsv
+is "posting: a part the patch table does not name goes with its posting, without a vote" \
+	"not-counted not for this repository: most patches of its posting are another repository's (2 of the 3 judged by their files)" \
+	"$(pv j4@x post-nofile.tsv post.tok)"
+is "control: without a patch table of the commits nothing is judged by its files" "ignored" \
+	"$(verdict j3@x post.tsv post.tok none.tsv)"
+
 # The repository's paths: from a patch table of commits.
 is "another project's patch: not counted with the commits' files" \
 	"not-counted not for this repository: 0 of the 1 files it changes were in it at its date (not other/tool.c)" \
