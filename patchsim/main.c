@@ -758,15 +758,20 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 		int via = j->via[ri];
 		double dlr, msg = 0, diff = 0, score = 0, fdiff = 0;
 		uint32_t mn, mx;
+		int outside;
 
 		/* Each pair once; a mail and its duplicate copy are no pair. */
 		if ((o->self && ri <= li) || strcmp(l->id, r->id) == 0)
 			continue;
 		via |= evidence(j, l, r);
-		/* Evidence keeps a pair out of the window, a thread alone not yet. */
-		if (o->window >= 0 && !(via & ~(VIA_FILES | VIA_THREAD | VIA_SAMEMSG)) &&
-		    l->has_date && r->has_date &&
-		    llabs((long long)(l->date - r->date)) > (long long)o->window * 86400)
+		/*
+		 * Evidence keeps a pair out of the window.  Evidence that waits
+		 * on the messages (one thread, one person) is judged first, and
+		 * the pair goes after all if it does not hold.
+		 */
+		outside = o->window >= 0 && l->has_date && r->has_date &&
+		    llabs((long long)(l->date - r->date)) > (long long)o->window * 86400;
+		if (outside && !(via & ~VIA_FILES))
 			continue;
 		mn = l->lines < r->lines ? l->lines : r->lines;
 		mx = l->lines < r->lines ? r->lines : l->lines;
@@ -799,6 +804,8 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 			if (msg >= SAME_MSG)
 				via |= l->commit != r->commit ? VIA_TITLE : VIA_VERSION;
 		}
+		if (outside && !(via & ~VIA_FILES))
+			continue;
 		if (score < o->min_score && !(via & ~VIA_FILES))
 			continue;
 		fdiff = file_ratio(l, r);
