@@ -343,3 +343,13 @@ tsv_extra_free(struct tsv_extra *x)
 	x->col = NULL;
 	x->n = 0;
 }
+
+int
+tsv_count(const struct tsv_reader *r, int c)
+{
+	long v;
+
+	if (c < 0 || !r->f[c].len || parse_long(r->f[c].s, 0, 1000000, &v))
+		return 0;
+	return (int)v;
+}

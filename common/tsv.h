@@ -61,6 +61,12 @@ int tsv_need(const struct tsv_reader *r, const char *name);
  * (unreadable, truncated compression), already reported.
  */
 int tsv_read(struct tsv_reader *r);
+/*
+ * The field of column c as a small count (a version, part or total
+ * number): 0 when the column is absent (c < 0), the field empty or not
+ * a number from 0 to 1,000,000.
+ */
+int tsv_count(const struct tsv_reader *r, int c);
 void tsv_close(struct tsv_reader *r);
 
 /*

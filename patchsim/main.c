@@ -216,17 +216,6 @@ lower_intern(struct strpool *names, struct buf *scratch, const struct tsv_reader
 	return intern(names, scratch->p, scratch->len);
 }
 
-/* A version or part number; 0 when absent or not a number. */
-static int
-small_number(const struct tsv_reader *r, int c)
-{
-	long v;
-
-	if (c < 0 || !r->f[c].len || parse_long(r->f[c].s, 0, 1000000, &v))
-		return 0;
-	return (int)v;
-}
-
 static int
 load(struct table *t, const char *path, struct strpool *names)
 {
@@ -301,8 +290,8 @@ load(struct table *t, const char *path, struct strpool *names)
 		rw->thread = cthread >= 0 ? intern(t->names, r.f[cthread].s, r.f[cthread].len) : "";
 		rw->title = ctitle >= 0 ? keep_sorted(t, &scratch, r.f[ctitle].s, r.f[ctitle].len) :
 		    keep_sorted(t, &scratch, "", 0);
-		rw->version = small_number(&r, cversion);
-		rw->part = small_number(&r, cpart);
+		rw->version = tsv_count(&r, cversion);
+		rw->part = tsv_count(&r, cpart);
 		rw->lines = (uint32_t)(a + b);
 		rw->msg = keep_sorted(t, &scratch, r.f[cmsg].s, r.f[cmsg].len);
 		if (parse_hunks(t, rw, r.f[chunks].s, r.f[chunks].len, &scratch) < 0) {

@@ -598,17 +598,6 @@ opt_field(struct graph *g, const struct tsv_reader *r, int c, int pooled)
 	    arena_strndup(&g->mem, r->f[c].s, r->f[c].len);
 }
 
-/* A version, part or total number; 0 when absent or not a number. */
-static int
-small_number(const struct tsv_reader *r, int c)
-{
-	long v;
-
-	if (c < 0 || !r->f[c].len || parse_long(r->f[c].s, 0, 1000000, &v))
-		return 0;
-	return (int)v;
-}
-
 /* Read a patch table: every id a node, its attributes from the first row. */
 static int
 read_patches(struct graph *g, struct tsv_reader *r)
@@ -670,9 +659,9 @@ read_patches(struct graph *g, struct tsv_reader *r)
 		x->list = opt_field(g, r, clist, 1);
 		x->title = opt_field(g, r, ctitle, 0);
 		x->thread = opt_field(g, r, cthread, 1);
-		x->version = small_number(r, cversion);
-		x->part = small_number(r, cpart);
-		x->total = small_number(r, ctotal);
+		x->version = tsv_count(r, cversion);
+		x->part = tsv_count(r, cpart);
+		x->total = tsv_count(r, ctotal);
 	}
 	if (r->nbad)
 		rc = -1;
