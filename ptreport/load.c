@@ -121,7 +121,7 @@ mail_node(struct model *md, const char *id, size_t n)
 	m->id = key;
 	m->from = m->name = m->who = m->subject = m->lists = "";
 	m->date = NODATE;
-	m->parent = m->cluster = m->cnext = m->rnext = m->fresp = m->part = NONE;
+	m->parent = m->cluster = m->cnext = m->rnext = m->fresp = m->part = m->rfcby = NONE;
 	m->uf = (uint32_t)md->nm;
 	e->val = (void *)(uintptr_t)(md->nm + 1);
 	return (uint32_t)md->nm++;
@@ -1614,6 +1614,96 @@ maint_finish(struct model *md)
 	md->nmp = md->capmp = 0;
 }
 
+/* Is mail c the cover letter (0/N, the same version and N) of patch m? */
+static int
+cover_of(const struct mail *c, const struct mail *m)
+{
+	return c->present && c->type == MT_COVER && c->part != NONE && c->part == 0 &&
+	    c->version == m->version && c->total == m->total;
+}
+
+/* Not yet known, in chain_tops(). */
+#define UNSET (NONE - 1)
+
+/*
+ * The top of each mail's chain of parents: its thread's root, the mail
+ * all the others reply to, directly or not (a Message-ID only referenced
+ * may be one); NONE for a mail whose parents run in a circle, whatever
+ * the order of the rows.  Allocated.
+ */
+static uint32_t *
+chain_tops(const struct model *md)
+{
+	uint32_t *top = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *top);
+	uint32_t *walk = xcalloc(md->nm ? md->nm : 1, sizeof *walk);
+	uint32_t *path = NULL;
+	size_t cap = 0;
+
+	for (size_t i = 0; i < md->nm; i++)
+		top[i] = UNSET;
+	for (size_t i = 0; i < md->nm; i++) {
+		size_t n = 0;
+		uint32_t x = (uint32_t)i, t;
+
+		/* Up to a mail whose top is known, the root, or a circle. */
+		for (;;) {
+			if (top[x] != UNSET) {
+				t = top[x];
+				break;
+			}
+			if (walk[x] == i + 1) {
+				t = NONE;
+				break;
+			}
+			walk[x] = (uint32_t)i + 1;
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				path = xreallocarray(path, cap, sizeof *path);
+			}
+			path[n++] = x;
+			if (md->m[x].parent == NONE) {
+				t = x;
+				break;
+			}
+			x = md->m[x].parent;
+		}
+		while (n)
+			top[path[--n]] = t;
+	}
+	free(walk);
+	free(path);
+	return top;
+}
+
+/*
+ * A patch whose cover letter is an RFC is one: the cover letter is its
+ * parent, else the root of its thread, when that is the 0/N of the same
+ * version and N.  rfcby names it.
+ */
+static void
+rfc_covers(struct model *md)
+{
+	uint32_t *top = chain_tops(md);
+
+	for (size_t i = 0; i < md->nm; i++) {
+		struct mail *m = &md->m[i];
+		uint32_t c = NONE;
+
+		if (!m->present || m->type != MT_PATCH || m->rfc)
+			continue;
+		if (m->parent != NONE && cover_of(&md->m[m->parent], m))
+			c = m->parent;
+		else if (top[i] != NONE && top[i] != i && cover_of(&md->m[top[i]], m))
+			c = top[i];
+		if (c == NONE || !md->m[c].rfc)
+			continue;
+		m->rfc = 1;
+		m->process = 1;
+		m->rfcby = c;
+	}
+	free(top);
+}
+
 void
 model_finish(struct model *md)
 {
@@ -1686,6 +1776,7 @@ model_finish(struct model *md)
 		}
 		free(v);
 	}
+	rfc_covers(md);
 	find_foreign(md);
 	maint_finish(md);
 }

@@ -54,6 +54,7 @@ struct mail {
 	uint32_t version;        /* V of [PATCH vV], 0 if none */
 	uint32_t part;           /* k of [PATCH k/N] (0: a cover letter), NONE if none */
 	uint32_t fresp;          /* patches for the project: the first response; NONE */
+	uint32_t rfcby;          /* an RFC by its cover letter, this one; NONE */
 	uint32_t nrcpt, nsect;
 	uint32_t fknown, fchanged; /* foreign: of the files it changes, how many are
 	                            the repository's (or creates, when fchanged is 0) */

@@ -273,7 +273,11 @@ report_patches(struct model *md, const struct ropts *o)
 			}
 		} else {
 			verdict = "not-counted";
-			if (m->process)
+			if (m->rfcby != NONE) {
+				buf_reset(&b);
+				buf_addf(&b, "RFC: its cover letter is one (%s)", md->m[m->rfcby].id);
+				detail = b.p;
+			} else if (m->process)
 				detail = "bot, pull, RFC, linux-next or stable";
 			else if (m->foreign) {
 				int w = m->fwhy ? (int)strcspn(m->fwhy, "\t\n") : 0;

@@ -27,6 +27,12 @@ mail() {
 	printf '%s\t%s\t%s\t%s\t[PATCH] %s\tdev\t%s\t%s\t%s\t\t\t%s\t%s\n' \
 	    "$1" "$2" "$3" "$4" "$1" "$6" "$7" "$5" "${9:-}" "${8:-}"
 }
+# smail ID DATE NAME ADDR TYPE IN_REPLY_TO REFERENCES VERSION PART TOTAL [FLAGS]:
+# a mail of a series (subject "[PATCH vV k/N] ID", list dev).
+smail() {
+	printf '%s\t%s\t%s\t%s\t[PATCH v%s %s/%s] %s\tdev\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
+	    "$1" "$2" "$3" "$4" "$8" "$9" "${10}" "$1" "$6" "$7" "$5" "$8" "$9" "${10}" "${11:-}"
+}
 # A clusters table: khdr, then member CLUSTER ID KIND.
 khdr() {
 	printf 'cluster\tid\tkind\tdate\tauthor\ttype\tlist\ttitle\n'
@@ -229,6 +235,44 @@ ptreport ignored -q -g 0 series2.tsv none.tsv >ign.tsv
 is "1/N and 2/N under their 0/N cover count (and are ignored here)" "p1@x p2@x" \
 	"$(col id ign.tsv | tr '\n' ' ' | sed 's/ $//')"
 is "the cover letter is no patch row" "" "$(verdict c@x series2.tsv none.tsv)"
+# An RFC marked on the cover letter only: its patches are RFCs too.
+{
+	mhdr
+	smail rc@x 2021-03-01T09:00:00Z Luc luc@l.org cover '' '' 1 0 2 rfc
+	smail r1@x 2021-03-01T09:01:00Z Luc luc@l.org patch rc@x rc@x 1 1 2
+	smail r2@x 2021-03-01T09:02:00Z Luc luc@l.org patch r1@x 'rc@x r1@x' 1 2 2
+	smail r3@x 2021-03-02T09:00:00Z Luc luc@l.org patch rc@x rc@x 2 1 2
+	smail rp@x 2021-03-03T09:00:00Z Luc luc@l.org patch '' '' 1 1 1 rfc
+	smail rq@x 2021-03-03T09:01:00Z Luc luc@l.org patch rp@x rp@x 1 1 1
+} >rfccover.tsv
+is "RFC cover letter: 1/2 under it is an RFC, naming it" \
+	"not-counted RFC: its cover letter is one (rc@x)" "$(verdict r1@x rfccover.tsv none.tsv)"
+is "RFC cover letter: 2/2, chained under 1/2, has it as its thread's root" \
+	"not-counted RFC: its cover letter is one (rc@x)" "$(verdict r2@x rfccover.tsv none.tsv)"
+is "control: a v2 1/2 answering the v1 RFC cover letter is no part of it" "ignored" \
+	"$(verdict r3@x rfccover.tsv none.tsv)"
+is "control: a patch answering an RFC patch (no cover letter) is not an RFC" "ignored" \
+	"$(verdict rq@x rfccover.tsv none.tsv)"
+sed '/^rc@x/s/\trfc$/\t/' rfccover.tsv >rfccover-not.tsv
+is "control: the same cover letter without rfc: 1/2 counts" "ignored" \
+	"$(verdict r1@x rfccover-not.tsv none.tsv)"
+sed '/^rc@x/s/\t1\t0\t2\trfc$/\t1\t0\t3\trfc/' rfccover.tsv >rfccover-n.tsv
+grep -q '^rc@x.*	1	0	3	rfc$' rfccover-n.tsv
+ok $? "control table: the RFC cover letter as 0/3"
+is "control: an RFC 0/3 is not the cover letter of a 1/2" "ignored" \
+	"$(verdict r1@x rfccover-n.tsv none.tsv)"
+{
+	khdr
+	member 1 r1@x mail
+	member 1 $C5 commit
+} >k-rfccover.tsv
+{
+	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\ttitle\tcommitter_name\tcommitter_addr\tcommit_date\tparents\ttype\tflags\tlinks\n'
+	printf '%s\t2021-03-02T00:00:00Z\tMax\tmaint@m.org\ts\ts\tMax\tmaint@m.org\t2021-03-02T01:00:00Z\t\tcommit\t\t\n' $C5
+} >c-rfccover.tsv
+is "... merged, still an RFC: no patch for the project, and its commit is not off-list (discussed on the list)" \
+	"not-counted|" \
+	"$(verdict r1@x rfccover.tsv k-rfccover.tsv c-rfccover.tsv | cut -d' ' -f1)|$(ptreport offlist -q -H rfccover.tsv k-rfccover.tsv c-rfccover.tsv)"
 
 # --- withdrawn: its author says in its thread it is dropped or superseded ------
 # (mbox2tsv's flags word withdraw; "please ignore", "self-NAK", "will send v2")
@@ -677,12 +721,6 @@ is "control: 2/2 by someone else in no thread" "not-counted" \
 	"$(verdict t2@x thr-apart.tsv thr.tok c-hist.tok c-hist.tsv none.tsv | cut -d' ' -f1)"
 
 # A posting is for one repository: the parts of one posting vote.
-# smail ID DATE NAME ADDR TYPE IN_REPLY_TO REFERENCES VERSION PART TOTAL [FLAGS]:
-# a mail of a series (subject "[PATCH vV k/N] ID", list dev).
-smail() {
-	printf '%s\t%s\t%s\t%s\t[PATCH v%s %s/%s] %s\tdev\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
-	    "$1" "$2" "$3" "$4" "$8" "$9" "${10}" "$1" "$6" "$7" "$5" "$8" "$9" "${10}" "${11:-}"
-}
 # Jan's 0/3 cover and its parts: 1/3 and 2/3 change another repository's
 # files (recipes/, conf/), 3/3 only Makefile, which this repository has
 # too; 3/3 also creates docs/jh.txt, which Kim's follow-up (no N, a reply
