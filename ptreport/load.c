@@ -1675,13 +1675,108 @@ chain_tops(const struct model *md)
 	return top;
 }
 
+/* qsort has no context argument; the model is finished once. */
+static const struct model *upart_md;
+
+/* Parts of unthreaded postings: by version, N, date and id. */
+static int
+cmp_upart(const void *a, const void *b)
+{
+	const struct mail *x = &upart_md->m[*(const uint32_t *)a];
+	const struct mail *y = &upart_md->m[*(const uint32_t *)b];
+
+	if (x->version != y->version)
+		return x->version < y->version ? -1 : 1;
+	if (x->total != y->total)
+		return x->total < y->total ? -1 : 1;
+	if (x->date != y->date)
+		return x->date < y->date ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+/*
+ * A series sent without threading is one thread: mails k/N (a cover
+ * letter 0/N too) that reply to nothing (no In-Reply-To, no References),
+ * N > 1, of one version and one N, by the person of the earliest of them
+ * (by_person()), with different parts, sent within SERIES_WINDOW of the
+ * earliest, are joined.  Each part stays the root of its own replies.
+ * cover[] gets, for the other parts of a posting so joined, its cover
+ * letter.
+ */
+static void
+join_unthreaded(struct model *md, uint32_t *cover)
+{
+	uint32_t *v = NULL, *grp = NULL;
+	size_t n = 0, cap = 0;
+	unsigned char *done;
+	struct set64 parts = SET64_INIT;
+
+	for (size_t i = 0; i < md->nm; i++) {
+		const struct mail *m = &md->m[i];
+
+		if (!m->present || (m->type != MT_PATCH && m->type != MT_COVER) ||
+		    m->parent != NONE || m->total < 2 || m->part == NONE ||
+		    m->part > m->total || m->date == NODATE)
+			continue;
+		if (n == cap) {
+			cap = cap ? 2 * cap : 64;
+			v = xreallocarray(v, cap, sizeof *v);
+		}
+		v[n++] = (uint32_t)i;
+	}
+	if (!n)
+		return;
+	upart_md = md;
+	qsort(v, n, sizeof *v, cmp_upart);
+	done = xcalloc(n, 1);
+	grp = xreallocarray(NULL, n, sizeof *grp);
+	for (size_t i = 0; i < n; i++) {
+		const struct mail *a = &md->m[v[i]];
+		size_t ng = 0;
+		uint32_t c = NONE;
+
+		if (done[i])
+			continue;
+		done[i] = 1;
+		grp[ng++] = v[i];
+		set64_free(&parts);
+		set64_add(&parts, a->part);
+		for (size_t j = i + 1; j < n; j++) {
+			const struct mail *b = &md->m[v[j]];
+
+			if (b->version != a->version || b->total != a->total ||
+			    b->date - a->date > SERIES_WINDOW)
+				break;
+			if (done[j] || !by_person(b, a->from, a->who) || !set64_add(&parts, b->part))
+				continue;
+			done[j] = 1;
+			grp[ng++] = v[j];
+		}
+		if (ng < 2)
+			continue;
+		for (size_t k = 0; k < ng; k++) {
+			uf_union(md->m, grp[0], grp[k]);
+			if (md->m[grp[k]].part == 0)
+				c = grp[k];
+		}
+		for (size_t k = 0; k < ng && c != NONE; k++)
+			if (grp[k] != c)
+				cover[grp[k]] = c;
+	}
+	set64_free(&parts);
+	free(done);
+	free(grp);
+	free(v);
+}
+
 /*
  * A patch whose cover letter is an RFC is one: the cover letter is its
  * parent, else the root of its thread, when that is the 0/N of the same
- * version and N.  rfcby names it.
+ * version and N, else that of its series sent without threading
+ * (cover[]).  rfcby names it.
  */
 static void
-rfc_covers(struct model *md)
+rfc_covers(struct model *md, const uint32_t *cover)
 {
 	uint32_t *top = chain_tops(md);
 
@@ -1695,6 +1790,8 @@ rfc_covers(struct model *md)
 			c = m->parent;
 		else if (top[i] != NONE && top[i] != i && cover_of(&md->m[top[i]], m))
 			c = top[i];
+		else if (cover[i] != NONE)
+			c = cover[i];
 		if (c == NONE || !md->m[c].rfc)
 			continue;
 		m->rfc = 1;
@@ -1707,6 +1804,8 @@ rfc_covers(struct model *md)
 void
 model_finish(struct model *md)
 {
+	uint32_t *cover;
+
 	for (size_t i = 0; i < md->nk; i++) {
 		struct cluster *k = &md->k[i];
 
@@ -1725,6 +1824,12 @@ model_finish(struct model *md)
 		if (md->mail_last == NODATE || m->date > md->mail_last)
 			md->mail_last = m->date;
 	}
+
+	/* A series sent without threading is one thread. */
+	cover = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *cover);
+	for (size_t i = 0; i < md->nm; i++)
+		cover[i] = NONE;
+	join_unthreaded(md, cover);
 
 	/*
 	 * Per thread: how many mails, and the mails that may answer a patch:
@@ -1776,7 +1881,8 @@ model_finish(struct model *md)
 		}
 		free(v);
 	}
-	rfc_covers(md);
+	rfc_covers(md, cover);
+	free(cover);
 	find_foreign(md);
 	maint_finish(md);
 }

@@ -116,6 +116,11 @@ struct tag {
 #define COVER_SHARE 20
 /* Uncovered months between covered ones, up to this many, are filled: quiet months. */
 #define COVER_GAP 3
+/*
+ * The parts of a series sent without threading, by one person, are one
+ * thread when sent within this many seconds of the earliest.
+ */
+#define SERIES_WINDOW (10 * 60)
 /* Patches posted less than this many days before the coverage ends are too new. */
 #define GRACE_DAYS 14
 

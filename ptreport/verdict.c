@@ -161,7 +161,9 @@ responded(struct model *md, uint32_t mi)
 
 /*
  * The thread root, or a direct reply to it (1/N under its 0/N cover).
- * A parent missing from the archive is one level: it existed.
+ * A parent missing from the archive is one level: it existed.  By the
+ * parents, not the threads: each part of a series sent without threading
+ * stays a root, though the parts are one thread.
  */
 int
 shallow(const struct model *md, uint32_t mi)

@@ -274,6 +274,67 @@ is "... merged, still an RFC: no patch for the project, and its commit is not of
 	"not-counted|" \
 	"$(verdict r1@x rfccover.tsv k-rfccover.tsv c-rfccover.tsv | cut -d' ' -f1)|$(ptreport offlist -q -H rfccover.tsv k-rfccover.tsv c-rfccover.tsv)"
 
+# A series sent without threading is one thread: Oli's 1/3, 2/3 and 3/3
+# reply to nothing; Jan answers 2/3 only.
+{
+	mhdr
+	smail o1@x 2021-03-01T09:00:00Z Oli oli@o.org patch '' '' 1 1 3
+	smail o2@x 2021-03-01T09:01:00Z Oli oli@o.org patch '' '' 1 2 3
+	smail o3@x 2021-03-01T09:06:00Z Oli oli@o.org patch '' '' 1 3 3
+	mail jr@x 2021-03-01T10:00:00Z Jan jan@j.org reply o2@x o2@x
+	smail od@x 2021-03-01T11:00:00Z Oli oli@o.org patch jr@x 'o2@x jr@x' 2 2 3
+} >unthr.tsv
+# ttfr ID TABLE: "verdict detail ttfr_h" of mail ID.
+ttfr() {
+	ptreport patches -q -g 0 "$2" none.tsv | awk -F'\t' -v id="$1" '$1 == id { print $6, $7, $10 }'
+}
+is "unthreaded: 1/3 is answered by the answer to 2/3, 1.0 hours after it" \
+	"answered jan@j.org 1.0" "$(ttfr o1@x unthr.tsv)"
+is "unthreaded: 3/3 too, its time from its own date (54 minutes)" \
+	"answered jan@j.org 0.9" "$(ttfr o3@x unthr.tsv)"
+is "unthreaded: ignored lists none of them" "" "$(ptreport ignored -q -g 0 -H unthr.tsv none.tsv)"
+is "unthreaded: each part stays the root of its replies: a patch answering the answer to 2/3 is deep" \
+	"not-counted deep in a thread: neither its root nor a reply to the root" \
+	"$(verdict od@x unthr.tsv none.tsv)"
+sed '/^o3@x/s/T09:06:00Z/T09:10:00Z/' unthr.tsv >unthr-10.tsv
+is "unthreaded: 3/3 sent 10 minutes after 1/3 is still a part" "answered jan@j.org" \
+	"$(verdict o3@x unthr-10.tsv none.tsv)"
+sed '/^o3@x/s/T09:06:00Z/T09:10:01Z/' unthr.tsv >unthr-late.tsv
+is "control: 3/3 sent 10 minutes and a second after 1/3: its own thread, ignored" "ignored" \
+	"$(verdict o3@x unthr-late.tsv none.tsv)"
+sed '/^o3@x/s/\tOli\toli@o.org\t/\tOla\tola@o.org\t/' unthr.tsv >unthr-other.tsv
+is "control: 3/3 by another person" "ignored" "$(verdict o3@x unthr-other.tsv none.tsv)"
+sed '/^o3@x/s/\tOli\toli@o.org\t/\tOli\toli@home.example\t/' unthr.tsv >unthr-home.tsv
+is "... but the same name at another address is the same person" "answered jan@j.org" \
+	"$(verdict o3@x unthr-home.tsv none.tsv)"
+sed '/^o3@x/s/\t1\t3\t3\t$/\t2\t3\t3\t/' unthr.tsv >unthr-v2.tsv
+is "control: 3/3 of another version" "ignored" "$(verdict o3@x unthr-v2.tsv none.tsv)"
+sed '/^o3@x/s/\t1\t3\t3\t$/\t1\t3\t4\t/' unthr.tsv >unthr-n.tsv
+is "control: 3/4, another N" "ignored" "$(verdict o3@x unthr-n.tsv none.tsv)"
+sed '/^o3@x/s/\tOli\toli@o.org\t\(.*\)\t\t\tpatch/\tOli\toli@o.org\t\1\tlost@x\tlost@x\tpatch/' unthr.tsv >unthr-irt.tsv
+grep -q '^o3@x.*	lost@x	lost@x	patch' unthr-irt.tsv
+ok $? "control table: 3/3 replies to a mail missing from the archive"
+is "control: 3/3 replying to a mail is no part of an unthreaded posting" "ignored" \
+	"$(verdict o3@x unthr-irt.tsv none.tsv)"
+sed '/^o3@x/s/\t1\t3\t3\t$/\t1\t1\t3\t/' unthr.tsv >unthr-dup.tsv
+is "control: a second 1/3 (the same part again) is no part of it" "ignored" \
+	"$(verdict o3@x unthr-dup.tsv none.tsv)"
+is "... and the first 1/3 still is" "answered jan@j.org" "$(verdict o1@x unthr-dup.tsv none.tsv)"
+{
+	mhdr
+	smail uc@x 2021-03-01T08:59:00Z Oli oli@o.org cover '' '' 1 0 3 rfc
+	cat unthr.tsv | sed 1d
+} >unthr-rfc.tsv
+is "unthreaded: an RFC cover letter sent without threading makes its parts RFCs" \
+	"not-counted RFC: its cover letter is one (uc@x)" "$(verdict o3@x unthr-rfc.tsv none.tsv)"
+sed '/^uc@x/s/T08:59:00Z/T08:50:00Z/' unthr-rfc.tsv >unthr-rfc-early.tsv
+is "unthreaded: within 10 minutes of the earliest: a cover letter 10 minutes before 1/3 takes it, not 2/3 and 3/3 (a posting of their own)" \
+	"not-counted RFC: its cover letter is one (uc@x)|answered jan@j.org" \
+	"$(verdict o1@x unthr-rfc-early.tsv none.tsv)|$(verdict o3@x unthr-rfc-early.tsv none.tsv)"
+sed '/^uc@x/s/T08:59:00Z/T08:49:59Z/' unthr-rfc.tsv >unthr-rfc-late.tsv
+is "control: sent more than 10 minutes before 1/3 the cover letter is no part: 1/3 counts" \
+	"answered jan@j.org" "$(verdict o1@x unthr-rfc-late.tsv none.tsv)"
+
 # --- withdrawn: its author says in its thread it is dropped or superseded ------
 # (mbox2tsv's flags word withdraw; "please ignore", "self-NAK", "will send v2")
 {
@@ -767,11 +828,16 @@ grep -q '^j3@x.*	2	3	3	$' post-v2.tsv
 ok $? "control table: 3/3 as version 2"
 is "control: 3/3 of another version, in the same thread, is a posting of its own" "ignored" \
 	"$(pv j3@x post-v2.tsv post.tok)"
-sed '/^j3@x/s/\tjan@j.org\t\(.*\)\tj0@x\tj0@x\t/\tjan@j.org\t\1\t\t\t/' post.tsv >post-apart.tsv
-grep -q '^j3@x.*jan@j.org.*		patch' post-apart.tsv
-ok $? "control table: 3/3 in a thread of its own"
+sed '/^j3@x/s/T09:03:00Z\tJan\tjan@j.org\t\(.*\)\tj0@x\tj0@x\t/T09:30:00Z\tJan\tjan@j.org\t\1\t\t\t/' post.tsv >post-apart.tsv
+grep -q '^j3@x.*T09:30:00Z.*jan@j.org.*		patch' post-apart.tsv
+ok $? "control table: 3/3 in a thread of its own, half an hour later"
 is "control: 3/3 in no thread with the others is no part of their posting" "ignored" \
 	"$(pv j3@x post-apart.tsv post.tok)"
+sed '/^j3@x/s/\tjan@j.org\t\(.*\)\tj0@x\tj0@x\t/\tjan@j.org\t\1\t\t\t/' post.tsv >post-unthr.tsv
+grep -q '^j3@x.*T09:03:00Z.*jan@j.org.*		patch' post-unthr.tsv
+ok $? "control table: 3/3 in no thread, three minutes after the cover letter"
+is "... but sent without threading with its cover letter, 3/3 is a part of the posting" "not-counted" \
+	"$(pv j3@x post-unthr.tsv post.tok | cut -d' ' -f1)"
 {
 	cat post.tsv
 	smail j4@x 2021-02-10T09:04:00Z Jan jan@j.org patch j0@x j0@x 1 4 3
