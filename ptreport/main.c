@@ -66,7 +66,9 @@ help(void)
 	    "                         mails really cover, per list, stray mails left out)\n"
 	    "  -S, --max-series N     leave out series above N patches (named on stderr)\n"
 	    "  -g, --grace DAYS       an unanswered patch posted less than DAYS before\n"
-	    "                         the coverage of its list ends is too new (default 14)\n"
+	    "                         the coverage of its list ends is too new (default:\n"
+	    "                         per list, the 90th percentile time to first response\n"
+	    "                         of its last year's answered patches, at least 14)\n"
 	    "  -p, --plot FILE        weekly, duration, maintainers: draw FILE.png or\n"
 	    "                         FILE.svg (gnuplot)\n"
 	    "  -r, --release REGEX    cycle: tags that are releases\n"
@@ -179,6 +181,7 @@ main(int argc, char **argv)
 				warnx("--grace %s: not a number of days", optarg);
 				return 2;
 			}
+			o.sc.grace_set = 1;
 			break;
 		case 'p': o.plot = optarg; break;
 		case 'r': o.release_re = optarg; break;

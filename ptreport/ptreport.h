@@ -121,8 +121,16 @@ struct tag {
  * thread when sent within this many seconds of the earliest.
  */
 #define SERIES_WINDOW (10 * 60)
-/* Patches posted less than this many days before the coverage ends are too new. */
+/*
+ * Patches posted less than a list's grace before its coverage ends are
+ * too new: by default the 90th percentile time to first response of its
+ * answered patches posted in the last GRACE_YEAR days of its coverage,
+ * at least its latest GRACE_LATEST answered patches; never less than
+ * GRACE_DAYS days.
+ */
 #define GRACE_DAYS 14
+#define GRACE_YEAR 365
+#define GRACE_LATEST 20
 
 /* Dates the archive covers: from a first to a last mail, both included. */
 struct span {
@@ -165,6 +173,13 @@ struct listcov {
 	size_t ns;
 	unsigned long mails;     /* its dated mails */
 	unsigned long typical;   /* half its mails are in months at least this busy */
+	int64_t grace;           /* seconds: too new when posted less than this
+	                            before the end of a span */
+	int64_t gp90;            /* the 90th percentile time to first response of
+	                            its latest answered patches; NODATE: none */
+	int64_t gfrom, gto;      /* when those patches were posted */
+	unsigned long gn;        /* how many */
+	unsigned long gpatches;  /* patches for the project on it, any date */
 };
 
 /*
@@ -273,6 +288,7 @@ struct scope {
 	int64_t since, until;
 	long max_series;
 	long grace;              /* days before the coverage ends: too new to judge */
+	int grace_set;           /* -g: grace for every list; else per list */
 	int quiet;
 };
 void verdicts(struct model *md, const struct scope *sc);
@@ -284,11 +300,21 @@ void verdicts(struct model *md, const struct scope *sc);
  */
 void coverage(struct model *md);
 /*
- * Where the coverage of the lists of mail m ends for it: per list, the
- * end of the last covered span that starts at or before m's date; the
- * latest of its lists.  NODATE when m has no date or precedes them all.
+ * Until when mail m would not be too new: per list of m, the end of its
+ * last covered span that starts at or before m's date, less the list's
+ * grace; the latest of its lists (an answer may come on any), with that
+ * list's end and grace into *end and *grace.  NODATE when m has no date
+ * or precedes them all.
  */
-int64_t cover_end(const struct model *md, const struct mail *m);
+int64_t cover_deadline(const struct model *md, const struct mail *m, int64_t *end,
+    int64_t *grace);
+/*
+ * How the grace of each list was found, a line per list with patches
+ * for the project ("42.2 days on L (90th percentile ...)"), or one for
+ * -g; calls line(text, arg) for each.
+ */
+void grace_lines(const struct model *md, const struct scope *sc,
+    void (*line)(const char *, const char *, void *), void *arg);
 /* "A .. B, C .. D" of spans v[0..n) into b (days only). */
 void spans_text(struct buf *b, const struct span *v, size_t n);
 /* The coverage and the mails outside it, for notes and the summary. */

@@ -122,6 +122,14 @@ cmp_str(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
+/* A grace line as a note on stderr. */
+static void
+grace_note(const char *days, const char *how, void *arg)
+{
+	(void)arg;
+	warnx("grace %s days on %s", days, how);
+}
+
 /*
  * The M and R addresses of the sections responsible for patch m, sorted
  * and each once, into *v (reallocated); how many.
@@ -161,6 +169,8 @@ report_ignored(struct model *md, const struct ropts *o)
 	const char **mr = NULL;
 
 	need(md, 1, 0, 1, "ignored");
+	if (!o->sc.quiet)
+		grace_lines(md, &o->sc, grace_note, NULL);
 	for (size_t i = 0; i < md->nm; i++)
 		if (md->m[i].ignored)
 			v[n++] = (uint32_t)i;
@@ -221,6 +231,7 @@ report_patches(struct model *md, const struct ropts *o)
 	if (!o->sc.quiet) {
 		coverage_text(md, &b);
 		warnx("coverage %s", b.p);
+		grace_lines(md, &o->sc, grace_note, NULL);
 	}
 	for (size_t i = 0; i < md->nm; i++)
 		if (md->m[i].present && md->m[i].type == MT_PATCH)
@@ -247,17 +258,19 @@ report_patches(struct model *md, const struct ropts *o)
 				verdict = "withdrawn";
 				detail = md->m[withdrawal(md, v[i])].id;
 			} else if (m->toonew) {
-				int64_t end = cover_end(md, m);
+				int64_t end = NODATE, grace = 0;
 				char e[21];
 
 				verdict = "too-new";
+				cover_deadline(md, m, &end, &grace);
 				iso_utc(e, end);
 				buf_reset(&b);
 				if (m->date > end)
 					buf_addf(&b, "posted after the coverage of its list ends (%.10s)", e);
 				else
 					buf_addf(&b, "posted %.1f days before the coverage of its list "
-					    "ends (%.10s)", (double)(end - m->date) / DAY, e);
+					    "ends (%.10s; grace %.1f days)", (double)(end - m->date) / DAY,
+					    e, (double)grace / DAY);
 				detail = b.p;
 			} else {
 				/* A version of it in its cluster got the answer. */
@@ -1206,6 +1219,13 @@ rowf(struct out *o, const char *what, unsigned long v, const char *fmt, ...)
 	buf_free(&b);
 }
 
+/* A grace line as a row of the summary: value the days. */
+static void
+grace_row(const char *days, const char *how, void *arg)
+{
+	row3(arg, "  grace", days, how);
+}
+
 int
 report_summary(struct model *md, const struct ropts *o)
 {
@@ -1227,6 +1247,7 @@ report_summary(struct model *md, const struct ropts *o)
 	if (!o->sc.quiet) {
 		coverage_text(md, &tmp);
 		warnx("coverage %s", tmp.p);
+		grace_lines(md, &o->sc, grace_note, NULL);
 	}
 	for (size_t i = 0; i < md->nm; i++) {
 		const struct mail *m = &md->m[i];
@@ -1313,8 +1334,9 @@ report_summary(struct model *md, const struct ropts *o)
 	for (size_t i = 0; i < nta && i < (size_t)o->top; i++)
 		rowf(&out, "  by author", ta[i].n, "%s", ta[i].key);
 	rowf(&out, "too new", ntoonew, "%.1f%% of patches: not merged, no response, posted "
-	    "less than %ld days before the coverage of its list ends: no verdict yet",
-	    100 * share(ntoonew, patches), o->sc.grace);
+	    "less than its list's grace before the coverage of its list ends: no verdict yet",
+	    100 * share(ntoonew, patches));
+	grace_lines(md, &o->sc, grace_row, &out);
 	rowf(&out, "withdrawn", nwithdrawn, "%.1f%% of patches: not merged, no response, "
 	    "withdrawn by its author in its thread (dropped, superseded)",
 	    100 * share(nwithdrawn, patches));

@@ -185,6 +185,169 @@ in_scope(const struct scope *sc, int64_t d)
 	    (sc->until == NODATE || d <= sc->until);
 }
 
+/* An answered patch on a list: when posted, and the time to its first response. */
+struct gtime {
+	uint32_t list;
+	int64_t date, t;
+	const char *id;
+};
+
+/* By list, then latest first (date, then id, descending). */
+static int
+cmp_gtime(const void *a, const void *b)
+{
+	const struct gtime *x = a, *y = b;
+
+	if (x->list != y->list)
+		return x->list < y->list ? -1 : 1;
+	if (x->date != y->date)
+		return x->date > y->date ? -1 : 1;
+	return -strcmp(x->id, y->id);
+}
+
+/*
+ * The first response of each patch for the project (fresp: its thread
+ * and those of its other versions), and each list's grace: with -g, that
+ * for every list; else the 90th percentile (nearest rank) time to first
+ * response of the list's answered patches posted in the GRACE_YEAR days
+ * up to the end of its coverage (its last span), at least its latest
+ * GRACE_LATEST, and never less than GRACE_DAYS.  The patches counted are
+ * those for the project whatever --since, --until and --max-series say.
+ */
+static void
+graces(struct model *md, const struct scope *sc)
+{
+	uint32_t *roots = NULL;
+	size_t cap = 0, n = 0, capg = 0;
+	struct gtime *g = NULL;
+	int64_t *tt = NULL;
+
+	for (size_t i = 0; i < md->nm; i++) {
+		struct mail *m = &md->m[i];
+		uint32_t r;
+		size_t nr;
+		const char *l = m->lists;
+
+		if (!m->present || m->type != MT_PATCH || m->process || m->foreign ||
+		    !shallow(md, (uint32_t)i))
+			continue;
+		nr = answer_threads(md, (uint32_t)i, &roots, &cap);
+		r = first_response(md, (uint32_t)i, roots, nr, NULL, NULL, 0);
+		if (m->project)
+			m->fresp = r;
+		/* Each of its lists. */
+		do {
+			size_t k = strcspn(l, " ");
+			struct hent *e = hmap_get(&md->lcid, l, k);
+
+			l += k;
+			while (*l == ' ')
+				l++;
+			if (!e)
+				continue;
+			md->lc[(uintptr_t)e->val - 1].gpatches++;
+			if (r == NONE)
+				continue;
+			if (n == capg) {
+				capg = capg ? 2 * capg : 256;
+				g = xreallocarray(g, capg, sizeof *g);
+			}
+			g[n].list = (uint32_t)((uintptr_t)e->val - 1);
+			g[n].date = m->date;
+			g[n].t = md->m[r].date - m->date;
+			g[n++].id = m->id;
+		} while (*l);
+	}
+	free(roots);
+	for (size_t i = 0; i < md->nlc; i++) {
+		md->lc[i].grace = (sc->grace_set ? sc->grace : GRACE_DAYS) * DAY;
+		md->lc[i].gp90 = md->lc[i].gfrom = md->lc[i].gto = NODATE;
+	}
+	if (n && !sc->grace_set) {
+		qsort(g, n, sizeof *g, cmp_gtime);
+		tt = xreallocarray(NULL, n, sizeof *tt);
+	}
+	for (size_t i = 0, j; i < n && !sc->grace_set; i = j) {
+		struct listcov *lc = &md->lc[g[i].list];
+		int64_t end = lc->ns ? lc->s[lc->ns - 1].to : NODATE;
+		size_t k = 0;
+
+		for (j = i; j < n && g[j].list == g[i].list; j++) {
+			if (end == NODATE || g[j].date > end)
+				continue;
+			if (g[j].date <= end - (int64_t)GRACE_YEAR * DAY && k >= GRACE_LATEST)
+				continue;
+			if (!k)
+				lc->gto = g[j].date;
+			lc->gfrom = g[j].date;
+			tt[k++] = g[j].t;
+		}
+		if (!k)
+			continue;
+		qsort(tt, k, sizeof *tt, cmp_i64);
+		lc->gn = k;
+		lc->gp90 = nearest_rank(tt, k, 90);
+		if (lc->gp90 > lc->grace)
+			lc->grace = lc->gp90;
+	}
+	free(tt);
+	free(g);
+}
+
+static int
+cmp_listcov(const void *a, const void *b)
+{
+	return strcmp((*(const struct listcov *const *)a)->list,
+	    (*(const struct listcov *const *)b)->list);
+}
+
+void
+grace_lines(const struct model *md, const struct scope *sc,
+    void (*line)(const char *, const char *, void *), void *arg)
+{
+	struct buf b = BUF_INIT;
+	char a[21], z[21], d[32];
+	const struct listcov **v;
+
+	if (sc->grace_set) {
+		snprintf(d, sizeof d, "%.1f", (double)sc->grace);
+		line(d, "every list (--grace)", arg);
+		return;
+	}
+	/* By list id, whatever the order of the rows. */
+	v = xreallocarray(NULL, md->nlc ? md->nlc : 1, sizeof *v);
+	for (size_t i = 0; i < md->nlc; i++)
+		v[i] = &md->lc[i];
+	if (md->nlc)
+		qsort(v, md->nlc, sizeof *v, cmp_listcov);
+	for (size_t i = 0; i < md->nlc; i++) {
+		const struct listcov *lc = v[i];
+
+		if (!lc->gpatches)
+			continue;
+		buf_reset(&b);
+		snprintf(d, sizeof d, "%.1f", (double)lc->grace / DAY);
+		buf_addf(&b, "%s (", *lc->list ? lc->list : "(no list)");
+		if (lc->grace == (int64_t)GRACE_DAYS * DAY)
+			buf_addf(&b, "the least, %d days; ", GRACE_DAYS);
+		if (!lc->gn) {
+			buf_addstr(&b, "no patch of it answered)");
+		} else {
+			char h[32];
+
+			iso_utc(a, lc->gfrom);
+			iso_utc(z, lc->gto);
+			hours(h, lc->gp90);
+			buf_addf(&b, "90th percentile time to first response %s hours (%.1f days), "
+			    "of its %lu answered patch%s posted %.10s .. %.10s)", h,
+			    (double)lc->gp90 / DAY, lc->gn, lc->gn == 1 ? "" : "es", a, z);
+		}
+		line(d, b.p, arg);
+	}
+	free(v);
+	buf_free(&b);
+}
+
 void
 verdicts(struct model *md, const struct scope *sc)
 {
@@ -256,39 +419,31 @@ verdicts(struct model *md, const struct scope *sc)
 
 		m->ignored = m->project && !responded(md, (uint32_t)i) &&
 		    !(k && (k->ncommits || k->responded));
-		/*
-		 * Withdrawn by its author, or posted less than the grace
-		 * period before the archive's coverage of its lists ends (an
-		 * answer would come after the archive does): not ignored.
-		 */
-		if (m->ignored) {
-			int64_t end = cover_end(md, m);
-
-			/* Its author withdrew it in its thread: not ignored, dropped. */
-			if (withdrawal(md, (uint32_t)i) != NONE) {
-				m->ignored = 0;
-				m->withdrawn = 1;
-			} else if (end != NODATE && m->date > end - sc->grace * DAY) {
-				m->ignored = 0;
-				m->toonew = 1;
-			}
-		}
 	}
 
-	/* Time to first response: its thread and those of its other versions. */
-	{
-		uint32_t *roots = NULL;
-		size_t cap = 0;
+	/* Time to first response, and from it each list's grace. */
+	graces(md, sc);
 
-		for (size_t i = 0; i < md->nm; i++) {
-			size_t n;
+	/*
+	 * Withdrawn by its author, or posted less than the grace period
+	 * before the archive's coverage of its lists ends (an answer would
+	 * come after the archive does): not ignored.
+	 */
+	for (size_t i = 0; i < md->nm; i++) {
+		struct mail *m = &md->m[i];
+		int64_t end, grace, dl;
 
-			if (!md->m[i].project)
-				continue;
-			n = answer_threads(md, (uint32_t)i, &roots, &cap);
-			md->m[i].fresp = first_response(md, (uint32_t)i, roots, n, NULL, NULL, 0);
+		if (!m->ignored)
+			continue;
+		dl = cover_deadline(md, m, &end, &grace);
+		/* Its author withdrew it in its thread: not ignored, dropped. */
+		if (withdrawal(md, (uint32_t)i) != NONE) {
+			m->ignored = 0;
+			m->withdrawn = 1;
+		} else if (dl != NODATE && m->date > dl) {
+			m->ignored = 0;
+			m->toonew = 1;
 		}
-		free(roots);
 	}
 }
 
@@ -539,10 +694,10 @@ coverage(struct model *md)
 }
 
 int64_t
-cover_end(const struct model *md, const struct mail *m)
+cover_deadline(const struct model *md, const struct mail *m, int64_t *endp, int64_t *gracep)
 {
 	const char *l = m->lists;
-	int64_t end = NODATE;
+	int64_t best = NODATE;
 
 	if (m->date == NODATE)
 		return NODATE;
@@ -562,14 +717,17 @@ cover_end(const struct model *md, const struct mail *m)
 				else
 					hi = mid;
 			}
-			if (lo > 0 && (end == NODATE || lc->s[lo - 1].to > end))
-				end = lc->s[lo - 1].to;
+			if (lo > 0 && (best == NODATE || lc->s[lo - 1].to - lc->grace > best)) {
+				best = lc->s[lo - 1].to - lc->grace;
+				*endp = lc->s[lo - 1].to;
+				*gracep = lc->grace;
+			}
 		}
 		l += k;
 		while (*l == ' ')
 			l++;
 	} while (*l);
-	return end;
+	return best;
 }
 
 void

@@ -591,13 +591,13 @@ is "control: four such months are a gap in the archive" \
 } >new.tsv
 ptreport patches new.tsv none.tsv >new-p.tsv 2>new-p.err
 is "too new: posted 8 days before the end, unanswered: too-new, saying when the coverage ends" \
-	"too-new posted 8.0 days before the coverage of its list ends (2021-03-28)" \
+	"too-new posted 8.0 days before the coverage of its list ends (2021-03-28; grace 14.0 days)" \
 	"$(awk -F'\t' '$1 == "late@x" { print $6, $7 }' new-p.tsv)"
 is "too new: posted 27 days before: ignored; answered: answered" "ignored|answered bob@b.org" \
 	"$(awk -F'\t' '$1 == "early@x" { print $6 }' new-p.tsv)|$(awk -F'\t' '$1 == "lateans@x" { print $6, $7 }' new-p.tsv)"
-is "too new: patches says the coverage on stderr" \
-	"ptreport: coverage 2021-01-01 .. 2021-03-28 (2 mails dated 2000-12-31 .. 2030-01-01 outside)" \
-	"$(cat new-p.err)"
+is "too new: patches says the coverage and the grace on stderr" \
+	"ptreport: coverage 2021-01-01 .. 2021-03-28 (2 mails dated 2000-12-31 .. 2030-01-01 outside)|ptreport: grace 14.0 days on dev (the least, 14 days; 90th percentile time to first response 24.0 hours (1.0 days), of its 1 answered patch posted 2021-03-21 .. 2021-03-21)" \
+	"$(paste -sd'|' new-p.err)"
 is "too new: not in ignored" "early@x" "$(ptreport ignored -q -H new.tsv none.tsv | cut -f1)"
 run ptreport summary -q new.tsv none.tsv
 is "summary: ignored and too new counted apart" "ignored 1|too new 1" \
@@ -626,7 +626,7 @@ is "control: merged, the same patch stays merged" "merged" \
 	lmail a pa@x 2021-02-20T12:00:00Z Ann ann@a.org patch '' ''
 } >lists.tsv
 is "too new on its list: list a's coverage ends 2021-02-28, list b's goes on" \
-	"too-new posted 8.0 days before the coverage of its list ends (2021-02-28)" \
+	"too-new posted 8.0 days before the coverage of its list ends (2021-02-28; grace 14.0 days)" \
 	"$(ptreport patches -q lists.tsv none.tsv | awk -F'\t' '$1 == "pa@x" { print $6, $7 }')"
 {
 	cat lists.tsv
@@ -634,6 +634,109 @@ is "too new on its list: list a's coverage ends 2021-02-28, list b's goes on" \
 } >lists2.tsv
 is "control: cross-posted to list b too: ignored" "ignored" \
 	"$(ptreport patches -q lists2.tsv none.tsv | awk -F'\t' '$1 == "pa@x" { print $6 }')"
+
+# The grace of a list: the 90th percentile time to first response of its
+# answered patches of the last year of its coverage (at least its latest
+# 20), never less than 14 days.  On cov.tsv (coverage 2021-01-01 ..
+# 2021-03-28T12:00) late@x is posted 20 days before the end, unanswered.
+# ans LIST ID DATE REPLY-DATE: a patch by Ann, and Bob's reply.
+ans() {
+	lmail "$1" "$2" "$3" Ann ann@a.org patch '' ''
+	lmail "$1" "re.$2" "$4" Bob bob@b.org reply "$2" "$2"
+}
+# fast LIST N YEAR-MONTH: N patches answered after an hour (days 1..N, 09:00).
+fast() {
+	for d in $(seq 1 "$2"); do
+		d=$(printf %02d "$d")
+		ans "$1" "fa.$d.$3@x" "$3-${d}T09:00:00Z" "$3-${d}T10:00:00Z"
+	done
+}
+# slow LIST N YEAR-MONTH: N patches answered after 25 days (600 hours).
+slow() {
+	for d in $(seq 1 "$2"); do
+		ans "$1" "sl.$d.$3@x" "$3-0${d}T12:00:00Z" "$3-$((d + 25))T12:00:00Z"
+	done
+}
+{
+	cat cov.tsv
+	fast dev 8 2021-02
+	slow dev 2 2021-02
+	mail late@x 2021-03-08T12:00:00Z Ann ann@a.org patch '' ''
+} >grace.tsv
+# lv ID ARGS...: "verdict detail" of ID in ptreport patches ARGS.
+lv() {
+	id=$1
+	shift
+	ptreport patches -q "$@" none.tsv | awk -F'\t' -v id="$id" '$1 == id { print $6 " " $7 }'
+}
+is "grace: 10 answered, 8 after an hour and 2 after 25 days: the 9th, 25 days; posted 20 days before the end: too-new" \
+	"too-new posted 20.0 days before the coverage of its list ends (2021-03-28; grace 25.0 days)" \
+	"$(lv late@x grace.tsv)"
+ptreport patches grace.tsv none.tsv 2>&1 >/dev/null | sed 1d >grace.err
+is "grace: stderr says the grace of the list and what it rests on" \
+	"ptreport: grace 25.0 days on dev (90th percentile time to first response 600.0 hours (25.0 days), of its 10 answered patches posted 2021-02-01 .. 2021-02-08)" \
+	"$(cat grace.err)"
+run ptreport summary -q grace.tsv none.tsv
+is "grace: the summary says it in a row per list" \
+	"too new 1|  grace 25.0 dev (90th percentile time to first response 600.0 hours (25.0 days), of its 10 answered patches posted 2021-02-01 .. 2021-02-08)" \
+	"$(awk -F'\t' '$1 == "too new" || $1 == "  grace" { print $1 " " $2 ($1 == "  grace" ? " " $3 : "") }' "$T/out" | paste -sd'|')"
+is "control: -g 14 sets the grace: ignored" "ignored " "$(lv late@x -g 14 grace.tsv)"
+run ptreport ignored -g 14 grace.tsv none.tsv
+is "... and stderr says so" "late@x|ptreport: grace 14.0 days on every list (--grace)" \
+	"$(col id "$T/out")|$(cat "$T/err")"
+{
+	cat cov.tsv
+	fast dev 9 2021-02
+	slow dev 1 2021-02
+	mail late@x 2021-03-08T12:00:00Z Ann ann@a.org patch '' ''
+} >grace1.tsv
+is "control: one slow answer of 10 is above the 90th percentile: 14 days, ignored" "ignored " \
+	"$(lv late@x grace1.tsv)"
+# The last year: 20 fast answers in it, 5 slow ones two years earlier.
+{
+	grep -v -e '^fa\.' -e '^sl\.' -e '^re\.' grace1.tsv
+	fast dev 20 2021-02
+	slow dev 5 2019-06
+} >grace-old.tsv
+is "grace: answers older than a year do not count when the last year has 20: ignored" "ignored " \
+	"$(lv late@x grace-old.tsv)"
+{
+	grep -v -e '^fa\.' -e '^sl\.' -e '^re\.' grace1.tsv
+	fast dev 15 2021-02
+	slow dev 5 2019-06
+} >grace-old15.tsv
+is "control: with 15 in the last year, the latest 20 reach back to the slow ones: the 18th, 25 days; too-new" \
+	"too-new" "$(lv late@x grace-old15.tsv | cut -d' ' -f1)"
+ptreport patches grace-old15.tsv none.tsv 2>&1 >/dev/null | sed 1d >grace.err
+is "... stderr names the 20 patches' dates" \
+	"ptreport: grace 25.0 days on dev (90th percentile time to first response 600.0 hours (25.0 days), of its 20 answered patches posted 2019-06-01 .. 2021-02-15)" \
+	"$(cat grace.err)"
+# Per list: list a answers slowly, list b fast; both end 2021-03-28.
+{
+	mhdr
+	for m in 2021-01 2021-02 2021-03; do fill a $m 30; fill b $m 30; done
+	slow a 2 2021-02
+	fast a 8 2021-02
+	fast b 10 2021-02
+	lmail a la@x 2021-03-08T12:00:00Z Ann ann@a.org patch '' ''
+	lmail b lb@x 2021-03-08T12:00:00Z Ann ann@a.org patch '' ''
+} >grace-lists.tsv
+is "grace per list: on the slow list too-new, on the fast one ignored" \
+	"too-new|ignored" \
+	"$(lv la@x grace-lists.tsv | cut -d' ' -f1)|$(lv lb@x grace-lists.tsv | cut -d' ' -f1)"
+ptreport patches grace-lists.tsv none.tsv 2>&1 >/dev/null | sed 1d >grace.err
+is "grace per list: a line each, by list" \
+	"ptreport: grace 25.0 days on a (90th percentile time to first response 600.0 hours (25.0 days), of its 10 answered patches posted 2021-02-01 .. 2021-02-08)|ptreport: grace 14.0 days on b (the least, 14 days; 90th percentile time to first response 1.0 hours (0.0 days), of its 10 answered patches posted 2021-02-01 .. 2021-02-10)" \
+	"$(paste -sd'|' grace.err)"
+{ sed -n 1p grace-lists.tsv; sed 1d grace-lists.tsv | sort -r; } >grace-rev.tsv
+ptreport patches grace-rev.tsv none.tsv 2>&1 >/dev/null | sed 1d >grace-rev.err
+same "... in the same order whatever the order of the rows" grace.err grace-rev.err
+{
+	cat grace-lists.tsv
+	lmail b la@x 2021-03-08T12:00:00Z Ann ann@a.org patch '' ''
+} >grace-cross.tsv
+is "control: cross-posted to the fast list too, an answer would have come there: ignored" "ignored " \
+	"$(lv la@x grace-cross.tsv)"
 
 # --- for the project: the repository's files at the patch's date ---------------
 # A patch table by hand: thdr, then
