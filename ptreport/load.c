@@ -432,7 +432,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 		size_t n;
 		uint32_t mi, last = NONE;
 		struct mail *m;
-		long total, num;
+		long num;
 		int64_t date;
 
 		if ((use = row_usable(md, r, got, cid)) <= 0) {
@@ -473,10 +473,9 @@ load_mails(struct model *md, struct tsv_reader *r)
 		m->review = has_word(s, n, "next") || has_word(s, n, "stable");
 		m->process = m->type == MT_BOT || m->type == MT_PULL || m->rfc || m->review;
 		m->withdraw = (unsigned char)has_word(s, n, "withdraw");
-		s = fld(r, ctotal, &n);
-		m->total = n && parse_long(s, 0, 1000000, &total) == 0 ? (uint32_t)total : 0;
-		s = fld(r, cver, &n);
-		m->version = n && parse_long(s, 0, 1000000, &num) == 0 ? (uint32_t)num : 0;
+		m->total = (uint32_t)tsv_count(r, ctotal);
+		m->version = (uint32_t)tsv_count(r, cver);
+		/* Part 0 is a cover letter; an empty part, none. */
 		s = fld(r, cpart, &n);
 		m->part = n && parse_long(s, 0, 1000000, &num) == 0 ? (uint32_t)num : NONE;
 
