@@ -118,7 +118,7 @@ utf8_repair(struct buf *out, const char *s, size_t n)
 }
 
 void
-iso_utc(char out[21], int64_t t)
+utc_civil(int64_t t, int64_t *year, int *month, int *day, int *secs)
 {
 	/* Civil-from-days (H. Hinnant): no gmtime, no time_t range limits. */
 	int64_t days = t / 86400, rem = t % 86400, z, era, doe, yoe, y, doy, mp, d, m;
@@ -138,10 +138,24 @@ iso_utc(char out[21], int64_t t)
 	m = mp < 10 ? mp + 3 : mp - 9;
 	if (m <= 2)
 		y++;
+	*year = y;
+	*month = (int)m;
+	*day = (int)d;
+	*secs = (int)rem;
+}
+
+void
+iso_utc(char out[21], int64_t t)
+{
+	int64_t y;
+	int m, d, rem;
+
+	utc_civil(t, &y, &m, &d, &rem);
 	if (y < 0 || y > 9999)
 		y = y < 0 ? 0 : 9999;
-	snprintf(out, 21, "%04d-%02d-%02dT%02d:%02d:%02dZ", (int)y, (int)m, (int)d,
-	    (int)(rem / 3600), (int)(rem / 60 % 60), (int)(rem % 60));
+	/* The remainders tell the compiler what utc_civil guarantees. */
+	snprintf(out, 21, "%04d-%02d-%02dT%02d:%02d:%02dZ", (int)y, m % 13, d % 32,
+	    rem / 3600 % 24, rem / 60 % 60, rem % 60);
 }
 
 static int

@@ -22,6 +22,8 @@ size_t utf8_repair(struct buf *out, const char *s, size_t n);
 
 /* Format t (seconds since the epoch) as YYYY-MM-DDTHH:MM:SSZ; out has room for 21. */
 void iso_utc(char out[21], int64_t t);
+/* The civil date of UTC time t: year, month 1-12, day 1-31, second of the day. */
+void utc_civil(int64_t t, int64_t *year, int *month, int *day, int *secs);
 
 /*
  * Parse "YYYY-MM-DD", optionally followed by "THH:MM[:SS]" (or a blank

@@ -447,24 +447,14 @@ verdicts(struct model *md, const struct scope *sc)
 	}
 }
 
-/* Months since year 0: year * 12 + month - 1 (civil from days, H. Hinnant). */
+/* Months since year 0: year * 12 + month - 1. */
 static int64_t
 month_index(int64_t t)
 {
-	int64_t days = t / DAY, z, era, doe, yoe, y, doy, mp, m;
+	int64_t y;
+	int m, d, secs;
 
-	if (t % DAY < 0)
-		days--;
-	z = days + 719468;
-	era = (z >= 0 ? z : z - 146096) / 146097;
-	doe = z - era * 146097;
-	yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-	y = yoe + era * 400;
-	doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-	mp = (5 * doy + 2) / 153;
-	m = mp < 10 ? mp + 3 : mp - 9;
-	if (m <= 2)
-		y++;
+	utc_civil(t, &y, &m, &d, &secs);
 	return y * 12 + m - 1;
 }
 
