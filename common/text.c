@@ -154,8 +154,9 @@ iso_utc(char out[21], int64_t t)
 	if (y < 0 || y > 9999)
 		y = y < 0 ? 0 : 9999;
 	/* The remainders tell the compiler what utc_civil guarantees. */
-	snprintf(out, 21, "%04d-%02d-%02dT%02d:%02d:%02dZ", (int)y, m % 13, d % 32,
-	    rem / 3600 % 24, rem / 60 % 60, rem % 60);
+	snprintf(out, 21, "%04u-%02u-%02uT%02u:%02u:%02uZ", (unsigned)y % 10000u,
+	    (unsigned)m % 13u, (unsigned)d % 32u, (unsigned)rem / 3600u % 24u,
+	    (unsigned)rem / 60u % 60u, (unsigned)rem % 60u);
 }
 
 static int
