@@ -5,8 +5,9 @@
 # and the metadata evidence), the dlr gate, weight, threshold, window,
 # how candidates are found (files, hash, upstream, links, never without
 # one), fdiff (the license-header case), the evidence written into via
-# (date, title, version: each with a control that flips it), --self,
-# threads and shards, bad input and the command line; then mails
+# (date, title, version, and one person's messages 0.8 alike under
+# another title: each with a control that flips it; -W with evidence),
+# --self, threads and shards, bad input and the command line; then mails
 # against commits of the shared jailhouse data beside PaStA's published
 # result.
 . "$(dirname "$0")/lib.sh"
@@ -19,16 +20,16 @@ command -v python3 >/dev/null 2>&1 && have_py=1
 # A patchtok table, by hand: hdr, then one row per call of
 #   row ID DATE FILES ADDED REMOVED HASH UPSTREAM LINKS MSG HUNKS
 # (fields already escaped: \n and \t as patchtrack-tsv(5) writes them).
-# Every row is a mail by one author, titled after its id: no two rows
-# have the same title, so none are versions of one patch by their
+# Every row is a mail by an author and under a title of its own (after
+# its id), so none are versions of one patch by their
 # metadata (via version), and these tests see the content alone.  The
 # evidence has its own tables below (ehdr, erow).
 hdr() {
 	printf 'id\tkind\tdate\tauthor\ttype\tlist\ttitle\tfiles\tadded\tremoved\thash\tupstream\tlinks\tmsg\thunks\n'
 }
 row() {
-	printf '%s\tmail\t%s\ta@example.com\tpatch\tl\ttitle of %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
-	    "$1" "$2" "$1" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "${10}"
+	printf '%s\tmail\t%s\tauthor-of-%s@example.com\tpatch\tl\ttitle of %s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' \
+	    "$1" "$2" "$1" "$1" "$3" "$4" "$5" "$6" "$7" "$8" "$9" "${10}"
 }
 
 # close4 WANT GOT: the same pairs (ids and via) in the same order, and
@@ -394,22 +395,26 @@ vias() {
 # date: the commit's author date is the mail's date to the second (git am
 # keeps it), and the two are by one person (address or name, any case)
 # or have the same title (the same words, whatever case, order and
-# punctuation).  title: one person and the same title.
+# punctuation).  title: one person and the same title.  A commit under
+# another title has a message of its own ("other words entirely\n...",
+# msg 0.6377 against the mail's, below 0.8): one person's alike messages
+# are evidence too (tested below), and these pairs test the date alone.
 AD=2020-03-01T10:00:00Z
 BODY='foo: fix the bar\nThe bar is fixed.'
+OB='other words entirely\nThe bar is fixed.'
 { ehdr; erow m@x mail $AD ann@example.com 'Ann Example' 'foo: fix the bar' '' '' '' m@x $AD "$BODY"; } >dm.tok
 {
 	ehdr
 	C='commit 2020-03-05T00:00:00Z'
-	erow c-date $C ann@example.com 'Ann Example' 'other words entirely' '' '' '' '' $AD "$BODY"
-	erow c-second $C ann@example.com 'Ann Example' 'other words entirely' '' '' '' '' 2020-03-01T10:00:01Z "$BODY"
-	erow c-other $C bob@example.com Bob 'other words entirely' '' '' '' '' $AD "$BODY"
+	erow c-date $C ann@example.com 'Ann Example' 'other words entirely' '' '' '' '' $AD "$OB"
+	erow c-second $C ann@example.com 'Ann Example' 'other words entirely' '' '' '' '' 2020-03-01T10:00:01Z "$OB"
+	erow c-other $C bob@example.com Bob 'other words entirely' '' '' '' '' $AD "$OB"
 	erow c-other-title $C bob@example.com Bob 'Foo: fix the bar.' '' '' '' '' $AD "$BODY"
 	erow c-both $C ann@example.com 'Ann Example' 'bar the fix FOO' '' '' '' '' $AD "$BODY"
 	erow c-title $C ann@example.com 'Ann Example' 'foo: fix the bar' '' '' '' '' 2020-02-20T08:00:00Z "$BODY"
 	erow c-title-other $C bob@example.com Bob 'foo: fix the bar' '' '' '' '' 2020-02-20T08:00:00Z "$BODY"
-	erow c-name $C ann@elsewhere.org 'ANN EXAMPLE' 'other words entirely' '' '' '' '' $AD "$BODY"
-	erow c-no-date $C ann@example.com 'Ann Example' 'other words entirely' '' '' '' '' '' "$BODY"
+	erow c-name $C ann@elsewhere.org 'ANN EXAMPLE' 'other words entirely' '' '' '' '' $AD "$OB"
+	erow c-no-date $C ann@example.com 'Ann Example' 'other words entirely' '' '' '' '' '' "$OB"
 } >dc.tok
 patchsim -q -H dm.tok dc.tok >d.pairs
 is "date: the same author date and author: via date" "c-date:files,date" "$(pair m@x c-date d.pairs | vias - 2)"
@@ -490,15 +495,21 @@ is "version: v2 2/2 of another thread: version" "p4@x:files,version" "$(pair p1@
 # pick the the" (57) against "a an bar bar bar foo lets make one option
 # option pick the" (57), LCS 51: msg 102/114 = 0.8947; against
 # "allocator here is it like mm nothing rework the" (47), LCS 23: msg
-# 46/104 = 0.4423.
+# 46/104 = 0.4423.  The part numbers are told apart at a msg below 0.8
+# (one person's messages 0.8 alike are a version wherever sent): "an
+# bar bar can foo make now one option pick the" (47) against the first,
+# LCS 38: msg 76/104 = 0.7308.
 { ehdr; erow t1@x mail 2020-01-01T00:00:00Z ann@example.com Ann "$VT" 1 1 1 t1@x '' "$VB"; } >t1.tok
 NB='foo: make bar an option\nThe bar option lets one pick a bar.'
+MB='foo: make bar an option\nNow one can pick the bar.'
 {
 	ehdr
 	erow t2@x mail 2020-01-20T00:00:00Z ann@example.com Ann 'foo: make bar an option' 2 1 1 t1@x '' "$NB"
 	erow t2-unlike@x mail 2020-01-20T00:00:00Z ann@example.com Ann 'mm: rework the allocator' 2 1 1 t1@x '' \
 	    'mm: rework the allocator\nNothing here is like it.'
-	erow t2-part@x mail 2020-01-20T00:00:00Z ann@example.com Ann 'foo: make bar an option' 2 2 2 t1@x '' "$NB"
+	erow t2-mid@x mail 2020-01-20T00:00:00Z ann@example.com Ann 'foo: make bar an option' 2 1 1 t1@x '' "$MB"
+	erow t2-part@x mail 2020-01-20T00:00:00Z ann@example.com Ann 'foo: make bar an option' 2 2 2 t1@x '' "$MB"
+	erow t2-part-alike@x mail 2020-01-20T00:00:00Z ann@example.com Ann 'foo: make bar an option' 2 2 2 t1@x '' "$NB"
 	erow t2-resend@x mail 2020-01-20T00:00:00Z ann@example.com Ann 'foo: make bar an option' 1 1 1 t1@x '' "$NB"
 	erow t2-bob@x mail 2020-01-20T00:00:00Z bob@example.com Bob 'foo: make bar an option' 2 1 1 t1@x '' "$NB"
 } >t2.tok
@@ -507,8 +518,12 @@ is "thread: v2 in v1's thread, retitled, same part, msg 0.8947: version" "t2@x 0
 	"$(pair t1@x t2@x tt.pairs | cut -f2,3,8 | tr '\t' ' ')"
 is "thread, control: messages unlike (msg 0.4423 < 0.6): none" "t2-unlike@x 0.442308 files" \
 	"$(pair t1@x t2-unlike@x tt.pairs | cut -f2,3,8 | tr '\t' ' ')"
-is "thread, control: another part (2/2 answering 1/1): none" "t2-part@x:files" \
-	"$(pair t1@x t2-part@x tt.pairs | vias - 2)"
+is "thread: msg 0.7308 (at least 0.6, below 0.8), the same part: version" "t2-mid@x 0.730769 files,version" \
+	"$(pair t1@x t2-mid@x tt.pairs | cut -f2,3,8 | tr '\t' ' ')"
+is "thread, control: another part (2/2 answering 1/1), msg 0.7308: none" "t2-part@x 0.730769 files" \
+	"$(pair t1@x t2-part@x tt.pairs | cut -f2,3,8 | tr '\t' ' ')"
+is "another part, but one person's messages 0.8947 alike: version" "t2-part-alike@x:files,version" \
+	"$(pair t1@x t2-part-alike@x tt.pairs | vias - 2)"
 is "thread: the same version number sent again into the thread: version" "t2-resend@x:files,version" \
 	"$(pair t1@x t2-resend@x tt.pairs | vias - 2)"
 is "thread, control: another person in the thread: none" "t2-bob@x:files" \
@@ -520,8 +535,108 @@ is "thread: the same with the new version on the left" "t2@x:files,version" \
 # same pair by another person does.
 is "-W 10, control: another person's pair 19 days apart goes" "" \
 	"$(patchsim -q -H -W 10 t1.tok t2.tok | pair t1@x t2-bob@x -)"
+is "-W 10: the thread pair with alike messages (msg 0.8947) 19 days apart is kept" "t2@x:files,version" \
+	"$(patchsim -q -H -W 10 t1.tok t2.tok | pair t1@x t2@x - | vias - 2)"
 is "-W 10: the thread pair with unlike messages (no evidence) goes too" "" \
 	"$(patchsim -q -H -W 10 t1.tok t2.tok | pair t1@x t2-unlike@x - | cut -f1,2,8 | tr '\t' ' ')"
+
+# One person's messages at least 0.8 alike (SAME_MSG) are one patch's
+# whatever the titles: a mail and a commit via title, two mails via
+# version (not two parts of one posting, within --version-window, as
+# the other version rules).  Token-sorted against the first message
+# "a add bar bar bar foo lets one option option pick the the" (57):
+#   SB "a bar bar bar foo lets make one option pick selectable the" (58),
+#      LCS 46: msg 92/115 = 0.8 exactly, alike;
+#   UB "a bar bar bar foo lets make one option pick the variable" (56),
+#      LCS 45: msg 90/113 = 0.7965, just under.
+# Same hunks: every pair scores at least 0.7 and is written, and via
+# tells the evidence.
+SB='foo: make bar selectable\nThe bar option lets one pick a bar.'
+UB='foo: make bar variable\nThe bar option lets one pick a bar.'
+{ ehdr; erow s1@x mail 2020-01-01T00:00:00Z ann@example.com Ann "$VT" 1 '' '' s1@x 2020-01-01T00:00:00Z "$VB"; } >s1.tok
+{
+	ehdr
+	C='commit 2020-01-15T00:00:00Z'
+	erow sc-alike $C ann@example.com Ann 'foo: make bar selectable' '' '' '' '' 2020-01-10T00:00:00Z "$SB"
+	erow sc-under $C ann@example.com Ann 'foo: make bar variable' '' '' '' '' 2020-01-10T00:00:00Z "$UB"
+	erow sc-bob $C bob@example.com Bob 'foo: make bar selectable' '' '' '' '' 2020-01-10T00:00:00Z "$SB"
+} >sc.tok
+patchsim -q -H s1.tok sc.tok >sc.pairs
+is "same person: a mail and a commit retitled, msg 0.8 (at least 0.8): title" "sc-alike 0.800000 files,title" \
+	"$(pair s1@x sc-alike sc.pairs | cut -f2,3,8 | tr '\t' ' ')"
+is "same person, control: messages just under 0.8 (0.7965): none" "sc-under 0.796460 files" \
+	"$(pair s1@x sc-under sc.pairs | cut -f2,3,8 | tr '\t' ' ')"
+is "same person, control: another person, messages 0.8 alike: none" "sc-bob 0.800000 files" \
+	"$(pair s1@x sc-bob sc.pairs | cut -f2,3,8 | tr '\t' ' ')"
+is "same person: the same with the commits on the left" "sc-alike:files,title sc-under:files sc-bob:files" \
+	"$(patchsim -q -H sc.tok s1.tok | vias - 1)"
+is "same person, -m 1: the mail and commit with alike messages are written whatever their score" \
+	"sc-alike:files,title" "$(patchsim -q -H -m 1 s1.tok sc.tok | vias - 2)"
+is "-W 10: the commit 14 days from the mail stays (evidence), the one under 0.8 goes" \
+	"sc-alike:files,title" "$(patchsim -q -H -W 10 s1.tok sc.tok | vias - 2)"
+{
+	ehdr
+	erow s2@x mail 2020-01-31T00:00:00Z ann@example.com Ann 'foo: make bar selectable' 2 '' '' s2@x '' "$SB"
+	erow s2-under@x mail 2020-01-31T00:00:00Z ann@example.com Ann 'foo: make bar variable' 2 '' '' s2-under@x '' "$UB"
+	erow s2-bob@x mail 2020-01-31T00:00:00Z bob@example.com Bob 'foo: make bar selectable' 2 '' '' s2-bob@x '' "$SB"
+	erow s2-far@x mail 2021-02-04T00:00:00Z ann@example.com Ann 'foo: make bar selectable' 2 '' '' s2-far@x '' "$SB"
+} >s2.tok
+patchsim -q -H s1.tok s2.tok >s2.pairs
+is "same person: two mails retitled, 30 days apart, msg 0.8: version" "s2@x 0.800000 files,version" \
+	"$(pair s1@x s2@x s2.pairs | cut -f2,3,8 | tr '\t' ' ')"
+is "same person, control: two mails, messages just under 0.8: none" "s2-under@x 0.796460 files" \
+	"$(pair s1@x s2-under@x s2.pairs | cut -f2,3,8 | tr '\t' ' ')"
+is "same person, control: two mails by two people: none" "s2-bob@x:files" "$(pair s1@x s2-bob@x s2.pairs | vias - 2)"
+is "same person, control: 400 days apart is beyond --version-window 365: none" "s2-far@x:files" \
+	"$(pair s1@x s2-far@x s2.pairs | vias - 2)"
+is "same person: --version-window 400 takes the mail 400 days on: version" "s2-far@x:files,version" \
+	"$(patchsim -q -H --version-window 400 s1.tok s2.tok | pair s1@x s2-far@x - | vias - 2)"
+# -W spares the pair whose evidence holds once its messages are compared,
+# and drops it when it does not.
+is "-W 10: one person's retitled mail 30 days apart, messages alike: kept" "s2@x:files,version" \
+	"$(patchsim -q -H -W 10 s1.tok s2.tok | pair s1@x s2@x - | vias - 2)"
+is "-W 10, control: one person's mail 30 days apart, messages under 0.8: goes" "" \
+	"$(patchsim -q -H -W 10 s1.tok s2.tok | pair s1@x s2-under@x -)"
+# Two parts of one posting (v2 1/2 and v2 2/2 of one thread) stay two
+# patches, however alike their messages; v3 2/2 in that thread is not of
+# the posting (and another part: not the thread rule), the messages tell.
+{ ehdr; erow sp1@x mail 2020-01-01T00:00:00Z ann@example.com Ann "$VT" 2 1 2 scover@x '' "$VB"; } >sp1.tok
+{
+	ehdr
+	erow sp2@x mail 2020-01-01T00:00:00Z ann@example.com Ann 'foo: make bar selectable' 2 2 2 scover@x '' "$SB"
+	erow sp3@x mail 2020-01-09T00:00:00Z ann@example.com Ann 'foo: make bar selectable' 3 2 2 scover@x '' "$SB"
+} >sp2.tok
+patchsim -q -H sp1.tok sp2.tok >sp.pairs
+is "same person, control: two parts of one posting, messages 0.8 alike: none" "sp2@x:files" \
+	"$(pair sp1@x sp2@x sp.pairs | vias - 2)"
+is "same person: v3 2/2 in that thread, messages 0.8 alike: version" "sp3@x:files,version" \
+	"$(pair sp1@x sp3@x sp.pairs | vias - 2)"
+# The bound first: the messages are compared only when their cheap bound
+# (the shorter length; for texts of 256 bytes or more also the bytes of
+# each kind both hold) reaches 0.8.  Below the dlr gate (2 lines against
+# 10: 0.2) a pair is scored only for its evidence: "foo" and 60 words
+# "aaaa" against "foo" and 60 words "bbbb" (303 code points each) have a
+# bound of 2 * 63 / 606 = 0.2079 (the blanks and "foo"), and are not
+# scored; the short "foo: aaaa aaaa" and "foo: bbbb bbbb" have a bound of
+# 1, and are (msg 10/26 = 0.3846: no evidence, nothing written).
+LA="foo:$(printf ' aaaa%.0s' $(seq 60))"
+LB="foo:$(printf ' bbbb%.0s' $(seq 60))"
+# ten lines: 5 added, 5 removed (columns 13 and 14)
+ten() {
+	awk 'BEGIN { FS = OFS = "\t" } NR > 1 { $13 = 5; $14 = 5 } 1'
+}
+{ ehdr; erow b2@x mail 2020-01-31T00:00:00Z ann@example.com Ann 'foo: other' 2 '' '' b2@x '' "$LB"; } | ten >bl2.tok
+{ ehdr; erow b2@x mail 2020-01-31T00:00:00Z ann@example.com Ann 'foo: other' 2 '' '' b2@x '' 'foo: bbbb bbbb'; } | ten >bs2.tok
+{ ehdr; erow b1@x mail 2020-01-01T00:00:00Z ann@example.com Ann "$VT" 1 '' '' b1@x '' "$LA"; } >bl1.tok
+{ ehdr; erow b1@x mail 2020-01-01T00:00:00Z ann@example.com Ann "$VT" 1 '' '' b1@x '' 'foo: aaaa aaaa'; } >bs1.tok
+run patchsim -H bl1.tok bl2.tok
+is "the bound: long messages unlike byte by byte (bound 0.2079): not scored, not written" \
+	"1 candidate pairs, 0 scored, 0 written" \
+	"$(sed -n 's/.*: \([0-9]* candidate pairs\).*%[^,]*, \(.*\)/\1, \2/p' "$T/err")$(cat "$T/out")"
+run patchsim -H bs1.tok bs2.tok
+is "the bound, control: short messages (bound 1): scored, and not written (msg 0.3846)" \
+	"1 candidate pairs, 1 scored, 0 written" \
+	"$(sed -n 's/.*: \([0-9]* candidate pairs\).*%[^,]*, \(.*\)/\1, \2/p' "$T/err")$(cat "$T/out")"
 
 # Pairs with evidence are written whatever their score: a version whose
 # content changed scores below -m.  msg "baz first qux rework try"
@@ -551,8 +666,8 @@ if [ "$have_py" = 1 ]; then
 # mails and commits by a few people (one name with two addresses, one
 # address in two cases), titles that repeat within a family (sometimes
 # in other case and word order), threads, versions and parts, commits
-# whose author date is a mail's date: every kind of evidence, and its
-# near misses.
+# whose author date is a mail's date, messages long and short, kept,
+# retouched and rewritten: every kind of evidence, and its near misses.
 import datetime, hashlib, random, sys
 
 n, seed = int(sys.argv[1]), int(sys.argv[2])
@@ -599,8 +714,37 @@ def base():
         p['files'].append([name, hs])
     return p
 
+# A quarter of the families have a long message besides (a paragraph of
+# 256 bytes and more: the bound on two such messages counts the bytes of
+# each kind), of words or of numbers, drawn from a random source of its
+# own, so that the rest of the table is as it was without it.
+rnd2 = random.Random(seed + 1000)
+numbers = '0 1 7 42 255 1024 4096 65535 0x1f 0xff 0x8000 0xdeadbeef 2020 3.14'.split()
+
+def para():
+    vocab = rnd2.choice([words, numbers])
+    return [' '.join(rnd2.choice(vocab) for _ in range(rnd2.randint(8, 14)))
+            for _ in range(rnd2.randint(4, 7))]
+
+def retouch(lines):
+    out = []
+    for ln in lines:
+        r = rnd2.random()
+        if r < 0.05:
+            continue
+        if r < 0.25:
+            w = ln.split(' ')
+            w[rnd2.randrange(len(w))] = rnd2.choice(words + numbers)
+            ln = ' '.join(w)
+        out.append(ln)
+    return out
+
 def revise(p):
-    q = {'msg': mutate(p['msg']), 'files': []}
+    q = {'msg': mutate(p['msg']), 'files': [], 'tail': retouch(p['tail'])}
+    if rnd2.random() < 0.15:
+        # Rewritten: a message of other words (a thread pair whose
+        # messages are not alike).
+        q['msg'] = [' '.join(rnd2.choice(words) for _ in range(rnd2.randint(4, 12)))]
     for name, hs in p['files']:
         q['files'].append([name, [[h, mutate(r) if r else [], mutate(a)] for h, r, a in hs]])
     return q
@@ -622,6 +766,7 @@ fam = None
 for i in range(n):
     if fam is None or rnd.random() < 0.4:
         fam = p = base()
+        p['tail'] = para() if rnd2.random() < 0.25 else []
         fam['who'] = rnd.randrange(len(people))
         fam['title'] = p['msg'][0]
         fam['first'] = 's%04d' % i
@@ -660,10 +805,10 @@ for i in range(n):
             hunks += ['-' + x for x in rem] + ['+' + x for x in add]
             removed += len(rem)
             added += len(add)
-    hsh = hashlib.md5(repr((p['msg'], p['files'])).encode()).hexdigest()
+    hsh = hashlib.md5(repr((p['msg'] + p['tail'], p['files'])).encode()).hexdigest()
     print('\t'.join(['s%04d' % i, kind, iso(when), author, 'patch', 'l',
                      esc(title), esc('\n'.join(f[0] for f in p['files'])),
-                     str(added), str(removed), hsh, '', '', esc('\n'.join(p['msg'])),
+                     str(added), str(removed), hsh, '', '', esc('\n'.join(p['msg'] + p['tail'])),
                      esc('\n'.join(hunks) + '\n'), pname, version, part, total, thread,
                      iso(adate)]))
 EOF
@@ -728,6 +873,37 @@ def ratio(a, b):
     if not a and not b:
         return 1.0
     return 2.0 * lcs(a, b) / (len(a) + len(b))
+
+def bucket(c):
+    # The kind of a byte: each letter, each digit, a blank, any other.
+    if 97 <= c <= 122:
+        return c - 97
+    if 48 <= c <= 57:
+        return 26 + c - 48
+    return 36 if c == 32 else 37
+
+def kept(s):
+    # A text as the bound sees it: its token-sorted length in code
+    # points, and for 256 bytes or more the bytes of each kind.
+    t = tsort(s)
+    b = t.encode('utf-8')
+    hist = None
+    if len(b) >= 256:
+        hist = [0] * 38
+        for c in b:
+            hist[bucket(c)] += 1
+    return len(t), hist
+
+def ratio_bound(a, b):
+    # The most two texts can score: the shorter length, and for two long
+    # texts the bytes of each kind both hold.
+    (la, ha), (lb, hb) = a, b
+    if not la and not lb:
+        return 1.0
+    m = min(la, lb)
+    if ha is not None and hb is not None:
+        m = min(m, sum(min(x, y) for x, y in zip(ha, hb)))
+    return 2.0 * m / (la + lb)
 
 def word_ratio(a, b):
     # a, b token-sorted: the words both hold (with repeats), their
@@ -853,11 +1029,14 @@ for t in (L, R):
         r['_v'] = number(r.get('version', ''))
         r['_p'] = number(r.get('part', ''))
         r['_th'] = r.get('thread', '')
+        r['_mk'] = kept(r['msg'])
 out = sys.stdout
 
 def evidence(l, r):
-    # date, title (a mail and a commit), version (two mails), or thread:
-    # a version if the messages are alike (msg >= 0.6).
+    # date, title (a mail and a commit), version (two mails), or what
+    # the messages decide: thread, a version if they are alike (msg >=
+    # 0.6); samemsg, one person's (a title or a version) if msg >= 0.8,
+    # looked at only when their bound reaches 0.8.
     person = (l['_a'] and l['_a'] == r['_a']) or (l['_nm'] and l['_nm'] == r['_nm'])
     title = l['_ti'] and l['_ti'] == r['_ti']
     if l['_c'] != r['_c']:
@@ -866,6 +1045,8 @@ def evidence(l, r):
             ev.append('date')
         if person and title:
             ev.append('title')
+        elif person and ratio_bound(l['_mk'], r['_mk']) >= 0.8:
+            ev.append('samemsg')
         return ev
     if l['_c'] or not person:
         return []
@@ -879,6 +1060,8 @@ def evidence(l, r):
          (r['_th'] and r['_th'] == l['id']) or (l['_th'] and l['_th'] == r['id'])) and
             l['_p'] == r['_p']):
         return ['thread']
+    if ratio_bound(l['_mk'], r['_mk']) >= 0.8:
+        return ['samemsg']
     return []
 
 ORDER = ['files', 'hash', 'upstream', 'link', 'date', 'version', 'title']
@@ -939,8 +1122,11 @@ for i, l in enumerate(L):
             continue
         via += evidence(l, r)
         must = via != ['files']
-        if (o['W'] is not None and not must and l['_t'] is not None and
-                r['_t'] is not None and abs(l['_t'] - r['_t']) > o['W'] * 86400):
+        # -W: a pair out of the window goes unless it has evidence; the
+        # evidence that waits on the messages is judged first.
+        outside = (o['W'] is not None and l['_t'] is not None and
+                   r['_t'] is not None and abs(l['_t'] - r['_t']) > o['W'] * 86400)
+        if outside and not must:
             continue
         mn, mx = sorted((l['_n'], r['_n']))
         dlr = mn / mx if mx else 1.0
@@ -954,6 +1140,12 @@ for i, l in enumerate(L):
             via.remove('thread')
             if msg >= 0.6:
                 via.append('version')
+        if 'samemsg' in via:
+            via.remove('samemsg')
+            if msg >= 0.8:
+                via.append('title' if l['_c'] != r['_c'] else 'version')
+        if outside and via == ['files']:
+            continue
         if score < o['m'] and via == ['files']:
             continue
         write(l, r, msg, diff, dlr, score, via)
@@ -1003,10 +1195,14 @@ EOF
 
 	# Every score against the plain computation, with several options.
 	# a.tok --self holds pairs of every via kind: date, title, version
-	# (by title, and by thread when the messages are alike), and near
-	# misses (a second apart, another person, 400 days apart, two parts).
+	# (by title, by thread when the messages are alike, and by one
+	# person's messages 0.8 alike, short and long), and near misses (a
+	# second apart, another person, 400 days apart, two parts, messages
+	# under 0.8); -W 2 drops pairs whose evidence did not hold, thread
+	# and one person's, after their messages are compared.
 	for opts in "--self" "-w 0.5 -d 0.2 -m 0.3 --file-penalty" "-W 20 -m 0.2" "-w 0 -m 0.4" \
-	    "--self -W 2 --version-window 2 -m 0.3" "--self --version-window 500 -m 0.7"; do
+	    "--self -W 2 --version-window 2 -m 0.3" "--self --version-window 500 -m 0.7" \
+	    "--self -W 2 -m 0.3"; do
 		case $opts in
 		--self*) set -- a.tok ;;
 		*) set -- a.tok b.tok ;;
