@@ -117,6 +117,79 @@ keep_sorted(struct table *t, struct buf *scratch, const char *s, size_t n)
 	return r;
 }
 
+/* Merge the token-sorted a and b into out: the token sort of both together. */
+static void
+merge_sorted(struct buf *out, const char *a, size_t an, const char *b, size_t bn)
+{
+	const char *ae = a + an, *be = b + bn;
+
+	buf_reset(out);
+	while (a < ae || b < be) {
+		const char *x = a < ae ? memchr(a, ' ', (size_t)(ae - a)) : NULL,
+		    *y = b < be ? memchr(b, ' ', (size_t)(be - b)) : NULL;
+		size_t xn = a < ae ? (size_t)((x ? x : ae) - a) : 0,
+		    yn = b < be ? (size_t)((y ? y : be) - b) : 0;
+		int c;
+
+		if (a >= ae) {
+			c = 1;
+		} else if (b >= be) {
+			c = -1;
+		} else {
+			/* token_sort's order: bytes, then the shorter first. */
+			c = memcmp(a, b, xn < yn ? xn : yn);
+			if (!c)
+				c = xn < yn ? -1 : xn > yn;
+		}
+		if (out->len)
+			buf_addc(out, ' ');
+		if (c <= 0) {
+			buf_add(out, a, xn);
+			a = x ? x + 1 : ae;
+		} else {
+			buf_add(out, b, yn);
+			b = y ? y + 1 : be;
+		}
+	}
+}
+
+/*
+ * The removed (side 0) or added (side 1) lines of a whole file, every
+ * hunk together, token-sorted: the hunks' sorted texts merged, or the
+ * one hunk's text itself (shared, not copied).
+ */
+static struct tstr
+file_text(struct table *t, const struct tfile *f, int side, struct buf *scratch,
+    struct buf *acc)
+{
+	struct tstr r;
+
+	memset(&r, 0, sizeof r);
+	r.s = "";
+	buf_reset(acc);
+	for (uint32_t x = 0; x < f->nh; x++) {
+		const struct tstr *h = side ? &f->h[x].add : &f->h[x].rem;
+
+		if (!h->bytes)
+			continue;
+		if (!r.bytes) {
+			r = *h;
+			continue;
+		}
+		merge_sorted(scratch, r.s, r.bytes, h->s, h->bytes);
+		r.cps += h->cps + 1;
+		buf_reset(acc);
+		buf_add(acc, scratch->p, scratch->len);
+		r.s = acc->p;
+		r.bytes = (uint32_t)acc->len;
+		r.hist = NULL;
+	}
+	/* A merge lives in acc until now: keep it. */
+	if (acc->len && r.s == acc->p)
+		r.s = arena_strndup(&t->mem, acc->p, acc->len);
+	return r;
+}
+
 /* Read the hunks field: "F old\tnew", "@ heading", "-line", "+line". */
 static int
 parse_hunks(struct table *t, struct row *rw, const char *s, size_t n,
@@ -124,6 +197,7 @@ parse_hunks(struct table *t, struct row *rw, const char *s, size_t n,
 {
 	const char *p = s, *end = s + n, *nl;
 	struct buf rem = BUF_INIT, add = BUF_INIT, frem = BUF_INIT, fadd = BUF_INIT;
+	/* frem, fadd: scratch for file_text. */
 	struct tfile *f = NULL;
 	struct thunk *h = NULL;
 	size_t cap = 0, hcap = 0;
@@ -131,10 +205,8 @@ parse_hunks(struct table *t, struct row *rw, const char *s, size_t n,
 
 #define FLUSH_FILE() do { \
 		if (f) { \
-			f->rem = keep_sorted(t, scratch, frem.p ? frem.p : "", frem.len); \
-			f->add = keep_sorted(t, scratch, fadd.p ? fadd.p : "", fadd.len); \
-			buf_reset(&frem); \
-			buf_reset(&fadd); \
+			f->rem = file_text(t, f, 0, scratch, &frem); \
+			f->add = file_text(t, f, 1, scratch, &fadd); \
 		} \
 	} while (0)
 #define FLUSH_HUNK() do { \
@@ -179,12 +251,9 @@ parse_hunks(struct table *t, struct row *rw, const char *s, size_t n,
 			h->heading = intern(t->names, len > 2 ? p + 2 : "", len > 2 ? len - 2 : 0);
 		} else if (len >= 1 && (p[0] == '-' || p[0] == '+') && h) {
 			struct buf *b = p[0] == '-' ? &rem : &add;
-			struct buf *fb = p[0] == '-' ? &frem : &fadd;
 
 			buf_add(b, p + 1, len - 1);
 			buf_addc(b, '\n');
-			buf_add(fb, p + 1, len - 1);
-			buf_addc(fb, '\n');
 		} else if (len) {
 			rc = -1;
 		}
@@ -278,7 +347,8 @@ load(struct table *t, const char *path, struct strpool *names)
 		}
 		rw = &t->r[t->n];
 		memset(rw, 0, sizeof *rw);
-		rw->id = arena_strndup(&t->mem, r.f[cid].s, r.f[cid].len);
+		/* Interned with the threads: ids and threads compare as pointers. */
+		rw->id = intern(t->names, r.f[cid].s, r.f[cid].len);
 		rw->hash = intern(t->names, r.f[chash].s, r.f[chash].len);
 		rw->upstream = cup >= 0 ? arena_strndup(&t->mem, r.f[cup].s, r.f[cup].len) : "";
 		rw->links = clinks >= 0 ? arena_strndup(&t->mem, r.f[clinks].s, r.f[clinks].len) : "";
@@ -678,7 +748,7 @@ evidence(const struct job *j, const struct row *l, const struct row *r)
 	 * message still alike.
 	 */
 	if (((*l->thread && l->thread == r->thread && l->version != r->version) ||
-	    (*r->thread && !strcmp(r->thread, l->id)) || (*l->thread && !strcmp(l->thread, r->id))) &&
+	    (*r->thread && r->thread == l->id) || (*l->thread && l->thread == r->id)) &&
 	    l->part == r->part)
 		return VIA_THREAD;
 	/* Retitled, in a thread of its own: the message tells. */
@@ -750,7 +820,7 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 		int outside;
 
 		/* Each pair once; a mail and its duplicate copy are no pair. */
-		if ((o->self && ri <= li) || strcmp(l->id, r->id) == 0)
+		if ((o->self && ri <= li) || l->id == r->id)
 			continue;
 		via |= evidence(j, l, r);
 		/*
