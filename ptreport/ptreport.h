@@ -315,6 +315,8 @@ int64_t cover_deadline(const struct model *md, const struct mail *m, int64_t *en
  */
 void grace_lines(const struct model *md, const struct scope *sc,
     void (*line)(const char *, const char *, void *), void *arg);
+/* The span of sorted, disjoint v[0..n) (to inclusive) that holds t, or n. */
+size_t span_of(const struct span *v, size_t n, int64_t t);
 /* "A .. B, C .. D" of spans v[0..n) into b (days only). */
 void spans_text(struct buf *b, const struct span *v, size_t n);
 /* The coverage and the mails outside it, for notes and the summary. */

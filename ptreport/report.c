@@ -406,18 +406,9 @@ offlist_window(const struct model *md, const struct ropts *o, struct span **v)
 static int
 in_one_span(const struct span *v, size_t n, int64_t a, int64_t b)
 {
-	int64_t lo = a < b ? a : b, hi = a < b ? b : a;
-	size_t l = 0, h = n;
+	size_t k = span_of(v, n, a < b ? a : b);
 
-	while (l < h) {
-		size_t mid = (l + h) / 2;
-
-		if (v[mid].from <= lo)
-			l = mid + 1;
-		else
-			h = mid;
-	}
-	return l > 0 && hi <= v[l - 1].to;
+	return k < n && (a < b ? b : a) <= v[k].to;
 }
 
 /* Where the window comes from, for notes: "the coverage" or the options. */

@@ -587,8 +587,8 @@ list_spans(struct listcov *lc, const struct lmail *v, size_t n)
 }
 
 /* Is date t inside one of the sorted, disjoint spans v[0..n)? */
-static int
-in_spans(const struct span *v, size_t n, int64_t t)
+size_t
+span_of(const struct span *v, size_t n, int64_t t)
 {
 	size_t lo = 0, hi = n;
 
@@ -601,7 +601,7 @@ in_spans(const struct span *v, size_t n, int64_t t)
 		else
 			hi = mid;
 	}
-	return lo > 0 && t <= v[lo - 1].to;
+	return lo > 0 && t <= v[lo - 1].to ? lo - 1 : n;
 }
 
 void
@@ -671,7 +671,7 @@ coverage(struct model *md)
 
 		if (!m->present || m->date == NODATE)
 			continue;
-		if (in_spans(md->cov, md->ncov, m->date)) {
+		if (span_of(md->cov, md->ncov, m->date) < md->ncov) {
 			md->cov_in++;
 			continue;
 		}
