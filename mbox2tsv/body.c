@@ -1,13 +1,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
-#include <stdint.h>
-#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "body.h"
 #include "diff.h"
-#include "text.h"
 
 int
 format_patch_separator(const char *line, size_t len)

@@ -280,31 +280,27 @@ commit_links(struct out *o, const struct model *md, const struct truth *t)
 		qsort(c, nc, sizeof *c, cmp_clink);
 	for (size_t i = 0; i < md->nm; i++) {
 		const struct mail *m = &md->m[i];
-		struct clink key, *hit;
-		uint32_t held;
+		uint32_t label, held;
+		size_t lo;
 
 		if (t->mt[i] == NONE || m->cluster == NONE || m->type != MT_PATCH)
 			continue;
-		key.label = t->mt[i];
-		key.idx = 0;
+		label = t->mt[i];
 		held = md->k[m->cluster].ncommits;
-		/* The first commit of the label: lower bound by hand, labels sorted. */
-		hit = NULL;
-		for (size_t lo = 0, hi = nc; lo < hi;) {
+		/* The first commit of the label (c is sorted by label). */
+		lo = 0;
+		for (size_t hi = nc; lo < hi;) {
 			size_t mid = lo + (hi - lo) / 2;
 
-			if (c[mid].label < key.label) {
+			if (c[mid].label < label)
 				lo = mid + 1;
-			} else {
+			else
 				hi = mid;
-				if (c[mid].label == key.label)
-					hit = &c[mid];
-			}
 		}
-		for (; hit && hit < c + nc && hit->label == key.label; hit++) {
+		for (size_t x = lo; x < nc && c[x].label == label; x++) {
 			n++;
 			ours += held;
-			common += md->c[hit->idx].cluster == m->cluster;
+			common += md->c[c[x].idx].cluster == m->cluster;
 		}
 	}
 	measure(o, "commits", (size_t)n, n, ours, common);
