@@ -93,6 +93,7 @@ struct opts {
 	long window;            /* days; < 0: none */
 	long vwindow;           /* days between two versions of a patch, at most */
 	int links, file_penalty, self;
+	int plain;              /* --plain-lcs: no faster ways, nothing remembered */
 	long shard, nshards;
 	long jobs;
 };
@@ -105,7 +106,15 @@ keep_sorted(struct table *t, struct buf *scratch, const char *s, size_t n)
 	buf_reset(scratch);
 	r.cps = (uint32_t)token_sort(scratch, s, n);
 	r.bytes = (uint32_t)scratch->len;
-	r.s = arena_strndup(&t->mem, scratch->p ? scratch->p : "", scratch->len);
+	/*
+	 * Long texts are interned: a patch posted again, or the same new file
+	 * in two versions of a series, is one text, and its LCS with another
+	 * is computed once (see ratio()).
+	 */
+	if (r.bytes >= 256)
+		r.s = intern(t->names, scratch->p, scratch->len);
+	else
+		r.s = arena_strndup(&t->mem, scratch->p ? scratch->p : "", scratch->len);
 	r.hist = NULL;
 	/* Only long texts are worth a histogram: the LCS of short ones is cheap. */
 	if (r.bytes >= 256) {
@@ -501,8 +510,28 @@ enum {
 #define SAME_MSG 0.8
 #define VIA_EVIDENCE (VIA_DATE | VIA_VERSION | VIA_TITLE)
 
+/*
+ * The ratios of long texts already compared, by the pair of interned
+ * texts: versions of a series and reposts hold the same big hunks, and
+ * their LCS is the scorer's whole cost.  Shared by the threads.
+ */
+struct memo {
+	pthread_mutex_t mu;
+	struct hmap map;        /* key: the two pointers; value: struct memo_ent */
+	struct arena mem;
+};
+
+struct memo_ent {
+	const char *key[2];
+	double r;
+};
+
+/* Bit-parallel work (machine-word steps) from which a ratio is remembered. */
+#define MEMO_MIN_WORK ((uint64_t)1 << 16)
+
 struct job {
 	const struct opts *o;
+	struct memo *memo;
 	const struct table *L, *R;
 	const struct index *ix;
 	/* Per worker. */
@@ -517,7 +546,38 @@ struct job {
 static double
 ratio(struct job *j, const struct tstr *a, const struct tstr *b)
 {
-	return ratio_sorted(&j->sc, a->s, a->bytes, a->cps, b->s, b->bytes, b->cps);
+	uint64_t lo = a->cps < b->cps ? a->cps : b->cps, hi = a->cps < b->cps ? b->cps : a->cps;
+	const char *key[2];
+	struct hent *e;
+	double r;
+	int isnew;
+
+	if (j->o->plain || a->bytes < 256 || b->bytes < 256 || a->s == b->s ||
+	    (lo + 63) / 64 * hi < MEMO_MIN_WORK)
+		return ratio_sorted(&j->sc, a->s, a->bytes, a->cps, b->s, b->bytes, b->cps);
+	/* Both interned: the pointers name the texts, in either order. */
+	key[0] = (uintptr_t)a->s < (uintptr_t)b->s ? a->s : b->s;
+	key[1] = (uintptr_t)a->s < (uintptr_t)b->s ? b->s : a->s;
+	pthread_mutex_lock(&j->memo->mu);
+	e = hmap_get(&j->memo->map, (const char *)key, sizeof key);
+	if (e)
+		r = ((const struct memo_ent *)e->val)->r;
+	pthread_mutex_unlock(&j->memo->mu);
+	if (e)
+		return r;
+	r = ratio_sorted(&j->sc, a->s, a->bytes, a->cps, b->s, b->bytes, b->cps);
+	pthread_mutex_lock(&j->memo->mu);
+	e = hmap_put(&j->memo->map, (const char *)key, sizeof key, &isnew);
+	if (isnew) {
+		struct memo_ent *me = arena_alloc(&j->memo->mem, sizeof *me);
+
+		memcpy(me->key, key, sizeof key);
+		me->r = r;
+		e->key = (const char *)me->key;
+		e->val = me;
+	}
+	pthread_mutex_unlock(&j->memo->mu);
+	return r;
 }
 
 /*
@@ -889,32 +949,54 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 	}
 }
 
+/*
+ * The left rows of a shard are scored by the threads in any order and
+ * written in order: a worker takes the next row while it is within
+ * WINDOW rows of the last one written, so one slow row (two versions of
+ * a big driver) holds up neither the other threads nor memory.
+ */
+#define WINDOW 1024
+
 struct pool {
-	struct job *jobs;
 	size_t nleft;
 	uint32_t *rows;         /* the left rows this shard does */
-	size_t next;            /* next index into rows */
-	struct buf *outs;       /* per row of the current block */
-	size_t block_start, block_len;
+	size_t next;            /* next index into rows to score */
+	size_t flushed;         /* rows written */
+	struct buf outs[WINDOW];        /* row k's pairs in outs[k % WINDOW] */
+	unsigned char done[WINDOW];
 	pthread_mutex_t mu;
+	pthread_cond_t room;    /* for workers: flushed moved on */
+	pthread_cond_t ready;   /* for the writer: a row is done */
+};
+
+struct worker {
+	struct job *j;
+	struct pool *p;
 };
 
 static void *
 pool_worker(void *arg)
 {
-	struct job *j = ((struct job **)arg)[0];
-	struct pool *p = ((struct pool **)arg)[1];
+	struct worker *w = arg;
+	struct pool *p = w->p;
 
+	pthread_mutex_lock(&p->mu);
 	for (;;) {
 		size_t k;
 
-		pthread_mutex_lock(&p->mu);
-		k = p->next < p->block_start + p->block_len ? p->next++ : (size_t)-1;
-		pthread_mutex_unlock(&p->mu);
-		if (k == (size_t)-1)
+		while (p->next < p->nleft && p->next >= p->flushed + WINDOW)
+			pthread_cond_wait(&p->room, &p->mu);
+		if (p->next >= p->nleft)
 			break;
-		score_left(j, p->rows[k], &p->outs[k - p->block_start]);
+		k = p->next++;
+		pthread_mutex_unlock(&p->mu);
+		score_left(w->j, p->rows[k], &p->outs[k % WINDOW]);
+		pthread_mutex_lock(&p->mu);
+		p->done[k % WINDOW] = 1;
+		if (k == p->flushed)
+			pthread_cond_signal(&p->ready);
 	}
+	pthread_mutex_unlock(&p->mu);
 	return NULL;
 }
 
@@ -924,7 +1006,7 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "usage: patchsim [-HqV] [-j jobs] [-w weight] [-d dlr] [-m min-score]\n"
 	    "                [-W days] [-s K/N] [--links] [--heading-ratio r]\n"
-	    "                [--file-penalty] [--version-window days]\n"
+	    "                [--file-penalty] [--version-window days] [--plain-lcs]\n"
 	    "                left right\n"
 	    "       patchsim [options] --self table\n");
 }
@@ -954,6 +1036,9 @@ help(void)
 	    "                        count as 0 in the diff score\n"
 	    "      --version-window D  two mails are versions of a patch only if at\n"
 	    "                        most D days apart (default 365)\n"
+	    "      --plain-lcs       every LCS the plain bit-parallel way, nothing\n"
+	    "                        remembered: slower, the same output (for tests\n"
+	    "                        and benchmarks)\n"
 	    "  -H, --no-header       do not print the header line\n"
 	    "  -q, --quiet           no summary line on stderr\n"
 	    "  -V, --version         print the version and exit\n"
@@ -980,7 +1065,7 @@ parse_ratio(const char *s, double *v)
 int
 main(int argc, char **argv)
 {
-	enum { O_SELF = 256, O_LINKS, O_HRATIO, O_PENALTY, O_VWINDOW };
+	enum { O_SELF = 256, O_LINKS, O_HRATIO, O_PENALTY, O_VWINDOW, O_PLAIN };
 	static const struct option longopts[] = {
 		{ "weight", required_argument, NULL, 'w' },
 		{ "dlr", required_argument, NULL, 'd' },
@@ -993,6 +1078,7 @@ main(int argc, char **argv)
 		{ "heading-ratio", required_argument, NULL, O_HRATIO },
 		{ "file-penalty", no_argument, NULL, O_PENALTY },
 		{ "version-window", required_argument, NULL, O_VWINDOW },
+		{ "plain-lcs", no_argument, NULL, O_PLAIN },
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "version", no_argument, NULL, 'V' },
@@ -1010,7 +1096,9 @@ main(int argc, char **argv)
 	struct strpool names = STRPOOL_INIT;
 	struct index ix;
 	struct job *jobs;
-	struct pool pool;
+	struct pool *pool;
+	struct worker *workers;
+	struct memo memo;
 	pthread_t *th;
 	int ch, header = 1, quiet = 0, rc = 0;
 	unsigned long scored = 0, candidates = 0, written = 0;
@@ -1075,6 +1163,7 @@ main(int argc, char **argv)
 			}
 			break;
 		case O_PENALTY: o.file_penalty = 1; break;
+		case O_PLAIN: o.plain = 1; lcs_plain(1); break;
 		case O_VWINDOW:
 			if (parse_long(optarg, 0, 100000, &o.vwindow)) {
 				warnx("bad version window '%s' (days, 0 to 100000)", optarg);
@@ -1103,15 +1192,18 @@ main(int argc, char **argv)
 	index_build(&ix, &R);
 
 	/* The left rows of this shard. */
-	memset(&pool, 0, sizeof pool);
-	pool.rows = xcalloc(L.n ? L.n : 1, sizeof *pool.rows);
+	pool = xcalloc(1, sizeof *pool);
+	pool->rows = xcalloc(L.n ? L.n : 1, sizeof *pool->rows);
 	for (size_t i = 0; i < L.n; i++)
 		if ((long)(i % (size_t)o.nshards) == o.shard - 1)
-			pool.rows[pool.nleft++] = (uint32_t)i;
+			pool->rows[pool->nleft++] = (uint32_t)i;
 
+	memset(&memo, 0, sizeof memo);
+	pthread_mutex_init(&memo.mu, NULL);
 	jobs = xcalloc((size_t)o.jobs, sizeof *jobs);
 	for (long k = 0; k < o.jobs; k++) {
 		jobs[k].o = &o;
+		jobs[k].memo = &memo;
 		jobs[k].L = &L;
 		jobs[k].R = &R;
 		jobs[k].ix = &ix;
@@ -1122,47 +1214,40 @@ main(int argc, char **argv)
 	if (header)
 		tsv_header(stdout, cols, sizeof cols / sizeof cols[0]);
 
-	/* Blocks of left rows: threads score them, this thread writes in order. */
-	pthread_mutex_init(&pool.mu, NULL);
+	/* The threads score, this one writes in order. */
+	pthread_mutex_init(&pool->mu, NULL);
+	pthread_cond_init(&pool->room, NULL);
+	pthread_cond_init(&pool->ready, NULL);
 	th = xcalloc((size_t)o.jobs, sizeof *th);
-	{
-		size_t block = 256;
-		void *args[256][2];
-
-		pool.outs = xcalloc(block, sizeof *pool.outs);
-		for (pool.block_start = 0; pool.block_start < pool.nleft;
-		    pool.block_start += block) {
-			pool.block_len = pool.nleft - pool.block_start < block ?
-			    pool.nleft - pool.block_start : block;
-			pool.next = pool.block_start;
-			if (o.jobs == 1) {
-				args[0][0] = &jobs[0];
-				args[0][1] = &pool;
-				pool_worker(args[0]);
-			} else {
-				for (long k = 0; k < o.jobs && k < 256; k++) {
-					args[k][0] = &jobs[k];
-					args[k][1] = &pool;
-					if (pthread_create(&th[k], NULL, pool_worker, args[k]) != 0)
-						die("cannot start a thread:");
-				}
-				for (long k = 0; k < o.jobs && k < 256; k++)
-					pthread_join(th[k], NULL);
-			}
-			for (size_t k = 0; k < pool.block_len; k++) {
-				struct buf *b = &pool.outs[k];
-
-				if (b->len && fwrite(b->p, 1, b->len, stdout) != b->len)
-					die("error writing output:");
-				for (size_t q = 0; q < b->len; q++)
-					written += b->p[q] == '\n';
-				buf_reset(b);
-			}
-		}
-		for (size_t k = 0; k < block; k++)
-			buf_free(&pool.outs[k]);
-		free(pool.outs);
+	workers = xcalloc((size_t)o.jobs, sizeof *workers);
+	for (long k = 0; k < o.jobs; k++) {
+		workers[k].j = &jobs[k];
+		workers[k].p = pool;
+		if (pthread_create(&th[k], NULL, pool_worker, &workers[k]) != 0)
+			die("cannot start a thread:");
 	}
+	for (size_t k = 0; k < pool->nleft; k++) {
+		struct buf *b = &pool->outs[k % WINDOW];
+
+		pthread_mutex_lock(&pool->mu);
+		while (!pool->done[k % WINDOW])
+			pthread_cond_wait(&pool->ready, &pool->mu);
+		pthread_mutex_unlock(&pool->mu);
+		if (b->len && fwrite(b->p, 1, b->len, stdout) != b->len)
+			die("error writing output:");
+		for (size_t q = 0; q < b->len; q++)
+			written += b->p[q] == '\n';
+		buf_reset(b);
+		pthread_mutex_lock(&pool->mu);
+		pool->done[k % WINDOW] = 0;
+		pool->flushed = k + 1;
+		pthread_cond_broadcast(&pool->room);
+		pthread_mutex_unlock(&pool->mu);
+	}
+	for (long k = 0; k < o.jobs; k++)
+		pthread_join(th[k], NULL);
+	for (size_t k = 0; k < WINDOW; k++)
+		buf_free(&pool->outs[k]);
 	for (long k = 0; k < o.jobs; k++) {
 		scored += jobs[k].scored;
 		candidates += jobs[k].candidates;
@@ -1173,13 +1258,20 @@ main(int argc, char **argv)
 	}
 	if (!quiet)
 		warnx("%zu x %zu patches: %lu candidate pairs (%.2f%% of all), %lu scored, %lu written",
-		    pool.nleft, R.n, candidates,
-		    pool.nleft && R.n ? 100.0 * (double)candidates / ((double)pool.nleft * R.n) : 0.0,
+		    pool->nleft, R.n, candidates,
+		    pool->nleft && R.n ? 100.0 * (double)candidates / ((double)pool->nleft * R.n) : 0.0,
 		    scored, written);
-	pthread_mutex_destroy(&pool.mu);
+	pthread_mutex_destroy(&pool->mu);
+	pthread_cond_destroy(&pool->room);
+	pthread_cond_destroy(&pool->ready);
+	pthread_mutex_destroy(&memo.mu);
+	hmap_free(&memo.map);
+	arena_free(&memo.mem);
 	free(th);
+	free(workers);
 	free(jobs);
-	free(pool.rows);
+	free(pool->rows);
+	free(pool);
 	index_free(&ix);
 	table_free(&L);
 	if (!o.self)

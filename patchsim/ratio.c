@@ -3,6 +3,9 @@
 #include <string.h>
 
 #include <glib.h>
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#endif
 
 #include "ratio.h"
 #include "util.h"
@@ -30,23 +33,128 @@ decode(const unsigned char **pp, const unsigned char *end)
 	return c;
 }
 
+/*
+ * A word of the text being sorted: where it is, and its first eight
+ * bytes as a big-endian number, padded with zeros (a word holds no zero
+ * byte), so that most comparisons are one of integers.
+ */
 struct span {
+	uint64_t key;
 	size_t off, len;
 };
 
-static const char *sort_base;
-
-static int
-cmp_span(const void *x, const void *y)
+static uint64_t
+span_key(const char *s, size_t n)
 {
-	const struct span *a = x, *b = y;
-	size_t n = a->len < b->len ? a->len : b->len;
-	int c = memcmp(sort_base + a->off, sort_base + b->off, n);
+	uint64_t k = 0;
 
-	/* Byte order of UTF-8 is code point order. */
-	if (c)
-		return c;
-	return a->len < b->len ? -1 : a->len > b->len;
+	for (size_t i = 0; i < 8; i++)
+		k = k << 8 | (i < n ? (unsigned char)s[i] : 0);
+	return k;
+}
+
+/* token_sort's order: bytes (so code points), then the shorter first. */
+static inline int
+span_less(const char *base, const struct span *a, const struct span *b)
+{
+	size_t n;
+	int c;
+
+	if (a->key != b->key)
+		return a->key < b->key;
+	/* The same first eight bytes: a word of eight or fewer is no longer. */
+	if (a->len <= 8 || b->len <= 8)
+		return a->len < b->len;
+	n = (a->len < b->len ? a->len : b->len) - 8;
+	c = memcmp(base + a->off + 8, base + b->off + 8, n);
+	return c ? c < 0 : a->len < b->len;
+}
+
+/* Heapsort: the quicksort's way out when its splits go bad. */
+static void
+heap_spans(const char *base, struct span *v, size_t n)
+{
+	for (size_t end = n, start = n / 2;;) {
+		size_t root, child;
+		struct span t;
+
+		if (start > 0) {
+			start--;
+		} else if (end > 1) {
+			end--;
+			t = v[end]; v[end] = v[0]; v[0] = t;
+		} else {
+			break;
+		}
+		for (root = start; (child = 2 * root + 1) < end; root = child) {
+			if (child + 1 < end && span_less(base, &v[child], &v[child + 1]))
+				child++;
+			if (!span_less(base, &v[root], &v[child]))
+				break;
+			t = v[root]; v[root] = v[child]; v[child] = t;
+		}
+	}
+}
+
+/*
+ * Sort the words (quicksort with Hoare's partition, which splits runs of
+ * equal words evenly; insertion sort for short ranges; heapsort past a
+ * depth of twice log2 n, so never quadratic).  Equal words are equal
+ * bytes, so the order among them does not show.
+ */
+static void
+sort_spans(const char *base, struct span *v, size_t n, int depth)
+{
+	while (n > 16) {
+		if (depth-- <= 0) {
+			heap_spans(base, v, n);
+			return;
+		}
+		struct span pivot, t;
+		size_t i = 0, j = n - 1, mid = n / 2;
+
+		/* The median of the first, middle and last as the pivot. */
+		if (span_less(base, &v[mid], &v[0])) {
+			t = v[mid]; v[mid] = v[0]; v[0] = t;
+		}
+		if (span_less(base, &v[n - 1], &v[mid])) {
+			t = v[mid]; v[mid] = v[n - 1]; v[n - 1] = t;
+			if (span_less(base, &v[mid], &v[0])) {
+				t = v[mid]; v[mid] = v[0]; v[0] = t;
+			}
+		}
+		pivot = v[mid];
+		for (;;) {
+			while (span_less(base, &v[i], &pivot))
+				i++;
+			while (span_less(base, &pivot, &v[j]))
+				j--;
+			if (i >= j)
+				break;
+			t = v[i]; v[i] = v[j]; v[j] = t;
+			i++;
+			j--;
+		}
+		/* v[0..j] <= pivot <= v[j+1..n): the smaller side first, by recursion. */
+		if (j + 1 < n - j - 1) {
+			sort_spans(base, v, j + 1, depth);
+			v += j + 1;
+			n -= j + 1;
+		} else {
+			sort_spans(base, v + j + 1, n - j - 1, depth);
+			n = j + 1;
+		}
+	}
+	for (size_t i = 1; i < n; i++) {
+		struct span t = v[i];
+		size_t k = i;
+
+		while (k > 0 && span_less(base, &t, &v[k - 1])) {
+			v[k] = v[k - 1];
+			k--;
+		}
+		v[k] = t;
+	}
 }
 
 size_t
@@ -97,9 +205,14 @@ token_sort(struct buf *out, const char *s, size_t n)
 			cps++;
 		}
 	}
+	for (i = 0; i < nsp; i++)
+		sp[i].key = span_key(words.p + sp[i].off, sp[i].len);
 	if (nsp > 1) {
-		sort_base = words.p;
-		qsort(sp, nsp, sizeof *sp, cmp_span);
+		int depth = 0;
+
+		for (size_t k = nsp; k > 1; k /= 2)
+			depth += 2;
+		sort_spans(words.p, sp, nsp, depth);
 	}
 	start = out->len;
 	for (i = 0; i < nsp; i++) {
@@ -135,30 +248,259 @@ slot_of(uint32_t c, size_t mask)
 	return (c * 2654435761u) & mask;
 }
 
-size_t
-lcs(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn)
+/*
+ * The bit-parallel LCS, one step per character of the text: V' = (V +
+ * (V & M)) | (V & ~M) over all words of V, the addition carrying from
+ * word to word.  rows[i] is the mask row of the text's i-th character
+ * (-1: not in the pattern).  Three ways, chosen once by what the CPU
+ * has: eight words at a time (AVX-512), four (AVX2), or one (any CPU).
+ * The wide ones add the words lane by lane and then the carries: a lane
+ * passes a carry on when its sum overflowed, or when it is all ones and
+ * receives one; with g the overflowed lanes and p the all-ones ones as
+ * bits, the lanes that receive a carry are ((g << 1 | c) + p) ^ p, c
+ * being the carry into the first lane (no lane both overflows and ends
+ * all ones).
+ */
+static void
+bits_run_portable(uint64_t *v, const uint64_t *pm, size_t words, const int32_t *rows,
+    size_t n)
 {
-	size_t m, n, words, nkeys = 0, smask, i, w;
-	uint32_t *a, *b;
-	uint64_t *pm, *v, carry, zeros = 0;
+	for (size_t i = 0; i < n; i++) {
+		const uint64_t *mk;
+		uint64_t carry = 0;
 
-	m = decode_all(&sc->a, &sc->acap, as, an);
-	n = decode_all(&sc->b, &sc->bcap, bs, bn);
-	a = sc->a;
-	b = sc->b;
-	/* The shorter is the pattern: fewer words per step. */
-	if (m > n) {
-		uint32_t *t = a;
-		size_t tn = m;
+		if (rows[i] < 0)
+			continue;
+		mk = pm + (size_t)rows[i] * words;
+		for (size_t w = 0; w < words; w++) {
+			uint64_t u = v[w] & mk[w], t = v[w] + carry, sum;
 
-		a = b;
-		b = t;
-		m = n;
-		n = tn;
+			carry = t < carry;
+			sum = t + u;
+			carry |= sum < u;
+			v[w] = sum | (v[w] & ~mk[w]);
+		}
 	}
-	if (!m)
-		return 0;
-	words = (m + 63) / 64;
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#define HAVE_WIDE 1
+
+/* The add-with-carry instruction, for the words the wide loops leave. */
+static inline void
+tail_words(uint64_t *v, const uint64_t *mk, size_t w, size_t words, unsigned cin)
+{
+	unsigned char carry = (unsigned char)cin;
+
+	for (; w < words; w++) {
+		unsigned long long x = v[w], m = mk[w], sum;
+
+		carry = _addcarry_u64(carry, x, x & m, &sum);
+		v[w] = sum | (x & ~m);
+	}
+}
+
+static void
+bits_run_adc(uint64_t *v, const uint64_t *pm, size_t words, const int32_t *rows, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (rows[i] >= 0)
+			tail_words(v, pm + (size_t)rows[i] * words, 0, words, 0);
+}
+
+/* lane_one[c]: 1 in the lanes whose bit is set in c (four lanes). */
+static const uint64_t lane_one[16][4] = {
+	{0,0,0,0}, {1,0,0,0}, {0,1,0,0}, {1,1,0,0}, {0,0,1,0}, {1,0,1,0}, {0,1,1,0}, {1,1,1,0},
+	{0,0,0,1}, {1,0,0,1}, {0,1,0,1}, {1,1,0,1}, {0,0,1,1}, {1,0,1,1}, {0,1,1,1}, {1,1,1,1},
+};
+
+__attribute__((target("avx2")))
+static void
+bits_run_avx2(uint64_t *v, const uint64_t *pm, size_t words, const int32_t *rows, size_t n)
+{
+	const __m256i sign = _mm256_set1_epi64x(INT64_MIN), ones = _mm256_set1_epi64x(-1);
+
+	for (size_t i = 0; i < n; i++) {
+		const uint64_t *mk;
+		unsigned cin = 0;
+		size_t w = 0;
+
+		if (rows[i] < 0)
+			continue;
+		mk = pm + (size_t)rows[i] * words;
+		for (; w + 4 <= words; w += 4) {
+			__m256i x = _mm256_loadu_si256((const __m256i *)(v + w)),
+			    m = _mm256_loadu_si256((const __m256i *)(mk + w)),
+			    s = _mm256_add_epi64(x, _mm256_and_si256(x, m));
+			/* Overflowed: s < x, unsigned (signed after flipping the top bits). */
+			unsigned g = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
+			    _mm256_cmpgt_epi64(_mm256_xor_si256(x, sign), _mm256_xor_si256(s, sign))));
+			unsigned p = (unsigned)_mm256_movemask_pd(_mm256_castsi256_pd(
+			    _mm256_cmpeq_epi64(s, ones)));
+			unsigned c = (((g << 1) | cin) + p) ^ p;
+
+			cin = c >> 4;
+			s = _mm256_add_epi64(s, _mm256_loadu_si256((const __m256i *)lane_one[c & 15]));
+			s = _mm256_or_si256(s, _mm256_andnot_si256(m, x));
+			_mm256_storeu_si256((__m256i *)(v + w), s);
+		}
+		tail_words(v, mk, w, words, cin);
+	}
+}
+
+__attribute__((target("avx512f")))
+static void
+bits_run_avx512(uint64_t *v, const uint64_t *pm, size_t words, const int32_t *rows,
+    size_t n)
+{
+	const __m512i one = _mm512_set1_epi64(1), ones = _mm512_set1_epi64(-1);
+
+	for (size_t i = 0; i < n; i++) {
+		const uint64_t *mk;
+		unsigned cin = 0;
+		size_t w = 0;
+
+		if (rows[i] < 0)
+			continue;
+		mk = pm + (size_t)rows[i] * words;
+		for (; w + 8 <= words; w += 8) {
+			__m512i x = _mm512_loadu_si512((const void *)(v + w)),
+			    m = _mm512_loadu_si512((const void *)(mk + w)),
+			    s = _mm512_add_epi64(x, _mm512_and_si512(x, m));
+			unsigned g = (unsigned)_mm512_cmplt_epu64_mask(s, x);
+			unsigned p = (unsigned)_mm512_cmpeq_epi64_mask(s, ones);
+			unsigned c = (((g << 1) | cin) + p) ^ p;
+
+			cin = c >> 8;
+			s = _mm512_mask_add_epi64(s, (__mmask8)c, s, one);
+			/* s | (x & ~m): 0xf4 is that function's truth table. */
+			s = _mm512_ternarylogic_epi64(s, x, m, 0xf4);
+			_mm512_storeu_si512((void *)(v + w), s);
+		}
+		tail_words(v, mk, w, words, cin);
+	}
+}
+#endif
+
+typedef void bits_run_fn(uint64_t *, const uint64_t *, size_t, const int32_t *, size_t);
+
+static int forced_isa = -1;
+
+int
+lcs_force_isa(int isa)
+{
+#ifdef HAVE_WIDE
+	__builtin_cpu_init();
+	if ((isa == LCS_AVX2 && !__builtin_cpu_supports("avx2")) ||
+	    (isa == LCS_AVX512 && !__builtin_cpu_supports("avx512f")))
+		return -1;
+#else
+	if (isa == LCS_ADC || isa == LCS_AVX2 || isa == LCS_AVX512)
+		return -1;
+#endif
+	forced_isa = isa;
+	return 0;
+}
+
+static int plain_only;
+static bits_run_fn *bits_run_pick(void);
+
+const char *
+lcs_isa_name(void)
+{
+	bits_run_fn *f = bits_run_pick();
+
+#ifdef HAVE_WIDE
+	if (f == bits_run_avx512)
+		return "AVX-512";
+	if (f == bits_run_avx2)
+		return "AVX2";
+	if (f == bits_run_adc)
+		return "64-bit words";
+#endif
+	return f == bits_run_portable ? "portable 64-bit words" : "?";
+}
+
+static bits_run_fn *
+bits_run_pick(void)
+{
+	if (plain_only)
+		return bits_run_portable;
+#ifdef HAVE_WIDE
+	switch (forced_isa) {
+	case LCS_PORTABLE: return bits_run_portable;
+	case LCS_ADC: return bits_run_adc;
+	case LCS_AVX2: return bits_run_avx2;
+	case LCS_AVX512: return bits_run_avx512;
+	default: break;
+	}
+	__builtin_cpu_init();
+	if (__builtin_cpu_supports("avx512f"))
+		return bits_run_avx512;
+	if (__builtin_cpu_supports("avx2"))
+		return bits_run_avx2;
+	return bits_run_adc;
+#else
+	return bits_run_portable;
+#endif
+}
+
+/*
+ * The LCS of a[0..m) and b[0..n), m <= n, by the O(NP) algorithm of Wu,
+ * Manber, Myers and Miller (1990): round p extends, along every
+ * diagonal, the furthest path that leaves out p characters of a (and
+ * so n - m + p of b); the LCS is m - p for the first round whose path
+ * reaches the end.  Rounds cost about n - m + 2p diagonals each, so a
+ * text that nearly holds the other (a new version of a driver, a patch
+ * with a few lines more) is compared in about linear time.  Gives up,
+ * returning -1, after round pmax.
+ */
+static long
+lcs_onp(struct lcs_scratch *sc, const uint32_t *a, size_t m, const uint32_t *b,
+    size_t n, size_t pmax)
+{
+	long delta = (long)(n - m), lm = (long)m, ln = (long)n, *fp;
+	size_t need = (size_t)delta + 2 * pmax + 3;
+
+	if (sc->ocap < need) {
+		sc->ocap = need;
+		sc->o = xreallocarray(sc->o, sc->ocap, sizeof *sc->o);
+	}
+	fp = sc->o + pmax + 1;  /* fp[k], k in [-pmax - 1, delta + pmax + 1]: furthest y */
+	for (size_t i = 0; i < need; i++)
+		sc->o[i] = -1;
+#define SNAKE(k) do { \
+		long y_ = fp[(k) - 1] + 1, x_; \
+		/* Leaving out one more of a, from diagonal k + 1, if a has one. */ \
+		if (fp[(k) + 1] > y_ && fp[(k) + 1] - (k) <= lm) \
+			y_ = fp[(k) + 1]; \
+		x_ = y_ - (k); \
+		while (x_ < lm && y_ < ln && a[x_] == b[y_]) { \
+			x_++; \
+			y_++; \
+		} \
+		fp[k] = y_; \
+	} while (0)
+	for (long p = 0; p <= (long)pmax; p++) {
+		for (long k = -p; k < delta; k++)
+			SNAKE(k);
+		for (long k = delta + p; k > delta; k--)
+			SNAKE(k);
+		SNAKE(delta);
+		if (fp[delta] >= ln)
+			return lm - p;
+	}
+#undef SNAKE
+	return -1;
+}
+
+/* Bit-parallel LCS (Hyyrö 2004) of a[0..m) and b[0..n), 1 <= m. */
+static size_t
+lcs_bits(struct lcs_scratch *sc, const uint32_t *a, size_t m, const uint32_t *b,
+    size_t n)
+{
+	size_t words = (m + 63) / 64, nkeys = 0, smask, i, w;
+	uint64_t *pm, *v, zeros = 0;
 
 	/* The alphabet of the pattern, in an open-addressing table. */
 	for (smask = 15; smask + 1 < 2 * m; smask = smask * 2 + 1)
@@ -219,9 +561,13 @@ lcs(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn
 	v = sc->v;
 	for (w = 0; w < words; w++)
 		v[w] = ~(uint64_t)0;
+	/* The text as mask rows, then the steps. */
+	if (sc->rcap < n) {
+		sc->rcap = n;
+		sc->rows = xreallocarray(sc->rows, sc->rcap, sizeof *sc->rows);
+	}
 	for (i = 0; i < n; i++) {
 		int32_t k;
-		const uint64_t *mk;
 
 		if (b[i] < 128) {
 			k = sc->ascii[b[i]];
@@ -231,19 +577,9 @@ lcs(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn
 			while ((k = sc->slot[s]) >= 0 && sc->keys[k] != b[i])
 				s = (s + 1) & smask;
 		}
-		if (k < 0)
-			continue;
-		mk = pm + (size_t)k * words;
-		carry = 0;
-		for (w = 0; w < words; w++) {
-			uint64_t u = v[w] & mk[w], t = v[w] + carry, sum;
-
-			carry = t < carry;
-			sum = t + u;
-			carry |= sum < u;
-			v[w] = sum | (v[w] & ~mk[w]);
-		}
+		sc->rows[i] = k;
 	}
+	bits_run_pick()(v, pm, words, sc->rows, n);
 	/* LCS = zero bits among the first m. */
 	for (w = 0; w < words; w++) {
 		uint64_t x = ~v[w];
@@ -253,6 +589,155 @@ lcs(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn
 		zeros += (uint64_t)__builtin_popcountll(x);
 	}
 	return (size_t)zeros;
+}
+
+/*
+ * Work below which the bit-parallel LCS is taken at once (machine-word
+ * steps), and what one diagonal of the O(NP) path costs in machine-word
+ * steps of the bit-parallel one, about (measured on linux-wireless): it
+ * is tried when its rounds up to the bound cost less than the
+ * bit-parallel LCS.
+ */
+#define ONP_MIN_WORK 4096
+#define ONP_COST 4
+
+/*
+ * The most characters a and b can have in common, counting each ASCII
+ * character apart and all others together: so the fewest of a's that
+ * every common subsequence leaves out.
+ */
+static size_t
+left_out_at_least(const uint32_t *a, size_t m, const uint32_t *b, size_t n)
+{
+	size_t ca[129], cb[129], common = 0;
+
+	memset(ca, 0, sizeof ca);
+	memset(cb, 0, sizeof cb);
+	for (size_t i = 0; i < m; i++)
+		ca[a[i] < 128 ? a[i] : 128]++;
+	for (size_t i = 0; i < n; i++)
+		cb[b[i] < 128 ? b[i] : 128]++;
+	for (int c = 0; c < 129; c++)
+		common += ca[c] < cb[c] ? ca[c] : cb[c];
+	return m - common;
+}
+
+static size_t word_lcs(const char *a, size_t an, const char *b, size_t bn);
+
+/*
+ * The two texts decoded, their common head and tail set aside (they are
+ * in every longest common subsequence), the shorter rest first.
+ */
+struct lcs_in {
+	const uint32_t *a, *b;
+	size_t m, n;            /* m <= n */
+	size_t same;            /* characters of the head and tail */
+};
+
+static void
+lcs_prepare(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn,
+    struct lcs_in *in)
+{
+	size_t m, n, pre = 0, suf = 0;
+	const uint32_t *a, *b;
+
+	m = decode_all(&sc->a, &sc->acap, as, an);
+	n = decode_all(&sc->b, &sc->bcap, bs, bn);
+	a = sc->a;
+	b = sc->b;
+	while (pre < m && pre < n && a[pre] == b[pre])
+		pre++;
+	while (suf < m - pre && suf < n - pre && a[m - 1 - suf] == b[n - 1 - suf])
+		suf++;
+	a += pre;
+	b += pre;
+	m -= pre + suf;
+	n -= pre + suf;
+	/* The shorter is the pattern: fewer words per step. */
+	in->a = m <= n ? a : b;
+	in->b = m <= n ? b : a;
+	in->m = m <= n ? m : n;
+	in->n = m <= n ? n : m;
+	in->same = pre + suf;
+}
+
+void
+lcs_plain(int on)
+{
+	plain_only = on;
+}
+
+size_t
+lcs(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn)
+{
+	struct lcs_in in;
+	uint64_t work;
+
+	if (plain_only) {
+		/* The whole texts, one machine word at a time. */
+		size_t m = decode_all(&sc->a, &sc->acap, as, an),
+		    n = decode_all(&sc->b, &sc->bcap, bs, bn);
+
+		if (!m || !n)
+			return 0;
+		sc->n_bits++;
+		return m <= n ? lcs_bits(sc, sc->a, m, sc->b, n) : lcs_bits(sc, sc->b, n, sc->a, m);
+	}
+	lcs_prepare(sc, as, an, bs, bn, &in);
+	if (!in.m)
+		return in.same;
+	work = (uint64_t)((in.m + 63) / 64) * in.n;
+	if (work >= ONP_MIN_WORK) {
+		/*
+		 * Rounds 0..p cost about (p + 1) (n - m + p + 1) diagonals: the
+		 * largest p within the bit-parallel work.
+		 */
+		uint64_t budget = work / ONP_COST, d = in.n - in.m, lo = 0, hi = in.m;
+
+		while (lo < hi) {
+			uint64_t mid = (lo + hi + 1) / 2;
+
+			if ((mid + 1) * (d + mid + 1) <= budget)
+				lo = mid;
+			else
+				hi = mid - 1;
+		}
+		/*
+		 * Worth trying when the fewest characters of a that a common
+		 * subsequence leaves out is within the bound, and the words
+		 * the two share (a common subsequence) leave out at most half
+		 * as much again: where they leave out more, the path mostly
+		 * gives up after spending its budget.
+		 */
+		if ((1 + d + 1) <= budget && left_out_at_least(in.a, in.m, in.b, in.n) <= lo &&
+		    in.m + in.same - word_lcs(as, an, bs, bn) <= lo + lo / 2) {
+			long r = lcs_onp(sc, in.a, in.m, in.b, in.n, (size_t)lo);
+
+			if (r >= 0) {
+				sc->n_onp++;
+				return in.same + (size_t)r;
+			}
+			sc->n_onp_gaveup++;
+		}
+	}
+	sc->n_bits++;
+	return in.same + lcs_bits(sc, in.a, in.m, in.b, in.n);
+}
+
+size_t
+lcs_way(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn,
+    int way, size_t pmax)
+{
+	struct lcs_in in;
+	long r;
+
+	lcs_prepare(sc, as, an, bs, bn, &in);
+	if (!in.m)
+		return in.same;
+	if (way == LCS_WAY_BITS)
+		return in.same + lcs_bits(sc, in.a, in.m, in.b, in.n);
+	r = lcs_onp(sc, in.a, in.m, in.b, in.n, pmax < in.m ? pmax : in.m);
+	return r < 0 ? (size_t)-1 : in.same + (size_t)r;
 }
 
 /* Code points of s[0..n) (valid UTF-8: the bytes that start one). */
@@ -359,5 +844,7 @@ lcs_scratch_free(struct lcs_scratch *sc)
 	free(sc->v);
 	free(sc->keys);
 	free(sc->slot);
+	free(sc->o);
+	free(sc->rows);
 	memset(sc, 0, sizeof *sc);
 }

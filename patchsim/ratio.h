@@ -32,10 +32,26 @@ struct lcs_scratch {
 	int32_t *slot;          /* open-addressing map code point -> pm row */
 	int32_t ascii[128];     /* the same for ASCII, direct */
 	size_t kcap, scap;
+	long *o;                /* furthest points per diagonal (O(NP) path) */
+	size_t ocap;
+	int32_t *rows;          /* the text's mask rows (bit-parallel path) */
+	size_t rcap;
+	/* Which way each LCS was found, for tests and measurements. */
+	unsigned long n_onp, n_onp_gaveup, n_bits;
 };
 
 /* Length of the longest common subsequence of two UTF-8 texts, in code points. */
 size_t lcs(struct lcs_scratch *sc, const char *a, size_t an, const char *b, size_t bn);
+
+/*
+ * The same by one way only, for tests: LCS_WAY_BITS, the bit-parallel
+ * one; LCS_WAY_ONP, the O(NP) one, giving up ((size_t)-1) if more than
+ * pmax characters of the shorter text (after the common head and tail)
+ * are left out.
+ */
+enum { LCS_WAY_BITS, LCS_WAY_ONP };
+size_t lcs_way(struct lcs_scratch *sc, const char *a, size_t an, const char *b, size_t bn,
+    int way, size_t pmax);
 
 /* 2 * LCS / (la + lb) of two token-sorted texts; la, lb in code points. */
 double ratio_sorted(struct lcs_scratch *sc, const char *a, size_t an, size_t la,
@@ -54,5 +70,22 @@ double token_sort_ratio(struct lcs_scratch *sc, const char *a, size_t an,
     const char *b, size_t bn);
 
 void lcs_scratch_free(struct lcs_scratch *sc);
+
+/*
+ * The bit-parallel LCS uses the widest words the CPU has; tests force
+ * each way in turn to compare them.  Returns -1 if the CPU (or the
+ * build) lacks it.  Not for use while threads compute.
+ */
+enum { LCS_PORTABLE, LCS_ADC, LCS_AVX2, LCS_AVX512 };
+int lcs_force_isa(int isa);
+/* What the bit-parallel LCS uses here, in words. */
+const char *lcs_isa_name(void);
+
+/*
+ * With on set, every LCS is the bit-parallel one over the whole texts,
+ * one portable machine word at a time: the measure as it was computed
+ * before the faster ways, to compare them with (patchsim --plain-lcs).
+ */
+void lcs_plain(int on);
 
 #endif

@@ -43,6 +43,282 @@ plain_lcs(const char *a, const char *b)
 	return r;
 }
 
+static unsigned
+rnd(unsigned *seed)
+{
+	*seed = *seed * 1103515245 + 12345;
+	return (*seed >> 16) & 0x7fff;
+}
+
+/* Code points of a UTF-8 text (the test's own: 1 to 3 bytes). */
+static size_t
+decode_cp(const char *s, unsigned *out)
+{
+	size_t k = 0;
+
+	for (const unsigned char *p = (const unsigned char *)s; *p;) {
+		if (*p < 0x80) {
+			out[k++] = *p++;
+		} else if (*p < 0xe0) {
+			out[k++] = (unsigned)(p[0] & 0x1f) << 6 | (p[1] & 0x3f);
+			p += 2;
+		} else {
+			out[k++] = (unsigned)(p[0] & 0x0f) << 12 | (unsigned)(p[1] & 0x3f) << 6 |
+			    (p[2] & 0x3f);
+			p += 3;
+		}
+	}
+	return k;
+}
+
+static size_t
+plain_lcs_cp(const char *a, const char *b)
+{
+	unsigned *x = calloc(strlen(a) + 1, sizeof *x), *y = calloc(strlen(b) + 1, sizeof *y);
+	size_t la = decode_cp(a, x), lb = decode_cp(b, y), r;
+	size_t *row = calloc(lb + 1, sizeof *row), *prev = calloc(lb + 1, sizeof *prev);
+
+	for (size_t i = 1; i <= la; i++) {
+		for (size_t j = 1; j <= lb; j++)
+			row[j] = x[i - 1] == y[j - 1] ? prev[j - 1] + 1 :
+			    row[j - 1] > prev[j] ? row[j - 1] : prev[j];
+		memcpy(prev, row, (lb + 1) * sizeof *row);
+	}
+	r = prev[lb];
+	free(x);
+	free(y);
+	free(row);
+	free(prev);
+	return r;
+}
+
+/*
+ * Long texts, as the scorer meets them: one a copy of the other with
+ * some characters changed, left out or added (two versions of a file),
+ * or two unrelated ones, of different lengths, some with two- and
+ * three-byte characters.  Every way of computing the LCS (the O(NP)
+ * path, whether it finishes or gives up, and the bit-parallel one on
+ * every kind of word the CPU has) must equal the plain one.
+ */
+static void
+long_texts(struct lcs_scratch *sc, unsigned *seed)
+{
+	static const char *const alpha[] = {
+		"a", "b", "c", "d", "e", " ", "\xc3\xa4", "\xe2\x82\xac",
+	};
+	enum { NPAIRS = 120, MAXLEN = 1400 };
+	char *a = malloc(MAXLEN * 6 + 1), *b = malloc(MAXLEN * 6 + 1);
+	size_t *want = calloc(NPAIRS, sizeof *want);
+	char **as = calloc(NPAIRS, sizeof *as), **bs = calloc(NPAIRS, sizeof *bs);
+	static const char *const isa_name[] = { "portable", "add-with-carry", "AVX2", "AVX-512" };
+	char desc[200];
+
+	for (int t = 0; t < NPAIRS; t++) {
+		int la = 200 + (int)(rnd(seed) % (MAXLEN - 200)), lb = 0, edits, kind = t % 4;
+		int na = kind == 3 ? 8 : 6;
+		size_t an = 0, bn = 0;
+
+		for (int k = 0; k < la; k++) {
+			const char *c = alpha[rnd(seed) % (unsigned)na];
+
+			memcpy(a + an, c, strlen(c));
+			an += strlen(c);
+		}
+		a[an] = '\0';
+		/* kind 0: a few edits; 1: many; 2: unrelated; 3: few, wide characters. */
+		edits = kind == 0 || kind == 3 ? 1 + (int)(rnd(seed) % 20) :
+		    kind == 1 ? la / 4 : 0;
+		if (kind == 2) {
+			lb = 200 + (int)(rnd(seed) % (MAXLEN - 200));
+			for (int k = 0; k < lb; k++)
+				b[bn++] = "abcdef"[rnd(seed) % 6];
+		} else {
+			/* Walk a, changing, dropping or adding a character now and then. */
+			const char *p = a;
+
+			while (*p) {
+				size_t cl = ((unsigned char)*p < 0x80) ? 1 : ((unsigned char)*p < 0xe0) ? 2 : 3;
+				unsigned r = rnd(seed) % (unsigned)la;
+
+				if ((int)r < edits) {
+					switch (rnd(seed) % 3) {
+					case 0: b[bn++] = 'x'; break;                   /* changed */
+					case 1: break;                                  /* dropped */
+					default:                                        /* added */
+						memcpy(b + bn, p, cl);
+						bn += cl;
+						b[bn++] = 'y';
+						break;
+					}
+				} else {
+					memcpy(b + bn, p, cl);
+					bn += cl;
+				}
+				p += cl;
+			}
+			/* Now and then a long tail more: a version that grew. */
+			if (t % 8 == 1)
+				for (int k = 0; k < 300; k++)
+					b[bn++] = "abz"[rnd(seed) % 3];
+		}
+		b[bn] = '\0';
+		/* Token-sorted, as the scorer keeps them. */
+		{
+			struct buf x = BUF_INIT, y = BUF_INIT;
+
+			token_sort(&x, a, an);
+			token_sort(&y, b, bn);
+			as[t] = strndup(x.p, x.len);
+			bs[t] = strndup(y.p, y.len);
+			buf_free(&x);
+			buf_free(&y);
+		}
+		want[t] = plain_lcs_cp(as[t], bs[t]);
+	}
+	{
+		/*
+		 * The O(NP) path alone, its bound doubling: it gives up or
+		 * finds the plain LCS, and once it finds it, it does with
+		 * every larger bound.
+		 */
+		int bad = 0, gaveup = 0, found = 0;
+
+		for (int t = 0; t < NPAIRS; t++) {
+			int seen = 0;
+
+			for (size_t pmax = 0;; pmax = pmax ? pmax * 2 : 1) {
+				size_t got = lcs_way(sc, as[t], strlen(as[t]), bs[t], strlen(bs[t]),
+				    LCS_WAY_ONP, pmax);
+
+				if (got == (size_t)-1) {
+					gaveup++;
+					bad += seen;
+				} else {
+					found++;
+					bad += got != want[t];
+					seen = 1;
+				}
+				if (pmax > 2 * MAXLEN)
+					break;
+			}
+			bad += !seen;
+			bad += lcs_way(sc, as[t], strlen(as[t]), bs[t], strlen(bs[t]), LCS_WAY_BITS,
+			    0) != want[t];
+		}
+		ok(!bad && gaveup && found,
+		    "the O(NP) path gives up below its bound or finds the plain LCS; so does the bit-parallel one");
+	}
+	for (int isa = LCS_PORTABLE; isa <= LCS_AVX512; isa++) {
+		int bad = 0;
+
+		if (lcs_force_isa(isa) < 0) {
+			snprintf(desc, sizeof desc, "# skip long texts with %s words: not on this CPU",
+			    isa_name[isa]);
+			ok(1, desc);
+			continue;
+		}
+		sc->n_onp = sc->n_onp_gaveup = sc->n_bits = 0;
+		for (int t = 0; t < NPAIRS; t++) {
+			size_t got = lcs(sc, as[t], strlen(as[t]), bs[t], strlen(bs[t]));
+
+			if (got != want[t]) {
+				if (!bad)
+					printf("# pair %d: LCS %zu, want %zu\n", t, got, want[t]);
+				bad++;
+			}
+			/* Either order: the shorter is the pattern. */
+			if (lcs(sc, bs[t], strlen(bs[t]), as[t], strlen(as[t])) != want[t])
+				bad++;
+		}
+		snprintf(desc, sizeof desc,
+		    "%d long pairs, %s words: LCS equals the plain one (O(NP) %lu, gave up %lu, bit-parallel %lu)",
+		    NPAIRS, isa_name[isa], sc->n_onp, sc->n_onp_gaveup, sc->n_bits);
+		ok(!bad, desc);
+		if (isa == LCS_PORTABLE)
+			ok(sc->n_onp > 0 && sc->n_bits > 0,
+			    "the long pairs take both the O(NP) path and the bit-parallel one");
+	}
+	lcs_force_isa(-1);
+	for (int t = 0; t < NPAIRS; t++) {
+		free(as[t]);
+		free(bs[t]);
+	}
+	free(as);
+	free(bs);
+	free(want);
+	free(a);
+	free(b);
+}
+
+/* The words of s, lower-cased, sorted by bytes, one blank between. */
+static int
+cmp_str(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+static void
+token_sort_order(unsigned *seed)
+{
+	struct buf got = BUF_INIT;
+	int bad = 0;
+
+	for (int t = 0; t < 200; t++) {
+		/* Words sharing long heads, repeated, in runs and at random. */
+		char text[8000], words[600][40], *wp[600], want[8000];
+		size_t tn = 0, wn = 0;
+		int nw = 1 + (int)(rnd(seed) % 500);
+
+		for (int k = 0; k < nw; k++) {
+			int kind = (int)(rnd(seed) % 4), len;
+
+			if (kind == 0 && k > 0) {
+				strcpy(words[k], words[rnd(seed) % (unsigned)k]);
+			} else {
+				len = kind == 1 ? 9 + (int)(rnd(seed) % 10) : 1 + (int)(rnd(seed) % 12);
+				for (int c = 0; c < len; c++)
+					words[k][c] = kind == 1 && c < 8 ? "longhead"[c] :
+					    "abAB09z"[rnd(seed) % 7];
+				words[k][len] = '\0';
+			}
+			memcpy(text + tn, words[k], strlen(words[k]));
+			tn += strlen(words[k]);
+			text[tn++] = " \t.(-"[rnd(seed) % 5];
+		}
+		if (t % 10 == 0) {
+			/* Already sorted, a shape quicksorts meet badly. */
+			for (int k = 0; k < nw; k++)
+				wp[k] = words[k];
+			qsort(wp, (size_t)nw, sizeof *wp, cmp_str);
+			tn = 0;
+			for (int k = 0; k < nw; k++) {
+				memcpy(text + tn, wp[k], strlen(wp[k]));
+				tn += strlen(wp[k]);
+				text[tn++] = ' ';
+			}
+		}
+		for (int k = 0; k < nw; k++) {
+			for (char *c = words[k]; *c; c++)
+				if (*c >= 'A' && *c <= 'Z')
+					*c = (char)(*c - 'A' + 'a');
+			wp[k] = words[k];
+		}
+		qsort(wp, (size_t)nw, sizeof *wp, cmp_str);
+		for (int k = 0; k < nw; k++) {
+			if (k)
+				want[wn++] = ' ';
+			memcpy(want + wn, wp[k], strlen(wp[k]));
+			wn += strlen(wp[k]);
+		}
+		buf_reset(&got);
+		token_sort(&got, text, tn);
+		if (got.len != wn || memcmp(got.p, want, wn) != 0)
+			bad++;
+	}
+	ok(!bad, "token_sort orders 200 random word lists as a plain sort does");
+	buf_free(&got);
+}
+
 int
 main(void)
 {
@@ -93,6 +369,8 @@ main(void)
 		}
 	}
 	ok(!bad, "bit-parallel LCS equals the plain LCS on 2080 random pairs");
+	long_texts(&sc, &seed);
+	token_sort_order(&seed);
 	/* Code points, not bytes: two-byte characters count once. */
 	ok(lcs(&sc, "\xc3\xa4\xc3\xb6", 4, "\xc3\xa4x\xc3\xb6", 5) == 2,
 	    "LCS counts code points");
