@@ -85,8 +85,34 @@ struct table {
 	struct row *r;
 	size_t n, cap;
 	struct arena mem;
+	struct arena *wmem;     /* one per loading thread */
+	size_t nwmem;
 	struct strpool *names;  /* shared by both tables: equal names, equal pointers */
 };
+
+/*
+ * Where a loading thread keeps what it makes of a row: its own arena,
+ * and the shared pool of interned strings, behind mu when threads share
+ * it (NULL: one thread).
+ */
+struct sink {
+	struct arena *mem;
+	struct strpool *names;
+	pthread_mutex_t *mu;
+};
+
+static const char *
+sink_intern(const struct sink *k, const char *s, size_t n)
+{
+	const char *r;
+
+	if (k->mu)
+		pthread_mutex_lock(k->mu);
+	r = intern(k->names, s, n);
+	if (k->mu)
+		pthread_mutex_unlock(k->mu);
+	return r;
+}
 
 struct opts {
 	double weight, dlr, min_score, heading_ratio;
@@ -99,7 +125,7 @@ struct opts {
 };
 
 static struct tstr
-keep_sorted(struct table *t, struct buf *scratch, const char *s, size_t n)
+keep_sorted(const struct sink *t, struct buf *scratch, const char *s, size_t n)
 {
 	struct tstr r;
 
@@ -112,13 +138,13 @@ keep_sorted(struct table *t, struct buf *scratch, const char *s, size_t n)
 	 * is computed once (see ratio()).
 	 */
 	if (r.bytes >= 256)
-		r.s = intern(t->names, scratch->p, scratch->len);
+		r.s = sink_intern(t, scratch->p, scratch->len);
 	else
-		r.s = arena_strndup(&t->mem, scratch->p ? scratch->p : "", scratch->len);
+		r.s = arena_strndup(t->mem, scratch->p ? scratch->p : "", scratch->len);
 	r.hist = NULL;
 	/* Only long texts are worth a histogram: the LCS of short ones is cheap. */
 	if (r.bytes >= 256) {
-		r.hist = arena_alloc(&t->mem, NBUCKET * sizeof *r.hist);
+		r.hist = arena_alloc(t->mem, NBUCKET * sizeof *r.hist);
 		memset(r.hist, 0, NBUCKET * sizeof *r.hist);
 		for (uint32_t i = 0; i < r.bytes; i++)
 			r.hist[bucket((unsigned char)r.s[i])]++;
@@ -168,7 +194,7 @@ merge_sorted(struct buf *out, const char *a, size_t an, const char *b, size_t bn
  * one hunk's text itself (shared, not copied).
  */
 static struct tstr
-file_text(struct table *t, const struct tfile *f, int side, struct buf *scratch,
+file_text(const struct sink *t, const struct tfile *f, int side, struct buf *scratch,
     struct buf *acc)
 {
 	struct tstr r;
@@ -195,13 +221,13 @@ file_text(struct table *t, const struct tfile *f, int side, struct buf *scratch,
 	}
 	/* A merge lives in acc until now: keep it. */
 	if (acc->len && r.s == acc->p)
-		r.s = arena_strndup(&t->mem, acc->p, acc->len);
+		r.s = arena_strndup(t->mem, acc->p, acc->len);
 	return r;
 }
 
 /* Read the hunks field: "F old\tnew", "@ heading", "-line", "+line". */
 static int
-parse_hunks(struct table *t, struct row *rw, const char *s, size_t n,
+parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
     struct buf *scratch)
 {
 	const char *p = s, *end = s + n, *nl;
@@ -245,7 +271,7 @@ parse_hunks(struct table *t, struct row *rw, const char *s, size_t n,
 				rw->f = xreallocarray(rw->f, cap, sizeof *rw->f);
 			}
 			f = &rw->f[rw->nf++];
-			f->key = intern(t->names, p + 2, len - 2);
+			f->key = sink_intern(t, p + 2, len - 2);
 			f->h = NULL;
 			f->nh = 0;
 			hcap = 0;
@@ -257,7 +283,7 @@ parse_hunks(struct table *t, struct row *rw, const char *s, size_t n,
 			}
 			h = &f->h[f->nh++];
 			memset(h, 0, sizeof *h);
-			h->heading = intern(t->names, len > 2 ? p + 2 : "", len > 2 ? len - 2 : 0);
+			h->heading = sink_intern(t, len > 2 ? p + 2 : "", len > 2 ? len - 2 : 0);
 		} else if (len >= 1 && (p[0] == '-' || p[0] == '+') && h) {
 			struct buf *b = p[0] == '-' ? &rem : &add;
 
@@ -294,11 +320,136 @@ lower_intern(struct strpool *names, struct buf *scratch, const struct tsv_reader
 	return intern(names, scratch->p, scratch->len);
 }
 
+/*
+ * The costly part of loading a row, its texts token-sorted, is done by
+ * threads, a batch of rows at a time: the reading thread copies each
+ * row's title, message and hunks aside, and the batch is shared out.
+ * Complaints about a batch's rows come in row order once it is done.
+ */
+#define LOAD_BATCH 512
+
+struct pend {
+	size_t row;             /* index into the table */
+	unsigned long lineno;
+	const char *title, *msg, *hunks;
+	size_t tlen, mlen, hlen;
+	int bad;
+};
+
+struct loader {
+	struct table *t;
+	struct pend *pend;
+	size_t npend, next;
+	pthread_mutex_t mu;     /* next */
+	pthread_mutex_t names_mu;
+	int threaded;
+};
+
+struct load_worker {
+	struct loader *ld;
+	struct arena *mem;
+};
+
+static void
+free_row(struct row *rw)
+{
+	for (uint32_t k = 0; k < rw->nf; k++)
+		free(rw->f[k].h);
+	free(rw->f);
+	free(rw->names);
+	rw->f = NULL;
+	rw->nf = 0;
+	rw->names = NULL;
+}
+
+static void *
+load_worker(void *arg)
+{
+	struct load_worker *w = arg;
+	struct loader *ld = w->ld;
+	struct sink k = { w->mem, ld->t->names, ld->threaded ? &ld->names_mu : NULL };
+	struct buf scratch = BUF_INIT;
+
+	for (;;) {
+		struct pend *pd;
+		struct row *rw;
+		size_t i;
+
+		pthread_mutex_lock(&ld->mu);
+		i = ld->next < ld->npend ? ld->next++ : (size_t)-1;
+		pthread_mutex_unlock(&ld->mu);
+		if (i == (size_t)-1)
+			break;
+		pd = &ld->pend[i];
+		rw = &ld->t->r[pd->row];
+		rw->title = keep_sorted(&k, &scratch, pd->title, pd->tlen);
+		rw->msg = keep_sorted(&k, &scratch, pd->msg, pd->mlen);
+		pd->bad = parse_hunks(&k, rw, pd->hunks, pd->hlen, &scratch) < 0;
+	}
+	buf_free(&scratch);
+	return NULL;
+}
+
+/* Load the batch's texts on jobs threads, then drop its bad rows. */
 static int
-load(struct table *t, const char *path, struct strpool *names)
+load_batch(struct loader *ld, struct tsv_reader *r, long jobs)
+{
+	struct table *t = ld->t;
+	pthread_t th[64];
+	struct load_worker w[64];
+	long n = jobs < 1 ? 1 : jobs > 64 ? 64 : jobs, started = 0;
+	size_t first, keep;
+	int rc = 0;
+
+	if (!ld->npend)
+		return 0;
+	if ((size_t)n > ld->npend / 8 + 1)
+		n = (long)(ld->npend / 8 + 1);
+	ld->next = 0;
+	ld->threaded = n > 1;
+	for (long k = 0; k < n; k++) {
+		w[k].ld = ld;
+		w[k].mem = &t->wmem[k];
+	}
+	for (long k = 1; k < n; k++) {
+		if (pthread_create(&th[k], NULL, load_worker, &w[k]) != 0)
+			break;
+		started = k;
+	}
+	load_worker(&w[0]);
+	for (long k = 1; k <= started; k++)
+		pthread_join(th[k], NULL);
+
+	/* The batch's rows are the table's last; keep the good ones in order. */
+	first = ld->pend[0].row;
+	keep = first;
+	for (size_t i = 0; i < ld->npend; i++) {
+		struct pend *pd = &ld->pend[i];
+
+		if (pd->bad) {
+			warnx("%s:%lu: column 'hunks': a line that is not F, @, - or +",
+			    r->name, pd->lineno);
+			r->nbad++;
+			rc = -1;
+			free_row(&t->r[pd->row]);
+			continue;
+		}
+		if (keep != pd->row)
+			t->r[keep] = t->r[pd->row];
+		keep++;
+	}
+	t->n = keep;
+	ld->npend = 0;
+	return rc;
+}
+
+static int
+load(struct table *t, const char *path, struct strpool *names, long jobs)
 {
 	struct tsv_reader r;
 	struct buf scratch = BUF_INIT;
+	struct loader ld;
+	struct arena raw = ARENA_INIT;
 	int cid, cdate, cfiles, cadd, crem, chash, cup, clinks, cmsg, chunks, got;
 	int ckind, cauthor, cname, ctitle, cthread, cversion, cpart, cadate;
 	int rc = 0;
@@ -306,12 +457,19 @@ load(struct table *t, const char *path, struct strpool *names)
 	memset(t, 0, sizeof *t);
 	t->name = path;
 	t->names = names;
+	t->nwmem = (size_t)(jobs < 1 ? 1 : jobs > 64 ? 64 : jobs);
+	t->wmem = xcalloc(t->nwmem, sizeof *t->wmem);
 	if (tsv_open(&r, path) < 0)
 		return -1;
 	if (r.empty) {
 		tsv_close(&r);
 		return 0;
 	}
+	memset(&ld, 0, sizeof ld);
+	ld.t = t;
+	ld.pend = xcalloc(LOAD_BATCH, sizeof *ld.pend);
+	pthread_mutex_init(&ld.mu, NULL);
+	pthread_mutex_init(&ld.names_mu, NULL);
 	cid = tsv_need(&r, "id");
 	cdate = tsv_need(&r, "date");
 	cfiles = tsv_need(&r, "files");
@@ -332,6 +490,7 @@ load(struct table *t, const char *path, struct strpool *names)
 	cadate = tsv_col(&r, "author_date");
 	while ((got = tsv_read(&r)) != 0) {
 		struct row *rw;
+		struct pend *pd;
 		const char *p, *end, *nl;
 		long a, b;
 
@@ -345,6 +504,10 @@ load(struct table *t, const char *path, struct strpool *names)
 		}
 		if (parse_long(r.f[cadd].s, 0, 1L << 40, &a) ||
 		    parse_long(r.f[crem].s, 0, 1L << 40, &b)) {
+			/* The batch's complaints first: they are about earlier rows. */
+			if (load_batch(&ld, &r, jobs) < 0)
+				rc = -1;
+			arena_free(&raw);
 			warnx("%s:%lu: column 'added' or 'removed': not a count", r.name, r.lineno);
 			r.nbad++;
 			rc = -1;
@@ -367,20 +530,9 @@ load(struct table *t, const char *path, struct strpool *names)
 		rw->author = lower_intern(t->names, &scratch, &r, cauthor);
 		rw->name = lower_intern(t->names, &scratch, &r, cname);
 		rw->thread = cthread >= 0 ? intern(t->names, r.f[cthread].s, r.f[cthread].len) : "";
-		rw->title = ctitle >= 0 ? keep_sorted(t, &scratch, r.f[ctitle].s, r.f[ctitle].len) :
-		    keep_sorted(t, &scratch, "", 0);
 		rw->version = tsv_count(&r, cversion);
 		rw->part = tsv_count(&r, cpart);
 		rw->lines = (uint32_t)(a + b);
-		rw->msg = keep_sorted(t, &scratch, r.f[cmsg].s, r.f[cmsg].len);
-		if (parse_hunks(t, rw, r.f[chunks].s, r.f[chunks].len, &scratch) < 0) {
-			warnx("%s:%lu: column 'hunks': a line that is not F, @, - or +",
-			    r.name, r.lineno);
-			r.nbad++;
-			rc = -1;
-			free(rw->f);
-			continue;
-		}
 		/* File names, one a line. */
 		p = r.f[cfiles].s;
 		end = p + r.f[cfiles].len;
@@ -390,8 +542,29 @@ load(struct table *t, const char *path, struct strpool *names)
 			rw->names[rw->nnames++] = intern(t->names, p, (size_t)((nl ? nl : end) - p));
 			p = nl ? nl + 1 : end;
 		}
+		/* The texts, for the threads. */
+		pd = &ld.pend[ld.npend++];
+		pd->row = t->n;
+		pd->lineno = r.lineno;
+		pd->title = ctitle >= 0 ? arena_strndup(&raw, r.f[ctitle].s, r.f[ctitle].len) : "";
+		pd->tlen = ctitle >= 0 ? r.f[ctitle].len : 0;
+		pd->msg = arena_strndup(&raw, r.f[cmsg].s, r.f[cmsg].len);
+		pd->mlen = r.f[cmsg].len;
+		pd->hunks = arena_strndup(&raw, r.f[chunks].s, r.f[chunks].len);
+		pd->hlen = r.f[chunks].len;
 		t->n++;
+		if (ld.npend == LOAD_BATCH) {
+			if (load_batch(&ld, &r, jobs) < 0)
+				rc = -1;
+			arena_free(&raw);
+		}
 	}
+	if (load_batch(&ld, &r, jobs) < 0)
+		rc = -1;
+	arena_free(&raw);
+	pthread_mutex_destroy(&ld.mu);
+	pthread_mutex_destroy(&ld.names_mu);
+	free(ld.pend);
 	buf_free(&scratch);
 	tsv_close(&r);
 	return rc;
@@ -400,14 +573,13 @@ load(struct table *t, const char *path, struct strpool *names)
 static void
 table_free(struct table *t)
 {
-	for (size_t i = 0; i < t->n; i++) {
-		for (uint32_t k = 0; k < t->r[i].nf; k++)
-			free(t->r[i].f[k].h);
-		free(t->r[i].f);
-		free(t->r[i].names);
-	}
+	for (size_t i = 0; i < t->n; i++)
+		free_row(&t->r[i]);
 	free(t->r);
 	arena_free(&t->mem);
+	for (size_t k = 0; k < t->nwmem; k++)
+		arena_free(&t->wmem[k]);
+	free(t->wmem);
 }
 
 /* An inverted index: interned name (pointer) -> right rows. */
@@ -1182,11 +1354,11 @@ main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (load(&L, argv[optind], &names) < 0)
+	if (load(&L, argv[optind], &names, o.jobs) < 0)
 		rc = 1;
 	if (o.self) {
 		R = L;
-	} else if (load(&R, argv[optind + 1], &names) < 0) {
+	} else if (load(&R, argv[optind + 1], &names, o.jobs) < 0) {
 		rc = 1;
 	}
 	index_build(&ix, &R);

@@ -68,10 +68,10 @@ if [ -f "$wl" ]; then
 	tables wl "$wl" ""
 	{ head -1 wl.m.tok; tail -n "$slice" wl.m.tok; } >wls.tok
 	ok $? "wireless: the last $(rows wls.tok) of $(rows wl.m.tok) patches"
-	# Texts of 50,000 characters and more, as the plain way must meet them.
-	big=$(awk -F'\t' 'NR > 1 && length($0) > 200000 { n++ } END { print n + 0 }' wls.tok)
+	# Big patches, as the faster ways must meet them.
+	big=$(awk -F'\t' 'NR > 1 && length($0) > 100000 { n++ } END { print n + 0 }' wls.tok)
 	[ "$big" -ge 5 ]
-	ok $? "wireless: $big patches of more than 200,000 bytes in the slice"
+	ok $? "wireless: $big patches of more than 100,000 bytes in the slice"
 	compare "wireless --self" --self wls.tok
 	patchsim -q -j1 --self wls.tok >j1.out
 	same "wireless --self -j1: the bytes of the threads (and of the plain way)" plain.out j1.out
