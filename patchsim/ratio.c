@@ -759,29 +759,34 @@ cps_of(const char *s, size_t n)
 static size_t
 word_lcs(const char *a, size_t an, const char *b, size_t bn)
 {
-	const char *ae = a + an, *be = b + bn;
+	const char *ae = a + an, *be = b + bn, *x, *y;
 	size_t common = 0, words = 0;
 
+	/* x, y: the end of the current word of each (a blank or the end). */
+	x = a < ae ? memchr(a, ' ', (size_t)(ae - a)) : NULL;
+	x = x ? x : ae;
+	y = b < be ? memchr(b, ' ', (size_t)(be - b)) : NULL;
+	y = y ? y : be;
 	while (a < ae && b < be) {
-		const char *x = memchr(a, ' ', (size_t)(ae - a)),
-		    *y = memchr(b, ' ', (size_t)(be - b));
-		size_t xn, yn, n;
-		int c;
+		size_t xn = (size_t)(x - a), yn = (size_t)(y - b);
+		int c = memcmp(a, b, xn < yn ? xn : yn);
 
-		xn = (size_t)((x ? x : ae) - a);
-		yn = (size_t)((y ? y : be) - b);
-		n = xn < yn ? xn : yn;
-		c = memcmp(a, b, n);
 		if (!c)
 			c = xn < yn ? -1 : xn > yn;
 		if (c == 0) {
 			common += cps_of(a, xn);
 			words++;
 		}
-		if (c <= 0)
-			a = x ? x + 1 : ae;
-		if (c >= 0)
-			b = y ? y + 1 : be;
+		if (c <= 0) {
+			a = x < ae ? x + 1 : ae;
+			x = a < ae ? memchr(a, ' ', (size_t)(ae - a)) : NULL;
+			x = x ? x : ae;
+		}
+		if (c >= 0) {
+			b = y < be ? y + 1 : be;
+			y = b < be ? memchr(b, ' ', (size_t)(be - b)) : NULL;
+			y = y ? y : be;
+		}
 	}
 	return common + (words ? words - 1 : 0);
 }
@@ -805,7 +810,7 @@ ratio_sorted(struct lcs_scratch *sc, const char *a, size_t an, size_t la,
 	if (!la || !lb)
 		return 0.0;
 	/* The same text (a patch posted again): no need to count. */
-	if (an == bn && memcmp(a, b, an) == 0)
+	if (an == bn && (a == b || memcmp(a, b, an) == 0))
 		return 1.0;
 	if ((uint64_t)((lo + 63) / 64) * hi > LCS_BUDGET)
 		return 2.0 * (double)word_lcs(a, an, b, bn) / (double)(la + lb);
@@ -819,6 +824,9 @@ word_ratio(const char *a, size_t an, size_t la, const char *b, size_t bn, size_t
 		return 1.0;
 	if (!la || !lb)
 		return 0.0;
+	/* One text (interned, or one hunk shared): all its words in common. */
+	if (a == b && an == bn)
+		return 2.0 * (double)la / (double)(la + lb);
 	return 2.0 * (double)word_lcs(a, an, b, bn) / (double)(la + lb);
 }
 
