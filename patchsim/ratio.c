@@ -167,6 +167,7 @@ token_sort(struct buf *out, const char *s, size_t n)
 	int inword = 0;
 
 	/* Lower-cased words, one after another, with their spans. */
+	buf_grow(&words, n + 1);
 	while (p < end) {
 		uint32_t c;
 
@@ -196,14 +197,17 @@ token_sort(struct buf *out, const char *s, size_t n)
 			nsp++;
 			inword = 1;
 		}
-		{
+		if (c < 0x80) {
+			buf_addc_fast(&words, (char)c);
+			sp[nsp - 1].len++;
+		} else {
 			char u[6];
 			int k = g_unichar_to_utf8(c, u);
 
 			buf_add(&words, u, (size_t)k);
 			sp[nsp - 1].len += (size_t)k;
-			cps++;
 		}
+		cps++;
 	}
 	for (i = 0; i < nsp; i++)
 		sp[i].key = span_key(words.p + sp[i].off, sp[i].len);
@@ -215,11 +219,15 @@ token_sort(struct buf *out, const char *s, size_t n)
 		sort_spans(words.p, sp, nsp, depth);
 	}
 	start = out->len;
+	buf_grow(out, words.len + nsp + 1);
 	for (i = 0; i < nsp; i++) {
 		if (i)
-			buf_addc(out, ' ');
-		buf_add(out, words.p + sp[i].off, sp[i].len);
+			out->p[out->len++] = ' ';
+		memcpy(out->p + out->len, words.p + sp[i].off, sp[i].len);
+		out->len += sp[i].len;
 	}
+	if (out->p)
+		out->p[out->len] = '\0';
 	if (out->len == start && !out->p)
 		buf_addstr(out, "");
 	free(sp);
