@@ -13,9 +13,12 @@
 #   SHARDS            scoring shards per block
 #   SCORER            the scoring command (default patchsim)
 #
-# $(OUT)/inputs.mk and $(OUT)/scorer (the scoring command) are replaced
-# only when they change: a run with other archives gathers its blocks
-# again, one with another scorer scores every block again.
+# $(OUT)/inputs.mk, $(OUT)/scorer (the scoring command) and $(OUT)/links
+# (the link templates of report.html: a mail's on line 1, a commit's on
+# line 2, either empty for none) are replaced only when they change: a
+# run with other archives gathers its blocks again, one with another
+# scorer scores every block again, one with other links writes the page
+# again.
 #
 # Every stage writes $@.tmp and renames it, so a failed or killed stage
 # leaves no file behind and the next run redoes it.  Scores come in
@@ -55,7 +58,7 @@ REPORTS := patches ignored offlist weekly cycle duration summary maintainers
 REPORT_TSV := $(REPORTS:%=$(OUT)/reports/%.tsv)
 TABLES := $(OUT)/clusters.tsv $(MAILS_TSV) $(COMMITS_TSV) $(MAILS_TOK) $(COMMITS_TOK) $(MAINT_TSV)
 
-all: $(OUT)/report.txt
+all: $(OUT)/report.txt $(OUT)/report.html
 
 # Ingest: one mail table per archive, one commit table per segment.
 define archive_rule
@@ -172,4 +175,12 @@ $(OUT)/report.txt: $(REPORT_TSV) $(PLOT_FILES)
 	echo "Who was sent the patches (To/Cc, and MAINTAINERS where the repository has one):"; \
 	ptreport maintainers -P -n 10 $(TOOLFLAGS) $(TABLES); \
 	} >$@.tmp
+	mv $@.tmp $@
+
+# The same as one page for a browser or a mail attachment: every report,
+# the plots drawn inline, mails and commits linked through the templates.
+$(OUT)/report.html: $(TABLES) $(OUT)/tags.tsv $(OUT)/links
+	ptreport html $(TOOLFLAGS) -T "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)" \
+		-M "$$(sed -n 1p $(OUT)/links)" -C "$$(sed -n 2p $(OUT)/links)" \
+		$(TABLES) $(OUT)/tags.tsv >$@.tmp
 	mv $@.tmp $@

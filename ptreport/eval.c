@@ -401,7 +401,7 @@ report_eval(struct model *md, const struct ropts *o)
 	ours = group_pairs(v, n, 0, 0);
 	cell = group_pairs(v, n, 0, 1);
 
-	out_init(&out, o->fmt, o->header, stdout);
+	out_init(&out, o->fmt, o->header, o->fp);
 	if (o->diff) {
 		struct dis *d = NULL;
 		size_t nd = 0;

@@ -2,10 +2,10 @@
  * ptreport - answers from clusters: which patches were ignored, which
  * commits never went through a list, how many patches a week and how
  * many ignored, the ignored share by development-cycle phase, time from
- * posting to commit, accuracy against a truth, and a one-screen summary.
- * Reads ptcluster's clusters with the mails (mbox2tsv), commits and tags
+ * posting to commit, accuracy against a truth, a one-screen summary, and
+ * all of it as one self-contained HTML page.  Reads ptcluster's clusters with the mails (mbox2tsv), commits and tags
  * (git2tsv) tables, each recognized by its header; writes TSV, CSV or
- * aligned text, and plots with gnuplot.
+ * aligned text, and plots with gnuplot (the page draws its own).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
@@ -31,6 +31,7 @@ static const struct {
 	{ "eval", report_eval, "precision and recall against a truth" },
 	{ "summary", report_summary, "one screen to read first" },
 	{ "maintainers", report_maintainers, "per maintainer, section and list: patches, answers, time" },
+	{ "html", report_html, "all of them as one self-contained HTML page" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -41,9 +42,9 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "usage: ptreport command [-cHPqV] [-s since] [-u until] [-S max-series]\n"
 	    "                [-g grace] [-p plot] [-r release-regex] [-t truth] [-d]\n"
-	    "                [-n top] table ...\n"
+	    "                [-n top] [-M mail-url] [-C commit-url] [-T title] table ...\n"
 	    "commands: patches ignored offlist weekly cycle duration eval summary\n"
-	    "          maintainers\n");
+	    "          maintainers html\n");
 }
 
 static void
@@ -71,13 +72,19 @@ help(void)
 	    "                         of its last year's answered patches, at least 14)\n"
 	    "  -p, --plot FILE        weekly, duration, maintainers: draw FILE.png or\n"
 	    "                         FILE.svg (gnuplot)\n"
-	    "  -r, --release REGEX    cycle: tags that are releases\n"
+	    "  -r, --release REGEX    cycle, html: tags that are releases\n"
 	    "                         (default ^v?[0-9]+(\\.[0-9]+)*$; -rcN tags are found)\n"
 	    "  -t, --truth T          eval: \"links\" (commits' Link: trailers) or a\n"
 	    "                         PaStA patch-groups file\n"
 	    "  -d, --diff             eval: list the disagreeing mail-commit links\n"
-	    "  -n, --top N            summary: lists and authors shown (default 5);\n"
-	    "                         maintainers: rows of each kind (default 0: all)\n"
+	    "  -n, --top N            summary (and html's): lists and authors shown\n"
+	    "                         (default 5); maintainers (and html's): rows of\n"
+	    "                         each kind (default 0: all)\n"
+	    "  -M, --mail-url URL     html: a mail's link, %%s its Message-ID (URL-escaped;\n"
+	    "                         default https://lore.kernel.org/r/%%s; \"\": none)\n"
+	    "  -C, --commit-url URL   html: a commit's link, %%s its id (default: none,\n"
+	    "                         the id as text)\n"
+	    "  -T, --title TEXT       html: the page's title\n"
 	    "  -q, --quiet            no notes on stderr\n"
 	    "  -V, --version          print the version\n"
 	    "  -h, --help             this text\n");
@@ -110,6 +117,9 @@ main(int argc, char **argv)
 		{ "truth", required_argument, NULL, 't' },
 		{ "diff", no_argument, NULL, 'd' },
 		{ "top", required_argument, NULL, 'n' },
+		{ "mail-url", required_argument, NULL, 'M' },
+		{ "commit-url", required_argument, NULL, 'C' },
+		{ "title", required_argument, NULL, 'T' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
@@ -151,9 +161,11 @@ main(int argc, char **argv)
 	o.header = 1;
 	o.release_re = "^v?[0-9]+(\\.[0-9]+)*$";
 	o.top = 5;
+	o.fp = stdout;
+	o.mail_url = "https://lore.kernel.org/r/%s";
 	argv++;
 	argc--;
-	while ((ch = getopt_long(argc, argv, "cPHs:u:S:g:p:r:t:dn:qVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "cPHs:u:S:g:p:r:t:dn:M:C:T:qVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': o.fmt = OF_CSV; break;
 		case 'P': o.fmt = OF_PRETTY; break;
@@ -194,6 +206,9 @@ main(int argc, char **argv)
 			}
 			o.top_set = 1;
 			break;
+		case 'M': o.mail_url = optarg; break;
+		case 'C': o.commit_url = optarg; break;
+		case 'T': o.title = optarg; break;
 		case 'q': o.sc.quiet = 1; break;
 		case 'V': print_version(); close_stdout(); return 0;
 		case 'h': help(); close_stdout(); return 0;
@@ -207,7 +222,25 @@ main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (commands[cmd].run == report_cycle) {
+	if (commands[cmd].run == report_html) {
+		const char *why;
+
+		if (o.fmt != OF_TSV || o.plot) {
+			warnx("html writes a page with its own plots: --csv, --pretty and --plot "
+			    "do not apply");
+			usage(stderr);
+			return 2;
+		}
+		if (*o.mail_url && url_template_check(o.mail_url, &why) < 0) {
+			warnx("--mail-url %s: %s", o.mail_url, why);
+			return 2;
+		}
+		if (o.commit_url && *o.commit_url && url_template_check(o.commit_url, &why) < 0) {
+			warnx("--commit-url %s: %s", o.commit_url, why);
+			return 2;
+		}
+	}
+	if (commands[cmd].run == report_cycle || commands[cmd].run == report_html) {
 		regex_t re;
 		int err = regcomp(&re, o.release_re, REG_EXTENDED | REG_NOSUB);
 

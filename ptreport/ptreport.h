@@ -405,6 +405,10 @@ struct ropts {
 	long top;                /* summary: how many lists and authors;
 	                            maintainers: rows per kind (0: all) */
 	int top_set;             /* -n was given */
+	FILE *fp;                /* where the report goes: stdout, or memory for html */
+	const char *mail_url;    /* html: a mail's link, %s its Message-ID; NULL, "": none */
+	const char *commit_url;  /* html: a commit's link, %s its id; NULL, "": none */
+	const char *title;       /* html: the page's title; NULL: a default */
 };
 
 int report_patches(struct model *md, const struct ropts *o);
@@ -416,6 +420,16 @@ int report_duration(struct model *md, const struct ropts *o);
 int report_summary(struct model *md, const struct ropts *o);
 int report_eval(struct model *md, const struct ropts *o);
 int report_maintainers(struct model *md, const struct ropts *o);
+int report_html(struct model *md, const struct ropts *o);
+
+/*
+ * Is tmpl a usable link template (html.c): one %s, %% for a '%', no
+ * other '%', and no scheme but http:, https: or file:?  0, or -1 with
+ * *why saying what is wrong.
+ */
+int url_template_check(const char *tmpl, const char **why);
+/* How many tags of the tags table are releases by regex re (cycle's rule). */
+size_t release_tags(const struct model *md, const char *re);
 
 /* Helpers the reports share (report.c). */
 /* The pct-th percentile of sorted v[0..n) by nearest rank: v[ceil(pct n / 100) - 1]. */

@@ -175,7 +175,7 @@ report_ignored(struct model *md, const struct ropts *o)
 		if (md->m[i].ignored)
 			v[n++] = (uint32_t)i;
 	sort_mails(md, v, n);
-	out_init(&out, o->fmt, o->header, stdout);
+	out_init(&out, o->fmt, o->header, o->fp);
 	out_header(&out, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
 		const struct mail *m = &md->m[v[i]];
@@ -237,7 +237,7 @@ report_patches(struct model *md, const struct ropts *o)
 		if (md->m[i].present && md->m[i].type == MT_PATCH)
 			v[n++] = (uint32_t)i;
 	sort_mails(md, v, n);
-	out_init(&out, o->fmt, o->header, stdout);
+	out_init(&out, o->fmt, o->header, o->fp);
 	out_header(&out, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
 		const struct mail *m = &md->m[v[i]];
@@ -494,7 +494,7 @@ report_offlist(struct model *md, const struct ropts *o)
 	n = offlist_find(md, o, &v, &ncand, &ndamaged);
 	sort_md = md;
 	qsort(v, n, sizeof *v, cmp_commit);
-	out_init(&out, o->fmt, o->header, stdout);
+	out_init(&out, o->fmt, o->header, o->fp);
 	out_header(&out, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
 		const struct commit *c = &md->c[v[i]];
@@ -806,7 +806,7 @@ report_weekly(struct model *md, const struct ropts *o)
 		v = all;
 		n = nall;
 	}
-	out_init(&out, o->fmt, o->header, stdout);
+	out_init(&out, o->fmt, o->header, o->fp);
 	out_header(&out, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
 		char d[21];
@@ -867,6 +867,20 @@ rc_number(const char *name)
 	if (!p || !p[3] || parse_long(p + 3, 1, 1000, &n) < 0)
 		return 0;
 	return (int)n;
+}
+
+size_t
+release_tags(const struct model *md, const char *re_text)
+{
+	regex_t re;
+	size_t n = 0;
+
+	if (regcomp(&re, re_text, REG_EXTENDED | REG_NOSUB) != 0)
+		return 0;
+	for (size_t i = 0; i < md->nt; i++)
+		n += !rc_number(md->t[i].name) && regexec(&re, md->t[i].name, 0, NULL, 0) == 0;
+	regfree(&re);
+	return n;
 }
 
 int
@@ -971,7 +985,7 @@ report_cycle(struct model *md, const struct ropts *o)
 			ph[k] = ph[k - 1];
 			ph[k - 1] = t;
 		}
-	out_init(&out, o->fmt, o->header, stdout);
+	out_init(&out, o->fmt, o->header, o->fp);
 	out_header(&out, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < nph; i++) {
 		unsigned long nc = 0;
@@ -1124,7 +1138,7 @@ report_duration(struct model *md, const struct ropts *o)
 	sort_md = md;
 	if (n)
 		qsort(v, n, sizeof *v, cmp_dur);
-	out_init(&out, o->fmt, o->header, stdout);
+	out_init(&out, o->fmt, o->header, o->fp);
 	out_header(&out, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
 		const struct cluster *k = &md->k[v[i].k];
@@ -1281,7 +1295,7 @@ report_summary(struct model *md, const struct ropts *o)
 		kmerged += md->k[i].ncommits > 0;
 	}
 
-	out_init(&out, o->fmt, o->header, stdout);
+	out_init(&out, o->fmt, o->header, o->fp);
 	out_header(&out, cols, 3);
 	if (md->mail_first != NODATE) {
 		iso_utc(a, md->mail_first);
@@ -1979,7 +1993,7 @@ report_maintainers(struct model *md, const struct ropts *o)
 		mv.nrows = n;
 		if (n)
 			qsort(mv.rows, n, sizeof *mv.rows, cmp_mrow);
-		out_init(&out, o->fmt, o->header, stdout);
+		out_init(&out, o->fmt, o->header, o->fp);
 		out_header(&out, cols, sizeof cols / sizeof cols[0]);
 		for (size_t i = 0; i < n; i++) {
 			struct mrow *r = mv.rows[i];

@@ -1,0 +1,295 @@
+#!/bin/sh
+# ptreport html: the page made from the hand-made tables of
+# tests/data/html (a hostile subject, sender name, Message-ID and commit
+# id among them): its structure, the escaping of all that was written
+# by others, the links through both templates, that it refers to
+# nothing outside itself, that it is the same bytes for the same input,
+# the messages for bad input; then a real browser (headless Chromium)
+# loads it: no console error, tables and plots there, a click on a
+# header sorts, the filters filter, and a screenshot for review; last,
+# patchtrack writes report.html beside report.txt.
+. "$(dirname "$0")/lib.sh"
+
+cd "$T" || exit 1
+D=$DATA/html
+MAILURL='https://mail.example/r/%s'
+COMMITURL='https://git.example/c/%s'
+TABLES="$D/mails.tsv $D/clusters.tsv $D/commits.tsv $D/tags.tsv $D/maint.tsv"
+EVIL_SUBJECT='[PATCH] <script>alert(1)</script> "><img src=x onerror=alert(1)>'
+EVIL_ID='x"><img src=x onerror=alert(2)>@evil.example'
+
+# facts PAGE: what an HTML parser finds in the page, a line each:
+#   tag NAME          every start tag
+#   attr TAG NAME VALUE  every attribute (value as the parser decodes it)
+#   rows TABLE-ID N   rows of each table's body
+#   text TAG TEXT     the text of every a, td and title element
+#   raw style|script  the element's content's SHA-256, base64
+facts() {
+	python3 - "$1" <<'EOF'
+import base64, hashlib, sys
+from html.parser import HTMLParser
+
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.stack, self.table, self.rows, self.text = [], None, {}, None
+    def handle_starttag(self, tag, attrs):
+        print("tag", tag)
+        for k, v in attrs:
+            print("attr", tag, k, (v or "").replace("\n", " "))
+        if tag == "table":
+            self.table = dict(attrs).get("id", "")
+            self.rows[self.table] = 0
+            self.body = False
+        if tag == "tbody":
+            self.body = True
+        if tag == "tr" and self.table is not None and self.body:
+            self.rows[self.table] += 1
+        if tag in ("a", "td", "title"):
+            self.text = [tag, ""]
+    def handle_endtag(self, tag):
+        if tag == "table":
+            print("rows", self.table, self.rows[self.table])
+            self.table = None
+        if self.text and tag == self.text[0]:
+            print("text", tag, self.text[1].replace("\n", " "))
+            self.text = None
+    def handle_data(self, data):
+        if self.text:
+            self.text[1] += data
+
+page = open(sys.argv[1], encoding="utf-8").read()
+P().feed(page)
+for tag in ("style", "script"):
+    body = page.split("<%s>" % tag, 1)[1].split("</%s>" % tag, 1)[0]
+    print("raw", tag, base64.b64encode(hashlib.sha256(body.encode()).digest()).decode())
+EOF
+}
+
+# --- the page ---------------------------------------------------------------
+run ptreport html -M "$MAILURL" -C "$COMMITURL" -T 'A <title> & "more"' $TABLES
+is "html exits 0" 0 "$rc"
+cp "$T/out" page.html
+grep -q '^ptreport: coverage 2021-01-04 .. 2021-03-31' "$T/err" &&
+    grep -q '^ptreport: grace 30.0 days on dev.lists.example.org' "$T/err"
+ok $? "notes on stderr: the coverage and each list's grace"
+facts page.html >facts
+head -1 page.html | grep -qx '<!DOCTYPE html>' && tail -1 page.html | grep -qx '</html>'
+ok $? "a whole HTML document"
+is "the title, escaped, in <title> and <h1>" \
+    '<title>A &lt;title&gt; &amp; &quot;more&quot;</title> <h1>A &lt;title&gt; &amp; &quot;more&quot;</h1>' \
+    "$(grep -o '<title>A[^<]*</title>\|<h1>[^<]*</h1>' page.html | tr '\n' ' ' | sed 's/ $//')"
+is "sections: summary, plots, ignored, off-list, time to merge and to first response, cycle, maintainers" \
+    "summary plots ignored offlist merge response cycle maintainers" \
+    "$(awk '$1 == "attr" && $2 == "section" && $3 == "id" { print $4 }' facts | tr '\n' ' ' | sed 's/ $//')"
+is "tables and their rows (ignored 2, off-list 2, merged 2, patches 6, phases 3, maintainers 6)" \
+    "t-summary 19 t-ignored 2 t-offlist 2 t-merge 2 t-response 6 t-cycle 3 t-maintainers 6" \
+    "$(awk '$1 == "rows" { print $2, $3 }' facts | tr '\n' ' ' | sed 's/ $//')"
+is "three plots as inline SVG: per week, time to merge, time to first response" \
+    "plot-weekly plot-merge plot-response" \
+    "$(awk '$1 == "attr" && $2 == "svg" && $3 == "id" { print $4 }' facts | tr '\n' ' ' | sed 's/ $//')"
+is "the weekly plot: a bar per week with patches (6 weeks of the 9 have a patch), 2 of them ignored" "6 2" \
+    "$(grep -c '<rect class="bar" [^>]*><title>week of' page.html) $(grep -c '<rect class="ign" [^>]*><title>week of' page.html)"
+{ cat "$D/mails.tsv"; printf 'old@x\t2000-06-01T09:00:00Z\tOld\told@o.org\t[PATCH] misdated\tdev.lists.example.org\t\t\t\t\tpatch\t\t\t\t\n'; } >stray.tsv
+ptreport html -q stray.tsv "$D/clusters.tsv" >stray.html
+grep -q '<title id="plot-weekly-t">Patches for the project per ISO week</title>' stray.html &&
+    grep -q '6 patches for the project in 9 weeks; a cross-posted patch counts once.  Left out: 1 dated outside the coverage.' stray.html
+ok $? "a patch dated years off the coverage is left out of the weekly plot, and the caption says so"
+grep -q '<title>2-7: 2</title>' page.html
+ok $? "the time-to-merge plot: both merged clusters in 2-7 days (3.04 and 4.00)"
+grep -q '<title>1-6 h: 1</title>' page.html && grep -q '<title>&gt; 30 d: 1</title>' page.html
+ok $? "the time-to-first-response plot: 3 hours in 1-6 h, 720 hours in > 30 d"
+is "every table but the summary sorts; the patch and commit tables filter" \
+    "t-ignored sortable filter|t-offlist sortable filter|t-merge sortable filter|t-response sortable filter|t-cycle sortable|t-maintainers sortable|" \
+    "$(grep -o '<table id="[^"]*" class="[^"]*"' page.html | sed 's/<table id="\([^"]*\)" class="\([^"]*\)"/\1 \2/' | tr '\n' '|')"
+grep -q '<td>merged</td><td><a href="https://git.example/c/c200000000000000000000000000000000000000" title="c200000000000000000000000000000000000000" rel="noreferrer"><code>c20000000000</code></a></td>' page.html
+ok $? "a merged patch names its commit, linked"
+grep -q '<td class="d" data-v="2021-02-08T12:00:00Z"><a href="https://mail.example/r/r5@x" title="r5@x" rel="noreferrer">2021-02-08 12:00</a> <small>Bob Reviewer</small></td><td class="n">3.0</td>' page.html
+ok $? "its first response is linked, with who and the hours"
+is "filters: author, list (every list of the mails), from, to" \
+    "author list from to|every list|dev.lists.example.org|net.lists.example.org" \
+    "$(awk '$1 == "attr" && ($2 == "input" || $2 == "select") && $3 == "name" { printf "%s%s", n++ ? " " : "", $4 }' facts)|$(grep -o '<option value="[^"]*">[^<]*' page.html | sed 's/.*>//' | tr '\n' '|' | sed 's/|$//')"
+# Without script: everything there; only the filter form waits for it.
+is "without script all is visible: the form is the one hidden element" \
+    "form" "$(awk '$1 == "attr" && $3 == "hidden" { print $2 }' facts)"
+grep -q '<tr data-date="2021-01-25T09:00:00Z" data-list="net.lists.example.org" data-author="Carl Coder carl@c.org">' page.html
+ok $? "a row carries what the filters look at: date, lists, author"
+
+# --- escaping ---------------------------------------------------------------
+grep -qF '&lt;script&gt;alert(1)&lt;/script&gt; &quot;&gt;&lt;img src=x onerror=alert(1)&gt;' page.html
+ok $? "the subject's <script> and \"><img onerror> are written as text"
+is "... and read back as the very subject" "$EVIL_SUBJECT" \
+    "$(awk '$1 == "text" && $2 == "a" && /alert\(1\)/ { sub(/^text a /, ""); print }' facts | sort -u)"
+grep -q '<script>alert\|<img\|<script [^>]*src\|onerror=alert[^&]*>' page.html
+ok $((! $?)) "no <script>alert, no <img>, no live onerror anywhere in the page"
+is "the parser finds one script (the page's own), no img, no on* attribute" "1 0 0" \
+    "$(grep -c '^tag script$' facts) $(grep -c '^tag img$' facts) $(grep -c '^attr [^ ]* on' facts)"
+grep -qF 'href="https://mail.example/r/x%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert%282%29%3E@evil.example"' page.html
+ok $? "the hostile Message-ID is percent-encoded in the link"
+grep -qF 'title="x&quot;&gt;&lt;img src=x onerror=alert(2)&gt;@evil.example"' page.html
+ok $? "... and escaped in the title attribute"
+is "... and the title reads back as the Message-ID" "$EVIL_ID" \
+    "$(awk '$1 == "attr" && $2 == "a" && $3 == "title" && /alert\(2\)/ { sub(/^attr a title /, ""); print }' facts | sort -u)"
+grep -qF 'href="https://git.example/c/e1%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert%283%29%3E"' page.html
+ok $? "a hostile commit id is percent-encoded in its link"
+grep -qF '<code>e1&quot;&gt;&lt;img src</code>' page.html
+ok $? "... and escaped as text"
+grep -qF 'data-author="Eve &lt;b&gt;Bold&lt;/b&gt; &quot;Q&quot; &amp; &#39;S&#39; eve@evil.example"' page.html &&
+    grep -qF '<td title="eve@evil.example">Eve &lt;b&gt;Bold&lt;/b&gt; &quot;Q&quot; &amp; &#39;S&#39;</td>' page.html
+ok $? "a sender name with <b>, quotes and & is escaped in text and attributes"
+grep -qF '<td>core: &lt;script&gt;alert(3)&lt;/script&gt; never posted</td>' page.html
+ok $? "a commit subject with <script> is text"
+# Control characters a TSV field may carry become blanks.
+printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\tlist\tin_reply_to\treferences\ttype\n' >ctl.tsv
+printf 'c1@x\t2021-01-06T09:00:00Z\tZed\tzed@z.org\t[PATCH] bell\\a\033[31m red\tdev.lists.example.org\t\t\tpatch\n' |
+    sed 's/\\a/\a/' >>ctl.tsv
+printf 'cluster\tid\tkind\n9\tc1@x\tmail\n' >ctl-clusters.tsv
+ptreport html -q $TABLES ctl.tsv ctl-clusters.tsv >ctl.html 2>/dev/null
+grep -qF '[PATCH] bell  [31m red' ctl.html && ! grep -q "$(printf '[\a\033]')" ctl.html
+ok $? "control characters in a subject are written as blanks"
+
+# --- links ------------------------------------------------------------------
+is "mail links through the mail template: 6 patches, 2 ignored, 2 first postings, 4 first responses" 14 \
+    "$(grep -c '^attr a href https://mail.example/r/' facts)"
+is "commit links through the commit template: 2 off-list, 2 merged, 2 verdicts" 6 \
+    "$(grep -c '^attr a href https://git.example/c/' facts)"
+ptreport html -q $TABLES >default.html
+grep -q 'href="https://lore.kernel.org/r/a1@x"' default.html &&
+    ! grep -q 'href="[^#"]*c200000000000000000000000000000000000000' default.html &&
+    grep -qF '<code title="c200000000000000000000000000000000000000">c20000000000</code>' default.html
+ok $? "by default mails link to lore.kernel.org, commits are text"
+ptreport html -q -M '' $TABLES >nolinks.html
+is "-M '': no link at all, Message-IDs as titles" "0 14" \
+    "$(grep -c 'href="[^#]' nolinks.html) $(grep -o '<span title="[^"]*@' nolinks.html | wc -l)"
+ptreport html -q -M 'https://x.example/list?id=%s&raw=100%%' -C 'https://x.example/commit/?id=%s' \
+    $TABLES >query.html
+grep -qF 'href="https://x.example/list?id=a1@x&amp;raw=100%"' query.html &&
+    grep -qF 'href="https://x.example/commit/?id=c200000000000000000000000000000000000000"' query.html
+ok $? "a template's & is escaped, %% is a %"
+ptreport html -q -M 'file:///srv/archive/%s.eml' $TABLES >file.html
+grep -qF 'href="file:///srv/archive/a1@x.eml"' file.html
+ok $? "a file: template links to local mails"
+
+# --- nothing from outside ---------------------------------------------------
+bad=$(grep -Eo '(src|href|action|srcset|xlink:href)="[^"]*"' page.html |
+    grep -v '^href="#' | grep -v '^href="https://mail.example/r/' | grep -v '^href="https://git.example/c/')
+is "no src, and no href but the templates' links and the page's own anchors" "" "$bad"
+bad=$(grep -Eio '(src|href)=["'\'']?(https?:)?//[^ >]*' page.html |
+    grep -v '^href="https://mail.example/r/' | grep -v '^href="https://git.example/c/')
+is "no http(s) src or href" "" "$bad"
+grep -Eiq '<link|<iframe|<object|<embed|@import|url\(|@font-face' page.html
+ok $((! $?)) "no link, iframe, object, embed, @import, url() or web font"
+csp=$(awk '$1 == "attr" && $2 == "meta" && $3 == "content" && /default-src/ { sub(/^attr meta content /, ""); print }' facts)
+is "the Content-Security-Policy allows only the page's own style and script" \
+    "default-src 'none'; style-src 'sha256-$(awk '$1 == "raw" && $2 == "style" { print $3 }' facts)'; script-src 'sha256-$(awk '$1 == "raw" && $2 == "script" { print $3 }' facts)'; img-src data:; form-action 'none'; base-uri 'none'" \
+    "$csp"
+[ "$(grep -c '<style>' page.html)" = 1 ] && [ "$(grep -c '<script>' page.html)" = 1 ]
+ok $? "one style element, one script element"
+
+# --- the same bytes ---------------------------------------------------------
+ptreport html -M "$MAILURL" -C "$COMMITURL" -T 'A <title> & "more"' $TABLES >again.html 2>/dev/null
+same "the same input: the same page" page.html again.html
+ptreport html -M "$MAILURL" -C "$COMMITURL" -T 'A <title> & "more"' \
+    "$D/maint.tsv" "$D/tags.tsv" "$D/commits.tsv" "$D/clusters.tsv" "$D/mails.tsv" >order.html 2>/dev/null
+same "the tables in another order: the same page" page.html order.html
+{ head -1 "$D/mails.tsv"; sed 1d "$D/mails.tsv" | sort -r; } >mails-shuffled.tsv
+{ head -1 "$D/commits.tsv"; sed 1d "$D/commits.tsv" | sort; } >commits-shuffled.tsv
+ptreport html -M "$MAILURL" -C "$COMMITURL" -T 'A <title> & "more"' mails-shuffled.tsv \
+    "$D/clusters.tsv" commits-shuffled.tsv "$D/tags.tsv" "$D/maint.tsv" >rows.html 2>/dev/null
+same "the rows in another order: the same page" page.html rows.html
+grep -Eq "$(date -u +%Y-%m-%d)|$(date -u +%H:%M)" page.html
+ok $((! $?)) "no date or time of the run in the page"
+
+# --- what is given, and bad input -------------------------------------------
+run ptreport html -q "$D/mails.tsv" "$D/clusters.tsv"
+is "mails and clusters only: exit 0" 0 "$rc"
+grep -q 'No commits table (git2tsv output) was given' "$T/out" &&
+    grep -q 'No tags table (git2tsv --tags output) was given' "$T/out" &&
+    grep -q 'No maintainers table (ptmaint output) was given' "$T/out"
+ok $? "... the page says which tables were not given"
+run ptreport html -q -r '^release-' $TABLES
+grep -q 'No tag of the tags table is a release' "$T/out"
+ok $? "no tag is a release: the page says so (cycle would stop)"
+run ptreport html "$D/mails.tsv"
+is "no clusters table: exit 1" 1 "$rc"
+is "... and says so" "ptreport: html needs a clusters table (ptcluster output)" "$(cat "$T/err")"
+{ cat "$D/mails.tsv"; printf 'bad@x\tyesterday\tA\ta@x\t[PATCH] x\tdev.lists.example.org\t\t\t\t\tpatch\t\t\t\t\n'; } >badrow.tsv
+run ptreport html -q badrow.tsv "$D/clusters.tsv"
+is "a bad row: exit 1" 1 "$rc"
+grep -q '^ptreport: badrow.tsv:12: column date: not a date: yesterday$' "$T/err"
+ok $? "... the message names the file and the line"
+grep -q '</html>' "$T/out"
+ok $? "... and the page of the good rows is written all the same"
+run ptreport html -q nosuch.tsv "$D/clusters.tsv"
+is "a missing table: exit 1" 1 "$rc"
+grep -q '^ptreport: nosuch.tsv: ' "$T/err"
+ok $? "... the message names it"
+for bad in 'https://x.example/' 'https://x.example/%s/%s' 'https://x.example/%d' 'javascript:alert(%s)' 'data:text/html,%s'; do
+	run ptreport html -M "$bad" $TABLES
+	is "--mail-url $bad: a usage error" "2 1" "$rc $(grep -c "^ptreport: --mail-url $bad: " "$T/err")"
+done
+run ptreport html -C 'vbscript:%s' $TABLES
+is "--commit-url vbscript:%s: a usage error" "2 1" "$rc $(grep -c '^ptreport: --commit-url vbscript:%s: a scheme other than' "$T/err")"
+for o in -c -P '-p x.svg'; do
+	run ptreport html $o $TABLES
+	is "html $o: a usage error" "2 1" "$rc $(grep -c '^ptreport: html writes a page with its own plots' "$T/err")"
+done
+
+# --- a real browser ---------------------------------------------------------
+if ! command -v python3 >/dev/null 2>&1; then
+	skip "the browser test: python3 is not installed (it drives Chromium)"
+elif ! command -v chromium >/dev/null 2>&1; then
+	skip "the browser test: chromium is not installed (Debian: apt-get install chromium; scripts/deps installs it as root)"
+else
+	mkdir -p "$TBIN"
+	shot=$TBIN/72-ptreport-html.png
+	start=$(date +%s)
+	python3 "$top/tests/browser.py" page.html "$shot" >browser.out 2>browser.err
+	brc=$?
+	if grep -q '^SKIP ' browser.out; then
+		skip "the browser test: $(sed -n 's/^SKIP //p' browser.out)"
+	elif [ "$brc" -ne 0 ] || ! grep -q '^PASS ' browser.out; then
+		ok 1 "the browser test ran (exit $brc)"
+		sed 's/^/# /' browser.out browser.err | tail -30
+	else
+		while IFS= read -r line; do
+			case $line in
+			"PASS "*) ok 0 "chromium: ${line#PASS }" ;;
+			"FAIL "*) ok 1 "chromium: ${line#FAIL }" ;;
+			"DIAG "*) diag "${line#DIAG }" ;;
+			esac
+		done <browser.out
+		[ -s "$shot" ]
+		ok $? "chromium: a screenshot for review: $shot"
+		diag "the browser test took $(($(date +%s) - start)) s"
+	fi
+fi
+
+# --- patchtrack writes report.html ------------------------------------------
+HOME=$T GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+git clone -q --bare "$top/sample/jailhouse-2019.bundle" repo.git
+PT_BUILD=$BUILD PT_MAIL_URL='https://archive.example/m/%s' \
+    sh "$top/pipeline/patchtrack" -q -j 2 -o p -r master repo.git "$top/sample/jailhouse-dev-2019.mbox.xz"
+is "patchtrack on the sample: exit 0" 0 "$?"
+[ -s p/report.txt ] && [ -s p/report.html ]
+ok $? "report.html beside report.txt"
+head -c 2000 p/report.html | grep -q "<title>patchtrack: 1 archive(s), $T/repo.git</title>"
+ok $? "its title names the archives and the repository, as report.txt's first line"
+grep -q 'href="https://archive.example/m/' p/report.html && ! grep -q 'href="https://lore' p/report.html
+ok $? "PT_MAIL_URL sets the mail links"
+is "the links file: the mail template, no commit template" "https://archive.example/m/%s|" \
+    "$(tr '\n' '|' <p/links | sed 's/|$//')"
+made=$(stat -c %y p/report.txt p/reports/summary.tsv)
+PT_BUILD=$BUILD sh "$top/pipeline/patchtrack" -q -j 2 -o p -r master -M 'https://archive.example/m/%s' \
+    -C 'https://git.example/jailhouse/commit/%s' repo.git "$top/sample/jailhouse-dev-2019.mbox.xz"
+grep -q 'href="https://git.example/jailhouse/commit/[0-9a-f]\{40\}"' p/report.html
+ok $? "-C: a new commit template makes the page again, commits linked"
+is "... and nothing else: report.txt and the reports not made again" "$made" \
+    "$(stat -c %y p/report.txt p/reports/summary.tsv)"
+run env PT_BUILD=$BUILD sh "$top/pipeline/patchtrack" -q -o p -C 'https://git.example/' repo.git \
+    "$top/sample/jailhouse-dev-2019.mbox.xz"
+is "a template without %s: patchtrack stops at once (exit 2)" 2 "$rc"
+is "... saying why" "patchtrack: --commit-url https://git.example/: no %s where the id goes" "$(cat "$T/err")"
+
+done_testing
