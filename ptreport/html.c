@@ -1220,8 +1220,9 @@ report_html(struct model *md, const struct ropts *o)
 	} else {
 		fputs("nothing (no commit template: ids as text)", fp);
 	}
-	fputs(".  The column headers sort a table (click again: the other way); the form "
-	    "filters the tables of patches and commits.</p>\n"
+	fputs(".  Where the browser runs the page's script, a click on a column's header "
+	    "sorts its table (again: the other way), and a form filters the tables of patches "
+	    "and commits by author, list and date.</p>\n"
 	    "<nav><a href=\"#summary\">Summary</a><a href=\"#plots\">Over time</a>"
 	    "<a href=\"#ignored\">Ignored</a><a href=\"#offlist\">Off-list</a>"
 	    "<a href=\"#merge\">Time to merge</a><a href=\"#response\">Time to first response</a>"

@@ -6,8 +6,9 @@
 # nothing outside itself, that it is the same bytes for the same input,
 # the messages for bad input; then a real browser (headless Chromium)
 # loads it: no console error, tables and plots there, a click on a
-# header sorts, the filters filter, and a screenshot for review; last,
-# patchtrack writes report.html beside report.txt.
+# header sorts, the filters filter, without script every row shows, and
+# a screenshot for review; last, patchtrack writes report.html beside
+# report.txt.
 . "$(dirname "$0")/lib.sh"
 
 cd "$T" || exit 1
