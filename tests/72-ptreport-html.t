@@ -198,8 +198,8 @@ same "the tables in another order: the same page" page.html order.html
 ptreport html -M "$MAILURL" -C "$COMMITURL" -T 'A <title> & "more"' mails-shuffled.tsv \
     "$D/clusters.tsv" commits-shuffled.tsv "$D/tags.tsv" "$D/maint.tsv" >rows.html 2>/dev/null
 same "the rows in another order: the same page" page.html rows.html
-grep -Eq "$(date -u +%Y-%m-%d)|$(date -u +%H:%M)" page.html
-ok $((! $?)) "no date or time of the run in the page"
+grep -q "$(date -u +%Y-%m-%d)" page.html
+ok $((! $?)) "no date of the run in the page (its times are the mails')"
 
 # --- what is given, and bad input -------------------------------------------
 run ptreport html -q "$D/mails.tsv" "$D/clusters.tsv"
