@@ -45,7 +45,7 @@ MAN1     := $(TOOLS:%=man/%.1) man/patchtrack.1
 DATADIR  ?= $(PREFIX)/share/patchtrack
 MAN5     := man/patchtrack-tsv.5
 
-.PHONY: all deps check test test-asan demo install clean lint-man bench
+.PHONY: all deps check test test-asan demo install clean lint-man bench bench-scale
 
 all: $(BUILD)/.deps $(TOOLS:%=$(BUILD)/bin/%) $(UNIT_BIN)
 
@@ -238,6 +238,10 @@ demo: all
 
 bench: all $(BENCH_BIN)
 	sh bench/run $(BUILD)
+
+# How each stage grows with the data, and the kernel's size projected.
+bench-scale: all $(BUILD)/bench/runstat
+	sh bench/scale $(BUILD)
 
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5
