@@ -252,10 +252,10 @@ fail(const struct g2opts *o, const git_oid *oid, const char *what)
 }
 
 int
-commit_row(git_repository *repo, const git_oid *oid, const struct g2opts *o,
-    struct buf *row)
+commit_row(struct keep *k, git_commit *c, const git_oid *ptree,
+    const struct g2opts *o, struct buf *row)
 {
-	git_commit *c = NULL;
+	const git_oid *oid = git_commit_id(c);
 	const git_signature *au, *co;
 	const char *enc, *raw, *rest;
 	struct buf msg = BUF_INIT, t = BUF_INIT, subj = BUF_INIT, diff = BUF_INIT;
@@ -267,14 +267,10 @@ commit_row(git_repository *repo, const git_oid *oid, const struct g2opts *o,
 	int rc = -1;
 
 	buf_reset(row);
-	if (git_commit_lookup(&c, repo, oid) < 0)
-		return fail(o, oid, "cannot read it");
 	np = git_commit_parentcount(c);
-	if (np > 1 && !o->merges) {
-		git_commit_free(c);
+	if (np > 1 && !o->merges)
 		return 1;
-	}
-	switch (diff_commit(repo, c, o, &diff, &badchar, &why)) {
+	switch (diff_commit(k, c, ptree, o, &diff, &badchar, &why)) {
 	case 0:
 		break;
 	case DIFF_DAMAGED:
@@ -362,7 +358,6 @@ commit_row(git_repository *repo, const git_oid *oid, const struct g2opts *o,
 	tsv_addstr(row, o->repo);
 	rc = (flagged & G_DAMAGED) ? ROW_DAMAGED : 0;
 out:
-	git_commit_free(c);
 	buf_free(&msg);
 	buf_free(&t);
 	buf_free(&subj);

@@ -24,6 +24,7 @@
  *    the threshold allows are not compared.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -113,13 +114,13 @@ hash_chars(struct rfile *rf, const unsigned char *buf, size_t sz)
 }
 
 static int
-load(git_repository *repo, struct rfile *rf)
+load(struct keep *kp, struct rfile *rf)
 {
 	git_blob *b;
 
 	if (rf->loaded)
 		return rf->loaded > 0;
-	if (git_blob_lookup(&b, repo, &rf->f->id) < 0) {
+	if (keep_blob(kp, &b, &rf->f->id) < 0) {
 		rf->loaded = -1;
 		return 0;
 	}
@@ -138,14 +139,14 @@ is_reg(uint32_t mode)
 
 /* git's estimate_similarity: 0..MAX_SCORE. */
 static int
-similarity(git_repository *repo, struct rfile *src, struct rfile *dst, int minimum)
+similarity(struct keep *kp, struct rfile *src, struct rfile *dst, int minimum)
 {
 	size_t max, base, delta, copied = 0;
 	size_t i = 0, j = 0;
 
 	if (!is_reg(src->f->mode) || !is_reg(dst->f->mode))
 		return 0;
-	if (!load(repo, src) || !load(repo, dst))
+	if (!load(kp, src) || !load(kp, dst))
 		return 0;
 	max = src->size > dst->size ? src->size : dst->size;
 	base = src->size < dst->size ? src->size : dst->size;
@@ -246,7 +247,7 @@ unique_base(struct rfile *v, size_t n, size_t self)
 }
 
 static void
-find_renames(git_repository *repo, struct rfile *src, size_t nsrc,
+find_renames(struct keep *kp, struct rfile *src, size_t nsrc,
     struct rfile *dst, size_t ndst, int minimum)
 {
 	struct score *mx, *m;
@@ -288,7 +289,7 @@ find_renames(git_repository *repo, struct rfile *src, size_t nsrc,
 				continue;
 			if (!unique_base(dst, ndst, i))
 				break;
-			s = similarity(repo, &src[j], &dst[i], basename_min);
+			s = similarity(kp, &src[j], &dst[i], basename_min);
 			if (s >= basename_min)
 				pair(&dst[i], &src[j], (int)j, s);
 			break;
@@ -317,7 +318,7 @@ find_renames(git_repository *repo, struct rfile *src, size_t nsrc,
 
 			if (src[j].paired)
 				continue;
-			o.score = similarity(repo, &src[j], &dst[i], minimum);
+			o.score = similarity(kp, &src[j], &dst[i], minimum);
 			o.name = basename_same(src[j].f->path, dst[i].f->path);
 			o.dst = (int)i;
 			o.src = (int)j;
@@ -446,61 +447,24 @@ put(struct sink *l, const char *s, size_t n)
 }
 
 /*
- * The hunks of a patch, as git prints them: the function context in a
- * hunk header without trailing blanks (git trims them, libgit2 not).
+ * One file of the patch: the header lines git writes, down to "---"
+ * and "+++" when hunks follow (hunks says so), or "Binary files ...
+ * differ".  old or new is NULL for an added or deleted file; score > 0
+ * makes it a rename.
  */
-static int
-put_hunks(struct sink *l, git_patch *p)
-{
-	size_t nh = git_patch_num_hunks(p), h, nl, i;
-	const git_diff_hunk *hk;
-	const git_diff_line *ln;
-
-	for (h = 0; h < nh; h++) {
-		if (git_patch_get_hunk(&hk, &nl, p, h) < 0)
-			return -1;
-		{
-			size_t k = hk->header_len;
-
-			while (k && (hk->header[k - 1] == '\n' || hk->header[k - 1] == ' ' ||
-			    hk->header[k - 1] == '\t' || hk->header[k - 1] == '\r'))
-				k--;
-			put(l, hk->header, k);
-			tsv_add(l->out, "\n", 1);
-		}
-		for (i = 0; i < nl; i++) {
-			if (git_patch_get_line_in_hunk(&ln, p, h, i) < 0)
-				return -1;
-			if (ln->origin == GIT_DIFF_LINE_ADDITION ||
-			    ln->origin == GIT_DIFF_LINE_DELETION ||
-			    ln->origin == GIT_DIFF_LINE_CONTEXT)
-				buf_addc_fast(l->out, ln->origin);
-			put(l, ln->content, ln->content_len);
-		}
-	}
-	return 0;
-}
-
-/*
- * One file of the patch: the header lines git writes, then the hunks
- * (or "Binary files ... differ").  old or new is NULL for an added or
- * deleted file; score > 0 makes it a rename.  p is NULL when both sides
- * are the same blob: there are no hunks then.
- */
-static int
+static void
 put_file(struct sink *l, const git_diff_file *old, const git_diff_file *new,
-    int score, int binary, git_patch *p)
+    int score, int binary, int hunks)
 {
 	struct buf h = BUF_INIT;
 	const char *op = old ? old->path : new->path, *np = new ? new->path : old->path;
 	int qo = needs_quote(op), qn = needs_quote(np);
 	unsigned om = old ? canon_mode(old->mode) : 0, nm = new ? canon_mode(new->mode) : 0;
 	int same = old && new && git_oid_equal(&old->id, &new->id);
-	int rc;
 
 	/* A mode change git does not see (100664 is 100644 to git). */
 	if (same && om == nm && score == 0)
-		return 0;
+		return;
 	buf_addstr(&h, "diff --git ");
 	add_path(&h, "a/", op, qo);
 	buf_addc(&h, ' ');
@@ -548,7 +512,7 @@ put_file(struct sink *l, const git_diff_file *old, const git_diff_file *new,
 		else
 			buf_addstr(&h, "/dev/null");
 		buf_addstr(&h, " differ\n");
-	} else if (p && git_patch_num_hunks(p) > 0) {
+	} else if (hunks) {
 		/* git adds a TAB after a name with a blank in it. */
 		buf_addstr(&h, "--- ");
 		if (old)
@@ -568,8 +532,6 @@ put_file(struct sink *l, const git_diff_file *old, const git_diff_file *new,
 	}
 	put(l, h.p, h.len);
 	buf_free(&h);
-	rc = binary || !p ? 0 : put_hunks(l, p);
-	return rc;
 }
 
 /* git's buffer_is_binary: a NUL in the first 8000 bytes. */
@@ -588,7 +550,7 @@ struct content {
 };
 
 static int
-content_load(git_repository *repo, const git_diff_file *f, struct content *c)
+content_load(struct keep *kp, const git_diff_file *f, struct content *c)
 {
 	int rc;
 
@@ -605,7 +567,7 @@ content_load(git_repository *repo, const git_diff_file *f, struct content *c)
 		c->n = c->text.len;
 		return 0;
 	}
-	rc = git_blob_lookup(&c->blob, repo, &f->id);
+	rc = keep_blob(kp, &c->blob, &f->id);
 	if (rc < 0)
 		return rc;
 	c->p = git_blob_rawcontent(c->blob);
@@ -620,22 +582,69 @@ content_free(struct content *c)
 	buf_free(&c->text);
 }
 
+/* One text pair being diffed: its file header waits for the first hunk. */
+struct pairout {
+	struct sink *l;
+	const git_diff_file *old, *new;
+	int score;
+	int started;            /* the header is written */
+};
+
 /*
- * The hunks between two files, decided binary or not the way git does.
- * Without context lines git first cuts the files' common tail (in 1 KiB
- * steps, then back to a line end), which can move where a change shows;
- * so is it done here, for text.
+ * A hunk's header, as git prints it: the function context without
+ * trailing blanks (git trims them, libgit2 not).  The file's header
+ * goes first, "---" and "+++" lines included.
  */
 static int
-make_patch(const struct content *a, const struct content *b, const char *apath,
-    const char *bpath, const git_diff_options *dopts, int *binary, git_patch **p)
+hunk_cb(const git_diff_delta *d, const git_diff_hunk *hk, void *payload)
+{
+	struct pairout *po = payload;
+	size_t k = hk->header_len;
+
+	(void)d;
+	if (!po->started) {
+		put_file(po->l, po->old, po->new, po->score, 0, 1);
+		po->started = 1;
+	}
+	while (k && (hk->header[k - 1] == '\n' || hk->header[k - 1] == ' ' ||
+	    hk->header[k - 1] == '\t' || hk->header[k - 1] == '\r'))
+		k--;
+	put(po->l, hk->header, k);
+	tsv_add(po->l->out, "\n", 1);
+	return 0;
+}
+
+/* A line of a hunk; "\ No newline at end of file" comes as a line of its own. */
+static int
+line_cb(const git_diff_delta *d, const git_diff_hunk *hk, const git_diff_line *ln,
+    void *payload)
+{
+	struct pairout *po = payload;
+
+	(void)d;
+	(void)hk;
+	if (ln->origin == GIT_DIFF_LINE_ADDITION || ln->origin == GIT_DIFF_LINE_DELETION ||
+	    ln->origin == GIT_DIFF_LINE_CONTEXT)
+		buf_addc_fast(po->l->out, ln->origin);
+	put(po->l, ln->content, ln->content_len);
+	return 0;
+}
+
+/*
+ * The hunks between two texts, written as libgit2 hands them over (no
+ * patch is kept in memory).  Without context lines git first cuts the
+ * files' common tail (in 1 KiB steps, then back to a line end), which
+ * can move where a change shows; so is it done here.
+ */
+static int
+diff_texts(const struct content *a, const struct content *b, const char *apath,
+    const char *bpath, const git_diff_options *dopts, struct pairout *po)
 {
 	git_diff_options o = *dopts;
 	size_t an = a->n, bn = b->n, trimmed = 0, recovered = 0;
 
-	*binary = is_binary(a->p, a->n) || is_binary(b->p, b->n);
-	o.flags |= *binary ? GIT_DIFF_FORCE_BINARY : GIT_DIFF_FORCE_TEXT;
-	if (!*binary && o.context_lines == 0) {
+	o.flags |= GIT_DIFF_FORCE_TEXT;
+	if (o.context_lines == 0) {
 		while (trimmed + 1024 <= (an < bn ? an : bn) &&
 		    memcmp(a->p + an - trimmed - 1024, b->p + bn - trimmed - 1024, 1024) == 0)
 			trimmed += 1024;
@@ -650,8 +659,10 @@ make_patch(const struct content *a, const struct content *b, const char *apath,
 	 * both sides to name them, which costs more than the diff.
 	 */
 	if (an == a->n && bn == b->n && (a->blob || !a->n) && (b->blob || !b->n))
-		return git_patch_from_blobs(p, a->blob, apath, b->blob, bpath, &o);
-	return git_patch_from_buffers(p, a->p, an, apath, b->p, bn, bpath, &o);
+		return git_diff_blobs(a->blob, apath, b->blob, bpath, &o, NULL, NULL,
+		    hunk_cb, line_cb, po);
+	return git_diff_buffers(a->p, an, apath, b->p, bn, bpath, &o, NULL, NULL,
+	    hunk_cb, line_cb, po);
 }
 
 /* A changed path: status 'A', 'D', 'M' or 'T' (file type changed). */
@@ -718,7 +729,7 @@ entry_cmp(const git_tree_entry *a, const git_tree_entry *b)
  * what makes this cheaper than libgit2's diff of every entry.
  */
 static int
-walk_trees(git_repository *repo, git_tree *a, git_tree *b, struct buf *prefix,
+walk_trees(struct keep *kp, git_tree *a, git_tree *b, struct buf *prefix,
     struct changes *cs, struct buf *why)
 {
 	size_t na = a ? git_tree_entrycount(a) : 0, nb = b ? git_tree_entrycount(b) : 0;
@@ -745,13 +756,13 @@ walk_trees(git_repository *repo, git_tree *a, git_tree *b, struct buf *prefix,
 		}
 		if (is_tree(name)) {
 			buf_addc(prefix, '/');
-			if (c <= 0 && (rc = git_tree_lookup(&ta, repo, git_tree_entry_id(ea))) < 0)
+			if (c <= 0 && (rc = keep_tree(kp, &ta, git_tree_entry_id(ea))) < 0)
 				rc = damage(why, rc, "tree", git_tree_entry_id(ea), prefix->p);
 			if (!rc && c >= 0 &&
-			    (rc = git_tree_lookup(&tb, repo, git_tree_entry_id(eb))) < 0)
+			    (rc = keep_tree(kp, &tb, git_tree_entry_id(eb))) < 0)
 				rc = damage(why, rc, "tree", git_tree_entry_id(eb), prefix->p);
 			if (!rc)
-				rc = walk_trees(repo, ta, tb, prefix, cs, why);
+				rc = walk_trees(kp, ta, tb, prefix, cs, why);
 			git_tree_free(ta);
 			git_tree_free(tb);
 		} else {
@@ -773,41 +784,112 @@ walk_trees(git_repository *repo, git_tree *a, git_tree *b, struct buf *prefix,
 	return rc;
 }
 
+/*
+ * The hunk of a text against nothing: every line of c, each after sign
+ * ('+' for a file added, '-' for one deleted), as git prints it: no
+ * function name, "@@ -0,0 +1,N @@" (",N" left out when N is 1) or
+ * "@@ -1,N +0,0 @@", and a last line without a newline followed by
+ * "\ No newline at end of file".  Nothing for an empty text.
+ */
+static void
+put_whole(struct sink *l, const struct content *c, char sign)
+{
+	static const char eofnl[] = "\n\\ No newline at end of file\n";
+	const char *s = c->p, *end = c->p + c->n, *nl;
+	size_t lines = 0;
+	char head[64];
+
+	if (!c->n)
+		return;
+	for (nl = s; (nl = memchr(nl, '\n', (size_t)(end - nl))) != NULL; nl++)
+		lines++;
+	if (end[-1] != '\n')
+		lines++;
+	if (lines == 1)
+		snprintf(head, sizeof head, sign == '+' ? "@@ -0,0 +1 @@" : "@@ -1 +0,0 @@");
+	else if (sign == '+')
+		snprintf(head, sizeof head, "@@ -0,0 +1,%zu @@", lines);
+	else
+		snprintf(head, sizeof head, "@@ -1,%zu +0,0 @@", lines);
+	put(l, head, strlen(head));
+	tsv_add(l->out, "\n", 1);
+	while (s < end) {
+		nl = memchr(s, '\n', (size_t)(end - s));
+		nl = nl ? nl + 1 : end;
+		buf_addc_fast(l->out, sign);
+		put(l, s, (size_t)(nl - s));
+		s = nl;
+	}
+	if (end[-1] != '\n')
+		put(l, eofnl, sizeof eofnl - 1);
+}
+
+/*
+ * Texts up to this size added or deleted whole are written here, not
+ * diffed by libgit2 (which would hash every line of them and look up
+ * the path's attributes twice to find what is known).
+ */
+#define WHOLE_MAX ((size_t)1 << 29)
+
+/*
+ * The path libgit2 is told for one side of a pair: it reads the path's
+ * attributes to choose a diff driver (the function names of hunk
+ * headers), so a path without any is passed as "", which gives the
+ * same default driver without the lookup.  NULL for no side.
+ */
+static const char *
+side_path(struct keep *kp, const git_diff_file *f)
+{
+	if (!f)
+		return NULL;
+	return keep_plain_path(kp, f->path) ? "" : f->path;
+}
+
 /* Print one file pair: headers, then hunks. */
 static int
-emit_pair(git_repository *repo, struct sink *l, const git_diff_file *old,
+emit_pair(struct keep *kp, struct sink *l, const git_diff_file *old,
     const git_diff_file *new, int score, const git_diff_options *dopts, struct buf *why)
 {
 	struct content a, b;
-	git_patch *p = NULL;
-	int binary = 0, rc;
+	struct pairout po = { l, old, new, score, 0 };
+	int rc;
 
 	/*
 	 * The same blob on both sides (an exact rename, a mode change)
 	 * shows as headers only: its content is not needed, and a partial
 	 * clone may not have it.
 	 */
-	if (old && new && git_oid_equal(&old->id, &new->id))
-		return put_file(l, old, new, score, 0, NULL);
-	if ((rc = content_load(repo, old, &a)) < 0)
+	if (old && new && git_oid_equal(&old->id, &new->id)) {
+		put_file(l, old, new, score, 0, 0);
+		return 0;
+	}
+	if ((rc = content_load(kp, old, &a)) < 0)
 		return damage(why, rc, "blob", &old->id, old->path);
-	if ((rc = content_load(repo, new, &b)) < 0) {
+	if ((rc = content_load(kp, new, &b)) < 0) {
 		content_free(&a);
 		return damage(why, rc, "blob", &new->id, new->path);
 	}
-	rc = -1;
-	if (make_patch(&a, &b, old ? old->path : NULL, new ? new->path : NULL, dopts,
-	    &binary, &p) == 0)
-		rc = put_file(l, old, new, score, binary, p);
-	git_patch_free(p);
+	rc = 0;
+	if (is_binary(a.p, a.n) || is_binary(b.p, b.n)) {
+		/* Binary, as git decides it: no hunks needed. */
+		put_file(l, old, new, score, 1, 0);
+	} else if ((!a.n || !b.n) && a.n + b.n <= WHOLE_MAX) {
+		put_file(l, old, new, score, 0, a.n + b.n > 0);
+		put_whole(l, a.n ? &a : &b, a.n ? '-' : '+');
+	} else if (diff_texts(&a, &b, side_path(kp, old), side_path(kp, new), dopts, &po) == 0) {
+		if (!po.started)
+			put_file(l, old, new, score, 0, 0);
+	} else {
+		rc = -1;
+	}
 	content_free(&a);
 	content_free(&b);
 	return rc;
 }
 
 int
-diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
-    struct buf *out, int *badchar, struct buf *why)
+diff_commit(struct keep *kp, git_commit *c, const git_oid *ptree,
+    const struct g2opts *o, struct buf *out, int *badchar, struct buf *why)
 {
 	git_diff_options dopts = GIT_DIFF_OPTIONS_INIT;
 	git_tree *old = NULL, *new = NULL;
@@ -824,21 +906,29 @@ diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
 	dopts.interhunk_lines = 0;
 	/* git's default since 2.14: hunks land where git puts them. */
 	dopts.flags |= GIT_DIFF_INDENT_HEURISTIC;
-	if ((rc = git_commit_tree(&new, c)) < 0) {
+	/*
+	 * Everything is read through kp's repository handle, not c's: c may
+	 * come from the thread that walks the history.
+	 */
+	if ((rc = keep_tree(kp, &new, git_commit_tree_id(c))) < 0) {
 		rc = damage(why, rc, "tree", git_commit_tree_id(c), NULL);
 		goto out;
 	}
 	if (git_commit_parentcount(c) > 0) {
-		if ((rc = git_commit_parent(&parent, c, 0)) < 0) {
-			rc = damage(why, rc, "parent commit", git_commit_parent_id(c, 0), NULL);
-			goto out;
+		if (!ptree) {
+			rc = git_commit_lookup(&parent, kp->repo, git_commit_parent_id(c, 0));
+			if (rc < 0) {
+				rc = damage(why, rc, "parent commit", git_commit_parent_id(c, 0), NULL);
+				goto out;
+			}
+			ptree = git_commit_tree_id(parent);
 		}
-		if ((rc = git_commit_tree(&old, parent)) < 0) {
-			rc = damage(why, rc, "parent's tree", git_commit_tree_id(parent), NULL);
+		if ((rc = keep_tree(kp, &old, ptree)) < 0) {
+			rc = damage(why, rc, "parent's tree", ptree, NULL);
 			goto out;
 		}
 	}
-	if ((rc = walk_trees(repo, old, new, &prefix, &cs, why)) != 0)
+	if ((rc = walk_trees(kp, old, new, &prefix, &cs, why)) != 0)
 		goto out;
 	rc = -1;
 	src = xcalloc(cs.n ? cs.n : 1, sizeof *src);
@@ -853,7 +943,7 @@ diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
 		}
 	}
 	if (nsrc && ndst && o->rename_threshold <= 100)
-		find_renames(repo, src, nsrc, dst, ndst,
+		find_renames(kp, src, nsrc, dst, ndst,
 		    o->rename_threshold * MAX_SCORE / 100);
 
 	/* Files in tree order; a rename stands where its new name does. */
@@ -864,24 +954,24 @@ diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
 		switch (ch->status) {
 		case 'D':
 			if (!src[isrc++].paired)
-				err = emit_pair(repo, &l, &ch->old, NULL, 0, &dopts, why);
+				err = emit_pair(kp, &l, &ch->old, NULL, 0, &dopts, why);
 			break;
 		case 'A':
 			if (dst[idst].paired)
-				err = emit_pair(repo, &l, src[dst[idst].pair].f, &ch->new,
+				err = emit_pair(kp, &l, src[dst[idst].pair].f, &ch->new,
 				    dst[idst].score, &dopts, why);
 			else
-				err = emit_pair(repo, &l, NULL, &ch->new, 0, &dopts, why);
+				err = emit_pair(kp, &l, NULL, &ch->new, 0, &dopts, why);
 			idst++;
 			break;
 		case 'T':
 			/* git shows a file that changes type as a deletion and a creation. */
-			err = emit_pair(repo, &l, &ch->old, NULL, 0, &dopts, why);
+			err = emit_pair(kp, &l, &ch->old, NULL, 0, &dopts, why);
 			if (!err)
-				err = emit_pair(repo, &l, NULL, &ch->new, 0, &dopts, why);
+				err = emit_pair(kp, &l, NULL, &ch->new, 0, &dopts, why);
 			break;
 		default:
-			err = emit_pair(repo, &l, &ch->old, &ch->new, 0, &dopts, why);
+			err = emit_pair(kp, &l, &ch->old, &ch->new, 0, &dopts, why);
 		}
 		if (err) {
 			rc = err;

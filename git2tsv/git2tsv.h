@@ -9,6 +9,7 @@
 #include <git2.h>
 
 #include "buf.h"
+#include "hash.h"
 
 struct g2opts {
 	const char *repo;       /* as named on the command line */
@@ -18,7 +19,35 @@ struct g2opts {
 };
 
 /*
- * Format the row of one commit into row (which is reset first).
+ * The trees and blobs read lately, kept for the next commits within a
+ * budget of bytes, least recently used out first (keep.c).  One per
+ * repository handle, used by one thread.
+ */
+struct keep {
+	git_repository *repo;
+	struct kent **tab;      /* hash chains; cap a power of two, or 0 */
+	size_t cap, n;
+	struct kent *newest, *oldest;
+	size_t bytes, budget;
+	struct hmap paths;      /* path: plain or not, for keep_plain_path */
+	struct arena path_keys;
+};
+
+void keep_init(struct keep *k, git_repository *repo, size_t budget);
+void keep_free(struct keep *k);
+/* As git_object_lookup (a new reference in *out, libgit2's errors). */
+int keep_lookup(struct keep *k, git_object **out, const git_oid *id, git_object_t type);
+int keep_tree(struct keep *k, git_tree **out, const git_oid *id);
+int keep_blob(struct keep *k, git_blob **out, const git_oid *id);
+/* Does no "diff" attribute apply to path (git's default diff rules)? */
+int keep_plain_path(struct keep *k, const char *path);
+
+/*
+ * Format the row of commit c into row (which is reset first), reading
+ * its trees and blobs through k.  c may come from another repository
+ * handle of the same repository: only its own fields are read.
+ * ptree is the tree of its first parent when the caller knows it, else
+ * NULL (the parent is read then).
  * Returns 0, or -1 after a message naming the commit on stderr; a
  * merge without --merges returns 1 and writes nothing.  A commit whose
  * diff cannot be made because an object it needs is missing or cannot
@@ -26,14 +55,15 @@ struct g2opts {
  * the row is there with an empty diff and the flag "damaged", and the
  * commit is named on stderr.
  */
-int commit_row(git_repository *repo, const git_oid *oid, const struct g2opts *o,
-    struct buf *row);
+int commit_row(struct keep *k, git_commit *c, const git_oid *ptree,
+    const struct g2opts *o, struct buf *row);
 
 #define ROW_DAMAGED 2   /* commit_row: written, without its diff */
 
 /*
  * The patch of commit c against its first parent (the empty tree for a
- * root), as git diff-tree -p -M prints it, TSV-escaped into out.
+ * root; ptree, when not NULL, is that parent's tree), as git diff-tree
+ * -p -M prints it, TSV-escaped into out.
  * *badchar is set when bytes that are not UTF-8 were replaced.
  * Returns 0; DIFF_DAMAGED when a tree, blob or the parent commit
  * cannot be read, with why saying which ("blob <id> (path) is missing")
@@ -41,8 +71,8 @@ int commit_row(git_repository *repo, const git_oid *oid, const struct g2opts *o,
  * (libgit2's error says what).
  */
 #define DIFF_DAMAGED 1  /* diff_commit: an object cannot be read */
-int diff_commit(git_repository *repo, git_commit *c, const struct g2opts *o,
-    struct buf *out, int *badchar, struct buf *why);
+int diff_commit(struct keep *k, git_commit *c, const git_oid *ptree,
+    const struct g2opts *o, struct buf *out, int *badchar, struct buf *why);
 
 enum {
 	G_CP1252 = 1,   /* not UTF-8, no encoding header: read as Windows-1252 */

@@ -3,7 +3,8 @@
 # identities and dates (renames, binaries, modes, odd names, encodings,
 # a merge, trailers, tags), compared column by column and diff by diff
 # with what git prints; revision ranges and dates against git rev-list;
-# threads, errors and damaged repositories; then every commit of the
+# threads, errors and damaged repositories; files added or deleted
+# whole and diff drivers from attributes; then every commit of the
 # shared jailhouse and sparse repositories diffed against git log -p.
 . "$(dirname "$0")/lib.sh"
 
@@ -616,6 +617,120 @@ is "-U 0: the common tail cut as git does (a change and a rename)" 0 "$bad"
 grep -q '^@@ -489,0 +490 @@' d.git
 ok $? "-U 0: the fixture shows the cut"
 
+# --- whole files, diff drivers ---------------------------------------------
+# diffs_vs_git REPO DESCRIPTION: every commit's diff in REPO against git
+# diff-tree -p -M --root (index hashes normalized, bytes that are not
+# UTF-8 replaced as git2tsv does).
+diffs_vs_git() {
+	git2tsv -q "$1" >"$1.tsv"
+	n=0 bad=0
+	for id in $(cut -f1 "$1.tsv" | sed 1d); do
+		n=$((n + 1))
+		git -C "$1" diff-tree -p -M --root --no-commit-id "$id" >d.raw
+		if [ "$have_py" != 1 ] && ! iconv -f UTF-8 -t UTF-8 <d.raw >/dev/null 2>&1; then
+			diag "no python3 to replace bytes as git2tsv does: $id not compared"
+			continue
+		fi
+		normdiff <d.raw >d.git
+		tsvfield "$1.tsv" diff "$n" | normdiff >d.mine
+		if ! cmp -s d.git d.mine; then
+			bad=$((bad + 1))
+			diag "diff of $id differs from git diff-tree:"
+			diff -u d.git d.mine | head -20 | sed 's/^/  /' | while IFS= read -r l; do diag "$l"; done
+		fi
+	done
+	is "$2: the diffs of all $n commits equal git's" 0 "$bad"
+}
+
+# Files added and deleted whole (git2tsv writes their one hunk itself):
+# one line, no newline at the end, one line without one, empty, CR LF,
+# bytes that are not UTF-8, binary, a submodule, a file that becomes a
+# symbolic link, and the reverse.
+git init -q whole && (
+	cd whole || exit 1
+	printf 'single\n' >one.txt
+	printf 'a\nb' >noeol.txt
+	printf 'x' >one-noeol.txt
+	: >empty.txt
+	printf 'a\r\nb\r\n' >crlf.txt
+	printf 'caf\351\nna\357ve\n' >latin.txt
+	printf 'BIN\000\001' >bin.dat
+	lines 1 40 whole >long.txt
+	printf 'target\n' >link
+	git add . &&
+	    git update-index --add --cacheinfo 160000,1111111111111111111111111111111111111111,sub &&
+	    at 1 && git commit -q -m 'add whole files' &&
+	git rm -q --cached link && rm link && ln -s target link && git add link &&
+	    at 2 && git commit -q -m 'link becomes a symbolic link' &&
+	git rm -q --cached link && rm link && printf 'target\n' >link && git add link &&
+	    at 3 && git commit -q -m 'and back' &&
+	git rm -q one.txt noeol.txt one-noeol.txt empty.txt crlf.txt latin.txt bin.dat long.txt link &&
+	    git rm -q --cached sub && at 4 && git commit -q -m 'delete them'
+) >/dev/null 2>&1
+is "whole files: the fixture has 4 commits" 4 "$(git -C whole rev-list HEAD 2>/dev/null | wc -l | tr -d ' ')"
+diffs_vs_git whole "whole files added and deleted"
+for want in '^@@ -0,0 +1 @@$' '^@@ -1 +0,0 @@$' '^@@ -0,0 +1,2 @@$' '^@@ -1,40 +0,0 @@$' \
+    '^\\ No newline at end of file$' '^+Subproject commit ' '^-Subproject commit ' \
+    '^Binary files /dev/null and b/bin.dat differ$' '^new file mode 120000$' \
+    '^deleted file mode 120000$' '^new file mode 100644$'; do
+	found=0
+	i=1
+	while [ "$i" -le 4 ]; do
+		tsvfield whole.tsv diff "$i" | grep -q "$want" && { found=1; break; }
+		i=$((i + 1))
+	done
+	is "whole files: a diff has: $want" 1 "$found"
+done
+is "whole files: the bytes that are not UTF-8 are flagged" 2 \
+    "$(cut -f12 whole.tsv | grep -c badchar)"
+
+# A diff driver named by an attribute (info/attributes: *.txt diff=sec,
+# with diff.sec.xfuncname) gives the function names of hunk headers; a
+# path without one, git's default.  A rename takes its old side's.
+git init -q attr && (
+	cd attr || exit 1
+	{
+		echo header
+		echo ' = part one ='
+		lines 1 30 attr | sed 's/^/  /'
+	} >a.txt
+	cp a.txt b.dat
+	cp a.txt x.txt
+	git add . && at 1 && git commit -q -m one &&
+	for f in a.txt b.dat x.txt; do
+		sed 's/line 25 of/line twenty-five of/' "$f" >t && mv t "$f"
+	done &&
+	at 2 && git commit -q -a -m two &&
+	git mv x.txt y.dat && sed 's/line 26 of/line twenty-six of/' y.dat >t && mv t y.dat &&
+	    git add y.dat && at 3 && git commit -q -m three &&
+	echo '*.txt diff=sec' >.git/info/attributes &&
+	git config diff.sec.xfuncname '^ = .*$'
+) >/dev/null 2>&1
+diffs_vs_git attr "attributes: a driver for *.txt"
+# heads TSV: the hunk headers of every row, blanks squeezed, sorted.
+heads() {
+	i=1
+	while [ "$i" -le "$(rows "$1")" ]; do
+		tsvfield "$1" diff "$i" | grep '^@@' | sed 's/  */ /g'
+		i=$((i + 1))
+	done | sort
+}
+heads attr.tsv >attr.heads
+{
+	printf '@@ -0,0 +1,32 @@\n@@ -0,0 +1,32 @@\n@@ -0,0 +1,32 @@\n'
+	printf '@@ -24,7 +24,7 @@ = part one =\n@@ -24,7 +24,7 @@ = part one =\n'
+	printf '@@ -24,7 +24,7 @@ header\n@@ -25,7 +25,7 @@ = part one =\n'
+} | sort >attr.want
+same "attributes: *.txt and the rename from x.txt take the driver's function name, b.dat the default" \
+    attr.want attr.heads
+git2tsv -q -j3 attr >attr.j3
+same "attributes: -j3 as -j1" attr.tsv attr.j3
+rm attr/.git/info/attributes
+git2tsv -q attr >attr.none
+heads attr.none >attr.heads
+sed 's/= part one =$/header/' attr.want | sort >attr.plain
+same "attributes: without the attribute file every hunk takes the default" attr.plain attr.heads
+
 # --- errors -----------------------------------------------------------------
 run git2tsv --help
 is "--help: exit 0" 0 "$rc"
@@ -987,7 +1102,15 @@ real_u0() {
 	sed '$d' "$name.u0.res"
 }
 
-real jailhouse jailhouse/jailhouse.bundle && real_u0 jailhouse
+if real jailhouse jailhouse/jailhouse.bundle; then
+	real_u0 jailhouse
+	# Threads hand runs of commits over and keep what they read: the
+	# same bytes however many there are.
+	git2tsv -q -j1 jailhouse.git >jailhouse.j1
+	git2tsv -q -j3 jailhouse.git >jailhouse.j3
+	same "jailhouse: -j1 writes the default's bytes" jailhouse.tsv jailhouse.j1
+	same "jailhouse: -j3 writes the default's bytes" jailhouse.tsv jailhouse.j3
+fi
 if real sparse sparse/sparse.bundle; then
 	if git --git-dir=sparse.git rev-parse -q --verify v0.6.0 >/dev/null; then
 		git --git-dir=sparse.git rev-list --no-merges v0.6.0..HEAD >sr.want
