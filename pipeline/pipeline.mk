@@ -18,7 +18,9 @@
 # line 2, either empty for none) are replaced only when they change: a
 # run with other archives gathers its blocks again, one with another
 # scorer scores every block again, one with other links writes the page
-# again.
+# again.  So is $(OUT)/mailmap (the repository's .mailmap at HEAD, or
+# patchtrack --mailmap's file; empty for none): one with another mailmap
+# writes the reports again.
 #
 # Every stage writes $@.tmp and renames it, so a failed or killed stage
 # leaves no file behind and the next run redoes it.  Scores come in
@@ -57,6 +59,8 @@ PAIRS := $(foreach b,$(BLOCKS),$(call pairs_of,$(b)))
 REPORTS := patches ignored offlist weekly cycle duration summary maintainers
 REPORT_TSV := $(REPORTS:%=$(OUT)/reports/%.tsv)
 TABLES := $(OUT)/clusters.tsv $(MAILS_TSV) $(COMMITS_TSV) $(MAILS_TOK) $(COMMITS_TOK) $(MAINT_TSV)
+# One person, one row: the reports read the people through the mailmap.
+MAILMAP := $(OUT)/mailmap
 
 all: $(OUT)/report.txt $(OUT)/report.html
 
@@ -137,29 +141,29 @@ $(OUT)/clusters.tsv: $(OUT)/pairs.list $(MAILS_TOK) $(COMMITS_TOK)
 	mv $@.tmp $@
 
 # Reports.
-$(OUT)/reports/cycle.tsv: $(TABLES) $(OUT)/tags.tsv
+$(OUT)/reports/cycle.tsv: $(TABLES) $(OUT)/tags.tsv $(MAILMAP)
 	@mkdir -p $(@D)
-	ptreport cycle $(TOOLFLAGS) $(TABLES) $(OUT)/tags.tsv >$@.tmp
+	ptreport cycle $(TOOLFLAGS) -m $(MAILMAP) $(TABLES) $(OUT)/tags.tsv >$@.tmp
 	mv $@.tmp $@
 
-$(OUT)/reports/%.tsv: $(TABLES)
+$(OUT)/reports/%.tsv: $(TABLES) $(MAILMAP)
 	@mkdir -p $(@D)
-	ptreport $* $(TOOLFLAGS) $(TABLES) >$@.tmp
+	ptreport $* $(TOOLFLAGS) -m $(MAILMAP) $(TABLES) >$@.tmp
 	mv $@.tmp $@
 
-$(OUT)/reports/%.png: $(TABLES)
+$(OUT)/reports/%.png: $(TABLES) $(MAILMAP)
 	@mkdir -p $(@D)
-	ptreport $* $(TOOLFLAGS) -p $@ $(TABLES) >/dev/null
+	ptreport $* $(TOOLFLAGS) -m $(MAILMAP) -p $@ $(TABLES) >/dev/null
 
 PLOT_FILES := $(if $(filter yes,$(PLOTS)),$(OUT)/reports/weekly.png $(OUT)/reports/duration.png \
     $(OUT)/reports/maintainers.png)
 
 # The overview a person reads first.
-$(OUT)/report.txt: $(REPORT_TSV) $(PLOT_FILES)
+$(OUT)/report.txt: $(REPORT_TSV) $(PLOT_FILES) $(MAILMAP)
 	{ \
 	echo "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)"; \
 	echo; \
-	ptreport summary -P $(TOOLFLAGS) $(TABLES); \
+	ptreport summary -P $(TOOLFLAGS) -m $(MAILMAP) $(TABLES); \
 	echo; \
 	echo "Ignored patches (no response in any version, not merged):"; \
 	awk -F'\t' 'NR > 1 { printf "  %.10s  %-28.28s  %.80s\n", $$3, $$4, $$6 }' \
@@ -170,17 +174,17 @@ $(OUT)/report.txt: $(REPORT_TSV) $(PLOT_FILES)
 		$(OUT)/reports/offlist.tsv; \
 	echo; \
 	echo "Ignored share by development-cycle phase:"; \
-	ptreport cycle -P $(TOOLFLAGS) $(TABLES) $(OUT)/tags.tsv; \
+	ptreport cycle -P $(TOOLFLAGS) -m $(MAILMAP) $(TABLES) $(OUT)/tags.tsv; \
 	echo; \
 	echo "Who was sent the patches (To/Cc, and MAINTAINERS where the repository has one):"; \
-	ptreport maintainers -P -n 10 $(TOOLFLAGS) $(TABLES); \
+	ptreport maintainers -P -n 10 $(TOOLFLAGS) -m $(MAILMAP) $(TABLES); \
 	} >$@.tmp
 	mv $@.tmp $@
 
 # The same as one page for a browser or a mail attachment: every report,
 # the plots drawn inline, mails and commits linked through the templates.
-$(OUT)/report.html: $(TABLES) $(OUT)/tags.tsv $(OUT)/links
-	ptreport html $(TOOLFLAGS) -T "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)" \
+$(OUT)/report.html: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(MAILMAP)
+	ptreport html $(TOOLFLAGS) -m $(MAILMAP) -T "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)" \
 		-M "$$(sed -n 1p $(OUT)/links)" -C "$$(sed -n 2p $(OUT)/links)" \
 		$(TABLES) $(OUT)/tags.tsv >$@.tmp
 	mv $@.tmp $@

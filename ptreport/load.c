@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mailmap.h"
 #include "ptreport.h"
 #include "text.h"
 #include "tsv.h"
@@ -385,7 +386,14 @@ load_rcpt(struct model *md, struct mail *m, const struct tsv_reader *r, int cto,
 				k++;
 			if (!k)
 				break;
-			a = intern_lower(md, s, k);
+			/* The column holds no names: entries for any name apply. */
+			{
+				const char *ma = s, *nm = NULL;
+				size_t mk = k, nn = 0;
+
+				mailmap_map(md->mm, NULL, 0, s, k, &nm, &nn, &ma, &mk);
+				a = intern_lower(md, ma, mk);
+			}
 			s += k;
 			/* A few addresses are compared in place, many through a set. */
 			if (n < 16) {
@@ -456,10 +464,17 @@ load_mails(struct model *md, struct tsv_reader *r)
 		}
 		m->present = 1;
 		m->date = date;
-		s = fld(r, cfrom, &n);
-		m->from = intern_lower(md, s, n);
-		m->name = keep(md, r, cname);
-		m->who = intern_lower(md, m->name, strlen(m->name));
+		/* With a mailmap, the person's proper name and address. */
+		{
+			size_t nn;
+			const char *nm = fld(r, cname, &nn);
+
+			s = fld(r, cfrom, &n);
+			mailmap_map(md->mm, nm, nn, s, n, &nm, &nn, &s, &n);
+			m->from = intern_lower(md, s, n);
+			m->name = nn ? arena_strndup(&md->mem, nm, nn) : "";
+			m->who = intern_lower(md, m->name, nn);
+		}
 		m->subject = keep(md, r, csubj);
 		m->lists = "";
 		s = fld(r, clist, &n);
@@ -1451,8 +1466,14 @@ load_maint(struct model *md, struct tsv_reader *r)
 		ms = md->ms[si];
 		if (*role && r->f[caddr].len) {
 			int have = 0;
+			const char *ma = r->f[caddr].s;
+			size_t ma_n = r->f[caddr].len;
 
-			addr = intern_lower(md, r->f[caddr].s, r->f[caddr].len);
+			s = fld(r, cname, &n);
+			/* A list is no person: its address stays as written. */
+			if (*role != 'L')
+				mailmap_map(md->mm, s, n, ma, ma_n, &s, &n, &ma, &ma_n);
+			addr = intern_lower(md, ma, ma_n);
 			for (uint32_t i = 0; i < ms->ne && !have; i++)
 				have = ms->e[i].addr == addr && ms->e[i].role == *role;
 			if (!have) {
@@ -1463,7 +1484,6 @@ load_maint(struct model *md, struct tsv_reader *r)
 			if (*role == 'L') {
 				set_add(md, &md->laddrs, addr, strlen(addr));
 			} else {
-				s = fld(r, cname, &n);
 				/* Of several names, the first in byte order: any row order. */
 				if (n) {
 					int isnew;

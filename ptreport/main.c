@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mailmap.h"
 #include "ptreport.h"
 #include "text.h"
 #include "util.h"
@@ -42,7 +43,8 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "usage: ptreport command [-cHPqV] [-s since] [-u until] [-S max-series]\n"
 	    "                [-g grace] [-p plot] [-r release-regex] [-t truth] [-d]\n"
-	    "                [-n top] [-M mail-url] [-C commit-url] [-T title] table ...\n"
+	    "                [-n top] [-M mail-url] [-C commit-url] [-T title]\n"
+	    "                [-m mailmap] table ...\n"
 	    "commands: patches ignored offlist weekly cycle duration eval summary\n"
 	    "          maintainers html\n");
 }
@@ -85,6 +87,8 @@ help(void)
 	    "  -C, --commit-url URL   html: a commit's link, %%s its id (default: none,\n"
 	    "                         the id as text)\n"
 	    "  -T, --title TEXT       html: the page's title\n"
+	    "  -m, --mailmap FILE     read senders, recipients and MAINTAINERS people\n"
+	    "                         through git's .mailmap FILE: one person, one row\n"
 	    "  -q, --quiet            no notes on stderr\n"
 	    "  -V, --version          print the version\n"
 	    "  -h, --help             this text\n");
@@ -120,6 +124,7 @@ main(int argc, char **argv)
 		{ "mail-url", required_argument, NULL, 'M' },
 		{ "commit-url", required_argument, NULL, 'C' },
 		{ "title", required_argument, NULL, 'T' },
+		{ "mailmap", required_argument, NULL, 'm' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
@@ -127,6 +132,8 @@ main(int argc, char **argv)
 	};
 	struct ropts o;
 	struct model md;
+	struct mailmap mm;
+	const char *mailmap = NULL;
 	size_t cmd;
 	int ch, rc = 0;
 
@@ -165,7 +172,7 @@ main(int argc, char **argv)
 	o.mail_url = "https://lore.kernel.org/r/%s";
 	argv++;
 	argc--;
-	while ((ch = getopt_long(argc, argv, "cPHs:u:S:g:p:r:t:dn:M:C:T:qVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "cPHs:u:S:g:p:r:t:dn:M:C:T:m:qVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': o.fmt = OF_CSV; break;
 		case 'P': o.fmt = OF_PRETTY; break;
@@ -209,6 +216,7 @@ main(int argc, char **argv)
 		case 'M': o.mail_url = optarg; break;
 		case 'C': o.commit_url = optarg; break;
 		case 'T': o.title = optarg; break;
+		case 'm': mailmap = optarg; break;
 		case 'q': o.sc.quiet = 1; break;
 		case 'V': print_version(); close_stdout(); return 0;
 		case 'h': help(); close_stdout(); return 0;
@@ -255,6 +263,16 @@ main(int argc, char **argv)
 	}
 
 	model_init(&md);
+	mailmap_init(&mm);
+	/* Before the tables: they are read through it. */
+	if (mailmap) {
+		if (mailmap_read(&mm, mailmap, o.sc.quiet) < 0)
+			rc = 1;
+		else if (!o.sc.quiet)
+			warnx("mailmap %s: %zu entries, %zu bad lines skipped", mailmap,
+			    mm.nentries, mm.nbad);
+		md.mm = &mm;
+	}
 	if (optind == argc)
 		argv[--optind] = "-";
 	for (int i = optind; i < argc; i++)
@@ -269,6 +287,7 @@ main(int argc, char **argv)
 		rc = 1;
 	}
 	model_free(&md);
+	mailmap_free(&mm);
 	close_stdout();
 	return rc;
 }

@@ -21,6 +21,8 @@
 #include "buf.h"
 #include "hash.h"
 
+struct mailmap;
+
 #define NONE UINT32_MAX
 #define NODATE INT64_MIN
 
@@ -265,6 +267,12 @@ struct model {
 	unsigned long cov_in, cov_out;     /* dated mails inside and outside the union */
 	int64_t out_first, out_last;       /* the dates of those outside */
 	unsigned long nbad;                /* rows rejected while loading */
+	/*
+	 * A mailmap (-m), set before any table is loaded: senders,
+	 * recipients and the M and R entries of MAINTAINERS are read as
+	 * their proper names and addresses.  NULL: none.
+	 */
+	const struct mailmap *mm;
 };
 
 /* Reading tables (load.c). */

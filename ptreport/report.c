@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "mailmap.h"
 #include "ptreport.h"
 #include "text.h"
 #include "util.h"
@@ -1443,11 +1444,23 @@ maint_basis(const struct model *md, struct buf *b)
 		buf_addstr(b, "recipients only (no ptmaint table)");
 	if (!md->has_rcpt)
 		buf_addstr(b, "; the mails table has no to or cc column");
+	if (md->mm && md->mm->nentries)
+		buf_addf(b, "; persons joined by a mailmap of %zu entries", md->mm->nentries);
 }
 
-enum { RK_MAINTAINER, RK_SECTION, RK_LIST, RK_N };
+/*
+ * A person's kind is the role the data gives them, the strongest over
+ * the patches they are counted for: M of a responsible section, else R
+ * of one, else only a recipient (To or Cc).
+ */
+enum { RK_MAINTAINER, RK_REVIEWER, RK_RECIPIENT, RK_SECTION, RK_LIST, RK_N };
 
-static const char *const rkinds[RK_N] = { "maintainer", "section", "list" };
+static const char *const rkinds[RK_N] = {
+	"maintainer", "reviewer", "recipient", "section", "list",
+};
+
+/* Roles, weakest first: a person's kind is its strongest. */
+enum { ROLE_NONE, ROLE_R, ROLE_M };
 
 /* A row: a person (by address), a section (by title) or a list (by id). */
 struct mrow {
@@ -1464,6 +1477,7 @@ struct mrow {
 	uint32_t seen;           /* the patch that counted it last, + 1 */
 	uint32_t slot;           /* its place in that patch's list */
 	int plot;                /* place among the plotted rows + 1; 0 */
+	unsigned char role;      /* persons: ROLE_M, ROLE_R or ROLE_NONE */
 };
 
 struct mview {
@@ -1487,10 +1501,10 @@ mrow_get(struct mview *mv, struct hmap *h, int kind, const char *key)
 	memset(r, 0, sizeof *r);
 	r->kind = kind;
 	r->name = r->addr = r->who = "";
-	if (kind == RK_MAINTAINER)
-		r->addr = key;
-	else
+	if (kind == RK_SECTION || kind == RK_LIST)
 		r->name = key;
+	else
+		r->addr = key;
 	mv->rows = xreallocarray(mv->rows, mv->nrows + 1, sizeof *mv->rows);
 	mv->rows[mv->nrows++] = r;
 	e->val = r;
@@ -1539,7 +1553,8 @@ list_host(const char *addr)
 static struct mrow *
 addr_row(struct mview *mv, const char *addr, struct buf *b)
 {
-	struct mrow *r = mrow_get(mv, &mv->addrs, RK_MAINTAINER, addr);
+	/* Its kind is known once every patch is counted. */
+	struct mrow *r = mrow_get(mv, &mv->addrs, RK_RECIPIENT, addr);
 
 	if (!r->known) {
 		r->listid = list_of(mv->md, addr, b);
@@ -1738,7 +1753,7 @@ maint_plot(const char *image, struct mview *mv, struct mrow **plotted, size_t np
 /* A person addressed by the patch at hand, and how. */
 struct addressed {
 	struct mrow *p;
-	unsigned char to, listed;
+	unsigned char to, listed, role;
 };
 
 int
@@ -1846,12 +1861,16 @@ report_maintainers(struct model *md, const struct ropts *o)
 					p->seen = stamp;
 					p->slot = (uint32_t)nad;
 					ad[nad].p = p;
-					ad[nad].to = ad[nad].listed = 0;
+					ad[nad].to = ad[nad].listed = ad[nad].role = 0;
 					nad++;
 				}
-				if (s)
+				if (s) {
+					unsigned char role = s->e[e].role == 'M' ? ROLE_M : ROLE_R;
+
 					ad[p->slot].listed = 1;
-				else
+					if (role > ad[p->slot].role)
+						ad[p->slot].role = role;
+				} else
 					ad[p->slot].to = 1;
 			}
 		}
@@ -1861,6 +1880,8 @@ report_maintainers(struct model *md, const struct ropts *o)
 			    &p->who, 1);
 
 			p->patches++;
+			if (ad[k].role > p->role)
+				p->role = ad[k].role;
 			p->to += ad[k].to;
 			p->listed += ad[k].listed;
 			p->merged += mg;
@@ -1986,6 +2007,9 @@ report_maintainers(struct model *md, const struct ropts *o)
 		/* A row without patches has no times either: dropping it loses nothing. */
 		for (size_t i = 0; i < mv.nrows; i++)
 			if (mv.rows[i]->patches) {
+				if (mv.rows[i]->kind == RK_RECIPIENT)
+					mv.rows[i]->kind = mv.rows[i]->role == ROLE_M ? RK_MAINTAINER :
+					    mv.rows[i]->role == ROLE_R ? RK_REVIEWER : RK_RECIPIENT;
 				mv.rows[n++] = mv.rows[i];
 				if (mv.rows[i]->kind == RK_SECTION)
 					pk = RK_SECTION;

@@ -1417,13 +1417,13 @@ is "nearest rank: 1..9 hours: median 5.0 (5th), 90th percentile 9.0 (ceil 8.1 = 
 run ptreport maintainers -g 0 "$M1" "$M2"
 cat >want <<'EOF'
 kind	name	addr	patches	to	listed	responded	merged	ignored	ttfr_median_h	ttfr_p90_h
-maintainer	Rex Reviewer	rex@r.org	4	4	0	2	0	1	2.0	3.0
-maintainer	Tom Driver	tom@t.org	3	3	0	3	0	0	4.0	100.0
-maintainer	Bob Builder	bob@b.org	2	2	0	2	0	0	6.0	54.0
-maintainer		ghost@g.org	1	1	0	0	0	0		
-maintainer		other-list@example.org	1	1	0	0	0	0		
-maintainer	Lin Us	linus@l.org	1	1	0	1	1	0	1.0	1.0
-maintainer	Mia M.	mia@m.org	1	1	0	1	0	0	10.0	10.0
+recipient	Rex Reviewer	rex@r.org	4	4	0	2	0	1	2.0	3.0
+recipient	Tom Driver	tom@t.org	3	3	0	3	0	0	4.0	100.0
+recipient	Bob Builder	bob@b.org	2	2	0	2	0	0	6.0	54.0
+recipient		ghost@g.org	1	1	0	0	0	0		
+recipient		other-list@example.org	1	1	0	0	0	0		
+recipient	Lin Us	linus@l.org	1	1	0	1	1	0	1.0	1.0
+recipient	Mia M.	mia@m.org	1	1	0	1	0	0	10.0	10.0
 list	dev.lists.example.org	dev@lists.example.org	11	10	0	9	1	1	4.0	100.0
 EOF
 same "maintainers, recipients only: every row worked out by hand" want "$T/out"
@@ -1451,16 +1451,18 @@ is "maintainers: control: other@example.lists.org is a person" 1 \
     "$(awk -F'\t' '$3 == "other@example.lists.org"' "$T/out" | wc -l | tr -d ' ')"
 # With MAINTAINERS: CORE's M and R are addressed by its patches (Mia not by
 # her own q7), THE REST only by q5 (the other patches matched sections
-# that are not catch-alls), DRIVERS's list address is a list.
+# that are not catch-alls), DRIVERS's list address is a list.  Each
+# person is of the kind MAINTAINERS gives them (M of DRIVERS: Tom; R of
+# CORE: Rex; M of THE REST: Lin), else a recipient.
 run ptreport maintainers -g 0 "$M1" "$M2" "$MT"
 cat >want <<'EOF'
 kind	name	addr	patches	to	listed	responded	merged	ignored	ttfr_median_h	ttfr_p90_h
-maintainer	Rex Reviewer	rex@r.org	9	4	9	3	0	1	3.0	4.0
 maintainer	Mia Maintainer	mia@m.org	8	1	8	1	0	1	10.0	10.0
 maintainer	Tom Driver	tom@t.org	3	3	1	3	0	0	4.0	100.0
-maintainer	Bob Builder	bob@b.org	2	2	0	2	0	0	6.0	54.0
-maintainer		ghost@g.org	1	1	0	0	0	0		
 maintainer	Lin Us	linus@l.org	1	1	1	1	1	0	1.0	1.0
+reviewer	Rex Reviewer	rex@r.org	9	4	9	3	0	1	3.0	4.0
+recipient	Bob Builder	bob@b.org	2	2	0	2	0	0	6.0	54.0
+recipient		ghost@g.org	1	1	0	0	0	0		
 section	CORE		9	5	9	3	0	1	3.0	4.0
 section	DRIVERS		1	1	1	1	0	0	100.0	100.0
 section	THE REST		1	1	1	1	1	0	1.0	1.0
@@ -1474,7 +1476,7 @@ grep -q 'ann@\|Ann' maint-view.tsv
 ok $((!$?)) "maintainers: the author is no row, from either address"
 run ptreport maintainers -g 0 -q m-other.tsv "$M2" "$MT"
 is "control: ann@home.example under another name is addressed by q2" \
-	"maintainer Ann Other ann@home.example 1 1 0" \
+	"recipient Ann Other ann@home.example 1 1 0" \
 	"$(grep 'ann@home' "$T/out" | cut -f1-6 | tr '\t' ' ')"
 # The author by name: Mia posting q7 from home under her MAINTAINERS name.
 awk -F'\t' 'BEGIN { OFS = FS } $1 == "q7@x" { $3 = "Mia Maintainer"; $4 = "mia@home.example" } { print }' \
@@ -1487,7 +1489,7 @@ run ptreport maintainers -g 0 -q m-mia2.tsv "$M2" "$MT"
 is "control: under another name she is addressed by q7" \
 	"maintainer Mia Maintainer mia@m.org 9" "$(grep 'mia@m.org' "$T/out" | cut -f1-4 | tr '\t' ' ')"
 is "maintainers: no list address is a person (dev@ by its list id, other@ by L:)" "" \
-	"$(awk -F'\t' '$1 == "maintainer" && $3 ~ /lists/' maint-view.tsv)"
+	"$(awk -F'\t' '$1 !~ /^(section|list)$/ && $3 ~ /lists/' maint-view.tsv)"
 is "maintainers: the catch-all counts only the patch nothing else matched" \
 	"THE REST 1|Lin Us 1 1" \
 	"$(awk -F'\t' '$2 == "THE REST" { print $2, $4 }' maint-view.tsv)|$(awk -F'\t' '$3 == "linus@l.org" { print $2, $4, $6 }' maint-view.tsv)"
@@ -1505,13 +1507,14 @@ run ptreport maintainers -g 0 -q mt-shuf.tsv "$M2" "$M1"
 cmp -s maint-view.tsv "$T/out"
 ok $? "maintainers: the same bytes with the maintainers rows shuffled and operands in another order"
 run ptreport maintainers -g 0 -q -n 1 "$M1" "$M2" "$MT"
-is "-n 1: the first row of each kind" "maintainer rex@r.org|section CORE|list dev.lists.example.org" \
-	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s", (NR > 2 ? "|" : ""), $1, ($1 == "maintainer" ? $3 : $2) }' "$T/out")"
+is "-n 1: the first row of each kind" \
+	"maintainer mia@m.org|reviewer rex@r.org|recipient bob@b.org|section CORE|list dev.lists.example.org" \
+	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s", (NR > 2 ? "|" : ""), $1, ($3 != "" && $1 != "list" ? $3 : $2) }' "$T/out")"
 run ptreport maintainers -g 0 -q -n 0 "$M1" "$M2" "$MT"
 same "-n 0: all rows" maint-view.tsv "$T/out"
 run ptreport maintainers -g 0 -q "$M1" "$M2" "$MT" -c
-is "maintainers --csv: a row" '"maintainer","Rex Reviewer","rex@r.org","9","4","9","3","0","1","3.0","4.0"' \
-	"$(sed -n 2p "$T/out")"
+is "maintainers --csv: a row" '"reviewer","Rex Reviewer","rex@r.org","9","4","9","3","0","1","3.0","4.0"' \
+	"$(sed -n 5p "$T/out")"
 printf 'id\tversion\tsection\tstatus\trole\tname\taddr\tdepth\tresponsible\tvia\n' >mt-empty.tsv
 run ptreport maintainers -g 0 "$M1" "$M2" mt-empty.tsv
 is "an empty maintainers table: no versions, no sections, said so" \
@@ -1626,10 +1629,12 @@ if command -v git >/dev/null 2>&1 &&
 		"$(awk -F'\t' 'NR > 1 && $9 != "" && ($9 < $2 || $6 == "not-counted")' patches.tsv)"
 	is "sample: a weekly median on weeks with answered patches only" "" \
 		"$(awk -F'\t' 'NR > 1 && $4 == 0 && $8 != ""' weekly.tsv)"
-	[ "$(awk -F'\t' '$1 == "maintainer"' maintainers.tsv | wc -l)" -ge 3 ]
-	ok $? "sample: the recipients make maintainer rows"
-	is "sample: no maintainer row is the list" "" \
-		"$(awk -F'\t' '$1 == "maintainer" && $3 == "jailhouse-dev@googlegroups.com"' maintainers.tsv)"
+	[ "$(awk -F'\t' '$1 == "recipient"' maintainers.tsv | wc -l)" -ge 3 ]
+	ok $? "sample: the recipients make recipient rows"
+	is "sample: without MAINTAINERS nobody is a maintainer or reviewer" "" \
+		"$(awk -F'\t' '$1 == "maintainer" || $1 == "reviewer"' maintainers.tsv)"
+	is "sample: no person row is the list" "" \
+		"$(awk -F'\t' '$1 == "recipient" && $3 == "jailhouse-dev@googlegroups.com"' maintainers.tsv)"
 	# With MAINTAINERS by ptmaint, the same patches and lists; sections appear.
 	if command -v ptmaint >/dev/null 2>&1; then
 		cat >MAINT <<'EOF'
@@ -1666,8 +1671,13 @@ EOF
 			"$(awk -F'\t' '$1 == "list" { $6 = ""; print }' "$T/out")"
 		is "sample, ptmaint's table: its sections" "ARM HYPERVISOR INMATES THE REST" \
 			"$(awk -F'\t' '$1 == "section" { print $2 }' "$T/out" | sort | xargs)"
-		is "sample, ptmaint's table: no maintainer listed for more patches than addressed" "" \
-			"$(awk -F'\t' '$1 == "maintainer" && ($6 > $4 || $5 > $4 || $7 > $4)' "$T/out")"
+		is "sample, ptmaint's table: no person listed for more patches than addressed" "" \
+			"$(awk -F'\t' 'NR > 1 && $1 !~ /^(section|list)$/ && ($6 > $4 || $5 > $4 || $7 > $4)' "$T/out")"
+		is "sample, ptmaint's table: a person is a maintainer or reviewer exactly when listed" "" \
+			"$(awk -F'\t' 'NR > 1 && ($1 == "recipient") != ($6 == 0) && $1 !~ /^(section|list)$/' "$T/out")"
+		is "sample, ptmaint's table: the M: people are maintainers" \
+			"jan.kiszka@siemens.com maintainer|ralf.ramsauer@oth-regensburg.de maintainer" \
+			"$(awk -F'\t' '$3 ~ /^(jan.kiszka@siemens|ralf.ramsauer@oth)/ { print $3, $1 }' "$T/out" | sort | paste -sd'|')"
 		run ptreport patches "$@" maint.tsv
 		cmp -s "$T/out" patches.tsv
 		ok $? "sample, ptmaint's table: patches unchanged"
