@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "progress.h"
 #include "util.h"
 
 #ifndef PT_VERSION
@@ -27,6 +28,8 @@ vwarn(const char *fmt, va_list ap)
 	int saved = errno;
 
 	fflush(stdout);
+	/* A progress bar on the line would run into the message. */
+	progress_clear_line();
 	/* One line whole, even from several threads (the lock is recursive). */
 	flockfile(stderr);
 	fprintf(stderr, "%s: ", progname);

@@ -26,6 +26,8 @@ struct zin {
 	lzma_stream xz;
 	unsigned char *xzbuf;
 	int xzeof;
+	/* Bytes read from the file itself, compressed or not. */
+	unsigned long long raw;
 	char err[160];
 };
 
@@ -48,6 +50,8 @@ rawread(struct zin *z, void *buf, size_t n)
 	while (r < 0 && errno == EINTR);
 	if (r < 0)
 		snprintf(z->err, sizeof z->err, "read error: %s", strerror(errno));
+	else
+		z->raw += (unsigned long long)r;
 	return r;
 }
 
@@ -84,6 +88,7 @@ zin_open(const char *path)
 			break;
 		z->npeek += (size_t)r;
 	}
+	z->raw = z->npeek;
 	if (z->npeek >= 2 && z->peek[0] == 0x1f && z->peek[1] == 0x8b) {
 		/*
 		 * Decoded with inflate() rather than gzdopen(): the magic
@@ -219,6 +224,18 @@ const char *
 zin_error(const struct zin *z)
 {
 	return z->err[0] ? z->err : NULL;
+}
+
+unsigned long long
+zin_rawpos(const struct zin *z)
+{
+	return z->raw;
+}
+
+int
+zin_fd(const struct zin *z)
+{
+	return z->fd;
 }
 
 const char *

@@ -20,6 +20,12 @@ struct zin *zin_open(const char *path);
 ssize_t zin_read(struct zin *z, void *buf, size_t n);
 /* Text of the last error, or NULL. */
 const char *zin_error(const struct zin *z);
+/*
+ * Bytes read so far from the file itself (before decompression), for
+ * progress against its size; and its descriptor, to learn that size.
+ */
+unsigned long long zin_rawpos(const struct zin *z);
+int zin_fd(const struct zin *z);
 /* "gzip", "xz" or "plain". */
 const char *zin_kind(const struct zin *z);
 void zin_close(struct zin *z);

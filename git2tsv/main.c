@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "git2tsv.h"
+#include "progress.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
@@ -150,6 +151,10 @@ work_one(struct run *r, struct keep *k, struct slot *s)
 	s->c = NULL;
 }
 
+/* The progress bar on a terminal (PT_PROGRESS=1): commits met. */
+static struct progress bar;
+static char *bar_label;
+
 static void
 emit(struct run *r, struct slot *s)
 {
@@ -166,6 +171,7 @@ emit(struct run *r, struct slot *s)
 	} else {
 		r->failed++;
 	}
+	progress_update(&bar, r->rows + r->skipped + r->failed);
 }
 
 /*
@@ -558,6 +564,33 @@ walk_add(struct walk *w, const git_oid *id, git_oid *tree)
 		w->heap[i] = w->heap[(i - 1) / 2];
 	w->heap[i] = nd;
 	return 1;
+}
+
+/*
+ * The commits the walk will meet (merges too), for the progress bar: a
+ * walk of the graph alone, done only when a bar is drawn.  0 when it
+ * fails (the bar is then a count).  --since and --until can end the
+ * walk before it has met them all.
+ */
+static uint64_t
+count_commits(git_repository *repo, const struct tips *t)
+{
+	git_revwalk *rw = NULL;
+	git_oid id;
+	uint64_t n = 0;
+	size_t i;
+	int err = 0;
+
+	if (git_revwalk_new(&rw, repo) < 0)
+		return 0;
+	git_revwalk_sorting(rw, GIT_SORT_NONE);
+	for (i = 0; i < t->n && !err; i++)
+		err = t->v[i].hide ? git_revwalk_hide(rw, &t->v[i].oid) :
+		    git_revwalk_push(rw, &t->v[i].oid);
+	while (!err && (err = git_revwalk_next(&id, rw)) == 0)
+		n++;
+	git_revwalk_free(rw);
+	return err == GIT_ITEROVER ? n : 0;
 }
 
 static int
@@ -974,6 +1007,15 @@ main(int argc, char **argv)
 	}
 	if (header)
 		tsv_header(stdout, columns, sizeof columns / sizeof columns[0]);
+	if (progress_wanted()) {
+		const char *base = strrchr(r.o.repo, '/');
+		struct buf label = BUF_INIT;
+
+		/* "repo.git", not "repo.git/" or "." */
+		buf_addf(&label, "git2tsv %s", base && base[1] ? base + 1 : r.o.repo);
+		bar_label = buf_detach(&label, NULL);
+		progress_start(&bar, 1, bar_label, "commits", count_commits(repo, &tips));
+	}
 
 	if (jobs == 1) {
 		struct slot s;
@@ -1035,6 +1077,8 @@ main(int argc, char **argv)
 		pthread_cond_destroy(&r.work);
 		pthread_cond_destroy(&r.done);
 	}
+	progress_end(&bar);
+	free(bar_label);
 	if (err != GIT_ITEROVER) {
 		walk_fail(&walk, r.o.repo);
 		rc = 1;

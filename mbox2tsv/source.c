@@ -29,6 +29,7 @@
 
 #include "body.h"
 #include "mbox2tsv.h"
+#include "progress.h"
 #include "text.h"
 #include "util.h"
 #include "zio.h"
@@ -368,7 +369,9 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 	struct zin *z = zin_open(path);
 	struct lines ls;
 	struct splitter sp;
-	struct buf pending = BUF_INIT;
+	struct buf pending = BUF_INIT, label = BUF_INIT;
+	struct progress pr;
+	struct stat st;
 	uint64_t pendoff = 0;
 	const char *line;
 	ssize_t n;
@@ -377,6 +380,19 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 	if (!z) {
 		warnx("%s:", path);
 		return -1;
+	}
+	/*
+	 * The bar follows the bytes read from the file (compressed, if it
+	 * is), against its size when it has one; a pipe gets a count.
+	 */
+	{
+		const char *base = strrchr(path, '/');
+		int sized = fstat(zin_fd(z), &st) == 0 && S_ISREG(st.st_mode);
+
+		buf_addf(&label, "mbox2tsv %s", strcmp(path, "-") == 0 ? "<stdin>" :
+		    base && base[1] ? base + 1 : path);
+		progress_start(&pr, progress_wanted(), label.p, "B",
+		    sized ? (uint64_t)st.st_size : 0);
 	}
 	memset(&sp, 0, sizeof sp);
 	sp.c = c;
@@ -413,6 +429,7 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 				buf_add(&sp.prevsep, pending.p, pcore);
 				start_mail(&sp, pending.p, pcore);
 				sp.mailoff = pendoff;
+				progress_update(&pr, zin_rawpos(z));
 			} else {
 				uint64_t save = sp.off;
 
@@ -451,6 +468,8 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 		}
 	}
 	emit(&sp);
+	progress_end(&pr);
+	buf_free(&label);
 	lines_free(&ls);
 	zin_close(z);
 	buf_free(&pending);

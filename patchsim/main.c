@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "hash.h"
+#include "progress.h"
 #include "ratio.h"
 #include "text.h"
 #include "tsv.h"
@@ -1272,6 +1273,8 @@ main(int argc, char **argv)
 	struct worker *workers;
 	struct memo memo;
 	pthread_t *th;
+	struct progress pr;
+	struct buf label = BUF_INIT;
 	int ch, header = 1, quiet = 0, rc = 0;
 	unsigned long scored = 0, candidates = 0, written = 0;
 	long n;
@@ -1398,6 +1401,12 @@ main(int argc, char **argv)
 		if (pthread_create(&th[k], NULL, pool_worker, &workers[k]) != 0)
 			die("cannot start a thread:");
 	}
+	{
+		const char *base = strrchr(argv[optind], '/');
+
+		buf_addf(&label, "patchsim %s", base && base[1] ? base + 1 : argv[optind]);
+	}
+	progress_start(&pr, progress_wanted(), label.p, "rows", pool->nleft);
 	for (size_t k = 0; k < pool->nleft; k++) {
 		struct buf *b = &pool->outs[k % WINDOW];
 
@@ -1415,7 +1424,10 @@ main(int argc, char **argv)
 		pool->flushed = k + 1;
 		pthread_cond_broadcast(&pool->room);
 		pthread_mutex_unlock(&pool->mu);
+		progress_update(&pr, k + 1);
 	}
+	progress_end(&pr);
+	buf_free(&label);
 	for (long k = 0; k < o.jobs; k++)
 		pthread_join(th[k], NULL);
 	for (size_t k = 0; k < WINDOW; k++)
