@@ -250,6 +250,7 @@ install: all
 	chmod 755 $(DESTDIR)$(BINDIR)/patchtrack
 	mkdir -p $(DESTDIR)$(DATADIR)
 	cp pipeline/pipeline.mk $(DESTDIR)$(DATADIR)/pipeline.mk
+	cp pipeline/pt-stage $(DESTDIR)$(DATADIR)/pt-stage
 	cp $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	cp $(MAN5) $(DESTDIR)$(MANDIR)/man5/
 

@@ -27,6 +27,14 @@
 # blocks (an archive against a commit segment, an archive against
 # itself, two archives against each other), so new mail or new commits
 # add blocks and the old ones stay.
+#
+# With STAGES=yes (patchtrack's default) every stage runs through
+# pt-stage, beside this file, which writes one line on stderr as the
+# stage finishes: the stage, its input, the rows it wrote and the
+# seconds it took.  With STAGES=no (patchtrack -q or -v) the recipes
+# are the bare commands.  pt-stage is found beside this file's real
+# path, so that a symbolic link to it (in a bin/ folder) will do.
+PT_STAGE := $(dir $(realpath $(lastword $(MAKEFILE_LIST))))pt-stage
 OUT ?= out
 include $(OUT)/inputs.mk
 
@@ -34,6 +42,27 @@ SHARDS  ?= 1
 SCORER  ?=
 TOOLFLAGS ?= -q
 PLOTS   ?= yes
+STAGES  ?= no
+
+# $(call stage,STAGE,INPUT,UNIT,FILE[,-a 1]) goes before a command:
+# the line for it when it is done.  A compound command takes $(T0)
+# before it and $(call stage_end,...) after it instead.
+ifeq ($(STAGES),yes)
+stage = sh $(PT_STAGE) $(5) $(1) '$(2)' $(3) $(4) --
+T0 = t0=$$(sh $(PT_STAGE) -t);
+stage_end = && sh $(PT_STAGE) -s "$$t0" $(1) '$(2)' $(3) $(4)
+else
+stage =
+T0 =
+stage_end =
+endif
+# Names for the lines: an archive by its file name, a commit segment
+# as repo/s1, a block as archive/s1, archive/self or archive/archive.
+REPO_NAME := $(notdir $(REPO))
+SCORE_NAME := $(if $(SCORER),$(notdir $(firstword $(SCORER))),patchsim)
+arch_name = $(notdir $(ARCHIVE_$(1)))
+tok_name = $(if $(filter mails/%,$(1)),$(call arch_name,$(notdir $(1))),$(REPO_NAME)/$(notdir $(1)))
+shard_name = $(if $(filter-out 1,$(SHARDS)), $(1)/$(SHARDS))
 
 .DELETE_ON_ERROR:
 .SUFFIXES:
@@ -68,7 +97,7 @@ all: $(OUT)/report.txt $(OUT)/report.html
 define archive_rule
 $(OUT)/mails/$(1).tsv: $(OUT)/stamps/$(1)
 	@mkdir -p $$(@D)
-	mbox2tsv $(TOOLFLAGS) $$(ARCHIVE_$(1)) >$$@.tmp || [ $$$$? -eq 1 ]
+	$$(call stage,mbox2tsv,$$(call arch_name,$(1)),mails,$$@.tmp,-a 1) mbox2tsv $(TOOLFLAGS) $$(ARCHIVE_$(1)) >$$@.tmp || [ $$$$? -eq 1 ]
 	mv $$@.tmp $$@
 endef
 $(foreach a,$(ARCHIVES),$(eval $(call archive_rule,$(a))))
@@ -76,18 +105,18 @@ $(foreach a,$(ARCHIVES),$(eval $(call archive_rule,$(a))))
 define segment_rule
 $(OUT)/commits/$(1).tsv:
 	@mkdir -p $$(@D)
-	git2tsv $(TOOLFLAGS) $(SEGARGS_$(1)) >$$@.tmp
+	$$(call stage,git2tsv,$$(REPO_NAME)/$(1),commits,$$@.tmp) git2tsv $(TOOLFLAGS) $(SEGARGS_$(1)) >$$@.tmp
 	mv $$@.tmp $$@
 endef
 $(foreach s,$(SEGMENTS),$(eval $(call segment_rule,$(s))))
 
 $(OUT)/tags.tsv: $(COMMITS_TSV)
-	git2tsv $(TOOLFLAGS) --tags $(REPO) >$@.tmp
+	$(call stage,git2tsv,$(REPO_NAME)/tags,tags,$@.tmp) git2tsv $(TOOLFLAGS) --tags $(REPO) >$@.tmp
 	mv $@.tmp $@
 
 # Tokens.
 $(OUT)/%.tok: $(OUT)/%.tsv
-	patchtok $(TOOLFLAGS) $< >$@.tmp
+	$(call stage,patchtok,$(call tok_name,$*),patches,$@.tmp) patchtok $(TOOLFLAGS) $< >$@.tmp
 	mv $@.tmp $@
 
 # Who should have answered: each archive's patches against MAINTAINERS
@@ -95,7 +124,7 @@ $(OUT)/%.tok: $(OUT)/%.tsv
 # none); again when the archive or the head changes.
 $(OUT)/maint/%.tsv: $(OUT)/mails/%.tok $(OUT)/commits/HEADS
 	@mkdir -p $(@D)
-	ptmaint $(TOOLFLAGS) -g $(REPO) -r $(HEAD) $< >$@.tmp || [ $$? -eq 1 ]
+	$(call stage,ptmaint,$(call arch_name,$*),rows,$@.tmp,-a 1) ptmaint $(TOOLFLAGS) -g $(REPO) -r $(HEAD) $< >$@.tmp || [ $$? -eq 1 ]
 	mv $@.tmp $@
 
 # Scores, block by block and shard by shard.  patchsim compares a
@@ -109,7 +138,7 @@ score_self = $(if $(SCORER),$(SCORER) $(1) $(1),patchsim $(TOOLFLAGS) $(PSJOBS) 
 define block_rules
 $(OUT)/pairs/$(1)__$(2).%-$(SHARDS).tsv: $(OUT)/mails/$(1).tok $(OUT)/commits/$(2).tok $(OUT)/scorer
 	@mkdir -p $$(@D)
-	$$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp
+	$$(call stage,$$(SCORE_NAME),$$(call arch_name,$(1))/$(2)$$(call shard_name,$$*),pairs,$$@.tmp) $$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp
 	mv $$@.tmp $$@
 endef
 $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(eval $(call block_rules,$(a),$(s)))))
@@ -117,7 +146,7 @@ $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(eval $(call block_rules,$(a),$
 define self_rule
 $(OUT)/pairs/$(1)__self.%-$(SHARDS).tsv: $(OUT)/mails/$(1).tok $(OUT)/scorer
 	@mkdir -p $$(@D)
-	$$(call score_self,$$<,$$*/$(SHARDS)) >$$@.tmp
+	$$(call stage,$$(SCORE_NAME),$$(call arch_name,$(1))/self$$(call shard_name,$$*),pairs,$$@.tmp) $$(call score_self,$$<,$$*/$(SHARDS)) >$$@.tmp
 	mv $$@.tmp $$@
 endef
 $(foreach a,$(ARCHIVES),$(eval $(call self_rule,$(a))))
@@ -126,7 +155,7 @@ define cross_rule
 $(OUT)/pairs/$(1).%-$(SHARDS).tsv: $(OUT)/mails/$(firstword $(subst __, ,$(1))).tok \
     $(OUT)/mails/$(lastword $(subst __, ,$(1))).tok $(OUT)/scorer
 	@mkdir -p $$(@D)
-	$$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp
+	$$(call stage,$$(SCORE_NAME),$$(call arch_name,$(firstword $(subst __, ,$(1))))/$$(call arch_name,$(lastword $(subst __, ,$(1))))$$(call shard_name,$$*),pairs,$$@.tmp) $$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp
 	mv $$@.tmp $$@
 endef
 $(foreach b,$(filter-out $(ARCHIVES:%=%__self) $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(a)__$(s))),$(BLOCKS)),$(eval $(call cross_rule,$(b))))
@@ -137,30 +166,30 @@ $(OUT)/pairs.list: $(PAIRS) $(OUT)/inputs.mk
 	mv $@.tmp $@
 
 $(OUT)/clusters.tsv: $(OUT)/pairs.list $(MAILS_TOK) $(COMMITS_TOK)
-	xargs cat <$(OUT)/pairs.list | ptcluster $(TOOLFLAGS) $(MAILS_TOK) $(COMMITS_TOK) - >$@.tmp
+	xargs cat <$(OUT)/pairs.list | $(call stage,ptcluster,$(words $(PAIRS)) pair tables,patches,$@.tmp) ptcluster $(TOOLFLAGS) $(MAILS_TOK) $(COMMITS_TOK) - >$@.tmp
 	mv $@.tmp $@
 
 # Reports.
 $(OUT)/reports/cycle.tsv: $(TABLES) $(OUT)/tags.tsv $(MAILMAP)
 	@mkdir -p $(@D)
-	ptreport cycle $(TOOLFLAGS) -m $(MAILMAP) $(TABLES) $(OUT)/tags.tsv >$@.tmp
+	$(call stage,ptreport,cycle,rows,$@.tmp) ptreport cycle $(TOOLFLAGS) -m $(MAILMAP) $(TABLES) $(OUT)/tags.tsv >$@.tmp
 	mv $@.tmp $@
 
 $(OUT)/reports/%.tsv: $(TABLES) $(MAILMAP)
 	@mkdir -p $(@D)
-	ptreport $* $(TOOLFLAGS) -m $(MAILMAP) $(TABLES) >$@.tmp
+	$(call stage,ptreport,$*,rows,$@.tmp) ptreport $* $(TOOLFLAGS) -m $(MAILMAP) $(TABLES) >$@.tmp
 	mv $@.tmp $@
 
 $(OUT)/reports/%.png: $(TABLES) $(MAILMAP)
 	@mkdir -p $(@D)
-	ptreport $* $(TOOLFLAGS) -m $(MAILMAP) -p $@ $(TABLES) >/dev/null
+	$(call stage,ptreport,$(notdir $@),kB,$@) ptreport $* $(TOOLFLAGS) -m $(MAILMAP) -p $@ $(TABLES) >/dev/null
 
 PLOT_FILES := $(if $(filter yes,$(PLOTS)),$(OUT)/reports/weekly.png $(OUT)/reports/duration.png \
     $(OUT)/reports/maintainers.png)
 
 # The overview a person reads first.
 $(OUT)/report.txt: $(REPORT_TSV) $(PLOT_FILES) $(MAILMAP)
-	{ \
+	$(T0){ \
 	echo "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)"; \
 	echo; \
 	ptreport summary -P $(TOOLFLAGS) -m $(MAILMAP) $(TABLES); \
@@ -178,13 +207,13 @@ $(OUT)/report.txt: $(REPORT_TSV) $(PLOT_FILES) $(MAILMAP)
 	echo; \
 	echo "Who was sent the patches (To/Cc, and MAINTAINERS where the repository has one):"; \
 	ptreport maintainers -P -n 10 $(TOOLFLAGS) -m $(MAILMAP) $(TABLES); \
-	} >$@.tmp
+	} >$@.tmp $(call stage_end,ptreport,report.txt,lines,$@.tmp)
 	mv $@.tmp $@
 
 # The same as one page for a browser or a mail attachment: every report,
 # the plots drawn inline, mails and commits linked through the templates.
 $(OUT)/report.html: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(MAILMAP)
-	ptreport html $(TOOLFLAGS) -m $(MAILMAP) -T "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)" \
+	$(call stage,ptreport,report.html,kB,$@.tmp) ptreport html $(TOOLFLAGS) -m $(MAILMAP) -T "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)" \
 		-M "$$(sed -n 1p $(OUT)/links)" -C "$$(sed -n 2p $(OUT)/links)" \
 		$(TABLES) $(OUT)/tags.tsv >$@.tmp
 	mv $@.tmp $@

@@ -1,0 +1,198 @@
+#!/bin/sh
+# A run that says what it is doing: patchtrack writes one line per stage
+# as it finishes (stage, input, rows, seconds), nothing with -q, make's
+# commands with -v; on a terminal (a pseudo-terminal here, through
+# tests/pty-run.py) mbox2tsv, git2tsv and patchsim draw a progress bar on stderr,
+# redrawn with carriage returns and cleared at the end, and never
+# change a byte of stdout; in a pipe or a file, no bar.
+. "$(dirname "$0")/lib.sh"
+
+cd "$T" || exit 1
+HOME=$T GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+unset PT_PROGRESS PT_PROGRESS_DELAY
+
+MBOX=$top/sample/jailhouse-dev-2019.mbox.xz
+A=jailhouse-dev-2019.mbox.xz
+CR=$(printf '\r')
+ESC=$(printf '\033')
+PTY="python3 $top/tests/pty-run.py"
+
+# pt ARGS: the driver, on the build under test.
+pt() {
+	PT_BUILD=$BUILD sh "$top/pipeline/patchtrack" "$@"
+}
+
+# stages FILE: the stage lines of a run's stderr as "stage input unit",
+# sorted (their counts and seconds left out).
+stages() {
+	sed "s/.*${CR}//; s/${ESC}\\[K//g" "$1" | grep -v '^patchtrack: ' |
+		awk '{ s = $1; for (i = 2; i <= NF - 4; i++) s = s " " $i; print s " " $(NF - 2) }' | sort
+}
+
+# tables DIR: clusters.tsv, every report and every table of a run.
+tables() {
+	(cd "$1" && find mails commits pairs maint clusters.tsv tags.tsv reports report.txt \
+	    -type f -name '*.t*' ! -name '*.tmp' | sort)
+}
+
+git clone -q --bare "$top/sample/jailhouse-2019.bundle" repo.git
+ok $? "the sample repository, cloned from its bundle"
+
+# The stages of a run on the sample: input, unit.
+{
+	printf '%s\n' "mbox2tsv $A mails" "git2tsv repo.git/s1 commits" "git2tsv repo.git/tags tags" \
+		"patchtok $A patches" "patchtok repo.git/s1 patches" "ptmaint $A rows" \
+		"patchsim $A/s1 pairs" "patchsim $A/self pairs" "ptcluster 2 pair tables patches"
+	for r in patches ignored offlist weekly cycle duration summary maintainers; do
+		echo "ptreport $r rows"
+	done
+	if command -v gnuplot >/dev/null 2>&1; then
+		for r in weekly duration maintainers; do echo "ptreport $r.png kB"; done
+	fi
+	echo "ptreport report.txt lines"
+	echo "ptreport report.html kB"
+} | sort >want.stages
+
+# --- 1. in a pipe: a line per stage -------------------------------------
+pt -o pipe -r master repo.git "$MBOX" 2>pipe.err | cat >pipe.out
+[ -s pipe/report.txt ] && [ -s pipe/report.html ]
+ok $? "in a pipe: the run makes report.txt and report.html"
+is "in a pipe: nothing on stdout" "" "$(cat pipe.out)"
+stages pipe.err >got.stages
+same "in a pipe: one line per stage, the expected set" want.stages got.stages
+is "in a pipe: no carriage return, no escape sequence (no bar)" "" "$(tr -d '\n -~' <pipe.err)"
+head -1 pipe.err | grep -q '^patchtrack: 1 archive(s), commits of master up to [0-9a-f]\{12\}, [0-9]* jobs$' &&
+	tail -1 pipe.err | grep -q "^patchtrack: done: $T/pipe/report.txt, $T/pipe/report.html\$"
+ok $? "in a pipe: the first line says what is read, the last where the report is"
+bad=$(grep -v '^patchtrack: ' pipe.err |
+	grep -Ev '^[a-z][a-z0-9]* +[^ ].* +[0-9]+ (mails|commits|tags|patches|rows|pairs|lines|kB) +[0-9]+\.[0-9] s$')
+is "in a pipe: every stage line is 'stage input N unit S.S s'" "" "$bad"
+# The counts are the rows of what the stages wrote.
+n_of() {
+	grep "^$1 *$2 " pipe.err | awk '{ print $(NF - 3) }'
+}
+is "mbox2tsv's line counts the mail table's rows" "$(rows pipe/mails/*.tsv)" "$(n_of mbox2tsv "$A")"
+is "git2tsv's line counts the commit table's rows" "$(rows pipe/commits/s1.tsv)" "$(n_of git2tsv repo.git/s1)"
+is "patchsim's line counts the pairs of the block against s1" "$(rows pipe/pairs/*__s1.1-1.tsv)" \
+	"$(n_of patchsim "$A/s1")"
+is "report.txt's line counts its lines" "$(wc -l <pipe/report.txt | tr -d ' ')" "$(n_of ptreport report.txt)"
+
+# A re-run makes nothing: no stage line.
+pt -o pipe -r master repo.git "$MBOX" 2>rerun.err | cat >/dev/null
+is "a re-run that makes nothing: no stage line" "" "$(grep -v '^patchtrack: ' rerun.err)"
+
+# --- 2. -q: nothing at all; -v: make's commands ---------------------------
+run pt -q -o quiet -r master repo.git "$MBOX"
+is "-q: exit 0" 0 "$rc"
+is "-q: nothing on stderr" "" "$(cat "$T/err")"
+is "-q: nothing on stdout" "" "$(cat "$T/out")"
+run pt -v -o verbose -r master repo.git "$MBOX"
+is "-v: exit 0" 0 "$rc"
+grep -q "^mbox2tsv -q $MBOX >$T/verbose/mails/[^ ]*\\.tsv\\.tmp" "$T/out" &&
+	grep -q "^patchsim -q .* --self $T/verbose/mails/" "$T/out" && grep -q '^mv ' "$T/out"
+ok $? "-v: make's commands on stdout, as they are run"
+is "-v: no stage line, no pt-stage in the commands" "" \
+	"$(grep -v '^patchtrack: ' "$T/err"; grep 'pt-stage' "$T/out")"
+bad=
+for f in $(tables pipe); do
+	cmp -s "pipe/$f" "quiet/$f" && cmp -s "pipe/$f" "verbose/$f" || bad="$bad $f"
+done
+is "the tables and reports are the same bytes with the stage lines, -q and -v" "" "$bad"
+
+# A stage that fails has no line; make's error is shown, even with -q.
+printf '#!/bin/sh\necho "fail-scorer: no scores today" >&2\nexit 3\n' >fail-scorer
+chmod +x fail-scorer
+run pt -s "$T/fail-scorer" -o fail -r master repo.git "$MBOX"
+[ "$rc" -ne 0 ] && grep -q 'no scores today' "$T/err" && ! grep -q '^fail-scorer ' "$T/err" &&
+	grep -q "^mbox2tsv *$A " "$T/err"
+ok $? "a scorer that fails: its error, no line for it, the lines of the stages that ran"
+run pt -q -s "$T/fail-scorer" -o fail-q -r master repo.git "$MBOX"
+[ "$rc" -ne 0 ] && grep -q 'no scores today' "$T/err" && ! grep -q "^mbox2tsv " "$T/err"
+ok $? "a scorer that fails, -q: its error, no stage line"
+
+# --- 3. the bar, on a terminal ------------------------------------------
+if ! python3 -c 'import pty, termios' 2>/dev/null; then
+	skip "python3 with pty and termios is not here: no terminal for the bar"
+	done_testing
+fi
+
+# mbox2tsv: the bar from the start (PT_PROGRESS_DELAY=0), by bytes read.
+mbox2tsv -q "$MBOX" >plain.tsv
+PT_PROGRESS=1 PT_PROGRESS_DELAY=0 $PTY bar.tsv bar.err mbox2tsv -q "$MBOX"
+is "mbox2tsv on a terminal: exit 0" 0 "$?"
+same "mbox2tsv on a terminal, with its bar: stdout the same bytes" plain.tsv bar.tsv
+grep -q "^${CR}mbox2tsv $A \\[[#.]*\\] *[0-9]*%" bar.err
+ok $? "mbox2tsv's bar: its label, a bar and a share, after a carriage return"
+n=$(tr -cd '\r' <bar.err | wc -c)
+[ "$n" -ge 2 ]
+ok $? "mbox2tsv's bar is drawn and redrawn with carriage returns ($n)"
+is "mbox2tsv's bar is cleared at the end, no newline" "$(printf '\r\033[K')" \
+	"$(tail -c 4 bar.err)"
+is "mbox2tsv's bar: no newline anywhere" 0 "$(wc -l <bar.err | tr -d ' ')"
+
+# Without PT_PROGRESS, or with stderr in a file, no bar.
+$PTY nobar.tsv nobar.err mbox2tsv -q "$MBOX"
+is "mbox2tsv on a terminal without PT_PROGRESS: no bar" "" "$(cat nobar.err)"
+PT_PROGRESS=1 PT_PROGRESS_DELAY=0 mbox2tsv -q "$MBOX" >file.tsv 2>file.err
+is "mbox2tsv with PT_PROGRESS=1 and stderr in a file: no bar" "" "$(cat file.err)"
+# From a pipe the size is unknown: a count of bytes, no bar.
+xz -dc "$MBOX" | PT_PROGRESS=1 PT_PROGRESS_DELAY=0 $PTY pipe.tsv pipe-in.err sh -c 'exec mbox2tsv -q -'
+grep -q "^${CR}mbox2tsv <stdin> [0-9.]* MB, " pipe-in.err
+ok $? "mbox2tsv reading a pipe: the megabytes read, no bar"
+
+# patchsim: by left rows scored.
+patchtok -q plain.tsv >mails.tok
+patchsim -q --self mails.tok >plain.pairs
+PT_PROGRESS=1 PT_PROGRESS_DELAY=0 $PTY bar.pairs sim.err patchsim -q --self mails.tok
+is "patchsim on a terminal: exit 0" 0 "$?"
+same "patchsim on a terminal, with its bar: stdout the same bytes" plain.pairs bar.pairs
+grep -q "^${CR}patchsim mails.tok \\[[#.]*\\] *[0-9]*%" sim.err &&
+	[ "$(tail -c 4 sim.err)" = "$(printf '\r\033[K')" ]
+ok $? "patchsim's bar: drawn after a carriage return, cleared at the end"
+
+# git2tsv: by commits met, against a count of the walk.
+git2tsv -q repo.git >plain.commits
+PT_PROGRESS=1 PT_PROGRESS_DELAY=0 $PTY bar.commits git.err git2tsv -q repo.git
+is "git2tsv on a terminal: exit 0" 0 "$?"
+same "git2tsv on a terminal, with its bar: stdout the same bytes" plain.commits bar.commits
+grep -q "^${CR}git2tsv repo.git \\[[#.]*\\] *[0-9]*%" git.err &&
+	[ "$(tail -c 4 git.err)" = "$(printf '\r\033[K')" ]
+ok $? "git2tsv's bar: drawn after a carriage return, cleared at the end"
+PT_PROGRESS=1 PT_PROGRESS_DELAY=0 $PTY bar.range git-range.err git2tsv -q -j1 repo.git master~100..master
+git2tsv -q -j1 repo.git master~100..master >plain.range
+same "git2tsv -j1 on a range, on a terminal: stdout the same bytes" plain.range bar.range
+grep -q "^${CR}git2tsv repo.git \\[" git-range.err
+ok $? "git2tsv -j1 on a range: a bar"
+
+# The whole run on a terminal: the bars, the stage lines clearing them,
+# the same tables as in a pipe.
+PT_PROGRESS_DELAY=0 PT_BUILD=$BUILD $PTY tty.out tty.err sh "$top/pipeline/patchtrack" \
+	-o tty -r master repo.git "$MBOX"
+is "patchtrack on a terminal: exit 0" 0 "$?"
+grep -q "${CR}mbox2tsv $A \\[" tty.err && grep -q "${CR}patchsim $A/[a-z0-9]* \\[" tty.err
+ok $? "patchtrack on a terminal: mbox2tsv and patchsim draw their bars"
+stages tty.err >got.stages
+same "patchtrack on a terminal: the same stage lines" want.stages got.stages
+bad=$(grep ' s$' tty.err | grep -v "${CR}${ESC}\\[K[a-z][a-z0-9]*  .* s\$")
+is "patchtrack on a terminal: each stage line starts by clearing the bar" "" "$bad"
+bad=
+for f in $(tables pipe); do
+	cmp -s "pipe/$f" "tty/$f" || bad="$bad $f"
+done
+is "patchtrack on a terminal: the tables and reports are those of the run in a pipe" "" "$bad"
+PT_PROGRESS=0 PT_PROGRESS_DELAY=0 PT_BUILD=$BUILD $PTY tty0.out tty0.err sh "$top/pipeline/patchtrack" \
+	-o tty0 -r master repo.git "$MBOX"
+is "patchtrack on a terminal with PT_PROGRESS=0: the stage lines, no bar" "" "$(tr -d '\n -~' <tty0.err)"
+
+# --- 4. by hand on the shared jailhouse data: redrawn several times -----
+if has_shared jailhouse/jailhouse-dev.mbox.xz; then
+	PT_PROGRESS=1 $PTY big.tsv big.err mbox2tsv -q "$SHARED/jailhouse/jailhouse-dev.mbox.xz"
+	n=$(tr -cd '\r' <big.err | wc -c)
+	[ "$n" -ge 3 ] && grep -q ' left' big.err
+	ok $? "mbox2tsv on the shared jailhouse archive: a bar with the time left, redrawn ($n carriage returns)"
+else
+	skip "no shared jailhouse data ($SHARED/jailhouse)"
+fi
+
+done_testing
