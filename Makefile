@@ -233,6 +233,11 @@ test-asan:
 lint-man:
 	mandoc -Tlint -Wwarning $(MAN1) $(MAN5)
 
+# git2tsv beside git log -p -M on a long history (bench/make-history).
+.PHONY: bench-git2tsv
+bench-git2tsv: all $(BUILD)/bench/runstat
+	sh bench/git2tsv-vs-git -b $(BUILD)
+
 demo: all
 	sh scripts/demo $(BUILD)
 
