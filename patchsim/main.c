@@ -690,6 +690,7 @@ enum {
  */
 struct memo {
 	pthread_mutex_t mu;
+	pthread_cond_t done;    /* a ratio being computed is there */
 	struct hmap map;        /* key: the two pointers; value: struct memo_ent */
 	struct arena mem;
 };
@@ -697,6 +698,7 @@ struct memo {
 struct memo_ent {
 	const char *key[2];
 	double r;
+	int ready;              /* 0: a thread is computing it */
 };
 
 /* Bit-parallel work (machine-word steps) from which a ratio is remembered. */
@@ -722,6 +724,7 @@ ratio(struct job *j, const struct tstr *a, const struct tstr *b)
 	uint64_t lo = a->cps < b->cps ? a->cps : b->cps, hi = a->cps < b->cps ? b->cps : a->cps;
 	const char *key[2];
 	struct hent *e;
+	struct memo_ent *me;
 	double r;
 	int isnew;
 
@@ -731,24 +734,32 @@ ratio(struct job *j, const struct tstr *a, const struct tstr *b)
 	/* Both interned: the pointers name the texts, in either order. */
 	key[0] = (uintptr_t)a->s < (uintptr_t)b->s ? a->s : b->s;
 	key[1] = (uintptr_t)a->s < (uintptr_t)b->s ? b->s : a->s;
-	pthread_mutex_lock(&j->memo->mu);
-	e = hmap_get(&j->memo->map, (const char *)key, sizeof key);
-	if (e)
-		r = ((const struct memo_ent *)e->val)->r;
-	pthread_mutex_unlock(&j->memo->mu);
-	if (e)
-		return r;
-	r = ratio_sorted(&j->sc, a->s, a->bytes, a->cps, b->s, b->bytes, b->cps);
+	/*
+	 * The versions of a series are neighbouring rows, so two threads
+	 * often want one ratio at once: the first computes it, the other
+	 * waits for it.
+	 */
 	pthread_mutex_lock(&j->memo->mu);
 	e = hmap_put(&j->memo->map, (const char *)key, sizeof key, &isnew);
-	if (isnew) {
-		struct memo_ent *me = arena_alloc(&j->memo->mem, sizeof *me);
-
-		memcpy(me->key, key, sizeof key);
-		me->r = r;
-		e->key = (const char *)me->key;
-		e->val = me;
+	if (!isnew) {
+		me = e->val;
+		while (!me->ready)
+			pthread_cond_wait(&j->memo->done, &j->memo->mu);
+		r = me->r;
+		pthread_mutex_unlock(&j->memo->mu);
+		return r;
 	}
+	me = arena_alloc(&j->memo->mem, sizeof *me);
+	memcpy(me->key, key, sizeof key);
+	me->ready = 0;
+	e->key = (const char *)me->key;
+	e->val = me;
+	pthread_mutex_unlock(&j->memo->mu);
+	r = ratio_sorted(&j->sc, a->s, a->bytes, a->cps, b->s, b->bytes, b->cps);
+	pthread_mutex_lock(&j->memo->mu);
+	me->r = r;
+	me->ready = 1;
+	pthread_cond_broadcast(&j->memo->done);
 	pthread_mutex_unlock(&j->memo->mu);
 	return r;
 }
@@ -1375,6 +1386,7 @@ main(int argc, char **argv)
 
 	memset(&memo, 0, sizeof memo);
 	pthread_mutex_init(&memo.mu, NULL);
+	pthread_cond_init(&memo.done, NULL);
 	jobs = xcalloc((size_t)o.jobs, sizeof *jobs);
 	for (long k = 0; k < o.jobs; k++) {
 		jobs[k].o = &o;
@@ -1449,6 +1461,7 @@ main(int argc, char **argv)
 	pthread_cond_destroy(&pool->room);
 	pthread_cond_destroy(&pool->ready);
 	pthread_mutex_destroy(&memo.mu);
+	pthread_cond_destroy(&memo.done);
 	hmap_free(&memo.map);
 	arena_free(&memo.mem);
 	free(th);
