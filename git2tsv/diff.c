@@ -806,7 +806,7 @@ put_whole(struct sink *l, const struct content *c, char sign)
 	if (end[-1] != '\n')
 		lines++;
 	if (lines == 1)
-		snprintf(head, sizeof head, sign == '+' ? "@@ -0,0 +1 @@" : "@@ -1 +0,0 @@");
+		strcpy(head, sign == '+' ? "@@ -0,0 +1 @@" : "@@ -1 +0,0 @@");
 	else if (sign == '+')
 		snprintf(head, sizeof head, "@@ -0,0 +1,%zu @@", lines);
 	else
