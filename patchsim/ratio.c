@@ -411,23 +411,6 @@ lcs_force_isa(int isa)
 }
 
 static int plain_only;
-static bits_run_fn *bits_run_pick(void);
-
-const char *
-lcs_isa_name(void)
-{
-	bits_run_fn *f = bits_run_pick();
-
-#ifdef HAVE_WIDE
-	if (f == bits_run_avx512)
-		return "AVX-512";
-	if (f == bits_run_avx2)
-		return "AVX2";
-	if (f == bits_run_adc)
-		return "64-bit words";
-#endif
-	return f == bits_run_portable ? "portable 64-bit words" : "?";
-}
 
 static bits_run_fn *
 bits_run_pick(void)

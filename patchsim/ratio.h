@@ -6,8 +6,10 @@
  * becomes a blank (Unicode's sense, as GLib's g_unichar_tolower and
  * g_unichar_isalnum have it; '_' is not alphanumeric), the words are
  * sorted and joined by single blanks; the ratio is 2 * LCS / (la + lb)
- * over code points, 1 when both are empty.  The LCS is computed
- * bit-parallel (Hyyrö 2004), 64 characters a machine word; for texts so
+ * over code points, 1 when both are empty.  The LCS is exact: a common
+ * head and tail set aside, then the O(NP) path for texts that nearly
+ * hold each other, else bit-parallel (Hyyrö 2004) over 64-bit words,
+ * eight or four at a time with AVX-512 or AVX2; for texts so
  * long that it would take more than a second or two, ratio_sorted()
  * counts the words both hold instead (a lower bound, in linear time).
  */
@@ -78,8 +80,6 @@ void lcs_scratch_free(struct lcs_scratch *sc);
  */
 enum { LCS_PORTABLE, LCS_ADC, LCS_AVX2, LCS_AVX512 };
 int lcs_force_isa(int isa);
-/* What the bit-parallel LCS uses here, in words. */
-const char *lcs_isa_name(void);
 
 /*
  * With on set, every LCS is the bit-parallel one over the whole texts,
