@@ -39,9 +39,10 @@ exit0() {
 	[ "$rc" -eq 0 ] || tail -5 "$T/err" | cut -c1-200 | sed 's/^/# /'
 }
 
-# snap DIR: every file of an output folder with its time and size.
+# snap DIR: every file of an output folder with its time and size (but
+# the lock, which every run writes its pid into).
 snap() {
-	(cd "$1" && find . -type f -printf '%P %T@ %s\n' | sort)
+	(cd "$1" && find . -type f ! -name lock -printf '%P %T@ %s\n' | sort)
 }
 
 # untouched DESCRIPTION PATTERN BEFORE AFTER: the files of snapshot
@@ -213,7 +214,7 @@ killed() {
 	bad=
 	nfinal=0
 	for f in $(cd "$1" && find . -type f ! -name '*.tmp' ! -name inputs.mk ! -name pairs.list \
-	    ! -path './stamps/*' ! -name HEADS | sed 's|^\./||'); do
+	    ! -path './stamps/*' ! -name HEADS ! -name lock | sed 's|^\./||'); do
 		nfinal=$((nfinal + 1))
 		case $f in
 		*.png) tail -c 12 "$1/$f" | grep -q IEND || bad="$bad $f" ;;

@@ -1,0 +1,123 @@
+#!/bin/sh
+# patchtrack as a nightly job runs it, on the bundled sample: two runs
+# into one folder at once (the lock: the second waits, or with
+# --no-wait exits 3; a killed holder blocks nothing).
+. "$(dirname "$0")/lib.sh"
+
+cd "$T" || exit 1
+HOME=$T GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
+export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+
+MBOX=$top/sample/jailhouse-dev-2019.mbox.xz
+REPORTS="patches ignored offlist weekly cycle duration summary maintainers"
+
+# pt ARGS: the driver, on the build under test (PT_BUILD may name another).
+pt() {
+	PT_BUILD=${PT_BUILD_RUN:-$BUILD} sh "$top/pipeline/patchtrack" "$@"
+}
+
+# exit0 DESCRIPTION: the last run exited 0 (its stderr shown if not).
+exit0() {
+	is "$1: exit 0" 0 "$rc"
+	[ "$rc" -eq 0 ] || tail -5 "$T/err" | cut -c1-200 | sed 's/^/# /'
+}
+
+# results DESCRIPTION DIR [REF]: the tables, clusters.tsv, every report
+# and report.txt of DIR are those of REF (default ref), byte for byte.
+results() {
+	r=${3:-ref}
+	bad=
+	for f in clusters.tsv report.txt tags.tsv $(for x in $REPORTS; do echo "reports/$x.tsv"; done) \
+	    $(cd "$r" && ls mails/*.tsv mails/*.tok commits/*.tsv commits/*.tok 2>/dev/null); do
+		cmp -s "$r/$f" "$2/$f" || bad="$bad $f"
+	done
+	is "$1: the tables, clusters, reports and report.txt are byte for byte those of $r/" "" "$bad"
+}
+
+# stages FILE: the stage lines of a run's stderr (stage and input).
+stages() {
+	grep -Ev '^patchtrack: ' "$1" | awk '{ print $1, $2 }'
+}
+
+# slow DIR TOOL SECONDS: a build in DIR whose TOOL lingers SECONDS once
+# done, so that a run is still going when another starts or is killed.
+slow() {
+	mkdir -p "$1/bin"
+	for t in mbox2tsv git2tsv patchtok patchsim ptcluster ptmaint ptreport; do
+		[ "$t" = "$2" ] || ln -s "$BUILD/bin/$t" "$1/bin/"
+	done
+	printf '#!/bin/sh\n"%s" "$@"\nrc=$?\nsleep %s\nexit $rc\n' "$BUILD/bin/$2" "$3" >"$1/bin/$2"
+	chmod +x "$1/bin/$2"
+}
+
+git clone -q --bare "$top/sample/jailhouse-2019.bundle" repo.git
+ok $? "the sample repository, cloned from its bundle"
+run pt -q -o ref -r master repo.git "$MBOX"
+exit0 "a single run"
+
+# --- 1. two runs at once into one folder ----------------------------------
+slow "$T/slow1" patchsim 1
+PT_BUILD_RUN=$T/slow1
+(exec sh "$top/pipeline/patchtrack" -o two -r master repo.git "$MBOX" >a.out 2>a.err) &
+pa=$!
+(exec sh "$top/pipeline/patchtrack" -o two -r master repo.git "$MBOX" >b.out 2>b.err) &
+pb=$!
+wait $pa
+ra=$?
+wait $pb
+rb=$?
+PT_BUILD_RUN=
+is "two runs started together: both exit 0" "0 0" "$ra $rb"
+na=$(grep -c "^patchtrack: $T/two: another run holds it (pid $pb); waiting\$" a.err)
+nb=$(grep -c "^patchtrack: $T/two: another run holds it (pid $pa); waiting\$" b.err)
+is "two runs started together: one of them says it waits for the other, naming its pid, once" \
+	1 "$((na + nb))"
+if [ "$na" = 1 ]; then first=b second=a; else first=a second=b; fi
+stages $first.err | grep -q '^mbox2tsv ' && stages $first.err | grep -q '^ptreport report.txt'
+ok $? "two runs started together: the first does the work"
+is "two runs started together: the second, run after it, finds nothing to do (no stage line)" \
+	"" "$(stages $second.err)"
+grep -q 'waiting' $first.err
+[ $? -eq 1 ]
+ok $? "two runs started together: the first did not wait"
+results "two runs started together" two
+is "two runs started together: no .tmp file left" "" "$(find two -name '*.tmp')"
+
+# --- 2. --no-wait, and a holder killed with SIGKILL --------------------
+slow "$T/slow30" patchsim 30
+PT_BUILD=$T/slow30 setsid sh "$top/pipeline/patchtrack" -q -o held -r master repo.git "$MBOX" \
+	>/dev/null 2>&1 &
+ph=$!
+i=0
+while [ ! -f held/commits/s1.tok ] && [ $i -lt 600 ]; do
+	sleep 0.05
+	i=$((i + 1))
+done
+sleep 0.3
+t0=$(date +%s)
+run pt -q -W -o held -r master repo.git "$MBOX"
+t1=$(date +%s)
+is "--no-wait while another run holds the folder: exit 3" 3 "$rc"
+is "--no-wait: one line on stderr naming the folder and the holder" \
+	"patchtrack: $T/held: another run holds it (pid $ph); not waiting (--no-wait)" "$(cat "$T/err")"
+[ $((t1 - t0)) -le 5 ]
+ok $? "--no-wait: at once ($((t1 - t0)) s)"
+kill -s KILL -- "-$ph" 2>/dev/null
+wait "$ph" 2>/dev/null
+[ ! -f held/report.txt ]
+ok $? "the holder, killed with SIGKILL before its end, left no report.txt"
+t0=$(date +%s)
+run pt -W -o held -r master repo.git "$MBOX"
+t1=$(date +%s)
+exit0 "after the holder was killed, a run with --no-wait"
+grep -q 'another run holds it' "$T/err"
+[ $? -eq 1 ]
+ok $? "after the holder was killed: the folder is free (no word of another run)"
+results "after the holder was killed, a run" held
+
+# -h names the option.
+run pt -h
+grep -q -- '--no-wait' "$T/out" && grep -q 'status 3' "$T/out"
+ok $? "-h: --no-wait and its status 3"
+
+done_testing
