@@ -105,7 +105,7 @@ $(BUILD)/bin/ptcluster: $(BUILD)/obj/ptcluster/main.o $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
 
-PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o load.o verdict.o report.o eval.o out.o html.o mailmap.o)
+PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o load.o verdict.o report.o eval.o out.o html.o mailmap.o all.o)
 
 $(BUILD)/obj/ptreport/%.o: ptreport/%.c ptreport/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)

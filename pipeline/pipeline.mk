@@ -169,30 +169,28 @@ $(OUT)/clusters.tsv: $(OUT)/pairs.list $(MAILS_TOK) $(COMMITS_TOK)
 	xargs cat <$(OUT)/pairs.list | $(call stage,ptcluster,$(words $(PAIRS)) pair tables,patches,$@.tmp) ptcluster $(TOOLFLAGS) $(MAILS_TOK) $(COMMITS_TOK) - >$@.tmp
 	mv $@.tmp $@
 
-# Reports.
-$(OUT)/reports/cycle.tsv: $(TABLES) $(OUT)/tags.tsv $(MAILMAP)
-	@mkdir -p $(@D)
-	$(call stage,ptreport,cycle,rows,$@.tmp) ptreport cycle $(TOOLFLAGS) -m $(MAILMAP) $(TABLES) $(OUT)/tags.tsv >$@.tmp
-	mv $@.tmp $@
-
-$(OUT)/reports/%.tsv: $(TABLES) $(MAILMAP)
-	@mkdir -p $(@D)
-	$(call stage,ptreport,$*,rows,$@.tmp) ptreport $* $(TOOLFLAGS) -m $(MAILMAP) $(TABLES) >$@.tmp
-	mv $@.tmp $@
-
-$(OUT)/reports/%.png: $(TABLES) $(MAILMAP)
-	@mkdir -p $(@D)
-	$(call stage,ptreport,$(notdir $@),kB,$@) ptreport $* $(TOOLFLAGS) -m $(MAILMAP) -p $@ $(TABLES) >/dev/null
-
+# Reports: every one from one reading of the tables (ptreport all),
+# which writes them all or, failing, none.  The aligned texts are
+# report.txt's parts, report.html the page.
 PLOT_FILES := $(if $(filter yes,$(PLOTS)),$(OUT)/reports/weekly.png $(OUT)/reports/duration.png \
     $(OUT)/reports/maintainers.png)
+REPORT_TXT := $(OUT)/reports/summary.txt $(OUT)/reports/cycle.txt $(OUT)/reports/maintainers.txt
+REPORT_FILES := $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES) $(OUT)/reports/report.html
+
+$(REPORT_FILES) &: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(MAILMAP)
+	@mkdir -p $(OUT)/reports
+	$(call stage,ptreport,all reports,kB,$(OUT)/reports/report.html) ptreport all $(TOOLFLAGS) \
+		-o $(OUT)/reports $(if $(PLOT_FILES),-p png) -m $(MAILMAP) \
+		-T "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)" \
+		-M "$$(sed -n 1p $(OUT)/links)" -C "$$(sed -n 2p $(OUT)/links)" \
+		$(TABLES) $(OUT)/tags.tsv
 
 # The overview a person reads first.
-$(OUT)/report.txt: $(REPORT_TSV) $(PLOT_FILES) $(MAILMAP)
+$(OUT)/report.txt: $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES)
 	$(T0){ \
 	echo "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)"; \
 	echo; \
-	ptreport summary -P $(TOOLFLAGS) -m $(MAILMAP) $(TABLES); \
+	cat $(OUT)/reports/summary.txt; \
 	echo; \
 	echo "Ignored patches (no response in any version, not merged):"; \
 	awk -F'\t' 'NR > 1 { printf "  %.10s  %-28.28s  %.80s\n", $$3, $$4, $$6 }' \
@@ -203,17 +201,16 @@ $(OUT)/report.txt: $(REPORT_TSV) $(PLOT_FILES) $(MAILMAP)
 		$(OUT)/reports/offlist.tsv; \
 	echo; \
 	echo "Ignored share by development-cycle phase:"; \
-	ptreport cycle -P $(TOOLFLAGS) -m $(MAILMAP) $(TABLES) $(OUT)/tags.tsv; \
+	cat $(OUT)/reports/cycle.txt; \
 	echo; \
 	echo "Who was sent the patches (To/Cc, and MAINTAINERS where the repository has one):"; \
-	ptreport maintainers -P -n 10 $(TOOLFLAGS) -m $(MAILMAP) $(TABLES); \
+	cat $(OUT)/reports/maintainers.txt; \
 	} >$@.tmp $(call stage_end,ptreport,report.txt,lines,$@.tmp)
 	mv $@.tmp $@
 
 # The same as one page for a browser or a mail attachment: every report,
-# the plots drawn inline, mails and commits linked through the templates.
-$(OUT)/report.html: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(MAILMAP)
-	$(call stage,ptreport,report.html,kB,$@.tmp) ptreport html $(TOOLFLAGS) -m $(MAILMAP) -T "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)" \
-		-M "$$(sed -n 1p $(OUT)/links)" -C "$$(sed -n 2p $(OUT)/links)" \
-		$(TABLES) $(OUT)/tags.tsv >$@.tmp
+# the plots drawn inline, mails and commits linked through the templates
+# (a second name for reports/report.html).
+$(OUT)/report.html: $(OUT)/reports/report.html
+	ln -f $< $@.tmp 2>/dev/null || cp $< $@.tmp
 	mv $@.tmp $@

@@ -33,6 +33,7 @@ static const struct {
 	{ "summary", report_summary, "one screen to read first" },
 	{ "maintainers", report_maintainers, "per maintainer, section and list: patches, answers, time" },
 	{ "html", report_html, "all of them as one self-contained HTML page" },
+	{ "all", report_all, "every report, the plots and the page into one folder (-o)" },
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
@@ -44,9 +45,9 @@ usage(FILE *fp)
 	    "usage: ptreport command [-cHPqV] [-s since] [-u until] [-S max-series]\n"
 	    "                [-g grace] [-p plot] [-r release-regex] [-t truth] [-d]\n"
 	    "                [-n top] [-M mail-url] [-C commit-url] [-T title]\n"
-	    "                [-m mailmap] table ...\n"
+	    "                [-m mailmap] [-o dir] table ...\n"
 	    "commands: patches ignored offlist weekly cycle duration eval summary\n"
-	    "          maintainers html\n");
+	    "          maintainers html all\n");
 }
 
 static void
@@ -73,7 +74,12 @@ help(void)
 	    "                         per list, the 90th percentile time to first response\n"
 	    "                         of its last year's answered patches, at least 14)\n"
 	    "  -p, --plot FILE        weekly, duration, maintainers: draw FILE.png or\n"
-	    "                         FILE.svg (gnuplot)\n"
+	    "                         FILE.svg (gnuplot); all: png or svg, the plots'\n"
+	    "                         format (default: no plots)\n"
+	    "  -o, --out DIR          all: the folder (it must exist) for NAME.tsv of\n"
+	    "                         every report, summary.txt, cycle.txt and\n"
+	    "                         maintainers.txt (as -P writes them; maintainers\n"
+	    "                         10 rows of each kind), the plots and report.html\n"
 	    "  -r, --release REGEX    cycle, html: tags that are releases\n"
 	    "                         (default ^v?[0-9]+(\\.[0-9]+)*$; -rcN tags are found)\n"
 	    "  -t, --truth T          eval: \"links\" (commits' Link: trailers) or a\n"
@@ -124,6 +130,7 @@ main(int argc, char **argv)
 		{ "mail-url", required_argument, NULL, 'M' },
 		{ "commit-url", required_argument, NULL, 'C' },
 		{ "title", required_argument, NULL, 'T' },
+		{ "out", required_argument, NULL, 'o' },
 		{ "mailmap", required_argument, NULL, 'm' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "version", no_argument, NULL, 'V' },
@@ -172,7 +179,7 @@ main(int argc, char **argv)
 	o.mail_url = "https://lore.kernel.org/r/%s";
 	argv++;
 	argc--;
-	while ((ch = getopt_long(argc, argv, "cPHs:u:S:g:p:r:t:dn:M:C:T:m:qVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "cPHs:u:S:g:p:r:t:dn:M:C:T:m:o:qVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'c': o.fmt = OF_CSV; break;
 		case 'P': o.fmt = OF_PRETTY; break;
@@ -216,6 +223,7 @@ main(int argc, char **argv)
 		case 'M': o.mail_url = optarg; break;
 		case 'C': o.commit_url = optarg; break;
 		case 'T': o.title = optarg; break;
+		case 'o': o.dir = optarg; break;
 		case 'm': mailmap = optarg; break;
 		case 'q': o.sc.quiet = 1; break;
 		case 'V': print_version(); close_stdout(); return 0;
@@ -230,10 +238,32 @@ main(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (commands[cmd].run == report_html) {
+	if (commands[cmd].run == report_all) {
+		if (!o.dir) {
+			warnx("all needs --out DIR, the folder for its files");
+			usage(stderr);
+			return 2;
+		}
+		if (o.fmt != OF_TSV) {
+			warnx("all writes TSV, aligned text and a page: --csv and --pretty "
+			    "do not apply");
+			usage(stderr);
+			return 2;
+		}
+		if (o.plot && strcmp(o.plot, "png") && strcmp(o.plot, "svg")) {
+			warnx("all: --plot %s: png or svg, the format of the plots", o.plot);
+			usage(stderr);
+			return 2;
+		}
+	} else if (o.dir) {
+		warnx("--out is for all; %s writes on standard output", commands[cmd].name);
+		usage(stderr);
+		return 2;
+	}
+	if (commands[cmd].run == report_html || commands[cmd].run == report_all) {
 		const char *why;
 
-		if (o.fmt != OF_TSV || o.plot) {
+		if (commands[cmd].run == report_html && (o.fmt != OF_TSV || o.plot)) {
 			warnx("html writes a page with its own plots: --csv, --pretty and --plot "
 			    "do not apply");
 			usage(stderr);
@@ -248,7 +278,8 @@ main(int argc, char **argv)
 			return 2;
 		}
 	}
-	if (commands[cmd].run == report_cycle || commands[cmd].run == report_html) {
+	if (commands[cmd].run == report_cycle || commands[cmd].run == report_html ||
+	    commands[cmd].run == report_all) {
 		regex_t re;
 		int err = regcomp(&re, o.release_re, REG_EXTENDED | REG_NOSUB);
 
@@ -280,11 +311,17 @@ main(int argc, char **argv)
 			rc = 1;
 	model_finish(&md);
 	verdicts(&md, &o.sc);
-	if (commands[cmd].run(&md, &o) != 0)
-		rc = 1;
+	{
+		/* all: 2 when a file could not be written. */
+		int r = commands[cmd].run(&md, &o);
+
+		if (r > rc)
+			rc = r;
+	}
 	if (md.nbad) {
 		warnx("%lu bad rows, named above, were left out", md.nbad);
-		rc = 1;
+		if (rc < 1)
+			rc = 1;
 	}
 	model_free(&md);
 	mailmap_free(&mm);

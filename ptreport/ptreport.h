@@ -417,6 +417,7 @@ struct ropts {
 	const char *mail_url;    /* html: a mail's link, %s its Message-ID; NULL, "": none */
 	const char *commit_url;  /* html: a commit's link, %s its id; NULL, "": none */
 	const char *title;       /* html: the page's title; NULL: a default */
+	const char *dir;         /* all: the folder the files go to */
 };
 
 int report_patches(struct model *md, const struct ropts *o);
@@ -429,6 +430,8 @@ int report_summary(struct model *md, const struct ropts *o);
 int report_eval(struct model *md, const struct ropts *o);
 int report_maintainers(struct model *md, const struct ropts *o);
 int report_html(struct model *md, const struct ropts *o);
+/* Every report into o->dir (all.c); 2 when a file could not be written. */
+int report_all(struct model *md, const struct ropts *o);
 
 /*
  * Is tmpl a usable link template (html.c): one %s, %% for a '%', no

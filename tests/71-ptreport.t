@@ -1701,6 +1701,58 @@ EOF
 		cmp -s a.out b.out && cmp -s a.err b.err
 		ok $? "sample: $c: the same bytes with operands and rows in another order"
 	done
+	# all: every report from one reading of the tables, each file the
+	# bytes of its own command.
+	mkdir allr
+	run ptreport all -q -o allr "$@"
+	is "sample, all: exit 0" 0 "$rc"
+	for c in patches ignored offlist weekly cycle duration summary maintainers; do
+		ptreport $c -q "$@" >one.out
+		same "sample, all: $c.tsv is ptreport $c's output" one.out allr/$c.tsv
+	done
+	ptreport summary -P -q "$@" >one.out
+	same "sample, all: summary.txt is summary -P" one.out allr/summary.txt
+	ptreport cycle -P -q "$@" >one.out
+	same "sample, all: cycle.txt is cycle -P" one.out allr/cycle.txt
+	ptreport maintainers -P -n 10 -q "$@" >one.out
+	same "sample, all: maintainers.txt is maintainers -P -n 10" one.out allr/maintainers.txt
+	ptreport html -q "$@" >one.out
+	same "sample, all: report.html is html's page" one.out allr/report.html
+	is "sample, all: no plots without -p, no temporaries" "" \
+	    "$(cd allr && ls | grep -v '^[a-z]*\.\(tsv\|txt\|html\)$')"
+	if command -v gnuplot >/dev/null 2>&1; then
+		mkdir allp
+		run ptreport all -q -o allp -p svg "$@"
+		for c in weekly duration maintainers; do
+			ptreport $c -q -p one.svg "$@" >/dev/null
+			[ "$rc" -eq 0 ] && grep -q '<svg' allp/$c.svg && cmp -s one.svg allp/$c.svg
+			ok $? "sample, all -p svg: $c.svg is $c -p's plot"
+		done
+	else
+		skip "sample, all -p svg: no gnuplot"
+		skip "sample, all -p svg: no gnuplot"
+		skip "sample, all -p svg: no gnuplot"
+	fi
+	# A file that cannot be written (a folder in the way of the page's
+	# temporary, the last file): the folder keeps its old files, and
+	# nothing new, not even a temporary.
+	mkdir allf allf/report.tmp.html
+	echo old >allf/patches.tsv
+	run ptreport all -q -o allf "$@"
+	[ "$rc" -eq 2 ] && grep -q 'allf/report.tmp.html' "$T/err" &&
+	    [ "$(cat allf/patches.tsv)" = old ] &&
+	    [ "$(cd allf && ls | tr '\n' ' ')" = "patches.tsv report.tmp.html " ]
+	ok $? "sample, all: a file it cannot write: exit 2, named, the folder as it was ($rc)"
+	run ptreport all -q -o no-such-folder "$@"
+	[ "$rc" -eq 2 ] && grep -q 'no-such-folder' "$T/err" && [ ! -e no-such-folder ]
+	ok $? "sample, all: a missing folder: exit 2, named ($rc)"
+	run ptreport all -q "$@"
+	is "sample, all without -o: a usage error" 2 "$rc"
+	run ptreport all -q -o allr -p gif "$@"
+	[ "$rc" -eq 2 ] && grep -q 'png or svg' "$T/err"
+	ok $? "sample, all -p gif: a usage error naming the formats"
+	run ptreport patches -q -o allr "$@"
+	is "sample, patches -o: a usage error (--out is all's)" 2 "$rc"
 else
 	skip "sample: git cannot clone the bundle"
 fi

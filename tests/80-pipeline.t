@@ -259,7 +259,7 @@ slow() {
 	chmod +x "$1/bin/$2"
 }
 slow slow-score patchsim
-slow slow-report ptreport summary
+slow slow-report ptreport all
 
 # TERM after 0.3 s (reading the archive and the history, here).
 bg kill1
@@ -284,14 +284,16 @@ run pt -o kill2 -r master repo.git "$MBOX"
 exit0 "after TERM while scoring, a re-run"
 results "after TERM while scoring, a re-run" kill2
 
-# KILL (nothing cleans up) while the reports are written.
+# KILL (nothing cleans up) while the reports are made: ptreport all has
+# written them (it renames its files only once all are written), make
+# has not seen it end.
 bg kill3 "$T/slow-report"
-await kill3/reports/summary.tsv.tmp
+await kill3/reports/report.html
 sleep 0.2
 stop KILL
-[ "$krc" -ne 0 ] && [ -f kill3/clusters.tsv ] && [ ! -f kill3/reports/summary.tsv ] &&
-	[ ! -f kill3/report.txt ]
-ok $? "KILL while the reports are written: patchtrack is stopped ($krc)"
+[ "$krc" -ne 0 ] && [ -f kill3/clusters.tsv ] && [ ! -f kill3/report.txt ] &&
+	[ -z "$(find kill3/reports -name '*.tmp.*')" ]
+ok $? "KILL while the reports are made: patchtrack is stopped, no report.txt, no temporaries ($krc)"
 killed kill3
 run pt -o kill3 -r master repo.git "$MBOX"
 exit0 "after KILL, a re-run"

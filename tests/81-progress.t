@@ -44,14 +44,8 @@ ok $? "the sample repository, cloned from its bundle"
 	printf '%s\n' "mbox2tsv $A mails" "git2tsv repo.git/s1 commits" "git2tsv repo.git/tags tags" \
 		"patchtok $A patches" "patchtok repo.git/s1 patches" "ptmaint $A rows" \
 		"patchsim $A/s1 pairs" "patchsim $A/self pairs" "ptcluster 2 pair tables patches"
-	for r in patches ignored offlist weekly cycle duration summary maintainers; do
-		echo "ptreport $r rows"
-	done
-	if command -v gnuplot >/dev/null 2>&1; then
-		for r in weekly duration maintainers; do echo "ptreport $r.png kB"; done
-	fi
+	echo "ptreport all reports kB"
 	echo "ptreport report.txt lines"
-	echo "ptreport report.html kB"
 } | sort >want.stages
 
 # --- 1. in a pipe: a line per stage -------------------------------------

@@ -1,0 +1,138 @@
+/*
+ * all.c - every report from one reading of the tables: the TSV of each
+ * command, the aligned text report.txt is made of, the plots, and the
+ * HTML page, into one folder.  Loading the tables is most of what a
+ * report costs, so patchtrack asks for them all at once.
+ *
+ * Each file is written as NAME.tmp.EXT and renamed to NAME.EXT only
+ * when every one of them has been written: a run that fails leaves the
+ * folder's old files as they were, and no temporary behind.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ptreport.h"
+#include "util.h"
+
+/* What needs more than mails and clusters. */
+enum { NEED_TAGS = 1 };
+/* report.txt's maintainers: the first rows of each kind. */
+#define ALL_MAINT_TOP 10
+
+static const struct piece {
+	const char *name, *ext;
+	int (*run)(struct model *, const struct ropts *);
+	enum ofmt fmt;
+	int plot;          /* with -p: NAME.png (or .svg) beside it */
+	int needs;
+	long top;          /* -n for it, 0: the command's default */
+} pieces[] = {
+	{ "patches", "tsv", report_patches, OF_TSV, 0, 0, 0 },
+	{ "ignored", "tsv", report_ignored, OF_TSV, 0, 0, 0 },
+	{ "offlist", "tsv", report_offlist, OF_TSV, 0, 0, 0 },
+	{ "weekly", "tsv", report_weekly, OF_TSV, 1, 0, 0 },
+	{ "cycle", "tsv", report_cycle, OF_TSV, 0, NEED_TAGS, 0 },
+	{ "duration", "tsv", report_duration, OF_TSV, 1, 0, 0 },
+	{ "summary", "tsv", report_summary, OF_TSV, 0, 0, 0 },
+	{ "maintainers", "tsv", report_maintainers, OF_TSV, 1, 0, 0 },
+	{ "summary", "txt", report_summary, OF_PRETTY, 0, 0, 0 },
+	{ "cycle", "txt", report_cycle, OF_PRETTY, 0, NEED_TAGS, 0 },
+	{ "maintainers", "txt", report_maintainers, OF_PRETTY, 0, 0, ALL_MAINT_TOP },
+	{ "report", "html", report_html, OF_TSV, 0, 0, 0 },
+};
+
+#define NPIECES (sizeof pieces / sizeof pieces[0])
+
+/* dir/name.ext, or dir/name.tmp.ext with tmp. */
+static char *
+path_of(const char *dir, const char *name, const char *ext, int tmp)
+{
+	struct buf b = BUF_INIT;
+
+	buf_addf(&b, "%s/%s.%s%s", dir, name, tmp ? "tmp." : "", ext);
+	return buf_detach(&b, NULL);
+}
+
+static void
+remove_all(char **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i])
+			unlink(v[i]);
+}
+
+int
+report_all(struct model *md, const struct ropts *o)
+{
+	char *tmp[2 * NPIECES], *fin[2 * NPIECES];
+	size_t n = 0;
+	int rc = 0, failed = 0;
+
+	need(md, 1, 0, 1, "all");
+	memset(tmp, 0, sizeof tmp);
+	memset(fin, 0, sizeof fin);
+	for (size_t i = 0; i < NPIECES && !failed; i++) {
+		const struct piece *p = &pieces[i];
+		struct ropts so = *o;
+		FILE *fp;
+
+		if ((p->needs & NEED_TAGS) && !md->has_tags) {
+			if (!o->sc.quiet)
+				warnx("all: no tags table (git2tsv --tags output): no %s.%s",
+				    p->name, p->ext);
+			continue;
+		}
+		so.fmt = p->fmt;
+		so.header = 1;
+		so.plot = NULL;
+		if (p->top) {
+			so.top = p->top;
+			so.top_set = 1;
+		}
+		tmp[n] = path_of(o->dir, p->name, p->ext, 1);
+		fin[n] = path_of(o->dir, p->name, p->ext, 0);
+		if (!(fp = fopen(tmp[n], "w"))) {
+			warnx("%s: %s", tmp[n], strerror(errno));
+			free(tmp[n]);
+			free(fin[n]);
+			failed = 1;
+			break;
+		}
+		n++;
+		if (p->plot && o->plot) {
+			tmp[n] = path_of(o->dir, p->name, o->plot, 1);
+			fin[n] = path_of(o->dir, p->name, o->plot, 0);
+			so.plot = tmp[n];
+			n++;
+		}
+		so.fp = fp;
+		/* A plot gnuplot could not draw is no file to rename. */
+		if (p->run(md, &so) != 0) {
+			if (so.plot)
+				failed = 1;
+			else
+				rc = 1;
+		}
+		if (ferror(fp) | fclose(fp)) {
+			warnx("%s: cannot write: %s", fin[n - 1 - (so.plot != NULL)],
+			    strerror(errno));
+			failed = 1;
+		}
+	}
+	for (size_t i = 0; i < n && !failed; i++)
+		if (rename(tmp[i], fin[i]) < 0) {
+			warnx("%s: cannot rename to %s: %s", tmp[i], fin[i], strerror(errno));
+			failed = 1;
+		}
+	if (failed)
+		remove_all(tmp, n);
+	for (size_t i = 0; i < n; i++) {
+		free(tmp[i]);
+		free(fin[i]);
+	}
+	return failed ? 2 : rc;
+}
