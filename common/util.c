@@ -48,7 +48,7 @@ die(const char *fmt, ...)
 	va_start(ap, fmt);
 	vwarn(fmt, ap);
 	va_end(ap);
-	exit(1);
+	exit(PT_EXIT_FAILED);
 }
 
 void

@@ -1,10 +1,9 @@
 /*
  * util.h - diagnostics and allocation helpers shared by every tool.
  *
- * Messages go to stderr as "progname: text".  die() exits with status 1
- * (data or runtime error); usage errors are the tools' own business
- * (exit 2).  When a format ends in ':' the text of errno is appended,
- * as in sbase's eprintf.
+ * Messages go to stderr as "progname: text".  die() exits with
+ * PT_EXIT_FAILED.  When a format ends in ':' the text of errno is
+ * appended, as in sbase's eprintf.
  */
 #ifndef PT_UTIL_H
 #define PT_UTIL_H
@@ -12,6 +11,34 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+/*
+ * Exit statuses, the same in every tool (and in patchtrack):
+ *
+ * PT_EXIT_OK       everything was read and written.
+ * PT_EXIT_SKIPPED  finished, but some input (a mail, a commit, a row)
+ *                  was named on stderr and skipped, or written flagged
+ *                  as damaged; the output is complete otherwise and is
+ *                  to be used.
+ * PT_EXIT_FAILED   failed: the output is not to be used.  A usage
+ *                  error, an input that cannot be opened or read or is
+ *                  cut short (a truncated .xz or .gz), a repository
+ *                  that cannot be opened or walked, an unknown
+ *                  revision, output that cannot be written, no memory.
+ *
+ * pipeline/pipeline.mk keeps a stage's table only on the first two.
+ */
+#define PT_EXIT_OK      0
+#define PT_EXIT_SKIPPED 1
+#define PT_EXIT_FAILED  2
+
+/* Raise *rc to status s when s is the worse (OK < SKIPPED < FAILED). */
+static inline void
+pt_exit_raise(int *rc, int s)
+{
+	if (s > *rc)
+		*rc = s;
+}
 
 extern const char *progname;
 

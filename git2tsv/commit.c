@@ -288,7 +288,7 @@ commit_row(struct keep *k, git_commit *c, const git_oid *ptree,
 		flagged |= G_DAMAGED;
 		break;
 	default:
-		fail(o, oid, "cannot make its diff");
+		fail(o, oid, "skipped: cannot make its diff");
 		goto out;
 	}
 

@@ -73,7 +73,9 @@ help(void)
 	    "diff src.  flags: cp1252 (text read as Windows-1252), badchar (bytes\n"
 	    "replaced by U+FFFD), damaged (an object the diff needs is missing or\n"
 	    "unreadable, as in a partial clone: the diff is empty, the commit named\n"
-	    "on stderr; exit status 0).  See git2tsv(1) and patchtrack-tsv(5).\n", stdout);
+	    "on stderr; exit status 1).  Exit status: 0 all read, 1 commits named\n"
+	    "and skipped or flagged damaged, 2 failed (no table to use).\n"
+	    "See git2tsv(1) and patchtrack-tsv(5).\n", stdout);
 }
 
 /* Seconds since the epoch from "YYYY-MM-DD[THH:MM[:SS]][Z]" (UTC) or "@N". */
@@ -838,7 +840,7 @@ main(int argc, char **argv)
 	struct tips tips = { NULL, 0, 0 };
 	struct walk walk;
 	long jobs = ncpus(), v;
-	int ch, header = 1, quiet = 0, tags = 0, all = 0, err, rc = 0, i;
+	int ch, header = 1, quiet = 0, tags = 0, all = 0, err, rc = PT_EXIT_OK, i;
 	pthread_t *th = NULL;
 
 	setprogname(argv[0]);
@@ -850,20 +852,20 @@ main(int argc, char **argv)
 		case 'j':
 			if (parse_long(optarg, 1, 256, &jobs)) {
 				warnx("bad number of jobs '%s' (1-256)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'M':
 			if (parse_long(optarg, 0, 100, &v)) {
 				warnx("bad rename threshold '%s' (0-100)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			r.o.rename_threshold = (int)v;
 			break;
 		case 'U':
 			if (parse_long(optarg, 0, 1000, &v)) {
 				warnx("bad context '%s' (0-1000)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			r.o.context = (int)v;
 			break;
@@ -876,7 +878,7 @@ main(int argc, char **argv)
 
 			if (parse_date(optarg, &t)) {
 				warnx("bad date '%s' (YYYY-MM-DD[THH:MM[:SS]][Z] or @seconds)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			if (ch == O_SINCE) {
 				r.since = t;
@@ -902,19 +904,19 @@ main(int argc, char **argv)
 			break;
 		case 'V':
 			print_version();
-			return 0;
+			return PT_EXIT_OK;
 		case 'h':
 			help();
-			return 0;
+			return PT_EXIT_OK;
 		default:
 			usage(stderr);
-			return 2;
+			return PT_EXIT_FAILED;
 		}
 	}
 	if (optind >= argc) {
 		warnx("no repository given");
 		usage(stderr);
-		return 2;
+		return PT_EXIT_FAILED;
 	}
 	r.o.repo = argv[optind++];
 
@@ -967,27 +969,27 @@ main(int argc, char **argv)
 #endif
 	if (git_repository_open_ext(&repo, r.o.repo, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) < 0) {
 		fail_repo(r.o.repo, "not a git repository", NULL);
-		rc = 1;
+		rc = PT_EXIT_FAILED;
 		goto out;
 	}
 	if (git_repository_is_shallow(repo) == 1) {
 		warnx("%s: shallow repository: its history is cut off (git fetch --unshallow)",
 		    r.o.repo);
-		rc = 1;
+		rc = PT_EXIT_FAILED;
 		goto out;
 	}
 	if (tags) {
-		rc = run_tags(repo, r.o.repo, header) < 0;
+		rc = run_tags(repo, r.o.repo, header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
 		goto out;
 	}
 	if (all && add_all(repo, &tips) < 0) {
 		fail_repo(r.o.repo, "cannot read its refs", NULL);
-		rc = 1;
+		rc = PT_EXIT_FAILED;
 		goto out;
 	}
 	for (i = optind; i < argc; i++) {
 		if (add_revision(repo, &tips, r.o.repo, argv[i]) < 0) {
-			rc = 1;
+			rc = PT_EXIT_FAILED;
 			goto out;
 		}
 	}
@@ -996,7 +998,7 @@ main(int argc, char **argv)
 
 		if (git_reference_name_to_id(&head, repo, "HEAD") < 0) {
 			fail_repo(r.o.repo, "no HEAD to start from", NULL);
-			rc = 1;
+			rc = PT_EXIT_FAILED;
 			goto out;
 		}
 		tip_add(&tips, &head, 0);
@@ -1004,7 +1006,7 @@ main(int argc, char **argv)
 	if (walk_start(&walk, repo, &tips) < 0) {
 		fail_repo(r.o.repo, "cannot walk the history", NULL);
 		walk_free(&walk);
-		rc = 1;
+		rc = PT_EXIT_FAILED;
 		goto out;
 	}
 	if (header)
@@ -1081,16 +1083,22 @@ main(int argc, char **argv)
 	}
 	progress_end(&bar);
 	free(bar_label);
+	/*
+	 * A walk that stops short leaves the history beyond it unread: the
+	 * table is not to be used.  A commit whose diff could not be made
+	 * (skipped) or was written without one (damaged) is named on
+	 * stderr and the rest of the table is good.
+	 */
 	if (err != GIT_ITEROVER) {
 		walk_fail(&walk, r.o.repo);
-		rc = 1;
+		rc = PT_EXIT_FAILED;
 	}
 	walk_free(&walk);
-	if (r.failed)
-		rc = 1;
+	if (rc == PT_EXIT_OK && (r.failed || r.damaged))
+		rc = PT_EXIT_SKIPPED;
 	/*
-	 * Damaged rows are rows (exit 0), but a run with -q must still
-	 * show them counted.  The count is added only when there are any,
+	 * Damaged rows are rows (exit 1, the table to be used), but a run
+	 * with -q must still show them counted.  The count is added only when there are any,
 	 * so that the line of an intact history keeps its old form for
 	 * the scripts that read it.
 	 */

@@ -69,7 +69,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct ctx c;
-	int ch, quiet = 0, rc = 0, i;
+	int ch, quiet = 0, rc = PT_EXIT_OK, i;
 
 	setprogname(argv[0]);
 	memset(&c, 0, sizeof c);
@@ -88,7 +88,7 @@ main(int argc, char **argv)
 			else {
 				warnx("unknown mbox format '%s' (mboxo or mboxrd)", optarg);
 				usage(stderr);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'b':
@@ -96,7 +96,7 @@ main(int argc, char **argv)
 				regfree(&c.o.bot);
 			if (regcomp(&c.o.bot, optarg, REG_EXTENDED | REG_ICASE | REG_NOSUB)) {
 				warnx("bad regular expression '%s'", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			c.o.have_bot = 1;
 			break;
@@ -108,13 +108,13 @@ main(int argc, char **argv)
 			break;
 		case 'V':
 			print_version();
-			return 0;
+			return PT_EXIT_OK;
 		case 'h':
 			help();
-			return 0;
+			return PT_EXIT_OK;
 		default:
 			usage(stderr);
-			return 2;
+			return PT_EXIT_FAILED;
 		}
 	}
 	c.out = stdout;
@@ -122,17 +122,22 @@ main(int argc, char **argv)
 	mail_init(&c);
 	if (c.o.header)
 		tsv_header(stdout, columns, sizeof columns / sizeof columns[0]);
+	/*
+	 * An archive that cannot be read or is cut short fails the run
+	 * (2: the table is not to be used); mails skipped or written
+	 * flagged, each named on stderr, leave a good table (1).
+	 */
 	if (optind == argc) {
 		if (read_path(&c, "-") < 0)
-			rc = 1;
+			rc = PT_EXIT_FAILED;
 	}
 	for (i = optind; i < argc; i++)
 		if (read_path(&c, argv[i]) < 0)
-			rc = 1;
+			rc = PT_EXIT_FAILED;
 	if (!quiet || c.nskipped)
 		warnx("%lu mails, %lu rows, %lu skipped", c.nmails, c.nrows, c.nskipped);
-	if (c.nskipped)
-		rc = 1;
+	if (rc == PT_EXIT_OK && (c.nskipped || c.ndamaged))
+		rc = PT_EXIT_SKIPPED;
 	mail_fini(&c);
 	if (c.o.have_bot)
 		regfree(&c.o.bot);

@@ -45,7 +45,7 @@ struct ctx {
 	unsigned long nmails;   /* mails met */
 	unsigned long nrows;    /* rows written */
 	unsigned long nskipped; /* mails reported and skipped */
-	unsigned long ninputs_bad;
+	unsigned long ndamaged; /* mails written flagged truncated */
 	struct buf row;
 	FILE *out;
 };
@@ -56,7 +56,12 @@ void mail_process(struct ctx *c, const char *data, size_t len,
 void mail_init(struct ctx *c);
 void mail_fini(struct ctx *c);
 
-/* Archive readers: each returns 0, or -1 after reporting an input error. */
+/*
+ * Archive readers: each returns 0, or -1 after naming on stderr an
+ * input that cannot be opened, read or walked, or is cut short: the
+ * table is not to be used (PT_EXIT_FAILED).  A mail skipped or written
+ * flagged is counted in nskipped or ndamaged instead (PT_EXIT_SKIPPED).
+ */
 int read_path(struct ctx *c, const char *path);
 
 /* "file:offset" or "folder/file" or "repo:commit" for messages. */

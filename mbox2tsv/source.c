@@ -585,16 +585,21 @@ read_maildir(struct ctx *c, const char *path, const char *archive)
 			buf_addf(&where, "%s/%s", subs[s], names[i]);
 			pos.where = where.p;
 			r = slurp(file.p, &data);
+			/*
+			 * A file of a maildir is one mail: one that cannot be
+			 * read is skipped, one cut short (a compressed mail
+			 * file) is written flagged; the rest of the folder is
+			 * good (exit status 1, not 2).
+			 */
 			if (r == -1) {
 				c->nmails++;
 				warnx("%s:", file.p);
 				skip_mail(c, &pos, "unreadable");
-				rc = -1;
 				continue;
 			}
 			pos.truncated = r == -2;
 			if (r == -2)
-				rc = -1;
+				c->ndamaged++;
 			mail_process(c, data.p ? data.p : "", data.len, &pos);
 		}
 		free_list(names, n);
@@ -655,9 +660,9 @@ read_epoch(struct ctx *c, const char *path, const char *archive)
 		if (git_commit_lookup(&commit, repo, &oid) < 0 ||
 		    git_commit_tree(&tree, commit) < 0) {
 			c->nmails++;
+			/* One mail skipped: status 1, the walk goes on. */
 			skip_mail(c, &pos, "unreadable commit: %s",
 			    git_error_last() ? git_error_last()->message : "?");
-			rc = -1;
 			goto next;
 		}
 		te = git_tree_entry_byname(tree, "m");
@@ -674,7 +679,6 @@ read_epoch(struct ctx *c, const char *path, const char *archive)
 		    git_blob_lookup(&blob, repo, git_tree_entry_id(te)) < 0) {
 			c->nmails++;
 			skip_mail(c, &pos, "blob 'm' is missing or unreadable");
-			rc = -1;
 			goto next;
 		}
 		mail_process(c, git_blob_rawcontent(blob), (size_t)git_blob_rawsize(blob), &pos);

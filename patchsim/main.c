@@ -444,6 +444,11 @@ load_batch(struct loader *ld, struct tsv_reader *r, long jobs)
 	return rc;
 }
 
+/*
+ * Read a token table: 0; -1 when bad rows were named and left out (the
+ * rest is good); -2 when the table could not be opened or read to its
+ * end (after a message).
+ */
 static int
 load(struct table *t, const char *path, struct strpool *names, long jobs)
 {
@@ -461,7 +466,7 @@ load(struct table *t, const char *path, struct strpool *names, long jobs)
 	t->nwmem = (size_t)(jobs < 1 ? 1 : jobs > 64 ? 64 : jobs);
 	t->wmem = xcalloc(t->nwmem, sizeof *t->wmem);
 	if (tsv_open(&r, path) < 0)
-		return -1;
+		return -2;
 	if (r.empty) {
 		tsv_close(&r);
 		return 0;
@@ -496,22 +501,22 @@ load(struct table *t, const char *path, struct strpool *names, long jobs)
 		long a, b;
 
 		if (got == -2) {
-			rc = -1;
+			rc = -2;
 			break;
 		}
 		if (got < 0) {
-			rc = -1;
+			rc = rc < -1 ? rc : -1;
 			continue;
 		}
 		if (parse_long(r.f[cadd].s, 0, 1L << 40, &a) ||
 		    parse_long(r.f[crem].s, 0, 1L << 40, &b)) {
 			/* The batch's complaints first: they are about earlier rows. */
-			if (load_batch(&ld, &r, jobs) < 0)
+			if (load_batch(&ld, &r, jobs) < 0 && rc == 0)
 				rc = -1;
 			arena_free(&raw);
 			warnx("%s:%lu: column 'added' or 'removed': not a count", r.name, r.lineno);
 			r.nbad++;
-			rc = -1;
+			rc = rc < -1 ? rc : -1;
 			continue;
 		}
 		if (t->n == t->cap) {
@@ -555,12 +560,12 @@ load(struct table *t, const char *path, struct strpool *names, long jobs)
 		pd->hlen = r.f[chunks].len;
 		t->n++;
 		if (ld.npend == LOAD_BATCH) {
-			if (load_batch(&ld, &r, jobs) < 0)
+			if (load_batch(&ld, &r, jobs) < 0 && rc == 0)
 				rc = -1;
 			arena_free(&raw);
 		}
 	}
-	if (load_batch(&ld, &r, jobs) < 0)
+	if (load_batch(&ld, &r, jobs) < 0 && rc == 0)
 		rc = -1;
 	arena_free(&raw);
 	pthread_mutex_destroy(&ld.mu);
@@ -1286,7 +1291,7 @@ main(int argc, char **argv)
 	pthread_t *th;
 	struct progress pr;
 	struct buf label = BUF_INIT;
-	int ch, header = 1, quiet = 0, rc = 0;
+	int ch, header = 1, quiet = 0, rc = PT_EXIT_OK;
 	unsigned long scored = 0, candidates = 0, written = 0;
 	long n;
 
@@ -1298,25 +1303,25 @@ main(int argc, char **argv)
 		case 'w':
 			if (parse_ratio(optarg, &o.weight)) {
 				warnx("bad weight '%s' (0 to 1)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'd':
 			if (parse_ratio(optarg, &o.dlr)) {
 				warnx("bad diff length ratio '%s' (0 to 1)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'm':
 			if (parse_ratio(optarg, &o.min_score)) {
 				warnx("bad minimum score '%s' (0 to 1)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'W':
 			if (parse_long(optarg, 0, 100000, &o.window)) {
 				warnx("bad window '%s' (days, 0 to 100000)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 's': {
@@ -1324,20 +1329,20 @@ main(int argc, char **argv)
 
 			if (!slash) {
 				warnx("bad shard '%s' (K/N)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			*slash = '\0';
 			if (parse_long(slash + 1, 1, 1000000, &o.nshards) ||
 			    parse_long(optarg, 1, o.nshards, &o.shard)) {
 				warnx("bad shard '%s/%s' (K/N, 1 <= K <= N)", optarg, slash + 1);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		}
 		case 'j':
 			if (parse_long(optarg, 1, 256, &o.jobs)) {
 				warnx("bad number of jobs '%s' (1-256)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case O_SELF: o.self = 1; break;
@@ -1345,7 +1350,7 @@ main(int argc, char **argv)
 		case O_HRATIO:
 			if (parse_ratio(optarg, &o.heading_ratio)) {
 				warnx("bad heading ratio '%s' (0 to 1)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case O_PENALTY: o.file_penalty = 1; break;
@@ -1353,27 +1358,35 @@ main(int argc, char **argv)
 		case O_VWINDOW:
 			if (parse_long(optarg, 0, 100000, &o.vwindow)) {
 				warnx("bad version window '%s' (days, 0 to 100000)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'H': header = 0; break;
 		case 'q': quiet = 1; break;
-		case 'V': print_version(); return 0;
-		case 'h': help(); return 0;
-		default: usage(stderr); return 2;
+		case 'V': print_version(); return PT_EXIT_OK;
+		case 'h': help(); return PT_EXIT_OK;
+		default: usage(stderr); return PT_EXIT_FAILED;
 		}
 	}
 	if (argc - optind != (o.self ? 1 : 2)) {
 		warnx(o.self ? "--self takes one table" : "two tables are needed: left and right");
 		usage(stderr);
-		return 2;
+		return PT_EXIT_FAILED;
 	}
-	if (load(&L, argv[optind], &names, o.jobs) < 0)
-		rc = 1;
+	/* Bad rows, named and left out: 1; a table not read to its end: 2. */
+	switch (load(&L, argv[optind], &names, o.jobs)) {
+	case 0: break;
+	case -1: pt_exit_raise(&rc, PT_EXIT_SKIPPED); break;
+	default: rc = PT_EXIT_FAILED; break;
+	}
 	if (o.self) {
 		R = L;
-	} else if (load(&R, argv[optind + 1], &names, o.jobs) < 0) {
-		rc = 1;
+	} else {
+		switch (load(&R, argv[optind + 1], &names, o.jobs)) {
+		case 0: break;
+		case -1: pt_exit_raise(&rc, PT_EXIT_SKIPPED); break;
+		default: rc = PT_EXIT_FAILED; break;
+		}
 	}
 	index_build(&ix, &R);
 

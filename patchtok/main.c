@@ -159,7 +159,7 @@ main(int argc, char **argv)
 	};
 	struct buf row = BUF_INIT, tmp = BUF_INIT, title = BUF_INIT;
 	unsigned long nrows = 0, npatch = 0, nodiff = 0, nbad = 0;
-	int ch, header = 1, quiet = 0, rc = 0, i, printed_header = 0;
+	int ch, header = 1, quiet = 0, rc = PT_EXIT_OK, i, printed_header = 0;
 	char **extra = NULL;
 	size_t nextra = 0;
 	char hash[33];
@@ -169,9 +169,9 @@ main(int argc, char **argv)
 		switch (ch) {
 		case 'H': header = 0; break;
 		case 'q': quiet = 1; break;
-		case 'V': print_version(); return 0;
-		case 'h': help(); return 0;
-		default: usage(stderr); return 2;
+		case 'V': print_version(); return PT_EXIT_OK;
+		case 'h': help(); return PT_EXIT_OK;
+		default: usage(stderr); return PT_EXIT_FAILED;
 		}
 	}
 	if (optind == argc)
@@ -182,8 +182,12 @@ main(int argc, char **argv)
 		struct cols c;
 		int commits, got;
 
+		/*
+		 * A table that cannot be opened or read to its end fails the
+		 * run; bad rows, named and passed over, leave a good one.
+		 */
 		if (tsv_open(&r, argv[i]) < 0) {
-			rc = 1;
+			rc = PT_EXIT_FAILED;
 			continue;
 		}
 		if (r.empty) {
@@ -245,7 +249,7 @@ main(int argc, char **argv)
 			const char *s, *t;
 
 			if (got == -2) {
-				rc = 1;
+				rc = PT_EXIT_FAILED;
 				break;
 			}
 			if (got < 0)
@@ -392,7 +396,7 @@ main(int argc, char **argv)
 			arena_free(&a);
 		}
 		if (r.nbad)
-			rc = 1;
+			pt_exit_raise(&rc, PT_EXIT_SKIPPED);
 		tsv_extra_free(&x);
 		tsv_close(&r);
 	}
@@ -400,7 +404,7 @@ main(int argc, char **argv)
 		warnx("%lu rows, %lu patches, %lu without a diff, %lu with an unreadable diff",
 		    nrows, npatch, nodiff, nbad);
 	if (nbad)
-		rc = 1;
+		pt_exit_raise(&rc, PT_EXIT_SKIPPED);
 	for (size_t k = 0; k < nextra; k++)
 		free(extra[k]);
 	free(extra);

@@ -299,7 +299,8 @@ parse_accept(const char *s, int *bits)
 /*
  * Read a pairs table: the pairs some rule may accept are kept as edges
  * (the clusters are made once every table is read, when the kinds of
- * all patches are known); 0, or -1 on bad rows.
+ * all patches are known); 0, -1 on bad rows (named, left out), -2 when
+ * the table could not be read to its end.
  */
 static int
 read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
@@ -328,7 +329,7 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 		int k, via, content, acc;
 
 		if (got == -2) {
-			rc = -1;
+			rc = -2;
 			break;
 		}
 		if (got < 0)
@@ -398,7 +399,7 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 		g->e[g->ne].via = (uint16_t)(via & (o->accept | VIA_FILES));
 		g->e[g->ne++].content = (unsigned char)content;
 	}
-	if (r->nbad)
+	if (r->nbad && rc == 0)
 		rc = -1;
 	return rc;
 }
@@ -598,7 +599,10 @@ opt_field(struct graph *g, const struct tsv_reader *r, int c, int pooled)
 	    arena_strndup(&g->mem, r->f[c].s, r->f[c].len);
 }
 
-/* Read a patch table: every id a node, its attributes from the first row. */
+/*
+ * Read a patch table: every id a node, its attributes from the first row;
+ * 0, -1 on bad rows, -2 when the table could not be read to its end.
+ */
 static int
 read_patches(struct graph *g, struct tsv_reader *r)
 {
@@ -622,7 +626,7 @@ read_patches(struct graph *g, struct tsv_reader *r)
 		int kind;
 
 		if (got == -2) {
-			rc = -1;
+			rc = -2;
 			break;
 		}
 		if (got < 0)
@@ -663,7 +667,7 @@ read_patches(struct graph *g, struct tsv_reader *r)
 		x->part = tsv_count(r, cpart);
 		x->total = tsv_count(r, ctotal);
 	}
-	if (r->nbad)
+	if (r->nbad && rc == 0)
 		rc = -1;
 	return rc;
 }
@@ -707,7 +711,7 @@ read_groups(struct graph *g, const char *path)
 
 	if (!in) {
 		warnx("%s:", path);
-		return -1;
+		return -2;
 	}
 	lines_init(&l, in);
 	while ((n = lines_next(&l, &line)) > 0) {
@@ -737,7 +741,8 @@ read_groups(struct graph *g, const char *path)
 		}
 		if (bad) {
 			warnx("%s:%lu: %s", name, lineno, bad);
-			rc = -1;
+			if (rc == 0)
+				rc = -1;
 			continue;
 		}
 		side = 0;
@@ -765,7 +770,7 @@ read_groups(struct graph *g, const char *path)
 	}
 	if (n < 0 || l.err) {
 		warnx("%s:%lu: %s", name, lineno + 1, zin_error(in));
-		rc = -1;
+		rc = -2;
 	}
 	lines_free(&l);
 	zin_close(in);
@@ -1000,6 +1005,13 @@ help(void)
 	    stdout);
 }
 
+/* A reader's 0, -1 (bad rows) or -2 (unread input) into the exit status. */
+static void
+exit_of(int *rc, int read)
+{
+	pt_exit_raise(rc, read == 0 ? PT_EXIT_OK : read == -1 ? PT_EXIT_SKIPPED : PT_EXIT_FAILED);
+}
+
 int
 main(int argc, char **argv)
 {
@@ -1031,7 +1043,7 @@ main(int argc, char **argv)
 	const char **gfiles = NULL;
 	size_t ngfiles = 0;
 	unsigned long nclusters, ncommits, unwritable;
-	int ch, header = 1, quiet = 0, groups = 0, rc = 0;
+	int ch, header = 1, quiet = 0, groups = 0, rc = PT_EXIT_OK;
 
 	setprogname(argv[0]);
 	while ((ch = getopt_long(argc, argv, "t:d:w:a:f:T:D:cPG:gHqVh", longopts, NULL)) != -1) {
@@ -1040,35 +1052,35 @@ main(int argc, char **argv)
 			if (parse_unit(optarg, &o.threshold)) {
 				warnx("bad threshold '%s' (0 to 1)", optarg);
 				usage(stderr);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'd':
 			if (parse_unit(optarg, &o.dlr)) {
 				warnx("bad diff length ratio '%s' (0 to 1)", optarg);
 				usage(stderr);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'f':
 			if (parse_unit(optarg, &o.fdiff)) {
 				warnx("bad whole-file ratio '%s' (0 to 1)", optarg);
 				usage(stderr);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'T':
 			if (parse_unit(optarg, &o.title_threshold)) {
 				warnx("bad title threshold '%s' (0 to 1)", optarg);
 				usage(stderr);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'D':
 			if (parse_unit(optarg, &o.date_content)) {
 				warnx("bad date content '%s' (0 to 1)", optarg);
 				usage(stderr);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'c': o.chain = 1; break;
@@ -1081,7 +1093,7 @@ main(int argc, char **argv)
 			if (parse_unit(optarg, &o.weight)) {
 				warnx("bad weight '%s' (0 to 1)", optarg);
 				usage(stderr);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'a':
@@ -1089,7 +1101,7 @@ main(int argc, char **argv)
 				warnx("bad list of via kinds '%s' (files, hash, upstream, "
 				    "link, date, version, title, comma-separated, or none)", optarg);
 				usage(stderr);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'G':
@@ -1099,23 +1111,27 @@ main(int argc, char **argv)
 		case 'g': groups = 1; break;
 		case 'H': header = 0; break;
 		case 'q': quiet = 1; break;
-		case 'V': print_version(); return 0;
-		case 'h': help(); return 0;
-		default: usage(stderr); return 2;
+		case 'V': print_version(); return PT_EXIT_OK;
+		case 'h': help(); return PT_EXIT_OK;
+		default: usage(stderr); return PT_EXIT_FAILED;
 		}
 	}
 	if (optind == argc && !ngfiles)
 		argv[--optind] = "-";
 
+	/*
+	 * Bad rows or lines, named and left out: 1.  A file that cannot be
+	 * read to its end, or is neither kind of table: 2, the clusters
+	 * would lack it.
+	 */
 	memset(&g, 0, sizeof g);
 	for (size_t k = 0; k < ngfiles; k++)
-		if (read_groups(&g, gfiles[k]) < 0)
-			rc = 1;
+		exit_of(&rc, read_groups(&g, gfiles[k]));
 	for (int i = optind; i < argc; i++) {
 		struct tsv_reader r;
 
 		if (tsv_open(&r, argv[i]) < 0) {
-			rc = 1;
+			rc = PT_EXIT_FAILED;
 			continue;
 		}
 		if (r.empty) {
@@ -1124,15 +1140,13 @@ main(int argc, char **argv)
 		}
 		if (tsv_col(&r, "left") >= 0 && tsv_col(&r, "right") >= 0 &&
 		    tsv_col(&r, "score") >= 0) {
-			if (read_pairs(&g, &r, &o, &st) < 0)
-				rc = 1;
+			exit_of(&rc, read_pairs(&g, &r, &o, &st));
 		} else if (tsv_col(&r, "id") >= 0 && tsv_col(&r, "kind") >= 0) {
-			if (read_patches(&g, &r) < 0)
-				rc = 1;
+			exit_of(&rc, read_patches(&g, &r));
 		} else {
 			warnx("%s: neither a pairs table (left, right, score) nor a "
 			    "patch table (id, kind)", r.name);
-			rc = 1;
+			rc = PT_EXIT_FAILED;
 		}
 		tsv_close(&r);
 	}
@@ -1142,7 +1156,7 @@ main(int argc, char **argv)
 	if (unwritable) {
 		warnx("%lu ids with white space left out of the patch-groups output",
 		    unwritable);
-		rc = 1;
+		pt_exit_raise(&rc, PT_EXIT_SKIPPED);
 	}
 	if (g.repeated && !quiet)
 		warnx("%lu ids repeated in patch tables (first kept)", g.repeated);

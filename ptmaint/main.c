@@ -450,6 +450,10 @@ flush(struct run *r, struct chunk *ck)
 	ck->n = 0;
 }
 
+/*
+ * One patch table: 0; -1 when bad rows were named and left out; -2 when
+ * it could not be opened or read to its end.
+ */
 static int
 read_table(struct run *r, struct chunk *ck, const char *path)
 {
@@ -457,7 +461,7 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 	int cid, cdate, cfiles, chunks, cmsg, rc = 0, st;
 
 	if (tsv_open(&t, path) < 0)
-		return -1;
+		return -2;
 	if (t.empty) {
 		tsv_close(&t);
 		return 0;
@@ -472,7 +476,7 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 		int64_t date;
 
 		if (st == -2) {
-			rc = -1;
+			rc = -2;
 			break;
 		}
 		if (st < 0)
@@ -514,7 +518,8 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 	flush(r, ck);
 	if (t.nbad) {
 		r->badrows += t.nbad;
-		rc = -1;
+		if (rc == 0)
+			rc = -1;
 	}
 	tsv_close(&t);
 	return rc;
@@ -568,7 +573,7 @@ main(int argc, char **argv)
 	struct run r;
 	struct chunk ck;
 	const char *rev = "HEAD";
-	int ch, rc = 0, rev_given = 0, path_given = 0;
+	int ch, rc = PT_EXIT_OK, rev_given = 0, path_given = 0;
 	size_t nver;
 
 	setprogname(argv[0]);
@@ -585,25 +590,25 @@ main(int argc, char **argv)
 		case 'p': r.path = optarg; path_given = 1; break;
 		case 'H': r.header = 0; break;
 		case 'q': r.quiet = 1; break;
-		case 'V': print_version(); return 0;
-		case 'h': help(); return 0;
-		default: usage(stderr); return 2;
+		case 'V': print_version(); return PT_EXIT_OK;
+		case 'h': help(); return PT_EXIT_OK;
+		default: usage(stderr); return PT_EXIT_FAILED;
 		}
 	}
 	if (!r.file == !r.repo_name) {
 		warnx(r.file ? "-m and -g exclude each other" : "which MAINTAINERS: -m file or -g repo");
 		usage(stderr);
-		return 2;
+		return PT_EXIT_FAILED;
 	}
 	if (r.file && (rev_given || path_given)) {
 		warnx("-r and -p go with -g (with -m there is no history)");
 		usage(stderr);
-		return 2;
+		return PT_EXIT_FAILED;
 	}
 	if (r.tree && !r.file) {
 		warnx("-d goes with -m (with -g the repository's trees say it)");
 		usage(stderr);
-		return 2;
+		return PT_EXIT_FAILED;
 	}
 	if (optind == argc)
 		argv[--optind] = "-";
@@ -640,9 +645,15 @@ main(int argc, char **argv)
 
 	if (r.header)
 		tsv_header(stdout, header, sizeof header / sizeof *header);
+	/*
+	 * A table not read to its end fails the run (2); bad rows and
+	 * unreadable dates, named, leave a good table (1).  Bad lines of
+	 * MAINTAINERS, named unless -q, do not count: they are the
+	 * project's file, not the user's to mend.
+	 */
 	for (int i = optind; i < argc; i++)
-		if (read_table(&r, &ck, argv[i]) < 0)
-			rc = 1;
+		if (read_table(&r, &ck, argv[i]) == -2)
+			rc = PT_EXIT_FAILED;
 	mresult_free(&ck.res);
 	buf_free(&ck.data);
 	buf_free(&ck.out);
@@ -662,7 +673,7 @@ main(int argc, char **argv)
 		    r.noversion, r.parsed, nver, r.skipped);
 	}
 	if (r.badrows)
-		rc = 1;
+		pt_exit_raise(&rc, PT_EXIT_SKIPPED);
 
 	for (size_t k = 0; k < NCACHE; k++)
 		if (r.cache[k].version != SIZE_MAX)

@@ -70,7 +70,7 @@ report_all(struct model *md, const struct ropts *o)
 {
 	char *tmp[2 * NPIECES], *fin[2 * NPIECES];
 	size_t n = 0;
-	int rc = 0, failed = 0;
+	int rc = PT_EXIT_OK, failed = 0;
 
 	need(md, 1, 0, 1, "all");
 	memset(tmp, 0, sizeof tmp);
@@ -115,7 +115,7 @@ report_all(struct model *md, const struct ropts *o)
 			if (so.plot)
 				failed = 1;
 			else
-				rc = 1;
+				pt_exit_raise(&rc, PT_EXIT_SKIPPED);
 		}
 		if (ferror(fp) | fclose(fp)) {
 			warnx("%s: cannot write: %s", fin[n - 1 - (so.plot != NULL)],
@@ -134,5 +134,5 @@ report_all(struct model *md, const struct ropts *o)
 		free(tmp[i]);
 		free(fin[i]);
 	}
-	return failed ? 2 : rc;
+	return failed ? PT_EXIT_FAILED : rc;
 }

@@ -102,7 +102,7 @@ truth_groups(struct truth *t, const struct model *md, const char *path)
 
 	if (!in) {
 		warnx("%s:", path);
-		return -1;
+		return -2;
 	}
 	lines_init(&ln, in);
 	while ((got = lines_next(&ln, &line)) > 0) {
@@ -154,13 +154,11 @@ truth_groups(struct truth *t, const struct model *md, const char *path)
 			i = k;
 		}
 	}
-	if (got < 0) {
+	if (got < 0)
 		warnx("%s: %s", path, zin_error(in) ? zin_error(in) : "read error");
-		bad++;
-	}
 	lines_free(&ln);
 	zin_close(in);
-	return bad ? -1 : 0;
+	return got < 0 ? -2 : bad ? -1 : 0;
 }
 
 static int
@@ -374,8 +372,12 @@ report_eval(struct model *md, const struct ropts *o)
 			die("eval --truth links needs the commits table (git2tsv, with its "
 			    "links column) and the mails table");
 		truth_links(&t, md);
-	} else if (truth_groups(&t, md, o->truth) < 0)
-		rc = 1;
+	} else {
+		/* Bad lines, named and left out: 1; a file not read to its end: 2. */
+		int got = truth_groups(&t, md, o->truth);
+
+		rc = got == 0 ? PT_EXIT_OK : got == -1 ? PT_EXIT_SKIPPED : PT_EXIT_FAILED;
+	}
 
 	/*
 	 * The items both clusterings know.  A member of no cluster of ours

@@ -1519,6 +1519,7 @@ int
 model_load(struct model *md, const char *path)
 {
 	struct tsv_reader r;
+	int rc;
 
 	if (tsv_open(&r, path) < 0)
 		return -1;
@@ -1546,8 +1547,10 @@ model_load(struct model *md, const char *path)
 		tsv_close(&r);
 		return -1;
 	}
+	/* Cut short (a truncated .xz, a read error): said by tsv_read. */
+	rc = r.lines.err ? -1 : 0;
 	tsv_close(&r);
-	return 0;
+	return rc;
 }
 
 static int

@@ -142,22 +142,22 @@ main(int argc, char **argv)
 	struct mailmap mm;
 	const char *mailmap = NULL;
 	size_t cmd;
-	int ch, rc = 0;
+	int ch, rc = PT_EXIT_OK;
 
 	setprogname(argv[0]);
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
 		help();
 		close_stdout();
-		return 0;
+		return PT_EXIT_OK;
 	}
 	if (argc > 1 && (!strcmp(argv[1], "-V") || !strcmp(argv[1], "--version"))) {
 		print_version();
 		close_stdout();
-		return 0;
+		return PT_EXIT_OK;
 	}
 	if (argc < 2) {
 		usage(stderr);
-		return 2;
+		return PT_EXIT_FAILED;
 	}
 	for (cmd = 0; cmd < NCOMMANDS; cmd++)
 		if (!strcmp(argv[1], commands[cmd].name))
@@ -165,7 +165,7 @@ main(int argc, char **argv)
 	if (cmd == NCOMMANDS) {
 		warnx("unknown command: %s", argv[1]);
 		usage(stderr);
-		return 2;
+		return PT_EXIT_FAILED;
 	}
 
 	memset(&o, 0, sizeof o);
@@ -187,25 +187,25 @@ main(int argc, char **argv)
 		case 's':
 			if (date_opt(optarg, 0, &o.sc.since) < 0) {
 				warnx("--since %s: not a date (YYYY-MM-DD)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'u':
 			if (date_opt(optarg, 1, &o.sc.until) < 0) {
 				warnx("--until %s: not a date (YYYY-MM-DD)", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'S':
 			if (parse_long(optarg, 1, 100000000, &o.sc.max_series) < 0) {
 				warnx("--max-series %s: not a number of patches", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'g':
 			if (parse_long(optarg, 0, 36500, &o.sc.grace) < 0) {
 				warnx("--grace %s: not a number of days", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			o.sc.grace_set = 1;
 			break;
@@ -216,7 +216,7 @@ main(int argc, char **argv)
 		case 'n':
 			if (parse_long(optarg, 0, 1000000, &o.top) < 0) {
 				warnx("--top %s: not a number", optarg);
-				return 2;
+				return PT_EXIT_FAILED;
 			}
 			o.top_set = 1;
 			break;
@@ -226,9 +226,9 @@ main(int argc, char **argv)
 		case 'o': o.dir = optarg; break;
 		case 'm': mailmap = optarg; break;
 		case 'q': o.sc.quiet = 1; break;
-		case 'V': print_version(); close_stdout(); return 0;
-		case 'h': help(); close_stdout(); return 0;
-		default: usage(stderr); return 2;
+		case 'V': print_version(); close_stdout(); return PT_EXIT_OK;
+		case 'h': help(); close_stdout(); return PT_EXIT_OK;
+		default: usage(stderr); return PT_EXIT_FAILED;
 		}
 	}
 	o.osince = o.sc.since;
@@ -236,29 +236,29 @@ main(int argc, char **argv)
 	if (commands[cmd].run == report_eval && !o.truth) {
 		warnx("eval needs --truth links or --truth FILE (a PaStA patch-groups file)");
 		usage(stderr);
-		return 2;
+		return PT_EXIT_FAILED;
 	}
 	if (commands[cmd].run == report_all) {
 		if (!o.dir) {
 			warnx("all needs --out DIR, the folder for its files");
 			usage(stderr);
-			return 2;
+			return PT_EXIT_FAILED;
 		}
 		if (o.fmt != OF_TSV) {
 			warnx("all writes TSV, aligned text and a page: --csv and --pretty "
 			    "do not apply");
 			usage(stderr);
-			return 2;
+			return PT_EXIT_FAILED;
 		}
 		if (o.plot && strcmp(o.plot, "png") && strcmp(o.plot, "svg")) {
 			warnx("all: --plot %s: png or svg, the format of the plots", o.plot);
 			usage(stderr);
-			return 2;
+			return PT_EXIT_FAILED;
 		}
 	} else if (o.dir) {
 		warnx("--out is for all; %s writes on standard output", commands[cmd].name);
 		usage(stderr);
-		return 2;
+		return PT_EXIT_FAILED;
 	}
 	if (commands[cmd].run == report_html || commands[cmd].run == report_all) {
 		const char *why;
@@ -267,15 +267,15 @@ main(int argc, char **argv)
 			warnx("html writes a page with its own plots: --csv, --pretty and --plot "
 			    "do not apply");
 			usage(stderr);
-			return 2;
+			return PT_EXIT_FAILED;
 		}
 		if (*o.mail_url && url_template_check(o.mail_url, &why) < 0) {
 			warnx("--mail-url %s: %s", o.mail_url, why);
-			return 2;
+			return PT_EXIT_FAILED;
 		}
 		if (o.commit_url && *o.commit_url && url_template_check(o.commit_url, &why) < 0) {
 			warnx("--commit-url %s: %s", o.commit_url, why);
-			return 2;
+			return PT_EXIT_FAILED;
 		}
 	}
 	if (commands[cmd].run == report_cycle || commands[cmd].run == report_html ||
@@ -288,7 +288,7 @@ main(int argc, char **argv)
 
 			regerror(err, &re, msg, sizeof msg);
 			warnx("--release %s: %s", o.release_re, msg);
-			return 2;
+			return PT_EXIT_FAILED;
 		}
 		regfree(&re);
 	}
@@ -297,8 +297,9 @@ main(int argc, char **argv)
 	mailmap_init(&mm);
 	/* Before the tables: they are read through it. */
 	if (mailmap) {
+		/* Not read: the people would not be joined (bad lines do not count). */
 		if (mailmap_read(&mm, mailmap, o.sc.quiet) < 0)
-			rc = 1;
+			rc = PT_EXIT_FAILED;
 		else if (!o.sc.quiet)
 			warnx("mailmap %s: %zu entries, %zu bad lines skipped", mailmap,
 			    mm.nentries, mm.nbad);
@@ -306,22 +307,21 @@ main(int argc, char **argv)
 	}
 	if (optind == argc)
 		argv[--optind] = "-";
+	/* A table not read to its end, or not one ptreport reads: failed. */
 	for (int i = optind; i < argc; i++)
 		if (model_load(&md, argv[i]) < 0)
-			rc = 1;
+			rc = PT_EXIT_FAILED;
 	model_finish(&md);
 	verdicts(&md, &o.sc);
 	{
 		/* all: 2 when a file could not be written. */
 		int r = commands[cmd].run(&md, &o);
 
-		if (r > rc)
-			rc = r;
+		pt_exit_raise(&rc, r);
 	}
 	if (md.nbad) {
 		warnx("%lu bad rows, named above, were left out", md.nbad);
-		if (rc < 1)
-			rc = 1;
+		pt_exit_raise(&rc, PT_EXIT_SKIPPED);
 	}
 	model_free(&md);
 	mailmap_free(&mm);

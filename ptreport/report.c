@@ -824,8 +824,9 @@ report_weekly(struct model *md, const struct ropts *o)
 		out_end(&out);
 	}
 	out_finish(&out);
+	/* The plot is an output: not drawn, the run failed. */
 	if (o->plot && weekly_plot(o->plot, v, n) < 0)
-		rc = 1;
+		rc = PT_EXIT_FAILED;
 	free(v);
 	free(tv);
 	free(tt);
@@ -1157,7 +1158,7 @@ report_duration(struct model *md, const struct ropts *o)
 	}
 	out_finish(&out);
 	if (o->plot && duration_plot(o->plot, md, v, n) < 0)
-		rc = 1;
+		rc = PT_EXIT_FAILED;
 	free(v);
 	return rc;
 }
@@ -2051,7 +2052,7 @@ report_maintainers(struct model *md, const struct ropts *o)
 		for (size_t i = 0; i < mv.nrows; i++)
 			mv.rows[i]->seen = 0;
 		if (maint_plot(o->plot, &mv, plotted, nplot, pk) < 0)
-			rc = 1;
+			rc = PT_EXIT_FAILED;
 	}
 
 	for (size_t i = 0; i < mv.nrows; i++)

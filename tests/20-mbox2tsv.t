@@ -21,7 +21,7 @@ run mbox2tsv -m mboxx
 is "a bad --mbox value exits 2" 2 "$rc"
 
 run mbox2tsv "$T/missing.mbox"
-is "a missing file exits 1" 1 "$rc"
+is "a missing file exits 2 (failed)" 2 "$rc"
 grep -q "^mbox2tsv: $T/missing.mbox: No such file or directory" "$T/err"
 ok $? "a missing file is named on stderr"
 
@@ -72,10 +72,11 @@ off=$(grep -b '^From nobody Sat Aug 27' sample.mbox | head -1 | cut -d: -f1)
 grep -q "	sample.mbox:$off\$" sample.tsv
 ok $? "src holds the byte offset of the From_ line"
 
-# Truncated gzip: the rows before the cut, the cut mail flagged, exit 1.
+# Truncated gzip: the rows before the cut, the cut mail flagged, exit 2
+# (failed: the table is not to be used).
 head -c 6000 sample.mbox.gz >cut.mbox.gz
 run mbox2tsv cut.mbox.gz
-is "truncated gzip exits 1" 1 "$rc"
+is "truncated gzip exits 2" 2 "$rc"
 grep -q 'cut.mbox.gz: truncated gzip data' "$T/err"
 ok $? "truncated gzip is reported"
 tail -1 "$T/out" | cut -f16 | grep -q truncated

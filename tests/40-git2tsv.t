@@ -754,37 +754,37 @@ is "-j 0: exit 2" 2 "$rc"
 mkdir plain
 echo hello >plain/file
 run git2tsv plain
-is "a plain folder: exit 1" 1 "$rc"
+is "a plain folder: exit 2" 2 "$rc"
 grep -q '^git2tsv: plain: ' "$T/err"
 ok $? "a plain folder is named on stderr"
 [ ! -s "$T/out" ]
 ok $? "a plain folder: no output"
 run git2tsv "$T/missing"
-is "a missing folder: exit 1" 1 "$rc"
+is "a missing folder: exit 2" 2 "$rc"
 grep -q "$T/missing" "$T/err"
 ok $? "a missing folder is named on stderr"
 
 run git2tsv repo no-such-rev
-is "an unknown revision: exit 1" 1 "$rc"
+is "an unknown revision: exit 2" 2 "$rc"
 grep -q "^git2tsv: repo: .*no-such-rev" "$T/err"
 ok $? "an unknown revision is named with the repository"
 run git2tsv repo v0.1..no-such-rev
-is "an unknown revision in a range: exit 1" 1 "$rc"
+is "an unknown revision in a range: exit 2" 2 "$rc"
 grep -q "no-such-rev" "$T/err"
 ok $? "an unknown revision in a range is named"
 run git2tsv repo 'HEAD^{tree}'
-is "a tree for a revision: exit 1" 1 "$rc"
+is "a tree for a revision: exit 2" 2 "$rc"
 grep -q "^git2tsv: repo: not a commit 'HEAD^{tree}'" "$T/err"
 ok $? "a tree for a revision is named"
 run git2tsv repo ^no-such-rev main
-is "an unknown hidden revision: exit 1" 1 "$rc"
+is "an unknown hidden revision: exit 2" 2 "$rc"
 grep -q "no-such-rev" "$T/err"
 ok $? "an unknown hidden revision is named"
 
 git clone -q --depth 1 "file://$T/repo" shallow 2>/dev/null
 if [ -f shallow/.git/shallow ]; then
 	run git2tsv shallow
-	is "a shallow clone: exit 1" 1 "$rc"
+	is "a shallow clone: exit 2" 2 "$rc"
 	grep -q '^git2tsv: shallow: .*shallow' "$T/err"
 	ok $? "a shallow clone: the message names it shallow"
 else
@@ -871,7 +871,7 @@ if [ -f "$(loose blob/r "$blob")" ]; then
 	    "$linked" "$blob" "$summary" >blob.err
 	for j in 1 3; do
 		run_in blob $to git2tsv -j$j r
-		is "missing blob, -j$j: exit 0" 0 "$rc"
+		is "missing blob, -j$j: exit 1 (a row flagged damaged)" 1 "$rc"
 		same "missing blob, -j$j: the rows of the intact copy, the commit's flagged damaged without a diff" \
 		    blob.want "$T/out"
 		same "missing blob, -j$j: stderr names the commit and the blob, the summary counts it" \
@@ -901,7 +901,7 @@ if [ -f "$(loose blob/r "$blob")" ]; then
 	f=$(loose corrupt/r "$blob")
 	chmod u+w "$f" && printf 'not a zlib stream' >"$f"
 	run_in corrupt git2tsv r
-	is "corrupt blob: exit 0" 0 "$rc"
+	is "corrupt blob: exit 1" 1 "$rc"
 	same "corrupt blob: the same rows as with the blob missing" blob.want "$T/out"
 	sed -n 1p "$T/err" | grep -q "^git2tsv: r: commit $linked: cannot diff: blob $blob (unique.txt): [a-z]" &&
 	    ! grep -q 'is missing' "$T/err"
@@ -929,7 +929,7 @@ if [ -f "$(loose subtree/r "$tree")" ] && [ "$(git -C repo rev-parse "$latin^:no
 	} | sort >subtree.err
 	for j in 1 3; do
 		run_in subtree $to git2tsv -j$j r
-		is "missing subtree, -j$j: exit 0" 0 "$rc"
+		is "missing subtree, -j$j: exit 1" 1 "$rc"
 		same "missing subtree, -j$j: both commits that need it flagged, the other rows intact" \
 		    subtree.want "$T/out"
 		# Workers name commits as they meet them: compared sorted.
@@ -955,7 +955,7 @@ if [ -f "$(loose roottree/r "$rtree")" ]; then
 		printf '%s, 2 damaged (rows without a diff)\n' "$summary"
 	} >roottree.err
 	run_in roottree git2tsv -j1 r
-	is "missing root tree: exit 0" 0 "$rc"
+	is "missing root tree: exit 1" 1 "$rc"
 	same "missing root tree: the commit and its child flagged, the other rows intact" \
 	    roottree.want "$T/out"
 	same "missing root tree: both named (tree, parent's tree), the summary counts 2" \
@@ -965,7 +965,8 @@ else
 fi
 
 # A missing commit cuts the history: the commit naming it as its parent
-# still gets its row (no parent, no diff), then the walk fails (exit 1).
+# still gets its row (no parent, no diff), then the walk fails (exit 2:
+# the history beyond it is not read, the table is not to be used).
 mkdir nocommit && cp -R repo nocommit/r
 if [ -f "$(loose nocommit/r "$second")" ]; then
 	rm -f "$(loose nocommit/r "$second")"
@@ -979,17 +980,17 @@ if [ -f "$(loose nocommit/r "$second")" ]; then
 	} >nocommit.err
 	for j in 1 3; do
 		run_in nocommit $to git2tsv -j$j r
-		is "missing commit, -j$j: exit 1" 1 "$rc"
+		is "missing commit, -j$j: exit 2" 2 "$rc"
 		same "missing commit, -j$j: the rows down to its child, the child flagged damaged" \
 		    nocommit.want "$T/out"
 		same "missing commit, -j$j: the child and the missing commit named, the walk's end said" \
 		    nocommit.err "$T/err"
 	done
 	run_in nocommit $to git2tsv r "$second..main"
-	is "missing commit as a range's end: exit 1, no rows" "1|0" "$rc|$(wc -c <"$T/out" | tr -d ' ')"
+	is "missing commit as a range's end: exit 2, no rows" "2|0" "$rc|$(wc -c <"$T/out" | tr -d ' ')"
 	run_in nocommit libgit2_leaky $to git2tsv r "v0.1..main"
-	is "missing commit below a range: exit 1, the walk fails before any row" \
-	    "1|0|git2tsv: r: cannot walk the history: object not found - no match for id ($second)" \
+	is "missing commit below a range: exit 2, the walk fails before any row" \
+	    "2|0|git2tsv: r: cannot walk the history: object not found - no match for id ($second)" \
 	    "$rc|$(wc -c <"$T/out" | tr -d ' ')|$(cat "$T/err")"
 else
 	skip "the fixture's objects are packed: no loose commit to remove"
@@ -1019,7 +1020,7 @@ if git clone -q --filter=blob:none --no-local "file://$T/repo" partial/r 2>clone
 	ok $? "partial clone: some commits need a blob it left out, some do not ($n of 19)"
 	damaged_want partial.ids intact.tsv >partial.want
 	run_in partial libgit2_leaky $to git2tsv r
-	is "partial clone: exit 0" 0 "$rc"
+	is "partial clone: exit 1 (rows flagged damaged)" 1 "$rc"
 	same "partial clone: those commits flagged damaged, the other rows intact" partial.want "$T/out"
 	is "partial clone: each named, a blob missing" "$n" \
 	    "$(grep -c "^git2tsv: r: commit [0-9a-f]\{40\}: cannot diff: blob [0-9a-f]\{40\} (.*) is missing$" "$T/err")"
@@ -1032,7 +1033,7 @@ if git clone -q --filter=blob:none --no-local "file://$T/repo" partial/r 2>clone
 	git -C partialext/r config extensions.partialclone >/dev/null
 	ok $? "partial clone with extensions.partialclone: the copy says so"
 	run_in partialext libgit2_leaky $to git2tsv r
-	is "partial clone with extensions.partialclone: exit 0" 0 "$rc"
+	is "partial clone with extensions.partialclone: exit 1" 1 "$rc"
 	same "partial clone with extensions.partialclone: the same rows" partial.tsv "$T/out"
 
 	# Without trees either: only the head's tree is there (the checkout
@@ -1041,7 +1042,7 @@ if git clone -q --filter=blob:none --no-local "file://$T/repo" partial/r 2>clone
 	mkdir treeless
 	if git clone -q --filter=tree:0 --no-local "file://$T/repo" treeless/r 2>clone.err; then
 		run_in treeless libgit2_leaky $to git2tsv r
-		is "treeless clone: exit 0" 0 "$rc"
+		is "treeless clone: exit 1" 1 "$rc"
 		damaged_want ids intact.tsv >tl.want
 		same "treeless clone: every row there, every one damaged" tl.want "$T/out"
 		is "treeless clone: the head misses its parent's tree" \

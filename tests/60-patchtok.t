@@ -32,7 +32,7 @@ run patchtok -V
 grep -q '^patchtok (patchtrack) ' "$T/out"
 ok $? "--version"
 run patchtok "$T/missing.tsv"
-is "a missing file exits 1" 1 "$rc"
+is "a missing file exits 2" 2 "$rc"
 grep -q "missing.tsv" "$T/err"
 ok $? "a missing file is named on stderr"
 
@@ -303,12 +303,12 @@ is "a later table without the column: an empty field" "" \
 # --- bad input -----------------------------------------------------------
 cut -f"$d" --complement mails.tsv >nodiff.tsv
 run patchtok nodiff.tsv
-is "no diff column: exit 1" 1 "$rc"
+is "no diff column: exit 2" 2 "$rc"
 grep -q "nodiff.tsv: missing column 'diff'" "$T/err"
 ok $? "no diff column: named on stderr"
 cut -f2- mails.tsv >noid.tsv
 run patchtok noid.tsv
-is "no id column: exit 1" 1 "$rc"
+is "no id column: exit 2" 2 "$rc"
 grep -q "noid.tsv: missing column 'id'" "$T/err"
 ok $? "no id column: named on stderr"
 

@@ -97,12 +97,12 @@ ok $? "one table without --self: said on stderr"
 run patchsim --self one.tok one.tok
 is "--self with two tables exits 2" 2 "$rc"
 run patchsim one.tok "$T/missing.tok"
-is "a missing table exits 1" 1 "$rc"
+is "a missing table exits 2" 2 "$rc"
 grep -q 'missing.tok' "$T/err"
 ok $? "a missing table is named on stderr"
 cut -f1-14 one.tok >nohunks.tok
 run patchsim one.tok nohunks.tok
-is "a table without hunks exits 1" 1 "$rc"
+is "a table without hunks exits 2" 2 "$rc"
 grep -q "nohunks.tok: missing column 'hunks'" "$T/err"
 ok $? "a table without hunks: the column is named"
 run patchsim /dev/null /dev/null

@@ -158,7 +158,7 @@ is "-w 1 -t 0.8: scores recomputed from msg" "b c 0.950000|f g 0.800000|h i 1.00
 	"$(ptcluster -q -w 1 -t 0.8 -d 0 chain.tsv chain.tok | awk -F'\t' '$2 == "b" || $2 == "f" || $2 == "h" { print $2, $11, $12 }' | tr '\n' '|' | sed 's/|$//')"
 cut -f1,2,5-7 chain.tsv >nomsg.tsv
 run ptcluster -w 0.5 nomsg.tsv
-is "-w without msg and diff columns: exit 1" 1 "$rc"
+is "-w without msg and diff columns: exit 2" 2 "$rc"
 grep -q "nomsg.tsv: missing column 'msg'" "$T/err"
 ok $? "-w without a msg column: the column is named"
 run ptcluster nomsg.tsv
@@ -639,7 +639,7 @@ is "bad patch-groups lines: each named with its line" \
 printf '<ok3> => %s\n<ok1> <ok2>\n' "$C1" >want
 same "bad patch-groups lines join nothing, the good ones are written" want "$T/out"
 run ptcluster -G "$T/missing" -g
-is "a missing groups file: exit 1" 1 "$rc"
+is "a missing groups file: exit 2" 2 "$rc"
 grep -q "missing" "$T/err"
 ok $? "a missing groups file is named"
 
@@ -678,12 +678,12 @@ grep -q "bad.tsv:3: column 'score'" "$T/err"
 is "-w: a bad score column does not matter" "1" "$?"
 cut -f1,2,3,4,6,7 chain.tsv >nodlr.tsv
 run ptcluster nodlr.tsv
-is "a pairs table without dlr: exit 1" 1 "$rc"
+is "a pairs table without dlr: exit 2" 2 "$rc"
 grep -q "nodlr.tsv: missing column 'dlr'" "$T/err"
 ok $? "a pairs table without dlr: the column is named"
 printf 'id\tdate\n' >neither.tsv
 run ptcluster neither.tsv chain.tsv
-is "an unknown table: exit 1" 1 "$rc"
+is "an unknown table: exit 2" 2 "$rc"
 grep -qx "ptcluster: neither.tsv: neither a pairs table (left, right, score) nor a patch table (id, kind)" "$T/err"
 ok $? "an unknown table is named"
 members "$T/out" | head -1 >got
@@ -696,7 +696,7 @@ grep -q "badkind.tok:2: column 'kind': neither mail nor commit" "$T/err" &&
 ok $? "a bad kind and an empty id are named with their lines"
 is "a bad kind in a table: the good row is written" "1: t2" "$(members "$T/out")"
 run ptcluster "$T/missing.tsv" chain.tsv
-is "a missing file: exit 1" 1 "$rc"
+is "a missing file: exit 2" 2 "$rc"
 grep -q "missing.tsv" "$T/err"
 ok $? "a missing file is named"
 : >zero.tsv
@@ -704,7 +704,7 @@ run ptcluster zero.tsv chain.tsv
 is "a 0-byte file is an empty table" 0 "$rc"
 printf 'left\tright\tscore\n' | gzip >nodlr.gz
 run ptcluster nodlr.gz
-is "compressed input is read (and then lacks dlr)" 1 "$rc"
+is "compressed input is read (and then lacks dlr: exit 2)" 2 "$rc"
 
 # --- the sample, through the real tools -----------------------------------
 if command -v git >/dev/null 2>&1 &&

@@ -1030,7 +1030,7 @@ is "offlist -s/-u: a wider window takes the commits written before and committed
 	"d1 d7a d5 d2 d6" \
 	"$(col id off2.tsv | sed 's/0*$//' | tr '\n' ' ' | sed 's/ $//')"
 run ptreport offlist "$D/clusters.tsv" "$D/commits.tsv"
-is "offlist without mails nor -s/-u: exit 1" 1 "$rc"
+is "offlist without mails nor -s/-u: exit 2" 2 "$rc"
 grep -q 'offlist needs a mails table or both --since and --until' "$T/err"
 ok $? "offlist without mails nor -s/-u: says why"
 # Without the mails, the RFC mail of d3's cluster is not known as one.
@@ -1075,7 +1075,7 @@ same "cycle: merge window up to -rc1, rc1, rc2; without -rc: merge, rest, pre-re
 grep -q '1 patches predate the first release (v1.0)' "$T/err"
 ok $? "cycle: a patch before the first release is said on stderr"
 run ptreport cycle "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.tsv"
-is "cycle: no tag matching the default --release: exit 1" 1 "$rc"
+is "cycle: no tag matching the default --release: exit 2" 2 "$rc"
 grep -q 'no tag matches --release' "$T/err"
 ok $? "cycle: no release tag: says so"
 run ptreport cycle -g 0 -r '^release-[0-9]+$' "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.tsv"
@@ -1145,7 +1145,7 @@ run ptreport eval $E
 [ "$rc" -ne 0 ] && grep -q 'eval needs --truth' "$T/err"
 ok $? "eval without --truth fails, saying so"
 run ptreport eval -t links "$D/eval-clusters.tsv" "$D/eval-mails.tsv"
-is "eval -t links without commits: exit 1" 1 "$rc"
+is "eval -t links without commits: exit 2" 2 "$rc"
 
 # --max-series: a 0/5 series of five, two mails of a [PATCH k/10], one alone.
 run ptreport patches -S 4 "$D/series.tsv" none.tsv
@@ -1204,7 +1204,7 @@ is "-q: no note on stderr" "0 0" "$rc $(wc -c <"$T/err")"
 # --- bad input -----------------------------------------------------------------
 printf 'foo\tbar\n1\t2\n' >other.tsv
 run ptreport summary "$D/clusters.tsv" "$D/mails.tsv" other.tsv
-is "a table ptreport does not read: exit 1" 1 "$rc"
+is "a table ptreport does not read: exit 2" 2 "$rc"
 grep -q '^ptreport: other.tsv: not a table ptreport reads' "$T/err"
 ok $? "... named on stderr"
 is "... and the others are still read" 15 "$(awk -F'\t' '$1 == "patches" { print $2 }' "$T/out")"
@@ -1248,26 +1248,26 @@ is "a patch row naming no file: not for this repository, saying so" \
 	"not-counted not for this repository: its patch names no file" \
 	"$(awk -F'\t' '$1 == "none@x" { print $6, $7 }' "$T/out")"
 run ptreport cycle "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv"
-is "cycle without tags: exit 1" 1 "$rc"
+is "cycle without tags: exit 2" 2 "$rc"
 grep -q 'cycle needs a tags table' "$T/err"
 ok $? "cycle without tags: says so"
 run ptreport weekly "$D/clusters.tsv"
-is "weekly without mails: exit 1" 1 "$rc"
+is "weekly without mails: exit 2" 2 "$rc"
 grep -q 'weekly needs a mails table' "$T/err"
 ok $? "weekly without mails: says so"
 run ptreport ignored "$D/mails.tsv"
-is "ignored without clusters: exit 1" 1 "$rc"
+is "ignored without clusters: exit 2" 2 "$rc"
 grep -q 'ignored needs a clusters table' "$T/err"
 ok $? "ignored without clusters: says so"
 run ptreport summary "$D/clusters.tsv" "$T/missing.tsv"
-is "a missing file: exit 1" 1 "$rc"
+is "a missing file: exit 2" 2 "$rc"
 grep -q 'missing.tsv' "$T/err"
 ok $? "a missing file is named"
 is "a table on stdin, named -" "$(ptreport patches -q none.tsv "$D/mails.tsv")" \
 	"$(ptreport patches -q none.tsv - <"$D/mails.tsv")"
 run ptreport ignored <"$D/clusters.tsv"
 is "no operands: stdin is read (here clusters, so the mails are missing)" \
-	"1 ptreport: ignored needs a mails table (mbox2tsv output)" "$rc $(cat "$T/err")"
+	"2 ptreport: ignored needs a mails table (mbox2tsv output)" "$rc $(cat "$T/err")"
 
 # --- plots ---------------------------------------------------------------------
 if command -v gnuplot >/dev/null 2>&1; then
@@ -1285,14 +1285,14 @@ if command -v gnuplot >/dev/null 2>&1; then
 	grep -q '<svg' w.svg
 	ok $? "the .svg is SVG"
 	run ptreport weekly -q -p w.jpg "$@"
-	is "a plot that is neither .png nor .svg: exit 1" 1 "$rc"
+	is "a plot that is neither .png nor .svg: exit 2" 2 "$rc"
 	[ ! -e w.jpg ] && [ ! -e w.jpg.tmp ] && grep -q 'w.jpg: the plot must be a .png or .svg' "$T/err"
 	ok $? "... nothing left behind, and said why"
 	[ "$(rows "$T/out")" -eq 2 ]
 	ok $? "... the table is still written"
 	run ptreport weekly -q -p empty.png "$D/series.tsv" none.tsv -s 2030-01-01
-	[ "$rc" -eq 1 ] && [ ! -e empty.png ] && grep -q 'nothing to plot' "$T/err"
-	ok $? "nothing to plot: exit 1, no file"
+	[ "$rc" -eq 2 ] && [ ! -e empty.png ] && grep -q 'nothing to plot' "$T/err"
+	ok $? "nothing to plot: exit 2 (the plot is an output not written), no file"
 else
 	skip "plots: gnuplot is not installed"
 fi
@@ -1552,8 +1552,8 @@ if command -v gnuplot >/dev/null 2>&1; then
 	[ "$rc" -eq 0 ] && [ -s m3.png ]
 	ok $? "maintainers -p with a maintainers table of no section (no MAINTAINERS): the lists'"
 	run ptreport maintainers -g 0 -q -p m2.png -s 2030-01-01 "$M1" "$M2"
-	[ "$rc" -eq 1 ] && [ ! -e m2.png ] && grep -q 'nothing to plot' "$T/err"
-	ok $? "maintainers -p with nothing to plot: exit 1, no file"
+	[ "$rc" -eq 2 ] && [ ! -e m2.png ] && grep -q 'nothing to plot' "$T/err"
+	ok $? "maintainers -p with nothing to plot: exit 2, no file"
 else
 	skip "maintainers plots: gnuplot is not installed"
 fi

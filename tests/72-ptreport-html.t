@@ -212,7 +212,7 @@ run ptreport html -q -r '^release-' $TABLES
 grep -q 'No tag of the tags table is a release' "$T/out"
 ok $? "no tag is a release: the page says so (cycle would stop)"
 run ptreport html "$D/mails.tsv"
-is "no clusters table: exit 1" 1 "$rc"
+is "no clusters table: exit 2" 2 "$rc"
 is "... and says so" "ptreport: html needs a clusters table (ptcluster output)" "$(cat "$T/err")"
 { cat "$D/mails.tsv"; printf 'bad@x\tyesterday\tA\ta@x\t[PATCH] x\tdev.lists.example.org\t\t\t\t\tpatch\t\t\t\t\n'; } >badrow.tsv
 run ptreport html -q badrow.tsv "$D/clusters.tsv"
@@ -222,7 +222,7 @@ ok $? "... the message names the file and the line"
 grep -q '</html>' "$T/out"
 ok $? "... and the page of the good rows is written all the same"
 run ptreport html -q nosuch.tsv "$D/clusters.tsv"
-is "a missing table: exit 1" 1 "$rc"
+is "a missing table: exit 2" 2 "$rc"
 grep -q '^ptreport: nosuch.tsv: ' "$T/err"
 ok $? "... the message names it"
 for bad in 'https://x.example/' 'https://x.example/%s/%s' 'https://x.example/%d' 'javascript:alert(%s)' 'data:text/html,%s'; do

@@ -116,8 +116,8 @@ is "summary: the maintainers row says the mailmap" \
     "MAINTAINERS (1 versions) and recipients; persons joined by a mailmap of 5 entries" \
     "$(awk -F'\t' '$1 == "maintainers" { print $3 }' "$T/out")"
 run ptreport maintainers -g 0 -m nosuch "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
-is "a mailmap that cannot be read: exit 1, named, the rows without it" \
-    "1|ptreport: nosuch: No such file or directory|0" \
+is "a mailmap that cannot be read: exit 2 (failed), named, the rows without it" \
+    "2|ptreport: nosuch: No such file or directory|0" \
     "$rc|$(head -1 "$T/err")|$(cmp -s plain.tsv "$T/out"; echo $?)"
 
 # --- git's rules on a few lines each (recipients only: a2's Cc).

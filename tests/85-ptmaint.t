@@ -632,12 +632,11 @@ if git init -q -b master repo 2>/dev/null || { rm -rf repo; git init -q repo && 
 	is "history: a bad date: the row written without a version (ptmaint(1)), the good one with" \
 		"$(empty d-bad)|$CNEW" "$(row "$T/out" d-bad)|$(ver "$T/out" d-ok)"
 	run ptmaint -q -g "$T/no-such-repo" hist.tsv
-	is "history: not a repository: exit 1" 1 "$rc"
+	is "history: not a repository: exit 2" 2 "$rc"
 	grep -q 'no-such-repo' "$T/err"
 	ok $? "history: not a repository: named"
 	run ptmaint -q -g repo -r no-such-rev hist.tsv
-	[ "$rc" -eq 1 ] || [ "$rc" -eq 2 ]
-	ok $? "history: an unknown -r: exit 1 or 2 (got $rc)"
+	is "history: an unknown -r: exit 2" 2 "$rc"
 	grep -q 'no-such-rev' "$T/err"
 	ok $? "history: an unknown -r: named"
 	run ptmaint -q -g repo -p no/such/file hist.tsv
@@ -688,19 +687,19 @@ is "the entries around them are kept" "GOOD:1:1 BAD REGEX:1:1 UNKNOWN TYPE:1:1" 
 run ptmaint -q -m bad.MAINTAINERS bad.tsv
 is "-q: skipped entries not named" "0 " "$rc $(cat "$T/err")"
 run ptmaint -m "$T/no-such-file" bad.tsv
-is "a missing MAINTAINERS: exit 1" 1 "$rc"
+is "a missing MAINTAINERS: exit 2" 2 "$rc"
 grep -q 'no-such-file' "$T/err"
 ok $? "a missing MAINTAINERS is named"
 
 printf 'id\tdate\n' >nofiles.tsv
 prow x "$D0" >>nofiles.tsv
 run ptmaint -m rules.MAINTAINERS nofiles.tsv
-is "a table without files: exit 1" 1 "$rc"
+is "a table without files: exit 2" 2 "$rc"
 grep -q "nofiles.tsv: missing column 'files'" "$T/err"
 ok $? "a table without files: the column is named"
 printf 'id\tfiles\nx\tfs/a.c\n' >nodate.tsv
 run ptmaint -m rules.MAINTAINERS nodate.tsv
-is "a table without date (-g): exit 1" 1 "$rc"
+is "a table without date (-g): exit 2" 2 "$rc"
 grep -q "nodate.tsv: missing column 'date'" "$T/err"
 ok $? "a table without date: the column is named"
 {
@@ -721,7 +720,7 @@ diag "with -m, the date 'yesterday': $(grep 'rowbad.tsv:4' "$T/err")"
 is "bad rows: the good rows are written" "f-ok f-bad f-ok2" \
 	"$(awk -F'\t' 'NR > 1 { print $1 }' "$T/out" | tr '\n' ' ' | sed 's/ $//')"
 run ptmaint -m rules.MAINTAINERS "$T/missing.tsv" rules.tsv
-is "a missing table: exit 1" 1 "$rc"
+is "a missing table: exit 2" 2 "$rc"
 grep -q 'missing.tsv' "$T/err"
 ok $? "a missing table is named"
 gzip -c rules.tsv >rules.tsv.gz
