@@ -35,7 +35,7 @@ COMMON   := util buf zio tsv hash text subject diff charset patch maint progress
 COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 
-MBOX2TSV_OBJ := $(addprefix $(BUILD)/obj/mbox2tsv/,main.o mail.o body.o withdraw.o source.o rfc2047.o)
+MBOX2TSV_OBJ := $(addprefix $(BUILD)/obj/mbox2tsv/,main.o mail.o body.o withdraw.o source.o rfc2047.o pool.o)
 GIT2TSV_OBJ  := $(addprefix $(BUILD)/obj/git2tsv/,main.o commit.o diff.o keep.o)
 
 UNIT     := test-common tsvfield test-ratio
@@ -68,11 +68,11 @@ $(LIBCOMMON): $(COMMON_OBJ)
 
 $(BUILD)/obj/mbox2tsv/%.o: mbox2tsv/%.c mbox2tsv/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) $$(pkg-config --cflags gmime-3.0 libgit2) -c -o $@ $<
+	$(CC) $(ALLCFLAGS) -pthread $$(pkg-config --cflags gmime-3.0 libgit2) -c -o $@ $<
 
 $(BUILD)/bin/mbox2tsv: $(MBOX2TSV_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -o $@ $(MBOX2TSV_OBJ) $(LIBCOMMON) \
+	$(CC) $(ALLCFLAGS) -pthread -o $@ $(MBOX2TSV_OBJ) $(LIBCOMMON) \
 		$$(pkg-config --libs gmime-3.0 libgit2) $(Z_LIBS)
 
 $(BUILD)/obj/git2tsv/%.o: git2tsv/%.c git2tsv/*.h common/*.h | $(BUILD)/.deps
@@ -162,7 +162,7 @@ FUZZ_CFLAGS     := -std=c99 $(WARN) -Wno-format-nonliteral -g -O1 -fno-omit-fram
                    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
                    -Icommon -Imbox2tsv -D_POSIX_C_SOURCE=200809L -DPT_VERSION='"$(VERSION)"'
 FUZZ_LIBCOMMON  := $(FUZZ_BUILD)/libcommon.a
-FUZZ_MBOX2TSV   := $(addprefix $(FUZZ_BUILD)/obj/mbox2tsv/,mail.o body.o withdraw.o source.o rfc2047.o)
+FUZZ_MBOX2TSV   := $(addprefix $(FUZZ_BUILD)/obj/mbox2tsv/,mail.o body.o withdraw.o source.o rfc2047.o pool.o)
 FUZZ_BIN        := $(FUZZ_HARNESSES:%=$(FUZZ_BUILD)/bin/fuzz-%)
 
 .PHONY: fuzz fuzz-smoke fuzz-clean

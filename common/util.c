@@ -22,22 +22,64 @@ setprogname(const char *argv0)
 	progname = p ? p + 1 : argv0;
 }
 
-static void
-vwarn(const char *fmt, va_list ap)
-{
-	int saved = errno;
+void (*warn_sink)(const char *line, size_t len);
 
+void
+warn_line(const char *line, size_t len)
+{
 	fflush(stdout);
 	/* A progress bar on the line would run into the message. */
 	progress_clear_line();
 	/* One line whole, even from several threads (the lock is recursive). */
 	flockfile(stderr);
-	fprintf(stderr, "%s: ", progname);
-	vfprintf(stderr, fmt, ap);
-	if (fmt[0] && fmt[strlen(fmt) - 1] == ':')
-		fprintf(stderr, " %s", strerror(saved));
-	fputc('\n', stderr);
+	fwrite(line, 1, len, stderr);
 	funlockfile(stderr);
+}
+
+static void
+vwarn(int direct, const char *fmt, va_list ap)
+{
+	int saved = errno;
+	char small[512], *line = small;
+	size_t cap = sizeof small;
+	int n;
+
+	for (;;) {
+		va_list aq;
+		size_t used;
+
+		va_copy(aq, ap);
+		n = snprintf(line, cap, "%s: ", progname);
+		used = n < 0 ? 0 : (size_t)n < cap ? (size_t)n : cap;
+		n = vsnprintf(line + used, cap - used, fmt, aq);
+		va_end(aq);
+		used += n < 0 ? 0 : (size_t)n;
+		if (fmt[0] && fmt[strlen(fmt) - 1] == ':')
+			used += (size_t)snprintf(line + (used < cap ? used : cap),
+			    used < cap ? cap - used : 0, " %s", strerror(saved));
+		if (used + 2 <= cap) {
+			line[used++] = '\n';
+			line[used] = '\0';
+			break;
+		}
+		if (line != small)
+			free(line);
+		cap = used + 2;
+		/* No xmalloc: it would warn on failure, here. */
+		if (!(line = malloc(cap))) {
+			static const char oom[] = ": out of memory writing a message\n";
+
+			fputs(progname, stderr);
+			fputs(oom, stderr);
+			return;
+		}
+	}
+	if (!direct && warn_sink)
+		warn_sink(line, strlen(line));
+	else
+		warn_line(line, strlen(line));
+	if (line != small)
+		free(line);
 }
 
 void
@@ -46,7 +88,7 @@ die(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vwarn(fmt, ap);
+	vwarn(1, fmt, ap);
 	va_end(ap);
 	exit(PT_EXIT_FAILED);
 }
@@ -57,7 +99,7 @@ warnx(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	vwarn(fmt, ap);
+	vwarn(0, fmt, ap);
 	va_end(ap);
 }
 

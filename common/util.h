@@ -45,6 +45,14 @@ extern const char *progname;
 void setprogname(const char *argv0);
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void warnx(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/*
+ * When set, warnx() hands its whole line ("progname: text\n") to this
+ * instead of writing it: a tool whose threads work on several inputs at
+ * once keeps the messages in input order.  warn_line() writes a line
+ * as warnx() would have.  die() always writes at once.
+ */
+extern void (*warn_sink)(const char *line, size_t len);
+void warn_line(const char *line, size_t len);
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

@@ -1229,8 +1229,15 @@ put_int(struct buf *row, int v)
 		buf_addf(row, "%d", v);
 }
 
-void
-mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *pos)
+/*
+ * The row of one mail into c->row, but for its flags column: those go
+ * in at c->flags_at (dupid is known only in input order, so the writer
+ * adds it), c->idhash the hash of its id.  1, or 0 when the mail was
+ * named on stderr and skipped.  Threads call this each on a ctx of its
+ * own (pool.c).
+ */
+int
+mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos)
 {
 	GMimeMessage *m;
 	struct hdrs h;
@@ -1245,7 +1252,6 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 	int64_t t;
 	const char *text;
 
-	c->nmails++;
 	m = parse_message(c, data, len, 0);
 	if (!m) {
 		/* Cut inside its header (a truncated file): end the header. */
@@ -1258,14 +1264,13 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 	}
 	if (!m) {
 		skip_mail(c, pos, "gmime could not parse it");
-		return;
+		return 0;
 	}
 	collect_headers(GMIME_OBJECT(m), &h);
 
 	mail_id(&id, &h, data, len, &flags);
 	/* 64-bit hashes of the ids: 8 bytes a mail, whatever the archive. */
-	if (!set64_add(&c->ids, hash_bytes(id.p, id.len)))
-		flags |= FL(F_DUPID);
+	c->idhash = hash_bytes(id.p, id.len);
 
 	t = parse_date(h.date, &ok);
 	if (!ok && h.recv_last) {
@@ -1382,19 +1387,10 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 		put_int(row, total);
 		tsv_sep(row);
 	}
-	/* flags */
-	{
-		int any = 0;
-
-		for (int i = 0; i < F_COUNT; i++) {
-			if (!(flags & FL(i)))
-				continue;
-			if (any++)
-				buf_addc(row, ',');
-			buf_addstr(row, flag_names[i]);
-		}
-		tsv_sep(row);
-	}
+	/* flags: mail_emit writes them */
+	c->flags_at = row->len;
+	c->flags = flags;
+	tsv_sep(row);
 	/* message annotation diff: only for mails that carry a diff */
 	text = a.text.p ? a.text.p : "";
 	if (a.patch) {
@@ -1416,8 +1412,6 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 	buf_reset(&tmp);
 	pos_format(&tmp, pos);
 	tsv_add_utf8(row, tmp.p, tmp.len);
-	tsv_row_end(row, c->out);
-	c->nrows++;
 
 	analysis_free(&a);
 	hdrs_free(&h);
@@ -1425,6 +1419,44 @@ mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *
 	buf_free(&tmp);
 	buf_free(&title);
 	g_object_unref(m);
+	return 1;
+}
+
+/* Write a row mail_make made, in input order: its flags, dupid now known. */
+void
+mail_emit(struct ctx *c, const struct buf *row, size_t flags_at, unsigned flags,
+    uint64_t idhash)
+{
+	int any = 0;
+
+	if (!set64_add(&c->ids, idhash))
+		flags |= FL(F_DUPID);
+	if (fwrite(row->p, 1, flags_at, c->out) != flags_at)
+		die("error writing output:");
+	for (int i = 0; i < F_COUNT; i++) {
+		if (!(flags & FL(i)))
+			continue;
+		if (any++)
+			putc(',', c->out);
+		fputs(flag_names[i], c->out);
+	}
+	if (fwrite(row->p + flags_at, 1, row->len - flags_at, c->out) != row->len - flags_at ||
+	    putc('\n', c->out) == EOF)
+		die("error writing output:");
+	c->nrows++;
+}
+
+void
+mail_process(struct ctx *c, const char *data, size_t len, const struct mailpos *pos)
+{
+	c->nmails++;
+	if (c->pool) {
+		pool_submit(c, data, len, pos);
+		return;
+	}
+	if (mail_make(c, data, len, pos))
+		mail_emit(c, &c->row, c->flags_at, c->flags, c->idhash);
+	buf_reset(&c->row);
 }
 
 void
@@ -1432,6 +1464,8 @@ mail_init(struct ctx *c)
 {
 	g_mime_init();
 	charset_set_alias(g_mime_charset_iconv_name);
+	/* Its phrase tables are built on first use: here, before any thread. */
+	withdraw_said("", 0, 0);
 	c->popts = g_mime_parser_options_new();
 	g_mime_parser_options_set_rfc2047_compliance_mode(c->popts,
 	    GMIME_RFC_COMPLIANCE_LOOSE);

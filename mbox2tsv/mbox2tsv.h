@@ -48,6 +48,10 @@ struct ctx {
 	unsigned long ndamaged; /* mails written flagged truncated */
 	struct buf row;
 	FILE *out;
+	struct pool *pool;      /* threads making rows (pool.c); NULL: this one */
+	size_t flags_at;        /* mail_make: where in row the flags go */
+	unsigned flags;         /* ... and what they are but dupid */
+	uint64_t idhash;        /* ... and the hash of the mail's id */
 };
 
 /* Turn one raw mail into a row (or a message on stderr). */
@@ -55,6 +59,21 @@ void mail_process(struct ctx *c, const char *data, size_t len,
     const struct mailpos *pos);
 void mail_init(struct ctx *c);
 void mail_fini(struct ctx *c);
+/* mail_process's two halves: make a row (any thread), write it (in order). */
+int mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos);
+void mail_emit(struct ctx *c, const struct buf *row, size_t flags_at, unsigned flags,
+    uint64_t idhash);
+
+/*
+ * Threads making rows (pool.c): mail_process hands each mail to the
+ * pool, which writes the rows and the messages about them in input
+ * order.  pool_start with 1 thread starts none.  pool_drain waits for
+ * every mail handed over to be written; pool_stop drains and ends.
+ */
+void pool_start(struct ctx *c, int threads);
+void pool_submit(struct ctx *c, const char *data, size_t len, const struct mailpos *pos);
+void pool_drain(struct ctx *c);
+void pool_stop(struct ctx *c);
 
 /*
  * Archive readers: each returns 0, or -1 after naming on stderr an

@@ -1,0 +1,107 @@
+#!/bin/sh
+# mbox2tsv's threads (-j): the same bytes on stdout and stderr, and the
+# same status, whatever the number of threads making rows: the bundled
+# sample, every file of the badmail corpus in one call (mails skipped
+# by the parser and by the splitter, their messages among the rows),
+# the same archive twice (dupid marks the later copy), an archive cut
+# short, a public-inbox epoch and, where shared data is there, the
+# three real archives (more mails than the ring of 256 holds).
+. "$(dirname "$0")/lib.sh"
+
+cd "$T" || exit 1
+S=$top/sample/jailhouse-dev-2019.mbox.xz
+
+# threads NAME ARG...: -j1 against -j$JS (default 2 and 4), stdout,
+# stderr, status.
+JS="2 4"
+threads() {
+	name=$1
+	shift
+	mbox2tsv -j1 "$@" >one.out 2>one.err
+	r1=$?
+	for j in $JS; do
+		mbox2tsv -j$j "$@" >many.out 2>many.err
+		rj=$?
+		cmp -s one.out many.out && cmp -s one.err many.err && [ "$r1" -eq "$rj" ]
+		ok $? "$name: -j$j writes the bytes and status of -j1 ($r1)"
+		if ! cmp -s one.err many.err; then
+			diff one.err many.err | head -5 | sed 's/^/# /'
+		fi
+	done
+}
+
+threads "sample" "$S"
+[ "$(rows one.out)" -ge 500 ]
+ok $? "sample: $(rows one.out) rows"
+
+xz -dc "$S" >s.mbox
+threads "sample twice (dupid)" s.mbox s.mbox
+n=$(grep -c 'dupid' one.out)
+[ "$n" -ge "$(rows many.out)" ] || [ "$n" -ge 500 ]
+ok $? "sample twice: the second copy's rows are flagged dupid ($n)"
+first=$(sed -n 2p one.out | cut -f16)
+case ",$first," in *,dupid,*) ok 1 "sample twice: the first row is not dupid ($first)" ;;
+*) ok 0 "sample twice: the first row is not dupid" ;; esac
+
+# An xz archive cut short: the same complaint, naming it, and status.
+head -c 60000 "$S" >cut.mbox.xz
+threads "an xz archive cut short" cut.mbox.xz
+[ "$r1" -ne 0 ] && grep -q 'cut.mbox.xz' one.err
+ok $? "an xz archive cut short: it fails ($r1), named"
+
+# What the splitter skips (text before the first From_ line) between
+# rows the threads make: the messages stay in input order.
+xz -dc "$S" | awk '/^From mboxrd@z/ { n++ } n <= 40' >part.mbox
+{ printf 'this is no header\n\n'; cat part.mbox; } >junk1.mbox
+{ printf 'nor is this\n\n'; cat part.mbox; } >junk2.mbox
+threads "skipped text among rows" part.mbox junk1.mbox part.mbox junk2.mbox
+[ "$(grep -c 'mail skipped' one.err)" -eq 2 ] &&
+    [ "$(grep 'mail skipped' one.err | head -1 | cut -d: -f2 | tr -d ' ')" = junk1.mbox ]
+ok $? "skipped text among rows: both named, in input order"
+
+B=$SHARED/badmail
+if [ -d "$B" ]; then
+	find "$B" -type f ! -name MANIFEST.tsv | LC_ALL=C sort >files
+	IFS='
+'
+	set -- $(cat files)
+	unset IFS
+	threads "badmail, every file in one call" "$@"
+	[ -s one.err ] && grep -q 'mail skipped' one.err
+	ok $? "badmail: mails were skipped and named ($(grep -c 'mail skipped' one.err))"
+else
+	skip "badmail corpus not found in $SHARED"
+	skip "badmail corpus not found in $SHARED"
+	skip "badmail corpus not found in $SHARED"
+fi
+
+if has_shared sparse/linux-sparse-0.bundle; then
+	mkdir -p inbox/git
+	git clone -q --mirror "$SHARED/sparse/linux-sparse-0.bundle" inbox/git/0.git 2>/dev/null
+	threads "public-inbox (sparse)" inbox
+else
+	skip "no shared sparse epoch"
+	skip "no shared sparse epoch"
+fi
+
+# The real archives (-j3: more threads than this machine's cores),
+# under the sanitizers only the smallest.
+JS=3
+for a in jailhouse/jailhouse-dev sparse/linux-sparse erofs/linux-erofs; do
+	if [ -n "${PT_SAN:-}" ] && [ "$a" != sparse/linux-sparse ]; then
+		skip "$a: left to the normal pass (sanitizers)"
+		continue
+	fi
+	if has_shared "$a.mbox.xz"; then
+		threads "$a" "$SHARED/$a.mbox.xz"
+	else
+		skip "no shared $a"
+	fi
+done
+
+# -j is a number of threads.
+run mbox2tsv -j0 "$S"
+[ "$rc" -eq 2 ] && grep -q -- '--jobs 0' "$T/err"
+ok $? "-j0: a usage error, named"
+
+done_testing
