@@ -95,7 +95,11 @@ zin_open(const char *path)
 		 * bytes are already read, and pipes cannot be rewound.
 		 */
 		z->kind = Z_GZIP;
-	} else if (z->npeek >= 6 && memcmp(z->peek, "\xfd" "7zXZ\0", 6) == 0) {
+	} else if (z->npeek >= 2 && memcmp(z->peek, "\xfd" "7zXZ\0", z->npeek) == 0) {
+		/*
+		 * Fewer than 6 bytes that begin the magic: an xz file cut
+		 * inside its header, which the decoder reports as cut short.
+		 */
 		z->kind = Z_XZ;
 	} else {
 		z->kind = Z_PLAIN;

@@ -56,6 +56,14 @@ stage =
 T0 =
 stage_end =
 endif
+# A stage's exit status (common/util.h): 0 all read; 1 some input named
+# on stderr and skipped, the table good; 2 failed.  $(KEEP) after the
+# command keeps $@.tmp for the rename that follows on 0 and 1, and
+# notes a 1 in $(OUT)/skipped (patchtrack's own status); 2 or anything
+# else (a signal) removes $@.tmp and fails the recipe.  A foreign
+# scorer's 1 means what it means: $(STRICT) keeps only 0.
+KEEP = || { st=$$?; [ $$st -eq 1 ] || { rm -f $@.tmp; exit $$st; }; echo '$(patsubst $(OUT)/%,%,$@)' >>$(OUT)/skipped; }
+STRICT = || { st=$$?; rm -f $@.tmp; exit $$st; }
 # Names for the lines: an archive by its file name, a commit segment
 # as repo/s1, a block as archive/s1, archive/self or archive/archive.
 REPO_NAME := $(notdir $(REPO))
@@ -97,7 +105,7 @@ all: $(OUT)/report.txt $(OUT)/report.html
 define archive_rule
 $(OUT)/mails/$(1).tsv: $(OUT)/stamps/$(1)
 	@mkdir -p $$(@D)
-	$$(call stage,mbox2tsv,$$(call arch_name,$(1)),mails,$$@.tmp,-a 1) mbox2tsv $(TOOLFLAGS) $$(ARCHIVE_$(1)) >$$@.tmp || [ $$$$? -eq 1 ]
+	$$(call stage,mbox2tsv,$$(call arch_name,$(1)),mails,$$@.tmp,-a 1) mbox2tsv $(TOOLFLAGS) $$(ARCHIVE_$(1)) >$$@.tmp $$(KEEP)
 	mv $$@.tmp $$@
 endef
 $(foreach a,$(ARCHIVES),$(eval $(call archive_rule,$(a))))
@@ -105,18 +113,18 @@ $(foreach a,$(ARCHIVES),$(eval $(call archive_rule,$(a))))
 define segment_rule
 $(OUT)/commits/$(1).tsv:
 	@mkdir -p $$(@D)
-	$$(call stage,git2tsv,$$(REPO_NAME)/$(1),commits,$$@.tmp) git2tsv $(TOOLFLAGS) $(SEGARGS_$(1)) >$$@.tmp
+	$$(call stage,git2tsv,$$(REPO_NAME)/$(1),commits,$$@.tmp,-a 1) git2tsv $(TOOLFLAGS) $(SEGARGS_$(1)) >$$@.tmp $$(KEEP)
 	mv $$@.tmp $$@
 endef
 $(foreach s,$(SEGMENTS),$(eval $(call segment_rule,$(s))))
 
 $(OUT)/tags.tsv: $(COMMITS_TSV)
-	$(call stage,git2tsv,$(REPO_NAME)/tags,tags,$@.tmp) git2tsv $(TOOLFLAGS) --tags $(REPO) >$@.tmp
+	$(call stage,git2tsv,$(REPO_NAME)/tags,tags,$@.tmp,-a 1) git2tsv $(TOOLFLAGS) --tags $(REPO) >$@.tmp $(KEEP)
 	mv $@.tmp $@
 
 # Tokens.
 $(OUT)/%.tok: $(OUT)/%.tsv
-	$(call stage,patchtok,$(call tok_name,$*),patches,$@.tmp) patchtok $(TOOLFLAGS) $< >$@.tmp
+	$(call stage,patchtok,$(call tok_name,$*),patches,$@.tmp,-a 1) patchtok $(TOOLFLAGS) $< >$@.tmp $(KEEP)
 	mv $@.tmp $@
 
 # Who should have answered: each archive's patches against MAINTAINERS
@@ -124,7 +132,7 @@ $(OUT)/%.tok: $(OUT)/%.tsv
 # none); again when the archive or the head changes.
 $(OUT)/maint/%.tsv: $(OUT)/mails/%.tok $(OUT)/commits/HEADS
 	@mkdir -p $(@D)
-	$(call stage,ptmaint,$(call arch_name,$*),rows,$@.tmp,-a 1) ptmaint $(TOOLFLAGS) -g $(REPO) -r $(HEAD) $< >$@.tmp || [ $$? -eq 1 ]
+	$(call stage,ptmaint,$(call arch_name,$*),rows,$@.tmp,-a 1) ptmaint $(TOOLFLAGS) -g $(REPO) -r $(HEAD) $< >$@.tmp $(KEEP)
 	mv $@.tmp $@
 
 # Scores, block by block and shard by shard.  patchsim compares a
@@ -134,11 +142,14 @@ $(OUT)/maint/%.tsv: $(OUT)/mails/%.tok $(OUT)/commits/HEADS
 PSJOBS := $(if $(filter 1,$(SHARDS)),,-j1)
 score = $(if $(SCORER),$(SCORER) $(1) $(2),patchsim $(TOOLFLAGS) $(PSJOBS) -s $(3) $(1) $(2))
 score_self = $(if $(SCORER),$(SCORER) $(1) $(1),patchsim $(TOOLFLAGS) $(PSJOBS) -s $(2) --self $(1))
+# patchsim's 1 keeps its pairs, a foreign scorer's does not.
+score_ok = $(if $(SCORER),$(STRICT),$(KEEP))
+score_a = $(if $(SCORER),,-a 1)
 
 define block_rules
 $(OUT)/pairs/$(1)__$(2).%-$(SHARDS).tsv: $(OUT)/mails/$(1).tok $(OUT)/commits/$(2).tok $(OUT)/scorer
 	@mkdir -p $$(@D)
-	$$(call stage,$$(SCORE_NAME),$$(call arch_name,$(1))/$(2)$$(call shard_name,$$*),pairs,$$@.tmp) $$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp
+	$$(call stage,$$(SCORE_NAME),$$(call arch_name,$(1))/$(2)$$(call shard_name,$$*),pairs,$$@.tmp,$$(score_a)) $$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp $$(score_ok)
 	mv $$@.tmp $$@
 endef
 $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(eval $(call block_rules,$(a),$(s)))))
@@ -146,7 +157,7 @@ $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(eval $(call block_rules,$(a),$
 define self_rule
 $(OUT)/pairs/$(1)__self.%-$(SHARDS).tsv: $(OUT)/mails/$(1).tok $(OUT)/scorer
 	@mkdir -p $$(@D)
-	$$(call stage,$$(SCORE_NAME),$$(call arch_name,$(1))/self$$(call shard_name,$$*),pairs,$$@.tmp) $$(call score_self,$$<,$$*/$(SHARDS)) >$$@.tmp
+	$$(call stage,$$(SCORE_NAME),$$(call arch_name,$(1))/self$$(call shard_name,$$*),pairs,$$@.tmp,$$(score_a)) $$(call score_self,$$<,$$*/$(SHARDS)) >$$@.tmp $$(score_ok)
 	mv $$@.tmp $$@
 endef
 $(foreach a,$(ARCHIVES),$(eval $(call self_rule,$(a))))
@@ -155,7 +166,7 @@ define cross_rule
 $(OUT)/pairs/$(1).%-$(SHARDS).tsv: $(OUT)/mails/$(firstword $(subst __, ,$(1))).tok \
     $(OUT)/mails/$(lastword $(subst __, ,$(1))).tok $(OUT)/scorer
 	@mkdir -p $$(@D)
-	$$(call stage,$$(SCORE_NAME),$$(call arch_name,$(firstword $(subst __, ,$(1))))/$$(call arch_name,$(lastword $(subst __, ,$(1))))$$(call shard_name,$$*),pairs,$$@.tmp) $$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp
+	$$(call stage,$$(SCORE_NAME),$$(call arch_name,$(firstword $(subst __, ,$(1))))/$$(call arch_name,$(lastword $(subst __, ,$(1))))$$(call shard_name,$$*),pairs,$$@.tmp,$$(score_a)) $$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp $$(score_ok)
 	mv $$@.tmp $$@
 endef
 $(foreach b,$(filter-out $(ARCHIVES:%=%__self) $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(a)__$(s))),$(BLOCKS)),$(eval $(call cross_rule,$(b))))
@@ -165,8 +176,10 @@ $(OUT)/pairs.list: $(PAIRS) $(OUT)/inputs.mk
 	printf '%s\n' $(PAIRS) >$@.tmp
 	mv $@.tmp $@
 
+# A pair table cat cannot read fails the rule too (the pipe would hide it).
 $(OUT)/clusters.tsv: $(OUT)/pairs.list $(MAILS_TOK) $(COMMITS_TOK)
-	xargs cat <$(OUT)/pairs.list | $(call stage,ptcluster,$(words $(PAIRS)) pair tables,patches,$@.tmp) ptcluster $(TOOLFLAGS) $(MAILS_TOK) $(COMMITS_TOK) - >$@.tmp
+	rm -f $@.fail; { xargs cat <$(OUT)/pairs.list || echo $$? >$@.fail; } | $(call stage,ptcluster,$(words $(PAIRS)) pair tables,patches,$@.tmp,-a 1) ptcluster $(TOOLFLAGS) $(MAILS_TOK) $(COMMITS_TOK) - >$@.tmp $(KEEP); \
+	if [ -e $@.fail ]; then rm -f $@.fail $@.tmp; echo "ptcluster: $(OUT)/pairs.list: a pair table could not be read" >&2; exit 2; fi
 	mv $@.tmp $@
 
 # Reports: every one from one reading of the tables (ptreport all),
@@ -179,11 +192,11 @@ REPORT_FILES := $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES) $(OUT)/reports/report.
 
 $(REPORT_FILES) &: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(MAILMAP)
 	@mkdir -p $(OUT)/reports
-	$(call stage,ptreport,all reports,kB,$(OUT)/reports/report.html) ptreport all $(TOOLFLAGS) \
+	$(call stage,ptreport,all reports,kB,$(OUT)/reports/report.html,-a 1) ptreport all $(TOOLFLAGS) \
 		-o $(OUT)/reports $(if $(PLOT_FILES),-p png) -m $(MAILMAP) \
 		-T "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)" \
 		-M "$$(sed -n 1p $(OUT)/links)" -C "$$(sed -n 2p $(OUT)/links)" \
-		$(TABLES) $(OUT)/tags.tsv
+		$(TABLES) $(OUT)/tags.tsv $(KEEP)
 
 # The overview a person reads first.
 $(OUT)/report.txt: $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES)

@@ -230,8 +230,8 @@ EOF
 	[ "$rc" -eq 0 ] || tail -5 "$T/err" | sed 's/^/# /'
 	is "control: the .mailmap gone at the head: two rows" "rita@home.example 1|rita@r.org 1" "$(rita o1)"
 	ptrack -o o2 -m nosuch -r master repo list.mbox
-	is "patchtrack --mailmap with no such file: exit 1, said, nothing written" \
-	    "1|patchtrack: --mailmap nosuch: not a readable file|no" \
+	is "patchtrack --mailmap with no such file: exit 2, said, nothing written" \
+	    "2|patchtrack: --mailmap nosuch: not a readable file|no" \
 	    "$rc|$(cat "$T/err")|$([ -e o2 ] && echo yes || echo no)"
 else
 	skip "patchtrack: git or make missing"
