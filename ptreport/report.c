@@ -1292,7 +1292,13 @@ report_summary(struct model *md, const struct ropts *o)
 			tally_add(&ha, &ta, &nta, tmp.p, tmp.len, &mem);
 		}
 	}
+	/*
+	 * The patches asked about: a cluster of commits alone (every commit
+	 * of the history not posted) is counted under commits, not here.
+	 */
 	for (size_t i = 0; i < md->nk; i++) {
+		if (!md->k[i].nmails)
+			continue;
 		nclusters++;
 		kmerged += md->k[i].ncommits > 0;
 	}
@@ -1347,7 +1353,8 @@ report_summary(struct model *md, const struct ropts *o)
 	rowf(&out, "withdrawn", nwithdrawn, "%.1f%% of patches: not merged, no response, "
 	    "withdrawn by its author in its thread (dropped, superseded)",
 	    100 * share(nwithdrawn, patches));
-	rowf(&out, "clusters", nclusters, "%lu with commits", kmerged);
+	rowf(&out, "clusters", nclusters, "of patch mails (a patch and its versions and "
+	    "reposts); %lu of them with commits", kmerged);
 
 	if (md->has_commits) {
 		uint32_t *v;

@@ -1701,6 +1701,15 @@ EOF
 		cmp -s a.out b.out && cmp -s a.err b.err
 		ok $? "sample: $c: the same bytes with operands and rows in another order"
 	done
+	# The summary's clusters are those of patch mails: a commit that no
+	# mail led to is no cluster a reader asked about.
+	want=$(awk -F'\t' 'NR > 1 && $3 == "mail" { print $1 }' clusters.tsv | sort -u | wc -l)
+	withc=$(awk -F'\t' 'NR > 1 { k[$1] = k[$1] $3 } END { for (c in k) if (k[c] ~ /mail/ && k[c] ~ /commit/) n++; print n + 0 }' clusters.tsv)
+	all=$(awk -F'\t' 'NR > 1 { print $1 }' clusters.tsv | sort -u | wc -l)
+	got=$(ptreport summary -q "$@" | awk -F'\t' '$1 == "clusters" { print $2 " " $3 }')
+	[ "$all" -gt "$want" ] && [ "$want" -gt 0 ] &&
+	    [ "$got" = "$want of patch mails (a patch and its versions and reposts); $withc of them with commits" ]
+	ok $? "sample, summary: clusters counts the $want of patch mails ($withc with commits), not all $all"
 	# all: every report from one reading of the tables, each file the
 	# bytes of its own command.
 	mkdir allr
