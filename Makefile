@@ -45,7 +45,7 @@ MAN1     := $(TOOLS:%=man/%.1) man/patchtrack.1
 DATADIR  ?= $(PREFIX)/share/patchtrack
 MAN5     := man/patchtrack-tsv.5
 
-.PHONY: all deps check test test-asan demo install clean lint-man bench bench-scale
+.PHONY: all deps check test test-asan demo install clean lint-man bench bench-scale bench-chain
 
 all: $(BUILD)/.deps $(TOOLS:%=$(BUILD)/bin/%) $(UNIT_BIN)
 
@@ -243,6 +243,10 @@ demo: all
 
 bench: all $(BENCH_BIN)
 	sh bench/run $(BUILD)
+
+# The whole chain beside the ingest floor (gmime parse + git log -p).
+bench-chain: all $(BENCH_BIN)
+	sh bench/chain $(BUILD)
 
 # How each stage grows with the data, and the kernel's size projected.
 bench-scale: all $(BUILD)/bench/runstat
