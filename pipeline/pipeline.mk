@@ -1,17 +1,27 @@
 # pipeline.mk - the whole chain as file targets, for GNU make.
 #
-# patchtrack(1) runs it; it first writes $(OUT)/inputs.mk, which names
-# the inputs:
+# patchtrack(1) runs it in the output folder (OUT=., so that no target
+# holds a blank whatever the folder's path); it first writes
+# $(OUT)/inputs.mk, which names the inputs:
 #
-#   REPO              the git repository
-#   ARCHIVES          archive names (a name per mbox, maildir or public-inbox)
-#   ARCHIVE_<name>    its path; $(OUT)/stamps/<name> changes when it does
+#   REPO              the git repository (as text; recipes read
+#                     $(OUT)/repo.path, its path, and repo.name, its name)
+#   ARCHIVES          archive names (a name per mbox, maildir or public-inbox:
+#                     a hash of its content and its file name made safe;
+#                     its path is in $(OUT)/archives/<name>.path, the name
+#                     to show in archives/<name>.name, and
+#                     $(OUT)/stamps/<name> changes when it does)
 #   SEGMENTS          commit segments s1 s2 ...: s1 the history up to the
 #                     first run's head, each later one the commits new since
-#   SEGARGS_<seg>     git2tsv's arguments for it
+#   SEGARGS_<seg>     git2tsv's revisions for it
+#   SINCE_ARG         git2tsv's --since, or nothing
 #   HEAD              the commit the last segment ends at
 #   SHARDS            scoring shards per block
 #   SCORER            the scoring command (default patchsim)
+#
+# Paths are read from those files in the recipes, in double quotes
+# ("$$(cat ...)"), so blanks, quotes and any other letters in them reach
+# the tools as they are and make never sees them.
 #
 # $(OUT)/inputs.mk, $(OUT)/scorer (the scoring command) and $(OUT)/links
 # (the link templates of report.html: a mail's on line 1, a commit's on
@@ -48,9 +58,9 @@ STAGES  ?= no
 # the line for it when it is done.  A compound command takes $(T0)
 # before it and $(call stage_end,...) after it instead.
 ifeq ($(STAGES),yes)
-stage = sh $(PT_STAGE) $(5) $(1) '$(2)' $(3) $(4) --
+stage = sh $(PT_STAGE) $(5) $(1) "$(2)" $(3) $(4) --
 T0 = t0=$$(sh $(PT_STAGE) -t);
-stage_end = && sh $(PT_STAGE) -s "$$t0" $(1) '$(2)' $(3) $(4)
+stage_end = && sh $(PT_STAGE) -s "$$t0" $(1) "$(2)" $(3) $(4)
 else
 stage =
 T0 =
@@ -66,9 +76,11 @@ KEEP = || { st=$$?; [ $$st -eq 1 ] || { rm -f $@.tmp; exit $$st; }; echo '$(pats
 STRICT = || { st=$$?; rm -f $@.tmp; exit $$st; }
 # Names for the lines: an archive by its file name, a commit segment
 # as repo/s1, a block as archive/s1, archive/self or archive/archive.
-REPO_NAME := $(notdir $(REPO))
+# The names and paths come from files, read by the shell ("$(cat F)").
+REPO_NAME = $$(cat $(OUT)/repo.name)
+REPO_PATH = "$$(cat $(OUT)/repo.path)"
 SCORE_NAME := $(if $(SCORER),$(notdir $(firstword $(SCORER))),patchsim)
-arch_name = $(notdir $(ARCHIVE_$(1)))
+arch_name = $$(cat $(OUT)/archives/$(1).name)
 tok_name = $(if $(filter mails/%,$(1)),$(call arch_name,$(notdir $(1))),$(REPO_NAME)/$(notdir $(1)))
 shard_name = $(if $(filter-out 1,$(SHARDS)), $(1)/$(SHARDS))
 
@@ -105,7 +117,7 @@ all: $(OUT)/report.txt $(OUT)/report.html
 define archive_rule
 $(OUT)/mails/$(1).tsv: $(OUT)/stamps/$(1)
 	@mkdir -p $$(@D)
-	$$(call stage,mbox2tsv,$$(call arch_name,$(1)),mails,$$@.tmp,-a 1) mbox2tsv $(TOOLFLAGS) $$(ARCHIVE_$(1)) >$$@.tmp $$(KEEP)
+	$$(call stage,mbox2tsv,$$(call arch_name,$(1)),mails,$$@.tmp,-a 1) mbox2tsv $(TOOLFLAGS) "$$$$(cat $(OUT)/archives/$(1).path)" >$$@.tmp $$(KEEP)
 	mv $$@.tmp $$@
 endef
 $(foreach a,$(ARCHIVES),$(eval $(call archive_rule,$(a))))
@@ -113,13 +125,13 @@ $(foreach a,$(ARCHIVES),$(eval $(call archive_rule,$(a))))
 define segment_rule
 $(OUT)/commits/$(1).tsv:
 	@mkdir -p $$(@D)
-	$$(call stage,git2tsv,$$(REPO_NAME)/$(1),commits,$$@.tmp,-a 1) git2tsv $(TOOLFLAGS) $(SEGARGS_$(1)) >$$@.tmp $$(KEEP)
+	$$(call stage,git2tsv,$$(REPO_NAME)/$(1),commits,$$@.tmp,-a 1) git2tsv $(TOOLFLAGS) $(SINCE_ARG) $$(REPO_PATH) $(SEGARGS_$(1)) >$$@.tmp $$(KEEP)
 	mv $$@.tmp $$@
 endef
 $(foreach s,$(SEGMENTS),$(eval $(call segment_rule,$(s))))
 
 $(OUT)/tags.tsv: $(COMMITS_TSV)
-	$(call stage,git2tsv,$(REPO_NAME)/tags,tags,$@.tmp,-a 1) git2tsv $(TOOLFLAGS) --tags $(REPO) >$@.tmp $(KEEP)
+	$(call stage,git2tsv,$(REPO_NAME)/tags,tags,$@.tmp,-a 1) git2tsv $(TOOLFLAGS) --tags $(REPO_PATH) >$@.tmp $(KEEP)
 	mv $@.tmp $@
 
 # Tokens.
@@ -132,7 +144,7 @@ $(OUT)/%.tok: $(OUT)/%.tsv
 # none); again when the archive or the head changes.
 $(OUT)/maint/%.tsv: $(OUT)/mails/%.tok $(OUT)/commits/HEADS
 	@mkdir -p $(@D)
-	$(call stage,ptmaint,$(call arch_name,$*),rows,$@.tmp,-a 1) ptmaint $(TOOLFLAGS) -g $(REPO) -r $(HEAD) $< >$@.tmp $(KEEP)
+	$(call stage,ptmaint,$(call arch_name,$*),rows,$@.tmp,-a 1) ptmaint $(TOOLFLAGS) -g $(REPO_PATH) -r $(HEAD) $< >$@.tmp $(KEEP)
 	mv $@.tmp $@
 
 # Scores, block by block and shard by shard.  patchsim compares a
@@ -194,14 +206,14 @@ $(REPORT_FILES) &: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(MAILMAP)
 	@mkdir -p $(OUT)/reports
 	$(call stage,ptreport,all reports,kB,$(OUT)/reports/report.html,-a 1) ptreport all $(TOOLFLAGS) \
 		-o $(OUT)/reports $(if $(PLOT_FILES),-p png) -m $(MAILMAP) \
-		-T "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)" \
+		-T "patchtrack: $(words $(ARCHIVES)) archive(s), $$(cat $(OUT)/repo.path)" \
 		-M "$$(sed -n 1p $(OUT)/links)" -C "$$(sed -n 2p $(OUT)/links)" \
 		$(TABLES) $(OUT)/tags.tsv $(KEEP)
 
 # The overview a person reads first.
 $(OUT)/report.txt: $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES)
 	$(T0){ \
-	echo "patchtrack: $(words $(ARCHIVES)) archive(s), $(REPO)"; \
+	echo "patchtrack: $(words $(ARCHIVES)) archive(s), $$(cat $(OUT)/repo.path)"; \
 	echo; \
 	cat $(OUT)/reports/summary.txt; \
 	echo; \

@@ -83,8 +83,10 @@ is "-q: nothing on stderr" "" "$(cat "$T/err")"
 is "-q: nothing on stdout" "" "$(cat "$T/out")"
 run pt -v -o verbose -r master repo.git "$MBOX"
 is "-v: exit 0" 0 "$rc"
-grep -q "^mbox2tsv -q $MBOX >$T/verbose/mails/[^ ]*\\.tsv\\.tmp" "$T/out" &&
-	grep -q "^patchsim -q .* --self $T/verbose/mails/" "$T/out" && grep -q '^mv ' "$T/out"
+# make runs in the output folder and reads the archive's path from a file.
+grep -q '^mbox2tsv -q "$(cat \./archives/[^ ]*\.path)" >mails/[^ ]*\.tsv\.tmp' "$T/out" &&
+	grep -q "^patchsim -q .* --self mails/" "$T/out" && grep -q '^mv ' "$T/out" &&
+	grep -qx "$MBOX" verbose/archives/*.path
 ok $? "-v: make's commands on stdout, as they are run"
 is "-v: no stage line, no pt-stage in the commands" "" \
 	"$(grep -v '^patchtrack: ' "$T/err"; grep 'pt-stage' "$T/out")"

@@ -1,7 +1,9 @@
 #!/bin/sh
 # patchtrack as a nightly job runs it, on the bundled sample: two runs
 # into one folder at once (the lock: the second waits, or with
-# --no-wait exits 3; a killed holder blocks nothing).
+# --no-wait exits 3; a killed holder blocks nothing), archive, repository
+# and output paths with blanks, quotes and letters beyond ASCII, and an
+# archive moved and renamed, which is not read again.
 . "$(dirname "$0")/lib.sh"
 
 cd "$T" || exit 1
@@ -114,6 +116,69 @@ grep -q 'another run holds it' "$T/err"
 [ $? -eq 1 ]
 ok $? "after the holder was killed: the folder is free (no word of another run)"
 results "after the holder was killed, a run" held
+
+# --- 3. any path ------------------------------------------------------------
+mkdir -p "$T/My Lists" "$T/dépôt git" "$T/sortie d'été"
+cp -p "$MBOX" "$T/My Lists/jh dév's.mbox.xz"
+git clone -q --bare "$top/sample/jailhouse-2019.bundle" "$T/dépôt git/jail house.git"
+W=$T/sortie\ d\'été/out\ put
+run pt -o "$W" -r master "$T/dépôt git/jail house.git" "$T/My Lists/jh dév's.mbox.xz"
+exit0 "archive, repository and output folder with blanks, quotes and letters beyond ASCII"
+stages "$T/err" | sort -u >got
+grep -q "^mbox2tsv  *jh dév's.mbox.xz  " "$T/err" && grep -q '^git2tsv  *jail house.git/s1  ' "$T/err"
+ok $? "any path: the stage lines name the archive and the repository as they are"
+bad=
+for f in clusters.tsv $(for x in $REPORTS; do echo "reports/$x.tsv"; done); do
+	cmp -s "ref/$f" "$W/$f" || bad="$bad $f"
+done
+# The tables but their src column (the path a row was read from).
+for f in $(cd ref && ls mails/*.tsv commits/*.tsv); do
+	g=$(cd "$W" && ls "${f%%/*}"/*"${f#*/}" 2>/dev/null | head -1)
+	[ -z "${f##mails/*}" ] && g=$(cd "$W" && ls mails/*.tsv)
+	awk -F'\t' -v OFS='\t' '{ $NF = ""; print }' "ref/$f" >want
+	awk -F'\t' -v OFS='\t' '{ $NF = ""; print }' "$W/$g" >got
+	cmp -s want got || bad="$bad $f"
+done
+is "any path: clusters, reports and tables (but src) are those of a run on plain paths" "" "$bad"
+sed 1d ref/report.txt >want
+sed 1d "$W/report.txt" >got
+same "any path: report.txt the same but for the repository's path" want got
+is "any path: report.txt names the repository's path" \
+	"patchtrack: 1 archive(s), $T/dépôt git/jail house.git" "$(head -1 "$W/report.txt")"
+grep -q "src" "$W/mails/"*.tsv && grep -q "My Lists/jh dév's.mbox.xz:" "$W/mails/"*.tsv
+ok $? "any path: the mail table's src names the archive's path"
+run pt -o "$W" -r master "$T/dépôt git/jail house.git" "$T/My Lists/jh dév's.mbox.xz"
+exit0 "any path, again"
+is "any path, again: nothing to redo (no stage line)" "" "$(stages "$T/err")"
+is "any path: make saw no path (inputs.mk holds no blank but between words)" "" \
+	"$(grep -E "My Lists|dév|sortie" "$W/inputs.mk" | grep -v '^REPO := ')"
+
+# --- 4. an archive moved and renamed ------------------------------------------
+mkdir -p "$T/here"
+cp -p "$MBOX" "$T/here/list.mbox.xz"
+run pt -q -o moved -r master repo.git "$T/here/list.mbox.xz"
+exit0 "an archive, before its move"
+mkdir -p moved.before/reports
+cp moved/clusters.tsv moved/report.txt moved.before/
+cp moved/reports/*.tsv moved.before/reports/
+mkdir -p "$T/there/new place"
+mv "$T/here/list.mbox.xz" "$T/there/new place/renamed.mbox.xz"
+run pt -o moved -r master repo.git "$T/there/new place/renamed.mbox.xz"
+exit0 "the archive moved and renamed"
+is "moved and renamed: not read, tokenized or scored again (no stage line)" "" "$(stages "$T/err")"
+bad=
+for f in clusters.tsv report.txt $(for x in $REPORTS; do echo "reports/$x.tsv"; done); do
+	cmp -s "moved.before/$f" "moved/$f" || bad="$bad $f"
+done
+is "moved and renamed: the reports are those of before the move" "" "$bad"
+grep -qx "$T/there/new place/renamed.mbox.xz" moved/archives/*.path
+ok $? "moved and renamed: the folder knows the archive's new path"
+# Another archive under the old name is another archive.
+xz -dc "$MBOX" | awk '/^From mboxrd@z/ { n++ } n > 200' >"$T/here/list.mbox"
+run pt -o moved -r master repo.git "$T/here/list.mbox"
+exit0 "another archive at the old place"
+stages "$T/err" | grep -q '^mbox2tsv list.mbox$'
+ok $? "another archive at the old place is read"
 
 # -h names the option.
 run pt -h
