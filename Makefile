@@ -105,7 +105,8 @@ $(BUILD)/bin/ptcluster: $(BUILD)/obj/ptcluster/main.o $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
 
-PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o load.o verdict.o report.o eval.o out.o html.o mailmap.o all.o)
+PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o load.o verdict.o figures.o patches.o offlist.o weekly.o \
+    cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o mailmap.o all.o)
 
 $(BUILD)/obj/ptreport/%.o: ptreport/%.c ptreport/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)

@@ -1159,14 +1159,6 @@ filters(struct page *pg)
 	free(v);
 }
 
-/* A grace line as a note on stderr. */
-static void
-grace_note(const char *days, const char *how, void *arg)
-{
-	(void)arg;
-	warnx("grace %s days on %s", days, how);
-}
-
 int
 report_html(struct model *md, const struct ropts *o)
 {

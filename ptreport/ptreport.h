@@ -1,8 +1,14 @@
 /*
  * ptreport.h - what the reports share: the tables loaded into memory
  * (mails with their threads, commits, clusters, release tags, the
- * MAINTAINERS sections of patches), the verdicts computed from them, and
- * the output writer.
+ * MAINTAINERS sections of patches), the verdicts computed from them, the
+ * output writer, the plots and the helpers the reports share.
+ *
+ * Where each part lives: load.c reads the tables, verdict.c judges
+ * (threads, responses, coverage, ignored), out.c writes rows, plot.c
+ * runs gnuplot, figures.c holds what several reports compute, mailmap.c
+ * joins a person's names and addresses, and each report has a file of
+ * its own (see "Reports" below); main.c reads the command line.
  *
  * Only the columns the reports use are kept: ids, dates, senders,
  * subjects, links, the patches' recipients and the paths they change,
@@ -400,7 +406,12 @@ void plot_scratch_done(const char *path);
 /* A gnuplot string literal for s (single quotes doubled). */
 void plot_quote(struct buf *b, const char *s);
 
-/* Reports (report.c, eval.c); each returns the exit status. */
+/*
+ * Reports, a file each (patches.c: patches and ignored; offlist.c,
+ * weekly.c, cycle.c, duration.c, summary.c, maintainers.c, eval.c,
+ * html.c: all of them as a page; all.c: all of them into a folder);
+ * each returns the exit status.
+ */
 struct ropts {
 	struct scope sc;
 	enum ofmt fmt;
@@ -442,15 +453,51 @@ int url_template_check(const char *tmpl, const char **why);
 /* How many tags of the tags table are releases by regex re (cycle's rule). */
 size_t release_tags(const struct model *md, const char *re);
 
-/* Helpers the reports share (report.c). */
+/* Helpers the reports share (figures.c). */
+#define DAY 86400
 /* The pct-th percentile of sorted v[0..n) by nearest rank: v[ceil(pct n / 100) - 1]. */
 int64_t nearest_rank(const int64_t *v, size_t n, unsigned pct);
 /* Seconds as hours with one decimal, halves rounded up, into out[32]. */
 void hours(char out[32], int64_t secs);
 int cmp_i64(const void *a, const void *b);
+/* Mails a and b by date, then id. */
+int cmp_date_id(const struct model *md, uint32_t a, uint32_t b);
+/* The model qsort's comparators read (set it before sorting). */
+extern const struct model *sort_md;
+/* v[0..n), mail indexes, by date then id. */
+void sort_mails(const struct model *md, uint32_t *v, size_t n);
+/* Seconds from patch m to its first response; -1 if none. */
+int64_t ttfr(const struct model *md, const struct mail *m);
+/* A cell of hours (empty for -1), the pct-th percentile of sorted v. */
+void out_hours(struct out *o, int64_t secs);
+void out_median(struct out *o, const int64_t *v, size_t n, unsigned pct);
+/* part / whole, 0 for no whole. */
+double share(unsigned long part, unsigned long whole);
 int merged(const struct model *md, const struct mail *m);
+/* A posting of its patch seen by the list's people (not a bot's, a pull, a review copy). */
+int posted(const struct mail *m);
+/* Die unless the tables the report named what needs were given. */
 void need(const struct model *md, int mails, int commits, int clusters, const char *what);
-/* What the maintainers view rests on, for stderr and the summary. */
+/* grace_lines' callback writing a note on stderr. */
+void grace_note(const char *days, const char *how, void *arg);
+/* The M and R addresses of the sections responsible for m, sorted, once each, into *v. */
+size_t maint_people(const struct mail *m, const char ***v);
+
+/* Off-list commits (offlist.c), for the summary too. */
+size_t offlist_find(const struct model *md, const struct ropts *o, uint32_t **out,
+    size_t *ncand, size_t *ndamaged);
+size_t offlist_window(const struct model *md, const struct ropts *o, struct span **v);
+const char *window_source(const struct ropts *o);
+
+/* Per merged cluster: first and last posting, and the integration (duration.c). */
+struct dur {
+	uint32_t k;
+	int64_t first, last;
+	uint32_t nmails;
+};
+size_t durations(const struct model *md, const struct scope *sc, struct dur **out);
+
+/* What the maintainers view rests on, for stderr and the summary (maintainers.c). */
 void maint_basis(const struct model *md, struct buf *b);
 
 #endif

@@ -1,0 +1,660 @@
+/*
+ * maintainers.c - the maintainers report: per person addressed,
+ * MAINTAINERS section and list, what came of the patches; and its plot.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <regex.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "mailmap.h"
+#include "ptreport.h"
+#include "text.h"
+#include "util.h"
+
+/*
+ * The maintainers view: who was addressed by each patch for the project,
+ * which MAINTAINERS sections were responsible for it, which list it went
+ * to, and what came of it.
+ */
+
+void
+maint_basis(const struct model *md, struct buf *b)
+{
+	if (md->has_maint && md->versions.n)
+		buf_addf(b, "MAINTAINERS (%zu versions) and recipients", md->versions.n);
+	else if (md->has_maint)
+		buf_addstr(b, "recipients only (the ptmaint table has no MAINTAINERS version: "
+		    "none in the repository at the patches' dates)");
+	else
+		buf_addstr(b, "recipients only (no ptmaint table)");
+	if (!md->has_rcpt)
+		buf_addstr(b, "; the mails table has no to or cc column");
+	if (md->mm && md->mm->nentries)
+		buf_addf(b, "; persons joined by a mailmap of %zu entries", md->mm->nentries);
+}
+
+/*
+ * A person's kind is the role the data gives them, the strongest over
+ * the patches they are counted for: M of a responsible section, else R
+ * of one, else only a recipient (To or Cc).
+ */
+enum { RK_MAINTAINER, RK_REVIEWER, RK_RECIPIENT, RK_SECTION, RK_LIST, RK_N };
+
+static const char *const rkinds[RK_N] = {
+	"maintainer", "reviewer", "recipient", "section", "list",
+};
+
+/* Roles, weakest first: a person's kind is its strongest. */
+enum { ROLE_NONE, ROLE_R, ROLE_M };
+
+/* A row: a person (by address), a section (by title) or a list (by id). */
+struct mrow {
+	int kind;
+	const char *name, *addr;
+	const char *who;         /* persons: the name lower-cased, interned; "" */
+	const char *listid;      /* addresses: the list id it is the address of */
+	int islist;              /* addresses: a list's, not a person's */
+	int known;               /* addresses: listid and islist are set */
+	const struct mail *from; /* persons: the newest mail they sent with a name */
+	unsigned long patches, to, listed, responded, merged, ignored;
+	int64_t *t;              /* times to first response */
+	size_t nt, capt;
+	uint32_t seen;           /* the patch that counted it last, + 1 */
+	uint32_t slot;           /* its place in that patch's list */
+	int plot;                /* place among the plotted rows + 1; 0 */
+	unsigned char role;      /* persons: ROLE_M, ROLE_R or ROLE_NONE */
+};
+
+struct mview {
+	struct model *md;
+	struct arena mem;
+	struct hmap addrs, sects, lists;
+	struct mrow **rows;
+	size_t nrows;
+};
+
+static struct mrow *
+mrow_get(struct mview *mv, struct hmap *h, int kind, const char *key)
+{
+	int isnew;
+	struct hent *e = hmap_put(h, key, strlen(key), &isnew);
+	struct mrow *r;
+
+	if (!isnew)
+		return e->val;
+	r = arena_alloc(&mv->mem, sizeof *r);
+	memset(r, 0, sizeof *r);
+	r->kind = kind;
+	r->name = r->addr = r->who = "";
+	if (kind == RK_SECTION || kind == RK_LIST)
+		r->name = key;
+	else
+		r->addr = key;
+	mv->rows = xreallocarray(mv->rows, mv->nrows + 1, sizeof *mv->rows);
+	mv->rows[mv->nrows++] = r;
+	e->val = r;
+	return r;
+}
+
+/*
+ * The list id an address belongs to: the address with '@' made '.' (as
+ * the List-Id of a list is its address), if the mails have that list;
+ * NULL if not.
+ */
+static const char *
+list_of(const struct model *md, const char *addr, struct buf *b)
+{
+	struct hent *e;
+
+	buf_reset(b);
+	for (const char *p = addr; *p; p++)
+		buf_addc(b, *p == '@' ? '.' : *p);
+	e = hmap_get(&md->listids, b->p ? b->p : "", b->len);
+	return e ? e->key : NULL;
+}
+
+/*
+ * A list not archived here still is no person: addresses at the hosts
+ * mailing lists live on (lists.*, list.*, vger.kernel.org,
+ * googlegroups.com, groups.io).
+ */
+static int
+list_host(const char *addr)
+{
+	static const char *const hosts[] = { "vger.kernel.org", "googlegroups.com", "groups.io" };
+	const char *d = strrchr(addr, '@');
+
+	if (!d++)
+		return 0;
+	if (!strncmp(d, "lists.", 6) || !strncmp(d, "list.", 5))
+		return 1;
+	for (size_t i = 0; i < sizeof hosts / sizeof *hosts; i++)
+		if (!strcmp(d, hosts[i]))
+			return 1;
+	return 0;
+}
+
+/* The row of an address: a person, or a list's address. */
+static struct mrow *
+addr_row(struct mview *mv, const char *addr, struct buf *b)
+{
+	/* Its kind is known once every patch is counted. */
+	struct mrow *r = mrow_get(mv, &mv->addrs, RK_RECIPIENT, addr);
+
+	if (!r->known) {
+		r->listid = list_of(mv->md, addr, b);
+		r->islist = r->listid || hmap_get(&mv->md->laddrs, addr, strlen(addr)) ||
+		    list_host(addr);
+		r->known = 1;
+	}
+	return r;
+}
+
+/* The row of an address addr_row() has seen. */
+static struct mrow *
+addr_seen(const struct mview *mv, const char *addr)
+{
+	return hmap_get(&mv->addrs, addr, strlen(addr))->val;
+}
+
+static void
+mrow_time(struct mrow *r, int64_t t)
+{
+	if (r->nt == r->capt) {
+		r->capt = r->capt ? 2 * r->capt : 16;
+		r->t = xreallocarray(r->t, r->capt, sizeof *r->t);
+	}
+	r->t[r->nt++] = t;
+}
+
+/* Is person row p the author of patch m (the same address, or name)? */
+static int
+is_author(const struct mrow *p, const struct mail *m)
+{
+	return p->addr == m->from || (*p->who && p->who == m->who);
+}
+
+static int
+cmp_mrow(const void *a, const void *b)
+{
+	const struct mrow *x = *(struct mrow *const *)a, *y = *(struct mrow *const *)b;
+	int c;
+
+	if (x->kind != y->kind)
+		return x->kind < y->kind ? -1 : 1;
+	if (x->patches != y->patches)
+		return x->patches > y->patches ? -1 : 1;
+	if ((c = strcmp(x->name, y->name)) != 0)
+		return c;
+	return strcmp(x->addr, y->addr);
+}
+
+/* The lists of a mail, one at a time: *l is advanced; "" for none. */
+static const char *
+next_list(struct model *md, const char **l)
+{
+	size_t k = strcspn(*l, " ");
+	const char *id = intern(&md->pool, *l, k);
+
+	*l += k;
+	while (**l == ' ')
+		(*l)++;
+	return id;
+}
+
+#define PLOT_ROWS 6
+
+/* Months as numbers: year * 12 + month - 1. */
+static long
+month_of(int64_t t)
+{
+	char d[21];
+
+	iso_utc(d, t);
+	return atol(d) * 12 + atol(d + 5) - 1;
+}
+
+static int
+maint_plot(const char *image, struct mview *mv, struct mrow **plotted, size_t np, int kind)
+{
+	struct model *md = mv->md;
+	long first = 0, last = -1;
+	unsigned long *cnt;
+	size_t nmon;
+	char path[PLOT_PATH_MAX];
+	struct buf script = BUF_INIT, q = BUF_INIT;
+	int rc;
+	FILE *fp;
+
+	if (!np) {
+		warnx("%s: nothing to plot", image);
+		return -1;
+	}
+	for (size_t i = 0; i < md->nm; i++) {
+		long mo;
+
+		if (!md->m[i].project || md->m[i].date == NODATE)
+			continue;
+		mo = month_of(md->m[i].date);
+		if (last < first || mo < first)
+			first = mo;
+		if (mo > last)
+			last = mo;
+	}
+	nmon = last >= first ? (size_t)(last - first + 1) : 1;
+	/* Per plotted row and month: patches, then ignored ones. */
+	cnt = xcalloc(np * nmon * 2, sizeof *cnt);
+	for (size_t i = 0; i < md->nm; i++) {
+		const struct mail *m = &md->m[i];
+		size_t mo;
+
+		if (!m->project || m->date == NODATE)
+			continue;
+		mo = (size_t)(month_of(m->date) - first);
+		if (kind == RK_SECTION) {
+			for (uint32_t s = 0; s < m->nsect; s++) {
+				struct hent *e = hmap_get(&mv->sects, m->sect[s]->title,
+				    strlen(m->sect[s]->title));
+				struct mrow *r = e ? e->val : NULL;
+
+				/* A title twice (two versions read): once. */
+				if (!r || r->plot <= 0 || r->seen == (uint32_t)i + 1)
+					continue;
+				r->seen = (uint32_t)i + 1;
+				cnt[((size_t)(r->plot - 1) * nmon + mo) * 2]++;
+				cnt[((size_t)(r->plot - 1) * nmon + mo) * 2 + 1] += m->ignored;
+			}
+		} else {
+			const char *l = m->lists;
+
+			do {
+				const char *id = next_list(md, &l);
+				struct hent *e = hmap_get(&mv->lists, id, strlen(id));
+				struct mrow *r = e ? e->val : NULL;
+
+				if (!r || r->plot <= 0)
+					continue;
+				cnt[((size_t)(r->plot - 1) * nmon + mo) * 2]++;
+				cnt[((size_t)(r->plot - 1) * nmon + mo) * 2 + 1] += m->ignored;
+			} while (*l);
+		}
+	}
+	if (!(fp = plot_scratch(path, sizeof path))) {
+		warnx("%s:", path);
+		free(cnt);
+		return -1;
+	}
+	for (size_t r = 0; r < np; r++) {
+		int gap = 0;
+
+		for (size_t mo = 0; mo < nmon; mo++) {
+			unsigned long p = cnt[(r * nmon + mo) * 2], ig = cnt[(r * nmon + mo) * 2 + 1];
+			long x = first + (long)mo;
+
+			/* A month without patches has no share: one blank line breaks the line. */
+			if (!p) {
+				if (gap == 1)
+					fputc('\n', fp);
+				gap = gap ? 2 : 0;
+				continue;
+			}
+			fprintf(fp, "%04ld-%02ld-01 %.4f %lu %lu\n", x / 12, x % 12 + 1,
+			    share(ig, p), p, ig);
+			gap = 1;
+		}
+		fputs("\n\n", fp);
+	}
+	free(cnt);
+	if (fclose(fp) != 0) {
+		warnx("%s:", path);
+		plot_scratch_done(path);
+		return -1;
+	}
+	/* Half a month of margin, so that a single month is a range too. */
+	buf_addf(&script, "set xdata time\nset timefmt '%%Y-%%m-%%d'\nset format x '%%Y-%%m'\n"
+	    "set xrange ['%04ld-%02ld-16':'%04ld-%02ld-16']\n",
+	    (first - 1) / 12, (first - 1) % 12 + 1, last / 12, last % 12 + 1);
+	buf_addf(&script, "set grid\nset key outside right top\nset style data linespoints\n"
+	    "set pointsize 0.6\nset yrange [0:1.05]\nset ytics 0.2\n"
+	    "set ylabel 'ignored share'\n"
+	    "set title 'Ignored share of patches per month: the %zu %s with most patches'\n",
+	    np, kind == RK_SECTION ? (np > 1 ? "sections" : "section") :
+	    (np > 1 ? "lists" : "list"));
+	buf_addstr(&script, "plot ");
+	for (size_t r = 0; r < np; r++) {
+		buf_addf(&script, "%sdata index %zu using 1:2 title ", r ? ", " : "", r);
+		buf_reset(&q);
+		plot_quote(&q, *plotted[r]->name ? plotted[r]->name : "(no list)");
+		buf_addstr(&script, q.p);
+	}
+	buf_addc(&script, '\n');
+	rc = plot(image, path, script.p);
+	plot_scratch_done(path);
+	buf_free(&script);
+	buf_free(&q);
+	return rc;
+}
+
+/* A person addressed by the patch at hand, and how. */
+struct addressed {
+	struct mrow *p;
+	unsigned char to, listed, role;
+};
+
+int
+report_maintainers(struct model *md, const struct ropts *o)
+{
+	static const char *const cols[] = {
+		"kind", "name", "addr", "patches", "to", "listed", "responded", "merged",
+		"ignored", "ttfr_median_h", "ttfr_p90_h",
+	};
+	struct mview mv;
+	struct buf b = BUF_INIT;
+	struct addressed *ad = NULL;
+	size_t nad = 0, capad = 0, cap = 0;
+	struct mrow **sv = NULL, **plotted = NULL;
+	size_t nsv = 0, capsv = 0, nplot = 0;
+	const char **by = NULL, **bywho = NULL;
+	size_t nby = 0, capby = 0;
+	uint32_t *roots = NULL;
+	struct out out;
+	int rc = 0, pk = RK_LIST;
+
+	need(md, 1, 0, 1, "maintainers");
+	memset(&mv, 0, sizeof mv);
+	mv.md = md;
+	if (!o->sc.quiet) {
+		maint_basis(md, &b);
+		warnx("maintainers: %s", b.p);
+	}
+
+	/* Every address a patch names: who it is, a person or a list. */
+	for (size_t i = 0; i < md->nm; i++) {
+		const struct mail *m = &md->m[i];
+
+		if (!m->project)
+			continue;
+		for (uint32_t x = 0; x < m->nrcpt; x++)
+			addr_row(&mv, m->rcpt[x], &b);
+		for (uint32_t s = 0; s < m->nsect; s++)
+			for (uint32_t e = 0; e < m->sect[s]->ne; e++)
+				if (m->sect[s]->e[e].role != 'L')
+					addr_row(&mv, m->sect[s]->e[e].addr, &b);
+	}
+	/* Names: MAINTAINERS's, else those they sign their newest mail with. */
+	for (size_t i = 0; i < md->nm; i++) {
+		const struct mail *m = &md->m[i];
+		struct hent *e;
+		struct mrow *p;
+
+		if (!m->present || !*m->name || m->date == NODATE ||
+		    !(e = hmap_get(&mv.addrs, m->from, strlen(m->from))))
+			continue;
+		p = e->val;
+		if (!p->from || m->date > p->from->date ||
+		    (m->date == p->from->date && strcmp(m->id, p->from->id) > 0))
+			p->from = m;
+	}
+	for (size_t i = 0; i < mv.nrows; i++) {
+		struct mrow *p = mv.rows[i];
+		struct hent *e = hmap_get(&md->mnames, p->addr, strlen(p->addr));
+
+		if (e)
+			p->name = e->val;
+		else if (p->from)
+			p->name = p->from->name;
+		buf_reset(&b);
+		for (const char *c = p->name; *c; c++)
+			buf_addc(&b, *c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+		p->who = intern(&md->pool, b.p ? b.p : "", b.len);
+	}
+
+	for (size_t i = 0; i < md->nm; i++) {
+		const struct mail *m = &md->m[i];
+		uint32_t stamp = (uint32_t)i + 1;
+		size_t nroots;
+		int mg, ig;
+		int64_t t;
+		const char *l;
+
+		if (!m->project)
+			continue;
+		mg = merged(md, m);
+		ig = m->ignored;
+		t = ttfr(md, m);
+		nroots = answer_threads(md, (uint32_t)i, &roots, &cap);
+
+		/* The persons: To and Cc, then M and R of the responsible sections. */
+		nad = 0;
+		for (uint32_t x = 0; x < m->nrcpt + m->nsect; x++) {
+			const struct msect *s = x >= m->nrcpt ? m->sect[x - m->nrcpt] : NULL;
+			uint32_t ne = s ? s->ne : 1;
+
+			for (uint32_t e = 0; e < ne; e++) {
+				struct mrow *p;
+
+				if (s && s->e[e].role == 'L')
+					continue;
+				p = addr_seen(&mv, s ? s->e[e].addr : m->rcpt[x]);
+				if (p->islist || is_author(p, m))
+					continue;
+				if (p->seen != stamp) {
+					if (nad == capad) {
+						capad = capad ? 2 * capad : 16;
+						ad = xreallocarray(ad, capad, sizeof *ad);
+					}
+					p->seen = stamp;
+					p->slot = (uint32_t)nad;
+					ad[nad].p = p;
+					ad[nad].to = ad[nad].listed = ad[nad].role = 0;
+					nad++;
+				}
+				if (s) {
+					unsigned char role = s->e[e].role == 'M' ? ROLE_M : ROLE_R;
+
+					ad[p->slot].listed = 1;
+					if (role > ad[p->slot].role)
+						ad[p->slot].role = role;
+				} else
+					ad[p->slot].to = 1;
+			}
+		}
+		for (size_t k = 0; k < nad; k++) {
+			struct mrow *p = ad[k].p;
+			uint32_t r = first_response(md, (uint32_t)i, roots, nroots, &p->addr,
+			    &p->who, 1);
+
+			p->patches++;
+			if (ad[k].role > p->role)
+				p->role = ad[k].role;
+			p->to += ad[k].to;
+			p->listed += ad[k].listed;
+			p->merged += mg;
+			p->ignored += ig;
+			if (r != NONE) {
+				p->responded++;
+				mrow_time(p, md->m[r].date - m->date);
+			}
+		}
+
+		/* The responsible sections, each title once, with their people. */
+		nsv = 0;
+		for (uint32_t x = 0; x < m->nsect; x++) {
+			struct mrow *s = mrow_get(&mv, &mv.sects, RK_SECTION, m->sect[x]->title);
+
+			if (s->seen == stamp)
+				continue;
+			s->seen = stamp;
+			if (nsv == capsv) {
+				capsv = capsv ? 2 * capsv : 8;
+				sv = xreallocarray(sv, capsv, sizeof *sv);
+			}
+			sv[nsv++] = s;
+		}
+		for (size_t k = 0; k < nsv; k++) {
+			struct mrow *s = sv[k];
+			int to = 0;
+			uint32_t r;
+
+			nby = 0;
+			for (uint32_t x = 0; x < m->nsect; x++) {
+				if (m->sect[x]->title != s->name)
+					continue;
+				for (uint32_t e = 0; e < m->sect[x]->ne; e++) {
+					const char *a = m->sect[x]->e[e].addr;
+					struct mrow *p;
+
+					/* L: entries have no row: addr_row() skips them. */
+					if (m->sect[x]->e[e].role == 'L')
+						continue;
+					p = addr_seen(&mv, a);
+					if (p->islist || is_author(p, m))
+						continue;
+					if (nby == capby) {
+						capby = capby ? 2 * capby : 16;
+						by = xreallocarray(by, capby, sizeof *by);
+						bywho = xreallocarray(bywho, capby, sizeof *bywho);
+					}
+					by[nby] = p->addr;
+					bywho[nby++] = p->who;
+					for (uint32_t y = 0; y < m->nrcpt && !to; y++)
+						to = m->rcpt[y] == a;
+				}
+			}
+			s->patches++;
+			s->to += to;
+			s->listed++;
+			s->merged += mg;
+			s->ignored += ig;
+			r = nby ? first_response(md, (uint32_t)i, roots, nroots, by, bywho, nby) :
+			    NONE;
+			if (r != NONE) {
+				s->responded++;
+				mrow_time(s, md->m[r].date - m->date);
+			}
+		}
+
+		/* The lists it went to (a cross-post counts on each), as weekly counts them. */
+		l = m->lists;
+		do {
+			const char *id = next_list(md, &l);
+			struct mrow *lr = mrow_get(&mv, &mv.lists, RK_LIST, id);
+			int to = 0, listed = 0;
+
+			if (lr->seen == stamp)
+				continue;
+			lr->seen = stamp;
+			for (uint32_t y = 0; y < m->nrcpt && !to; y++) {
+				struct mrow *p = addr_seen(&mv, m->rcpt[y]);
+
+				if (p->listid == id) {
+					to = 1;
+					if (!*lr->addr || strcmp(p->addr, lr->addr) < 0)
+						lr->addr = p->addr;
+				}
+			}
+			for (uint32_t x = 0; x < m->nsect && !listed; x++)
+				for (uint32_t e = 0; e < m->sect[x]->ne && !listed; e++)
+					listed = m->sect[x]->e[e].role == 'L' &&
+					    list_of(md, m->sect[x]->e[e].addr, &b) == id;
+			lr->patches++;
+			lr->to += to;
+			lr->listed += listed;
+			lr->merged += mg;
+			lr->ignored += ig;
+			if (t != NODATE) {
+				lr->responded++;
+				mrow_time(lr, t);
+			}
+		} while (*l);
+	}
+	/* A list's address, when only MAINTAINERS names it. */
+	for (size_t i = 0; i < md->laddrs.cap; i++) {
+		const char *a = md->laddrs.e[i].key, *id;
+		struct hent *e;
+		struct mrow *lr;
+
+		if (!a || !(id = list_of(md, a, &b)) || !(e = hmap_get(&mv.lists, id, strlen(id))))
+			continue;
+		lr = e->val;
+		if (!*lr->addr || strcmp(a, lr->addr) < 0)
+			lr->addr = a;
+	}
+
+	/*
+	 * Rows with patches, in order; the top -n of each kind.  The plot
+	 * draws sections, or lists where no section was responsible for a
+	 * patch (no maintainers table, or a repository without MAINTAINERS).
+	 */
+	{
+		size_t n = 0, shown[RK_N] = { 0 };
+
+		/* A row without patches has no times either: dropping it loses nothing. */
+		for (size_t i = 0; i < mv.nrows; i++)
+			if (mv.rows[i]->patches) {
+				if (mv.rows[i]->kind == RK_RECIPIENT)
+					mv.rows[i]->kind = mv.rows[i]->role == ROLE_M ? RK_MAINTAINER :
+					    mv.rows[i]->role == ROLE_R ? RK_REVIEWER : RK_RECIPIENT;
+				mv.rows[n++] = mv.rows[i];
+				if (mv.rows[i]->kind == RK_SECTION)
+					pk = RK_SECTION;
+			}
+		mv.nrows = n;
+		if (n)
+			qsort(mv.rows, n, sizeof *mv.rows, cmp_mrow);
+		out_init(&out, o->fmt, o->header, o->fp);
+		out_header(&out, cols, sizeof cols / sizeof cols[0]);
+		for (size_t i = 0; i < n; i++) {
+			struct mrow *r = mv.rows[i];
+
+			if (r->kind == pk && nplot < PLOT_ROWS) {
+				plotted = xreallocarray(plotted, nplot + 1, sizeof *plotted);
+				plotted[nplot++] = r;
+				r->plot = (int)nplot;
+			}
+			if (o->top_set && o->top && shown[r->kind] >= (size_t)o->top)
+				continue;
+			shown[r->kind]++;
+			if (r->nt)
+				qsort(r->t, r->nt, sizeof *r->t, cmp_i64);
+			out_cell(&out, rkinds[r->kind]);
+			out_cell(&out, r->name);
+			out_cell(&out, r->addr);
+			out_cellf(&out, "%lu", r->patches);
+			out_cellf(&out, "%lu", r->to);
+			out_cellf(&out, "%lu", r->listed);
+			out_cellf(&out, "%lu", r->responded);
+			out_cellf(&out, "%lu", r->merged);
+			out_cellf(&out, "%lu", r->ignored);
+			out_median(&out, r->t, r->nt, 50);
+			out_median(&out, r->t, r->nt, 90);
+			out_end(&out);
+		}
+		out_finish(&out);
+	}
+	if (o->plot) {
+		for (size_t i = 0; i < mv.nrows; i++)
+			mv.rows[i]->seen = 0;
+		if (maint_plot(o->plot, &mv, plotted, nplot, pk) < 0)
+			rc = PT_EXIT_FAILED;
+	}
+
+	for (size_t i = 0; i < mv.nrows; i++)
+		free(mv.rows[i]->t);
+	free(mv.rows);
+	free(plotted);
+	free(ad);
+	free(sv);
+	free(by);
+	free(bywho);
+	free(roots);
+	hmap_free(&mv.addrs);
+	hmap_free(&mv.sects);
+	hmap_free(&mv.lists);
+	arena_free(&mv.mem);
+	buf_free(&b);
+	return rc;
+}
