@@ -93,7 +93,14 @@ ok $? "git2tsv: commits since 2019 ($(rows commits.tsv))"
 # row is written flagged damaged and named (1), none is lost.
 git -C repo.git config uploadpack.allowFilter true
 if git clone -q --bare --filter=blob:none --no-local "file://$T/repo.git" partial.git 2>clone.err; then
-	run git2tsv --since 2019-01-01 partial.git
+	# libgit2 1.5 leaks when it opens a partial clone (its extensions
+	# checked with pcre2; fixed in 1.6): as tests/40-git2tsv.t, the
+	# leak is known to LeakSanitizer under PT_SAN.
+	printf 'leak:pcre2_match_data_create_8\nleak:pcre2_match_8\nleak:git_revwalk_next\n' >lsan.supp
+	LSAN_OPTIONS="suppressions=$T/lsan.supp:print_suppressions=0" \
+	    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}fast_unwind_on_malloc=0" \
+	    git2tsv --since 2019-01-01 partial.git >"$T/out" 2>"$T/err"
+	rc=$?
 	status "git2tsv, a partial clone: exit 1 (rows flagged damaged)" 1
 	is "git2tsv, a partial clone: the same commits" "$(cut -f1 commits.tsv)" "$(cut -f1 "$T/out")"
 	fl=$(head -1 "$T/out" | tr '\t' '\n' | grep -n '^flags$' | cut -d: -f1)
