@@ -22,19 +22,51 @@ static const struct {
 	const char *name;
 	int (*run)(struct model *, const struct ropts *);
 	const char *what;
+	const char *own;         /* its options beyond those of every command */
 } commands[] = {
-	{ "patches", report_patches, "every patch mail: its verdict and why" },
-	{ "ignored", report_ignored, "patches nobody answered, in no version, not merged" },
-	{ "offlist", report_offlist, "commits in the archive's window never posted by a human" },
-	{ "weekly", report_weekly, "per list and ISO week: patches, ignored, merged" },
-	{ "cycle", report_cycle, "ignored share by development-cycle phase" },
-	{ "duration", report_duration, "per merged cluster: first posting to commit" },
-	{ "eval", report_eval, "precision and recall against a truth" },
-	{ "summary", report_summary, "one screen to read first" },
-	{ "maintainers", report_maintainers, "per maintainer, section and list: patches, answers, time" },
-	{ "html", report_html, "all of them as one self-contained HTML page" },
-	{ "all", report_all, "every report, the plots and the page into one folder (-o)" },
+	{ "patches", report_patches, "every patch mail: its verdict and why", "cPH" },
+	{ "ignored", report_ignored, "patches nobody answered, in no version, not merged", "cPH" },
+	{ "offlist", report_offlist, "commits in the archive's window never posted by a human",
+	    "cPH" },
+	{ "weekly", report_weekly, "per list and ISO week: patches, ignored, merged", "cPHp" },
+	{ "cycle", report_cycle, "ignored share by development-cycle phase", "cPHr" },
+	{ "duration", report_duration, "per merged cluster: first posting to commit", "cPHp" },
+	{ "eval", report_eval, "precision and recall against a truth", "cPHtd" },
+	{ "summary", report_summary, "one screen to read first", "cPHn" },
+	{ "maintainers", report_maintainers, "per maintainer, section and list: patches, answers, time",
+	    "cPHnp" },
+	{ "html", report_html, "all of them as one self-contained HTML page", "nrMCT" },
+	{ "all", report_all, "every report, the plots and the page into one folder (-o)",
+	    "nrMCTpo" },
 };
+
+/*
+ * The options every command takes: the scope of the verdicts (-s -u -S
+ * -g), the mailmap, -q, -V, -h.
+ */
+#define COMMON_OPTS "suSgmqVh"
+
+static void usage(FILE *fp);
+
+/* Say which commands take option ch, when the one given does not. */
+static int
+not_its_option(size_t cmd, int ch, const struct option *longopts)
+{
+	struct buf b = BUF_INIT;
+	const char *lname = "?";
+
+	for (const struct option *lo = longopts; lo->name; lo++)
+		if (lo->val == ch)
+			lname = lo->name;
+	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (strchr(commands[i].own, ch))
+			buf_addf(&b, "%s%s", b.len ? ", " : "", commands[i].name);
+	warnx("%s: -%c (--%s) is not one of its options (it is for %s)", commands[cmd].name, ch,
+	    lname, b.p ? b.p : "no command");
+	buf_free(&b);
+	usage(stderr);
+	return PT_EXIT_FAILED;
+}
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
@@ -180,6 +212,10 @@ main(int argc, char **argv)
 	argv++;
 	argc--;
 	while ((ch = getopt_long(argc, argv, "cPHs:u:S:g:p:r:t:dn:M:C:T:m:o:qVh", longopts, NULL)) != -1) {
+		if (ch != '?' && !strchr(COMMON_OPTS, ch) && !strchr(commands[cmd].own, ch) &&
+		    !(commands[cmd].run == report_html && strchr("cPp", ch)) &&
+		    !(commands[cmd].run == report_all && strchr("cP", ch)))
+			return not_its_option(cmd, ch, longopts);
 		switch (ch) {
 		case 'c': o.fmt = OF_CSV; break;
 		case 'P': o.fmt = OF_PRETTY; break;
@@ -255,10 +291,6 @@ main(int argc, char **argv)
 			usage(stderr);
 			return PT_EXIT_FAILED;
 		}
-	} else if (o.dir) {
-		warnx("--out is for all; %s writes on standard output", commands[cmd].name);
-		usage(stderr);
-		return PT_EXIT_FAILED;
 	}
 	if (commands[cmd].run == report_html || commands[cmd].run == report_all) {
 		const char *why;

@@ -1139,7 +1139,7 @@ is "eval: nothing in common: counts 0, measures empty" "links 0 0 0 0    " \
 printf '<m1@x> => e1 => e2\nm2@x => e4\n' >gbad
 run ptreport eval -q -t gbad $E
 is "eval: a bad patch-groups line exits 1" 1 "$rc"
-grep -q 'gbad:1: a second =>' "$T/err" && grep -q 'gbad:2: not a <message-id>' "$T/err"
+grep -q "gbad:1: a second '=>'" "$T/err" && grep -q 'gbad:2: a mail id not in angle brackets' "$T/err"
 ok $? "eval: bad patch-groups lines are named with their line"
 run ptreport eval $E
 [ "$rc" -ne 0 ] && grep -q 'eval needs --truth' "$T/err"
@@ -1765,5 +1765,26 @@ EOF
 else
 	skip "sample: git cannot clone the bundle"
 fi
+
+# Each command takes only its own options (and those of every command:
+# -s -u -S -g -m -q): another's is a usage error naming who takes it.
+khdr >k.tsv
+for c in "ignored -t links" "patches -d" "offlist -r x" "summary -p x.png" "weekly -n 3" \
+    "cycle -M x%s" "duration -T t" "eval -t links -n 3" "maintainers -o d" "html -H" "all -o . -d"; do
+	run ptreport $c k.tsv
+	set -- $c
+	[ "$rc" -eq 2 ] && grep -q "^ptreport: $1: -[a-zA-Z] (--[a-z-]*) is not one of its options (it is for [a-z, ]*)$" "$T/err"
+	ok $? "ptreport $c: a usage error naming the option and its commands ($rc)"
+done
+run ptreport ignored -t links k.tsv
+grep -q "(it is for eval)" "$T/err"
+ok $? "ptreport ignored -t: -t is eval's"
+# Each command's own options are taken (the run goes on to the tables).
+for c in "weekly -p w.png -H -c" "cycle -r x -P" "eval -t links -d" "summary -n 3" \
+    "maintainers -n 2 -p m.svg" "html -n 3 -r x -M x%s -C y%s -T t" "ignored -s 2020-01-01 -u 2021-01-01 -S 5 -g 3 -q"; do
+	run ptreport $c k.tsv
+	! grep -q "is not one of its options" "$T/err"
+	ok $? "ptreport $c: its own options are taken"
+done
 
 done_testing
