@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "groups.h"
 #include "hash.h"
 #include "tsv.h"
 #include "util.h"
@@ -672,109 +673,34 @@ read_patches(struct graph *g, struct tsv_reader *r)
 	return rc;
 }
 
-static int
-is_blank(char c)
+/* One good line of a patch-groups file (groups.h): its members are joined. */
+static void
+group_line(void *arg, const struct groups_member *m, size_t n)
 {
-	return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+	struct graph *g = arg;
+	uint32_t first = NONE;
+
+	for (size_t k = 0; k < n; k++) {
+		uint32_t i = node_get(g, m[k].id, m[k].len);
+		struct node *x = &g->n[i];
+
+		if (x->known < FROM_GROUPS) {
+			x->known = FROM_GROUPS;
+			x->kind = m[k].commit ? COMMIT : MAIL;
+		}
+		if (first == NONE) {
+			first = i;
+		} else if (i != first) {
+			unite(g, first, i);
+			g->n[first].grouped = g->n[i].grouped = 1;
+		}
+	}
 }
 
-/* The next token of s[*pos..n), or 0 when there is none. */
-static size_t
-token(const char *s, size_t n, size_t *pos, const char **tok)
-{
-	size_t i = *pos, start;
-
-	while (i < n && is_blank(s[i]))
-		i++;
-	start = i;
-	while (i < n && !is_blank(s[i]))
-		i++;
-	*pos = i;
-	*tok = s + start;
-	return i - start;
-}
-
-/*
- * Read PaStA's patch-groups: a cluster a line, mail ids in angle brackets,
- * then "=>" and commit hashes.  The members of a line are joined.
- */
 static int
 read_groups(struct graph *g, const char *path)
 {
-	const char *name = strcmp(path, "-") == 0 ? "<stdin>" : path;
-	struct zin *in = zin_open(path);
-	struct lines l;
-	const char *line, *tok;
-	unsigned long lineno = 0;
-	ssize_t n;
-	int rc = 0;
-
-	if (!in) {
-		warnx("%s:", path);
-		return -2;
-	}
-	lines_init(&l, in);
-	while ((n = lines_next(&l, &line)) > 0) {
-		size_t pos, k;
-		const char *bad = NULL;
-		int side = 0;
-		uint32_t first = NONE;
-
-		lineno++;
-		if (line[n - 1] != '\n' && l.err)
-			break;
-		/* Check the whole line first: a bad line joins nothing. */
-		for (pos = 0; (k = token(line, (size_t)n, &pos, &tok)) != 0;) {
-			if (k == 2 && memcmp(tok, "=>", 2) == 0) {
-				if (side) {
-					bad = "a second '=>'";
-					break;
-				}
-				side = 1;
-			} else if (!side && (k < 3 || tok[0] != '<' || tok[k - 1] != '>')) {
-				bad = "a mail id not in angle brackets";
-				break;
-			} else if (side && tok[0] == '<') {
-				bad = "a mail id in angle brackets right of '=>'";
-				break;
-			}
-		}
-		if (bad) {
-			warnx("%s:%lu: %s", name, lineno, bad);
-			if (rc == 0)
-				rc = -1;
-			continue;
-		}
-		side = 0;
-		for (pos = 0; (k = token(line, (size_t)n, &pos, &tok)) != 0;) {
-			uint32_t i;
-			struct node *x;
-
-			if (k == 2 && memcmp(tok, "=>", 2) == 0) {
-				side = 1;
-				continue;
-			}
-			i = side ? node_get(g, tok, k) : node_get(g, tok + 1, k - 2);
-			x = &g->n[i];
-			if (x->known < FROM_GROUPS) {
-				x->known = FROM_GROUPS;
-				x->kind = side ? COMMIT : MAIL;
-			}
-			if (first == NONE) {
-				first = i;
-			} else if (i != first) {
-				unite(g, first, i);
-				g->n[first].grouped = g->n[i].grouped = 1;
-			}
-		}
-	}
-	if (n < 0 || l.err) {
-		warnx("%s:%lu: %s", name, lineno + 1, zin_error(in));
-		rc = -2;
-	}
-	lines_free(&l);
-	zin_close(in);
-	return rc;
+	return groups_read(path, group_line, g, NULL);
 }
 
 /* What the output order needs of each cluster, kept at its root. */
@@ -835,15 +761,6 @@ cmp_member(const void *pa, const void *pb)
 	return strcmp(x->id, y->id);
 }
 
-static int
-has_blank(const char *s)
-{
-	for (; *s; s++)
-		if (is_blank(*s))
-			return 1;
-	return 0;
-}
-
 /*
  * Write the clusters, as TSV or as patch-groups; returns the number of
  * ids patch-groups cannot hold (white space in them).
@@ -864,7 +781,8 @@ write_clusters(struct graph *g, int groups, int header, unsigned long *nclusters
 	struct buf row = BUF_INIT;
 	unsigned long cluster = 0, unwritable = 0;
 	uint32_t nroots = 0;
-	int side = 0, nmembers = 0;
+	unsigned long nmembers = 0;
+	int side = 0;
 
 	for (uint32_t i = 0; i < g->len; i++) {
 		uint32_t r = root[i] = find(g, i);
@@ -910,21 +828,8 @@ write_clusters(struct graph *g, int groups, int header, unsigned long *nclusters
 			side = nmembers = 0;
 		}
 		if (groups) {
-			if (has_blank(x->id)) {
+			if (groups_add(&row, &nmembers, &side, x->id, x->kind == COMMIT))
 				unwritable++;
-				continue;
-			}
-			if (x->kind == COMMIT && !side) {
-				buf_addstr(&row, nmembers ? " => " : "=> ");
-				side = 1;
-			} else if (nmembers) {
-				buf_addc(&row, ' ');
-			}
-			if (x->kind == MAIL)
-				buf_addf(&row, "<%s>", x->id);
-			else
-				buf_addstr(&row, x->id);
-			nmembers++;
 			continue;
 		}
 		buf_addf(&row, "%lu\t", cluster);

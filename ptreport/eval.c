@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "groups.h"
 #include "ptreport.h"
 #include "zio.h"
 #include "util.h"
@@ -89,76 +90,47 @@ truth_links(struct truth *t, const struct model *md)
 	}
 }
 
-/* A PaStA patch-groups file: "<mail> <mail> => commit commit", a cluster a line. */
+/* A PaStA patch-groups file (groups.h): a truth cluster a line. */
+struct group_ctx {
+	struct truth *t;
+	const struct model *md;
+};
+
+static void
+truth_line(void *arg, const struct groups_member *g, size_t n)
+{
+	struct group_ctx *x = arg;
+	struct truth *t = x->t;
+	const struct model *md = x->md;
+	uint32_t label = t->n++;
+
+	for (size_t k = 0; k < n; k++) {
+		if (!g[k].commit) {
+			struct mail *m = mail_by_id(md, g[k].id, g[k].len);
+
+			t->tmails++;
+			if (m && m->cluster != NONE)
+				t->mt[m - md->m] = label;
+			else
+				t->unknown++;
+		} else {
+			struct commit *c = commit_by_id(md, g[k].id, g[k].len);
+
+			t->tcommits++;
+			if (c && c->cluster != NONE)
+				t->ct[c - md->c] = label;
+			else
+				t->unknown++;
+		}
+	}
+}
+
 static int
 truth_groups(struct truth *t, const struct model *md, const char *path)
 {
-	struct zin *in = zin_open(path);
-	struct lines ln;
-	const char *line;
-	ssize_t got;
-	size_t len;
-	unsigned long lineno = 0, bad = 0;
+	struct group_ctx x = { t, md };
 
-	if (!in) {
-		warnx("%s:", path);
-		return -2;
-	}
-	lines_init(&ln, in);
-	while ((got = lines_next(&ln, &line)) > 0) {
-		uint32_t label = t->n++;
-		int right = 0;
-
-		len = (size_t)got;
-		if (line[len - 1] == '\n')
-			len--;
-		lineno++;
-		for (size_t i = 0; i < len;) {
-			size_t k;
-
-			while (i < len && (line[i] == ' ' || line[i] == '\t' || line[i] == '\r'))
-				i++;
-			for (k = i; k < len && line[k] != ' ' && line[k] != '\t' && line[k] != '\r'; k++)
-				;
-			if (k == i)
-				break;
-			if (k - i == 2 && !memcmp(line + i, "=>", 2)) {
-				if (right++) {
-					warnx("%s:%lu: a second =>", path, lineno);
-					bad++;
-				}
-			} else if (!right) {
-				struct mail *m;
-
-				if (line[i] != '<' || line[k - 1] != '>' || k - i < 3) {
-					warnx("%s:%lu: not a <message-id>: %.*s", path, lineno,
-					    (int)(k - i > 60 ? 60 : k - i), line + i);
-					bad++;
-				} else {
-					t->tmails++;
-					m = mail_by_id(md, line + i + 1, k - i - 2);
-					if (m && m->cluster != NONE)
-						t->mt[m - md->m] = label;
-					else
-						t->unknown++;
-				}
-			} else {
-				struct commit *c = commit_by_id(md, line + i, k - i);
-
-				t->tcommits++;
-				if (c && c->cluster != NONE)
-					t->ct[c - md->c] = label;
-				else
-					t->unknown++;
-			}
-			i = k;
-		}
-	}
-	if (got < 0)
-		warnx("%s: %s", path, zin_error(in) ? zin_error(in) : "read error");
-	lines_free(&ln);
-	zin_close(in);
-	return got < 0 ? -2 : bad ? -1 : 0;
+	return groups_read(path, truth_line, &x, NULL);
 }
 
 static int
