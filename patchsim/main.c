@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "hash.h"
+#include "hunks.h"
 #include "progress.h"
 #include "ratio.h"
 #include "text.h"
@@ -226,12 +227,13 @@ file_text(const struct sink *t, const struct tfile *f, int side, struct buf *scr
 	return r;
 }
 
-/* Read the hunks field: "F old\tnew", "@ heading", "-line", "+line". */
+/* Read the hunks field (hunks.h): "F old\tnew", "@ heading", "-line", "+line". */
 static int
 parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
     struct buf *scratch)
 {
-	const char *p = s, *end = s + n, *nl;
+	struct hunks_iter it;
+	struct hunks_item x;
 	struct buf rem = BUF_INIT, add = BUF_INIT, frem = BUF_INIT, fadd = BUF_INIT;
 	/* frem, fadd: scratch for file_text. */
 	struct tfile *f = NULL;
@@ -258,12 +260,9 @@ parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
 
 	rw->f = NULL;
 	rw->nf = 0;
-	while (p < end) {
-		size_t len;
-
-		nl = memchr(p, '\n', (size_t)(end - p));
-		len = (size_t)((nl ? nl : end) - p);
-		if (len >= 2 && p[0] == 'F' && p[1] == ' ') {
+	hunks_iter_init(&it, s, n);
+	while (hunks_next(&it, &x)) {
+		if (x.kind == 'F') {
 			FLUSH_HUNK();
 			FLUSH_FILE();
 			h = NULL;
@@ -272,11 +271,11 @@ parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
 				rw->f = xreallocarray(rw->f, cap, sizeof *rw->f);
 			}
 			f = &rw->f[rw->nf++];
-			f->key = sink_intern(t, p + 2, len - 2);
+			f->key = sink_intern(t, x.s, x.len);
 			f->h = NULL;
 			f->nh = 0;
 			hcap = 0;
-		} else if (len >= 1 && p[0] == '@' && f) {
+		} else if (x.kind == '@' && f) {
 			FLUSH_HUNK();
 			if (f->nh == hcap) {
 				hcap = hcap ? hcap * 2 : 4;
@@ -284,16 +283,15 @@ parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
 			}
 			h = &f->h[f->nh++];
 			memset(h, 0, sizeof *h);
-			h->heading = sink_intern(t, len > 2 ? p + 2 : "", len > 2 ? len - 2 : 0);
-		} else if (len >= 1 && (p[0] == '-' || p[0] == '+') && h) {
-			struct buf *b = p[0] == '-' ? &rem : &add;
+			h->heading = sink_intern(t, x.s, x.len);
+		} else if ((x.kind == '-' || x.kind == '+') && h) {
+			struct buf *b = x.kind == '-' ? &rem : &add;
 
-			buf_add(b, p + 1, len - 1);
+			buf_add(b, x.s, x.len);
 			buf_addc(b, '\n');
-		} else if (len) {
+		} else {
 			rc = -1;
 		}
-		p = nl ? nl + 1 : end;
 	}
 	FLUSH_HUNK();
 	FLUSH_FILE();

@@ -12,6 +12,7 @@
 #include <strings.h>
 
 #include "hash.h"
+#include "hunks.h"
 #include "patch.h"
 #include "subject.h"
 #include "text.h"
@@ -319,30 +320,18 @@ main(int argc, char **argv)
 			normal_message(&tmp, title.p ? title.p : "", title.len, s, n);
 			tsv_add(&row, tmp.p, tmp.len);
 			tsv_sep(&row);
-			/* hunks: F old TAB new, @ heading, -removed, +added */
+			/* hunks (hunks.h): F old TAB new, @ heading, -removed, +added */
 			buf_reset(&tmp);
 			for (size_t k = 0; k < p.nf; k++) {
 				const struct pfile *f = &p.f[k];
 
-				buf_addf(&tmp, "F %s\t%s\n", f->old, f->new);
+				hunks_add_file(&tmp, f->old, f->new);
 				for (size_t h = 0; h < f->nh; h++) {
 					const struct phunk *hk = &f->h[h];
-					const char *q, *e;
 
-					buf_addstr(&tmp, "@ ");
-					buf_add(&tmp, hk->heading, hk->headlen);
-					buf_addc(&tmp, '\n');
-					for (int side = 0; side < 2; side++) {
-						const struct buf *lines = side ? &hk->added : &hk->removed;
-
-						for (q = lines->p, e = q ? q + lines->len : NULL; q && q < e;) {
-							const char *nl = memchr(q, '\n', (size_t)(e - q));
-
-							buf_addc(&tmp, side ? '+' : '-');
-							buf_add(&tmp, q, (size_t)(nl - q) + 1);
-							q = nl + 1;
-						}
-					}
+					hunks_add_heading(&tmp, hk->heading, hk->headlen);
+					hunks_add_lines(&tmp, 0, hk->removed.p, hk->removed.len);
+					hunks_add_lines(&tmp, 1, hk->added.p, hk->added.len);
 				}
 			}
 			tsv_add(&row, tmp.p, tmp.len);

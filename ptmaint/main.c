@@ -19,6 +19,7 @@
 #include <git2.h>
 
 #include "buf.h"
+#include "hunks.h"
 #include "maint.h"
 #include "text.h"
 #include "tsv.h"
@@ -289,18 +290,15 @@ patch_text(struct buf *t, const struct tsv_field *msg, const struct tsv_field *h
 		buf_addc(t, '\n');
 	}
 	if (hunks) {
-		const char *p = hunks->s, *end = hunks->s + hunks->len;
+		struct hunks_iter it;
+		struct hunks_item x;
 
-		while (p < end) {
-			const char *nl = memchr(p, '\n', (size_t)(end - p));
-			const char *le = nl ? nl : end;
-
-			if (le > p && (*p == '+' || *p == '-')) {
-				buf_add(t, p + 1, (size_t)(le - p - 1));
+		hunks_iter_init(&it, hunks->s, hunks->len);
+		while (hunks_next(&it, &x))
+			if (x.kind == '+' || x.kind == '-') {
+				buf_add(t, x.s, x.len);
 				buf_addc(t, '\n');
 			}
-			p = nl ? nl + 1 : end;
-		}
 	}
 	buf_addc(t, '\0');
 }
