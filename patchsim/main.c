@@ -26,6 +26,7 @@
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
+#include "via.h"
 
 /*
  * A text as the scorer keeps it: token-sorted, its length in code points,
@@ -671,15 +672,12 @@ index_free(struct index *ix)
 	hmap_free(&ix->bylink);
 }
 
-/* How a pair was found, as bits; printed as a list. */
+/* How a pair was found: via.h's bits, and two more never written. */
 enum {
-	VIA_FILES = 1, VIA_HASH = 2, VIA_UPSTREAM = 4, VIA_LINK = 8,
-	VIA_DATE = 16, VIA_VERSION = 32, VIA_TITLE = 64,
-	/* Not written: evidence once the messages turn out alike. */
+	/* Evidence once the messages turn out alike. */
 	VIA_THREAD = 128,       /* one in the other's thread: a version at THREAD_MSG */
 	VIA_SAMEMSG = 256,      /* one person: version or title at SAME_MSG */
 };
-#define VIA_KINDS 7
 /* How alike the messages of a version sent into the old one's thread are, at least. */
 #define THREAD_MSG 0.6
 /* How alike two messages of one person are, at least, to be one patch's (retitled). */
@@ -1119,19 +1117,7 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 		tsv_sep(out);
 		tsv_addstr(out, r->id);
 		buf_addf(out, "\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t", msg, diff, dlr, score, fdiff);
-		{
-			int any = 0;
-			static const char *const names[VIA_KINDS] = {
-				"files", "hash", "upstream", "link", "date", "version", "title",
-			};
-
-			for (int b = 0; b < VIA_KINDS; b++)
-				if (via & (1 << b)) {
-					if (any++)
-						buf_addc(out, ',');
-					buf_addstr(out, names[b]);
-				}
-		}
+		via_add(out, via);
 		buf_addc(out, '\n');
 	}
 }

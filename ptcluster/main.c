@@ -19,24 +19,13 @@
 #include "hash.h"
 #include "tsv.h"
 #include "util.h"
+#include "via.h"
 #include "zio.h"
 
 enum { MAIL, COMMIT };
 
 /* How a patch's kind is known, weakest first: a later, stronger source wins. */
 enum { FROM_GUESS, FROM_GROUPS, FROM_TABLE };
-
-/* How a pair was found (patchsim's via column), as bits. */
-enum {
-	VIA_FILES = 1, VIA_HASH = 2, VIA_UPSTREAM = 4, VIA_LINK = 8,
-	VIA_DATE = 16, VIA_VERSION = 32, VIA_TITLE = 64,
-};
-#define VIA_KINDS 7
-
-static const char *const via_names[VIA_KINDS] = {
-	"files", "hash", "upstream", "link", "date", "version", "title",
-};
-static const size_t via_lens[VIA_KINDS] = { 5, 4, 8, 4, 4, 7, 5 };
 
 /* Kinds that name the very same change: they join two commits. */
 #define VIA_SAME (VIA_HASH | VIA_UPSTREAM | VIA_LINK)
@@ -252,26 +241,6 @@ parse_unit(const char *s, double *v)
 	return 0;
 }
 
-/* The VIA_* bits of a comma-separated list; unknown names count nothing. */
-static int
-via_bits(const char *s, size_t n)
-{
-	const char *p = s, *end = s + n, *comma;
-	int bits = 0;
-
-	while (p < end) {
-		size_t k;
-
-		comma = memchr(p, ',', (size_t)(end - p));
-		k = (size_t)((comma ? comma : end) - p);
-		for (int b = 0; b < VIA_KINDS; b++)
-			if (via_lens[b] == k && memcmp(p, via_names[b], k) == 0)
-				bits |= 1 << b;
-		p = comma ? comma + 1 : end;
-	}
-	return bits;
-}
-
 /* -a: the kinds that accept a pair whatever its score, or "none". */
 static int
 parse_accept(const char *s, int *bits)
@@ -409,17 +378,13 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 static const char *
 via_string(struct graph *g, int via)
 {
-	char buf[64];
-	size_t n = 0;
+	struct buf b = BUF_INIT;
+	const char *s;
 
-	for (int b = 0; b < VIA_KINDS; b++)
-		if (via & (1 << b)) {
-			if (n)
-				buf[n++] = ',';
-			memcpy(buf + n, via_names[b], via_lens[b]);
-			n += via_lens[b];
-		}
-	return intern(&g->pool, buf, n);
+	via_add(&b, via);
+	s = intern(&g->pool, b.p ? b.p : "", b.len);
+	buf_free(&b);
+	return s;
 }
 
 /*

@@ -1,0 +1,32 @@
+/*
+ * via.h - how patchsim found a pair, its via column: a comma-separated
+ * list of kinds, as bits here.  patchsim writes it, ptcluster reads it
+ * and takes the same names in -a.
+ */
+#ifndef PT_VIA_H
+#define PT_VIA_H
+
+#include <stddef.h>
+
+#include "buf.h"
+
+enum {
+	VIA_FILES = 1,          /* a file both patches change */
+	VIA_HASH = 2,           /* the same content hash */
+	VIA_UPSTREAM = 4,       /* a commit named as the other's upstream */
+	VIA_LINK = 8,           /* a mail named by the commit's Link: */
+	VIA_DATE = 16,          /* one author, same title, dates close */
+	VIA_VERSION = 32,       /* versions of one series */
+	VIA_TITLE = 64,         /* one author, same title */
+};
+/* The kinds, bit b named via_names[b]. */
+#define VIA_KINDS 7
+
+extern const char *const via_names[VIA_KINDS];
+
+/* The bits of a comma-separated list of names; unknown names count nothing. */
+int via_bits(const char *s, size_t n);
+/* Append the names of bits, comma-separated, in bit order. */
+void via_add(struct buf *b, int bits);
+
+#endif
