@@ -21,6 +21,7 @@
 
 #include "hash.h"
 #include "hunks.h"
+#include "pasta.h"
 #include "progress.h"
 #include "ratio.h"
 #include "text.h"
@@ -1262,7 +1263,7 @@ main(int argc, char **argv)
 		"left", "right", "msg", "diff", "dlr", "score", "fdiff", "via",
 	};
 	struct opts o = {
-		.weight = 0.3, .dlr = 0.4, .min_score = 0.5, .heading_ratio = 1.0,
+		.weight = PASTA_WEIGHT, .dlr = PASTA_DLR, .min_score = 0.5, .heading_ratio = 1.0,
 		.window = -1, .vwindow = 365, .shard = 1, .nshards = 1,
 	};
 	struct table L, R;

@@ -17,6 +17,7 @@
 
 #include "groups.h"
 #include "hash.h"
+#include "pasta.h"
 #include "tsv.h"
 #include "util.h"
 #include "via.h"
@@ -332,7 +333,7 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 		 * half alike; of one title and person, a score (msg and diff
 		 * weighed, whatever the dlr) at the title threshold.
 		 */
-		w = o->weight < 0 ? 0.3 : o->weight;
+		w = o->weight < 0 ? PASTA_WEIGHT : o->weight;
 		if ((via & VIA_DATE) && !(v[C_MSG] >= o->date_content ||
 		    v[C_DIFF] >= o->date_content))
 			via &= ~VIA_DATE;
@@ -904,7 +905,7 @@ main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	struct opts o = {
-		.threshold = 0.82, .dlr = 0.4, .weight = -1, .fdiff = 0.33,
+		.threshold = PASTA_THRESHOLD, .dlr = PASTA_DLR, .weight = -1, .fdiff = 0.33,
 		.title_threshold = 0.6, .date_content = 0.5,
 		.accept = VIA_HASH | VIA_UPSTREAM | VIA_LINK | VIA_DATE | VIA_TITLE | VIA_VERSION,
 	};
