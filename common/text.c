@@ -5,6 +5,7 @@
 #include <ctype.h>
 
 #include "text.h"
+#include "util.h"
 
 /*
  * Length of the well-formed UTF-8 sequence at s (at most n bytes), or 0
@@ -294,4 +295,22 @@ find_ci(const char *s, size_t n, const char *needle)
 			return s + i;
 	}
 	return NULL;
+}
+
+int
+date_option(const char *s, int end, int64_t *t)
+{
+	long v;
+
+	if (s[0] == '@') {
+		if (parse_long(s + 1, 0, 1L << 40, &v) < 0)
+			return -1;
+		*t = v;
+		return 0;
+	}
+	if (iso_parse(s, t) < 0)
+		return -1;
+	if (end && strlen(s) == 10)
+		*t += 86399;
+	return 0;
 }

@@ -32,6 +32,13 @@ void utc_civil(int64_t t, int64_t *year, int *month, int *day, int *secs);
  * iso_utc() writes what this reads.
  */
 int iso_parse(const char *s, int64_t *t);
+/*
+ * A date option (--since, --until) of any tool: what iso_parse() reads,
+ * or "@N", N seconds since the epoch (0 to 2^40).  With end set, a bare
+ * day (YYYY-MM-DD) means its last second: the day counts whole.  0 on
+ * success, -1 if not a date.
+ */
+int date_option(const char *s, int end, int64_t *t);
 
 /* Strip leading and trailing ASCII whitespace of s[0..*n): returns the new start. */
 const char *trim(const char *s, size_t *n);

@@ -2,6 +2,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -169,6 +170,53 @@ parse_long(const char *s, long min, long max, long *out)
 	if (errno || *end || v < min || v > max)
 		return -1;
 	*out = v;
+	return 0;
+}
+
+/*
+ * A number from 0 to 1 written as digits with at most one point: strtod
+ * alone would take "0x1p-1", "nan", " 1" and, under another locale,
+ * read "0.5" differently.  Up to 15 digits the value is the quotient of
+ * two doubles that hold their integers exactly, which is correctly
+ * rounded, as strtod's result is (Clinger's fast path); longer numbers
+ * go to strtod.
+ */
+int
+parse_unit(const char *s, double *v)
+{
+	static const double pow10[] = {
+		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
+		1e12, 1e13, 1e14, 1e15,
+	};
+	const char *p;
+	char *end;
+	int digits = 0, points = 0, frac = 0;
+	uint64_t mant = 0;
+	double x;
+
+	for (p = s; *p; p++) {
+		if (*p >= '0' && *p <= '9') {
+			if (digits++ < 15)
+				mant = mant * 10 + (uint64_t)(*p - '0');
+			frac += points;
+		} else if (*p == '.' && !points) {
+			points = 1;
+		} else {
+			return -1;
+		}
+	}
+	if (!digits)
+		return -1;
+	if (digits <= 15) {
+		x = (double)mant / pow10[frac];
+	} else {
+		x = strtod(s, &end);
+		if (*end)
+			return -1;
+	}
+	if (!(x >= 0 && x <= 1))
+		return -1;
+	*v = x;
 	return 0;
 }
 

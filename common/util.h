@@ -63,6 +63,13 @@ char *xstrndup(const char *s, size_t n);
 
 /* Parse a whole decimal number in [min, max]; 0 on success, -1 if not. */
 int parse_long(const char *s, long min, long max, long *out);
+/*
+ * Parse a whole number in [0, 1] written as plain decimal digits with at
+ * most one point ("0.82", ".5", "1"); no sign, blank, exponent, hex,
+ * "nan" or "inf".  The value is strtod's, whatever the locale.  0 on
+ * success, -1 if not.  Every [0, 1] option and column is read by it.
+ */
+int parse_unit(const char *s, double *v);
 
 /* Flush and close stdout, dying with a message if anything failed. */
 void close_stdout(void);

@@ -78,17 +78,6 @@ help(void)
 	    "See git2tsv(1) and patchtrack-tsv(5).\n", stdout);
 }
 
-/* Seconds since the epoch from "YYYY-MM-DD[THH:MM[:SS]][Z]" (UTC) or "@N". */
-static int
-parse_date(const char *s, int64_t *t)
-{
-	long v;
-
-	if (s[0] == '@')
-		return parse_long(s + 1, 0, 1L << 40, &v) ? -1 : (*t = v, 0);
-	return iso_parse(s, t);
-}
-
 struct slot {
 	git_commit *c;           /* the walk's, freed once it is a row */
 	git_oid ptree;           /* its first parent's tree, if has_ptree */
@@ -876,7 +865,8 @@ main(int argc, char **argv)
 		case O_UNTIL: {
 			int64_t t;
 
-			if (parse_date(optarg, &t)) {
+			/* A bare day --until means the whole day. */
+			if (date_option(optarg, ch == O_UNTIL, &t)) {
 				warnx("bad date '%s' (YYYY-MM-DD[THH:MM[:SS]][Z] or @seconds)", optarg);
 				return PT_EXIT_FAILED;
 			}
@@ -884,8 +874,7 @@ main(int argc, char **argv)
 				r.since = t;
 				r.have_since = 1;
 			} else {
-				/* A bare day means the whole day. */
-				r.until = strlen(optarg) == 10 ? t + 86399 : t;
+				r.until = t;
 				r.have_until = 1;
 			}
 			break;

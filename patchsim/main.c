@@ -1224,18 +1224,6 @@ help(void)
 	    "Columns: left right msg diff dlr score fdiff via.  See patchsim(1).\n", stdout);
 }
 
-static int
-parse_ratio(const char *s, double *v)
-{
-	char *end;
-	double x = strtod(s, &end);
-
-	if (!*s || *end || !(x >= 0 && x <= 1))
-		return -1;
-	*v = x;
-	return 0;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -1286,19 +1274,19 @@ main(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "w:d:m:W:s:j:HqVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'w':
-			if (parse_ratio(optarg, &o.weight)) {
+			if (parse_unit(optarg, &o.weight)) {
 				warnx("bad weight '%s' (0 to 1)", optarg);
 				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'd':
-			if (parse_ratio(optarg, &o.dlr)) {
+			if (parse_unit(optarg, &o.dlr)) {
 				warnx("bad diff length ratio '%s' (0 to 1)", optarg);
 				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'm':
-			if (parse_ratio(optarg, &o.min_score)) {
+			if (parse_unit(optarg, &o.min_score)) {
 				warnx("bad minimum score '%s' (0 to 1)", optarg);
 				return PT_EXIT_FAILED;
 			}
@@ -1333,7 +1321,7 @@ main(int argc, char **argv)
 		case O_SELF: o.self = 1; break;
 		case O_LINKS: o.links = 1; break;
 		case O_HRATIO:
-			if (parse_ratio(optarg, &o.heading_ratio)) {
+			if (parse_unit(optarg, &o.heading_ratio)) {
 				warnx("bad heading ratio '%s' (0 to 1)", optarg);
 				return PT_EXIT_FAILED;
 			}

@@ -195,53 +195,6 @@ offer(struct graph *g, uint32_t i, uint32_t peer, double score, const char *via)
 	x->peer = peer;
 }
 
-/*
- * A number from 0 to 1 written as digits with at most one point: strtod
- * alone would take "0x1p-1", "nan", " 1" and, under another locale,
- * read "0.5" differently.  Up to 15 digits the value is the quotient of
- * two doubles that hold their integers exactly, which is correctly
- * rounded, as strtod's result is (Clinger's fast path); longer numbers
- * go to strtod.
- */
-static int
-parse_unit(const char *s, double *v)
-{
-	static const double pow10[] = {
-		1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11,
-		1e12, 1e13, 1e14, 1e15,
-	};
-	const char *p;
-	char *end;
-	int digits = 0, points = 0, frac = 0;
-	uint64_t mant = 0;
-	double x;
-
-	for (p = s; *p; p++) {
-		if (*p >= '0' && *p <= '9') {
-			if (digits++ < 15)
-				mant = mant * 10 + (uint64_t)(*p - '0');
-			frac += points;
-		} else if (*p == '.' && !points) {
-			points = 1;
-		} else {
-			return -1;
-		}
-	}
-	if (!digits)
-		return -1;
-	if (digits <= 15) {
-		x = (double)mant / pow10[frac];
-	} else {
-		x = strtod(s, &end);
-		if (*end)
-			return -1;
-	}
-	if (!(x >= 0 && x <= 1))
-		return -1;
-	*v = x;
-	return 0;
-}
-
 /* -a: the kinds that accept a pair whatever its score, or "none". */
 static int
 parse_accept(const char *s, int *bits)

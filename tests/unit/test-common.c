@@ -410,6 +410,31 @@ test_util(void)
 	ok(parse_long("100", 0, 100, &v) == 0 && v == 100 && parse_long("0", 0, 100, &v) == 0 && v == 0,
 	    "parse_long accepts the range ends");
 	ok(parse_long("99999999999999999999999", 0, 1L << 40, &v) < 0, "parse_long rejects overflow");
+	{
+		double d = -1;
+		int64_t t = 0;
+
+		ok(parse_unit("0.82", &d) == 0 && d == 0.82 && parse_unit(".5", &d) == 0 && d == 0.5 &&
+		    parse_unit("1", &d) == 0 && d == 1 && parse_unit("0", &d) == 0 && d == 0,
+		    "parse_unit reads plain decimals from 0 to 1");
+		ok(parse_unit("0x1p-2", &d) < 0 && parse_unit("1e-1", &d) < 0 && parse_unit(" 0.5", &d) < 0 &&
+		    parse_unit("+0.5", &d) < 0 && parse_unit("nan", &d) < 0 && parse_unit("1.5", &d) < 0 &&
+		    parse_unit("", &d) < 0 && parse_unit(".", &d) < 0 && parse_unit("0.5.", &d) < 0,
+		    "parse_unit rejects hex, exponents, signs, blanks, nan, > 1 and no digits");
+		ok(parse_unit("0.12345678901234567", &d) == 0 && d == 0.12345678901234567,
+		    "parse_unit reads more than 15 digits as strtod does");
+		ok(date_option("@86400", 1, &t) == 0 && t == 86400, "date_option: @N, also for an end");
+		ok(date_option("@123456789", 1, &t) == 0 && t == 123456789,
+		    "date_option: a ten-character @N is not a bare day");
+		ok(date_option("1970-01-02", 0, &t) == 0 && t == 86400 &&
+		    date_option("1970-01-02", 1, &t) == 0 && t == 86400 + 86399,
+		    "date_option: a bare day starts, or as an end ends, the day");
+		ok(date_option("1970-01-02T00:00:01Z", 1, &t) == 0 && t == 86401,
+		    "date_option: a time is taken as it is");
+		ok(date_option("@x", 0, &t) < 0 && date_option("@-1", 0, &t) < 0 &&
+		    date_option("2019-02-30", 0, &t) < 0 && date_option("", 0, &t) < 0,
+		    "date_option rejects what is not a date");
+	}
 
 	p = xstrndup("abcdef", 3);
 	is_str(p, "abc", "xstrndup copies n bytes and terminates");
