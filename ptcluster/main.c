@@ -19,6 +19,7 @@
 #include "hash.h"
 #include "pasta.h"
 #include "tsv.h"
+#include "uf.h"
 #include "util.h"
 #include "via.h"
 #include "zio.h"
@@ -47,7 +48,6 @@ struct node {
 	const char *via;
 	double score;
 	uint32_t peer;
-	uint32_t parent, size;          /* union-find; size counts at roots */
 	unsigned char kind, known;
 	unsigned char grouped;          /* joined to another by a groups line */
 	unsigned char repeated;         /* in the patch tables more than once */
@@ -73,6 +73,7 @@ struct graph {
 	struct edge *e;
 	size_t ne, cape;
 	struct hmap byid;               /* id -> node index + 1 */
+	struct uf uf;                   /* the clusters, by node index */
 	struct arena mem;               /* ids, dates, titles */
 	struct strpool pool;            /* authors, types, lists, vias */
 	unsigned long repeated;         /* ids repeated in patch tables */
@@ -127,46 +128,24 @@ node_get(struct graph *g, const char *s, size_t n)
 	x->id = id;
 	x->date = x->author = x->type = x->list = x->title = x->thread = "";
 	x->peer = x->best = NONE;
-	x->parent = g->len;
-	x->size = 1;
+	uf_add(&g->uf);
 	x->kind = is_commit_id(s, n) ? COMMIT : MAIL;
 	x->known = FROM_GUESS;
 	return g->len++;
 }
 
-/* The root of i's cluster; the path walked is made to point at it. */
+/* The root of i's cluster. */
 static uint32_t
 find(struct graph *g, uint32_t i)
 {
-	uint32_t r = i, next;
-
-	while (g->n[r].parent != r)
-		r = g->n[r].parent;
-	while (g->n[i].parent != r) {
-		next = g->n[i].parent;
-		g->n[i].parent = r;
-		i = next;
-	}
-	return r;
+	return uf_find(&g->uf, i);
 }
 
 /* Join two clusters, the smaller under the larger, so paths stay short. */
 static void
 unite(struct graph *g, uint32_t a, uint32_t b)
 {
-	uint32_t t;
-
-	a = find(g, a);
-	b = find(g, b);
-	if (a == b)
-		return;
-	if (g->n[a].size < g->n[b].size) {
-		t = a;
-		a = b;
-		b = t;
-	}
-	g->n[b].parent = a;
-	g->n[a].size += g->n[b].size;
+	uf_union(&g->uf, a, b);
 }
 
 /*
@@ -949,6 +928,7 @@ main(int argc, char **argv)
 	 * would lack it.
 	 */
 	memset(&g, 0, sizeof g);
+	uf_init(&g.uf, 1);
 	for (size_t k = 0; k < ngfiles; k++)
 		exit_of(&rc, read_groups(&g, gfiles[k]));
 	for (int i = optind; i < argc; i++) {
@@ -994,6 +974,7 @@ main(int argc, char **argv)
 	free(g.e);
 	free(g.n);
 	hmap_free(&g.byid);
+	uf_free(&g.uf);
 	arena_free(&g.mem);
 	strpool_free(&g.pool);
 	close_stdout();

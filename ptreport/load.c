@@ -47,6 +47,7 @@ void
 model_free(struct model *md)
 {
 	free(md->m);
+	uf_free(&md->threads);
 	free(md->c);
 	free(md->k);
 	free(md->t);
@@ -123,7 +124,7 @@ mail_node(struct model *md, const char *id, size_t n)
 	m->from = m->name = m->who = m->subject = m->lists = "";
 	m->date = NODATE;
 	m->parent = m->cluster = m->cnext = m->rnext = m->fresp = m->part = m->rfcby = NONE;
-	m->uf = (uint32_t)md->nm;
+	uf_add(&md->threads);
 	e->val = (void *)(uintptr_t)(md->nm + 1);
 	return (uint32_t)md->nm++;
 }
@@ -174,32 +175,10 @@ cluster_node(struct model *md, const char *name, size_t n)
 	return (uint32_t)md->nk++;
 }
 
-static uint32_t
-uf_find(struct mail *m, uint32_t x)
-{
-	while (m[x].uf != x) {
-		m[x].uf = m[m[x].uf].uf;
-		x = m[x].uf;
-	}
-	return x;
-}
-
-static void
-uf_union(struct mail *m, uint32_t a, uint32_t b)
-{
-	a = uf_find(m, a);
-	b = uf_find(m, b);
-	/* The smaller index wins: the same roots whatever the row order. */
-	if (a < b)
-		m[b].uf = a;
-	else if (b < a)
-		m[a].uf = b;
-}
-
 uint32_t
 thread_of(struct model *md, uint32_t mi)
 {
-	return uf_find(md->m, mi);
+	return uf_find(&md->threads, mi);
 }
 
 /* Field of column col (-1: absent, ""). */
@@ -505,7 +484,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 
 			if (k && !(k == r->f[cid].len && !memcmp(p, r->f[cid].s, k))) {
 				last = mail_node(md, p, k);
-				uf_union(md->m, mi, last);
+				uf_union(&md->threads, mi, last);
 			}
 			p += k;
 			while (p < s + n && *p == ' ')
@@ -517,7 +496,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 
 			if (!(k == r->f[cid].len && !memcmp(s, r->f[cid].s, k))) {
 				last = mail_node(md, s, k);
-				uf_union(md->m, mi, last);
+				uf_union(&md->threads, mi, last);
 			}
 		}
 		md->m[mi].parent = last;
@@ -1321,7 +1300,7 @@ find_foreign(struct model *md)
 		if (!(m->present && m->type == MT_PATCH && m->total > 1 && m->part != NONE &&
 		    m->part >= 1))
 			continue;
-		pp[npp].root = uf_find(md->m, (uint32_t)i);
+		pp[npp].root = uf_find(&md->threads, (uint32_t)i);
 		pp[npp].version = m->version;
 		pp[npp].total = m->total;
 		pp[npp++].mail = (uint32_t)i;
@@ -1346,7 +1325,7 @@ find_foreign(struct model *md)
 
 				if (!m->foreign || m->byposting || !m->files)
 					continue;
-				root = uf_find(md->m, (uint32_t)i);
+				root = uf_find(&md->threads, (uint32_t)i);
 				if (!judge(md, &kn, m, root))
 					continue;
 				m->foreign = 0;
@@ -1777,7 +1756,7 @@ join_unthreaded(struct model *md, uint32_t *cover)
 		if (ng < 2)
 			continue;
 		for (size_t k = 0; k < ng; k++) {
-			uf_union(md->m, grp[0], grp[k]);
+			uf_union(&md->threads, grp[0], grp[k]);
 			if (md->m[grp[k]].part == 0)
 				c = grp[k];
 		}
@@ -1872,7 +1851,7 @@ model_finish(struct model *md)
 
 			if (!m->present)
 				continue;
-			root = uf_find(md->m, (uint32_t)i);
+			root = uf_find(&md->threads, (uint32_t)i);
 			md->th[root].nmails++;
 			if (m->type == MT_PATCH || m->type == MT_COVER || m->type == MT_BOT)
 				continue;
@@ -1891,7 +1870,7 @@ model_finish(struct model *md)
 		n = 0;
 		for (size_t i = 0; i < md->nm; i++)
 			if (md->m[i].present && md->m[i].withdraw) {
-				v[n].root = uf_find(md->m, (uint32_t)i);
+				v[n].root = uf_find(&md->threads, (uint32_t)i);
 				v[n++].mail = (uint32_t)i;
 			}
 		if (n) {

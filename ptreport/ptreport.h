@@ -25,6 +25,7 @@
 #include <stdio.h>
 
 #include "buf.h"
+#include "uf.h"
 #include "hash.h"
 
 struct mailmap;
@@ -54,7 +55,6 @@ struct mail {
 	struct msect **sect;     /* patches: the responsible MAINTAINERS sections */
 	int64_t date;
 	uint32_t parent;         /* In-Reply-To, else the last reference; NONE */
-	uint32_t uf;             /* union-find link: the thread */
 	uint32_t cluster;        /* NONE: in no cluster */
 	uint32_t cnext;          /* next mail of the same cluster */
 	uint32_t rnext;          /* next possible response in the thread */
@@ -234,6 +234,7 @@ struct model {
 	struct mail *m;
 	size_t nm, capm;
 	struct hmap mailid;      /* id -> index + 1 */
+	struct uf threads;       /* the mails' threads, by index (uf.h; zeroed: by index) */
 	struct commit *c;
 	size_t nc, capc;
 	struct hmap commitid;
