@@ -31,7 +31,7 @@ CSV_LIBS     := -lcsv
 Z_LIBS       := -lz -llzma
 
 TOOLS    := mbox2tsv git2tsv patchtok patchsim ptcluster ptreport ptmaint
-COMMON   := util buf zio tsv hash text subject diff charset patch maint progress groups hunks via uf
+COMMON   := util buf zio tsv hash text subject diff charset patch maint progress groups hunks via uf tables
 COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 

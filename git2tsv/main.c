@@ -22,19 +22,10 @@
 
 #include "git2tsv.h"
 #include "progress.h"
+#include "tables.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
-
-static const char *const columns[] = {
-	"id", "date", "from_name", "from_addr", "subject", "title",
-	"committer_name", "committer_addr", "commit_date", "parents", "type",
-	"flags", "links", "upstream", "message", "diff", "src",
-};
-
-static const char *const tag_columns[] = {
-	"tag", "id", "date", "annotated", "tag_date", "src",
-};
 
 static void
 usage(FILE *fp)
@@ -772,7 +763,7 @@ run_tags(git_repository *repo, const char *name, int header)
 	if (t.n)
 		qsort(t.v, t.n, sizeof *t.v, cmp_tag);
 	if (header)
-		tsv_header(stdout, tag_columns, sizeof tag_columns / sizeof tag_columns[0]);
+		table_header(stdout, TABLE_TAGS);
 	for (size_t i = 0; i < t.n; i++) {
 		tsv_addstr(&row, t.v[i].name);
 		tsv_sep(&row);
@@ -999,7 +990,7 @@ main(int argc, char **argv)
 		goto out;
 	}
 	if (header)
-		tsv_header(stdout, columns, sizeof columns / sizeof columns[0]);
+		table_header(stdout, TABLE_COMMITS);
 	if (progress_wanted()) {
 		const char *base = strrchr(r.o.repo, '/');
 		struct buf label = BUF_INIT;

@@ -24,6 +24,7 @@
 #include "pasta.h"
 #include "progress.h"
 #include "ratio.h"
+#include "tables.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
@@ -1247,9 +1248,6 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	static const char *const cols[] = {
-		"left", "right", "msg", "diff", "dlr", "score", "fdiff", "via",
-	};
 	struct opts o = {
 		.weight = PASTA_WEIGHT, .dlr = PASTA_DLR, .min_score = 0.5, .heading_ratio = 1.0,
 		.window = -1, .vwindow = 365, .shard = 1, .nshards = 1,
@@ -1385,7 +1383,7 @@ main(int argc, char **argv)
 		jobs[k].cand = xcalloc(R.n ? R.n : 1, sizeof *jobs[k].cand);
 	}
 	if (header)
-		tsv_header(stdout, cols, sizeof cols / sizeof cols[0]);
+		table_header(stdout, TABLE_PAIRS);
 
 	/* The threads score, this one writes in order. */
 	pthread_mutex_init(&pool->mu, NULL);

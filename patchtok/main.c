@@ -15,25 +15,10 @@
 #include "hunks.h"
 #include "patch.h"
 #include "subject.h"
+#include "tables.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
-
-static const char *const out_cols[] = {
-	"id", "kind", "date", "author", "type", "list", "title", "files",
-	"added", "removed", "hash", "upstream", "links", "msg", "hunks",
-	"name", "version", "part", "total", "thread", "new", "author_date",
-};
-
-/* Columns of the two input tables: not passed through, patchtok reads them. */
-static const char *const known[] = {
-	"id", "date", "from_name", "from_addr", "subject", "title", "list",
-	"in_reply_to", "references", "to", "cc", "type", "version", "part",
-	"total", "flags", "message", "annotation", "diff", "src",
-	"committer_name", "committer_addr", "commit_date", "parents", "links",
-	"upstream", "kind", "author", "files", "added", "removed", "hash",
-	"msg", "hunks", "name", "thread", "new", "author_date",
-};
 
 /*
  * Trailers that say who did what, not what the patch does: every
@@ -163,6 +148,10 @@ main(int argc, char **argv)
 	int ch, header = 1, quiet = 0, rc = PT_EXIT_OK, i, printed_header = 0;
 	char **extra = NULL;
 	size_t nextra = 0;
+	/* Columns of mails, commits and patches: patchtok's, not passed through. */
+	static const enum table_kind kinds[] = { TABLE_MAILS, TABLE_COMMITS, TABLE_PATCHES };
+	const char **known = NULL;
+	size_t nknown = 0;
 	char hash[33];
 
 	setprogname(argv[0]);
@@ -174,6 +163,13 @@ main(int argc, char **argv)
 		case 'h': help(); return PT_EXIT_OK;
 		default: usage(stderr); return PT_EXIT_FAILED;
 		}
+	}
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		const struct table_cols *t = &table_cols[kinds[k]];
+
+		known = xreallocarray(known, nknown + t->n, sizeof *known);
+		for (size_t j = 0; j < t->n; j++)
+			known[nknown++] = t->cols[j];
 	}
 	if (optind == argc)
 		argv[--optind] = "-";
@@ -219,16 +215,18 @@ main(int argc, char **argv)
 		 * first table, looked up by name in the later ones.
 		 */
 		if (!printed_header) {
-			tsv_extra_init(&x, &r, known, sizeof known / sizeof known[0]);
+			tsv_extra_init(&x, &r, known, nknown);
 			for (size_t k = 0; k < x.n; k++) {
 				extra = xreallocarray(extra, nextra + 1, sizeof *extra);
 				extra[nextra++] = xstrdup(r.cols[x.col[k]]);
 			}
 			if (header) {
-				for (size_t k = 0; k < sizeof out_cols / sizeof out_cols[0]; k++) {
+				const struct table_cols *out = &table_cols[TABLE_PATCHES];
+
+				for (size_t k = 0; k < out->n; k++) {
 					if (k)
 						tsv_sep(&row);
-					buf_addstr(&row, out_cols[k]);
+					buf_addstr(&row, out->cols[k]);
 				}
 				for (size_t k = 0; k < nextra; k++) {
 					tsv_sep(&row);
@@ -397,6 +395,7 @@ main(int argc, char **argv)
 	for (size_t k = 0; k < nextra; k++)
 		free(extra[k]);
 	free(extra);
+	free(known);
 	buf_free(&row);
 	buf_free(&tmp);
 	buf_free(&title);

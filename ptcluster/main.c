@@ -18,6 +18,7 @@
 #include "groups.h"
 #include "hash.h"
 #include "pasta.h"
+#include "tables.h"
 #include "tsv.h"
 #include "uf.h"
 #include "util.h"
@@ -667,10 +668,6 @@ static unsigned long
 write_clusters(struct graph *g, int groups, int header, unsigned long *nclusters,
     unsigned long *ncommits)
 {
-	static const char *const cols[] = {
-		"cluster", "id", "kind", "date", "author", "type", "list", "title",
-		"mails", "commits", "peer", "score", "via",
-	};
 	size_t n = g->len ? g->len : 1;
 	struct agg *a = xcalloc(n, sizeof *a);
 	uint32_t *root = xcalloc(n, sizeof *root);
@@ -712,7 +709,7 @@ write_clusters(struct graph *g, int groups, int header, unsigned long *nclusters
 	qsort(order, g->len, sizeof *order, cmp_member);
 
 	if (header && !groups)
-		tsv_header(stdout, cols, sizeof cols / sizeof cols[0]);
+		table_header(stdout, TABLE_CLUSTERS);
 	*ncommits = 0;
 	for (uint32_t k = 0; k < g->len; k++) {
 		const struct node *x = &g->n[order[k].node];
@@ -933,6 +930,7 @@ main(int argc, char **argv)
 		exit_of(&rc, read_groups(&g, gfiles[k]));
 	for (int i = optind; i < argc; i++) {
 		struct tsv_reader r;
+		enum table_kind kind;
 
 		if (tsv_open(&r, argv[i]) < 0) {
 			rc = PT_EXIT_FAILED;
@@ -942,10 +940,11 @@ main(int argc, char **argv)
 			tsv_close(&r);
 			continue;
 		}
-		if (tsv_col(&r, "left") >= 0 && tsv_col(&r, "right") >= 0 &&
-		    tsv_col(&r, "score") >= 0) {
+		kind = table_kind(&r);
+		if (kind == TABLE_PAIRS) {
 			exit_of(&rc, read_pairs(&g, &r, &o, &st));
-		} else if (tsv_col(&r, "id") >= 0 && tsv_col(&r, "kind") >= 0) {
+		} else if (kind == TABLE_PATCHES || kind == TABLE_CLUSTERS) {
+			/* A clusters table holds the patch table's id and kind. */
 			exit_of(&rc, read_patches(&g, &r));
 		} else {
 			warnx("%s: neither a pairs table (left, right, score) nor a "

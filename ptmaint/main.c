@@ -21,6 +21,7 @@
 #include "buf.h"
 #include "hunks.h"
 #include "maint.h"
+#include "tables.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
@@ -247,11 +248,6 @@ load_version(struct run *r, size_t i, const char **name)
 	*name = slot->name;
 	return &slot->mf;
 }
-
-static const char *const header[] = {
-	"id", "version", "section", "status", "role", "name", "addr", "depth",
-	"responsible", "via"
-};
 
 /*
  * Rows are taken in chunks and each chunk is worked through grouped by
@@ -642,7 +638,7 @@ main(int argc, char **argv)
 	}
 
 	if (r.header)
-		tsv_header(stdout, header, sizeof header / sizeof *header);
+		table_header(stdout, TABLE_MAINTAINERS);
 	/*
 	 * A table not read to its end fails the run (2); bad rows and
 	 * unreadable dates, named, leave a good table (1).  Bad lines of

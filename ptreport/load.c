@@ -12,6 +12,7 @@
 
 #include "mailmap.h"
 #include "ptreport.h"
+#include "tables.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
@@ -1506,20 +1507,26 @@ model_load(struct model *md, const char *path)
 		tsv_close(&r);
 		return 0;
 	}
-	if (tsv_col(&r, "cluster") >= 0 && tsv_col(&r, "kind") >= 0)
+	switch (table_kind(&r)) {
+	case TABLE_CLUSTERS:
 		load_clusters(md, &r);
-	else if (tsv_col(&r, "tag") >= 0)
+		break;
+	case TABLE_TAGS:
 		load_tags(md, &r);
-	else if (tsv_col(&r, "commit_date") >= 0)
+		break;
+	case TABLE_COMMITS:
 		load_commits(md, &r);
-	else if (tsv_col(&r, "in_reply_to") >= 0)
+		break;
+	case TABLE_MAILS:
 		load_mails(md, &r);
-	else if (tsv_col(&r, "kind") >= 0 && tsv_col(&r, "files") >= 0)
+		break;
+	case TABLE_PATCHES:
 		load_patches(md, &r);
-	else if (tsv_col(&r, "version") >= 0 && tsv_col(&r, "section") >= 0 &&
-	    tsv_col(&r, "role") >= 0 && tsv_col(&r, "responsible") >= 0)
+		break;
+	case TABLE_MAINTAINERS:
 		load_maint(md, &r);
-	else {
+		break;
+	default:
 		warnx("%s: not a table ptreport reads: clusters (ptcluster), mails "
 		    "(mbox2tsv), commits or tags (git2tsv), patches (patchtok), "
 		    "maintainers (ptmaint)", r.name);
