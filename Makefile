@@ -31,7 +31,7 @@ CSV_LIBS     := -lcsv
 Z_LIBS       := -lz -llzma
 
 TOOLS    := mbox2tsv git2tsv patchtok patchsim ptcluster ptreport ptmaint
-COMMON   := util buf zio tsv hash text subject diff charset patch maint progress groups hunks via uf tables
+COMMON   := util buf zio tsv hash text subject diff charset progress groups hunks via uf tables
 COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 
@@ -89,17 +89,26 @@ $(BUILD)/obj/%.o: %.c common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
-$(BUILD)/bin/patchtok: $(BUILD)/obj/patchtok/main.o $(LIBCOMMON)
+# patchtok's diff parser (patch.c) and ptmaint's MAINTAINERS files
+# (maint.c) are theirs alone; the fuzz harnesses link them too.
+PATCHTOK_OBJ := $(addprefix $(BUILD)/obj/patchtok/,main.o patch.o)
+PTMAINT_OBJ  := $(addprefix $(BUILD)/obj/ptmaint/,main.o maint.o)
+
+$(BUILD)/obj/patchtok/%.o: patchtok/%.c patchtok/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
 
-$(BUILD)/obj/ptmaint/main.o: ptmaint/main.c common/*.h | $(BUILD)/.deps
+$(BUILD)/bin/patchtok: $(PATCHTOK_OBJ) $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -o $@ $(PATCHTOK_OBJ) $(LIBCOMMON) $(Z_LIBS)
+
+$(BUILD)/obj/ptmaint/%.o: ptmaint/%.c ptmaint/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) $$(pkg-config --cflags libgit2) -c -o $@ $<
 
-$(BUILD)/bin/ptmaint: $(BUILD)/obj/ptmaint/main.o $(LIBCOMMON)
+$(BUILD)/bin/ptmaint: $(PTMAINT_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $$(pkg-config --libs libgit2) $(Z_LIBS)
+	$(CC) $(ALLCFLAGS) -o $@ $(PTMAINT_OBJ) $(LIBCOMMON) $$(pkg-config --libs libgit2) $(Z_LIBS)
 
 $(BUILD)/bin/ptcluster: $(BUILD)/obj/ptcluster/main.o $(LIBCOMMON)
 	@mkdir -p $(@D)
@@ -161,12 +170,14 @@ FUZZ_SMOKE_TIME ?= 6
 FUZZ_HARNESSES  := mail mbox tsv patch maint
 FUZZ_CFLAGS     := -std=c99 $(WARN) -Wno-format-nonliteral -g -O1 -fno-omit-frame-pointer \
                    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
-                   -Icommon -Imbox2tsv -D_POSIX_C_SOURCE=200809L -DPT_VERSION='"$(VERSION)"'
+                   -Icommon -Imbox2tsv -Ipatchtok -Iptmaint -D_POSIX_C_SOURCE=200809L -DPT_VERSION='"$(VERSION)"'
 FUZZ_LIBCOMMON  := $(FUZZ_BUILD)/libcommon.a
 FUZZ_MBOX2TSV   := $(addprefix $(FUZZ_BUILD)/obj/mbox2tsv/,mail.o body.o withdraw.o source.o rfc2047.o pool.o)
 FUZZ_BIN        := $(FUZZ_HARNESSES:%=$(FUZZ_BUILD)/bin/fuzz-%)
 
 .PHONY: fuzz fuzz-smoke fuzz-clean
+FUZZ_PATCHTOK   := $(FUZZ_BUILD)/obj/patchtok/patch.o
+FUZZ_PTMAINT    := $(FUZZ_BUILD)/obj/ptmaint/maint.o
 
 $(FUZZ_BUILD)/obj/common/%.o: common/%.c common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
@@ -180,7 +191,15 @@ $(FUZZ_BUILD)/obj/mbox2tsv/%.o: mbox2tsv/%.c mbox2tsv/*.h common/*.h | $(BUILD)/
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $$(pkg-config --cflags gmime-3.0 libgit2) -c -o $@ $<
 
-$(FUZZ_BUILD)/obj/fuzz/%.o: fuzz/%.c fuzz/fuzz.h mbox2tsv/*.h common/*.h | $(BUILD)/.deps
+$(FUZZ_BUILD)/obj/patchtok/%.o: patchtok/%.c patchtok/*.h common/*.h | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FUZZ_BUILD)/obj/ptmaint/%.o: ptmaint/%.c ptmaint/*.h common/*.h | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FUZZ_BUILD)/obj/fuzz/%.o: fuzz/%.c fuzz/fuzz.h mbox2tsv/*.h patchtok/*.h ptmaint/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) $$(pkg-config --cflags gmime-3.0) -c -o $@ $<
 
@@ -190,7 +209,7 @@ $(FUZZ_BUILD)/bin/fuzz-mail $(FUZZ_BUILD)/bin/fuzz-mbox: $(FUZZ_BUILD)/bin/fuzz-
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ \
 		$$(pkg-config --libs gmime-3.0 libgit2) $(Z_LIBS)
 
-$(FUZZ_BUILD)/bin/fuzz-tsv $(FUZZ_BUILD)/bin/fuzz-patch $(FUZZ_BUILD)/bin/fuzz-maint: $(FUZZ_BUILD)/bin/fuzz-%: \
+$(FUZZ_BUILD)/bin/fuzz-tsv: $(FUZZ_BUILD)/bin/fuzz-%: \
     $(FUZZ_BUILD)/obj/fuzz/%.o $(FUZZ_BUILD)/obj/fuzz/fuzz.o $(FUZZ_LIBCOMMON)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(Z_LIBS)
@@ -198,6 +217,16 @@ $(FUZZ_BUILD)/bin/fuzz-tsv $(FUZZ_BUILD)/bin/fuzz-patch $(FUZZ_BUILD)/bin/fuzz-m
 # The seeds need the ordinary tools (tables, diffs); delete the stamp to reseed.
 $(FUZZ_BUILD)/corpus/.stamp: fuzz/seeds | all
 	sh fuzz/seeds $(BUILD) $(FUZZ_BUILD)/corpus
+$(FUZZ_BUILD)/bin/fuzz-patch: $(FUZZ_BUILD)/obj/fuzz/patch.o $(FUZZ_BUILD)/obj/fuzz/fuzz.o \
+    $(FUZZ_PATCHTOK) $(FUZZ_LIBCOMMON)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(Z_LIBS)
+
+$(FUZZ_BUILD)/bin/fuzz-maint: $(FUZZ_BUILD)/obj/fuzz/maint.o $(FUZZ_BUILD)/obj/fuzz/fuzz.o \
+    $(FUZZ_PTMAINT) $(FUZZ_LIBCOMMON)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(Z_LIBS)
+
 	@touch $@
 
 fuzz: $(FUZZ_BIN) $(FUZZ_BUILD)/corpus/.stamp
