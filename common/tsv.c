@@ -307,13 +307,23 @@ tsv_extra_init(struct tsv_extra *x, const struct tsv_reader *r,
 
 	x->n = 0;
 	x->col = xcalloc(r->ncols ? r->ncols : 1, sizeof *x->col);
+	x->name = xcalloc(r->ncols ? r->ncols : 1, sizeof *x->name);
 	for (i = 0; i < r->ncols; i++) {
 		for (k = 0; k < nown; k++)
 			if (strcmp(r->cols[i], own[k]) == 0)
 				break;
-		if (k == nown)
+		if (k == nown) {
+			x->name[x->n] = xstrdup(r->cols[i]);
 			x->col[x->n++] = (int)i;
+		}
 	}
+}
+
+void
+tsv_extra_follow(struct tsv_extra *x, const struct tsv_reader *r)
+{
+	for (size_t i = 0; i < x->n; i++)
+		x->col[i] = tsv_col(r, x->name[i]);
 }
 
 void
@@ -322,7 +332,7 @@ tsv_extra_header(const struct tsv_extra *x, const struct tsv_reader *r,
 {
 	for (size_t i = 0; i < x->n; i++) {
 		tsv_sep(row);
-		buf_addstr(row, r->cols[x->col[i]]);
+		buf_addstr(row, x->name[i]);
 	}
 }
 
@@ -332,14 +342,19 @@ tsv_extra_row(const struct tsv_extra *x, const struct tsv_reader *r,
 {
 	for (size_t i = 0; i < x->n; i++) {
 		tsv_sep(row);
-		tsv_add(row, r->f[x->col[i]].s, r->f[x->col[i]].len);
+		if (x->col[i] >= 0)
+			tsv_add(row, r->f[x->col[i]].s, r->f[x->col[i]].len);
 	}
 }
 
 void
 tsv_extra_free(struct tsv_extra *x)
 {
+	for (size_t i = 0; i < x->n; i++)
+		free(x->name[i]);
+	free(x->name);
 	free(x->col);
+	x->name = NULL;
 	x->col = NULL;
 	x->n = 0;
 }

@@ -71,18 +71,22 @@ void tsv_close(struct tsv_reader *r);
 
 /*
  * Pass-through of columns a tool does not know: tsv_extra_init() picks
- * the reader's columns that are not among the tool's own output names;
+ * the reader's columns that are not among the tool's own names;
  * tsv_extra_header() and tsv_extra_row() append them (each preceded by
  * a TAB) to the header and to every row, so a user's added column
- * survives the stage.  The struct owns its index array.
+ * survives the stage.  tsv_extra_follow() looks the same names up in a
+ * later table (a table that lacks one gives it empty).  The struct owns
+ * its names and index array.
  */
 struct tsv_extra {
 	size_t n;
-	int *col;
+	int *col;               /* the reader's column, -1: absent */
+	char **name;
 };
 
 void tsv_extra_init(struct tsv_extra *x, const struct tsv_reader *r,
     const char *const *own, size_t nown);
+void tsv_extra_follow(struct tsv_extra *x, const struct tsv_reader *r);
 void tsv_extra_header(const struct tsv_extra *x, const struct tsv_reader *r,
     struct buf *row);
 void tsv_extra_row(const struct tsv_extra *x, const struct tsv_reader *r,

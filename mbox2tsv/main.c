@@ -7,6 +7,7 @@
  * summary line at the end says how many of each.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,7 +30,9 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: mbox2tsv [-HqV] [-j jobs] [-l list] [-m mboxo|mboxrd] [-b regex]\n"
-	    "                [archive ...]\n");
+	    "                [archive ...]\n"
+	    "       mbox2tsv [options] [-k table] [-A commit] [-U commit] public-inbox\n"
+	    "       mbox2tsv [options] [-k table] [-O offset] [-E end] mbox\n");
 }
 
 static void
@@ -51,6 +54,15 @@ help(void)
 	    "  -j, --jobs N        threads making rows (default: the CPUs, at most\n"
 	    "                      8; 1: none beside the one reading); the rows are\n"
 	    "                      the same bytes, in the same order\n"
+	    "  -A, --after COMMIT  a public-inbox archive's mails after COMMIT only\n"
+	    "                      (the epochs before the one holding it skipped)\n"
+	    "  -U, --upto COMMIT   ... up to COMMIT, included (later epochs skipped)\n"
+	    "  -O, --offset N      an mbox's mails from byte N on (the start of a\n"
+	    "                      From line; src keeps the whole file's offsets)\n"
+	    "  -E, --end N         ... before byte N (the start of a line)\n"
+	    "  -k, --known TABLE   the ids of TABLE, a mail table of the part read\n"
+	    "                      before, count as met: a mail repeating one is\n"
+	    "                      flagged dupid, as in one reading of the whole\n"
 	    "  -H, --no-header     do not print the header line\n"
 	    "  -q, --quiet         no summary line on stderr\n"
 	    "  -V, --version       print the version and exit\n"
@@ -68,6 +80,11 @@ main(int argc, char **argv)
 		{ "mbox", required_argument, NULL, 'm' },
 		{ "bot", required_argument, NULL, 'b' },
 		{ "no-header", no_argument, NULL, 'H' },
+		{ "after", required_argument, NULL, 'A' },
+		{ "upto", required_argument, NULL, 'U' },
+		{ "offset", required_argument, NULL, 'O' },
+		{ "end", required_argument, NULL, 'E' },
+		{ "known", required_argument, NULL, 'k' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "version", no_argument, NULL, 'V' },
@@ -77,12 +94,15 @@ main(int argc, char **argv)
 	struct ctx c;
 	int ch, quiet = 0, rc = PT_EXIT_OK, i;
 	long jobs = 0;
+	const char **known = NULL;
+	size_t nknown = 0;
+	int go;
 
 	setprogname(argv[0]);
 	memset(&c, 0, sizeof c);
 	c.o.header = 1;
 	c.o.mode = MODE_AUTO;
-	while ((ch = getopt_long(argc, argv, "l:m:b:j:HqVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "l:m:b:j:A:U:O:E:k:HqVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'l':
 			c.o.list = optarg;
@@ -110,6 +130,37 @@ main(int argc, char **argv)
 		case 'H':
 			c.o.header = 0;
 			break;
+		case 'A':
+			c.o.after = optarg;
+			break;
+		case 'U':
+			c.o.upto = optarg;
+			break;
+		case 'O':
+		case 'E': {
+			char *e;
+			unsigned long long v;
+
+			errno = 0;
+			v = strtoull(optarg, &e, 10);
+			if (!*optarg || *e || errno || optarg[0] == '-') {
+				warnx("--%s %s: not a byte offset", ch == 'O' ? "offset" : "end", optarg);
+				usage(stderr);
+				free(known);
+				return PT_EXIT_FAILED;
+			}
+			if (ch == 'O')
+				c.o.offset = v;
+			else {
+				c.o.end = v;
+				c.o.have_end = 1;
+			}
+			break;
+		}
+		case 'k':
+			known = xreallocarray(known, nknown + 1, sizeof *known);
+			known[nknown++] = optarg;
+			break;
 		case 'j':
 			if (parse_long(optarg, 1, 256, &jobs) < 0) {
 				warnx("--jobs %s: not a number of threads (1 to 256)", optarg);
@@ -131,6 +182,19 @@ main(int argc, char **argv)
 			return PT_EXIT_FAILED;
 		}
 	}
+	/* Where to start and stop is one archive's business. */
+	if ((c.o.after || c.o.upto || c.o.offset || c.o.have_end) && argc - optind != 1) {
+		warnx("--after, --upto, --offset and --end take one archive");
+		usage(stderr);
+		free(known);
+		return PT_EXIT_FAILED;
+	}
+	if (c.o.have_end && c.o.end < c.o.offset) {
+		warnx("--end %llu is before --offset %llu", (unsigned long long)c.o.end,
+		    (unsigned long long)c.o.offset);
+		free(known);
+		return PT_EXIT_FAILED;
+	}
 	c.out = stdout;
 	git_libgit2_init();
 	mail_init(&c);
@@ -140,17 +204,23 @@ main(int argc, char **argv)
 		jobs = sysconf(_SC_NPROCESSORS_ONLN);
 		jobs = jobs < 1 ? 1 : jobs > 8 ? 8 : jobs;
 	}
+	/* A table of --known that cannot be read: nothing is read. */
+	for (size_t k = 0; k < nknown && rc == PT_EXIT_OK; k++)
+		if (read_known(&c, known[k]) < 0)
+			rc = PT_EXIT_FAILED;
+	free(known);
+	go = rc == PT_EXIT_OK;
 	pool_start(&c, (int)jobs);
 	/*
 	 * An archive that cannot be read or is cut short fails the run
 	 * (2: the table is not to be used); mails skipped or written
 	 * flagged, each named on stderr, leave a good table (1).
 	 */
-	if (optind == argc) {
+	if (optind == argc && go) {
 		if (read_path(&c, "-") < 0)
 			rc = PT_EXIT_FAILED;
 	}
-	for (i = optind; i < argc; i++)
+	for (i = optind; i < argc && go; i++)
 		if (read_path(&c, argv[i]) < 0)
 			rc = PT_EXIT_FAILED;
 	pool_stop(&c);

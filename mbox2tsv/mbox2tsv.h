@@ -24,6 +24,11 @@ struct opts {
 	int mode;               /* mbox quoting */
 	regex_t bot;            /* --bot */
 	int have_bot;
+	const char *after;      /* --after: an epoch's commit to start after */
+	const char *upto;       /* --upto: an epoch's commit to end at */
+	uint64_t offset;        /* --offset: an mbox's byte to start at */
+	uint64_t end;           /* --end: an mbox's byte to stop at */
+	int have_end;
 };
 
 /* Where a mail came from; text for the src column and messages. */
@@ -46,6 +51,8 @@ struct ctx {
 	unsigned long nrows;    /* rows written */
 	unsigned long nskipped; /* mails reported and skipped */
 	unsigned long ndamaged; /* mails written flagged truncated */
+	int after_seen;         /* the epoch holding --after was met */
+	int upto_seen;          /* the epoch holding --upto was met */
 	struct buf row;
 	FILE *out;
 	struct pool *pool;      /* threads making rows (pool.c); NULL: this one */
@@ -82,6 +89,8 @@ void pool_stop(struct ctx *c);
  * flagged is counted in nskipped or ndamaged instead (PT_EXIT_SKIPPED).
  */
 int read_path(struct ctx *c, const char *path);
+/* --known: count the ids of a mail table as met (dupid); -1 on error. */
+int read_known(struct ctx *c, const char *table);
 
 /* "file:offset" or "folder/file" or "repo:commit" for messages. */
 void pos_format(struct buf *b, const struct mailpos *pos);

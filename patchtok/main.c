@@ -146,8 +146,7 @@ main(int argc, char **argv)
 	struct buf row = BUF_INIT, tmp = BUF_INIT, title = BUF_INIT;
 	unsigned long nrows = 0, npatch = 0, nodiff = 0, nbad = 0;
 	int ch, header = 1, quiet = 0, rc = PT_EXIT_OK, i, printed_header = 0;
-	char **extra = NULL;
-	size_t nextra = 0;
+	struct tsv_extra x = { 0, NULL, NULL };
 	/* Columns of mails, commits and patches: patchtok's, not passed through. */
 	static const enum table_kind kinds[] = { TABLE_MAILS, TABLE_COMMITS, TABLE_PATCHES };
 	const char **known = NULL;
@@ -175,7 +174,6 @@ main(int argc, char **argv)
 		argv[--optind] = "-";
 	for (i = optind; i < argc; i++) {
 		struct tsv_reader r;
-		struct tsv_extra x;
 		struct cols c;
 		int commits, got;
 
@@ -216,10 +214,6 @@ main(int argc, char **argv)
 		 */
 		if (!printed_header) {
 			tsv_extra_init(&x, &r, known, nknown);
-			for (size_t k = 0; k < x.n; k++) {
-				extra = xreallocarray(extra, nextra + 1, sizeof *extra);
-				extra[nextra++] = xstrdup(r.cols[x.col[k]]);
-			}
 			if (header) {
 				const struct table_cols *out = &table_cols[TABLE_PATCHES];
 
@@ -228,18 +222,12 @@ main(int argc, char **argv)
 						tsv_sep(&row);
 					buf_addstr(&row, out->cols[k]);
 				}
-				for (size_t k = 0; k < nextra; k++) {
-					tsv_sep(&row);
-					buf_addstr(&row, extra[k]);
-				}
+				tsv_extra_header(&x, &r, &row);
 				tsv_row_end(&row, stdout);
 			}
 			printed_header = 1;
 		} else {
-			x.n = nextra;
-			x.col = xcalloc(nextra ? nextra : 1, sizeof *x.col);
-			for (size_t k = 0; k < nextra; k++)
-				x.col[k] = tsv_col(&r, extra[k]);
+			tsv_extra_follow(&x, &r);
 		}
 		while ((got = tsv_read(&r)) != 0) {
 			struct patch p;
@@ -372,11 +360,7 @@ main(int argc, char **argv)
 			 */
 			s = field(&r, c.date, &n);
 			tsv_add(&row, s, n);
-			for (size_t k = 0; k < x.n; k++) {
-				tsv_sep(&row);
-				if (x.col[k] >= 0)
-					tsv_add(&row, r.f[x.col[k]].s, r.f[x.col[k]].len);
-			}
+			tsv_extra_row(&x, &r, &row);
 			tsv_row_end(&row, stdout);
 			npatch++;
 			patch_free(&p);
@@ -384,7 +368,6 @@ main(int argc, char **argv)
 		}
 		if (r.nbad)
 			pt_exit_raise(&rc, PT_EXIT_SKIPPED);
-		tsv_extra_free(&x);
 		tsv_close(&r);
 	}
 	if (!quiet || nbad)
@@ -392,9 +375,8 @@ main(int argc, char **argv)
 		    nrows, npatch, nodiff, nbad);
 	if (nbad)
 		pt_exit_raise(&rc, PT_EXIT_SKIPPED);
-	for (size_t k = 0; k < nextra; k++)
-		free(extra[k]);
-	free(extra);
+	if (printed_header)
+		tsv_extra_free(&x);
 	free(known);
 	buf_free(&row);
 	buf_free(&tmp);

@@ -10,7 +10,12 @@
 #                     a hash of its content and its file name made safe;
 #                     its path is in $(OUT)/archives/<name>.path, the name
 #                     to show in archives/<name>.name, and
-#                     $(OUT)/stamps/<name> changes when it does)
+#                     $(OUT)/stamps/<name> changes when it does); an
+#                     archive that grows comes in parts, NAME, NAME+2,
+#                     NAME+3 ..., each read, tokenized and scored once
+#   MBOXARGS_<name>   mbox2tsv's options for the part (where it starts
+#                     and ends: --after/--upto, --offset/--end)
+#   KNOWN_<name>      the parts of its archive before it (mbox2tsv -k)
 #   SEGMENTS          commit segments s1 s2 ...: s1 the history up to the
 #                     first run's head, each later one the commits new since
 #   SEGARGS_<seg>     git2tsv's revisions for it
@@ -80,7 +85,12 @@ STRICT = || { st=$$?; rm -f $@.tmp; exit $$st; }
 REPO_NAME = $$(cat $(OUT)/repo.name)
 REPO_PATH = "$$(cat $(OUT)/repo.path)"
 SCORE_NAME := $(if $(SCORER),$(notdir $(firstword $(SCORER))),patchsim)
-arch_name = $$(cat $(OUT)/archives/$(1).name)
+# A part of an archive (NAME+2) is shown as the archive's name and +2.
+unit_arch = $(firstword $(subst +, ,$(1)))
+unit_part = $(if $(word 2,$(subst +, ,$(1))),+$(word 2,$(subst +, ,$(1))))
+arch_name = $$(cat $(OUT)/archives/$(call unit_arch,$(1)).name)$(call unit_part,$(1))
+# Archives, not their parts, for the reports' titles.
+NARCHIVES = $(words $(foreach a,$(ARCHIVES),$(if $(call unit_part,$(a)),,$(a))))
 tok_name = $(if $(filter mails/%,$(1)),$(call arch_name,$(notdir $(1))),$(REPO_NAME)/$(notdir $(1)))
 shard_name = $(if $(filter-out 1,$(SHARDS)), $(1)/$(SHARDS))
 
@@ -115,9 +125,9 @@ all: $(OUT)/report.txt $(OUT)/report.html
 
 # Ingest: one mail table per archive, one commit table per segment.
 define archive_rule
-$(OUT)/mails/$(1).tsv: $(OUT)/stamps/$(1)
+$(OUT)/mails/$(1).tsv: $(OUT)/stamps/$(1) $(KNOWN_$(1):%=$(OUT)/mails/%.tsv)
 	@mkdir -p $$(@D)
-	$$(call stage,mbox2tsv,$$(call arch_name,$(1)),mails,$$@.tmp,-a 1) mbox2tsv $(TOOLFLAGS) "$$$$(cat $(OUT)/archives/$(1).path)" >$$@.tmp $$(KEEP)
+	$$(call stage,mbox2tsv,$$(call arch_name,$(1)),mails,$$@.tmp,-a 1) mbox2tsv $(TOOLFLAGS) $(MBOXARGS_$(1)) $(KNOWN_$(1):%=-k $(OUT)/mails/%.tsv) "$$$$(cat $(OUT)/archives/$(call unit_arch,$(1)).path)" >$$@.tmp $$(KEEP)
 	mv $$@.tmp $$@
 endef
 $(foreach a,$(ARCHIVES),$(eval $(call archive_rule,$(a))))
@@ -206,14 +216,14 @@ $(REPORT_FILES) &: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(MAILMAP)
 	@mkdir -p $(OUT)/reports
 	$(call stage,ptreport,all reports,kB,$(OUT)/reports/report.html,-a 1) ptreport all $(TOOLFLAGS) \
 		-o $(OUT)/reports $(if $(PLOT_FILES),-p png) -m $(MAILMAP) \
-		-T "patchtrack: $(words $(ARCHIVES)) archive(s), $$(cat $(OUT)/repo.path)" \
+		-T "patchtrack: $(NARCHIVES) archive(s), $$(cat $(OUT)/repo.path)" \
 		-M "$$(sed -n 1p $(OUT)/links)" -C "$$(sed -n 2p $(OUT)/links)" \
 		$(TABLES) $(OUT)/tags.tsv $(KEEP)
 
 # The overview a person reads first.
 $(OUT)/report.txt: $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES)
 	$(T0){ \
-	echo "patchtrack: $(words $(ARCHIVES)) archive(s), $$(cat $(OUT)/repo.path)"; \
+	echo "patchtrack: $(NARCHIVES) archive(s), $$(cat $(OUT)/repo.path)"; \
 	echo; \
 	cat $(OUT)/reports/summary.txt; \
 	echo; \

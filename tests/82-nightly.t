@@ -180,6 +180,113 @@ exit0 "another archive at the old place"
 stages "$T/err" | grep -q '^mbox2tsv list.mbox$'
 ok $? "another archive at the old place is read"
 
+# --- 5. new mail, read and scored alone ---------------------------------------
+# fresh_same DESCRIPTION DIR FRESH: what a reader reads of DIR (clusters,
+# reports, report.txt and report.html) is FRESH's, byte for byte.
+fresh_same() {
+	bad=
+	for f in clusters.tsv report.txt report.html $(cd "$3" && ls reports/*); do
+		cmp -s "$3/$f" "$2/$f" || bad="$bad $f"
+	done
+	is "$1: clusters, every report, report.txt and report.html are a fresh run's" "" "$bad"
+}
+# only DESCRIPTION WANT: the last run's stage lines (stage and input,
+# sorted, ptcluster and ptreport aside) are WANT's lines.
+only() {
+	stages "$T/err" | grep -Ev '^(ptcluster|ptreport) ' | sort >got
+	printf '%s\n' "$2" | sort >want
+	same "$1: only the new part read, tokenized and scored (stage lines)" want got
+}
+EPOCH=$top/bench/make-epoch
+sh "$EPOCH" -n 400 ep.git "$MBOX"
+ok $? "a public-inbox epoch of the sample's first 400 mails (bench/make-epoch)"
+run pt -q -o inc -r master repo.git ep.git
+exit0 "the epoch"
+sh "$EPOCH" -s 400 ep.git "$MBOX"
+is "the epoch grown by the sample's other 125 mails" 525 "$(git --git-dir=ep.git rev-list --count HEAD)"
+run pt -o inc -r master repo.git ep.git
+exit0 "the epoch, grown"
+only "the epoch, grown" "mbox2tsv ep.git+2
+patchtok ep.git+2
+patchsim ep.git+2/self
+patchsim ep.git/ep.git+2
+patchsim ep.git+2/s1
+ptmaint ep.git+2"
+is "the epoch, grown: its parts are the commits up to the first head, then after it" \
+	"seg 1 - $(git --git-dir=ep.git rev-parse HEAD~125)
+seg 2 $(git --git-dir=ep.git rev-parse HEAD~125) $(git --git-dir=ep.git rev-parse HEAD)" \
+	"$(cat inc/archives/*.state)"
+run pt -q -o inc.fresh -r master repo.git ep.git
+exit0 "the grown epoch, from scratch"
+fresh_same "the epoch, grown" inc inc.fresh
+run pt -o inc -r master repo.git ep.git
+is "the epoch, unchanged: nothing to redo" "" "$(stages "$T/err")"
+# A rewritten epoch (public-inbox purges spam so): read again whole.
+git --git-dir=ep.git update-ref refs/heads/master HEAD~50
+sh "$EPOCH" -s 480 ep.git "$MBOX"
+run pt -o inc -r master repo.git ep.git
+exit0 "the epoch, rewritten"
+grep -q "^patchtrack: ep.git: its history was rewritten: read again" "$T/err" &&
+	stages "$T/err" | grep -q '^mbox2tsv ep.git$'
+ok $? "the epoch, rewritten: said so and read again whole"
+run pt -q -o inc.fresh2 -r master repo.git ep.git
+exit0 "the rewritten epoch, from scratch"
+fresh_same "the epoch, rewritten" inc inc.fresh2
+
+# A public-inbox folder whose next epoch begins.
+mkdir -p inbox/git
+sh "$EPOCH" -n 300 inbox/git/0.git "$MBOX"
+run pt -q -o inb -r master repo.git inbox
+exit0 "a public-inbox folder, epoch 0"
+sh "$EPOCH" -s 300 inbox/git/1.git "$MBOX"
+run pt -o inb -r master repo.git inbox
+exit0 "a public-inbox folder, epoch 1 begun"
+only "epoch 1 begun" "mbox2tsv inbox+2
+patchtok inbox+2
+patchsim inbox+2/self
+patchsim inbox/inbox+2
+patchsim inbox+2/s1
+ptmaint inbox+2"
+run pt -q -o inb.fresh -r master repo.git inbox
+exit0 "the folder of two epochs, from scratch"
+fresh_same "epoch 1 begun" inb inb.fresh
+
+# An mbox that grows.
+xz -dc "$MBOX" >all.mbox
+n=$(grep -c '^From mboxrd@z' all.mbox)
+at=$(grep -n '^From mboxrd@z' all.mbox | sed -n "$((n - 100))p" | cut -d: -f1)
+head -n $((at - 1)) all.mbox >grow.mbox
+run pt -q -o mb -r master repo.git grow.mbox
+exit0 "an mbox of all but the sample's last 101 mails"
+tail -n +"$at" all.mbox >>grow.mbox
+run pt -o mb -r master repo.git grow.mbox
+exit0 "the mbox, grown by 101 mails"
+only "the mbox, grown" "mbox2tsv grow.mbox+2
+patchtok grow.mbox+2
+patchsim grow.mbox+2/self
+patchsim grow.mbox/grow.mbox+2
+patchsim grow.mbox+2/s1
+ptmaint grow.mbox+2"
+is "the mbox, grown: the new part's mails" 101 "$(rows mb/mails/*+2.tsv)"
+cp grow.mbox grown.mbox
+run pt -q -o mb.fresh -r master repo.git grown.mbox
+exit0 "the grown mbox, from scratch"
+fresh_same "the mbox, grown" mb mb.fresh
+touch grow.mbox
+run pt -o mb -r master repo.git grow.mbox
+is "the mbox touched, not changed: nothing to redo" "" "$(stages "$T/err")"
+# A byte changed before the old end (past the first 64 KiB): read again.
+at=$(grep -n '^Subject: ' grow.mbox | sed -n 300p | cut -d: -f1)
+sed -i "${at}s/^Subject: /Subject: Re: /" grow.mbox
+run pt -o mb -r master repo.git grow.mbox
+exit0 "the mbox changed before its old end"
+grep -q '^patchtrack: grow.mbox: changed before its end: read again' "$T/err" &&
+	stages "$T/err" | grep -q '^mbox2tsv grow.mbox$'
+ok $? "the mbox changed before its old end: said so and read again whole"
+cp grow.mbox changed.mbox
+run pt -q -o mb.fresh2 -r master repo.git changed.mbox
+fresh_same "the mbox changed before its old end" mb mb.fresh2
+
 # -h names the option.
 run pt -h
 grep -q -- '--no-wait' "$T/out" && grep -q 'status 3' "$T/out"

@@ -4,7 +4,8 @@
 # they use exist, made from the bundled sample (sample/): the archive
 # (whole, as halves, as a maildir and as a public-inbox), the repository
 # under the names the README gives it, a PaStA-style patch-groups file.
-# A few names are mapped: the example URL to a local file, the remote
+# A few names are mapped: the example URL to a local file, lore's and
+# kernel.org's mirrors to the local public-inbox and repository, the remote
 # machines of the --sshlogin example to this one (tests/80-pipeline.t
 # runs that one against a real ssh server).  Left out: the blocks of
 # "The two commands", "Layout" and "Install" (make check is this very
@@ -92,7 +93,9 @@ END { if (inb) { gsub(/\n/, "\001", buf); print start "\t" buf } }' "$top/README
 # Names mapped to this machine.
 map() {
 	sed -e "s|https://example.org/list.mbox.gz|file://$W/list.mbox.gz|" \
-	    -e 's|-S 4/:,8/alice@node1,8/alice@node2|-S 2/:|'
+	    -e 's|-S 4/:,8/alice@node1,8/alice@node2|-S 2/:|' \
+	    -e "s|https://lore.kernel.org/linux-sparse/0|$W/linux-sparse/git/0.git|" \
+	    -e "s|https://git.kernel.org/pub/scm/devel/sparse/sparse.git|$W/repo.git|"
 }
 
 nblocks=0

@@ -2460,6 +2460,7 @@ test_tsv_extra(void)
 {
 	static const char table[] = "id\tnote\tdate\tmine\n"
 	    "a\tx\\ty\t2020\tkeep\\nme\n";
+	static const char later[] = "mine\tid\nm2\tb\n";
 	static const char *const own[] = { "id", "date", "score" };
 	struct tsv_reader r;
 	struct tsv_extra x;
@@ -2481,8 +2482,22 @@ test_tsv_extra(void)
 	tsv_extra_row(&x, &r, &row);
 	is_str(row.p, "a\t2020\t0.5\tx\\ty\tkeep\\nme",
 	    "tsv_extra: values pass through, escapes intact");
-	tsv_extra_free(&x);
 	tsv_close(&r);
+	/* A later table: the same names, found where it has them. */
+	path = tmp_write(later, sizeof later - 1);
+	if (tsv_open(&r, path) != 0) {
+		ok(0, "tsv_extra: open a later table");
+	} else {
+		tsv_extra_follow(&x, &r);
+		buf_reset(&row);
+		is_long(tsv_read(&r), 1, "tsv_extra: a later table's row reads");
+		tsv_extra_header(&x, &r, &row);
+		tsv_extra_row(&x, &r, &row);
+		is_str(row.p, "\tnote\tmine\t\tm2",
+		    "tsv_extra_follow: the first table's names; one the later lacks is empty");
+		tsv_close(&r);
+	}
+	tsv_extra_free(&x);
 	buf_free(&row);
 }
 
