@@ -1,7 +1,10 @@
 # patchtrack - trace patches from mailing lists to git commits.
 #
 #   make            build the tools into $(BUILD)/
-#   make check      unit and end-to-end tests, then all again under ASan+UBSan
+#   make check      unit and end-to-end tests on the normal build and on one
+#                   with ASan+UBSan (build-asan/), both passes at once, in
+#                   parallel (tests/run), then a short fuzzing run
+#   make check-fast the normal pass alone, in parallel: the edit loop
 #   make demo       the pipeline on the bundled sample data
 #   make install    PREFIX=/usr/local DESTDIR=
 #
@@ -45,7 +48,7 @@ MAN1     := $(TOOLS:%=man/%.1) man/patchtrack.1
 DATADIR  ?= $(PREFIX)/share/patchtrack
 MAN5     := man/patchtrack-tsv.5
 
-.PHONY: all deps check test test-asan demo install clean lint-man bench bench-scale bench-chain
+.PHONY: all deps check check-fast test test-asan san-build demo install clean lint-man bench bench-scale bench-chain
 
 all: $(BUILD)/.deps $(TOOLS:%=$(BUILD)/bin/%) $(UNIT_BIN)
 
@@ -175,7 +178,7 @@ FUZZ_LIBCOMMON  := $(FUZZ_BUILD)/libcommon.a
 FUZZ_MBOX2TSV   := $(addprefix $(FUZZ_BUILD)/obj/mbox2tsv/,mail.o body.o withdraw.o source.o rfc2047.o pool.o)
 FUZZ_BIN        := $(FUZZ_HARNESSES:%=$(FUZZ_BUILD)/bin/fuzz-%)
 
-.PHONY: fuzz fuzz-smoke fuzz-clean
+.PHONY: fuzz fuzz-build fuzz-smoke fuzz-clean
 FUZZ_PATCHTOK   := $(FUZZ_BUILD)/obj/patchtok/patch.o
 FUZZ_PTMAINT    := $(FUZZ_BUILD)/obj/ptmaint/maint.o
 
@@ -232,33 +235,66 @@ $(FUZZ_BUILD)/bin/fuzz-maint: $(FUZZ_BUILD)/obj/fuzz/maint.o $(FUZZ_BUILD)/obj/f
 fuzz: $(FUZZ_BIN) $(FUZZ_BUILD)/corpus/.stamp
 	sh fuzz/run $(FUZZ_BUILD) $(FUZZ_TIME) $(FUZZ_HARNESSES)
 
+# Is clang's libFuzzer runtime there? (a shell condition for recipes)
+FUZZ_PROBE = { printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' | \
+	$(FUZZ_CC) -fsanitize=fuzzer -x c -o $(FUZZ_BUILD).probe - >/dev/null 2>&1; \
+	probe=$$?; rm -f $(FUZZ_BUILD).probe; [ $$probe -eq 0 ]; }
+
+# The harnesses and their seeds, when they can be built (make check
+# builds them beside the sanitizer build, before the tests: 96-fuzz
+# replays its findings through them).
+fuzz-build:
+	@if $(FUZZ_PROBE); then \
+		$(MAKE) --no-print-directory $(FUZZ_BIN) $(FUZZ_BUILD)/corpus/.stamp; \
+	fi
+
+# Each harness FUZZ_SMOKE_TIME seconds, CHECK_J of them at once, each
+# one's lines printed whole when it ends.
 fuzz-smoke:
-	@if printf 'int LLVMFuzzerTestOneInput(const char *d, unsigned long n) { return 0; }\n' | \
-	    $(FUZZ_CC) -fsanitize=fuzzer -x c -o $(FUZZ_BUILD).probe - >/dev/null 2>&1; then \
-		rm -f $(FUZZ_BUILD).probe; \
-		$(MAKE) --no-print-directory fuzz FUZZ_TIME=$(FUZZ_SMOKE_TIME); \
+	@if $(FUZZ_PROBE); then \
+		$(MAKE) --no-print-directory $(FUZZ_BIN) $(FUZZ_BUILD)/corpus/.stamp && \
+		mkdir -p $(FUZZ_BUILD)/logs && \
+		echo "sh fuzz/run $(FUZZ_BUILD) $(FUZZ_SMOKE_TIME) HARNESS: $(FUZZ_HARNESSES), $(CHECK_J) at once" && \
+		printf '%s\n' $(FUZZ_HARNESSES) | xargs -P $(CHECK_J) -I{} sh -c \
+		    'sh fuzz/run $(FUZZ_BUILD) $(FUZZ_SMOKE_TIME) {} >$(FUZZ_BUILD)/logs/{}.smoke 2>&1; \
+		     rc=$$?; cat $(FUZZ_BUILD)/logs/{}.smoke; exit $$rc'; \
 	else \
-		rm -f $(FUZZ_BUILD).probe; \
 		echo "fuzz-smoke: skipped: $(FUZZ_CC) has no libFuzzer runtime (Debian: libclang-rt-14-dev)"; \
 	fi
 
 fuzz-clean:
 	rm -rf $(FUZZ_BUILD)
 
-check: all lint-man
-	PT_BUILD=$(BUILD) prove tests/
-	$(MAKE) test-asan
-	$(MAKE) fuzz-smoke
+# Tests: tests/run runs every tests/*.t once per build named, all under
+# one prove -j (CHECK_J at once), the slowest first; what several tests
+# make from the shared data is made once into $(BUILD)/fixtures and kept
+# (tests/lib.sh, "Fixtures").
+#   check       the tools, the sanitizer build ($(SAN_BUILD)/) and the fuzz
+#               harnesses built at once (CHECK_J jobs), then the normal and
+#               the sanitizer pass side by side, then fuzz-smoke
+#   check-fast  the normal pass alone, in parallel: for the edit loop
+#   test        the same as check-fast
+#   test-asan   the sanitizer pass alone
+# One test or a few: sh tests/run build -- 62-patchsim-fast.t
+NPROC     := $(shell nproc 2>/dev/null || echo 2)
+CHECK_J   ?= $(NPROC)
+SAN_BUILD := $(BUILD)-asan
 
-test: all
-	PT_BUILD=$(BUILD) prove tests/
+check:
+	@$(MAKE) --no-print-directory -j$(CHECK_J) all lint-man
+	@$(MAKE) --no-print-directory -j$(CHECK_J) san-build fuzz-build
+	sh tests/run -j $(CHECK_J) $(BUILD) $(SAN_BUILD):san
+	@$(MAKE) --no-print-directory fuzz-smoke
 
-test-asan:
-	$(MAKE) BUILD=$(BUILD)-asan SAN=1 CFLAGS="-O1 -g" all
-	PT_BUILD=$(BUILD)-asan PT_SAN=1 \
-	ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 \
-	UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-	prove tests/
+check-fast test: all
+	sh tests/run -j $(CHECK_J) $(BUILD)
+
+test-asan: san-build
+	sh tests/run -j $(CHECK_J) $(SAN_BUILD):san
+
+# The tools with ASan and UBSan, into $(SAN_BUILD)/.
+san-build:
+	@$(MAKE) --no-print-directory BUILD=$(SAN_BUILD) SAN=1 CFLAGS="-O1 -g" all
 
 lint-man:
 	mandoc -Tlint -Wwarning $(MAN1) $(MAN5)

@@ -67,7 +67,7 @@ fi
 # rightly fail against the final commit's parent, so the bar is 90%.
 repo=$SHARED/jailhouse/jailhouse.bundle
 if [ -f jailhouse-dev.tsv ] && [ -f "$repo" ]; then
-	git clone -q --bare "$repo" jh.git 2>/dev/null
+	bare_clone "$repo" jh.git 2>/dev/null
 	git --git-dir=jh.git log --all --format='%H%x09%s' >subjects
 	awk -F'\t' 'NR == FNR { n[$2]++; h[$2] = $1; next }
 	    FNR > 1 && $12 == "patch" && n[$6] == 1 { print FNR "\t" h[$6] "\t" $16 }' \

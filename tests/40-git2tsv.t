@@ -18,13 +18,7 @@ have_py=0
 command -v python3 >/dev/null 2>&1 && have_py=1
 
 # git must not read the user's or the system's configuration.
-HOME=$T
-XDG_CONFIG_HOME=$T/.config
-GIT_CONFIG_NOSYSTEM=1
-GIT_CONFIG_GLOBAL=/dev/null
-export HOME XDG_CONFIG_HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
-unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY \
-    GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_CEILING_DIRECTORIES GIT_NAMESPACE
+git_sandbox
 
 # normdiff: index lines with a fixed token instead of the hashes, and
 # bytes that are not UTF-8 replaced the way Python's
@@ -1074,7 +1068,7 @@ real() {
 		skip "$name: no python3 to compare diffs"
 		return 1
 	fi
-	git clone -q --bare "$bundle" "$name.git" 2>/dev/null || {
+	bare_clone "$bundle" "$name.git" 2>/dev/null || {
 		ok 1 "$name: git clone of the bundle"
 		return 1
 	}

@@ -1230,11 +1230,12 @@ fi
 J=$SHARED/jailhouse
 if [ -f "$J/jailhouse-dev.mbox.xz" ] && [ -f "$J/jailhouse.bundle" ] &&
     [ -f "$J/groundtruth-pasta.tsv" ] && command -v git >/dev/null 2>&1; then
-	HOME=$T GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-	export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
-	xz -dc "$J/jailhouse-dev.mbox.xz" | mbox2tsv -q | patchtok -q >jm.tok
-	git clone -q --bare "$J/jailhouse.bundle" jh.git 2>/dev/null
-	git2tsv -q jh.git | patchtok -q >jc.tok
+	git_sandbox
+	# The mail and commit patch tables (mbox2tsv -q | patchtok -q, git2tsv
+	# -q | patchtok -q): made once for the tests that use them (a fixture).
+	shared_tables JT "$J/jailhouse-dev.mbox.xz" "$J/jailhouse.bundle"
+	ln -s "$JT/mails.tok" jm.tok
+	ln -s "$JT/commits.tok" jc.tok
 	run patchsim -j4 jm.tok jc.tok
 	is "jailhouse: exit 0" 0 "$rc"
 	cp "$T/out" jh.pairs

@@ -14,11 +14,7 @@
 . "$(dirname "$0")/lib.sh"
 
 cd "$T" || exit 1
-HOME=$T
-XDG_CONFIG_HOME=$T/.config
-GIT_CONFIG_NOSYSTEM=1
-GIT_CONFIG_GLOBAL=/dev/null
-export HOME XDG_CONFIG_HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+git_sandbox
 
 # A pairs table by hand: phdr, then pair LEFT RIGHT MSG DIFF DLR SCORE VIA
 # (without fdiff, as another scorer may write it: then nothing is vetoed
@@ -708,7 +704,7 @@ is "compressed input is read (and then lacks dlr: exit 2)" 2 "$rc"
 
 # --- the sample, through the real tools -----------------------------------
 if command -v git >/dev/null 2>&1 &&
-    git clone -q --bare "$top/sample/jailhouse-2019.bundle" jh.git 2>/dev/null; then
+    bare_clone "$top/sample/jailhouse-2019.bundle" jh.git 2>/dev/null; then
 	mbox2tsv -q "$top/sample/jailhouse-dev-2019.mbox.xz" >mails.tsv
 	git2tsv -q --since 2019-04-28 jh.git >commits.tsv
 	patchtok -q mails.tsv >mails.tok
@@ -969,13 +965,14 @@ fi
 E=$SHARED/erofs
 if [ -f "$E/linux-erofs.mbox.xz" ] && [ -f "$E/erofs-utils.bundle" ] &&
     command -v git >/dev/null 2>&1 && command -v xz >/dev/null 2>&1; then
-	xz -dc "$E/linux-erofs.mbox.xz" | mbox2tsv -q >em.tsv
+	# The mail table and the patch tables (mbox2tsv -q, patchtok -q; the
+	# commits of master, the bundle's HEAD): made once for the tests that
+	# use them (a fixture).
+	shared_tables ET "$E/linux-erofs.mbox.xz" "$E/erofs-utils.bundle"
 	awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-	    { print $c["id"] "\t" $c["type"] }' em.tsv >em.types
-	patchtok -q em.tsv >em.tok
-	rm -f em.tsv
-	git clone -q --bare "$E/erofs-utils.bundle" er.git 2>/dev/null
-	git2tsv -q er.git master | patchtok -q >ec.tok
+	    { print $c["id"] "\t" $c["type"] }' "$ET/mails.tsv" >em.types
+	ln -s "$ET/mails.tok" em.tok
+	ln -s "$ET/commits.tok" ec.tok
 	patchsim -q em.tok ec.tok >emc.pairs
 	patchsim -q --self em.tok >emm.pairs
 	run ptcluster em.tok ec.tok emc.pairs emm.pairs

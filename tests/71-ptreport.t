@@ -12,10 +12,7 @@
 
 cd "$T" || exit 1
 D=$DATA/ptreport
-HOME=$T
-GIT_CONFIG_NOSYSTEM=1
-GIT_CONFIG_GLOBAL=/dev/null
-export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+git_sandbox
 
 # A mails table by hand: mhdr, then
 #   mail ID DATE NAME ADDR TYPE IN_REPLY_TO REFERENCES [FLAGS [TOTAL]]
@@ -1560,7 +1557,7 @@ fi
 
 # --- the sample, through the whole chain (as scripts/demo runs it) ----------------
 if command -v git >/dev/null 2>&1 &&
-    git clone -q --bare "$top/sample/jailhouse-2019.bundle" jh.git 2>/dev/null; then
+    bare_clone "$top/sample/jailhouse-2019.bundle" jh.git 2>/dev/null; then
 	mbox2tsv -q "$top/sample/jailhouse-dev-2019.mbox.xz" >mails.tsv
 	git2tsv -q jh.git master >commits.tsv
 	git2tsv -q --tags jh.git >tags.tsv

@@ -267,9 +267,8 @@ else
 fi
 
 # --- patchtrack writes report.html ------------------------------------------
-HOME=$T GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
-git clone -q --bare "$top/sample/jailhouse-2019.bundle" repo.git
+git_sandbox
+bare_clone "$top/sample/jailhouse-2019.bundle" repo.git
 PT_BUILD=$BUILD PT_MAIL_URL='https://archive.example/m/%s' \
     sh "$top/pipeline/patchtrack" -q -j 2 -o p -r master repo.git "$top/sample/jailhouse-dev-2019.mbox.xz"
 is "patchtrack on the sample: exit 0" 0 "$?"

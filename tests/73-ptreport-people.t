@@ -27,8 +27,7 @@
 
 cd "$T" || exit 1
 D=$DATA/ptreport/people
-HOME=$T GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+git_sandbox
 
 H='kind	name	addr	patches	to	listed	responded	merged	ignored	ttfr_median_h	ttfr_p90_h'
 

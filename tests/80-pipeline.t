@@ -10,8 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 
 cd "$T" || exit 1
-HOME=$T GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+git_sandbox
 
 MBOX=$top/sample/jailhouse-dev-2019.mbox.xz
 REPORTS="patches ignored offlist weekly cycle duration summary"
@@ -81,7 +80,7 @@ save() {
 	cp "$1"/reports/*.tsv "$2/reports/"
 }
 
-git clone -q --bare "$top/sample/jailhouse-2019.bundle" repo.git
+bare_clone "$top/sample/jailhouse-2019.bundle" repo.git
 ok $? "the sample repository, cloned from its bundle"
 
 # --- 1. a run on the sample ---------------------------------------------
@@ -135,7 +134,7 @@ snap ref >snap.2
 same "a re-run: no file written again (names, times, sizes)" snap.1 snap.2
 
 # --- 4. new commits -------------------------------------------------------
-git clone -q --bare "$top/sample/jailhouse-2019.bundle" grow.git
+bare_clone "$top/sample/jailhouse-2019.bundle" grow.git
 NEW=$(git --git-dir=grow.git rev-parse master)
 OLD=$(git --git-dir=grow.git rev-list -1 --before=2019-07-15 master)
 git --git-dir=grow.git update-ref refs/heads/master "$OLD"

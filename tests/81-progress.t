@@ -8,8 +8,7 @@
 . "$(dirname "$0")/lib.sh"
 
 cd "$T" || exit 1
-HOME=$T GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+git_sandbox
 unset PT_PROGRESS PT_PROGRESS_DELAY
 
 MBOX=$top/sample/jailhouse-dev-2019.mbox.xz
@@ -36,7 +35,7 @@ tables() {
 	    -type f -name '*.t*' ! -name '*.tmp' | sort)
 }
 
-git clone -q --bare "$top/sample/jailhouse-2019.bundle" repo.git
+bare_clone "$top/sample/jailhouse-2019.bundle" repo.git
 ok $? "the sample repository, cloned from its bundle"
 
 # The stages of a run on the sample: input, unit.

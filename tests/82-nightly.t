@@ -7,8 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 
 cd "$T" || exit 1
-HOME=$T GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+git_sandbox
 
 MBOX=$top/sample/jailhouse-dev-2019.mbox.xz
 REPORTS="patches ignored offlist weekly cycle duration summary maintainers"
@@ -52,7 +51,7 @@ slow() {
 	chmod +x "$1/bin/$2"
 }
 
-git clone -q --bare "$top/sample/jailhouse-2019.bundle" repo.git
+bare_clone "$top/sample/jailhouse-2019.bundle" repo.git
 ok $? "the sample repository, cloned from its bundle"
 run pt -q -o ref -r master repo.git "$MBOX"
 exit0 "a single run"
@@ -120,7 +119,7 @@ results "after the holder was killed, a run" held
 # --- 3. any path ------------------------------------------------------------
 mkdir -p "$T/My Lists" "$T/dépôt git" "$T/sortie d'été"
 cp -p "$MBOX" "$T/My Lists/jh dév's.mbox.xz"
-git clone -q --bare "$top/sample/jailhouse-2019.bundle" "$T/dépôt git/jail house.git"
+bare_clone "$top/sample/jailhouse-2019.bundle" "$T/dépôt git/jail house.git"
 W=$T/sortie\ d\'été/out\ put
 run pt -o "$W" -r master "$T/dépôt git/jail house.git" "$T/My Lists/jh dév's.mbox.xz"
 exit0 "archive, repository and output folder with blanks, quotes and letters beyond ASCII"

@@ -15,8 +15,7 @@
 . "$(dirname "$0")/lib.sh"
 
 cd "$T" || exit 1
-HOME=$T GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+git_sandbox
 SAMPLE=$top/sample/jailhouse-dev-2019.mbox.xz
 JH=$SHARED/jailhouse/jailhouse-dev.mbox.xz
 BADMAIL=$SHARED/badmail/patchwork/patches/0001-add-line.patch
@@ -82,7 +81,7 @@ grep -q '^mbox2tsv: error writing output' "$T/err"
 ok $? "mbox2tsv, a full disk: said on stderr"
 
 # --- git2tsv -----------------------------------------------------------------
-git clone -q --bare "$top/sample/jailhouse-2019.bundle" repo.git
+bare_clone "$top/sample/jailhouse-2019.bundle" repo.git
 run git2tsv --since 2019-01-01 repo.git
 status "git2tsv, the sample repository: exit 0" 0
 cp "$T/out" commits.tsv

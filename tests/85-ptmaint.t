@@ -21,11 +21,7 @@
 . "$(dirname "$0")/lib.sh"
 
 cd "$T" || exit 1
-HOME=$T
-XDG_CONFIG_HOME=$T/.config
-GIT_CONFIG_NOSYSTEM=1
-GIT_CONFIG_GLOBAL=/dev/null
-export HOME XDG_CONFIG_HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+git_sandbox
 D=$DATA/maintainers
 
 cp "$D/rules.MAINTAINERS" "$D/rest.MAINTAINERS" "$D/bad.MAINTAINERS" \

@@ -63,7 +63,7 @@ done
 git --git-dir=linux-sparse/git/0.git update-ref refs/heads/master "$parent"
 
 # The repository, under each name; linux.git gets v6.x tags to range over.
-git clone -q --bare "$top/sample/jailhouse-2019.bundle" repo.git
+bare_clone "$top/sample/jailhouse-2019.bundle" repo.git
 for r in jailhouse.git linux.git; do
 	git clone -q --bare repo.git "$r"
 done

@@ -140,7 +140,7 @@ counts() {
 }
 
 # --- the sample -------------------------------------------------------------
-git clone -q --bare "$top/sample/jailhouse-2019.bundle" repo.git
+bare_clone "$top/sample/jailhouse-2019.bundle" repo.git
 MBOX=$top/sample/jailhouse-dev-2019.mbox.xz
 # A side commit and a merge on a branch of their own: commits in = rows
 # + merges left out.
@@ -485,7 +485,7 @@ fi
 # jailhouse: the whole list and repository.
 JH=$SHARED/jailhouse
 if [ -f "$JH/jailhouse-dev.mbox.xz" ] && [ -f "$JH/jailhouse.bundle" ]; then
-	git clone -q --bare "$JH/jailhouse.bundle" jh.git
+	bare_clone "$JH/jailhouse.bundle" jh.git
 	J= chain jh "$JH/jailhouse-dev.mbox.xz" jh.git
 	is "jailhouse: every stage exits 0" "" "$(statuses jh)"
 	counts jailhouse jh "$(xz -dc "$JH/jailhouse-dev.mbox.xz" | grep -c '^From mboxrd@z ')"

@@ -5,6 +5,12 @@
 #   PT_SHARED  the shared data folder (default: ../shared/data beside the
 #              project); tests that need it skip, saying so, without it.
 #   PT_SAN     set when the tools are built with sanitizers (slower).
+#   PT_FIXTURES  where fixtures are kept (default: build/fixtures): see
+#              "Fixtures" below.
+#
+# Every test has its own folder $T (removed at its end) and writes
+# nowhere else but the fixture cache, so tests run at once (prove -j,
+# and the normal and sanitizer passes side by side: make check).
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 BUILD=${PT_BUILD:-build}
@@ -82,6 +88,116 @@ rows() {
 # Under sanitizers a crash or report exits with a code above 1.
 crashed() {
 	[ "$1" -gt 2 ]
+}
+
+# git_sandbox: git (and libgit2) read neither the user's nor the
+# system's configuration, and no GIT_* variable of the caller leaks in:
+# HOME is the test's folder.
+git_sandbox() {
+	HOME=$T
+	XDG_CONFIG_HOME=$T/.config
+	GIT_CONFIG_NOSYSTEM=1
+	GIT_CONFIG_GLOBAL=/dev/null
+	export HOME XDG_CONFIG_HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+	unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY \
+	    GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_CEILING_DIRECTORIES GIT_NAMESPACE
+}
+
+# --- Fixtures ---------------------------------------------------------------
+# What several tests make from the same data (a repository cloned from a
+# bundle, the mail and patch tables of a big shared archive) is made
+# once and kept in $FIX, shared by the tests and by later runs.  A
+# fixture is a folder named by a key: the name, size, time and inode of
+# every file it is made from, the tools among them when it holds their
+# output (so the sanitizer build has its own, and a rebuilt tool or a
+# changed input makes it again, the stale one removed).  It is made
+# into a temporary folder and renamed, under a lock (flock), so tests
+# running at once wait for one maker and never see half of it.  A test
+# only reads a fixture (or copies it); it never changes one.
+FIX=${PT_FIXTURES:-$top/build/fixtures}
+case $FIX in /*) ;; *) FIX=$top/$FIX ;; esac
+
+# fixture VAR NAME MAKER INPUT...: the folder of fixture NAME in VAR,
+# made if need be by "MAKER DIR INPUT..." (DIR: an empty folder to fill;
+# MAKER runs in the test's folder, its output in DIR/make.log).  The
+# status is MAKER's (0 when the fixture was there).
+fixture() {
+	_fx_var=$1 _fx_name=$2 _fx_maker=$3
+	shift 3
+	_fx_key=$(stat -L -c '%n %s %.9Y %i' "$@" 2>&1 | cksum | cut -d' ' -f1)
+	_fx_dir=$FIX/$_fx_name/$_fx_key
+	eval "$_fx_var=\$_fx_dir"
+	[ -f "$_fx_dir/.done" ] && return 0
+	mkdir -p "$FIX/$_fx_name" || return 1
+	_fx_rc=0
+	{
+		command -v flock >/dev/null 2>&1 && flock 9
+		if [ ! -f "$_fx_dir/.done" ]; then
+			# Another key's folder is stale: its inputs changed.
+			for _fx_old in "$FIX/$_fx_name"/*; do
+				[ "$_fx_old" = "$FIX/$_fx_name/lock" ] || rm -rf "$_fx_old"
+			done
+			# (in a subshell: a maker may use fixtures of its own)
+			mkdir "$_fx_dir.tmp" &&
+			    ("$_fx_maker" "$_fx_dir.tmp" "$@") >"$_fx_dir.tmp/make.log" 2>&1 &&
+			    touch "$_fx_dir.tmp/.done" && mv -T "$_fx_dir.tmp" "$_fx_dir"
+			_fx_rc=$?
+			if [ "$_fx_rc" -ne 0 ]; then
+				diag "fixture $_fx_name could not be made:"
+				tail -5 "$_fx_dir.tmp/make.log" 2>/dev/null | sed 's/^/#   /'
+				rm -rf "$_fx_dir.tmp"
+			fi
+		fi
+	} 9>"$FIX/$_fx_name/lock"
+	return "$_fx_rc"
+}
+
+# Names of fixtures made by the tools carry the build's: the normal
+# build's tables and the sanitizer build's are two fixtures.
+FIXB=$(basename "$BUILD")-$(echo "$BUILD" | cksum | cut -d' ' -f1)
+
+# make_bare DIR BUNDLE: DIR/repo.git, a bare clone of BUNDLE.
+make_bare() {
+	git clone -q --bare "$2" "$1/repo.git"
+}
+
+# bare_clone BUNDLE DEST: DEST, a bare repository cloned from BUNDLE,
+# as git clone --bare BUNDLE DEST makes it: its refs and HEAD.  The
+# clone of the bundle is made once (a fixture, both builds share it);
+# each test gets its own copy, hard links to the fixture's objects,
+# which git never changes in place.
+bare_clone() {
+	fixture _bc_fix "bare-$(basename "$1")" make_bare "$1" &&
+	    git clone -q --bare "$_bc_fix/repo.git" "$2"
+}
+
+# make_mail_tables DIR MBOX TOOL...: DIR/mails.tsv (mbox2tsv -q MBOX) and
+# DIR/mails.tok (patchtok -q of it).
+make_mail_tables() {
+	mbox2tsv -q "$2" >"$1/mails.tsv" && patchtok -q "$1/mails.tsv" >"$1/mails.tok"
+}
+
+# make_tables DIR MBOX BUNDLE TOOL...: the mail tables and
+# DIR/commits.tsv (git2tsv -q of BUNDLE's clone: HEAD's history) and
+# DIR/commits.tok.
+make_tables() {
+	make_mail_tables "$1" "$2" && bare_clone "$3" "$1/repo.git" &&
+	    git2tsv -q "$1/repo.git" >"$1/commits.tsv" &&
+	    patchtok -q "$1/commits.tsv" >"$1/commits.tok" && rm -rf "$1/repo.git"
+}
+
+# shared_tables VAR MBOX [BUNDLE]: in VAR the folder of the tables made
+# by the build under test from a shared archive (and repository), as
+# make_mail_tables and make_tables write them: made once per build.
+shared_tables() {
+	_st_var=$1
+	if [ $# -ge 3 ]; then
+		fixture "$_st_var" "tables-$(basename "$2" .mbox.xz)-$(basename "$3" .bundle)-$FIXB" \
+		    make_tables "$2" "$3" "$BIN/mbox2tsv" "$BIN/patchtok" "$BIN/git2tsv"
+	else
+		fixture "$_st_var" "tables-$(basename "$2" .mbox.xz)-$FIXB" \
+		    make_mail_tables "$2" "$BIN/mbox2tsv" "$BIN/patchtok"
+	fi
 }
 
 done_testing() {
