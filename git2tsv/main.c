@@ -14,13 +14,13 @@
 #ifdef __GLIBC__
 #include <malloc.h>
 #endif
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
 
 #include "git2tsv.h"
+#include "opool.h"
 #include "progress.h"
 #include "tables.h"
 #include "text.h"
@@ -74,11 +74,8 @@ struct slot {
 	git_oid ptree;           /* its first parent's tree, if has_ptree */
 	int has_ptree;
 	struct buf row;
-	int state;               /* FREE, QUEUED, TAKEN, DONE */
 	int rc;
 };
-
-enum { FREE, QUEUED, TAKEN, DONE };
 
 /* Commits a worker takes at once. */
 #define CHUNK 8
@@ -98,13 +95,6 @@ struct run {
 	struct g2opts o;
 	int64_t since, until;
 	int have_since, have_until;
-	/* The ring, shared by the walk, the workers and the writer. */
-	pthread_mutex_t mu;
-	pthread_cond_t work, done;
-	struct slot *ring;
-	size_t nring;
-	uint64_t queued, taken, written;
-	int finished;
 	unsigned long rows, skipped, failed, damaged;
 };
 
@@ -157,100 +147,53 @@ emit(struct run *r, struct slot *s)
 }
 
 /*
- * Is there work for a worker?  A whole chunk, or what is left when no
- * more can come for now (the ring is full) or at all (the walk ended):
- * taking commits one by one as they come would split the runs.  Call
- * with mu held.
+ * The workers (opool.h): each has its own repository handle and keeps
+ * the trees and blobs of the runs of consecutive commits it takes (a
+ * commit's parent is mostly the next one).
  */
-static int
-work_ready(const struct run *r)
-{
-	uint64_t avail = r->queued - r->taken;
-
-	return avail >= CHUNK ||
-	    (avail > 0 && (r->finished || r->queued - r->written == r->nring));
-}
+struct wstate {
+	git_repository *repo;
+	struct keep kept;
+};
 
 static void *
-worker(void *arg)
+worker_start(void *arg, int i)
 {
 	struct run *r = arg;
-	git_repository *repo = NULL;
-	struct keep kept;
-	struct slot *s;
+	struct wstate *w = xcalloc(1, sizeof *w);
 
-	if (git_repository_open_ext(&repo, r->o.repo, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) < 0)
+	if (git_repository_open_ext(&w->repo, r->o.repo, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) < 0)
 		die("%s: cannot open the repository in a worker", r->o.repo);
-	keep_init(&kept, repo, KEEP_BYTES);
-	pthread_mutex_lock(&r->mu);
-	for (;;) {
-		uint64_t first, k, n;
-
-		while (!work_ready(r) && !r->finished)
-			pthread_cond_wait(&r->work, &r->mu);
-		if (r->taken == r->queued)
-			break;
-		/*
-		 * A run of consecutive commits: a commit's parent is mostly
-		 * the next one, so its trees and blobs are still kept by this
-		 * worker (each worker has its own repository handle).
-		 */
-		first = r->taken;
-		n = r->queued - first;
-		if (n > CHUNK)
-			n = CHUNK;
-		r->taken += n;
-		for (k = 0; k < n; k++)
-			r->ring[(first + k) % r->nring].state = TAKEN;
-		/* More for another worker? */
-		if (work_ready(r))
-			pthread_cond_signal(&r->work);
-		pthread_mutex_unlock(&r->mu);
-		for (k = 0; k < n; k++) {
-			s = &r->ring[(first + k) % r->nring];
-			work_one(r, &kept, s);
-			pthread_mutex_lock(&r->mu);
-			s->state = DONE;
-			pthread_mutex_unlock(&r->mu);
-		}
-		pthread_mutex_lock(&r->mu);
-		/*
-		 * The writer waits for the row at the head of the ring: it is
-		 * woken once, when the run that holds the head is done, not
-		 * for every row (each wakeup is a context switch).
-		 */
-		if (r->written >= first && r->written < first + n)
-			pthread_cond_signal(&r->done);
-	}
-	pthread_mutex_unlock(&r->mu);
-	keep_free(&kept);
-	git_repository_free(repo);
-	return NULL;
+	keep_init(&w->kept, w->repo, KEEP_BYTES);
+	return w;
 }
 
-/* Write the finished rows at the head of the ring; call with mu held. */
 static void
-drain(struct run *r, int wait_all)
+worker_stop(void *arg, void *state)
 {
-	for (;;) {
-		struct slot *s;
+	struct wstate *w = state;
 
-		if (r->written == r->queued)
-			return;
-		s = &r->ring[r->written % r->nring];
-		if (s->state != DONE) {
-			if (!wait_all && r->queued - r->written < r->nring)
-				return;
-			pthread_cond_wait(&r->done, &r->mu);
-			continue;
-		}
-		/* Writing outside the lock lets workers go on meanwhile. */
-		pthread_mutex_unlock(&r->mu);
-		emit(r, s);
-		pthread_mutex_lock(&r->mu);
-		s->state = FREE;
-		r->written++;
-	}
+	keep_free(&w->kept);
+	git_repository_free(w->repo);
+	free(w);
+}
+
+static void
+worker_work(void *arg, void *state, void *s)
+{
+	work_one(arg, &((struct wstate *)state)->kept, s);
+}
+
+static void
+pool_emit(void *arg, void *s)
+{
+	emit(arg, s);
+}
+
+static void
+slot_free(void *s)
+{
+	buf_free(&((struct slot *)s)->row);
 }
 
 static int
@@ -821,7 +764,6 @@ main(int argc, char **argv)
 	struct walk walk;
 	long jobs = ncpus(), v;
 	int ch, header = 1, quiet = 0, tags = 0, all = 0, err, rc = PT_EXIT_OK, i;
-	pthread_t *th = NULL;
 
 	setprogname(argv[0]);
 	memset(&r, 0, sizeof r);
@@ -1014,52 +956,22 @@ main(int argc, char **argv)
 		keep_free(&kept);
 		buf_free(&s.row);
 	} else {
-		r.nring = (size_t)jobs * 8 + 8;
-		r.ring = xcalloc(r.nring, sizeof *r.ring);
-		pthread_mutex_init(&r.mu, NULL);
-		pthread_cond_init(&r.work, NULL);
-		pthread_cond_init(&r.done, NULL);
-		th = xcalloc((size_t)jobs, sizeof *th);
-		for (i = 0; i < jobs; i++)
-			if (pthread_create(&th[i], NULL, worker, &r) != 0)
-				die("cannot start a worker thread:");
-		pthread_mutex_lock(&r.mu);
-		for (;;) {
-			/* The walk runs unlocked; only the ring needs the lock. */
-			struct slot *s;
-			git_commit *c;
-			git_oid ptree;
-			int has_ptree;
+		static const struct opool_ops ops = {
+			worker_start, worker_stop, worker_work, pool_emit, slot_free,
+		};
+		struct opool *pool = opool_new(&ops, &r, jobs, (size_t)jobs * 8 + 8, CHUNK,
+		    sizeof(struct slot));
 
-			pthread_mutex_unlock(&r.mu);
-			err = walk_next(&walk, &c, &ptree, &has_ptree);
-			pthread_mutex_lock(&r.mu);
+		for (;;) {
+			/* The walk runs in this thread, the rows are written here too. */
+			struct slot *s = opool_next(pool);
+
+			err = walk_next(&walk, &s->c, &s->ptree, &s->has_ptree);
 			if (err)
 				break;
-			drain(&r, 0);
-			s = &r.ring[r.queued % r.nring];
-			s->c = c;
-			git_oid_cpy(&s->ptree, &ptree);
-			s->has_ptree = has_ptree;
-			s->state = QUEUED;
-			r.queued++;
-			/* A worker is woken for a whole chunk, or a full ring. */
-			if ((r.queued - r.taken) % CHUNK == 0 || r.queued - r.written == r.nring)
-				pthread_cond_signal(&r.work);
+			opool_push(pool);
 		}
-		r.finished = 1;
-		pthread_cond_broadcast(&r.work);
-		drain(&r, 1);
-		pthread_mutex_unlock(&r.mu);
-		for (i = 0; i < jobs; i++)
-			pthread_join(th[i], NULL);
-		for (size_t k = 0; k < r.nring; k++)
-			buf_free(&r.ring[k].row);
-		free(r.ring);
-		free(th);
-		pthread_mutex_destroy(&r.mu);
-		pthread_cond_destroy(&r.work);
-		pthread_cond_destroy(&r.done);
+		opool_finish(pool);
 	}
 	progress_end(&bar);
 	free(bar_label);

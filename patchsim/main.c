@@ -21,6 +21,7 @@
 
 #include "hash.h"
 #include "hunks.h"
+#include "opool.h"
 #include "pasta.h"
 #include "progress.h"
 #include "ratio.h"
@@ -1126,53 +1127,58 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 
 /*
  * The left rows of a shard are scored by the threads in any order and
- * written in order: a worker takes the next row while it is within
- * WINDOW rows of the last one written, so one slow row (two versions of
- * a big driver) holds up neither the other threads nor memory.
+ * written in order (opool.h): at most WINDOW rows are in flight, so one
+ * slow row (two versions of a big driver) holds up neither the other
+ * threads nor memory.
  */
 #define WINDOW 1024
 
-struct pool {
-	size_t nleft;
-	uint32_t *rows;         /* the left rows this shard does */
-	size_t next;            /* next index into rows to score */
-	size_t flushed;         /* rows written */
-	struct buf outs[WINDOW];        /* row k's pairs in outs[k % WINDOW] */
-	unsigned char done[WINDOW];
-	pthread_mutex_t mu;
-	pthread_cond_t room;    /* for workers: flushed moved on */
-	pthread_cond_t ready;   /* for the writer: a row is done */
+/* A left row in flight: its index, then its pairs. */
+struct lslot {
+	uint32_t row;
+	struct buf out;
 };
 
-struct worker {
-	struct job *j;
-	struct pool *p;
+/* What the writer keeps: the jobs (one a thread), the count and the bar. */
+struct writer {
+	struct job *jobs;
+	unsigned long written;
+	size_t rows;
+	struct progress *pr;
 };
 
 static void *
-pool_worker(void *arg)
+pool_start(void *arg, int i)
 {
-	struct worker *w = arg;
-	struct pool *p = w->p;
+	return &((struct writer *)arg)->jobs[i];
+}
 
-	pthread_mutex_lock(&p->mu);
-	for (;;) {
-		size_t k;
+static void
+pool_work(void *arg, void *state, void *slot)
+{
+	struct lslot *l = slot;
 
-		while (p->next < p->nleft && p->next >= p->flushed + WINDOW)
-			pthread_cond_wait(&p->room, &p->mu);
-		if (p->next >= p->nleft)
-			break;
-		k = p->next++;
-		pthread_mutex_unlock(&p->mu);
-		score_left(w->j, p->rows[k], &p->outs[k % WINDOW]);
-		pthread_mutex_lock(&p->mu);
-		p->done[k % WINDOW] = 1;
-		if (k == p->flushed)
-			pthread_cond_signal(&p->ready);
-	}
-	pthread_mutex_unlock(&p->mu);
-	return NULL;
+	score_left(state, l->row, &l->out);
+}
+
+static void
+pool_emit(void *arg, void *slot)
+{
+	struct writer *w = arg;
+	struct buf *b = &((struct lslot *)slot)->out;
+
+	if (b->len && fwrite(b->p, 1, b->len, stdout) != b->len)
+		die("error writing output:");
+	for (size_t q = 0; q < b->len; q++)
+		w->written += b->p[q] == '\n';
+	buf_reset(b);
+	progress_update(w->pr, ++w->rows);
+}
+
+static void
+pool_slot_free(void *slot)
+{
+	buf_free(&((struct lslot *)slot)->out);
 }
 
 static void
@@ -1256,10 +1262,14 @@ main(int argc, char **argv)
 	struct strpool names = STRPOOL_INIT;
 	struct index ix;
 	struct job *jobs;
-	struct pool *pool;
-	struct worker *workers;
+	static const struct opool_ops ops = {
+		pool_start, NULL, pool_work, pool_emit, pool_slot_free,
+	};
+	struct opool *pool;
+	struct writer wr;
+	uint32_t *rows;
+	size_t nleft = 0;
 	struct memo memo;
-	pthread_t *th;
 	struct progress pr;
 	struct buf label = BUF_INIT;
 	int ch, header = 1, quiet = 0, rc = PT_EXIT_OK;
@@ -1362,11 +1372,10 @@ main(int argc, char **argv)
 	index_build(&ix, &R);
 
 	/* The left rows of this shard. */
-	pool = xcalloc(1, sizeof *pool);
-	pool->rows = xcalloc(L.n ? L.n : 1, sizeof *pool->rows);
+	rows = xcalloc(L.n ? L.n : 1, sizeof *rows);
 	for (size_t i = 0; i < L.n; i++)
 		if ((long)(i % (size_t)o.nshards) == o.shard - 1)
-			pool->rows[pool->nleft++] = (uint32_t)i;
+			rows[nleft++] = (uint32_t)i;
 
 	memset(&memo, 0, sizeof memo);
 	pthread_mutex_init(&memo.mu, NULL);
@@ -1385,49 +1394,28 @@ main(int argc, char **argv)
 	if (header)
 		table_header(stdout, TABLE_PAIRS);
 
-	/* The threads score, this one writes in order. */
-	pthread_mutex_init(&pool->mu, NULL);
-	pthread_cond_init(&pool->room, NULL);
-	pthread_cond_init(&pool->ready, NULL);
-	th = xcalloc((size_t)o.jobs, sizeof *th);
-	workers = xcalloc((size_t)o.jobs, sizeof *workers);
-	for (long k = 0; k < o.jobs; k++) {
-		workers[k].j = &jobs[k];
-		workers[k].p = pool;
-		if (pthread_create(&th[k], NULL, pool_worker, &workers[k]) != 0)
-			die("cannot start a thread:");
-	}
 	{
 		const char *base = strrchr(argv[optind], '/');
 
 		buf_addf(&label, "patchsim %s", base && base[1] ? base + 1 : argv[optind]);
 	}
-	progress_start(&pr, progress_wanted(), label.p, "rows", pool->nleft);
-	for (size_t k = 0; k < pool->nleft; k++) {
-		struct buf *b = &pool->outs[k % WINDOW];
+	progress_start(&pr, progress_wanted(), label.p, "rows", nleft);
+	/* The threads score, this one writes in order. */
+	wr.jobs = jobs;
+	wr.written = 0;
+	wr.rows = 0;
+	wr.pr = &pr;
+	pool = opool_new(&ops, &wr, (int)o.jobs, WINDOW, 1, sizeof(struct lslot));
+	for (size_t k = 0; k < nleft; k++) {
+		struct lslot *l = opool_next(pool);
 
-		pthread_mutex_lock(&pool->mu);
-		while (!pool->done[k % WINDOW])
-			pthread_cond_wait(&pool->ready, &pool->mu);
-		pthread_mutex_unlock(&pool->mu);
-		if (b->len && fwrite(b->p, 1, b->len, stdout) != b->len)
-			die("error writing output:");
-		for (size_t q = 0; q < b->len; q++)
-			written += b->p[q] == '\n';
-		buf_reset(b);
-		pthread_mutex_lock(&pool->mu);
-		pool->done[k % WINDOW] = 0;
-		pool->flushed = k + 1;
-		pthread_cond_broadcast(&pool->room);
-		pthread_mutex_unlock(&pool->mu);
-		progress_update(&pr, k + 1);
+		l->row = rows[k];
+		opool_push(pool);
 	}
+	opool_finish(pool);
+	written = wr.written;
 	progress_end(&pr);
 	buf_free(&label);
-	for (long k = 0; k < o.jobs; k++)
-		pthread_join(th[k], NULL);
-	for (size_t k = 0; k < WINDOW; k++)
-		buf_free(&pool->outs[k]);
 	for (long k = 0; k < o.jobs; k++) {
 		scored += jobs[k].scored;
 		candidates += jobs[k].candidates;
@@ -1438,21 +1426,15 @@ main(int argc, char **argv)
 	}
 	if (!quiet)
 		warnx("%zu x %zu patches: %lu candidate pairs (%.2f%% of all), %lu scored, %lu written",
-		    pool->nleft, R.n, candidates,
-		    pool->nleft && R.n ? 100.0 * (double)candidates / ((double)pool->nleft * R.n) : 0.0,
+		    nleft, R.n, candidates,
+		    nleft && R.n ? 100.0 * (double)candidates / ((double)nleft * R.n) : 0.0,
 		    scored, written);
-	pthread_mutex_destroy(&pool->mu);
-	pthread_cond_destroy(&pool->room);
-	pthread_cond_destroy(&pool->ready);
 	pthread_mutex_destroy(&memo.mu);
 	pthread_cond_destroy(&memo.done);
 	hmap_free(&memo.map);
 	arena_free(&memo.mem);
-	free(th);
-	free(workers);
 	free(jobs);
-	free(pool->rows);
-	free(pool);
+	free(rows);
 	index_free(&ix);
 	table_free(&L);
 	if (!o.self)
