@@ -99,7 +99,7 @@ PTMAINT_OBJ  := $(addprefix $(BUILD)/obj/ptmaint/,main.o maint.o)
 
 $(BUILD)/obj/patchtok/%.o: patchtok/%.c patchtok/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
 
 $(BUILD)/bin/patchtok: $(PATCHTOK_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
@@ -176,11 +176,11 @@ FUZZ_CFLAGS     := -std=c99 $(WARN) -Wno-format-nonliteral -g -O1 -fno-omit-fram
                    -Icommon -Imbox2tsv -Ipatchtok -Iptmaint -D_POSIX_C_SOURCE=200809L -DPT_VERSION='"$(VERSION)"'
 FUZZ_LIBCOMMON  := $(FUZZ_BUILD)/libcommon.a
 FUZZ_MBOX2TSV   := $(addprefix $(FUZZ_BUILD)/obj/mbox2tsv/,mail.o body.o withdraw.o source.o rfc2047.o pool.o)
+FUZZ_PATCHTOK   := $(FUZZ_BUILD)/obj/patchtok/patch.o
+FUZZ_PTMAINT    := $(FUZZ_BUILD)/obj/ptmaint/maint.o
 FUZZ_BIN        := $(FUZZ_HARNESSES:%=$(FUZZ_BUILD)/bin/fuzz-%)
 
 .PHONY: fuzz fuzz-build fuzz-smoke fuzz-clean
-FUZZ_PATCHTOK   := $(FUZZ_BUILD)/obj/patchtok/patch.o
-FUZZ_PTMAINT    := $(FUZZ_BUILD)/obj/ptmaint/maint.o
 
 $(FUZZ_BUILD)/obj/common/%.o: common/%.c common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
@@ -217,9 +217,6 @@ $(FUZZ_BUILD)/bin/fuzz-tsv: $(FUZZ_BUILD)/bin/fuzz-%: \
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(Z_LIBS)
 
-# The seeds need the ordinary tools (tables, diffs); delete the stamp to reseed.
-$(FUZZ_BUILD)/corpus/.stamp: fuzz/seeds | all
-	sh fuzz/seeds $(BUILD) $(FUZZ_BUILD)/corpus
 $(FUZZ_BUILD)/bin/fuzz-patch: $(FUZZ_BUILD)/obj/fuzz/patch.o $(FUZZ_BUILD)/obj/fuzz/fuzz.o \
     $(FUZZ_PATCHTOK) $(FUZZ_LIBCOMMON)
 	@mkdir -p $(@D)
@@ -230,6 +227,9 @@ $(FUZZ_BUILD)/bin/fuzz-maint: $(FUZZ_BUILD)/obj/fuzz/maint.o $(FUZZ_BUILD)/obj/f
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -o $@ $^ $(Z_LIBS)
 
+# The seeds need the ordinary tools (tables, diffs); delete the stamp to reseed.
+$(FUZZ_BUILD)/corpus/.stamp: fuzz/seeds | all
+	sh fuzz/seeds $(BUILD) $(FUZZ_BUILD)/corpus
 	@touch $@
 
 fuzz: $(FUZZ_BIN) $(FUZZ_BUILD)/corpus/.stamp
