@@ -79,7 +79,8 @@ table_kind(const struct tsv_reader *r)
 		return TABLE_COMMITS;
 	if (has(r, "in_reply_to"))
 		return TABLE_MAILS;
-	if (has(r, "id") && has(r, "kind"))
+	/* kind with id or files: a patch table missing the other is named so. */
+	if (has(r, "kind") && (has(r, "id") || has(r, "files")))
 		return TABLE_PATCHES;
 	if (has(r, "version") && has(r, "section") && has(r, "role") &&
 	    has(r, "responsible"))

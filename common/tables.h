@@ -36,8 +36,9 @@ void table_header(FILE *fp, enum table_kind kind);
  * The kind of a table by the columns of its header, whatever their
  * order and whatever else it holds: left, right and score make pairs;
  * cluster and kind clusters; tag tags; commit_date commits; in_reply_to
- * mails; id and kind patches; version, section, role and responsible
- * maintainers (the first that fits, in this order).
+ * mails; kind with id or files patches (a tool then names the one that
+ * is missing); version, section, role and responsible maintainers (the
+ * first that fits, in this order).
  */
 enum table_kind table_kind(const struct tsv_reader *r);
 
