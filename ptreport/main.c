@@ -132,17 +132,6 @@ help(void)
 	    "  -h, --help             this text\n");
 }
 
-/* A date option: YYYY-MM-DD (whole day: until its end) or ISO 8601 UTC. */
-static int
-date_opt(const char *s, int end, int64_t *t)
-{
-	if (iso_parse(s, t) < 0)
-		return -1;
-	if (end && strlen(s) == 10)
-		*t += 86399;
-	return 0;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -221,14 +210,14 @@ main(int argc, char **argv)
 		case 'P': o.fmt = OF_PRETTY; break;
 		case 'H': o.header = 0; break;
 		case 's':
-			if (date_opt(optarg, 0, &o.sc.since) < 0) {
-				warnx("--since %s: not a date (YYYY-MM-DD)", optarg);
+			if (date_option(optarg, 0, &o.sc.since) < 0) {
+				warnx("--since %s: not a date (YYYY-MM-DD, ISO 8601 or @N)", optarg);
 				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'u':
-			if (date_opt(optarg, 1, &o.sc.until) < 0) {
-				warnx("--until %s: not a date (YYYY-MM-DD)", optarg);
+			if (date_option(optarg, 1, &o.sc.until) < 0) {
+				warnx("--until %s: not a date (YYYY-MM-DD, ISO 8601 or @N)", optarg);
 				return PT_EXIT_FAILED;
 			}
 			break;

@@ -1784,4 +1784,16 @@ for c in "weekly -p w.png -H -c" "cycle -r x -P" "eval -t links -d" "summary -n 
 	ok $? "ptreport $c: its own options are taken"
 done
 
+# Dates as every tool reads them: @N is N seconds since the epoch, and a
+# bare day as --until counts whole.
+set -- "$D/clusters.tsv" "$D/mails.tsv" "$D/commits.tsv" "$D/mails.tok" "$D/commits.tok"
+a=$(ptreport summary -q -g 0 -s 2021-03-02 -u 2021-03-05 "$@")
+b=$(ptreport summary -q -g 0 -s @$(date -u -d 2021-03-02 +%s) -u @$(($(date -u -d 2021-03-05 +%s) + 86399)) "$@")
+c=$(ptreport summary -q -g 0 "$@")
+[ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" != "$c" ]
+ok $? "-s @N -u @N: the window of the same days written as dates"
+run ptreport summary -q -s yesterday "$@"
+[ "$rc" -eq 2 ] && grep -q -- "--since yesterday: not a date" "$T/err"
+ok $? "-s yesterday: a usage error"
+
 done_testing

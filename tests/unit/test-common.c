@@ -464,17 +464,17 @@ test_util(void)
 	    "warnx: progname prefix, strerror after a trailing ':'");
 
 	st = run_child(child_die, "a.tsv");
-	ok(WIFEXITED(st) && WEXITSTATUS(st) == 1, "die exits with status 1");
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == PT_EXIT_FAILED, "die exits with status 2 (failed)");
 	is_str(captured.p, "test-common: cannot open a.tsv: No such file or directory\n",
 	    "die prints its message with strerror");
 
 	st = run_child(child_overflow, NULL);
-	ok(WIFEXITED(st) && WEXITSTATUS(st) == 1 && strstr(captured.p, "overflows"),
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == PT_EXIT_FAILED && strstr(captured.p, "overflows"),
 	    "xreallocarray dies on n * size overflow");
 
 	if (access("/dev/full", W_OK) == 0) {
 		st = run_child(child_full_stdout, "/dev/full");
-		ok(WIFEXITED(st) && WEXITSTATUS(st) == 1 &&
+		ok(WIFEXITED(st) && WEXITSTATUS(st) == PT_EXIT_FAILED &&
 		    strstr(captured.p, "test-common: error writing standard output: "),
 		    "close_stdout dies when stdout cannot be written");
 	} else {
@@ -862,7 +862,7 @@ test_tsv_reader_basic(void)
 
 	st = run_child(child_need, &r);
 	snprintf(msg, sizeof msg, "test-common: %s: missing column 'missing'\n", path);
-	ok(WIFEXITED(st) && WEXITSTATUS(st) == 1, "tsv_need dies (exit 1) on a missing column");
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == PT_EXIT_FAILED, "tsv_need dies (exit 2) on a missing column");
 	is_str(captured.p, msg, "and names the file and the column");
 
 	rc = tsv_read(&r);
@@ -1384,8 +1384,9 @@ test_zio(void)
 	zin_close(z);
 	path = tmp_write("\xfd" "7zX", 4);
 	z = zin_open(path);
-	ok(z && strcmp(zin_kind(z), "plain") == 0 && zin_read(z, got, sizeof got) == 4,
-	    "a partial xz magic is plain");
+	/* Shorter than xz's six magic bytes, but what there is of them: an xz file cut short. */
+	ok(z && strcmp(zin_kind(z), "xz") == 0 && zin_read(z, got, sizeof got) == -1 &&
+	    zin_error(z) != NULL, "a partial xz magic is an xz file cut short: reading it fails");
 	zin_close(z);
 	path = tmp_write("\x1f\x8b", 2);
 	z = zin_open(path);
