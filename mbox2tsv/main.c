@@ -32,7 +32,7 @@ usage(FILE *fp)
 	    "usage: mbox2tsv [-HqV] [-j jobs] [-l list] [-m mboxo|mboxrd] [-b regex]\n"
 	    "                [archive ...]\n"
 	    "       mbox2tsv [options] [-k table] [-A commit] [-U commit] public-inbox\n"
-	    "       mbox2tsv [options] [-k table] [-O offset] [-E end] mbox\n");
+	    "       mbox2tsv [options] [-k table] [-O offset] [-E end] mbox|maildir\n");
 }
 
 static void
@@ -59,7 +59,9 @@ help(void)
 	    "  -U, --upto COMMIT   ... up to COMMIT, included (later epochs skipped)\n"
 	    "  -O, --offset N      an mbox's mails from byte N on (the start of a\n"
 	    "                      From line; src keeps the whole file's offsets)\n"
-	    "  -E, --end N         ... before byte N (the start of a line)\n"
+	    "  -E, --end N         ... before byte N (the start of a line); of a\n"
+	    "                      maildir, -O and -E count files (cur/, then new/,\n"
+	    "                      each by name): from the N-th on, before the N-th\n"
 	    "  -k, --known TABLE   the ids of TABLE, a mail table of the part read\n"
 	    "                      before, count as met: a mail repeating one is\n"
 	    "                      flagged dupid, as in one reading of the whole\n"

@@ -594,6 +594,7 @@ read_maildir(struct ctx *c, const char *path, const char *archive)
 	static const char *const subs[] = { "cur", "new" };
 	struct buf file = BUF_INIT, data = BUF_INIT, where = BUF_INIT;
 	struct mailpos pos;
+	uint64_t idx = 0;       /* files met, in the order read */
 	int rc = 0;
 
 	memset(&pos, 0, sizeof pos);
@@ -609,6 +610,9 @@ read_maildir(struct ctx *c, const char *path, const char *archive)
 		for (size_t i = 0; i < n; i++) {
 			int r;
 
+			/* --offset and --end count files here: cur/, then new/. */
+			if (idx++ < c->o.offset || (c->o.have_end && idx > c->o.end))
+				continue;
 			buf_reset(&file);
 			buf_addf(&file, "%s/%s/%s", path, subs[s], names[i]);
 			buf_reset(&where);
@@ -633,6 +637,12 @@ read_maildir(struct ctx *c, const char *path, const char *archive)
 			mail_process(c, data.p ? data.p : "", data.len, &pos);
 		}
 		free_list(names, n);
+	}
+	if (idx < c->o.offset || (c->o.have_end && idx < c->o.end)) {
+		warnx("%s: --%s %llu is past the end (%llu files)", path,
+		    idx < c->o.offset ? "offset" : "end", (unsigned long long)(idx < c->o.offset ?
+		    c->o.offset : c->o.end), (unsigned long long)idx);
+		rc = -1;
 	}
 	buf_free(&file);
 	buf_free(&data);
@@ -974,8 +984,8 @@ read_path(struct ctx *c, const char *path)
 		rc = -1;
 		goto done;
 	}
-	if ((c->o.offset || c->o.have_end) && kind != MBOX) {
-		warnx("%s: --offset and --end are for an mbox", path);
+	if ((c->o.offset || c->o.have_end) && kind != MBOX && kind != MAILDIR) {
+		warnx("%s: --offset and --end are for an mbox or a maildir", path);
 		rc = -1;
 		goto done;
 	}

@@ -96,6 +96,20 @@ cut -f16 nok.tsv | grep -q dupid
 [ $? -eq 1 ]
 ok $? "without --known the repeat is not seen"
 
+# --- a maildir: --offset and --end count files (cur/, then new/) ------------------
+mkdir -p md/cur md/new
+awk '/^From mboxrd@z/ { if (f) close(f); n++
+	f = sprintf("md/%s/%06d.h:2,S", n <= 300 ? "cur" : "new", n); next }
+	{ sub(/^>From /, "From "); print > f }' all.mbox
+mbox2tsv -q md >mdwhole.tsv
+parts "a maildir, --end 350, then --offset 350" md mdwhole.tsv "--end 350" "--offset 350"
+is "a maildir, --offset 350: the files from the 351st" 175 "$(wc -l <p2.tsv | tr -d ' ')"
+parts "a maildir, --end 100, then --offset 100 (within cur/)" md mdwhole.tsv "--end 100" "--offset 100"
+run mbox2tsv -q --offset 600 md
+is "a maildir, --offset past its files: exit 2" 2 "$rc"
+grep -q 'md: --offset 600 is past the end (525 files)' "$T/err"
+ok $? "a maildir, --offset past its files: said why"
+
 # --- what is refused ----------------------------------------------------------------
 refused() {
 	desc=$1 pat=$2
@@ -111,7 +125,7 @@ refused "--after that is no commit id" "--after xyz: not a commit id" --after xy
 refused "--upto a commit the epoch lacks" "ep.git: --upto 0123456789012345678901234567890123456789: no such commit" \
 	--upto 0123456789012345678901234567890123456789 ep.git
 refused "--after on an mbox" "all.mbox: --after and --upto are for a public-inbox archive" --after "$MID" all.mbox
-refused "--offset on an epoch" "ep.git: --offset and --end are for an mbox" --offset 10 ep.git
+refused "--offset on an epoch" "ep.git: --offset and --end are for an mbox or a maildir" --offset 10 ep.git
 refused "--offset inside a line" "all.mbox: --offset 3 is not the start of a line" --offset 3 all.mbox
 refused "--offset past the end" "is past the end" --offset 999999999 all.mbox
 refused "--end inside a line" "--end 3 is not the start of a line" --end 3 all.mbox

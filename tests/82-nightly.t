@@ -286,6 +286,38 @@ cp grow.mbox changed.mbox
 run pt -q -o mb.fresh2 -r master repo.git changed.mbox
 fresh_same "the mbox changed before its old end" mb mb.fresh2
 
+# A maildir that gains files (delivered into new/).
+mkdir -p md/cur md/new md.later
+xz -dc "$MBOX" | awk '/^From mboxrd@z/ { if (f) close(f); n++
+	f = sprintf("md/%s/%06d.h:2,S", n <= 400 ? "cur" : n <= 499 ? "new" : "../md.later", n); next }
+	{ sub(/^>From /, "From "); print > f }'
+is "a maildir of the sample's first 499 mails, 26 held back" "499 26" \
+	"$(($(ls md/cur | wc -l) + $(ls md/new | wc -l))) $(ls md.later | wc -l)"
+run pt -q -o md.out -r master repo.git md
+exit0 "the maildir"
+mv md.later/* md/new/
+run pt -o md.out -r master repo.git md
+exit0 "the maildir, 26 files more"
+only "the maildir, 26 files more" "mbox2tsv md+2
+patchtok md+2
+patchsim md+2/self
+patchsim md/md+2
+patchsim md+2/s1
+ptmaint md+2"
+run pt -q -o md.fresh -r master repo.git md
+exit0 "the grown maildir, from scratch"
+fresh_same "the maildir, 26 files more" md.out md.fresh
+# A mail read (new/ to cur/, flagged): the order read changes, so whole.
+f=$(ls md/new | head -1)
+mv "md/new/$f" "md/cur/${f%%:*}:2,RS"
+run pt -o md.out -r master repo.git md
+exit0 "the maildir, a mail moved to cur/"
+grep -q '^patchtrack: md: files renamed or gone: read again' "$T/err" &&
+	stages "$T/err" | grep -q '^mbox2tsv md$'
+ok $? "the maildir, a mail moved to cur/: said so and read again whole"
+run pt -q -o md.fresh2 -r master repo.git md
+fresh_same "the maildir, a mail moved to cur/" md.out md.fresh2
+
 # -h names the option.
 run pt -h
 grep -q -- '--no-wait' "$T/out" && grep -q 'status 3' "$T/out"
