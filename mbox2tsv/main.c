@@ -16,14 +16,9 @@
 #include <git2.h>
 
 #include "mbox2tsv.h"
+#include "tables.h"
 #include "tsv.h"
 #include "util.h"
-
-static const char *const columns[] = {
-	"id", "date", "from_name", "from_addr", "subject", "title", "list",
-	"in_reply_to", "references", "to", "cc", "type", "version", "part",
-	"total", "flags", "message", "annotation", "diff", "src",
-};
 
 static void
 usage(FILE *fp)
@@ -201,7 +196,7 @@ main(int argc, char **argv)
 	git_libgit2_init();
 	mail_init(&c);
 	if (c.o.header)
-		tsv_header(stdout, columns, sizeof columns / sizeof columns[0]);
+		table_header(stdout, TABLE_MAILS);
 	if (!jobs) {
 		jobs = sysconf(_SC_NPROCESSORS_ONLN);
 		jobs = jobs < 1 ? 1 : jobs > 8 ? 8 : jobs;
