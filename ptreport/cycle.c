@@ -57,8 +57,8 @@ release_tags(const struct model *md, const char *re_text)
 
 	if (regcomp(&re, re_text, REG_EXTENDED | REG_NOSUB) != 0)
 		return 0;
-	for (size_t i = 0; i < md->nt; i++)
-		n += !rc_number(md->t[i].name) && regexec(&re, md->t[i].name, 0, NULL, 0) == 0;
+	for (size_t i = 0; i < md->ntags; i++)
+		n += !rc_number(md->tags[i].name) && regexec(&re, md->tags[i].name, 0, NULL, 0) == 0;
 	regfree(&re);
 	return n;
 }
@@ -86,13 +86,13 @@ report_cycle(struct model *md, const struct ropts *o)
 		regerror(err, &re, msg, sizeof msg);
 		die("--release %s: %s", o->release_re, msg);
 	}
-	for (size_t i = 0; i < md->nt; i++) {
-		if (rc_number(md->t[i].name)) {
+	for (size_t i = 0; i < md->ntags; i++) {
+		if (rc_number(md->tags[i].name)) {
 			rcs = xreallocarray(rcs, nrc + 1, sizeof *rcs);
-			rcs[nrc++] = md->t[i];
-		} else if (regexec(&re, md->t[i].name, 0, NULL, 0) == 0) {
+			rcs[nrc++] = md->tags[i];
+		} else if (regexec(&re, md->tags[i].name, 0, NULL, 0) == 0) {
 			rel = xreallocarray(rel, nrel + 1, sizeof *rel);
-			rel[nrel++] = md->t[i];
+			rel[nrel++] = md->tags[i];
 		}
 	}
 	regfree(&re);
@@ -102,8 +102,8 @@ report_cycle(struct model *md, const struct ropts *o)
 	if (nrc)
 		qsort(rcs, nrc, sizeof *rcs, cmp_tag);
 
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 		size_t r, lo = 0, hi = nrel;
 		int64_t next;
 		int kind = 0, num = 0;

@@ -20,14 +20,14 @@ durations(const struct model *md, const struct scope *sc, struct dur **out)
 	struct dur *v = NULL;
 	size_t n = 0;
 
-	for (size_t i = 0; i < md->nk; i++) {
-		const struct cluster *k = &md->k[i];
+	for (size_t i = 0; i < md->nclusters; i++) {
+		const struct cluster *k = &md->clusters[i];
 		struct dur d = { (uint32_t)i, NODATE, NODATE, 0 };
 
-		if (k->first_commit == NONE || md->c[k->first_commit].cdate == NODATE)
+		if (k->first_commit == NONE || md->commits[k->first_commit].cdate == NODATE)
 			continue;
-		for (uint32_t x = k->mail; x != NONE; x = md->m[x].cnext) {
-			const struct mail *m = &md->m[x];
+		for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext) {
+			const struct mail *m = &md->mails[x];
 
 			/* Postings of the patch: not bots' or stable reviews' copies. */
 			if (m->process || m->excluded || m->date == NODATE)
@@ -57,7 +57,7 @@ cmp_dur(const void *a, const void *b)
 
 	if (x->first != y->first)
 		return x->first < y->first ? -1 : 1;
-	return strcmp(sort_md->k[x->k].name, sort_md->k[y->k].name);
+	return strcmp(sort_md->clusters[x->k].name, sort_md->clusters[y->k].name);
 }
 
 static int
@@ -75,7 +75,7 @@ duration_plot(const char *image, const struct model *md, const struct dur *v, si
 	FILE *fp;
 
 	for (size_t i = 0; i < n; i++) {
-		double days = (double)(md->c[md->k[v[i].k].first_commit].cdate - v[i].first) / DAY;
+		double days = (double)(md->commits[md->clusters[v[i].k].first_commit].cdate - v[i].first) / DAY;
 
 		if (days < 0) {
 			early++;
@@ -133,8 +133,8 @@ report_duration(struct model *md, const struct ropts *o)
 	out_init(&out, o->fmt, o->header, o->fp);
 	out_header(&out, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
-		const struct cluster *k = &md->k[v[i].k];
-		const struct commit *c = &md->c[k->first_commit];
+		const struct cluster *k = &md->clusters[v[i].k];
+		const struct commit *c = &md->commits[k->first_commit];
 
 		out_cell(&out, k->name);
 		out_cell(&out, c->id);

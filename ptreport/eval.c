@@ -17,7 +17,7 @@
 
 /* An item of the evaluation: a mail or a commit, with both clusterings. */
 struct item {
-	uint32_t idx;       /* into md->m or md->c */
+	uint32_t idx;       /* into md->mails or md->commits */
 	uint32_t ours, truth;
 	unsigned char commit;
 };
@@ -33,11 +33,11 @@ static void
 truth_init(struct truth *t, const struct model *md)
 {
 	memset(t, 0, sizeof *t);
-	t->mt = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *t->mt);
-	t->ct = xreallocarray(NULL, md->nc ? md->nc : 1, sizeof *t->ct);
-	for (size_t i = 0; i < md->nm; i++)
+	t->mt = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *t->mt);
+	t->ct = xreallocarray(NULL, md->ncommits ? md->ncommits : 1, sizeof *t->ct);
+	for (size_t i = 0; i < md->nmails; i++)
 		t->mt[i] = NONE;
-	for (size_t i = 0; i < md->nc; i++)
+	for (size_t i = 0; i < md->ncommits; i++)
 		t->ct[i] = NONE;
 }
 
@@ -50,8 +50,8 @@ truth_init(struct truth *t, const struct model *md)
 static void
 truth_links(struct truth *t, const struct model *md)
 {
-	for (size_t i = 0; i < md->nc; i++) {
-		const struct commit *c = &md->c[i];
+	for (size_t i = 0; i < md->ncommits; i++) {
+		const struct commit *c = &md->commits[i];
 		const char *p = c->links;
 		uint32_t label = NONE;
 
@@ -62,7 +62,7 @@ truth_links(struct truth *t, const struct model *md)
 			struct mail *m = k ? mail_by_id(md, p, k) : NULL;
 
 			if (m && m->cluster != NONE && c->cluster != NONE) {
-				uint32_t mi = (uint32_t)(m - md->m);
+				uint32_t mi = (uint32_t)(m - md->mails);
 
 				if (label == NONE) {
 					label = t->n++;
@@ -75,10 +75,10 @@ truth_links(struct truth *t, const struct model *md)
 				} else if (t->mt[mi] != label) {
 					uint32_t old = t->mt[mi];
 
-					for (size_t x = 0; x < md->nm; x++)
+					for (size_t x = 0; x < md->nmails; x++)
 						if (t->mt[x] == old)
 							t->mt[x] = label;
-					for (size_t x = 0; x < md->nc; x++)
+					for (size_t x = 0; x < md->ncommits; x++)
 						if (t->ct[x] == old)
 							t->ct[x] = label;
 				}
@@ -110,7 +110,7 @@ truth_line(void *arg, const struct groups_member *g, size_t n)
 
 			t->tmails++;
 			if (m && m->cluster != NONE)
-				t->mt[m - md->m] = label;
+				t->mt[m - md->mails] = label;
 			else
 				t->unknown++;
 		} else {
@@ -118,7 +118,7 @@ truth_line(void *arg, const struct groups_member *g, size_t n)
 
 			t->tcommits++;
 			if (c && c->cluster != NONE)
-				t->ct[c - md->c] = label;
+				t->ct[c - md->commits] = label;
 			else
 				t->unknown++;
 		}
@@ -237,26 +237,26 @@ cmp_clink(const void *a, const void *b)
 static void
 commit_links(struct out *o, const struct model *md, const struct truth *t)
 {
-	struct clink *c = xreallocarray(NULL, md->nc ? md->nc : 1, sizeof *c);
+	struct clink *c = xreallocarray(NULL, md->ncommits ? md->ncommits : 1, sizeof *c);
 	size_t nc = 0;
 	double n = 0, ours = 0, common = 0;
 
-	for (size_t i = 0; i < md->nc; i++)
-		if (t->ct[i] != NONE && md->c[i].cluster != NONE) {
+	for (size_t i = 0; i < md->ncommits; i++)
+		if (t->ct[i] != NONE && md->commits[i].cluster != NONE) {
 			c[nc].label = t->ct[i];
 			c[nc++].idx = (uint32_t)i;
 		}
 	if (nc)
 		qsort(c, nc, sizeof *c, cmp_clink);
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 		uint32_t label, held;
 		size_t lo;
 
 		if (t->mt[i] == NONE || m->cluster == NONE || m->type != MT_PATCH)
 			continue;
 		label = t->mt[i];
-		held = md->k[m->cluster].ncommits;
+		held = md->clusters[m->cluster].ncommits;
 		/* The first commit of the label (c is sorted by label). */
 		lo = 0;
 		for (size_t hi = nc; lo < hi;) {
@@ -270,7 +270,7 @@ commit_links(struct out *o, const struct model *md, const struct truth *t)
 		for (size_t x = lo; x < nc && c[x].label == label; x++) {
 			n++;
 			ours += held;
-			common += md->c[c[x].idx].cluster == m->cluster;
+			common += md->commits[c[x].idx].cluster == m->cluster;
 		}
 	}
 	measure(o, "commits", (size_t)n, n, ours, common);
@@ -309,8 +309,8 @@ disagree(const struct model *md, const struct item *v, size_t n, int by_truth,
 				if (by_truth ? v[a].ours == v[b].ours : v[a].truth == v[b].truth)
 					continue;
 				*d = xreallocarray(*d, *nd + 1, sizeof **d);
-				(*d)[*nd].mail = md->m[v[a].idx].id;
-				(*d)[*nd].commit = md->c[v[b].idx].id;
+				(*d)[*nd].mail = md->mails[v[a].idx].id;
+				(*d)[*nd].commit = md->commits[v[b].idx].id;
 				(*d)[(*nd)++].what = what;
 			}
 		i = j;
@@ -355,11 +355,11 @@ report_eval(struct model *md, const struct ropts *o)
 	 * The items both clusterings know.  A member of no cluster of ours
 	 * stands alone: its own label past the real clusters.
 	 */
-	for (size_t i = 0; i < md->nm + md->nc; i++) {
-		int isc = i >= md->nm;
-		uint32_t idx = (uint32_t)(isc ? i - md->nm : i);
+	for (size_t i = 0; i < md->nmails + md->ncommits; i++) {
+		int isc = i >= md->nmails;
+		uint32_t idx = (uint32_t)(isc ? i - md->nmails : i);
 		uint32_t tl = isc ? t.ct[idx] : t.mt[idx];
-		uint32_t ol = isc ? md->c[idx].cluster : md->m[idx].cluster;
+		uint32_t ol = isc ? md->commits[idx].cluster : md->mails[idx].cluster;
 
 		if (tl == NONE || ol == NONE)
 			continue;

@@ -18,7 +18,7 @@
 int
 cmp_date_id(const struct model *md, uint32_t a, uint32_t b)
 {
-	const struct mail *x = &md->m[a], *y = &md->m[b];
+	const struct mail *x = &md->mails[a], *y = &md->mails[b];
 
 	if (x->date != y->date)
 		return x->date < y->date ? -1 : 1;
@@ -75,7 +75,7 @@ hours(char out[32], int64_t secs)
 int64_t
 ttfr(const struct model *md, const struct mail *m)
 {
-	return m->fresp != NONE ? md->m[m->fresp].date - m->date : NODATE;
+	return m->fresp != NONE ? md->mails[m->fresp].date - m->date : NODATE;
 }
 
 /* A cell of hours, or empty for no time. */
@@ -158,7 +158,7 @@ maint_people(const struct mail *m, const char ***v)
 int
 merged(const struct model *md, const struct mail *m)
 {
-	return m->cluster != NONE && md->k[m->cluster].ncommits > 0;
+	return m->cluster != NONE && md->clusters[m->cluster].ncommits > 0;
 }
 
 /*

@@ -633,17 +633,17 @@ plot_weekly(struct page *pg)
 	char cap[200];
 	unsigned long outside = 0;
 
-	for (size_t i = 0; i < md->nm; i++) {
-		if (!md->m[i].project || md->m[i].date == NODATE)
+	for (size_t i = 0; i < md->nmails; i++) {
+		if (!md->mails[i].project || md->mails[i].date == NODATE)
 			continue;
-		if (!in_cover(md, md->m[i].date)) {
+		if (!in_cover(md, md->mails[i].date)) {
 			outside++;
 			continue;
 		}
-		if (md->m[i].date < first)
-			first = md->m[i].date;
-		if (md->m[i].date > last)
-			last = md->m[i].date;
+		if (md->mails[i].date < first)
+			first = md->mails[i].date;
+		if (md->mails[i].date > last)
+			last = md->mails[i].date;
 	}
 	if (first > last) {
 		note(pg, "No patch for the project has a date: nothing to plot per week.");
@@ -656,8 +656,8 @@ plot_weekly(struct page *pg)
 		n = (size_t)((monday_of(last) - monday_of(first)) / 7 + 1);
 	pat = xcalloc(n, sizeof *pat);
 	ign = xcalloc(n, sizeof *ign);
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 		size_t k;
 
 		if (!m->project || m->date == NODATE || !in_cover(md, m->date))
@@ -829,8 +829,8 @@ plot_response(struct page *pg)
 	unsigned long count[8] = { 0 }, n = 0, none = 0;
 	char cap[200];
 
-	for (size_t i = 0; i < pg->md->nm; i++) {
-		const struct mail *m = &pg->md->m[i];
+	for (size_t i = 0; i < pg->md->nmails; i++) {
+		const struct mail *m = &pg->md->mails[i];
 		int64_t t;
 
 		if (!m->project)
@@ -839,7 +839,7 @@ plot_response(struct page *pg)
 			none++;
 			continue;
 		}
-		t = pg->md->m[m->fresp].date - m->date;
+		t = pg->md->mails[m->fresp].date - m->date;
 		for (int b = 0; b < 8; b++)
 			if (t < hi[b]) {
 				count[b]++;
@@ -955,8 +955,8 @@ first_posting(const struct model *md, const char *cluster)
 
 	if (!e)
 		return NULL;
-	for (uint32_t x = md->k[(uintptr_t)e->val - 1].mail; x != NONE; x = md->m[x].cnext) {
-		const struct mail *m = &md->m[x];
+	for (uint32_t x = md->clusters[(uintptr_t)e->val - 1].mail; x != NONE; x = md->mails[x].cnext) {
+		const struct mail *m = &md->mails[x];
 
 		if (m->process || m->excluded || m->date == NODATE)
 			continue;
@@ -1029,7 +1029,7 @@ sec_response(struct page *pg, const struct table *t)
 	for (size_t r = 0; r < t->nrows; r++) {
 		const char *id = cell(t, r, ci), *v = cell(t, r, cv), *d = cell(t, r, cd);
 		const struct mail *m = mail_by_id(pg->md, id, strlen(id));
-		const struct mail *fr = m && m->fresp != NONE ? &pg->md->m[m->fresp] : NULL;
+		const struct mail *fr = m && m->fresp != NONE ? &pg->md->mails[m->fresp] : NULL;
 
 		if (!strcmp(v, "not-counted"))
 			continue;

@@ -47,18 +47,18 @@ model_init(struct model *md)
 void
 model_free(struct model *md)
 {
-	free(md->m);
+	free(md->mails);
 	uf_free(&md->threads);
-	free(md->c);
-	free(md->k);
-	free(md->t);
+	free(md->commits);
+	free(md->clusters);
+	free(md->tags);
 	free(md->th);
 	free(md->mark);
 	free(md->wd);
-	free(md->mp);
-	for (size_t i = 0; i < md->nms; i++)
-		free(md->ms[i]->e);
-	free(md->ms);
+	free(md->mpairs);
+	for (size_t i = 0; i < md->nsections; i++)
+		free(md->sections[i]->e);
+	free(md->sections);
 	hmap_free(&md->msectid);
 	hmap_free(&md->mnames);
 	hmap_free(&md->laddrs);
@@ -93,7 +93,7 @@ mail_by_id(const struct model *md, const char *id, size_t n)
 {
 	struct hent *e = hmap_get(&md->mailid, id, n);
 
-	return e ? &md->m[(uintptr_t)e->val - 1] : NULL;
+	return e ? &md->mails[(uintptr_t)e->val - 1] : NULL;
 }
 
 struct commit *
@@ -101,7 +101,7 @@ commit_by_id(const struct model *md, const char *id, size_t n)
 {
 	struct hent *e = hmap_get(&md->commitid, id, n);
 
-	return e ? &md->c[(uintptr_t)e->val - 1] : NULL;
+	return e ? &md->commits[(uintptr_t)e->val - 1] : NULL;
 }
 
 /* The index of the mail (or referenced id) id, added when new. */
@@ -115,19 +115,19 @@ mail_node(struct model *md, const char *id, size_t n)
 
 	if (!isnew)
 		return (uint32_t)((uintptr_t)e->val - 1);
-	if (md->nm == md->capm) {
-		md->capm = md->capm ? 2 * md->capm : 1024;
-		md->m = xreallocarray(md->m, md->capm, sizeof *md->m);
+	if (md->nmails == md->capmails) {
+		md->capmails = md->capmails ? 2 * md->capmails : 1024;
+		md->mails = xreallocarray(md->mails, md->capmails, sizeof *md->mails);
 	}
-	m = &md->m[md->nm];
+	m = &md->mails[md->nmails];
 	memset(m, 0, sizeof *m);
 	m->id = key;
 	m->from = m->name = m->who = m->subject = m->lists = "";
 	m->date = NODATE;
 	m->parent = m->cluster = m->cnext = m->rnext = m->fresp = m->part = m->rfcby = NONE;
 	uf_add(&md->threads);
-	e->val = (void *)(uintptr_t)(md->nm + 1);
-	return (uint32_t)md->nm++;
+	e->val = (void *)(uintptr_t)(md->nmails + 1);
+	return (uint32_t)md->nmails++;
 }
 
 static uint32_t
@@ -140,18 +140,18 @@ commit_node(struct model *md, const char *id, size_t n)
 
 	if (!isnew)
 		return (uint32_t)((uintptr_t)e->val - 1);
-	if (md->nc == md->capc) {
-		md->capc = md->capc ? 2 * md->capc : 1024;
-		md->c = xreallocarray(md->c, md->capc, sizeof *md->c);
+	if (md->ncommits == md->capcommits) {
+		md->capcommits = md->capcommits ? 2 * md->capcommits : 1024;
+		md->commits = xreallocarray(md->commits, md->capcommits, sizeof *md->commits);
 	}
-	c = &md->c[md->nc];
+	c = &md->commits[md->ncommits];
 	memset(c, 0, sizeof *c);
 	c->id = key;
 	c->author = c->committer = c->subject = c->links = "";
 	c->date = c->cdate = NODATE;
 	c->cluster = c->cnext = NONE;
-	e->val = (void *)(uintptr_t)(md->nc + 1);
-	return (uint32_t)md->nc++;
+	e->val = (void *)(uintptr_t)(md->ncommits + 1);
+	return (uint32_t)md->ncommits++;
 }
 
 static uint32_t
@@ -164,16 +164,16 @@ cluster_node(struct model *md, const char *name, size_t n)
 
 	if (!isnew)
 		return (uint32_t)((uintptr_t)e->val - 1);
-	if (md->nk == md->capk) {
-		md->capk = md->capk ? 2 * md->capk : 1024;
-		md->k = xreallocarray(md->k, md->capk, sizeof *md->k);
+	if (md->nclusters == md->capclusters) {
+		md->capclusters = md->capclusters ? 2 * md->capclusters : 1024;
+		md->clusters = xreallocarray(md->clusters, md->capclusters, sizeof *md->clusters);
 	}
-	k = &md->k[md->nk];
+	k = &md->clusters[md->nclusters];
 	memset(k, 0, sizeof *k);
 	k->name = key;
 	k->mail = k->commit = k->first_commit = NONE;
-	e->val = (void *)(uintptr_t)(md->nk + 1);
-	return (uint32_t)md->nk++;
+	e->val = (void *)(uintptr_t)(md->nclusters + 1);
+	return (uint32_t)md->nclusters++;
 }
 
 uint32_t
@@ -432,7 +432,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 		if (date_of(md, r, cdate, &date) < 0)
 			continue;
 		mi = mail_node(md, r->f[cid].s, r->f[cid].len);
-		m = &md->m[mi];
+		m = &md->mails[mi];
 		if (m->present) {
 			/* A copy (cross-posted, or archived twice): one mail, more lists. */
 			m->dup = 1;
@@ -500,7 +500,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 				uf_union(&md->threads, mi, last);
 			}
 		}
-		md->m[mi].parent = last;
+		md->mails[mi].parent = last;
 	}
 }
 
@@ -529,9 +529,9 @@ load_commits(struct model *md, struct tsv_reader *r)
 		}
 		if (date_of(md, r, cdate, &adate) < 0 || date_of(md, r, ccd, &cmdate) < 0)
 			continue;
-		/* commit_node may move md->c: the index first, then the pointer. */
+		/* commit_node may move md->commits: the index first, then the pointer. */
 		x = commit_node(md, r->f[cid].s, r->f[cid].len);
-		c = &md->c[x];
+		c = &md->commits[x];
 		if (c->present)
 			continue;
 		c->present = 1;
@@ -583,12 +583,12 @@ load_clusters(struct model *md, struct tsv_reader *r)
 			struct mail *m;
 
 			x = mail_node(md, r->f[cid].s, r->f[cid].len);
-			m = &md->m[x];
+			m = &md->mails[x];
 			if (m->cluster != NONE) {
 				if (m->cluster != ki) {
 					warnx("%s:%lu: mail %s is in clusters %s and %s; first kept",
-					    r->name, r->lineno, m->id, md->k[m->cluster].name,
-					    md->k[ki].name);
+					    r->name, r->lineno, m->id, md->clusters[m->cluster].name,
+					    md->clusters[ki].name);
 					md->nbad++;
 				}
 				continue;
@@ -600,7 +600,7 @@ load_clusters(struct model *md, struct tsv_reader *r)
 				if (!*m->subject)
 					m->subject = keep(md, r, ctitle);
 			}
-			k = &md->k[ki];
+			k = &md->clusters[ki];
 			m->cluster = ki;
 			m->cnext = k->mail;
 			k->mail = x;
@@ -609,12 +609,12 @@ load_clusters(struct model *md, struct tsv_reader *r)
 			struct commit *c;
 
 			x = commit_node(md, r->f[cid].s, r->f[cid].len);
-			c = &md->c[x];
+			c = &md->commits[x];
 			if (c->cluster != NONE) {
 				if (c->cluster != ki) {
 					warnx("%s:%lu: commit %s is in clusters %s and %s; first kept",
-					    r->name, r->lineno, c->id, md->k[c->cluster].name,
-					    md->k[ki].name);
+					    r->name, r->lineno, c->id, md->clusters[c->cluster].name,
+					    md->clusters[ki].name);
 					md->nbad++;
 				}
 				continue;
@@ -624,7 +624,7 @@ load_clusters(struct model *md, struct tsv_reader *r)
 				if (!*c->subject)
 					c->subject = keep(md, r, ctitle);
 			}
-			k = &md->k[ki];
+			k = &md->clusters[ki];
 			c->cluster = ki;
 			c->cnext = k->commit;
 			k->commit = x;
@@ -807,9 +807,9 @@ load_patches(struct model *md, struct tsv_reader *r)
 			continue;
 		}
 		if (!strcmp(r->f[ckind].s, "mail") && r->f[cid].len) {
-			/* mail_node may move md->m: the index first, then the pointer. */
+			/* mail_node may move md->mails: the index first, then the pointer. */
 			uint32_t x = mail_node(md, r->f[cid].s, r->f[cid].len);
-			struct mail *m = &md->m[x];
+			struct mail *m = &md->mails[x];
 
 			if (!m->files) {
 				changes(&ch, r, cfiles, cnew, chunks);
@@ -1242,7 +1242,7 @@ posting_vote(struct model *md, struct ppart *v, size_t n)
 
 		for (j = i; j < n && v[j].root == v[i].root && v[j].version == v[i].version &&
 		    v[j].total == v[i].total; j++) {
-			const struct mail *m = &md->m[v[j].mail];
+			const struct mail *m = &md->mails[v[j].mail];
 
 			if (!judgeable(m))
 				continue;
@@ -1252,7 +1252,7 @@ posting_vote(struct model *md, struct ppart *v, size_t n)
 		if (2 * nf <= nj)
 			continue;
 		for (size_t k = i; k < j; k++) {
-			struct mail *m = &md->m[v[k].mail];
+			struct mail *m = &md->mails[v[k].mail];
 
 			m->pforeign = nf;
 			m->pjudged = nj;
@@ -1286,8 +1286,8 @@ find_foreign(struct model *md)
 	if (!md->has_paths)
 		return;
 	patch_history(md);
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 
 		if (m->present && m->type == MT_PATCH && m->total > 1 && m->part != NONE &&
 		    m->part >= 1)
@@ -1295,8 +1295,8 @@ find_foreign(struct model *md)
 	}
 	pp = xreallocarray(NULL, npp ? npp : 1, sizeof *pp);
 	npp = 0;
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 
 		if (!(m->present && m->type == MT_PATCH && m->total > 1 && m->part != NONE &&
 		    m->part >= 1))
@@ -1313,15 +1313,15 @@ find_foreign(struct model *md)
 		int more = 1;
 
 		memset(&kn, 0, sizeof kn);
-		for (size_t i = 0; i < md->nm; i++) {
-			struct mail *m = &md->m[i];
+		for (size_t i = 0; i < md->nmails; i++) {
+			struct mail *m = &md->mails[i];
 
 			m->foreign = m->present && m->type == MT_PATCH && (m->files || m->byposting);
 		}
 		while (more) {
 			more = 0;
-			for (size_t i = 0; i < md->nm; i++) {
-				struct mail *m = &md->m[i];
+			for (size_t i = 0; i < md->nmails; i++) {
+				struct mail *m = &md->mails[i];
 				uint32_t root;
 
 				if (!m->foreign || m->byposting || !m->files)
@@ -1368,8 +1368,8 @@ load_tags(struct model *md, struct tsv_reader *r)
 			continue;
 		if (d == NODATE)
 			continue;
-		md->t = xreallocarray(md->t, md->nt + 1, sizeof *md->t);
-		t = &md->t[md->nt++];
+		md->tags = xreallocarray(md->tags, md->ntags + 1, sizeof *md->tags);
+		t = &md->tags[md->ntags++];
 		t->name = intern(&md->pool, r->f[ctag].s, r->f[ctag].len);
 		t->date = d;
 	}
@@ -1396,10 +1396,10 @@ msect_node(struct model *md, const char *version, const char *title, size_t tlen
 	memset(ms, 0, sizeof *ms);
 	ms->title = intern(&md->pool, title, tlen);
 	ms->version = version;
-	md->ms = xreallocarray(md->ms, md->nms + 1, sizeof *md->ms);
-	md->ms[md->nms] = ms;
-	e->val = (void *)(uintptr_t)(md->nms + 1);
-	return (uint32_t)md->nms++;
+	md->sections = xreallocarray(md->sections, md->nsections + 1, sizeof *md->sections);
+	md->sections[md->nsections] = ms;
+	e->val = (void *)(uintptr_t)(md->nsections + 1);
+	return (uint32_t)md->nsections++;
 }
 
 /*
@@ -1443,7 +1443,7 @@ load_maint(struct model *md, struct tsv_reader *r)
 			continue;
 		ver = intern(&md->pool, r->f[cver].s, r->f[cver].len);
 		si = msect_node(md, ver, r->f[csec].s, r->f[csec].len, &key);
-		ms = md->ms[si];
+		ms = md->sections[si];
 		if (*role && r->f[caddr].len) {
 			int have = 0;
 			const char *ma = r->f[caddr].s;
@@ -1481,15 +1481,15 @@ load_maint(struct model *md, struct tsv_reader *r)
 		{
 			const char *id = intern(&md->pool, r->f[cid].s, r->f[cid].len);
 
-			if (md->nmp && md->mp[md->nmp - 1].id == id && md->mp[md->nmp - 1].sect == si)
+			if (md->nmpairs && md->mpairs[md->nmpairs - 1].id == id && md->mpairs[md->nmpairs - 1].sect == si)
 				continue;
-			if (md->nmp == md->capmp) {
-				md->capmp = md->capmp ? 2 * md->capmp : 1024;
-				md->mp = xreallocarray(md->mp, md->capmp, sizeof *md->mp);
+			if (md->nmpairs == md->capmpairs) {
+				md->capmpairs = md->capmpairs ? 2 * md->capmpairs : 1024;
+				md->mpairs = xreallocarray(md->mpairs, md->capmpairs, sizeof *md->mpairs);
 			}
-			md->mp[md->nmp].id = id;
-			md->mp[md->nmp].sect = si;
-			md->mp[md->nmp++].mail = NONE;
+			md->mpairs[md->nmpairs].id = id;
+			md->mpairs[md->nmpairs].sect = si;
+			md->mpairs[md->nmpairs++].mail = NONE;
 		}
 	}
 	buf_free(&key);
@@ -1563,8 +1563,8 @@ cmp_rkey(const void *a, const void *b)
 
 	if (x->root != y->root)
 		return x->root < y->root ? -1 : 1;
-	p = &rkey_md->m[x->mail];
-	q = &rkey_md->m[y->mail];
+	p = &rkey_md->mails[x->mail];
+	q = &rkey_md->mails[y->mail];
 	if (p->date != q->date)
 		return p->date < q->date ? -1 : 1;
 	return strcmp(p->id, q->id);
@@ -1590,36 +1590,36 @@ maint_finish(struct model *md)
 {
 	size_t n = 0;
 
-	for (size_t i = 0; i < md->nmp; i++) {
-		struct hent *e = hmap_get(&md->mailid, md->mp[i].id, strlen(md->mp[i].id));
+	for (size_t i = 0; i < md->nmpairs; i++) {
+		struct hent *e = hmap_get(&md->mailid, md->mpairs[i].id, strlen(md->mpairs[i].id));
 		const struct mail *m;
 
 		if (!e)
 			continue;
-		m = &md->m[(uintptr_t)e->val - 1];
+		m = &md->mails[(uintptr_t)e->val - 1];
 		if (!m->present || m->type != MT_PATCH)
 			continue;
-		md->mp[n] = md->mp[i];
-		md->mp[n++].mail = (uint32_t)((uintptr_t)e->val - 1);
+		md->mpairs[n] = md->mpairs[i];
+		md->mpairs[n++].mail = (uint32_t)((uintptr_t)e->val - 1);
 	}
 	if (n)
-		qsort(md->mp, n, sizeof *md->mp, cmp_mpair);
+		qsort(md->mpairs, n, sizeof *md->mpairs, cmp_mpair);
 	for (size_t i = 0; i < n;) {
 		size_t j = i, k = 0;
-		struct mail *m = &md->m[md->mp[i].mail];
+		struct mail *m = &md->mails[md->mpairs[i].mail];
 
-		while (j < n && md->mp[j].mail == md->mp[i].mail)
+		while (j < n && md->mpairs[j].mail == md->mpairs[i].mail)
 			j++;
 		m->sect = arena_alloc(&md->mem, (j - i) * sizeof *m->sect);
 		for (size_t x = i; x < j; x++)
-			if (x == i || md->mp[x].sect != md->mp[x - 1].sect)
-				m->sect[k++] = md->ms[md->mp[x].sect];
+			if (x == i || md->mpairs[x].sect != md->mpairs[x - 1].sect)
+				m->sect[k++] = md->sections[md->mpairs[x].sect];
 		m->nsect = (uint32_t)k;
 		i = j;
 	}
-	free(md->mp);
-	md->mp = NULL;
-	md->nmp = md->capmp = 0;
+	free(md->mpairs);
+	md->mpairs = NULL;
+	md->nmpairs = md->capmpairs = 0;
 }
 
 /* Is mail c the cover letter (0/N, the same version and N) of patch m? */
@@ -1642,14 +1642,14 @@ cover_of(const struct mail *c, const struct mail *m)
 static uint32_t *
 chain_tops(const struct model *md)
 {
-	uint32_t *top = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *top);
-	uint32_t *walk = xcalloc(md->nm ? md->nm : 1, sizeof *walk);
+	uint32_t *top = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *top);
+	uint32_t *walk = xcalloc(md->nmails ? md->nmails : 1, sizeof *walk);
 	uint32_t *path = NULL;
 	size_t cap = 0;
 
-	for (size_t i = 0; i < md->nm; i++)
+	for (size_t i = 0; i < md->nmails; i++)
 		top[i] = UNSET;
-	for (size_t i = 0; i < md->nm; i++) {
+	for (size_t i = 0; i < md->nmails; i++) {
 		size_t n = 0;
 		uint32_t x = (uint32_t)i, t;
 
@@ -1669,11 +1669,11 @@ chain_tops(const struct model *md)
 				path = xreallocarray(path, cap, sizeof *path);
 			}
 			path[n++] = x;
-			if (md->m[x].parent == NONE) {
+			if (md->mails[x].parent == NONE) {
 				t = x;
 				break;
 			}
-			x = md->m[x].parent;
+			x = md->mails[x].parent;
 		}
 		while (n)
 			top[path[--n]] = t;
@@ -1690,8 +1690,8 @@ static const struct model *upart_md;
 static int
 cmp_upart(const void *a, const void *b)
 {
-	const struct mail *x = &upart_md->m[*(const uint32_t *)a];
-	const struct mail *y = &upart_md->m[*(const uint32_t *)b];
+	const struct mail *x = &upart_md->mails[*(const uint32_t *)a];
+	const struct mail *y = &upart_md->mails[*(const uint32_t *)b];
 
 	if (x->version != y->version)
 		return x->version < y->version ? -1 : 1;
@@ -1719,8 +1719,8 @@ join_unthreaded(struct model *md, uint32_t *cover)
 	unsigned char *done;
 	struct set64 parts = SET64_INIT;
 
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 
 		if (!m->present || (m->type != MT_PATCH && m->type != MT_COVER) ||
 		    m->parent != NONE || m->total < 2 || m->part == NONE ||
@@ -1739,7 +1739,7 @@ join_unthreaded(struct model *md, uint32_t *cover)
 	done = xcalloc(n, 1);
 	grp = xreallocarray(NULL, n, sizeof *grp);
 	for (size_t i = 0; i < n; i++) {
-		const struct mail *a = &md->m[v[i]];
+		const struct mail *a = &md->mails[v[i]];
 		size_t ng = 0;
 		uint32_t c = NONE;
 
@@ -1750,7 +1750,7 @@ join_unthreaded(struct model *md, uint32_t *cover)
 		set64_free(&parts);
 		set64_add(&parts, a->part);
 		for (size_t j = i + 1; j < n; j++) {
-			const struct mail *b = &md->m[v[j]];
+			const struct mail *b = &md->mails[v[j]];
 
 			if (b->version != a->version || b->total != a->total ||
 			    b->date - a->date > SERIES_WINDOW)
@@ -1764,7 +1764,7 @@ join_unthreaded(struct model *md, uint32_t *cover)
 			continue;
 		for (size_t k = 0; k < ng; k++) {
 			uf_union(&md->threads, grp[0], grp[k]);
-			if (md->m[grp[k]].part == 0)
+			if (md->mails[grp[k]].part == 0)
 				c = grp[k];
 		}
 		for (size_t k = 0; k < ng && c != NONE; k++)
@@ -1788,19 +1788,19 @@ rfc_covers(struct model *md, const uint32_t *cover)
 {
 	uint32_t *top = chain_tops(md);
 
-	for (size_t i = 0; i < md->nm; i++) {
-		struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
 		uint32_t c = NONE;
 
 		if (!m->present || m->type != MT_PATCH || m->rfc)
 			continue;
-		if (m->parent != NONE && cover_of(&md->m[m->parent], m))
+		if (m->parent != NONE && cover_of(&md->mails[m->parent], m))
 			c = m->parent;
-		else if (top[i] != NONE && top[i] != i && cover_of(&md->m[top[i]], m))
+		else if (top[i] != NONE && top[i] != i && cover_of(&md->mails[top[i]], m))
 			c = top[i];
 		else if (cover[i] != NONE)
 			c = cover[i];
-		if (c == NONE || !md->m[c].rfc)
+		if (c == NONE || !md->mails[c].rfc)
 			continue;
 		m->rfc = 1;
 		m->process = 1;
@@ -1814,16 +1814,16 @@ model_finish(struct model *md)
 {
 	uint32_t *cover;
 
-	for (size_t i = 0; i < md->nk; i++) {
-		struct cluster *k = &md->k[i];
+	for (size_t i = 0; i < md->nclusters; i++) {
+		struct cluster *k = &md->clusters[i];
 
-		for (uint32_t x = k->commit; x != NONE; x = md->c[x].cnext)
+		for (uint32_t x = k->commit; x != NONE; x = md->commits[x].cnext)
 			if (k->first_commit == NONE ||
-			    earlier_commit(&md->c[x], &md->c[k->first_commit]))
+			    earlier_commit(&md->commits[x], &md->commits[k->first_commit]))
 				k->first_commit = x;
 	}
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 
 		if (!m->present || m->date == NODATE)
 			continue;
@@ -1834,8 +1834,8 @@ model_finish(struct model *md)
 	}
 
 	/* A series sent without threading is one thread. */
-	cover = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *cover);
-	for (size_t i = 0; i < md->nm; i++)
+	cover = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *cover);
+	for (size_t i = 0; i < md->nmails; i++)
 		cover[i] = NONE;
 	join_unthreaded(md, cover);
 
@@ -1845,15 +1845,15 @@ model_finish(struct model *md)
 	 * listed by date, then id, so that the first at or after a date is
 	 * the earliest response, whatever the order of the rows.
 	 */
-	md->th = xcalloc(md->nm ? md->nm : 1, sizeof *md->th);
-	for (size_t i = 0; i < md->nm; i++)
+	md->th = xcalloc(md->nmails ? md->nmails : 1, sizeof *md->th);
+	for (size_t i = 0; i < md->nmails; i++)
 		md->th[i].resp = NONE;
 	{
-		struct rkey *v = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *v);
+		struct rkey *v = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *v);
 		size_t n = 0;
 
-		for (size_t i = 0; i < md->nm; i++) {
-			struct mail *m = &md->m[i];
+		for (size_t i = 0; i < md->nmails; i++) {
+			struct mail *m = &md->mails[i];
 			uint32_t root;
 
 			if (!m->present)
@@ -1870,13 +1870,13 @@ model_finish(struct model *md)
 			qsort(v, n, sizeof *v, cmp_rkey);
 		}
 		for (size_t i = n; i-- > 0;) {
-			md->m[v[i].mail].rnext = md->th[v[i].root].resp;
+			md->mails[v[i].mail].rnext = md->th[v[i].root].resp;
 			md->th[v[i].root].resp = v[i].mail;
 		}
 		/* The withdrawals, few: kept apart, in the same order. */
 		n = 0;
-		for (size_t i = 0; i < md->nm; i++)
-			if (md->m[i].present && md->m[i].withdraw) {
+		for (size_t i = 0; i < md->nmails; i++)
+			if (md->mails[i].present && md->mails[i].withdraw) {
 				v[n].root = uf_find(&md->threads, (uint32_t)i);
 				v[n++].mail = (uint32_t)i;
 			}

@@ -233,12 +233,12 @@ maint_plot(const char *image, struct mview *mv, struct mrow **plotted, size_t np
 		warnx("%s: nothing to plot", image);
 		return -1;
 	}
-	for (size_t i = 0; i < md->nm; i++) {
+	for (size_t i = 0; i < md->nmails; i++) {
 		long mo;
 
-		if (!md->m[i].project || md->m[i].date == NODATE)
+		if (!md->mails[i].project || md->mails[i].date == NODATE)
 			continue;
-		mo = month_of(md->m[i].date);
+		mo = month_of(md->mails[i].date);
 		if (last < first || mo < first)
 			first = mo;
 		if (mo > last)
@@ -247,8 +247,8 @@ maint_plot(const char *image, struct mview *mv, struct mrow **plotted, size_t np
 	nmon = last >= first ? (size_t)(last - first + 1) : 1;
 	/* Per plotted row and month: patches, then ignored ones. */
 	cnt = xcalloc(np * nmon * 2, sizeof *cnt);
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 		size_t mo;
 
 		if (!m->project || m->date == NODATE)
@@ -372,8 +372,8 @@ report_maintainers(struct model *md, const struct ropts *o)
 	}
 
 	/* Every address a patch names: who it is, a person or a list. */
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 
 		if (!m->project)
 			continue;
@@ -385,8 +385,8 @@ report_maintainers(struct model *md, const struct ropts *o)
 					addr_row(&mv, m->sect[s]->e[e].addr, &b);
 	}
 	/* Names: MAINTAINERS's, else those they sign their newest mail with. */
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 		struct hent *e;
 		struct mrow *p;
 
@@ -412,8 +412,8 @@ report_maintainers(struct model *md, const struct ropts *o)
 		p->who = intern(&md->pool, b.p ? b.p : "", b.len);
 	}
 
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 		uint32_t stamp = (uint32_t)i + 1;
 		size_t nroots;
 		int mg, ig;
@@ -476,7 +476,7 @@ report_maintainers(struct model *md, const struct ropts *o)
 			p->ignored += ig;
 			if (r != NONE) {
 				p->responded++;
-				mrow_time(p, md->m[r].date - m->date);
+				mrow_time(p, md->mails[r].date - m->date);
 			}
 		}
 
@@ -533,7 +533,7 @@ report_maintainers(struct model *md, const struct ropts *o)
 			    NONE;
 			if (r != NONE) {
 				s->responded++;
-				mrow_time(s, md->m[r].date - m->date);
+				mrow_time(s, md->mails[r].date - m->date);
 			}
 		}
 

@@ -18,18 +18,18 @@
 static const char *
 offlist_reason(const struct model *md, uint32_t ci)
 {
-	const struct commit *c = &md->c[ci];
+	const struct commit *c = &md->commits[ci];
 	const struct cluster *k;
 	int any = 0;
 
 	if (c->cluster == NONE)
 		return "no mail";
-	k = &md->k[c->cluster];
+	k = &md->clusters[c->cluster];
 	/* PaStA's rule: one or two commits; more are a backport family. */
 	if (k->ncommits > 2 || k->first_commit != ci)
 		return NULL;
-	for (uint32_t x = k->mail; x != NONE; x = md->m[x].cnext) {
-		if (posted(&md->m[x]))
+	for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext) {
+		if (posted(&md->mails[x]))
 			return NULL;
 		any = 1;
 	}
@@ -101,12 +101,12 @@ offlist_find(const struct model *md, const struct ropts *o, uint32_t **out, size
 {
 	struct span *w;
 	size_t nw = offlist_window(md, o, &w);
-	uint32_t *v = xreallocarray(NULL, md->nc ? md->nc : 1, sizeof *v);
+	uint32_t *v = xreallocarray(NULL, md->ncommits ? md->ncommits : 1, sizeof *v);
 	size_t n = 0;
 
 	*ncand = *ndamaged = 0;
-	for (size_t i = 0; i < md->nc; i++) {
-		const struct commit *c = &md->c[i];
+	for (size_t i = 0; i < md->ncommits; i++) {
+		const struct commit *c = &md->commits[i];
 		int64_t from = c->date != NODATE ? c->date : c->cdate;
 
 		if (c->skip || (md->has_commits && !c->present))
@@ -133,8 +133,8 @@ offlist_find(const struct model *md, const struct ropts *o, uint32_t **out, size
 static int
 cmp_commit(const void *a, const void *b)
 {
-	const struct commit *x = &sort_md->c[*(const uint32_t *)a];
-	const struct commit *y = &sort_md->c[*(const uint32_t *)b];
+	const struct commit *x = &sort_md->commits[*(const uint32_t *)a];
+	const struct commit *y = &sort_md->commits[*(const uint32_t *)b];
 
 	if (x->cdate != y->cdate)
 		return x->cdate < y->cdate ? -1 : 1;
@@ -162,8 +162,8 @@ report_offlist(struct model *md, const struct ropts *o)
 	out_init(&out, o->fmt, o->header, o->fp);
 	out_header(&out, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
-		const struct commit *c = &md->c[v[i]];
-		const struct cluster *k = c->cluster != NONE ? &md->k[c->cluster] : NULL;
+		const struct commit *c = &md->commits[v[i]];
+		const struct cluster *k = c->cluster != NONE ? &md->clusters[c->cluster] : NULL;
 
 		out_cell(&out, c->id);
 		out_date(&out, c->date);

@@ -22,7 +22,7 @@ report_ignored(struct model *md, const struct ropts *o)
 		"versions", "cluster", "to", "maintainers",
 	};
 	struct out out;
-	uint32_t *v = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *v);
+	uint32_t *v = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *v);
 	size_t n = 0;
 	struct buf b = BUF_INIT;
 	const char **mr = NULL;
@@ -30,15 +30,15 @@ report_ignored(struct model *md, const struct ropts *o)
 	need(md, 1, 0, 1, "ignored");
 	if (!o->sc.quiet)
 		grace_lines(md, &o->sc, grace_note, NULL);
-	for (size_t i = 0; i < md->nm; i++)
-		if (md->m[i].ignored)
+	for (size_t i = 0; i < md->nmails; i++)
+		if (md->mails[i].ignored)
 			v[n++] = (uint32_t)i;
 	sort_mails(md, v, n);
 	out_init(&out, o->fmt, o->header, o->fp);
 	out_header(&out, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
-		const struct mail *m = &md->m[v[i]];
-		const struct cluster *k = m->cluster != NONE ? &md->k[m->cluster] : NULL;
+		const struct mail *m = &md->mails[v[i]];
+		const struct cluster *k = m->cluster != NONE ? &md->clusters[m->cluster] : NULL;
 
 		out_cell(&out, m->id);
 		out_cell(&out, m->lists);
@@ -82,7 +82,7 @@ report_patches(struct model *md, const struct ropts *o)
 		"first_response", "ttfr_h",
 	};
 	struct out out;
-	uint32_t *v = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *v);
+	uint32_t *v = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *v);
 	size_t n = 0;
 	struct buf b = BUF_INIT;
 
@@ -92,30 +92,30 @@ report_patches(struct model *md, const struct ropts *o)
 		warnx("coverage %s", b.p);
 		grace_lines(md, &o->sc, grace_note, NULL);
 	}
-	for (size_t i = 0; i < md->nm; i++)
-		if (md->m[i].present && md->m[i].type == MT_PATCH)
+	for (size_t i = 0; i < md->nmails; i++)
+		if (md->mails[i].present && md->mails[i].type == MT_PATCH)
 			v[n++] = (uint32_t)i;
 	sort_mails(md, v, n);
 	out_init(&out, o->fmt, o->header, o->fp);
 	out_header(&out, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
-		const struct mail *m = &md->m[v[i]];
-		const struct cluster *k = m->cluster != NONE ? &md->k[m->cluster] : NULL;
+		const struct mail *m = &md->mails[v[i]];
+		const struct cluster *k = m->cluster != NONE ? &md->clusters[m->cluster] : NULL;
 		const char *verdict, *detail = "";
 		uint32_t r;
 
 		if (m->project) {
 			if (k && k->ncommits) {
 				verdict = "merged";
-				detail = md->c[k->first_commit].id;
+				detail = md->commits[k->first_commit].id;
 			} else if ((r = responder(md, v[i])) != NONE) {
 				verdict = "answered";
-				detail = md->m[r].from;
+				detail = md->mails[r].from;
 			} else if (m->ignored) {
 				verdict = "ignored";
 			} else if (m->withdrawn) {
 				verdict = "withdrawn";
-				detail = md->m[withdrawal(md, v[i])].id;
+				detail = md->mails[withdrawal(md, v[i])].id;
 			} else if (m->toonew) {
 				int64_t end = NODATE, grace = 0;
 				char e[21];
@@ -136,18 +136,18 @@ report_patches(struct model *md, const struct ropts *o)
 				verdict = "answered-version";
 				/* The earliest such version, whatever the row order. */
 				r = NONE;
-				for (uint32_t x = k ? k->mail : NONE; x != NONE; x = md->m[x].cnext)
-					if (md->m[x].present && responded(md, x) &&
+				for (uint32_t x = k ? k->mail : NONE; x != NONE; x = md->mails[x].cnext)
+					if (md->mails[x].present && responded(md, x) &&
 					    (r == NONE || cmp_date_id(md, x, r) < 0))
 						r = x;
 				if (r != NONE)
-					detail = md->m[r].id;
+					detail = md->mails[r].id;
 			}
 		} else {
 			verdict = "not-counted";
 			if (m->rfcby != NONE) {
 				buf_reset(&b);
-				buf_addf(&b, "RFC: its cover letter is one (%s)", md->m[m->rfcby].id);
+				buf_addf(&b, "RFC: its cover letter is one (%s)", md->mails[m->rfcby].id);
 				detail = b.p;
 			} else if (m->process)
 				detail = "bot, pull, RFC, linux-next or stable";
@@ -186,7 +186,7 @@ report_patches(struct model *md, const struct ropts *o)
 		out_cell(&out, verdict);
 		out_cell(&out, detail);
 		out_cell(&out, k ? k->name : "");
-		out_date(&out, m->fresp != NONE ? md->m[m->fresp].date : NODATE);
+		out_date(&out, m->fresp != NONE ? md->mails[m->fresp].date : NODATE);
 		out_hours(&out, ttfr(md, m));
 		out_end(&out);
 	}

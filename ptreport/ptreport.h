@@ -231,18 +231,18 @@ struct thread {
 struct model {
 	struct arena mem;
 	struct strpool pool;
-	struct mail *m;
-	size_t nm, capm;
+	struct mail *mails;
+	size_t nmails, capmails;
 	struct hmap mailid;      /* id -> index + 1 */
 	struct uf threads;       /* the mails' threads, by index (uf.h; zeroed: by index) */
-	struct commit *c;
-	size_t nc, capc;
+	struct commit *commits;
+	size_t ncommits, capcommits;
 	struct hmap commitid;
-	struct cluster *k;
-	size_t nk, capk;
+	struct cluster *clusters;
+	size_t nclusters, capclusters;
 	struct hmap clusterid;
-	struct tag *t;
-	size_t nt;
+	struct tag *tags;
+	size_t ntags;
 	struct thread *th;       /* per mail index, valid at thread roots */
 	struct rkey *wd;         /* mails flagged withdraw, by thread, date and id */
 	size_t nwd;
@@ -250,14 +250,14 @@ struct model {
 	struct hmap folders;     /* their folders ("a/b/", "" the top) -> struct folderrec */
 	struct hmap listids;     /* the mails' list column: every list id */
 	/* The maintainers table: sections, and per address what it says. */
-	struct msect **ms;
-	size_t nms;
+	struct msect **sections;
+	size_t nsections;
 	struct hmap msectid;     /* "version TAB title" -> index + 1 */
 	struct hmap mnames;      /* M and R address -> name (the first by strcmp) */
 	struct hmap laddrs;      /* L: addresses */
 	struct hmap versions;    /* MAINTAINERS versions (commit ids or file names) */
-	struct mpair *mp;        /* (patch, responsible section) until model_finish */
-	size_t nmp, capmp;
+	struct mpair *mpairs;        /* (patch, responsible section) until model_finish */
+	size_t nmpairs, capmpairs;
 	uint32_t *mark;          /* per mail: scratch stamps (answer_threads) */
 	uint32_t stamp;
 	int has_mails, has_commits, has_clusters, has_tags, has_paths;

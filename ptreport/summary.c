@@ -97,7 +97,7 @@ report_summary(struct model *md, const struct ropts *o)
 	struct out out;
 	char a[21] = "", b[21] = "";
 	struct buf tmp = BUF_INIT;
-	int64_t *tt = xreallocarray(NULL, md->nm ? md->nm : 1, sizeof *tt);
+	int64_t *tt = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *tt);
 	size_t ntt = 0;
 
 	need(md, 1, 0, 1, "summary");
@@ -106,8 +106,8 @@ report_summary(struct model *md, const struct ropts *o)
 		warnx("coverage %s", tmp.p);
 		grace_lines(md, &o->sc, grace_note, NULL);
 	}
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 
 		if (!m->present)
 			continue;
@@ -146,11 +146,11 @@ report_summary(struct model *md, const struct ropts *o)
 	 * The patches asked about: a cluster of commits alone (every commit
 	 * of the history not posted) is counted under commits, not here.
 	 */
-	for (size_t i = 0; i < md->nk; i++) {
-		if (!md->k[i].nmails)
+	for (size_t i = 0; i < md->nclusters; i++) {
+		if (!md->clusters[i].nmails)
 			continue;
 		nclusters++;
-		kmerged += md->k[i].ncommits > 0;
+		kmerged += md->clusters[i].ncommits > 0;
 	}
 
 	out_init(&out, o->fmt, o->header, o->fp);
@@ -235,7 +235,7 @@ report_summary(struct model *md, const struct ropts *o)
 		int64_t *days = xreallocarray(NULL, n ? n : 1, sizeof *days);
 
 		for (size_t i = 0; i < n; i++) {
-			int64_t d = md->c[md->k[dv[i].k].first_commit].cdate - dv[i].first;
+			int64_t d = md->commits[md->clusters[dv[i].k].first_commit].cdate - dv[i].first;
 
 			if (d >= 0)
 				days[k++] = d;

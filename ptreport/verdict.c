@@ -42,7 +42,7 @@ earlier(const struct mail *a, const struct mail *b)
 uint32_t
 withdrawal(struct model *md, uint32_t mi)
 {
-	const struct mail *m = &md->m[mi];
+	const struct mail *m = &md->mails[mi];
 	uint32_t root = thread_of(md, mi);
 	size_t lo = 0, hi = md->nwd;
 
@@ -56,7 +56,7 @@ withdrawal(struct model *md, uint32_t mi)
 			hi = mid;
 	}
 	for (; lo < md->nwd && md->wd[lo].root == root; lo++) {
-		const struct mail *w = &md->m[md->wd[lo].mail];
+		const struct mail *w = &md->mails[md->wd[lo].mail];
 
 		if (md->wd[lo].mail != mi && w->date >= m->date && same_person(w, m))
 			return md->wd[lo].mail;
@@ -74,9 +74,9 @@ responder(struct model *md, uint32_t mi)
 	const struct thread *t = &md->th[thread_of(md, mi)];
 	uint32_t best = NONE;
 
-	for (uint32_t r = t->resp; r != NONE; r = md->m[r].rnext)
-		if (!same_person(&md->m[r], &md->m[mi]) &&
-		    (best == NONE || earlier(&md->m[r], &md->m[best])))
+	for (uint32_t r = t->resp; r != NONE; r = md->mails[r].rnext)
+		if (!same_person(&md->mails[r], &md->mails[mi]) &&
+		    (best == NONE || earlier(&md->mails[r], &md->mails[best])))
 			best = r;
 	return best;
 }
@@ -101,20 +101,20 @@ take_thread(struct model *md, uint32_t mi, uint32_t **v, size_t *cap, size_t n)
 size_t
 answer_threads(struct model *md, uint32_t mi, uint32_t **v, size_t *cap)
 {
-	const struct mail *m = &md->m[mi];
+	const struct mail *m = &md->mails[mi];
 	size_t n;
 
 	if (!md->mark)
-		md->mark = xcalloc(md->nm ? md->nm : 1, sizeof *md->mark);
+		md->mark = xcalloc(md->nmails ? md->nmails : 1, sizeof *md->mark);
 	/* A new stamp for each call; when the counter wraps, clear the marks. */
 	if (++md->stamp == 0) {
-		memset(md->mark, 0, md->nm * sizeof *md->mark);
+		memset(md->mark, 0, md->nmails * sizeof *md->mark);
 		md->stamp = 1;
 	}
 	n = take_thread(md, mi, v, cap, 0);
 	if (m->cluster != NONE)
-		for (uint32_t x = md->k[m->cluster].mail; x != NONE; x = md->m[x].cnext)
-			if (md->m[x].present)
+		for (uint32_t x = md->clusters[m->cluster].mail; x != NONE; x = md->mails[x].cnext)
+			if (md->mails[x].present)
 				n = take_thread(md, x, v, cap, n);
 	return n;
 }
@@ -123,15 +123,15 @@ uint32_t
 first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
     const char *const *byaddr, const char *const *bywho, size_t nby)
 {
-	const struct mail *m = &md->m[mi];
+	const struct mail *m = &md->mails[mi];
 	uint32_t best = NONE;
 
 	if (m->date == NODATE)
 		return NONE;
 	for (size_t i = 0; i < n; i++) {
 		/* Each thread lists its responses by date, then id: the first fit is its earliest. */
-		for (uint32_t r = md->th[roots[i]].resp; r != NONE; r = md->m[r].rnext) {
-			const struct mail *x = &md->m[r];
+		for (uint32_t r = md->th[roots[i]].resp; r != NONE; r = md->mails[r].rnext) {
+			const struct mail *x = &md->mails[r];
 			int fit = nby == 0;
 
 			if (x->date < m->date || same_person(x, m))
@@ -140,7 +140,7 @@ first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
 				fit = by_person(x, byaddr[k], bywho[k]);
 			if (!fit)
 				continue;
-			if (best == NONE || earlier(x, &md->m[best]))
+			if (best == NONE || earlier(x, &md->mails[best]))
 				best = r;
 			break;
 		}
@@ -153,8 +153,8 @@ responded(struct model *md, uint32_t mi)
 {
 	const struct thread *t = &md->th[thread_of(md, mi)];
 
-	for (uint32_t r = t->resp; r != NONE; r = md->m[r].rnext)
-		if (!same_person(&md->m[r], &md->m[mi]))
+	for (uint32_t r = t->resp; r != NONE; r = md->mails[r].rnext)
+		if (!same_person(&md->mails[r], &md->mails[mi]))
 			return 1;
 	return 0;
 }
@@ -168,12 +168,12 @@ responded(struct model *md, uint32_t mi)
 int
 shallow(const struct model *md, uint32_t mi)
 {
-	uint32_t p = md->m[mi].parent;
+	uint32_t p = md->mails[mi].parent;
 
 	if (p == NONE || p == mi)
 		return 1;
-	p = md->m[p].parent;
-	return p == NONE || p == mi || p == md->m[mi].parent;
+	p = md->mails[p].parent;
+	return p == NONE || p == mi || p == md->mails[mi].parent;
 }
 
 int
@@ -222,8 +222,8 @@ graces(struct model *md, const struct scope *sc)
 	struct gtime *g = NULL;
 	int64_t *tt = NULL;
 
-	for (size_t i = 0; i < md->nm; i++) {
-		struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
 		uint32_t r;
 		size_t nr;
 		const char *l = m->lists;
@@ -254,7 +254,7 @@ graces(struct model *md, const struct scope *sc)
 			}
 			g[n].list = (uint32_t)((uintptr_t)e->val - 1);
 			g[n].date = m->date;
-			g[n].t = md->m[r].date - m->date;
+			g[n].t = md->mails[r].date - m->date;
 			g[n++].id = m->id;
 		} while (*l);
 	}
@@ -355,8 +355,8 @@ verdicts(struct model *md, const struct scope *sc)
 
 	coverage(md);
 
-	for (size_t i = 0; i < md->nm; i++) {
-		struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
 
 		m->project = m->present && m->type == MT_PATCH && !m->process &&
 		    !m->foreign && shallow(md, (uint32_t)i) && in_scope(sc, m->date);
@@ -374,8 +374,8 @@ verdicts(struct model *md, const struct scope *sc)
 	 * max_series patches are left out, and named.
 	 */
 	if (sc->max_series > 0) {
-		for (size_t i = 0; i < md->nm; i++) {
-			struct mail *m = &md->m[i];
+		for (size_t i = 0; i < md->nmails; i++) {
+			struct mail *m = &md->mails[i];
 			uint32_t root;
 			struct thread *t;
 			uint32_t size;
@@ -404,18 +404,18 @@ verdicts(struct model *md, const struct scope *sc)
 			    nleft, nseries, sc->max_series);
 	}
 
-	for (size_t i = 0; i < md->nk; i++) {
-		struct cluster *k = &md->k[i];
+	for (size_t i = 0; i < md->nclusters; i++) {
+		struct cluster *k = &md->clusters[i];
 
-		for (uint32_t x = k->mail; x != NONE; x = md->m[x].cnext)
-			if (md->m[x].present && responded(md, x)) {
+		for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext)
+			if (md->mails[x].present && responded(md, x)) {
 				k->responded = 1;
 				break;
 			}
 	}
-	for (size_t i = 0; i < md->nm; i++) {
-		struct mail *m = &md->m[i];
-		const struct cluster *k = m->cluster != NONE ? &md->k[m->cluster] : NULL;
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+		const struct cluster *k = m->cluster != NONE ? &md->clusters[m->cluster] : NULL;
 
 		m->ignored = m->project && !responded(md, (uint32_t)i) &&
 		    !(k && (k->ncommits || k->responded));
@@ -429,8 +429,8 @@ verdicts(struct model *md, const struct scope *sc)
 	 * before the archive's coverage of its lists ends (an answer would
 	 * come after the archive does): not ignored.
 	 */
-	for (size_t i = 0; i < md->nm; i++) {
-		struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
 		int64_t end, grace, dl;
 
 		if (!m->ignored)
@@ -610,8 +610,8 @@ coverage(struct model *md)
 	struct lmail *v;
 	size_t n = 0, nall = 0;
 
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 
 		if (!m->present || m->date == NODATE)
 			continue;
@@ -621,8 +621,8 @@ coverage(struct model *md)
 	}
 	v = xreallocarray(NULL, nall ? nall : 1, sizeof *v);
 	/* Each dated mail on each of its lists (a cross-post counts on each). */
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 		const char *l = m->lists;
 
 		if (!m->present || m->date == NODATE)
@@ -666,8 +666,8 @@ coverage(struct model *md)
 		}
 		md->ncov = k + 1;
 	}
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 
 		if (!m->present || m->date == NODATE)
 			continue;

@@ -188,8 +188,8 @@ report_weekly(struct model *md, const struct ropts *o)
 	int rc = 0;
 
 	need(md, 1, 0, 1, "weekly");
-	for (size_t i = 0; i < md->nm; i++) {
-		const struct mail *m = &md->m[i];
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
 		const char *l = m->lists, *end;
 		char week[9];
 		int64_t monday;
