@@ -7,8 +7,7 @@
 . "$(dirname "$0")/lib.sh"
 
 cd "$T" || exit 1
-HOME=$T GIT_CONFIG_NOSYSTEM=1 GIT_CONFIG_GLOBAL=/dev/null
-export HOME GIT_CONFIG_NOSYSTEM GIT_CONFIG_GLOBAL
+git_sandbox
 MBOX=$top/sample/jailhouse-dev-2019.mbox.xz
 EPOCH=$top/bench/make-epoch
 
