@@ -30,6 +30,8 @@
 
 #define RING_SLOTS 256
 #define RING_BYTES (16u << 20)
+/* When the ring is full, the writer waits for this many mails at its head. */
+#define WAIT_BATCH 32
 /* A slot's buffers past this size are given back once written. */
 #define KEEP_BYTES (1u << 20)
 
@@ -37,6 +39,7 @@ enum { J_FREE, J_QUEUED, J_RUNNING, J_DONE };
 
 struct job {
 	int state;
+	size_t seq;             /* its place in the input */
 	int message;            /* a message of the reading thread, no mail */
 	struct buf data;        /* the mail */
 	struct buf strs;        /* pos's strings */
@@ -64,6 +67,10 @@ struct pool {
 	pthread_mutex_t mu;
 	pthread_cond_t work, done;
 	int quit;
+	int idle;               /* workers waiting for a mail */
+	int waiting;            /* the reading thread waits for ... */
+	size_t want_lo, want_hi; /* ... the mails [want_lo, want_hi) */
+	size_t unfinished;      /* of them, those not made yet */
 	int nworkers;
 	struct worker *w;
 };
@@ -96,11 +103,15 @@ work(void *arg)
 
 	pthread_mutex_lock(&p->mu);
 	for (;;) {
-		while (p->next == p->tail && !p->quit)
+		while (p->next == p->tail && !p->quit) {
+			p->idle++;
 			pthread_cond_wait(&p->work, &p->mu);
+			p->idle--;
+		}
 		if (p->next == p->tail)
 			break;
-		j = slot(p, p->next++);
+		j = slot(p, p->next);
+		j->seq = p->next++;
 		if (j->message) {
 			/* Written as it is; nothing to make. */
 			continue;
@@ -126,7 +137,13 @@ work(void *arg)
 
 		pthread_mutex_lock(&p->mu);
 		j->state = J_DONE;
-		pthread_cond_broadcast(&p->done);
+		/*
+		 * A wake-up only when the batch awaited is made: a switch
+		 * costs more than a mail.
+		 */
+		if (p->waiting && j->seq >= p->want_lo && j->seq < p->want_hi &&
+		    --p->unfinished == 0)
+			pthread_cond_signal(&p->done);
 	}
 	pthread_mutex_unlock(&p->mu);
 	return NULL;
@@ -164,7 +181,16 @@ write_ready(struct pool *p, int wait)
 		if (j->state != J_DONE) {
 			if (!wait)
 				break;
-			pthread_cond_wait(&p->done, &p->mu);
+			/* Wait for a batch at the head, not for each mail. */
+			p->want_lo = p->head;
+			p->want_hi = p->tail - p->head > WAIT_BATCH ? p->head + WAIT_BATCH : p->tail;
+			p->unfinished = 0;
+			for (size_t i = p->want_lo; i < p->want_hi; i++)
+				p->unfinished += slot(p, i)->state != J_DONE;
+			p->waiting = 1;
+			while (p->unfinished)
+				pthread_cond_wait(&p->done, &p->mu);
+			p->waiting = 0;
 			continue;
 		}
 		size_t len = j->data.len;
@@ -207,7 +233,8 @@ publish(struct pool *p, struct job *j, size_t len, int done)
 	j->state = done ? J_DONE : J_QUEUED;
 	p->bytes += len;
 	p->tail++;
-	pthread_cond_signal(&p->work);
+	if (p->idle)
+		pthread_cond_signal(&p->work);
 	pthread_mutex_unlock(&p->mu);
 }
 
