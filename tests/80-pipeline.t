@@ -503,4 +503,17 @@ run pt -o since-used -r master -S 2019-06-01 repo.git "$MBOX"
 exit0 "-S 2019-06-01 into a folder made without it"
 results "-S 2019-06-01 into a folder made without it" since-used since-fresh
 
+# --- a repository with a work tree (a checkout, not a bare clone) -------
+git clone -q "$top/sample/jailhouse-2019.bundle" checkout
+git -C checkout checkout -q master
+run pt -o wt -r master checkout "$MBOX"
+exit0 "a checkout as the repository"
+PT_PROGRESS=0 PT_BUILD=$BUILD sh "$top/pipeline/patchtrack" -o wt -r master checkout "$MBOX" \
+    >/dev/null 2>wt.err
+rc=$?
+[ "$rc" -eq 0 ] && ! grep -q 'rewritten\|read again' wt.err &&
+    [ -z "$(grep -v '^patchtrack: ' wt.err)" ]
+ok $? "a checkout, run again: nothing read or made again (its history is not taken as rewritten)"
+[ "$rc" -eq 0 ] || diag "$(cat wt.err)"
+
 done_testing
