@@ -4,9 +4,10 @@
  * The reading thread (source.c: reading, decompressing, splitting)
  * hands each mail to a ring of slots; worker threads take them in turn
  * and make their rows (mail_make, gmime's parse and everything after),
- * each with a ctx of its own; the reading thread writes the finished
- * rows from the ring's head, in the order the mails came, whenever it
- * hands over a new one and the ring is full, and at the end.
+ * each with a ctx of its own.  The finished rows at the ring's head are
+ * written in the order the mails came, one writer at a time, by the
+ * worker that finished one (so rows go out while the input stalls, a
+ * pipe from a slow source) or by the reader when it needs room.
  *
  * What a run writes is the same bytes whatever the threads: the one
  * thing that depends on the mails before (a Message-ID seen already:
@@ -68,9 +69,10 @@ struct pool {
 	pthread_cond_t work, done;
 	int quit;
 	int idle;               /* workers waiting for a mail */
-	int waiting;            /* the reading thread waits for ... */
-	size_t want_lo, want_hi; /* ... the mails [want_lo, want_hi) */
-	size_t unfinished;      /* of them, those not made yet */
+	int writing;            /* a thread writes from the head */
+	int waiting;            /* the reading thread waits for room ... */
+	size_t want_free, want_len; /* ... for this many slots and a mail this long */
+	unsigned long nskipped; /* of the mails written */
 	int nworkers;
 	struct worker *w;
 };
@@ -93,6 +95,8 @@ shrink(struct buf *b)
 	else
 		buf_reset(b);
 }
+
+static void write_locked(struct pool *p);
 
 static void *
 work(void *arg)
@@ -137,13 +141,8 @@ work(void *arg)
 
 		pthread_mutex_lock(&p->mu);
 		j->state = J_DONE;
-		/*
-		 * A wake-up only when the batch awaited is made: a switch
-		 * costs more than a mail.
-		 */
-		if (p->waiting && j->seq >= p->want_lo && j->seq < p->want_hi &&
-		    --p->unfinished == 0)
-			pthread_cond_signal(&p->done);
+		/* Rows go out as they are made, whatever the reader does (a pipe that stalls). */
+		write_locked(p);
 	}
 	pthread_mutex_unlock(&p->mu);
 	return NULL;
@@ -157,7 +156,7 @@ write_job(struct pool *p, struct job *j)
 		warn_line(j->msgs.p, j->msgs.len);
 	if (j->has_row)
 		mail_emit(p->c, &j->row, j->flags_at, j->flags, j->idhash);
-	p->c->nskipped += j->nskipped;
+	p->nskipped += j->nskipped;
 	shrink(&j->data);
 	shrink(&j->row);
 	shrink(&j->msgs);
@@ -167,35 +166,31 @@ write_job(struct pool *p, struct job *j)
 	j->nskipped = 0;
 }
 
+/* Room in the ring for a mail of len bytes, with want free slots. */
+static int
+roomy(const struct pool *p, size_t want, size_t len)
+{
+	size_t used = p->tail - p->head;
+
+	return used == 0 || (RING_SLOTS - used >= want && p->bytes + len <= RING_BYTES);
+}
+
 /*
- * Write the finished jobs at the head; with wait, first wait for the
- * head job to be finished (there must be one).
+ * Write the finished jobs at the head, one thread at a time: a worker
+ * when it has made a mail, the reader when it needs room.  Called and
+ * returns with the lock held.  Wakes the reader once the room it waits
+ * for is there (not for every mail: a switch costs more than a mail).
  */
 static void
-write_ready(struct pool *p, int wait)
+write_locked(struct pool *p)
 {
-	pthread_mutex_lock(&p->mu);
-	while (p->head < p->tail) {
+	if (p->writing)
+		return;
+	p->writing = 1;
+	while (p->head < p->tail && slot(p, p->head)->state == J_DONE) {
 		struct job *j = slot(p, p->head);
-
-		if (j->state != J_DONE) {
-			if (!wait)
-				break;
-			/* Wait for a batch at the head, not for each mail. */
-			p->want_lo = p->head;
-			p->want_hi = p->tail - p->head > WAIT_BATCH ? p->head + WAIT_BATCH : p->tail;
-			p->unfinished = 0;
-			for (size_t i = p->want_lo; i < p->want_hi; i++)
-				p->unfinished += slot(p, i)->state != J_DONE;
-			p->waiting = 1;
-			while (p->unfinished)
-				pthread_cond_wait(&p->done, &p->mu);
-			p->waiting = 0;
-			continue;
-		}
 		size_t len = j->data.len;
 
-		wait = 0;
 		pthread_mutex_unlock(&p->mu);
 		write_job(p, j);
 		pthread_mutex_lock(&p->mu);
@@ -203,24 +198,40 @@ write_ready(struct pool *p, int wait)
 		j->state = J_FREE;
 		p->head++;
 	}
+	p->writing = 0;
+	if (p->waiting && roomy(p, p->want_free, p->want_len))
+		pthread_cond_signal(&p->done);
+}
+
+/* The reader: until the ring has want free slots and room for len bytes. */
+static void
+wait_room(struct pool *p, size_t want, size_t len)
+{
+	pthread_mutex_lock(&p->mu);
+	write_locked(p);
+	while (!roomy(p, want, len)) {
+		p->waiting = 1;
+		p->want_free = want;
+		p->want_len = len;
+		pthread_cond_wait(&p->done, &p->mu);
+		p->waiting = 0;
+		/* The head may be the reader's own message, which no worker writes. */
+		write_locked(p);
+	}
 	pthread_mutex_unlock(&p->mu);
 }
 
-/* A free slot at the tail, writing what must be written to make room. */
+/* A free slot at the tail, waiting for the writers to make room. */
 static struct job *
 reserve(struct pool *p, size_t len)
 {
-	write_ready(p, 0);
-	for (;;) {
-		size_t used, bytes;
-
-		pthread_mutex_lock(&p->mu);
-		used = p->tail - p->head;
-		bytes = p->bytes;
+	pthread_mutex_lock(&p->mu);
+	if (!roomy(p, 1, len)) {
 		pthread_mutex_unlock(&p->mu);
-		if (used == 0 || (used < RING_SLOTS && bytes + len <= RING_BYTES))
-			break;
-		write_ready(p, 1);
+		/* Room for a batch, not one mail: fewer waits. */
+		wait_room(p, WAIT_BATCH, len);
+	} else {
+		pthread_mutex_unlock(&p->mu);
 	}
 	return slot(p, p->tail);
 }
@@ -233,7 +244,9 @@ publish(struct pool *p, struct job *j, size_t len, int done)
 	j->state = done ? J_DONE : J_QUEUED;
 	p->bytes += len;
 	p->tail++;
-	if (p->idle)
+	if (done)
+		write_locked(p);
+	else if (p->idle)
 		pthread_cond_signal(&p->work);
 	pthread_mutex_unlock(&p->mu);
 }
@@ -346,16 +359,11 @@ pool_drain(struct ctx *c)
 
 	if (!p)
 		return;
-	for (;;) {
-		size_t waiting;
-
-		pthread_mutex_lock(&p->mu);
-		waiting = p->tail - p->head;
-		pthread_mutex_unlock(&p->mu);
-		if (!waiting)
-			break;
-		write_ready(p, 1);
-	}
+	wait_room(p, RING_SLOTS, 0);
+	pthread_mutex_lock(&p->mu);
+	c->nskipped += p->nskipped;
+	p->nskipped = 0;
+	pthread_mutex_unlock(&p->mu);
 }
 
 void
