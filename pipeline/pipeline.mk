@@ -33,9 +33,10 @@
 # line 2, either empty for none) are replaced only when they change: a
 # run with other archives gathers its blocks again, one with another
 # scorer scores every block again, one with other links writes the page
-# again (with the reports: one ptreport run makes them all).  So is $(OUT)/mailmap (the repository's .mailmap at HEAD, or
-# patchtrack --mailmap's file; empty for none): one with another mailmap
-# writes the reports again.
+# again (with the reports: one ptreport run makes them all).  So is
+# $(OUT)/mailmap (the repository's .mailmap at HEAD, or patchtrack
+# --mailmap's file; empty for none): one with another mailmap writes
+# the reports again.
 #
 # Every stage writes $@.tmp and renames it, so a failed or killed stage
 # leaves no file behind and the next run redoes it.  Scores come in
