@@ -201,9 +201,7 @@ main(int argc, char **argv)
 	argv++;
 	argc--;
 	while ((ch = getopt_long(argc, argv, "cPHs:u:S:g:p:r:t:dn:M:C:T:m:o:qVh", longopts, NULL)) != -1) {
-		if (ch != '?' && !strchr(COMMON_OPTS, ch) && !strchr(commands[cmd].own, ch) &&
-		    !(commands[cmd].run == report_html && strchr("cPp", ch)) &&
-		    !(commands[cmd].run == report_all && strchr("cP", ch)))
+		if (ch != '?' && !strchr(COMMON_OPTS, ch) && !strchr(commands[cmd].own, ch))
 			return not_its_option(cmd, ch, longopts);
 		switch (ch) {
 		case 'c': o.fmt = OF_CSV; break;
@@ -269,12 +267,6 @@ main(int argc, char **argv)
 			usage(stderr);
 			return PT_EXIT_FAILED;
 		}
-		if (o.fmt != OF_TSV) {
-			warnx("all writes TSV, aligned text and a page: --csv and --pretty "
-			    "do not apply");
-			usage(stderr);
-			return PT_EXIT_FAILED;
-		}
 		if (o.plot && strcmp(o.plot, "png") && strcmp(o.plot, "svg")) {
 			warnx("all: --plot %s: png or svg, the format of the plots", o.plot);
 			usage(stderr);
@@ -284,12 +276,6 @@ main(int argc, char **argv)
 	if (commands[cmd].run == report_html || commands[cmd].run == report_all) {
 		const char *why;
 
-		if (commands[cmd].run == report_html && (o.fmt != OF_TSV || o.plot)) {
-			warnx("html writes a page with its own plots: --csv, --pretty and --plot "
-			    "do not apply");
-			usage(stderr);
-			return PT_EXIT_FAILED;
-		}
 		if (*o.mail_url && url_template_check(o.mail_url, &why) < 0) {
 			warnx("--mail-url %s: %s", o.mail_url, why);
 			return PT_EXIT_FAILED;

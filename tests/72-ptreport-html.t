@@ -233,7 +233,7 @@ run ptreport html -C 'vbscript:%s' $TABLES
 is "--commit-url vbscript:%s: a usage error" "2 1" "$rc $(grep -c '^ptreport: --commit-url vbscript:%s: a scheme other than' "$T/err")"
 for o in -c -P '-p x.svg'; do
 	run ptreport html $o $TABLES
-	is "html $o: a usage error" "2 1" "$rc $(grep -c '^ptreport: html writes a page with its own plots' "$T/err")"
+	is "html $o: a usage error" "2 1" "$rc $(grep -c '^ptreport: html: -[cPp] (--[a-z]*) is not one of its options' "$T/err")"
 done
 
 # --- a real browser ---------------------------------------------------------
