@@ -31,7 +31,7 @@
 
 #define RING_SLOTS 256
 #define RING_BYTES (16u << 20)
-/* When the ring is full, the writer waits for this many mails at its head. */
+/* When the ring is full, the reader waits for room for this many mails. */
 #define WAIT_BATCH 32
 /* A slot's buffers past this size are given back once written. */
 #define KEEP_BYTES (1u << 20)
@@ -40,7 +40,6 @@ enum { J_FREE, J_QUEUED, J_RUNNING, J_DONE };
 
 struct job {
 	int state;
-	size_t seq;             /* its place in the input */
 	int message;            /* a message of the reading thread, no mail */
 	struct buf data;        /* the mail */
 	struct buf strs;        /* pos's strings */
@@ -114,8 +113,7 @@ work(void *arg)
 		}
 		if (p->next == p->tail)
 			break;
-		j = slot(p, p->next);
-		j->seq = p->next++;
+		j = slot(p, p->next++);
 		if (j->message) {
 			/* Written as it is; nothing to make. */
 			continue;
