@@ -1185,8 +1185,8 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: patchsim [-HqV] [-j jobs] [-w weight] [-d dlr] [-m min-score]\n"
-	    "                [-W days] [-s K/N] [--links] [--heading-ratio r]\n"
+	    "usage: patchsim [-HqV] [-j jobs] [-w weight] [-d dlr] [-t threshold]\n"
+	    "                [--window days] [--shard K/N] [--links] [--heading-ratio r]\n"
 	    "                [--file-penalty] [--version-window days] [--plain-lcs]\n"
 	    "                left right\n"
 	    "       patchsim [options] --self table\n");
@@ -1203,10 +1203,11 @@ help(void)
 	    "  -w, --weight W        weight of the message (default 0.3)\n"
 	    "  -d, --dlr R           diff length ratio below which a pair scores 0\n"
 	    "                        (default 0.4)\n"
-	    "  -m, --min-score S     write pairs scoring at least S (default 0.5);\n"
-	    "                        pairs found by hash, upstream or link always\n"
-	    "  -W, --window DAYS     only pairs whose dates are at most DAYS apart\n"
-	    "  -s, --shard K/N       do the K-th of N shares of the left rows\n"
+	    "  -t, --threshold S     write pairs scoring at least S (default 0.5;\n"
+	    "                        --min-score is another name for it); pairs\n"
+	    "                        found by hash, upstream or link always\n"
+	    "      --window DAYS     only pairs whose dates are at most DAYS apart\n"
+	    "      --shard K/N       do the K-th of N shares of the left rows\n"
 	    "  -j, --jobs N          threads (default: the number of CPUs)\n"
 	    "      --self            one table against itself, each pair once\n"
 	    "      --links           also pair by Link:/Message-Id: trailers (off\n"
@@ -1234,13 +1235,15 @@ help(void)
 int
 main(int argc, char **argv)
 {
-	enum { O_SELF = 256, O_LINKS, O_HRATIO, O_PENALTY, O_VWINDOW, O_PLAIN };
+	enum { O_SELF = 256, O_LINKS, O_HRATIO, O_PENALTY, O_VWINDOW, O_PLAIN, O_WINDOW,
+	    O_SHARD };
 	static const struct option longopts[] = {
 		{ "weight", required_argument, NULL, 'w' },
 		{ "dlr", required_argument, NULL, 'd' },
-		{ "min-score", required_argument, NULL, 'm' },
-		{ "window", required_argument, NULL, 'W' },
-		{ "shard", required_argument, NULL, 's' },
+		{ "threshold", required_argument, NULL, 't' },
+		{ "min-score", required_argument, NULL, 't' },
+		{ "window", required_argument, NULL, O_WINDOW },
+		{ "shard", required_argument, NULL, O_SHARD },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "self", no_argument, NULL, O_SELF },
 		{ "links", no_argument, NULL, O_LINKS },
@@ -1279,7 +1282,7 @@ main(int argc, char **argv)
 	setprogname(argv[0]);
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	o.jobs = n < 1 ? 1 : n > 64 ? 64 : n;
-	while ((ch = getopt_long(argc, argv, "w:d:m:W:s:j:HqVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "w:d:t:j:HqVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'w':
 			if (parse_unit(optarg, &o.weight)) {
@@ -1293,19 +1296,19 @@ main(int argc, char **argv)
 				return PT_EXIT_FAILED;
 			}
 			break;
-		case 'm':
+		case 't':
 			if (parse_unit(optarg, &o.min_score)) {
-				warnx("bad minimum score '%s' (0 to 1)", optarg);
+				warnx("bad threshold '%s' (0 to 1)", optarg);
 				return PT_EXIT_FAILED;
 			}
 			break;
-		case 'W':
+		case O_WINDOW:
 			if (parse_long(optarg, 0, 100000, &o.window)) {
 				warnx("bad window '%s' (days, 0 to 100000)", optarg);
 				return PT_EXIT_FAILED;
 			}
 			break;
-		case 's': {
+		case O_SHARD: {
 			char *slash = strchr(optarg, '/');
 
 			if (!slash) {

@@ -163,8 +163,8 @@ $(OUT)/maint/%.tsv: $(OUT)/mails/%.tok $(OUT)/commits/HEADS
 # given the same table twice.
 # One shard a process: make -j runs them side by side.
 PSJOBS := $(if $(filter 1,$(SHARDS)),,-j1)
-score = $(if $(SCORER),$(SCORER) $(1) $(2),patchsim $(TOOLFLAGS) $(PSJOBS) -s $(3) $(1) $(2))
-score_self = $(if $(SCORER),$(SCORER) $(1) $(1),patchsim $(TOOLFLAGS) $(PSJOBS) -s $(2) --self $(1))
+score = $(if $(SCORER),$(SCORER) $(1) $(2),patchsim $(TOOLFLAGS) $(PSJOBS) --shard $(3) $(1) $(2))
+score_self = $(if $(SCORER),$(SCORER) $(1) $(1),patchsim $(TOOLFLAGS) $(PSJOBS) --shard $(2) --self $(1))
 # patchsim's 1 keeps its pairs, a foreign scorer's does not.
 score_ok = $(if $(SCORER),$(STRICT),$(KEEP))
 score_a = $(if $(SCORER),,-a 1)

@@ -6,7 +6,7 @@
 # how candidates are found (files, hash, upstream, links, never without
 # one), fdiff (the license-header case), the evidence written into via
 # (date, title, version, and one person's messages 0.8 alike under
-# another title: each with a control that flips it; -W with evidence),
+# another title: each with a control that flips it; --window with evidence),
 # --self, threads and shards, bad input and the command line; then mails
 # against commits of the shared jailhouse data beside PaStA's published
 # result.
@@ -57,7 +57,7 @@ close4() {
 	return "$c4"
 }
 
-# over50: the rows of patchsim's output written at -m 0.5, from -m 0;
+# over50: the rows of patchsim's output written at -t 0.5, from -t 0;
 # a score printed as 0.500000 may be a hair below, so those go.  Pairs
 # found by more than files (hash, evidence ...) are written at any -m.
 over50() {
@@ -83,8 +83,8 @@ ok $? "an unknown option prints the usage on stderr"
 run patchsim -V
 grep -q '^patchsim (patchtrack) ' "$T/out"
 ok $? "--version"
-for bad in "-w 1.5" "-w abc" "-w -0.1" "-d 2" "-m x" "--shard 0/3" "--shard 4/3" \
-    "--shard 3" "-j 0" "-W -1" "--heading-ratio 1.1"; do
+for bad in "-w 1.5" "-w abc" "-w -0.1" "-d 2" "-t x" "--shard 0/3" "--shard 4/3" \
+    "--shard 3" "-j 0" "--window -1" "--heading-ratio 1.1" "-m 0.5" "-W 3" "-s 1/2"; do
 	run patchsim $bad one.tok one.tok
 	is "usage error: $bad exits 2" 2 "$rc"
 	[ ! -s "$T/out" ]
@@ -170,14 +170,16 @@ patchsim -q -H -w 1 l1.tok r1.tok >got
 printf 'L1\tR1\t0.8000\t0.7708\t0.6000\t0.8000\t0.1579\tfiles\n' >want
 close4 want got
 ok $? "-w 1: score = msg"
-is "-m 0.78: a pair scoring 0.7796 is left out" 0 "$(patchsim -q -H -m 0.78 l1.tok r1.tok | wc -l)"
-is "-m 0.77: it is written" 1 "$(patchsim -q -H -m 0.77 l1.tok r1.tok | wc -l)"
+is "-t 0.78: a pair scoring 0.7796 is left out" 0 "$(patchsim -q -H -t 0.78 l1.tok r1.tok | wc -l)"
+is "-t 0.77: it is written" 1 "$(patchsim -q -H -t 0.77 l1.tok r1.tok | wc -l)"
+is "--min-score 0.77, another name for --threshold: it is written" 1 \
+	"$(patchsim -q -H --min-score 0.77 l1.tok r1.tok | wc -l)"
 is "-d 0.61: dlr 0.6 is below, the pair scores 0 and goes" 0 \
-	"$(patchsim -q -H -d 0.61 -m 0 l1.tok r1.tok | awk -F'\t' '$6 > 0' | wc -l)"
-patchsim -q -H -d 0.61 -m 0 l1.tok r1.tok >got
+	"$(patchsim -q -H -d 0.61 -t 0 l1.tok r1.tok | awk -F'\t' '$6 > 0' | wc -l)"
+patchsim -q -H -d 0.61 -t 0 l1.tok r1.tok >got
 printf 'L1\tR1\t0.0000\t0.0000\t0.6000\t0.0000\t0.1579\tfiles\n' >want
 close4 want got
-ok $? "-d 0.61 -m 0: a pair below the gate is written with its fdiff all the same"
+ok $? "-d 0.61 -t 0: a pair below the gate is written with its fdiff all the same"
 patchsim -q -H l1.tok r1.tok >lr
 patchsim -q -H r1.tok l1.tok >rl
 is "left and right swapped: the same msg, dlr, fdiff" "$(cut -f3,5,7 lr)" "$(cut -f3,5,7 rl)"
@@ -196,15 +198,15 @@ is "left and right swapped: the same msg, dlr, fdiff" "$(cut -f3,5,7 lr)" "$(cut
 	row H2 2020-01-01T00:00:00Z 'h.c' 1 1 hh2 '' '' 'heading test' \
 	    'F h.c\th.c\n@ static int foo_remove(struct device *dev)\n-old line\n+new line\n'
 } >h2.tok
-patchsim -q -H -m 0 h1.tok h2.tok >got
+patchsim -q -H -t 0 h1.tok h2.tok >got
 printf 'H1\tH2\t1.0000\t0.0000\t1.0000\t0.3000\t1.0000\tfiles\n' >want
 close4 want got
 ok $? "other headings: the hunks do not pair (diff 0, score 0.3), the files are the same (fdiff 1)"
-patchsim -q -H -m 0 --heading-ratio 0.93 h1.tok h2.tok >got
+patchsim -q -H -t 0 --heading-ratio 0.93 h1.tok h2.tok >got
 printf 'H1\tH2\t1.0000\t1.0000\t1.0000\t1.0000\t1.0000\tfiles\n' >want
 close4 want got
 ok $? "--heading-ratio 0.93: headings at 0.9351 pair"
-patchsim -q -H -m 0 --heading-ratio 0.94 h1.tok h2.tok >got
+patchsim -q -H -t 0 --heading-ratio 0.94 h1.tok h2.tok >got
 printf 'H1\tH2\t1.0000\t0.0000\t1.0000\t0.3000\t1.0000\tfiles\n' >want
 close4 want got
 ok $? "--heading-ratio 0.94: they do not"
@@ -234,14 +236,14 @@ is "the same hash and no file in common: via hash, fdiff 0 (no file to compare)"
 # -d 0.2: A/A2 passes the gate; msg 1, diff: "x" against "x x x x x",
 # 2*1/(1+9) = 0.2 for removed and added, score 0.3 + 0.14 = 0.44; fdiff
 # word by word: one "x" in common, 2*1/(1+9) = 0.2 on each side.
-patchsim -q -H -m 0 -d 0.2 g1.tok g2.tok >g
+patchsim -q -H -t 0 -d 0.2 g1.tok g2.tok >g
 printf 'A\tA2\t1.0000\t0.2000\t0.2000\t0.4400\t0.2000\tfiles\n' >want
 pair A A2 g >got
 close4 want got
 ok $? "-d 0.2: a dlr of exactly 0.2 passes and is scored (0.44)"
 is "-d 0.2: B/B2 scores 1 now" "1.000000" "$(pair B B2 g | cut -f6)"
-patchsim -q -H -m 0 g1.tok g2.tok >g
-is "-m 0: below -d a pair scores 0" "0.200000 0.000000" "$(pair A A2 g | cut -f5,6 | tr '\t' ' ')"
+patchsim -q -H -t 0 g1.tok g2.tok >g
+is "-t 0: below -d a pair scores 0" "0.200000 0.000000" "$(pair A A2 g | cut -f5,6 | tr '\t' ' ')"
 
 # --- candidates need a shared file (or a hash, or a name) ----------------
 {
@@ -252,8 +254,8 @@ is "-m 0: below -d a pair scores 0" "0.200000 0.000000" "$(pair A A2 g | cut -f5
 	hdr
 	row E2 2020-01-01T00:00:00Z 'e2.c' 1 1 hE2 '' '' 'identical message' 'F e2.c\te2.c\n@ \n-a\n+b\n'
 } >e2.tok
-run patchsim -m 0 e1.tok e2.tok
-is "no file in common: never a pair, even at -m 0" 0 "$(rows "$T/out")"
+run patchsim -t 0 e1.tok e2.tok
+is "no file in common: never a pair, even at -t 0" 0 "$(rows "$T/out")"
 grep -q ' 0 candidate pairs' "$T/err"
 ok $? "no file in common: not even a candidate"
 
@@ -262,23 +264,23 @@ U=0123456789abcdef0123456789abcdef01234567
 S=cccccccccccccccccccccccccccccccccccccccc
 { hdr; row "$U" 2020-01-01T00:00:00Z 'p.c' 1 0 hp '' '' 'mainline' 'F p.c\tp.c\n@ \n+p\n'; } >main.tok
 { hdr; row "$S" 2020-03-01T00:00:00Z 'q.c' 1 0 hq "$U" '' 'stable' 'F q.c\tq.c\n@ \n+q\n'; } >stable.tok
-patchsim -q -H -m 1 stable.tok main.tok >got
+patchsim -q -H -t 1 stable.tok main.tok >got
 is "a commit naming its upstream commit pairs with it" "$S $U upstream" "$(cut -f1,2,8 got | tr '\t' ' ')"
 { cat stable.tok; sed 1d main.tok; } >sm.tok
 { cat main.tok; sed 1d stable.tok; } >ms.tok
 is "--self, the backport first: paired via upstream" "$S $U upstream" \
-	"$(patchsim -q -H -m 1 --self sm.tok | cut -f1,2,8 | tr '\t' ' ')"
+	"$(patchsim -q -H -t 1 --self sm.tok | cut -f1,2,8 | tr '\t' ' ')"
 is "--self, the upstream commit first: paired via upstream" "$U $S upstream" \
-	"$(patchsim -q -H -m 1 --self ms.tok | cut -f1,2,8 | tr '\t' ' ')"
+	"$(patchsim -q -H -t 1 --self ms.tok | cut -f1,2,8 | tr '\t' ' ')"
 
 MID=20200102.1234-1-author@example.com
 { hdr; row "$MID" 2020-01-02T00:00:00Z 'm.c' 1 0 hm '' '' 'the mail' 'F m.c\tm.c\n@ \n+m\n'; } >lm.tok
 { hdr; row "$S" 2020-01-05T00:00:00Z 'n.c' 1 0 hn '' "$MID" 'the commit' 'F n.c\tn.c\n@ \n+n\n'; } >lc.tok
-is "links: not a candidate without --links" 0 "$(patchsim -q -H -m 0 lm.tok lc.tok | wc -l)"
+is "links: not a candidate without --links" 0 "$(patchsim -q -H -t 0 lm.tok lc.tok | wc -l)"
 is "--links: a commit whose links name a mail pairs with it" "$MID $S link" \
-	"$(patchsim -q -H -m 1 --links lm.tok lc.tok | cut -f1,2,8 | tr '\t' ' ')"
+	"$(patchsim -q -H -t 1 --links lm.tok lc.tok | cut -f1,2,8 | tr '\t' ' ')"
 is "--links: the same with the commits on the left" "$S $MID link" \
-	"$(patchsim -q -H -m 1 --links lc.tok lm.tok | cut -f1,2,8 | tr '\t' ' ')"
+	"$(patchsim -q -H -t 1 --links lc.tok lm.tok | cut -f1,2,8 | tr '\t' ' ')"
 
 # The same from real tables: the fixture repository through git2tsv and
 # patchtok, beside rows written for the commit and the mail it names.
@@ -287,9 +289,9 @@ if command -v git >/dev/null 2>&1 && sh "$DATA/repo/mkrepo.sh" repo.git 2>/dev/n
 	logo=$(awk -F'\t' '$7 == "Add a logo" { print $1 }' fx.tok)
 	calc=$(awk -F'\t' '$7 == "calc: name the difference" { print $1 }' fx.tok)
 	is "fixture: the backport pairs with the upstream commit it names" "$logo $U upstream" \
-		"$(patchsim -q -H -m 1 fx.tok main.tok | cut -f1,2,8 | tr '\t' ' ')"
+		"$(patchsim -q -H -t 1 fx.tok main.tok | cut -f1,2,8 | tr '\t' ' ')"
 	is "fixture: --links pairs the commit with the mail its Link: names" "$MID $calc link" \
-		"$(patchsim -q -H -m 1 --links lm.tok fx.tok | cut -f1,2,8 | tr '\t' ' ')"
+		"$(patchsim -q -H -t 1 --links lm.tok fx.tok | cut -f1,2,8 | tr '\t' ' ')"
 else
 	skip "git or the fixture repository is not available"
 fi
@@ -302,14 +304,14 @@ fi
 		    "F s.c\\ts.c\\n@ \\n-line $k\\n+line $k b\\n"
 	done
 } >self.tok
-patchsim -q -H -m 0 --self self.tok >got
+patchsim -q -H -t 0 --self self.tok >got
 is "--self: each unordered pair of 4 once" "S1 S2,S1 S3,S1 S4,S2 S3,S2 S4,S3 S4" \
 	"$(cut -f1,2 got | tr '\t\n' ' ,' | sed 's/,$//')"
 # A mail twice (mbox2tsv keeps both copies, with one id): no pair.
 { cat self.tok; sed -n 2p self.tok; } >dup.tok
-patchsim -q -H -m 0 --self dup.tok >got
+patchsim -q -H -t 0 --self dup.tok >got
 is "--self: never a row with left = right" 0 "$(awk -F'\t' '$1 == $2' got | wc -l)"
-patchsim -q -H -m 0 dup.tok dup.tok >got
+patchsim -q -H -t 0 dup.tok dup.tok >got
 is "a table against itself: never a row with left = right" 0 "$(awk -F'\t' '$1 == $2' got | wc -l)"
 
 # W1 (Jan 1) against W2 (4 days later), W3 (60 days), W4 (60 days, the
@@ -322,11 +324,11 @@ is "a table against itself: never a row with left = right" 0 "$(awk -F'\t' '$1 =
 	row W4 2020-03-01T00:00:00Z 'v.c' 1 1 hw1 '' '' 'window' 'F v.c\tv.c\n@ \n-a\n+b\n'
 } >w2.tok
 is "no window: all three" "W2 W3 W4" "$(patchsim -q -H w1.tok w2.tok | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
-is "-W 10: the pair 60 days apart goes, the hash pair stays" "W2 W4" \
-	"$(patchsim -q -H -W 10 w1.tok w2.tok | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
-is "-W 3: 4 days is too far" "W4" "$(patchsim -q -H -W 3 w1.tok w2.tok | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
-is "-W 60: 60 days is near enough" "W2 W3 W4" \
-	"$(patchsim -q -H -W 60 w1.tok w2.tok | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
+is "--window 10: the pair 60 days apart goes, the hash pair stays" "W2 W4" \
+	"$(patchsim -q -H --window 10 w1.tok w2.tok | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
+is "--window 3: 4 days is too far" "W4" "$(patchsim -q -H --window 3 w1.tok w2.tok | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
+is "--window 60: 60 days is near enough" "W2 W3 W4" \
+	"$(patchsim -q -H --window 60 w1.tok w2.tok | cut -f2 | tr '\n' ' ' | sed 's/ $//')"
 
 # --- fdiff: the whole files, word by word ---------------------------------
 # The license-header case: F1 and F2 both turn the same license line
@@ -370,7 +372,7 @@ is "license header, control: the same body under another heading: diff 1.0, fdif
 { hdr; row G1 2020-01-01T00:00:00Z 'g.c' 1 1 hg1 '' '' 'g one' 'F g.c\tg.c\n@ \n-foo bar baz\n+abc\n'; } >g1f.tok
 { hdr; row G2 2020-01-01T00:00:00Z 'g.c' 1 1 hg2 '' '' 'g two' 'F g.c\tg.c\n@ x\n-foo bar qux\n+abc\n'; } >g2f.tok
 is "fdiff: words in common weighed by length, (22 * 14/22 + 6 * 1) / 28 = 0.7143" "0.714286" \
-	"$(patchsim -q -H -m 0 g1f.tok g2f.tok | cut -f7)"
+	"$(patchsim -q -H -t 0 g1f.tok g2f.tok | cut -f7)"
 
 # --- evidence: date, title, version ---------------------------------------
 # Tables with patchtok's metadata columns: ehdr, then
@@ -467,10 +469,10 @@ is "version: one person by name (another address)" "v-name@x:files,version" \
 	"$(pair v1@x v-name@x v.pairs | vias - 2)"
 run patchsim --version-window -1 v1.tok v2.tok
 is "usage error: --version-window -1 exits 2" 2 "$rc"
-# -W does not apply to pairs with evidence (as to those found by hash):
-# a version 30 days apart stays at -W 10, the other person's pair goes.
-is "-W 10: the version 30 days apart stays, the pair without evidence goes" "v2@x:files,version v-name@x:files,version" \
-	"$(patchsim -q -H -W 10 v1.tok v2.tok | vias - 2)"
+# --window does not apply to pairs with evidence (as to those found by hash):
+# a version 30 days apart stays at --window 10, the other person's pair goes.
+is "--window 10: the version 30 days apart stays, the pair without evidence goes" "v2@x:files,version v-name@x:files,version" \
+	"$(patchsim -q -H --window 10 v1.tok v2.tok | vias - 2)"
 
 # Two parts of one posting ([PATCH v2 1/2] and [PATCH v2 2/2]: one thread,
 # one version, two parts) are two patches, whatever their titles.
@@ -530,15 +532,15 @@ is "thread, control: another person in the thread: none" "t2-bob@x:files" \
 	"$(pair t1@x t2-bob@x tt.pairs | vias - 2)"
 is "thread: the same with the new version on the left" "t2@x:files,version" \
 	"$(patchsim -q -H t2.tok t1.tok | pair t2@x t1@x - | vias - 1)"
-# -W spares pairs with evidence.  A pair in the thread whose messages
-# turn out unlike has none, and goes at -W 10 (19 days apart) as the
+# --window spares pairs with evidence.  A pair in the thread whose messages
+# turn out unlike has none, and goes at --window 10 (19 days apart) as the
 # same pair by another person does.
-is "-W 10, control: another person's pair 19 days apart goes" "" \
-	"$(patchsim -q -H -W 10 t1.tok t2.tok | pair t1@x t2-bob@x -)"
-is "-W 10: the thread pair with alike messages (msg 0.8947) 19 days apart is kept" "t2@x:files,version" \
-	"$(patchsim -q -H -W 10 t1.tok t2.tok | pair t1@x t2@x - | vias - 2)"
-is "-W 10: the thread pair with unlike messages (no evidence) goes too" "" \
-	"$(patchsim -q -H -W 10 t1.tok t2.tok | pair t1@x t2-unlike@x - | cut -f1,2,8 | tr '\t' ' ')"
+is "--window 10, control: another person's pair 19 days apart goes" "" \
+	"$(patchsim -q -H --window 10 t1.tok t2.tok | pair t1@x t2-bob@x -)"
+is "--window 10: the thread pair with alike messages (msg 0.8947) 19 days apart is kept" "t2@x:files,version" \
+	"$(patchsim -q -H --window 10 t1.tok t2.tok | pair t1@x t2@x - | vias - 2)"
+is "--window 10: the thread pair with unlike messages (no evidence) goes too" "" \
+	"$(patchsim -q -H --window 10 t1.tok t2.tok | pair t1@x t2-unlike@x - | cut -f1,2,8 | tr '\t' ' ')"
 
 # One person's messages at least 0.8 alike (SAME_MSG) are one patch's
 # whatever the titles: a mail and a commit via title, two mails via
@@ -570,10 +572,10 @@ is "same person, control: another person, messages 0.8 alike: none" "sc-bob 0.80
 	"$(pair s1@x sc-bob sc.pairs | cut -f2,3,8 | tr '\t' ' ')"
 is "same person: the same with the commits on the left" "sc-alike:files,title sc-under:files sc-bob:files" \
 	"$(patchsim -q -H sc.tok s1.tok | vias - 1)"
-is "same person, -m 1: the mail and commit with alike messages are written whatever their score" \
-	"sc-alike:files,title" "$(patchsim -q -H -m 1 s1.tok sc.tok | vias - 2)"
-is "-W 10: the commit 14 days from the mail stays (evidence), the one under 0.8 goes" \
-	"sc-alike:files,title" "$(patchsim -q -H -W 10 s1.tok sc.tok | vias - 2)"
+is "same person, -t 1: the mail and commit with alike messages are written whatever their score" \
+	"sc-alike:files,title" "$(patchsim -q -H -t 1 s1.tok sc.tok | vias - 2)"
+is "--window 10: the commit 14 days from the mail stays (evidence), the one under 0.8 goes" \
+	"sc-alike:files,title" "$(patchsim -q -H --window 10 s1.tok sc.tok | vias - 2)"
 {
 	ehdr
 	erow s2@x mail 2020-01-31T00:00:00Z ann@example.com Ann 'foo: make bar selectable' 2 '' '' s2@x '' "$SB"
@@ -591,12 +593,12 @@ is "same person, control: 400 days apart is beyond --version-window 365: none" "
 	"$(pair s1@x s2-far@x s2.pairs | vias - 2)"
 is "same person: --version-window 400 takes the mail 400 days on: version" "s2-far@x:files,version" \
 	"$(patchsim -q -H --version-window 400 s1.tok s2.tok | pair s1@x s2-far@x - | vias - 2)"
-# -W spares the pair whose evidence holds once its messages are compared,
+# --window spares the pair whose evidence holds once its messages are compared,
 # and drops it when it does not.
-is "-W 10: one person's retitled mail 30 days apart, messages alike: kept" "s2@x:files,version" \
-	"$(patchsim -q -H -W 10 s1.tok s2.tok | pair s1@x s2@x - | vias - 2)"
-is "-W 10, control: one person's mail 30 days apart, messages under 0.8: goes" "" \
-	"$(patchsim -q -H -W 10 s1.tok s2.tok | pair s1@x s2-under@x -)"
+is "--window 10: one person's retitled mail 30 days apart, messages alike: kept" "s2@x:files,version" \
+	"$(patchsim -q -H --window 10 s1.tok s2.tok | pair s1@x s2@x - | vias - 2)"
+is "--window 10, control: one person's mail 30 days apart, messages under 0.8: goes" "" \
+	"$(patchsim -q -H --window 10 s1.tok s2.tok | pair s1@x s2-under@x -)"
 # Two parts of one posting (v2 1/2 and v2 2/2 of one thread) stay two
 # patches, however alike their messages; v3 2/2 in that thread is not of
 # the posting (and another part: not the thread rule), the messages tell.
@@ -652,9 +654,9 @@ EH='F e.c\te.c\n@ \n-alpha\n+beta\n'
 	erow w1-bob@x mail 2020-02-01T00:00:00Z bob@example.com Bob 'baz: rework qux' '' '' '' w1-bob@x '' 'baz: rework qux\nSecond try.'
 } >w1e.tok
 EH=$EH0
-is "evidence below -m: the version scoring 0.3326 is written at -m 0.5" "w1@x 0.734694 0.160256 0.332588 0.000000 files,version" \
+is "evidence below -t: the version scoring 0.3326 is written at -t 0.5" "w1@x 0.734694 0.160256 0.332588 0.000000 files,version" \
 	"$(patchsim -q -H w0.tok w1e.tok | cut -f2,3,4,6,7,8 | tr '\t' ' ')"
-is "evidence below -m: and at -m 1" "w1@x:files,version" "$(patchsim -q -H -m 1 w0.tok w1e.tok | vias - 2)"
+is "evidence below -t: and at -t 1" "w1@x:files,version" "$(patchsim -q -H -t 1 w0.tok w1e.tok | vias - 2)"
 is "evidence below -m, control: the same pair by another person is not written" "" \
 	"$(patchsim -q -H w0.tok w1e.tok | pair w0@x w1-bob@x -)"
 
@@ -817,7 +819,7 @@ EOF
 # section 3): token sort, dynamic-programming LCS over code points; the
 # whole-file fdiff as words in common; the metadata evidence as
 # patchsim(1) and its help describe it.
-#   ref.py [--self] [-w W] [-d D] [-m M] [-W DAYS] [--links]
+#   ref.py [--self] [-w W] [-d D] [-t M] [--window DAYS] [--links]
 #          [--file-penalty] [--version-window DAYS] left [right]
 # prints left right msg diff dlr score fdiff via, like patchsim -H, for
 # every candidate (a shared file name, the same hash, a named upstream
@@ -986,16 +988,16 @@ def number(s):
     return int(s) if s.isdigit() and int(s) <= 1000000 else 0
 
 args = sys.argv[1:]
-o = {'w': 0.3, 'd': 0.4, 'm': 0.5, 'W': None, 'self': False, 'links': False, 'pen': False,
+o = {'w': 0.3, 'd': 0.4, 't': 0.5, 'W': None, 'self': False, 'links': False, 'pen': False,
      'vw': 365}
 files = []
 pairs = None
 sample, cells = 40, 200000
 while args:
     a = args.pop(0)
-    if a in ('-w', '-d', '-m'):
+    if a in ('-w', '-d', '-t'):
         o[a[1]] = float(args.pop(0))
-    elif a == '-W':
+    elif a == '--window':
         o['W'] = int(args.pop(0))
     elif a == '--self':
         o['self'] = True
@@ -1146,7 +1148,7 @@ for i, l in enumerate(L):
                 via.append('title' if l['_c'] != r['_c'] else 'version')
         if outside and via == ['files']:
             continue
-        if score < o['m'] and via == ['files']:
+        if score < o['t'] and via == ['files']:
             continue
         write(l, r, msg, diff, dlr, score, via)
 EOF
@@ -1165,28 +1167,28 @@ EOF
 		ok $? "$mode: -j1, -j2 and -j4 give the same bytes"
 		# Shards: their sorted union is the sorted whole.
 		for k in 1 2 3; do
-			patchsim -q -H -j2 -s "$k/3" $mode >"shard.$k"
+			patchsim -q -H -j2 --shard "$k/3" $mode >"shard.$k"
 		done
 		sort shard.1 shard.2 shard.3 >shards
 		sed 1d j1 | sort >whole
 		same "$mode: the sorted union of --shard 1/3 2/3 3/3 is the sorted output" whole shards
 		[ -s shard.1 ] && [ -s shard.2 ] && [ -s shard.3 ]
 		ok $? "$mode: every shard has rows"
-		# The bounds that skip LCSs change nothing: -m 0 then filtered
+		# The bounds that skip LCSs change nothing: -t 0 then filtered
 		# (but for scores a hair's breadth below 0.5 printed as 0.500000).
-		patchsim -q -m 0 $mode | over50 >m0
+		patchsim -q -t 0 $mode | over50 >m0
 		over50 <j1 >m5
-		same "$mode: -m 0.5 is -m 0 filtered (bounds skip nothing)" m5 m0
+		same "$mode: -t 0.5 is -t 0 filtered (bounds skip nothing)" m5 m0
 	done
 
-	# -m: nothing below it but what a hash or a name found.
-	patchsim -q -H -m 0.6 --self big.tok >m6
+	# -t: nothing below it but what a hash or a name found.
+	patchsim -q -H -t 0.6 --self big.tok >m6
 	[ "$(wc -l <m6)" -ge 20 ]
-	ok $? "-m 0.6: $(wc -l <m6) pairs"
-	is "-m 0.6: no pair found by files below it" 0 \
+	ok $? "-t 0.6: $(wc -l <m6) pairs"
+	is "-t 0.6: no pair found by files below it" 0 \
 		"$(awk -F'\t' '$6 < 0.6 && $8 == "files"' m6 | wc -l)"
 	# -w: score = w * msg + (1 - w) * diff on every row past the gate.
-	patchsim -q -H -w 0.65 -m 0 a.tok big.tok >w65
+	patchsim -q -H -w 0.65 -t 0 a.tok big.tok >w65
 	[ "$(wc -l <w65)" -ge 100 ]
 	ok $? "-w 0.65: $(wc -l <w65) pairs"
 	is "-w 0.65: every score is 0.65 msg + 0.35 diff" 0 "$(awk -F'\t' '
@@ -1198,11 +1200,11 @@ EOF
 	# (by title, by thread when the messages are alike, and by one
 	# person's messages 0.8 alike, short and long), and near misses (a
 	# second apart, another person, 400 days apart, two parts, messages
-	# under 0.8); -W 2 drops pairs whose evidence did not hold, thread
+	# under 0.8); --window 2 drops pairs whose evidence did not hold, thread
 	# and one person's, after their messages are compared.
-	for opts in "--self" "-w 0.5 -d 0.2 -m 0.3 --file-penalty" "-W 20 -m 0.2" "-w 0 -m 0.4" \
-	    "--self -W 2 --version-window 2 -m 0.3" "--self --version-window 500 -m 0.7" \
-	    "--self -W 2 -m 0.3"; do
+	for opts in "--self" "-w 0.5 -d 0.2 -t 0.3 --file-penalty" "--window 20 -t 0.2" "-w 0 -t 0.4" \
+	    "--self --window 2 --version-window 2 -t 0.3" "--self --version-window 500 -t 0.7" \
+	    "--self --window 2 -t 0.3"; do
 		case $opts in
 		--self*) set -- a.tok ;;
 		*) set -- a.tok b.tok ;;
@@ -1277,9 +1279,9 @@ if [ -f "$J/jailhouse-dev.mbox.xz" ] && [ -f "$J/jailhouse.bundle" ] &&
 
 	patchsim -q -j1 jm.tok jc.tok >j1
 	same "jailhouse: -j1 gives the bytes of -j4" jh.pairs j1
-	patchsim -q -m 0 jm.tok jc.tok | over50 >m0
+	patchsim -q -t 0 jm.tok jc.tok | over50 >m0
 	over50 <jh.pairs >m5
-	same "jailhouse: -m 0.5 is -m 0 filtered" m5 m0
+	same "jailhouse: -t 0.5 is -t 0 filtered" m5 m0
 	if [ "$have_py" = 1 ]; then
 		python3 ref.py --pairs jh.pairs --sample 40 jm.tok jc.tok >py.out 2>c.out
 		[ "$(wc -l <py.out)" -ge 30 ]

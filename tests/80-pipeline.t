@@ -342,12 +342,12 @@ shards() {
 	for k in 1 2 3 4; do [ -f "shard.$k" ] || return 1; done
 	sort shard.1 shard.2 shard.3 shard.4 | cmp -s whole -
 }
-seq 1 4 | xargs -P 2 -I{} sh -c 'patchsim -q -H -j1 -s {}/4 mails.tok commits.tok > shard.{}'
+seq 1 4 | xargs -P 2 -I{} sh -c 'patchsim -q -H -j1 --shard {}/4 mails.tok commits.tok > shard.{}'
 shards
 ok $? "xargs -P 2, 4 shards: their union is one run"
 rm -f shard.*
 if command -v parallel >/dev/null 2>&1 && parallel --version 2>/dev/null | grep -q 'GNU parallel'; then
-	parallel --will-cite -j 2 'patchsim -q -H -j1 -s {}/4 mails.tok commits.tok > shard.{}' ::: 1 2 3 4
+	parallel --will-cite -j 2 'patchsim -q -H -j1 --shard {}/4 mails.tok commits.tok > shard.{}' ::: 1 2 3 4
 	shards
 	ok $? "GNU parallel -j 2, 4 shards: their union is one run"
 else
@@ -431,7 +431,7 @@ if [ -z "$why" ]; then
 	# The remote side works in a folder of its own in root's home (--wd).
 	parallel --will-cite --ssh "$SSH -p $port" -S 2/root@127.0.0.1 --wd ".pt-test.${T##*.}" \
 		--env PATH --basefile mails.tok --basefile commits.tok --return 'shard.{}' --cleanup \
-		'patchsim -q -H -j1 -s {}/4 mails.tok commits.tok > shard.{}' ::: 1 2 3 4 >par.out 2>par.err
+		'patchsim -q -H -j1 --shard {}/4 mails.tok commits.tok > shard.{}' ::: 1 2 3 4 >par.out 2>par.err
 	prc=$?
 	is "parallel --sshlogin 2/root@127.0.0.1: exit 0" 0 "$prc"
 	[ "$prc" -eq 0 ] || head -5 par.err | sed 's/^/# /'
