@@ -765,9 +765,9 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: ptcluster [-cgHPqV] [-t threshold] [-w weight] [-d dlr] [-a via,...]\n"
-	    "                 [-f fdiff] [-T title-threshold] [-D date-content]\n"
-	    "                 [-G groups] [file ...]\n");
+	    "usage: ptcluster [-HqV] [-t threshold] [-w weight] [-d dlr] [-a via,...]\n"
+	    "                 [--fdiff fdiff] [--title-threshold s] [-D date-content]\n"
+	    "                 [--chain] [--pasta] [-G groups] [--groups] [file ...]\n");
 }
 
 static void
@@ -784,19 +784,20 @@ help(void)
 	    "in one cluster.\n\n"
 	    "  -t, --threshold T     score that accepts a pair (default 0.82)\n"
 	    "  -d, --dlr D           diff length ratio it needs (default 0.4)\n"
-	    "  -f, --fdiff F         whole-file ratio it needs (default 0.33)\n"
+	    "      --fdiff F         whole-file ratio it needs (default 0.33)\n"
 	    "  -w, --weight W        score = W * msg + (1 - W) * diff, recomputed\n"
 	    "                        (default: the score column)\n"
 	    "  -a, --accept LIST     via kinds accepted whatever the score (default\n"
 	    "                        hash,upstream,link,date,title,version; none)\n"
-	    "  -T, --title-threshold S  score a pair via title needs (default 0.6)\n"
+	    "      --title-threshold S  score a pair via title needs (default 0.6)\n"
 	    "  -D, --date-content R  msg or diff a pair via date needs (default 0.5)\n"
-	    "  -c, --chain           join every accepted pair's ends (PaStA's\n"
+	    "      --chain           join every accepted pair's ends (PaStA's\n"
 	    "                        connected components)\n"
-	    "  -P, --pasta           PaStA's clusters: -c -f 0 -a hash,upstream,link\n"
+	    "      --pasta           PaStA's clusters: --chain --fdiff 0\n"
+	    "                        -a hash,upstream,link\n"
 	    "  -G, --read-groups F   join the members of each line of a PaStA\n"
 	    "                        patch-groups file (repeatable)\n"
-	    "  -g, --groups          write patch-groups instead of TSV\n"
+	    "      --groups          write patch-groups instead of TSV\n"
 	    "  -H, --no-header       do not print the header line\n"
 	    "  -q, --quiet           no summary line on stderr\n"
 	    "  -V, --version         print the version and exit\n"
@@ -815,18 +816,19 @@ exit_of(int *rc, int read)
 int
 main(int argc, char **argv)
 {
+	enum { O_FDIFF = 256, O_TITLE, O_CHAIN, O_PASTA, O_GROUPS };
 	static const struct option longopts[] = {
 		{ "threshold", required_argument, NULL, 't' },
 		{ "dlr", required_argument, NULL, 'd' },
 		{ "weight", required_argument, NULL, 'w' },
 		{ "accept", required_argument, NULL, 'a' },
-		{ "fdiff", required_argument, NULL, 'f' },
-		{ "title-threshold", required_argument, NULL, 'T' },
+		{ "fdiff", required_argument, NULL, O_FDIFF },
+		{ "title-threshold", required_argument, NULL, O_TITLE },
 		{ "date-content", required_argument, NULL, 'D' },
-		{ "chain", no_argument, NULL, 'c' },
-		{ "pasta", no_argument, NULL, 'P' },
+		{ "chain", no_argument, NULL, O_CHAIN },
+		{ "pasta", no_argument, NULL, O_PASTA },
 		{ "read-groups", required_argument, NULL, 'G' },
-		{ "groups", no_argument, NULL, 'g' },
+		{ "groups", no_argument, NULL, O_GROUPS },
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "version", no_argument, NULL, 'V' },
@@ -846,7 +848,7 @@ main(int argc, char **argv)
 	int ch, header = 1, quiet = 0, groups = 0, rc = PT_EXIT_OK;
 
 	setprogname(argv[0]);
-	while ((ch = getopt_long(argc, argv, "t:d:w:a:f:T:D:cPG:gHqVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "t:d:w:a:D:G:HqVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 't':
 			if (parse_unit(optarg, &o.threshold)) {
@@ -862,14 +864,14 @@ main(int argc, char **argv)
 				return PT_EXIT_FAILED;
 			}
 			break;
-		case 'f':
+		case O_FDIFF:
 			if (parse_unit(optarg, &o.fdiff)) {
 				warnx("bad whole-file ratio '%s' (0 to 1)", optarg);
 				usage(stderr);
 				return PT_EXIT_FAILED;
 			}
 			break;
-		case 'T':
+		case O_TITLE:
 			if (parse_unit(optarg, &o.title_threshold)) {
 				warnx("bad title threshold '%s' (0 to 1)", optarg);
 				usage(stderr);
@@ -883,8 +885,8 @@ main(int argc, char **argv)
 				return PT_EXIT_FAILED;
 			}
 			break;
-		case 'c': o.chain = 1; break;
-		case 'P':
+		case O_CHAIN: o.chain = 1; break;
+		case O_PASTA:
 			o.chain = 1;
 			o.fdiff = 0;
 			o.accept = VIA_HASH | VIA_UPSTREAM | VIA_LINK;
@@ -908,7 +910,7 @@ main(int argc, char **argv)
 			gfiles = xreallocarray(gfiles, ngfiles + 1, sizeof *gfiles);
 			gfiles[ngfiles++] = optarg;
 			break;
-		case 'g': groups = 1; break;
+		case O_GROUPS: groups = 1; break;
 		case 'H': header = 0; break;
 		case 'q': quiet = 1; break;
 		case 'V': print_version(); return PT_EXIT_OK;

@@ -1,15 +1,15 @@
 #!/bin/sh
-# ptcluster: hand-made pairs: PaStA's connected components (-P) and the
+# ptcluster: hand-made pairs: PaStA's connected components (--pasta) and the
 # default's rules beside them, each with a control that flips it (a mail
 # joins its best commit, commits join only as the same change, mails
 # join unless two commits or two parts of one posting meet, the fdiff
 # veto, what date, title and version evidence need), thresholds, the
 # best edge and its ties, the peer/score/via audit columns, PaStA's
 # patch-groups in and out, bad input and the command line; then the
-# bundled sample run through the real tools: every patch once, -P's
+# bundled sample run through the real tools: every patch once, --pasta's
 # clusters against a union-find in awk and the default's against the
 # rules written again in awk, independence of input order, thresholds,
-# -w, -g round trips; PaStA's published patch-groups of jailhouse; and
+# -w, --groups round trips; PaStA's published patch-groups of jailhouse; and
 # the whole erofs data against the commits' own Link: trailers.
 . "$(dirname "$0")/lib.sh"
 
@@ -76,7 +76,8 @@ grep -q '^ptcluster (patchtrack) ' "$T/out"
 ok $? "--version"
 phdr >empty.tsv
 for bad in "-t 1.5" "-t abc" "-t -0.1" "-t 1e-1" "-t ''" "-d 2" "-w x" "-w 0,5" \
-    "-a bogus" "-a hash,,link" "-a ''" "-a none,hash" "-f 1.1" "-f x" "-T -1" "-D 2" "-a date,bogus"; do
+    "-a bogus" "-a hash,,link" "-a ''" "-a none,hash" "--fdiff 1.1" "--fdiff x" "--title-threshold -1" "-D 2" "-a date,bogus" \
+    "-P" "-c" "-g" "-f 0" "-T 0"; do
 	eval "run ptcluster $bad empty.tsv"
 	is "usage error: $bad exits 2" 2 "$rc"
 	[ ! -s "$T/out" ] && grep -q '^usage: ptcluster' "$T/err"
@@ -84,7 +85,7 @@ for bad in "-t 1.5" "-t abc" "-t -0.1" "-t 1e-1" "-t ''" "-d 2" "-w x" "-w 0,5" 
 done
 run ptcluster -t 1 -d 0 -w 0 -a files,hash,upstream,link empty.tsv
 is "options at their limits are fine" 0 "$rc"
-run ptcluster -c -P -f 1 -T 0 -D 1 -a date,title,version empty.tsv
+run ptcluster --chain --pasta --fdiff 1 --title-threshold 0 -D 1 -a date,title,version empty.tsv
 is "the new options at their limits are fine" 0 "$rc"
 ptcluster --help >help.txt
 grep -q -- '--pasta' help.txt && grep -q -- '--chain' help.txt && grep -q -- '--fdiff' help.txt
@@ -99,7 +100,7 @@ run ptcluster -q -H empty.tsv
 [ ! -s "$T/out" ] && [ ! -s "$T/err" ]
 ok $? "-q -H: no summary, no header"
 
-# --- PaStA's connected components (-P) on a chain of mails --------------
+# --- PaStA's connected components (--pasta) on a chain of mails --------------
 # a-b and b-c chain into one cluster, d-e is another (accepted by its
 # hash, not its score), f-g scores too low, h-i has too low a dlr.  The
 # table has no fdiff (nothing is vetoed); chain.tok names the nine mails.
@@ -112,36 +113,36 @@ ok $? "-q -H: no summary, no header"
 	pair h i 1 1 0.3 0.000000 files
 } >chain.tsv
 { thdr; for x in a b c d e f g h i; do patch "$x" mail '' "title $x"; done; } >chain.tok
-run ptcluster -P chain.tsv chain.tok
-is "chain, -P (PaStA's components): exit 0" 0 "$rc"
+run ptcluster --pasta chain.tsv chain.tok
+is "chain, --pasta (PaStA's components): exit 0" 0 "$rc"
 cp "$T/out" chain.out
-is "chain, -P (PaStA's components): {a b c} {d e}, then f g h i alone" \
+is "chain, --pasta (PaStA's components): {a b c} {d e}, then f g h i alone" \
 	"1: a b c|2: d e|3: f|4: g|5: h|6: i" "$(members chain.out | tr '\n' '|' | sed 's/|$//')"
-is "chain, -P: the summary" \
+is "chain, --pasta: the summary" \
 	"ptcluster: 9 patches, 5 pairs read, 3 accepted, 6 clusters (0 with commits)" "$(cat "$T/err")"
-is "chain, -P: each member's best pair (peer score via)" \
+is "chain, --pasta: each member's best pair (peer score via)" \
 	"a b 0.900000 files|b c 0.950000 files|c b 0.950000 files|d e 0.100000 files,hash|e d 0.100000 files,hash|f   |g   |h   |i   " \
 	"$(audit chain.out)"
-is "chain, -P: mails and commits counted per cluster" \
+is "chain, --pasta: mails and commits counted per cluster" \
 	"3 0 mail|3 0 mail|3 0 mail|2 0 mail|2 0 mail|1 0 mail|1 0 mail|1 0 mail|1 0 mail" \
 	"$(sed 1d chain.out | awk -F'\t' '{ print $9, $10, $3 }' | tr '\n' '|' | sed 's/|$//')"
 # Mails without commits or parts of a posting: the default joins them as
-# -P does.  With commits in the chain it does not (below).
+# --pasta does.  With commits in the chain it does not (below).
 ptcluster chain.tsv chain.tok >chain-default.out 2>chain-default.err
-same "chain of mails only: the default makes -P's clusters, byte for byte" chain.out chain-default.out
+same "chain of mails only: the default makes --pasta's clusters, byte for byte" chain.out chain-default.out
 is "chain of mails only: the default's summary" \
 	"ptcluster: 9 patches, 5 pairs read, 3 accepted, 6 clusters (0 with commits)" "$(cat chain-default.err)"
 # ptcluster(1): every id named by a pair, accepted or not, is a patch of
 # the output (a cluster of its own).
-is "-P without patch tables: the ids of rejected pairs are clusters of their own (ptcluster(1))" \
-	"1: a b c|2: d e|3: f|4: g|5: h|6: i" "$(cl -P chain.tsv)"
-is "-P without patch tables: the summary counts them" \
+is "--pasta without patch tables: the ids of rejected pairs are clusters of their own (ptcluster(1))" \
+	"1: a b c|2: d e|3: f|4: g|5: h|6: i" "$(cl --pasta chain.tsv)"
+is "--pasta without patch tables: the summary counts them" \
 	"ptcluster: 9 patches, 5 pairs read, 3 accepted, 6 clusters (0 with commits)" \
-	"$(ptcluster -P chain.tsv 2>&1 >/dev/null)"
+	"$(ptcluster --pasta chain.tsv 2>&1 >/dev/null)"
 is "-a none: d-e is accepted by score only, so not" "1: a b c|2: d|3: e|4: f|5: g|6: h|7: i" \
 	"$(cl -a none chain.tsv chain.tok)"
-is "-P -a none: the same (options after -P change it)" "1: a b c|2: d|3: e|4: f|5: g|6: h|7: i" \
-	"$(cl -P -a none chain.tsv chain.tok)"
+is "--pasta -a none: the same (options after --pasta change it)" "1: a b c|2: d|3: e|4: f|5: g|6: h|7: i" \
+	"$(cl --pasta -a none chain.tsv chain.tok)"
 is "-t 0.8: f-g joins" "1: a b c|2: d e|3: f g|4: h|5: i" "$(cl -t 0.8 chain.tsv chain.tok)"
 is "-t 0.91: a-b breaks" "1: a|2: b c|3: d e|4: f|5: g|6: h|7: i" "$(cl -t 0.91 chain.tsv chain.tok)"
 is "-t 0 -d 0.3: h-i joins (dlr 0.3, score 0)" "1: a b c|2: d e|3: f g|4: h i" \
@@ -335,8 +336,8 @@ MAB="m $CA $CB"
 # A mail joins the one commit it matches best: 0.83 with A, 0.95 with B.
 { fphdr; fpair m "$CA" 0.83 0.83 1 0.830000 0.9 files; fpair m "$CB" 0.95 0.95 1 0.950000 0.9 files; } >best.tsv
 is "best commit: the mail joins B (0.95) only, not A (0.83)" "m $CB|$CA" "$(co "$MAB" best.tsv r.tok)"
-is "best commit, -P (PaStA's components): the mail chains A and B" "m $CA $CB" "$(co "$MAB" -P best.tsv r.tok)"
-is "best commit, -c: every accepted pair joins, as with -P" "m $CA $CB" "$(co "$MAB" -c best.tsv r.tok)"
+is "best commit, --pasta (PaStA's components): the mail chains A and B" "m $CA $CB" "$(co "$MAB" --pasta best.tsv r.tok)"
+is "best commit, --chain: every accepted pair joins, as with --pasta" "m $CA $CB" "$(co "$MAB" --chain best.tsv r.tok)"
 ptcluster -q best.tsv r.tok >best.out
 is "best commit: peer, score and via of m, A and B (A joined by nothing)" \
 	"m $CB 0.950000 files|$CB m 0.950000 files|$CA   " \
@@ -356,7 +357,7 @@ is "best commit: a tie goes to the smaller commit id" "m $CA|$CB" "$(co "$MAB" b
 AB="$CA $CB"
 { fphdr; fpair "$CA" "$CB" 0.9 0.9 1 0.900000 0.9 files; } >cc.tsv
 is "two commits scoring 0.9, no hash or upstream: apart" "$CA|$CB" "$(co "$AB" cc.tsv r.tok)"
-is "two commits scoring 0.9, -P: together" "$CA $CB" "$(co "$AB" -P cc.tsv r.tok)"
+is "two commits scoring 0.9, --pasta: together" "$CA $CB" "$(co "$AB" --pasta cc.tsv r.tok)"
 for v in hash upstream link; do
 	{ fphdr; fpair "$CA" "$CB" 0.9 0.9 1 0.900000 0.9 "files,$v"; } >"cc-$v.tsv"
 	is "two commits, control: via $v: together" "$CA $CB" "$(co "$AB" "cc-$v.tsv" r.tok)"
@@ -375,8 +376,8 @@ M12="m1 m2 $CA $CB"
 	fpair m1 m2 0.9 0.9 1 0.900000 0.9 files
 } >mm.tsv
 is "two commits' clusters: the mail-mail pair between them is refused" "m1 $CA|m2 $CB" "$(co "$M12" mm.tsv r.tok)"
-is "two commits' clusters, -P: one cluster of both commits" "m1 m2 $CA $CB" "$(co "$M12" -P mm.tsv r.tok)"
-is "two commits' clusters, -c: one cluster" "m1 m2 $CA $CB" "$(co "$M12" -c mm.tsv r.tok)"
+is "two commits' clusters, --pasta: one cluster of both commits" "m1 m2 $CA $CB" "$(co "$M12" --pasta mm.tsv r.tok)"
+is "two commits' clusters, --chain: one cluster" "m1 m2 $CA $CB" "$(co "$M12" --chain mm.tsv r.tok)"
 {
 	fphdr
 	fpair m1 "$CA" 0.95 0.95 1 0.950000 0.9 files
@@ -414,7 +415,7 @@ is "... control: with m2-m3 at 0.85 it joins m1's" "m1 m3 $CA|m2 $CB" "$(co "m3 
 S="s1 s2 s3 s4 $CC"
 { fphdr; fpair s1 s2 0.9 0.9 1 0.900000 0.9 files; } >sib.tsv
 is "siblings v2 1/2 and v2 2/2 at 0.9: apart" "s1|s2|s3|s4|$CC" "$(co "$S" sib.tsv r.tok)"
-is "siblings, -P: together" "s1 s2|s3|s4|$CC" "$(co "$S" -P sib.tsv r.tok)"
+is "siblings, --pasta: together" "s1 s2|s3|s4|$CC" "$(co "$S" --pasta sib.tsv r.tok)"
 { fphdr; fpair s1 s3 0.9 0.9 1 0.900000 0.9 files; } >sib2.tsv
 is "siblings, control: v2 1/2 and v3 1/2 (the same part, another version): together" "s1 s3|s2|s4|$CC" \
 	"$(co "$S" sib2.tsv r.tok)"
@@ -434,15 +435,15 @@ is "siblings, control: the pair s3-s2 alone joins" "s1|s2 s3|s4|$CC" "$(co "$S" 
 is "two parts with one best commit: both join it" "s1 s2 $CC|s3|s4" "$(co "$S" sq.tsv r.tok)"
 
 # fdiff: a pair scoring 0.9 whose whole files have little in common (a
-# license-header hunk, fdiff 0.2) is vetoed at -f 0.33.
+# license-header hunk, fdiff 0.2) is vetoed at --fdiff 0.33.
 MA="m $CA"
 { fphdr; fpair m "$CA" 0.9 0.9 1 0.900000 0.2 files; } >fd.tsv
-is "fdiff 0.2 < -f 0.33 vetoes a 0.9 pair" "m|$CA" "$(co "$MA" fd.tsv r.tok)"
-is "fdiff, control: -f 0 accepts it" "m $CA" "$(co "$MA" -f 0 fd.tsv r.tok)"
-is "fdiff: -f 0.2 accepts fdiff 0.2 (at least)" "m $CA" "$(co "$MA" -f 0.2 fd.tsv r.tok)"
-is "fdiff: -f 0.21 does not" "m|$CA" "$(co "$MA" -f 0.21 fd.tsv r.tok)"
-is "fdiff, -P (-f 0): accepted" "m $CA" "$(co "$MA" -P fd.tsv r.tok)"
-is "fdiff: -P -f 0.33 (an option after -P changes it): vetoed" "m|$CA" "$(co "$MA" -P -f 0.33 fd.tsv r.tok)"
+is "fdiff 0.2 < --fdiff 0.33 vetoes a 0.9 pair" "m|$CA" "$(co "$MA" fd.tsv r.tok)"
+is "fdiff, control: --fdiff 0 accepts it" "m $CA" "$(co "$MA" --fdiff 0 fd.tsv r.tok)"
+is "fdiff: --fdiff 0.2 accepts fdiff 0.2 (at least)" "m $CA" "$(co "$MA" --fdiff 0.2 fd.tsv r.tok)"
+is "fdiff: --fdiff 0.21 does not" "m|$CA" "$(co "$MA" --fdiff 0.21 fd.tsv r.tok)"
+is "fdiff, --pasta (--fdiff 0): accepted" "m $CA" "$(co "$MA" --pasta fd.tsv r.tok)"
+is "fdiff: --pasta --fdiff 0.33 (an option after --pasta changes it): vetoed" "m|$CA" "$(co "$MA" --pasta --fdiff 0.33 fd.tsv r.tok)"
 cut -f1-6,8 fd.tsv >fd-nofdiff.tsv
 is "fdiff: a pairs table without it vetoes nothing" "m $CA" "$(co "$MA" fd-nofdiff.tsv r.tok)"
 { fphdr; fpair m "$CA" 0.9 0.9 1 0.900000 0.2 files,hash; } >fd-hash.tsv
@@ -457,9 +458,9 @@ is "date, control: msg 0.3, diff 0.2: not" "m|$CA" "$(co "$MA" date2.tsv r.tok)"
 is "date: diff 0.5 is enough" "m $CA" "$(co "$MA" date3.tsv r.tok)"
 is "date: -D 0.6 wants more" "m|$CA" "$(co "$MA" -D 0.6 date3.tsv r.tok)"
 is "date: -a without date: not" "m|$CA" "$(co "$MA" -a hash,upstream,link,title,version date.tsv r.tok)"
-is "date, -P: not (PaStA has no date evidence)" "m|$CA" "$(co "$MA" -P date.tsv r.tok)"
+is "date, --pasta: not (PaStA has no date evidence)" "m|$CA" "$(co "$MA" --pasta date.tsv r.tok)"
 
-# version: two mails need fdiff >= -f or diff >= -D.
+# version: two mails need fdiff >= --fdiff or diff >= -D.
 M2="m1 m2"
 { fphdr; fpair m1 m2 0.6 0.2 1 0.320000 0.1 files,version; } >ver.tsv
 is "version: fdiff 0.1 and diff 0.2: refused" "m1|m2" "$(co "$M2" ver.tsv r.tok)"
@@ -467,36 +468,36 @@ is "version: fdiff 0.1 and diff 0.2: refused" "m1|m2" "$(co "$M2" ver.tsv r.tok)
 is "version, control: fdiff 0.5: accepted" "m1 m2" "$(co "$M2" ver2.tsv r.tok)"
 { fphdr; fpair m1 m2 0.6 0.5 1 0.530000 0.1 files,version; } >ver3.tsv
 is "version: diff 0.5 with fdiff 0.1: accepted" "m1 m2" "$(co "$M2" ver3.tsv r.tok)"
-is "version, -P: not" "m1|m2" "$(co "$M2" -P ver2.tsv r.tok)"
+is "version, --pasta: not" "m1|m2" "$(co "$M2" --pasta ver2.tsv r.tok)"
 
-# title: a mail and a commit need 0.3 msg + 0.7 diff >= -T (0.6), whatever
+# title: a mail and a commit need 0.3 msg + 0.7 diff >= --title-threshold (0.6), whatever
 # the dlr and the score column, and fdiff >= -f.
 { fphdr; fpair m "$CA" 0.65 0.65 1 0.650000 0.5 files,title; } >title.tsv
 is "title: score 0.65: accepted" "m $CA" "$(co "$MA" title.tsv r.tok)"
 { fphdr; fpair m "$CA" 0.55 0.55 1 0.550000 0.5 files,title; } >title2.tsv
 is "title, control: score 0.55: not" "m|$CA" "$(co "$MA" title2.tsv r.tok)"
-is "title: -T 0.7 wants more than 0.65" "m|$CA" "$(co "$MA" -T 0.7 title.tsv r.tok)"
+is "title: --title-threshold 0.7 wants more than 0.65" "m|$CA" "$(co "$MA" --title-threshold 0.7 title.tsv r.tok)"
 { fphdr; fpair m "$CA" 1 0.5 0.2 0.000000 0.5 files,title; } >title3.tsv
 is "title: msg 1, diff 0.5 (0.3 + 0.35 = 0.65) below the dlr gate (score 0): accepted" "m $CA" \
 	"$(co "$MA" title3.tsv r.tok)"
 { fphdr; fpair m "$CA" 0.5 0.55 1 0.535000 0.5 files,title; } >title4.tsv
 is "title, control: msg 0.5, diff 0.55 (0.535): not" "m|$CA" "$(co "$MA" title4.tsv r.tok)"
 { fphdr; fpair m "$CA" 0.65 0.65 1 0.650000 0.2 files,title; } >title5.tsv
-is "title, control: fdiff 0.2 below -f: not" "m|$CA" "$(co "$MA" title5.tsv r.tok)"
+is "title, control: fdiff 0.2 below --fdiff: not" "m|$CA" "$(co "$MA" title5.tsv r.tok)"
 is "title: the member's via says what accepted it" "m $CA 0.650000 files,title" \
 	"$(ptcluster -q title.tsv r.tok | awk -F'\t' '$2 == "m" { print $2, $11, $12, $13 }')"
 { fphdr; fpair m "$CA" 0.9 0.9 1 0.900000 0.2 files,title; } >title6.tsv
 is "via: evidence that did not hold is not shown (a title pair accepted by its score)" "m $CA 0.900000 files" \
-	"$(ptcluster -q -f 0.2 -T 1 title6.tsv r.tok | awk -F'\t' '$2 == "m" { print $2, $11, $12, $13 }')"
+	"$(ptcluster -q --fdiff 0.2 --title-threshold 1 title6.tsv r.tok | awk -F'\t' '$2 == "m" { print $2, $11, $12, $13 }')"
 
 # All of the above at once (but for the upstream pair and the squashed
 # series, which would join A with B and the parts with C): the rules
-# written again in awk agree; -P makes fewer, larger clusters; the order
+# written again in awk agree; --pasta makes fewer, larger clusters; the order
 # of rows and operands changes no byte.
 #   default: m-A by its date (evidence before score), m1-A and m2-B at
 #   0.95; s1-s3 and m2-m3 join (no commit on one side); s3-s2 would put
 #   v2 2/2 beside v2 1/2, m1-m3 and m1-m2 two commits together: refused.
-#   -P: every pair at 0.82 joins, fdiff 0.2 too; date, title and version
+#   --pasta: every pair at 0.82 joins, fdiff 0.2 too; date, title and version
 #   pairs scoring below 0.82 do not.
 {
 	fphdr
@@ -510,8 +511,8 @@ is "all hand cases at once: the clusters" "m m1 $CA|m2 m3 $CB|s1 s3|s2|s4|$CC|$C
 partition all.out >all.part
 rules r.tok all.tsv >all.want
 same "all hand cases at once: the clusters of the rules written again in awk" all.want all.part
-ptcluster -P all.tsv r.tok >allP.out 2>allP.err
-is "all hand cases at once, -P: fewer, larger clusters" "m m1 m2 m3 $CA $CB|s1 s2 s3|s4|$CC|$CD" \
+ptcluster --pasta all.tsv r.tok >allP.out 2>allP.err
+is "all hand cases at once, --pasta: fewer, larger clusters" "m m1 m2 m3 $CA $CB|s1 s2 s3|s4|$CC|$CD" \
 	"$(members allP.out | sed 's/^[0-9]*: //' | tr '\n' '|' | sed 's/|$//')"
 # peer in cluster CL: members whose peer is in another cluster.
 peer_out() {
@@ -519,7 +520,7 @@ peer_out() {
 	    END { for (x in pe) if (c[x] != c[pe[x]]) n++; print n + 0 }' "$1"
 }
 is "all hand cases: every member's peer is in its own cluster" 0 "$(peer_out all.out)"
-is "all hand cases, -P: every member's peer is in its own cluster" 0 "$(peer_out allP.out)"
+is "all hand cases, --pasta: every member's peer is in its own cluster" 0 "$(peer_out allP.out)"
 is "all hand cases: members with a peer (all but s2, s4, C, D)" 8 \
 	"$(awk -F'\t' 'NR > 1 && $11 != ""' all.out | wc -l)"
 # Fixed sources of randomness for shuf: the same shuffles every run.
@@ -528,10 +529,10 @@ for k in 1 2 3; do
 	{ fphdr; sed 1d all.tsv | shuf --random-source=rand.$k; } >all.shuf.$k
 	ptcluster - r.tok <all.shuf.$k >shuf.out 2>shuf.err
 	cmp -s all.out shuf.out && cmp -s all.err shuf.err && echo "default $k"
-	ptcluster r.tok -P all.shuf.$k >shuf.out 2>shuf.err
+	ptcluster r.tok --pasta all.shuf.$k >shuf.out 2>shuf.err
 	cmp -s allP.out shuf.out && cmp -s allP.err shuf.err && echo "pasta $k"
 done >shuf.same
-is "all hand cases: the pairs shuffled three ways, operands swapped: the same bytes (default and -P)" 6 \
+is "all hand cases: the pairs shuffled three ways, operands swapped: the same bytes (default and --pasta)" 6 \
 	"$(wc -l <shuf.same)"
 is "all hand cases: the shuffles differ from the original order" 3 \
 	"$(for k in 1 2 3; do cmp -s all.tsv all.shuf.$k || echo x; done | wc -l)"
@@ -593,15 +594,15 @@ ok $? "-q: the count of repeated ids is left out too"
 	echo "<$C3> => feed"
 	echo
 } >pg
-run ptcluster -G pg -g
-is "-G -g: exit 0 (and standard input is not read)" 0 "$rc"
+run ptcluster -G pg --groups
+is "-G --groups: exit 0 (and standard input is not read)" 0 "$rc"
 {
 	echo "<m1> <m2> => $C1"
 	echo "=> 1234 $C2"
 	echo "<$C3> => feed"
 	echo "<g1>"
 } >want
-same "-G -g: lines sorted inside, clusters by smallest id" want "$T/out"
+same "-G --groups: lines sorted inside, clusters by smallest id" want "$T/out"
 is "-G: the summary" "ptcluster: 8 patches, 0 pairs read, 0 accepted, 4 clusters (3 with commits)" \
 	"$(cat "$T/err")"
 run ptcluster -q -G pg
@@ -613,12 +614,12 @@ is "-G with pairs: the union of both" "1: m1 m2 m3 $C1|2: lone|3: u1 1234 $C2|4:
 	"$(members "$T/out" | tr '\n' '|' | sed 's/|$//')"
 is "-G with pairs: a member with an accepted pair shows it" "m1 m2 1.000000 files" \
 	"$(awk -F'\t' '$2 == "m1" { print $2, $11, $12, $13 }' "$T/out")"
-run ptcluster -q -g t.tsv t.tok
+run ptcluster -q --groups t.tsv t.tok
 printf '<m1> <m2> <m3> => %s\n<lone>\n<u1> => %s\n' "$C1" "$C2" >want
-same "-g from pairs and tables: patch-groups in cluster order" want "$T/out"
-ptcluster -q -g -G pg -G pg >g1
-ptcluster -q -g -G g1 >g2
-same "-g is a fixed point, and a file given twice changes nothing" g1 g2
+same "--groups from pairs and tables: patch-groups in cluster order" want "$T/out"
+ptcluster -q --groups -G pg -G pg >g1
+ptcluster -q --groups -G g1 >g2
+same "--groups is a fixed point, and a file given twice changes nothing" g1 g2
 {
 	echo "<ok1> <ok2>"
 	echo "bad1 <x1> => $C1"
@@ -627,14 +628,14 @@ same "-g is a fixed point, and a file given twice changes nothing" g1 g2
 	echo "<>"
 	echo "<ok3> => $C1"
 } >badpg
-run ptcluster -G badpg -g
+run ptcluster -G badpg --groups
 is "bad patch-groups lines: exit 1" 1 "$rc"
 is "bad patch-groups lines: each named with its line" \
 	"badpg:2: a mail id not in angle brackets|badpg:3: a second '=>'|badpg:4: a mail id in angle brackets right of '=>'|badpg:5: a mail id not in angle brackets" \
 	"$(grep -v 'patches,' "$T/err" | sed 's/^ptcluster: //' | tr '\n' '|' | sed 's/|$//')"
 printf '<ok3> => %s\n<ok1> <ok2>\n' "$C1" >want
 same "bad patch-groups lines join nothing, the good ones are written" want "$T/out"
-run ptcluster -G "$T/missing" -g
+run ptcluster -G "$T/missing" --groups
 is "a missing groups file: exit 2" 2 "$rc"
 grep -q "missing" "$T/err"
 ok $? "a missing groups file is named"
@@ -644,9 +645,9 @@ ok $? "a missing groups file is named"
 run ptcluster -q blank.tsv
 is "an id with a TAB is escaped in the TSV output" 'a b|c\tt' \
 	"$(sed -n '2,3p' "$T/out" | cut -f2 | tr '\n' '|' | sed 's/|$//')"
-run ptcluster -q -g blank.tsv
-is "-g and ids with white space: exit 1" 1 "$rc"
-is "-g and ids with white space: left out, counted" \
+run ptcluster -q --groups blank.tsv
+is "--groups and ids with white space: exit 1" 1 "$rc"
+is "--groups and ids with white space: left out, counted" \
 	"<e> <f>|ptcluster: 2 ids with white space left out of the patch-groups output" \
 	"$(cat "$T/out" "$T/err" | tr '\n' '|' | sed 's/|$//')"
 
@@ -736,11 +737,11 @@ if command -v git >/dev/null 2>&1 &&
 		"$(sed 1d commits.tok | wc -l) commit $(sed 1d mails.tok | cut -f1 | sort -u | wc -l) mail" \
 		"$(cut -f3 cl.tsv | sed 1d | sort | uniq -c | awk '{ printf "%s%s %s", (NR > 1 ? " " : ""), $1, $2 }')"
 
-	# -P: PaStA's connected components, the same partition as a
+	# --pasta: PaStA's connected components, the same partition as a
 	# union-find in awk: accepted edges (dlr and score, or via hash,
 	# upstream or link), the smaller id the root, every id named by the
 	# minimum of its component.
-	ptcluster -q -P mails.tok commits.tok pairs.tsv self.tsv >clP.tsv
+	ptcluster -q --pasta mails.tok commits.tok pairs.tsv self.tsv >clP.tsv
 	awk -F'\t' '
 	function find(x) { while (p[x] != x) x = p[x]; return x }
 	function node(x) { if (!(x in p)) p[x] = x }
@@ -757,7 +758,7 @@ if command -v git >/dev/null 2>&1 &&
 	END { for (x in p) print substr(x, 2) "\t" substr(find(x), 2) }' \
 	    mails.tok commits.tok pairs.tsv self.tsv | sort >partP.want
 	partition clP.tsv >partP
-	same "sample, -P: the clusters are the components of a union-find in awk (PaStA's)" partP.want partP
+	same "sample, --pasta: the clusters are the components of a union-find in awk (PaStA's)" partP.want partP
 	# The default: the rules written again in awk (above).
 	partition cl.tsv >part
 	rules mails.tok commits.tok pairs.tsv self.tsv >part.want
@@ -769,14 +770,14 @@ if command -v git >/dev/null 2>&1 &&
 	nP=$(cut -f1 clP.tsv | sed 1d | sort -u | wc -l)
 	nD=$(cut -f1 cl.tsv | sed 1d | sort -u | wc -l)
 	[ "$nD" -lt "$nP" ]
-	ok $? "sample: fewer clusters by default ($nD) than with -P ($nP): versions joined by their metadata"
-	is "sample: no cluster with two commits, default and -P" "0 0" \
+	ok $? "sample: fewer clusters by default ($nD) than with --pasta ($nP): versions joined by their metadata"
+	is "sample: no cluster with two commits, default and --pasta" "0 0" \
 		"$(awk -F'\t' 'NR > 1 && $10 > 1' cl.tsv | wc -l) $(awk -F'\t' 'NR > 1 && $10 > 1' clP.tsv | wc -l)"
-	# Every default cluster lies inside one cluster of -c (the same pairs
+	# Every default cluster lies inside one cluster of --chain (the same pairs
 	# accepted, every one joined): the rules only leave pairs out.
-	ptcluster -q -c mails.tok commits.tok pairs.tsv self.tsv >clC.tsv
+	ptcluster -q --chain mails.tok commits.tok pairs.tsv self.tsv >clC.tsv
 	partition clC.tsv >partC
-	is "sample: each default cluster is inside one -c cluster" 0 \
+	is "sample: each default cluster is inside one --chain cluster" 0 \
 		"$(join -t'	' part partC | awk -F'\t' '{ if ($2 in c && c[$2] != $3) n++; c[$2] = $3 } END { print n + 0 }')"
 
 	awk -F'\t' '
@@ -813,7 +814,7 @@ if command -v git >/dev/null 2>&1 &&
 	ok $? "sample: $1 mail-commit pairs found by hash"
 	is "sample: each mail found by hash is in its commit's cluster" 0 "$2"
 
-	# -P: each member's peer is its best accepted pair: the highest score,
+	# --pasta: each member's peer is its best accepted pair: the highest score,
 	# then the smallest peer id (PaStA's accepted pairs all join).
 	awk -F'\t' 'FNR == 1 { next }
 	    FILENAME != "clP.tsv" {
@@ -829,7 +830,7 @@ if command -v git >/dev/null 2>&1 &&
 	      if (got != want) { bad++; if (bad < 5) print "# " $2 ": " got " want " want } }
 	    END { print bad + 0 }' pairs.tsv self.tsv clP.tsv >best
 	grep '^#' best
-	is "sample, -P: each member's peer and score are its best accepted pair" 0 "$(grep -v '^#' best)"
+	is "sample, --pasta: each member's peer and score are its best accepted pair" 0 "$(grep -v '^#' best)"
 	# The default: a peer is a pair that joined (or met inside) the
 	# cluster: in the member's cluster, a pair of the tables with that
 	# score, its via among the pair's via; a member of a cluster of two
@@ -863,29 +864,29 @@ if command -v git >/dev/null 2>&1 &&
 	run ptcluster - commits.tok mails.tok <shuf.1.tsv
 	same "sample: pairs shuffled and files reversed give the same bytes" cl.tsv "$T/out"
 	same "sample: ... and the same summary" cl.err "$T/err"
-	ptcluster -q -P commits.tok shuf.2.tsv mails.tok >got
-	same "sample, -P: pairs shuffled and files reversed give the same bytes" clP.tsv got
+	ptcluster -q --pasta commits.tok shuf.2.tsv mails.tok >got
+	same "sample, --pasta: pairs shuffled and files reversed give the same bytes" clP.tsv got
 	cat pairs.tsv self.tsv | ptcluster -q mails.tok commits.tok - >got
 	same "sample: two pair tables through one pipe (a header inside)" cl.tsv got
 
-	# -P: thresholds move the number of components one way.
+	# --pasta: thresholds move the number of components one way.
 	nc() { ptcluster -q -H "$@" | cut -f1 | sort -u | wc -l; }
-	n0=$(nc -P mails.tok commits.tok pairs.tsv self.tsv)
-	n99=$(nc -P -t 0.99 mails.tok commits.tok pairs.tsv self.tsv)
-	nall=$(nc -P -t 0 -d 0 mails.tok commits.tok pairs.tsv self.tsv)
-	nnone=$(nc -P -t 1 -a none mails.tok commits.tok pairs.tsv self.tsv)
+	n0=$(nc --pasta mails.tok commits.tok pairs.tsv self.tsv)
+	n99=$(nc --pasta -t 0.99 mails.tok commits.tok pairs.tsv self.tsv)
+	nall=$(nc --pasta -t 0 -d 0 mails.tok commits.tok pairs.tsv self.tsv)
+	nnone=$(nc --pasta -t 1 -a none mails.tok commits.tok pairs.tsv self.tsv)
 	[ "$n99" -ge "$n0" ] && [ "$nall" -le "$n0" ] && [ "$nnone" -ge "$n99" ]
-	ok $? "sample, -P: clusters at -t 0 -d 0: $nall, default: $n0, -t 0.99: $n99, -t 1 -a none: $nnone"
+	ok $? "sample, --pasta: clusters at -t 0 -d 0: $nall, default: $n0, -t 0.99: $n99, -t 1 -a none: $nnone"
 	[ "$nall" -lt "$n0" ] && [ "$n0" -lt "$nnone" ]
-	ok $? "sample, -P: the thresholds make a difference"
+	ok $? "sample, --pasta: the thresholds make a difference"
 	# The default: all accepted joins more than none; no evidence, more
 	# clusters.
 	d0=$(nc mails.tok commits.tok pairs.tsv self.tsv)
-	dall=$(nc -t 0 -d 0 -f 0 mails.tok commits.tok pairs.tsv self.tsv)
+	dall=$(nc -t 0 -d 0 --fdiff 0 mails.tok commits.tok pairs.tsv self.tsv)
 	dnone=$(nc -t 1 -a none mails.tok commits.tok pairs.tsv self.tsv)
 	dnoev=$(nc -a hash,upstream,link mails.tok commits.tok pairs.tsv self.tsv)
 	[ "$dall" -lt "$d0" ] && [ "$d0" -lt "$dnoev" ] && [ "$dnoev" -le "$dnone" ]
-	ok $? "sample: clusters at -t 0 -d 0 -f 0: $dall, default: $d0, without date, title, version: $dnoev, none: $dnone"
+	ok $? "sample: clusters at -t 0 -d 0 --fdiff 0: $dall, default: $d0, without date, title, version: $dnoev, none: $dnone"
 
 	# -w: the score of each member's pair recomputed as awk computes it.
 	ptcluster -q -w 0.6 -t 0 -d 0 -a none mails.tok commits.tok pairs.tsv self.tsv >w6
@@ -899,13 +900,13 @@ if command -v git >/dev/null 2>&1 &&
 	is "-w 0.6: every score is 0.6 msg + 0.4 diff of its pair" 0 "$2"
 
 	# patch-groups out and in.
-	ptcluster -q -g mails.tok commits.tok pairs.tsv self.tsv >x.groups
-	is "-g: one line per cluster" "$d0" "$(wc -l <x.groups)"
+	ptcluster -q --groups mails.tok commits.tok pairs.tsv self.tsv >x.groups
+	is "--groups: one line per cluster" "$d0" "$(wc -l <x.groups)"
 	awk -F'\t' 'NR > 1 { k = $1; if ($3 == "mail") m[k] = m[k] " <" $2 ">"; else c[k] = c[k] " " $2 }
 	    NR > 1 { last = $1 }
 	    END { for (k = 1; k <= last; k++) { s = substr(m[k], 2); if (c[k] != "") s = s (s == "" ? "=>" : " =>") c[k]; print s } }' \
 	    cl.tsv >want.groups
-	# The TSV sorts members by date, -g by id: compare line by line sorted.
+	# The TSV sorts members by date, --groups by id: compare line by line sorted.
 	norm() {
 		awk '{ side = 0; for (i = 1; i <= NF; i++) { if ($i == "=>") { side = 1; continue }
 			print NR "\t" side "\t" $i } }' "$1" | sort -t'	' -k1,1n -k2,2n -k3,3 |
@@ -916,15 +917,15 @@ if command -v git >/dev/null 2>&1 &&
 	}
 	norm want.groups >a
 	norm x.groups >b
-	same "-g: the clusters of the TSV output, line by line" a b
-	ptcluster -q -g -G x.groups >y.groups
-	ptcluster -q -g -G y.groups >z.groups
-	same "-g then -G -g: a fixed point" y.groups z.groups
+	same "--groups: the clusters of the TSV output, line by line" a b
+	ptcluster -q --groups -G x.groups >y.groups
+	ptcluster -q --groups -G y.groups >z.groups
+	same "--groups then -G --groups: a fixed point" y.groups z.groups
 	sort x.groups >xs
 	sort y.groups >ys
-	same "-G -g: the same lines as -g wrote (in the order of ids without dates)" xs ys
-	ptcluster -q -g -G x.groups mails.tok commits.tok >xx.groups
-	same "-G with the tables: the order of -g again" x.groups xx.groups
+	same "-G --groups: the same lines as --groups wrote (in the order of ids without dates)" xs ys
+	ptcluster -q --groups -G x.groups mails.tok commits.tok >xx.groups
+	same "-G with the tables: the order of --groups again" x.groups xx.groups
 else
 	skip "git is not available: no sample repository"
 fi
@@ -932,7 +933,7 @@ fi
 # --- PaStA's own result -----------------------------------------------------
 PG=jailhouse/pasta/patch-groups
 if has_shared "$PG"; then
-	run ptcluster -G "$SHARED/$PG" -g
+	run ptcluster -G "$SHARED/$PG" --groups
 	is "PaStA's patch-groups: exit 0" 0 "$rc"
 	cp "$T/out" pasta.groups
 	is "PaStA's patch-groups: 2945 clusters" 2945 "$(wc -l <pasta.groups)"
@@ -949,7 +950,7 @@ if has_shared "$PG"; then
 	same "PaStA's patch-groups: the same lines, each sorted" pasta.want pasta.got
 	is "PaStA's patch-groups: 2166 with commits, 66 without mails" "2166 66" \
 		"$(grep -c '=>' pasta.groups) $(grep -c '^=> ' pasta.groups)"
-	ptcluster -q -g -G pasta.groups >again
+	ptcluster -q --groups -G pasta.groups >again
 	same "PaStA's patch-groups: normalized once is normalized" pasta.groups again
 else
 	skip "the shared PaStA result is not there: $SHARED/$PG"
@@ -978,7 +979,7 @@ if [ -f "$E/linux-erofs.mbox.xz" ] && [ -f "$E/erofs-utils.bundle" ] &&
 	run ptcluster em.tok ec.tok emc.pairs emm.pairs
 	is "erofs: exit 0" 0 "$rc"
 	cp "$T/out" ecl.tsv
-	ptcluster -q -P em.tok ec.tok emc.pairs emm.pairs >eclP.tsv
+	ptcluster -q --pasta em.tok ec.tok emc.pairs emm.pairs >eclP.tsv
 	# accuracy CLUSTERS: truth pairs, hits, commits counted, recall, precision.
 	accuracy() {
 		awk -F'\t' '
@@ -1014,12 +1015,12 @@ if [ -f "$E/linux-erofs.mbox.xz" ] && [ -f "$E/erofs-utils.bundle" ] &&
 	dprec=$5
 	set -- $(accuracy eclP.tsv)
 	awk -v p="$5" -v d="$dprec" 'BEGIN { exit !(p < d) }'
-	ok $? "erofs, -P (PaStA's components): precision $5 below the default's $dprec (recall $4)"
+	ok $? "erofs, --pasta (PaStA's components): precision $5 below the default's $dprec (recall $4)"
 	is "erofs: no cluster holds two commits (commits were not paired with each other)" 0 \
 		"$(awk -F'\t' 'NR > 1 && $10 > 1' ecl.tsv | wc -l)"
 	n=$(awk -F'\t' 'NR > 1 && $10 > 1 { print $1 }' eclP.tsv | sort -u | wc -l)
 	[ "$n" -ge 3 ]
-	ok $? "erofs, -P: $n clusters chain two commits or more through their mails"
+	ok $? "erofs, --pasta: $n clusters chain two commits or more through their mails"
 	partition ecl.tsv >epart
 	rules em.tok ec.tok emc.pairs emm.pairs >epart.want
 	same "erofs: the clusters are those of the rules written again in awk" epart.want epart

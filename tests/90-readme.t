@@ -76,12 +76,12 @@ done
 # A MAINTAINERS file (Xen's; the sample's repository has none).
 cp "$top/tests/data/maintainers/xen-MAINTAINERS" MAINTAINERS
 
-# A patch-groups file as PaStA writes it (made by ptcluster -g).
+# A patch-groups file as PaStA writes it (made by ptcluster --groups).
 mkdir -p pasta
 mbox2tsv -q list.mbox | patchtok -q >g.mails.tok
 git2tsv -q repo.git | patchtok -q >g.commits.tok
 patchsim -q g.mails.tok g.commits.tok >g.pairs
-ptcluster -q -g g.mails.tok g.commits.tok g.pairs >pasta/patch-groups
+ptcluster -q --groups g.mails.tok g.commits.tok g.pairs >pasta/patch-groups
 
 # The README's blocks: "N<TAB>script" per block.
 awk '
