@@ -4,7 +4,7 @@
  *
  * Reads patch tables (patchtok) and writes one row per patch, section
  * and person or list of the section (M:, R:, L:).  The MAINTAINERS file
- * is one file (-m) or read with libgit2 from the first-parent history
+ * is one file (-f) or read with libgit2 from the first-parent history
  * of a repository (-g), each patch getting the version of the newest
  * commit at or before its date.  Parsed versions are cached by the few,
  * so input in date order (as archives are) parses each version once.
@@ -52,9 +52,9 @@ struct run {
 	struct version *v;
 	size_t nv;
 	int *warned;             /* per version: its bad lines named once */
-	/* -m */
+	/* -f */
 	const char *file;
-	const char *tree;        /* -d: a checkout to ask about folders */
+	const char *tree;        /* --tree: a checkout to ask about folders */
 	struct mfile fixed;
 	struct cached cache[NCACHE];
 	unsigned long tick;
@@ -172,7 +172,7 @@ version_at(const struct run *r, int64_t t)
 
 struct dirctx {
 	git_tree *tree;          /* -g */
-	const char *base;        /* -d */
+	const char *base;        /* --tree */
 };
 
 static int
@@ -523,8 +523,8 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: ptmaint [-HqV] -m file [-d dir] [table ...]\n"
-	    "       ptmaint [-HqV] -g repo [-r rev] [-p path] [table ...]\n");
+	    "usage: ptmaint [-HqV] -f file [--tree dir] [table ...]\n"
+	    "       ptmaint [-HqV] -g repo [-r rev] [--path path] [table ...]\n");
 }
 
 static void
@@ -536,12 +536,12 @@ help(void)
 	    "it was when the patch was posted.  One row per patch, section and\n"
 	    "M:, R: or L: entry: id version section status role name addr depth\n"
 	    "responsible via.\n\n"
-	    "  -m, --file FILE       one MAINTAINERS file for every date\n"
-	    "  -d, --tree DIR        with -m: a checkout that says which patterns\n"
+	    "  -f, --file FILE       one MAINTAINERS file for every date\n"
+	    "      --tree DIR        with -f: a checkout that says which patterns\n"
 	    "                        name folders\n"
 	    "  -g, --git REPO        read the file from the repository's history\n"
 	    "  -r, --rev REV         whose first-parent history (default HEAD)\n"
-	    "  -p, --path PATH       where the file is (default MAINTAINERS)\n"
+	    "      --path PATH       where the file is (default MAINTAINERS)\n"
 	    "  -H, --no-header       do not print the header line\n"
 	    "  -q, --quiet           no summary and no MAINTAINERS warnings\n"
 	    "  -V, --version         print the version and exit\n"
@@ -552,12 +552,13 @@ help(void)
 int
 main(int argc, char **argv)
 {
+	enum { O_TREE = 256, O_PATH };
 	static const struct option longopts[] = {
-		{ "file", required_argument, NULL, 'm' },
-		{ "tree", required_argument, NULL, 'd' },
+		{ "file", required_argument, NULL, 'f' },
+		{ "tree", required_argument, NULL, O_TREE },
 		{ "git", required_argument, NULL, 'g' },
 		{ "rev", required_argument, NULL, 'r' },
-		{ "path", required_argument, NULL, 'p' },
+		{ "path", required_argument, NULL, O_PATH },
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "version", no_argument, NULL, 'V' },
@@ -575,13 +576,13 @@ main(int argc, char **argv)
 	memset(&ck, 0, sizeof ck);
 	r.header = 1;
 	r.path = "MAINTAINERS";
-	while ((ch = getopt_long(argc, argv, "m:d:g:r:p:HqVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:g:r:HqVh", longopts, NULL)) != -1) {
 		switch (ch) {
-		case 'm': r.file = optarg; break;
-		case 'd': r.tree = optarg; break;
+		case 'f': r.file = optarg; break;
+		case O_TREE: r.tree = optarg; break;
 		case 'g': r.repo_name = optarg; break;
 		case 'r': rev = optarg; rev_given = 1; break;
-		case 'p': r.path = optarg; path_given = 1; break;
+		case O_PATH: r.path = optarg; path_given = 1; break;
 		case 'H': r.header = 0; break;
 		case 'q': r.quiet = 1; break;
 		case 'V': print_version(); return PT_EXIT_OK;
@@ -590,17 +591,17 @@ main(int argc, char **argv)
 		}
 	}
 	if (!r.file == !r.repo_name) {
-		warnx(r.file ? "-m and -g exclude each other" : "which MAINTAINERS: -m file or -g repo");
+		warnx(r.file ? "-f and -g exclude each other" : "which MAINTAINERS: -f file or -g repo");
 		usage(stderr);
 		return PT_EXIT_FAILED;
 	}
 	if (r.file && (rev_given || path_given)) {
-		warnx("-r and -p go with -g (with -m there is no history)");
+		warnx("-r and --path go with -g (with -f there is no history)");
 		usage(stderr);
 		return PT_EXIT_FAILED;
 	}
 	if (r.tree && !r.file) {
-		warnx("-d goes with -m (with -g the repository's trees say it)");
+		warnx("--tree goes with -f (with -g the repository's trees say it)");
 		usage(stderr);
 		return PT_EXIT_FAILED;
 	}

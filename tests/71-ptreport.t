@@ -1659,7 +1659,7 @@ S:	Buggy
 F:	*
 F:	*/
 EOF
-		ptmaint -q -m MAINT mails.tok >maint.tsv
+		ptmaint -q -f MAINT mails.tok >maint.tsv
 		run ptreport maintainers "$@" maint.tsv
 		is "sample, ptmaint's table: said on stderr" \
 			"ptreport: maintainers: MAINTAINERS (1 versions) and recipients" "$(cat "$T/err")"

@@ -194,19 +194,19 @@ status "ptcluster, a missing table: exit 2" 2
 # --- ptmaint -----------------------------------------------------------------
 # The real Xen MAINTAINERS (tests/data/maintainers) for the sample's patches.
 M=$DATA/maintainers/xen-MAINTAINERS
-run ptmaint -m "$M" mails.tok
+run ptmaint -f "$M" mails.tok
 status "ptmaint: exit 0" 0
 cp "$T/out" maint.tsv
-ptmaint -q -m "$M" cut-row.tok >want.maint
+ptmaint -q -f "$M" cut-row.tok >want.maint
 awk -F'\t' -v OFS='\t' 'NR == 2 { $1 = $1 "\\q" } 1' mails.tok >badesc.tok
-run ptmaint -q -m "$M" badesc.tok
+run ptmaint -q -f "$M" badesc.tok
 status "ptmaint, a row with a bad escape: exit 1" 1
 grep -q "^ptmaint: badesc.tok:2: column 'id': invalid escape" "$T/err"
 ok $? "ptmaint: the bad row is named as file:line"
 same "ptmaint: the rows of the other patches" want.maint "$T/out"
 run ptmaint -q -g "$T/no-such.git" mails.tok
 status "ptmaint, a missing repository: exit 2" 2
-run ptmaint -q -m "$M" cut.tok.xz
+run ptmaint -q -f "$M" cut.tok.xz
 status "ptmaint, a truncated .xz table: exit 2" 2
 
 # --- ptreport ----------------------------------------------------------------

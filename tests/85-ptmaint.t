@@ -10,7 +10,7 @@
 # addresses.  Then the real Xen MAINTAINERS files (a copy in
 # tests/data/maintainers; the sections expected were read off the files
 # by hand), history mode on a throw-away repository holding both Xen
-# files (dates before, between and after, first-parent, -r, -p), bad
+# files (dates before, between and after, first-parent, -r, --path), bad
 # input, the command line and deterministic output.
 #
 # The expected sections (of the fixtures and of the Xen paths) were
@@ -87,23 +87,25 @@ run ptmaint --version
 grep -q '^ptmaint (patchtrack) ' "$T/out"
 ok $? "--version"
 phdr >empty.tsv
-for bad in "--no-such-option empty.tsv" "-m" "-m rules.MAINTAINERS -g . empty.tsv" \
-    "-x empty.tsv" "empty.tsv" "-g" "-g . -d . empty.tsv" \
-    "-m rules.MAINTAINERS -r HEAD empty.tsv" "-m rules.MAINTAINERS -p MAINTAINERS empty.tsv"; do
+for bad in "--no-such-option empty.tsv" "-f" "-f rules.MAINTAINERS -g . empty.tsv" \
+    "-x empty.tsv" "empty.tsv" "-g" "-g . --tree . empty.tsv" \
+    "-f rules.MAINTAINERS -r HEAD empty.tsv" "-f rules.MAINTAINERS --path MAINTAINERS empty.tsv" \
+    "-m rules.MAINTAINERS empty.tsv" "-f rules.MAINTAINERS -d . empty.tsv" \
+    "-g . -p MAINTAINERS empty.tsv"; do
 	eval "run ptmaint $bad"
 	is "usage error: $bad exits 2" 2 "$rc"
 	[ ! -s "$T/out" ] && grep -q '^usage: ptmaint' "$T/err"
 	ok $? "usage error: $bad: nothing on stdout, the usage on stderr"
 done
-run ptmaint -m rules.MAINTAINERS empty.tsv
+run ptmaint -f rules.MAINTAINERS empty.tsv
 is "an empty table: exit 0" 0 "$rc"
 is "an empty table: the header only" "$HDR" "$(cat "$T/out")"
 [ -s "$T/err" ]
 ok $? "the summary on stderr"
-run ptmaint -q -H -m rules.MAINTAINERS empty.tsv
+run ptmaint -q -H -f rules.MAINTAINERS empty.tsv
 [ "$rc" -eq 0 ] && [ ! -s "$T/out" ] && [ ! -s "$T/err" ]
 ok $? "-q -H: no summary, no header"
-run ptmaint -q -m rules.MAINTAINERS <empty.tsv
+run ptmaint -q -f rules.MAINTAINERS <empty.tsv
 is "standard input is read" "$HDR" "$(cat "$T/out")"
 
 # --- the rules, one patch (one file) each --------------------------------
@@ -156,7 +158,7 @@ D0=2024-01-01T00:00:00Z
 	prow multi "$D0" 'old/y.c\nfs/ext2/super.c\ndrivers/net/wireless/x.c'
 	prow best "$D0" 'drivers/net/a.c\ndrivers/net/wireless/b.c'
 } >rules.tsv
-run ptmaint -m rules.MAINTAINERS rules.tsv
+run ptmaint -f rules.MAINTAINERS rules.tsv
 is "rules: exit 0" 0 "$rc"
 cp "$T/out" rules.out
 cp "$T/err" rules.err
@@ -233,8 +235,8 @@ is "every row has 10 fields" 0 "$(cat nf)"
 is "via: the first entry that matched, though a later one gave the depth" \
 	"SECOND ON NET=F:drivers/net/|TRAILING SLASH=F:drivers/net/" "$(vias rules.out slash-deep)"
 
-# A folder named without '/': with -m and no tree, F: tools/golang is also
-# a prefix of tools/golangci.yml (the same number of '/'); with -d and a
+# A folder named without '/': with -f and no tree, F: tools/golang is also
+# a prefix of tools/golangci.yml (the same number of '/'); with --tree and a
 # tree where tools/golang is a folder it is not (get_maintainer.pl asks
 # its working tree).  Only a pattern without '.', '*' or '?' names a folder.
 {
@@ -245,15 +247,15 @@ is "via: the first entry that matched, though a later one gave the depth" \
 	prow dotdir-prefix "$D0" lib/v1.23
 } >golangci.tsv
 mkdir -p tree/tools/golang tree/lib/v1.2
-ptmaint -q -m rules.MAINTAINERS golangci.tsv >golangci.out
+ptmaint -q -f rules.MAINTAINERS golangci.tsv >golangci.out
 is "a folder without '/', no tree: tools/golangci.yml by prefix" "GOLANG DIR:2:1" "$(secs golangci.out golangci)"
 is "a pattern with '.' names no folder: not lib/v1.2/x.c" "" "$(secs golangci.out dotdir)"
 is "a pattern with '.': lib/v1.23 by prefix" "DOTTED:2:1" "$(secs golangci.out dotdir-prefix)"
-run ptmaint -q -m rules.MAINTAINERS -d tree golangci.tsv
-is "-d: exit 0" 0 "$rc"
-is "-d: tools/golang is a folder of the tree: not tools/golangci.yml" "" "$(secs "$T/out" golangci)"
-is "-d: tools/golang/xenlight/types.go still" "GOLANG DIR:2:1" "$(secs "$T/out" godir2)"
-is "-d: lib/v1.2 is a folder of the tree, but has a '.': still not lib/v1.2/x.c" "" "$(secs "$T/out" dotdir)"
+run ptmaint -q -f rules.MAINTAINERS --tree tree golangci.tsv
+is "--tree: exit 0" 0 "$rc"
+is "--tree: tools/golang is a folder of the tree: not tools/golangci.yml" "" "$(secs "$T/out" golangci)"
+is "--tree: tools/golang/xenlight/types.go still" "GOLANG DIR:2:1" "$(secs "$T/out" godir2)"
+is "--tree: lib/v1.2 is a folder of the tree, but has a '.': still not lib/v1.2/x.c" "" "$(secs "$T/out" dotdir)"
 
 # --- K: the added and removed lines of hunks -----------------------------
 # Mails through mbox2tsv and patchtok, so the hunks are what the pipeline
@@ -288,7 +290,7 @@ kmail() { # ID DATE SUBJECT FILE BODY-LINE DIFF-LINES...
 } >k.mbox
 mbox2tsv -q k.mbox | patchtok -q >k.tok
 is "K: the mails became $(rows k.tok) patches" 8 "$(rows k.tok)"
-run ptmaint -m rules.MAINTAINERS k.tok
+run ptmaint -f rules.MAINTAINERS k.tok
 is "K: a patchtok table is read: exit 0" 0 "$rc"
 cp "$T/out" k.out
 is "K: an added line (depth 0)" "KEYWORDS:0:1" "$(secs k.out k-add)"
@@ -311,14 +313,14 @@ is "K: blanks ignored (/x)" \
 	prow hk-f "$D0" docs/magic_a.txt 'F docs/magic_a.txt\tdocs/magic_a.txt\n@ \n-old\n+new'
 	prow hk-none "$D0" docs/a.txt ''
 } >hk.tsv
-run ptmaint -q -m rules.MAINTAINERS hk.tsv
+run ptmaint -q -f rules.MAINTAINERS hk.tsv
 cp "$T/out" hk.out
 is "K: a hand-made hunks column: an added line" "KEYWORDS:0:1" "$(secs hk.out hk-add)"
 is "K: a hand-made hunks column: not the '@' heading" "" "$(secs hk.out hk-head)"
 is "K: a hand-made hunks column: not the 'F' line" "" "$(secs hk.out hk-f)"
 is "K: an empty hunks field: no keyword" "" "$(secs hk.out hk-none)"
 cut -f1-3 hk.tsv >nohunks.tsv
-run ptmaint -q -m rules.MAINTAINERS nohunks.tsv
+run ptmaint -q -f rules.MAINTAINERS nohunks.tsv
 is "K: without a hunks column: exit 0 (hunks is optional)" 0 "$rc"
 is "K: without a hunks column: no keyword matches" "" "$(secs "$T/out" hk-add)"
 
@@ -331,7 +333,7 @@ is "K: without a hunks column: no keyword matches" "" "$(secs "$T/out" hk-add)"
 	prow r-ac "$D0" configure.ac
 	prow r-mix "$D0" 'docs/x.txt\nsrc/a.c'
 } >rest.tsv
-run ptmaint -q -m rest.MAINTAINERS rest.tsv
+run ptmaint -q -f rest.MAINTAINERS rest.tsv
 cp "$T/out" rest.out
 is "catch-all: with a specific section, THE REST is not responsible" \
 	"SPECIFIC:1:1|THE REST:-1:0" "$(secs rest.out r-src)"
@@ -379,7 +381,7 @@ is "catch-all: status" "Buried alive in reporters" \
 	prow paging "$D0" xen/arch/x86/mm/mem_paging.c
 	prow readme "$D0" README
 } >xen.tsv
-run ptmaint -m xen-MAINTAINERS xen.tsv
+run ptmaint -f xen-MAINTAINERS xen.tsv
 is "xen: exit 0" 0 "$rc"
 cp "$T/out" xen.out
 is "xen: no warning about the real file (V: lines, {kexec,kimage} patterns)" "" "$(warnings "$T/err")"
@@ -459,11 +461,11 @@ is "xen: THE REST's people" \
 	"M andrew.cooper3@citrix.com|M anthony.perard@vates.tech|M michal.orzel@amd.com|M jbeulich@suse.com|M julien@xen.org|M roger@xenproject.org|M sstabellini@kernel.org|L xen-devel@lists.xenproject.org" \
 	"$(who xen.out readme 'THE REST')"
 { phdr; prow nxp "$D0" xen/drivers/char/linflex-uart.c; } >nxp.tsv
-ptmaint -q -m xen-MAINTAINERS nxp.tsv >nxp.out
+ptmaint -q -f xen-MAINTAINERS nxp.tsv >nxp.out
 diag "spec question: 'L: NXP S32 Linux Team <s32@nxp.com>' (get_maintainer.pl takes the list address to be 'NXP'): $(names nxp.out nxp 'NXP S32G3 PROCESSORS FAMILY SUPPORT')"
 
 # The 2019 file, the same paths.
-run ptmaint -q -m xen-MAINTAINERS-2019 xen.tsv
+run ptmaint -q -f xen-MAINTAINERS-2019 xen.tsv
 is "xen 2019: exit 0" 0 "$rc"
 cp "$T/out" xen19.out
 is "xen 2019: shadow/multi.c: also X86 MEMORY MANAGEMENT (4)" \
@@ -606,19 +608,19 @@ if git init -q -b master repo 2>/dev/null || { rm -rf repo; git init -q repo && 
 		prow p-2026 2026-09-01T00:00:00Z arch/arm/kernel/setup.c
 		prow p-bad 2026-09-01T00:00:00Z bad/x.c
 	} >p.tsv
-	run ptmaint -g repo -p docs/MAINTAINERS p.tsv
-	is "history -p: a file added in 2026 and a bad line in it: exit 0" 0 "$rc"
-	is "history -p: 2020: no version of docs/MAINTAINERS" "$(empty p-2020)" "$(row "$T/out" p-2020)"
-	is "history -p: 2026: the rules file" "$CNEW ARM PORT:2:1" "$(ver "$T/out" p-2026) $(secs "$T/out" p-2026)"
+	run ptmaint -g repo --path docs/MAINTAINERS p.tsv
+	is "history --path: a file added in 2026 and a bad line in it: exit 0" 0 "$rc"
+	is "history --path: 2020: no version of docs/MAINTAINERS" "$(empty p-2020)" "$(row "$T/out" p-2020)"
+	is "history --path: 2026: the rules file" "$CNEW ARM PORT:2:1" "$(ver "$T/out" p-2026) $(secs "$T/out" p-2026)"
 	# The commit may be abbreviated.
 	line=$(($(wc -l <rules.MAINTAINERS) + 3))
 	h=$(sed -n "s/^ptmaint: docs\/MAINTAINERS@\([0-9a-f]\{7,40\}\):$line: .*/\1/p" "$T/err" | head -1)
 	n=$(grep -c "^ptmaint: docs/MAINTAINERS@[0-9a-f]*:$line: " "$T/err")
 	case $CNEW in "$h"?*) [ -n "$h" ] ;; *) [ "$h" = "$CNEW" ] ;; esac
-	ok $? "history -p: the bad N: named as ptmaint: PATH@COMMIT:LINE: ($h)"
+	ok $? "history --path: the bad N: named as ptmaint: PATH@COMMIT:LINE: ($h)"
 	[ "$n" -eq 1 ]
-	ok $? "history -p: named once, though two patches use that version"
-	is "history -p: the section of the bad N: still matches by F:" "BAD:1:1" "$(secs "$T/out" p-bad)"
+	ok $? "history --path: named once, though two patches use that version"
+	is "history --path: the section of the bad N: still matches by F:" "BAD:1:1" "$(secs "$T/out" p-bad)"
 
 	{ phdr; prow d-bad yesterday "$S"; prow d-ok 2026-09-01T00:00:00Z "$S"; } >baddate.tsv
 	run ptmaint -q -g repo baddate.tsv
@@ -635,8 +637,8 @@ if git init -q -b master repo 2>/dev/null || { rm -rf repo; git init -q repo && 
 	is "history: an unknown -r: exit 2" 2 "$rc"
 	grep -q 'no-such-rev' "$T/err"
 	ok $? "history: an unknown -r: named"
-	run ptmaint -q -g repo -p no/such/file hist.tsv
-	is "history: -p of a file never in the history: exit 0, no version for any patch" \
+	run ptmaint -q -g repo --path no/such/file hist.tsv
+	is "history: --path of a file never in the history: exit 0, no version for any patch" \
 		"0 0" "$rc $(awk -F'\t' 'NR > 1 && ($2 != "" || $3 != "") { n++ } END { print n + 0 }' "$T/out")"
 
 	# A commit dated before its parent counts from its parent's date.
@@ -670,7 +672,7 @@ fi
 	prow b-re "$D0" badre/x.c
 	prow b-unk "$D0" unk/x.c
 } >bad.tsv
-run ptmaint -m bad.MAINTAINERS bad.tsv
+run ptmaint -f bad.MAINTAINERS bad.tsv
 # ptmaint(1): skipped entries are named, the exit status is that of the tables.
 is "a bad regex and an unknown type in MAINTAINERS: named, exit 0" 0 "$rc"
 grep -q '^ptmaint: bad.MAINTAINERS:7: ' "$T/err"
@@ -680,21 +682,21 @@ ok $? "the line of an unknown type (Z:) named as ptmaint: FILE:LINE:"
 is "only those two lines named" 2 "$(warnings "$T/err" | wc -l | tr -d ' ')"
 is "the entries around them are kept" "GOOD:1:1 BAD REGEX:1:1 UNKNOWN TYPE:1:1" \
 	"$(secs "$T/out" b-good) $(secs "$T/out" b-re) $(secs "$T/out" b-unk)"
-run ptmaint -q -m bad.MAINTAINERS bad.tsv
+run ptmaint -q -f bad.MAINTAINERS bad.tsv
 is "-q: skipped entries not named" "0 " "$rc $(cat "$T/err")"
-run ptmaint -m "$T/no-such-file" bad.tsv
+run ptmaint -f "$T/no-such-file" bad.tsv
 is "a missing MAINTAINERS: exit 2" 2 "$rc"
 grep -q 'no-such-file' "$T/err"
 ok $? "a missing MAINTAINERS is named"
 
 printf 'id\tdate\n' >nofiles.tsv
 prow x "$D0" >>nofiles.tsv
-run ptmaint -m rules.MAINTAINERS nofiles.tsv
+run ptmaint -f rules.MAINTAINERS nofiles.tsv
 is "a table without files: exit 2" 2 "$rc"
 grep -q "nofiles.tsv: missing column 'files'" "$T/err"
 ok $? "a table without files: the column is named"
 printf 'id\tfiles\nx\tfs/a.c\n' >nodate.tsv
-run ptmaint -m rules.MAINTAINERS nodate.tsv
+run ptmaint -f rules.MAINTAINERS nodate.tsv
 is "a table without date (-g): exit 2" 2 "$rc"
 grep -q "nodate.tsv: missing column 'date'" "$T/err"
 ok $? "a table without date: the column is named"
@@ -706,42 +708,42 @@ ok $? "a table without date: the column is named"
 	printf 'f-esc\t%s\tfs/\\q\t\n' "$D0"
 	prow f-ok2 "$D0" fs/ext2/c.c
 } >rowbad.tsv
-run ptmaint -m rules.MAINTAINERS rowbad.tsv
+run ptmaint -f rules.MAINTAINERS rowbad.tsv
 is "bad rows: exit 1" 1 "$rc"
 grep -q '^ptmaint: rowbad.tsv:3: 2 fields, the header has 4' "$T/err"
 ok $? "a short row named with file:line"
 grep -q "^ptmaint: rowbad.tsv:5: column 'files': invalid escape" "$T/err"
 ok $? "an invalid escape named with file:line and column"
-diag "with -m, the date 'yesterday': $(grep 'rowbad.tsv:4' "$T/err")"
+diag "with -f, the date 'yesterday': $(grep 'rowbad.tsv:4' "$T/err")"
 is "bad rows: the good rows are written" "f-ok f-bad f-ok2" \
 	"$(awk -F'\t' 'NR > 1 { print $1 }' "$T/out" | tr '\n' ' ' | sed 's/ $//')"
-run ptmaint -m rules.MAINTAINERS "$T/missing.tsv" rules.tsv
+run ptmaint -f rules.MAINTAINERS "$T/missing.tsv" rules.tsv
 is "a missing table: exit 2" 2 "$rc"
 grep -q 'missing.tsv' "$T/err"
 ok $? "a missing table is named"
 gzip -c rules.tsv >rules.tsv.gz
-ptmaint -q -m rules.MAINTAINERS rules.tsv.gz >gz.out
+ptmaint -q -f rules.MAINTAINERS rules.tsv.gz >gz.out
 same "a gzip table is read as the plain one" rules.out gz.out
 gzip -c rules.MAINTAINERS >r.gz
-ptmaint -q -m r.gz rules.tsv | sed 's/\tr\.gz\t/\trules.MAINTAINERS\t/' >gzm.out
+ptmaint -q -f r.gz rules.tsv | sed 's/\tr\.gz\t/\trules.MAINTAINERS\t/' >gzm.out
 same "a gzip MAINTAINERS is read as the plain one" rules.out gzm.out
-ptmaint -q -m rules.MAINTAINERS - <rules.tsv >dash.out
+ptmaint -q -f rules.MAINTAINERS - <rules.tsv >dash.out
 same "'-' is standard input" rules.out dash.out
 
 # --- deterministic ----------------------------------------------------------
-ptmaint -q -m rules.MAINTAINERS rules.tsv >again.out
+ptmaint -q -f rules.MAINTAINERS rules.tsv >again.out
 same "the same bytes twice" rules.out again.out
 { head -1 rules.tsv; sed 1d rules.tsv | sort -r; } >shuffled.tsv
 { head -1 rules.tsv; sed 1d rules.tsv | awk '{ print NR % 7 "\t" $0 }' | sort -k1,1n -s | cut -f2-; } >shuffled2.tsv
-ptmaint -q -m rules.MAINTAINERS shuffled.tsv >shuffled.out
-ptmaint -q -m rules.MAINTAINERS shuffled2.tsv >shuffled2.out
+ptmaint -q -f rules.MAINTAINERS shuffled.tsv >shuffled.out
+ptmaint -q -f rules.MAINTAINERS shuffled2.tsv >shuffled2.out
 sort -s -t'	' -k1,1 rules.out >a.sorted
 sort -s -t'	' -k1,1 shuffled.out >b.sorted
 sort -s -t'	' -k1,1 shuffled2.out >c.sorted
 same "rows reversed: the same rows per patch" a.sorted b.sorted
 same "rows shuffled: the same rows per patch" a.sorted c.sorted
 cat xen.tsv rules.tsv >both.tsv
-ptmaint -q -m xen-MAINTAINERS both.tsv | awk -F'\t' 'NR > 1 && $1 == "shadow"' >both.shadow
+ptmaint -q -f xen-MAINTAINERS both.tsv | awk -F'\t' 'NR > 1 && $1 == "shadow"' >both.shadow
 awk -F'\t' '$1 == "shadow"' xen.out >xen.shadow
 same "a header line repeated inside the input is skipped; other patches change nothing" xen.shadow both.shadow
 

@@ -125,7 +125,7 @@ ok $? "duration.svg drawn (when gnuplot is there)"
 ls shard.* >/dev/null 2>&1
 ok $? "the shards were written"
 [ "$(awk -F'\t' 'NR > 1 && $3 == "THE REST"' maint-file.tsv | wc -l)" -gt 0 ]
-ok $? "ptmaint -m put the patches in Xen's THE REST"
+ok $? "ptmaint -f put the patches in Xen's THE REST"
 grep -q '^list' maintainers.tsv
 ok $? "ptreport maintainers wrote the list rows"
 [ "$(ls archives/*.tsv | wc -l)" -eq 2 ]

@@ -95,7 +95,7 @@ for f in "$F"/maint/*; do
 		    print "$p\t$h" } else { print "\t" }' "$f"
 		printf '\n'
 	} >p.tsv
-	survive "maint/${f##*/}" ptmaint -m MAINTAINERS p.tsv
+	survive "maint/${f##*/}" ptmaint -f MAINTAINERS p.tsv
 done
 [ "$n" -gt 0 ]
 ok $? "tests/data/fuzz holds inputs ($n)"
@@ -120,7 +120,7 @@ is "add-only hunk: files, added, removed" 'ERS\nS|2|0' \
 # A patch in no section: no rows to sort (qsort of NULL, 0 before).
 perl -0777 -ne '($m) = /^([^\0]*)/; print $m' "$F/maint/no-match" >MAINTAINERS
 printf 'id\tdate\tfiles\na\t2020-01-01T00:00:00Z\ty/z.c\n' >p.tsv
-ptmaint -q -m MAINTAINERS p.tsv >out 2>err
+ptmaint -q -f MAINTAINERS p.tsv >out 2>err
 is "maint no-match: exit 0" 0 $?
 is "maint no-match: one row, no section" 'a|MAINTAINERS|' "$(sed -n 2p out | cut -f1-3 | tr '\t' '|')"
 
