@@ -31,8 +31,9 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: git2tsv [-HqV] [-j jobs] [-M percent] [-U lines] [--merges]\n"
-	    "               [--since date] [--until date] [--all] repository [revision ...]\n"
+	    "usage: git2tsv [-HqV] [-j jobs] [-s since] [-u until] [-U lines]\n"
+	    "               [--find-renames percent] [--merges] [--all]\n"
+	    "               repository [revision ...]\n"
 	    "       git2tsv --tags [-H] repository\n");
 }
 
@@ -46,13 +47,13 @@ help(void)
 	    "Revisions are as git log takes them: A..B, A...B, ^A, B, a branch or tag.\n\n"
 	    "  -j, --jobs N          worker threads (default: the number of CPUs)\n"
 	    "      --merges          include merges, diffed against the first parent\n"
-	    "      --since DATE      only commits with a commit date at or after DATE\n"
-	    "      --until DATE      only commits with a commit date at or before DATE\n"
+	    "  -s, --since DATE      only commits with a commit date at or after DATE\n"
+	    "  -u, --until DATE      only commits with a commit date at or before DATE\n"
 	    "                        (DATE: YYYY-MM-DD[THH:MM[:SS]][Z], UTC, or @SECONDS)\n"
 	    "      --all             start from every ref, as git log --all\n"
-	    "  -M, --find-renames N  rename similarity threshold in percent (default 50)\n"
+	    "      --find-renames N  rename similarity threshold in percent (default 50)\n"
 	    "  -U, --unified N       lines of diff context (default 3)\n"
-	    "  -t, --tags            one row per tag instead: tag id date annotated\n"
+	    "      --tags            one row per tag instead: tag id date annotated\n"
 	    "                        tag_date src\n"
 	    "  -H, --no-header       do not print the header line\n"
 	    "  -q, --quiet           no summary line on stderr (unless commits failed\n"
@@ -742,16 +743,16 @@ ncpus(void)
 int
 main(int argc, char **argv)
 {
-	enum { O_MERGES = 256, O_SINCE, O_UNTIL, O_ALL };
+	enum { O_MERGES = 256, O_ALL, O_RENAMES, O_TAGS };
 	static const struct option longopts[] = {
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "merges", no_argument, NULL, O_MERGES },
-		{ "since", required_argument, NULL, O_SINCE },
-		{ "until", required_argument, NULL, O_UNTIL },
+		{ "since", required_argument, NULL, 's' },
+		{ "until", required_argument, NULL, 'u' },
 		{ "all", no_argument, NULL, O_ALL },
-		{ "find-renames", required_argument, NULL, 'M' },
+		{ "find-renames", required_argument, NULL, O_RENAMES },
 		{ "unified", required_argument, NULL, 'U' },
-		{ "tags", no_argument, NULL, 't' },
+		{ "tags", no_argument, NULL, O_TAGS },
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "version", no_argument, NULL, 'V' },
@@ -769,7 +770,7 @@ main(int argc, char **argv)
 	memset(&r, 0, sizeof r);
 	r.o.rename_threshold = 50;
 	r.o.context = 3;
-	while ((ch = getopt_long(argc, argv, "j:M:U:tHqVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "j:s:u:U:HqVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
 			if (parse_long(optarg, 1, 256, &jobs)) {
@@ -777,7 +778,7 @@ main(int argc, char **argv)
 				return PT_EXIT_FAILED;
 			}
 			break;
-		case 'M':
+		case O_RENAMES:
 			if (parse_long(optarg, 0, 100, &v)) {
 				warnx("bad rename threshold '%s' (0-100)", optarg);
 				return PT_EXIT_FAILED;
@@ -794,16 +795,16 @@ main(int argc, char **argv)
 		case O_MERGES:
 			r.o.merges = 1;
 			break;
-		case O_SINCE:
-		case O_UNTIL: {
+		case 's':
+		case 'u': {
 			int64_t t;
 
 			/* A bare day --until means the whole day. */
-			if (date_option(optarg, ch == O_UNTIL, &t)) {
+			if (date_option(optarg, ch == 'u', &t)) {
 				warnx("bad date '%s' (YYYY-MM-DD[THH:MM[:SS]][Z] or @seconds)", optarg);
 				return PT_EXIT_FAILED;
 			}
-			if (ch == O_SINCE) {
+			if (ch == 's') {
 				r.since = t;
 				r.have_since = 1;
 			} else {
@@ -815,7 +816,7 @@ main(int argc, char **argv)
 		case O_ALL:
 			all = 1;
 			break;
-		case 't':
+		case O_TAGS:
 			tags = 1;
 			break;
 		case 'H':

@@ -24,9 +24,10 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: mbox2tsv [-HqV] [-j jobs] [-l list] [-m mboxo|mboxrd] [-b regex]\n"
+	    "usage: mbox2tsv [-HqV] [-j jobs] [-l list] [--mbox mboxo|mboxrd] [-b regex]\n"
 	    "                [archive ...]\n"
-	    "       mbox2tsv [options] [-k table] [-A commit] [-U commit] public-inbox\n"
+	    "       mbox2tsv [options] [-k table] [--after commit] [--upto commit]\n"
+	    "                public-inbox\n"
 	    "       mbox2tsv [options] [-k table] [-O offset] [-E end] mbox|maildir\n");
 }
 
@@ -41,7 +42,7 @@ help(void)
 	    "(the default).\n\n"
 	    "  -l, --list NAME     the list column for every mail (default: the\n"
 	    "                      List-Id header, else the archive's name)\n"
-	    "  -m, --mbox FORMAT   mboxo or mboxrd: how body From lines are quoted\n"
+	    "      --mbox FORMAT   mboxo or mboxrd: how body From lines are quoted\n"
 	    "                      (default: mboxrd if the first separator is\n"
 	    "                      \"From mboxrd...\", else mboxo)\n"
 	    "  -b, --bot REGEX     also treat senders matching REGEX (extended,\n"
@@ -49,9 +50,9 @@ help(void)
 	    "  -j, --jobs N        threads making rows (default: the CPUs, at most\n"
 	    "                      8; 1: none beside the one reading); the rows are\n"
 	    "                      the same bytes, in the same order\n"
-	    "  -A, --after COMMIT  a public-inbox archive's mails after COMMIT only\n"
+	    "      --after COMMIT  a public-inbox archive's mails after COMMIT only\n"
 	    "                      (the epochs before the one holding it skipped)\n"
-	    "  -U, --upto COMMIT   ... up to COMMIT, included (later epochs skipped)\n"
+	    "      --upto COMMIT   ... up to COMMIT, included (later epochs skipped)\n"
 	    "  -O, --offset N      an mbox's mails from byte N on (the start of a\n"
 	    "                      From line; src keeps the whole file's offsets)\n"
 	    "  -E, --end N         ... before byte N (the start of a line); of a\n"
@@ -72,13 +73,14 @@ help(void)
 int
 main(int argc, char **argv)
 {
+	enum { O_MBOX = 256, O_AFTER, O_UPTO };
 	static const struct option longopts[] = {
 		{ "list", required_argument, NULL, 'l' },
-		{ "mbox", required_argument, NULL, 'm' },
+		{ "mbox", required_argument, NULL, O_MBOX },
 		{ "bot", required_argument, NULL, 'b' },
 		{ "no-header", no_argument, NULL, 'H' },
-		{ "after", required_argument, NULL, 'A' },
-		{ "upto", required_argument, NULL, 'U' },
+		{ "after", required_argument, NULL, O_AFTER },
+		{ "upto", required_argument, NULL, O_UPTO },
 		{ "offset", required_argument, NULL, 'O' },
 		{ "end", required_argument, NULL, 'E' },
 		{ "known", required_argument, NULL, 'k' },
@@ -99,12 +101,12 @@ main(int argc, char **argv)
 	memset(&c, 0, sizeof c);
 	c.o.header = 1;
 	c.o.mode = MODE_AUTO;
-	while ((ch = getopt_long(argc, argv, "l:m:b:j:A:U:O:E:k:HqVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "l:b:j:O:E:k:HqVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'l':
 			c.o.list = optarg;
 			break;
-		case 'm':
+		case O_MBOX:
 			if (!strcmp(optarg, "mboxo"))
 				c.o.mode = MODE_MBOXO;
 			else if (!strcmp(optarg, "mboxrd"))
@@ -127,10 +129,10 @@ main(int argc, char **argv)
 		case 'H':
 			c.o.header = 0;
 			break;
-		case 'A':
+		case O_AFTER:
 			c.o.after = optarg;
 			break;
-		case 'U':
+		case O_UPTO:
 			c.o.upto = optarg;
 			break;
 		case 'O':

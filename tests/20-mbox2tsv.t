@@ -17,8 +17,14 @@ is "an unknown option exits 2" 2 "$rc"
 grep -q '^usage: mbox2tsv' "$T/err"
 ok $? "an unknown option prints the usage on stderr"
 
-run mbox2tsv -m mboxx
+run mbox2tsv --mbox mboxx
 is "a bad --mbox value exits 2" 2 "$rc"
+# The letters of --mbox, --after and --upto are other tools' (-m a
+# mailmap, -U git2tsv's context): long options only.
+for o in "-m mboxrd" "-A x" "-U x"; do
+	run mbox2tsv $o /dev/null
+	is "$o: an unknown option (exit 2)" 2 "$rc"
+done
 
 run mbox2tsv "$T/missing.mbox"
 is "a missing file exits 2 (failed)" 2 "$rc"

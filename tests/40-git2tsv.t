@@ -542,6 +542,16 @@ xrange "a skewed date: A..B" y..x
 git2tsv -q -H --since 2030-01-01 repo >r.mine
 rc=$?
 is "--since after everything: no rows, exit 0" "0 0" "$(wc -l <r.mine) $rc"
+git2tsv -q -H --since 2020-01-09 --until 2020-01-13 --all repo >r.long
+git2tsv -q -H -s 2020-01-09 -u 2020-01-13 --all repo >r.short
+[ -s r.long ] && cmp -s r.long r.short
+ok $? "-s and -u are --since and --until"
+# -t and -M are other tools' letters (a threshold, a mail link): --tags
+# and --find-renames have no short form.
+for o in -t "-M 50"; do
+	run git2tsv $o repo
+	is "$o: an unknown option (exit 2)" 2 "$rc"
+done
 
 # --- tags ------------------------------------------------------------------
 run git2tsv --tags repo
@@ -572,15 +582,15 @@ same "-H drops the header, nothing else" nohdr.want "$T/out"
 [ ! -s "$T/err" ]
 ok $? "-q: nothing on stderr"
 
-# -U and -M reach the diff (compared with git log -p over all commits).
+# -U and --find-renames reach the diff (compared with git log -p over all commits).
 if [ "$have_py" = 1 ]; then
 	git -C repo log -p -M90% -U1 --no-merges --root --format=%x00%H >u1.log
-	git2tsv -q -M 90 -U 1 repo >u1.tsv
+	git2tsv -q --find-renames 90 -U 1 repo >u1.tsv
 	python3 cmpdiffs.py u1.tsv u1.log >u1.res
-	ok $? "-M 90 -U 1: diffs equal git's -M90% -U1 ($(tail -1 u1.res))"
+	ok $? "--find-renames 90 -U 1: diffs equal git's -M90% -U1 ($(tail -1 u1.res))"
 	sed '$d' u1.res
 	! grep -q 'rename to m1.txt' u1.tsv && grep -q 'rename to src/big2.txt' u1.tsv
-	ok $? "-M 90: the 89% rename is gone, the 92% one stays"
+	ok $? "--find-renames 90: the 89% rename is gone, the 92% one stays"
 else
 	skip "no python3 to compare -M/-U diffs"
 	skip "-M 90"
