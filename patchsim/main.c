@@ -701,12 +701,31 @@ struct memo {
 
 struct memo_ent {
 	const char *key[2];
-	double r;
-	int ready;              /* 0: a thread is computing it */
+	double r;               /* the ratio, or (not exact) a bound it is under */
+	int exact;
+	int busy;               /* a thread is computing it */
 };
 
 /* Bit-parallel work (machine-word steps) from which a ratio is remembered. */
 #define MEMO_MIN_WORK ((uint64_t)1 << 16)
+
+/*
+ * One ratio a pair's score is made of: the messages', or a hunk pair's
+ * removed or added lines (diff_terms()), with its weight in the score
+ * and an upper bound of it, the ratio itself once known.
+ */
+struct term {
+	const struct tstr *a, *b;
+	uint32_t file;          /* the diff's files: the place of its own */
+	double weight, hi;
+	int known;
+};
+
+/* A term's place and what it may take off the bound: the order they are computed in. */
+struct order {
+	double potential;
+	uint32_t k;
+};
 
 struct job {
 	const struct opts *o;
@@ -719,11 +738,19 @@ struct job {
 	uint8_t *via;
 	uint32_t *cand;
 	size_t ncand;
+	struct term *t;         /* a pair's terms: the diff's, then the message's */
+	uint32_t *tfn;          /* per file of the diff: its terms */
+	struct order *order;
+	size_t nt, tcap, fcap;
 	unsigned long scored, candidates;
 };
 
+/*
+ * The ratio of two texts; or, when it is sure to be under need, only
+ * that: *below set and need returned (need <= 0: always the ratio).
+ */
 static double
-ratio(struct job *j, const struct tstr *a, const struct tstr *b)
+ratio_need(struct job *j, const struct tstr *a, const struct tstr *b, double need, int *below)
 {
 	uint64_t lo = a->cps < b->cps ? a->cps : b->cps, hi = a->cps < b->cps ? b->cps : a->cps;
 	const char *key[2];
@@ -732,40 +759,63 @@ ratio(struct job *j, const struct tstr *a, const struct tstr *b)
 	double r;
 	int isnew;
 
-	if (j->o->plain || a->bytes < 256 || b->bytes < 256 || a->s == b->s ||
-	    (lo + 63) / 64 * hi < MEMO_MIN_WORK)
+	*below = 0;
+	if (j->o->plain)
 		return ratio_sorted(&j->sc, a->s, a->bytes, a->cps, b->s, b->bytes, b->cps);
+	if (a->bytes < 256 || b->bytes < 256 || a->s == b->s ||
+	    (lo + 63) / 64 * hi < MEMO_MIN_WORK)
+		return ratio_sorted_need(&j->sc, a->s, a->bytes, a->cps, b->s, b->bytes, b->cps,
+		    need, below);
 	/* Both interned: the pointers name the texts, in either order. */
 	key[0] = (uintptr_t)a->s < (uintptr_t)b->s ? a->s : b->s;
 	key[1] = (uintptr_t)a->s < (uintptr_t)b->s ? b->s : a->s;
 	/*
 	 * The versions of a series are neighbouring rows, so two threads
 	 * often want one ratio at once: the first computes it, the other
-	 * waits for it.
+	 * waits for it.  What is remembered is the ratio, or that it is
+	 * under a bound (a pair stopped early): a later pair needing more
+	 * than that bound is answered at once, one needing less computes.
 	 */
 	pthread_mutex_lock(&j->memo->mu);
 	e = hmap_put(&j->memo->map, (const char *)key, sizeof key, &isnew);
-	if (!isnew) {
+	if (isnew) {
+		me = arena_alloc(&j->memo->mem, sizeof *me);
+		memcpy(me->key, key, sizeof key);
+		me->exact = 0;
+		me->r = 2.0;
+		e->key = (const char *)me->key;
+		e->val = me;
+	} else {
 		me = e->val;
-		while (!me->ready)
+		while (me->busy)
 			pthread_cond_wait(&j->memo->done, &j->memo->mu);
-		r = me->r;
-		pthread_mutex_unlock(&j->memo->mu);
-		return r;
+		if (me->exact || need >= me->r) {
+			*below = !me->exact;
+			r = me->exact ? me->r : need;
+			pthread_mutex_unlock(&j->memo->mu);
+			return r;
+		}
 	}
-	me = arena_alloc(&j->memo->mem, sizeof *me);
-	memcpy(me->key, key, sizeof key);
-	me->ready = 0;
-	e->key = (const char *)me->key;
-	e->val = me;
+	me->busy = 1;
 	pthread_mutex_unlock(&j->memo->mu);
-	r = ratio_sorted(&j->sc, a->s, a->bytes, a->cps, b->s, b->bytes, b->cps);
+	r = ratio_sorted_need(&j->sc, a->s, a->bytes, a->cps, b->s, b->bytes, b->cps, need,
+	    below);
 	pthread_mutex_lock(&j->memo->mu);
+	/* Under need: need is the tighter bound (it was under the old one). */
 	me->r = r;
-	me->ready = 1;
+	me->exact = !*below;
+	me->busy = 0;
 	pthread_cond_broadcast(&j->memo->done);
 	pthread_mutex_unlock(&j->memo->mu);
 	return r;
+}
+
+static double
+ratio(struct job *j, const struct tstr *a, const struct tstr *b)
+{
+	int below;
+
+	return ratio_need(j, a, b, 0.0, &below);
 }
 
 /*
@@ -792,28 +842,44 @@ ratio_bound(const struct tstr *a, const struct tstr *b)
 	return 2.0 * m / (double)(a->cps + b->cps);
 }
 
-/*
- * The diff score (method section 3): files paired by name, hunks by
- * heading; per hunk pair removed with removed and added with added when
- * both have some; the mean per file, then over the files that had any.
- * With bound set, each ratio is replaced by its cheap upper bound, which
- * bounds the score: enough to drop most candidates before any LCS.
- *
- */
-static double
-diff_score(struct job *j, const struct row *l, const struct row *r, int bound)
+/* One more term of the pair: j->t[j->nt++]. */
+static void
+add_term(struct job *j, const struct tstr *a, const struct tstr *b, uint32_t file)
 {
-	double sum = 0;
+	struct term *t;
+
+	if (j->nt == j->tcap) {
+		j->tcap = j->tcap ? j->tcap * 2 : 64;
+		j->t = xreallocarray(j->t, j->tcap, sizeof *j->t);
+		j->order = xreallocarray(j->order, j->tcap, sizeof *j->order);
+	}
+	t = &j->t[j->nt++];
+	t->a = a;
+	t->b = b;
+	t->file = file;
+	t->weight = 0;
+	t->hi = ratio_bound(a, b);
+	t->known = 0;
+}
+
+/*
+ * The terms of the diff score (method section 3): files paired by name,
+ * hunks by heading; per hunk pair removed with removed and added with
+ * added when both have some.  The diff is their mean per file, then the
+ * mean over the files that had any (and, with --file-penalty, those
+ * that had none: 0 each).  Into j->t[0..j->nt), file by file, each
+ * file's count in j->tfn; returns the number of files the mean is over
+ * (*nfile: those with terms).
+ */
+static unsigned
+diff_terms(struct job *j, const struct row *l, const struct row *r, uint32_t *nfile)
+{
 	unsigned nfiles = 0, unmatched = 0;
 
-	/* Headings paired by their own ratio have no cheap bound. */
-	if (bound && j->o->heading_ratio < 1.0)
-		return 1.0;
-
+	j->nt = 0;
 	for (uint32_t a = 0; a < l->nf; a++) {
 		const struct tfile *fl = &l->f[a], *fr = NULL;
-		double fsum = 0;
-		unsigned fn = 0;
+		size_t first = j->nt;
 
 		for (uint32_t b = 0; b < r->nf; b++)
 			if (r->f[b].key == fl->key) {
@@ -852,29 +918,111 @@ diff_score(struct job *j, const struct row *l, const struct row *r, int bound)
 			}
 			if (!hr)
 				continue;
-			if (hl->has_rem && hr->has_rem) {
-				fsum += bound ? ratio_bound(&hl->rem, &hr->rem) :
-				    ratio(j, &hl->rem, &hr->rem);
-				fn++;
-			}
-			if (hl->has_add && hr->has_add) {
-				fsum += bound ? ratio_bound(&hl->add, &hr->add) :
-				    ratio(j, &hl->add, &hr->add);
-				fn++;
-			}
+			if (hl->has_rem && hr->has_rem)
+				add_term(j, &hl->rem, &hr->rem, nfiles);
+			if (hl->has_add && hr->has_add)
+				add_term(j, &hl->add, &hr->add, nfiles);
 		}
-		if (fn) {
-			sum += fsum / fn;
-			nfiles++;
+		if (j->nt > first) {
+			if (nfiles == j->fcap) {
+				j->fcap = j->fcap ? j->fcap * 2 : 16;
+				j->tfn = xreallocarray(j->tfn, j->fcap, sizeof *j->tfn);
+			}
+			j->tfn[nfiles++] = (uint32_t)(j->nt - first);
 		} else if (j->o->file_penalty) {
 			unmatched++;
 		}
 	}
+	*nfile = nfiles;
 	if (j->o->file_penalty)
 		nfiles += unmatched;
+	return nfiles;
+}
+
+/*
+ * The diff score from the terms' hi: their bounds at first, which bound
+ * the score, and the score itself once every term is known (summed in
+ * the method's order, so to the bit what it always was).
+ */
+static double
+diff_of(const struct job *j, uint32_t nfile, unsigned nfiles)
+{
+	double sum = 0;
+	size_t k = 0;
+
+	for (uint32_t f = 0; f < nfile; f++) {
+		double fsum = 0;
+
+		for (uint32_t x = 0; x < j->tfn[f]; x++, k++)
+			fsum += j->t[k].hi;
+		sum += fsum / j->tfn[f];
+	}
 	return nfiles ? sum / nfiles : 0.0;
 }
 
+/*
+ * Margin under --min-score a pair's bound must fall before the pair is
+ * given up: far above the rounding of a sum of a few thousand ratios.
+ */
+#define BOUND_SLACK 1e-9
+
+static int
+cmp_potential(const void *x, const void *y)
+{
+	const struct order *a = x, *b = y;
+
+	if (a->potential != b->potential)
+		return a->potential > b->potential ? -1 : 1;
+	return a->k < b->k ? -1 : a->k > b->k;
+}
+
+/*
+ * Whether the pair can reach --min-score, learnt at the least cost: the
+ * score is at most the sum of the terms' bounds, each weighted; the
+ * terms are computed the weightiest first, each only as far as it
+ * matters (ratio_need(): told the least it must reach for the pair to
+ * stay in), and the pair is given up as soon as the sum falls under
+ * --min-score.  A pair that can reach it has every term known; the
+ * message's is j->t[j->nt] then.  The pairs written and their scores
+ * are those of computing every ratio.
+ */
+static int
+can_reach(struct job *j, const struct row *l, const struct row *r, uint32_t nfile,
+    unsigned nfiles)
+{
+	const struct opts *o = j->o;
+	double floor = o->min_score - BOUND_SLACK, ub = 0;
+	size_t k = 0, n;
+
+	for (uint32_t f = 0; f < nfile; f++)
+		for (uint32_t x = 0; x < j->tfn[f]; x++, k++)
+			j->t[k].weight = (1 - o->weight) / nfiles / j->tfn[f];
+	add_term(j, &l->msg, &r->msg, UINT32_MAX);
+	j->t[j->nt - 1].weight = o->weight;
+	n = j->nt--;
+	for (k = 0; k < n; k++) {
+		ub += j->t[k].weight * j->t[k].hi;
+		j->order[k].potential = j->t[k].weight * j->t[k].hi;
+		j->order[k].k = (uint32_t)k;
+	}
+	qsort(j->order, n, sizeof *j->order, cmp_potential);
+	for (k = 0; k < n; k++) {
+		struct term *t = &j->t[j->order[k].k];
+		double need, v;
+		int below;
+
+		if (ub < floor)
+			return 0;
+		need = t->weight > 0 ? t->hi - (ub - floor) / t->weight : 0.0;
+		v = ratio_need(j, t->a, t->b, need, &below);
+		if (below)
+			return 0;
+		ub += t->weight * (v - t->hi);
+		t->hi = v;
+		t->known = 1;
+	}
+	return ub >= floor;
+}
 
 static void
 add_cand(struct job *j, uint32_t left, uint32_t right, int via)
@@ -1086,19 +1234,35 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 		if (dlr >= o->dlr || (via & ~VIA_FILES)) {
 			int must = (via & ~VIA_FILES) != 0;
 
+			uint32_t nfile;
+			unsigned nfiles;
+
 			/*
 			 * Bounds first: a pair that cannot reach --min-score is
-			 * not written, so its LCSs need not be computed.  The
-			 * output is the same either way.
+			 * not written, so its LCSs need not be computed, nor
+			 * all of them for one that turns out unable to.  The
+			 * output is the same either way.  (Headings paired by
+			 * their own ratio have no cheap bound.)
 			 */
-			if (!must && o->weight + (1 - o->weight) * diff_score(j, l, r, 1) <
+			if (!must && o->heading_ratio < 1.0 && o->weight + (1 - o->weight) <
 			    o->min_score)
 				continue;
+			nfiles = diff_terms(j, l, r, &nfile);
+			if (!must && o->heading_ratio >= 1.0 &&
+			    o->weight + (1 - o->weight) * diff_of(j, nfile, nfiles) < o->min_score)
+				continue;
 			j->scored++;
-			diff = diff_score(j, l, r, 0);
-			if (must || (o->weight * ratio_bound(&l->msg, &r->msg) +
-			    (1 - o->weight) * diff >= o->min_score))
+			if (!must) {
+				if (!can_reach(j, l, r, nfile, nfiles))
+					continue;
+				diff = diff_of(j, nfile, nfiles);
+				msg = j->t[j->nt].hi;
+			} else {
+				for (size_t k = 0; k < j->nt; k++)
+					j->t[k].hi = ratio(j, j->t[k].a, j->t[k].b);
+				diff = diff_of(j, nfile, nfiles);
 				msg = ratio(j, &l->msg, &r->msg);
+			}
 			score = dlr >= o->dlr ? o->weight * msg + (1 - o->weight) * diff : 0;
 		}
 		if (via & VIA_THREAD) {
@@ -1423,6 +1587,9 @@ main(int argc, char **argv)
 		scored += jobs[k].scored;
 		candidates += jobs[k].candidates;
 		lcs_scratch_free(&jobs[k].sc);
+		free(jobs[k].t);
+		free(jobs[k].tfn);
+		free(jobs[k].order);
 		free(jobs[k].mark);
 		free(jobs[k].via);
 		free(jobs[k].cand);

@@ -1,4 +1,5 @@
 #define _POSIX_C_SOURCE 200809L
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -485,13 +486,35 @@ lcs_onp(struct lcs_scratch *sc, const uint32_t *a, size_t m, const uint32_t *b,
 	return -1;
 }
 
-/* Bit-parallel LCS (Hyyrö 2004) of a[0..m) and b[0..n), 1 <= m. */
+/* Zero bits among the first m of v: the LCS so far. */
+static size_t
+bits_zeros(const uint64_t *v, size_t m)
+{
+	size_t words = (m + 63) / 64, zeros = 0;
+
+	for (size_t w = 0; w < words; w++) {
+		uint64_t x = ~v[w];
+
+		if (w == words - 1 && m % 64)
+			x &= ((uint64_t)1 << (m % 64)) - 1;
+		zeros += (size_t)__builtin_popcountll(x);
+	}
+	return zeros;
+}
+
+/*
+ * Bit-parallel LCS (Hyyrö 2004) of a[0..m) and b[0..n), 1 <= m.  With
+ * need above 0 it may stop early, returning LCS_BELOW, once the LCS is
+ * sure to be under need: after i characters of b it is at most the LCS
+ * so far plus the n - i still to come, counted now and then (a count
+ * costs one step).
+ */
 static size_t
 lcs_bits(struct lcs_scratch *sc, const uint32_t *a, size_t m, const uint32_t *b,
-    size_t n)
+    size_t n, size_t need)
 {
 	size_t words = (m + 63) / 64, nkeys = 0, smask, i, w;
-	uint64_t *pm, *v, zeros = 0;
+	uint64_t *pm, *v;
 
 	/* The alphabet of the pattern, in an open-addressing table. */
 	for (smask = 15; smask + 1 < 2 * m; smask = smask * 2 + 1)
@@ -570,16 +593,28 @@ lcs_bits(struct lcs_scratch *sc, const uint32_t *a, size_t m, const uint32_t *b,
 		}
 		sc->rows[i] = k;
 	}
-	bits_run_pick()(v, pm, words, sc->rows, n);
-	/* LCS = zero bits among the first m. */
-	for (w = 0; w < words; w++) {
-		uint64_t x = ~v[w];
+	if (need && need <= n) {
+		/*
+		 * Before row n - need + 1 nothing can be ruled out; from there
+		 * on the rows come in steps of a thirty-second of the text (64
+		 * at least), each step ending in a count.
+		 */
+		size_t at = 0, from = n - need + 1, step = n / 32 > 64 ? n / 32 : 64;
 
-		if (w == words - 1 && m % 64)
-			x &= ((uint64_t)1 << (m % 64)) - 1;
-		zeros += (uint64_t)__builtin_popcountll(x);
+		while (at < n) {
+			size_t to = at < from ? from : at + step;
+
+			if (to > n)
+				to = n;
+			bits_run_pick()(v, pm, words, sc->rows + at, to - at);
+			at = to;
+			if (at < n && bits_zeros(v, m) + (n - at) < need)
+				return LCS_BELOW;
+		}
+	} else {
+		bits_run_pick()(v, pm, words, sc->rows, n);
 	}
-	return (size_t)zeros;
+	return bits_zeros(v, m);
 }
 
 /*
@@ -661,8 +696,16 @@ lcs_plain(int on)
 size_t
 lcs(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn)
 {
+	return lcs_need(sc, as, an, bs, bn, 0);
+}
+
+size_t
+lcs_need(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn,
+    size_t need)
+{
 	struct lcs_in in;
 	uint64_t work;
+	size_t rest = 0, left_out = (size_t)-1;
 
 	if (plain_only) {
 		/* The whole texts, one machine word at a time. */
@@ -672,12 +715,39 @@ lcs(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn
 		if (!m || !n)
 			return 0;
 		sc->n_bits++;
-		return m <= n ? lcs_bits(sc, sc->a, m, sc->b, n) : lcs_bits(sc, sc->b, n, sc->a, m);
+		return m <= n ? lcs_bits(sc, sc->a, m, sc->b, n, 0) :
+		    lcs_bits(sc, sc->b, n, sc->a, m, 0);
 	}
 	lcs_prepare(sc, as, an, bs, bn, &in);
 	if (!in.m)
 		return in.same;
+	/* What the rest, past the common head and tail, must reach. */
+	if (need > in.same) {
+		rest = need - in.same;
+		if (rest > in.m)
+			return LCS_BELOW;
+	}
 	work = (uint64_t)((in.m + 63) / 64) * in.n;
+	if (rest && work >= ONP_MIN_WORK) {
+		/*
+		 * The characters both hold bound the LCS; and a path that may
+		 * leave out no more than m - rest of a either finds it or
+		 * shows it under need, the cheaper the nearer need is to m.
+		 */
+		uint64_t pneed = in.m - rest, d = in.n - in.m;
+
+		left_out = left_out_at_least(in.a, in.m, in.b, in.n);
+		if (left_out > pneed)
+			return LCS_BELOW;
+		if ((pneed + 1) * (d + pneed + 1) <= work / ONP_COST) {
+			long r = lcs_onp(sc, in.a, in.m, in.b, in.n, (size_t)pneed);
+
+			if (r < 0)
+				return LCS_BELOW;
+			sc->n_onp++;
+			return in.same + (size_t)r;
+		}
+	}
 	if (work >= ONP_MIN_WORK) {
 		/*
 		 * Rounds 0..p cost about (p + 1) (n - m + p + 1) diagonals: the
@@ -700,7 +770,9 @@ lcs(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn
 		 * as much again: where they leave out more, the path mostly
 		 * gives up after spending its budget.
 		 */
-		if ((1 + d + 1) <= budget && left_out_at_least(in.a, in.m, in.b, in.n) <= lo &&
+		if (left_out == (size_t)-1 && (1 + d + 1) <= budget)
+			left_out = left_out_at_least(in.a, in.m, in.b, in.n);
+		if ((1 + d + 1) <= budget && left_out <= lo &&
 		    in.m + in.same - word_lcs(as, an, bs, bn) <= lo + lo / 2) {
 			long r = lcs_onp(sc, in.a, in.m, in.b, in.n, (size_t)lo);
 
@@ -712,7 +784,11 @@ lcs(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn
 		}
 	}
 	sc->n_bits++;
-	return in.same + lcs_bits(sc, in.a, in.m, in.b, in.n);
+	{
+		size_t r = lcs_bits(sc, in.a, in.m, in.b, in.n, rest);
+
+		return r == LCS_BELOW ? r : in.same + r;
+	}
 }
 
 size_t
@@ -726,7 +802,7 @@ lcs_way(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_
 	if (!in.m)
 		return in.same;
 	if (way == LCS_WAY_BITS)
-		return in.same + lcs_bits(sc, in.a, in.m, in.b, in.n);
+		return in.same + lcs_bits(sc, in.a, in.m, in.b, in.n, 0);
 	r = lcs_onp(sc, in.a, in.m, in.b, in.n, pmax < in.m ? pmax : in.m);
 	return r < 0 ? (size_t)-1 : in.same + (size_t)r;
 }
@@ -794,8 +870,18 @@ double
 ratio_sorted(struct lcs_scratch *sc, const char *a, size_t an, size_t la,
     const char *b, size_t bn, size_t lb)
 {
-	size_t lo = la < lb ? la : lb, hi = la < lb ? lb : la;
+	int below;
 
+	return ratio_sorted_need(sc, a, an, la, b, bn, lb, 0.0, &below);
+}
+
+double
+ratio_sorted_need(struct lcs_scratch *sc, const char *a, size_t an, size_t la,
+    const char *b, size_t bn, size_t lb, double need, int *below)
+{
+	size_t lo = la < lb ? la : lb, hi = la < lb ? lb : la, got, least = 0;
+
+	*below = 0;
 	if (!la && !lb)
 		return 1.0;
 	if (!la || !lb)
@@ -805,7 +891,18 @@ ratio_sorted(struct lcs_scratch *sc, const char *a, size_t an, size_t la,
 		return 1.0;
 	if ((uint64_t)((lo + 63) / 64) * hi > LCS_BUDGET)
 		return 2.0 * (double)word_lcs(a, an, b, bn) / (double)(la + lb);
-	return 2.0 * (double)lcs(sc, a, an, b, bn) / (double)(la + lb);
+	/*
+	 * An LCS under least gives a ratio under need: 2 least / (la + lb)
+	 * is need at most.
+	 */
+	if (need > 0)
+		least = (size_t)floor(need * (double)(la + lb) / 2.0);
+	got = lcs_need(sc, a, an, b, bn, least);
+	if (got == LCS_BELOW) {
+		*below = 1;
+		return need;
+	}
+	return 2.0 * (double)got / (double)(la + lb);
 }
 
 double

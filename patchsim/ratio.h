@@ -46,6 +46,16 @@ struct lcs_scratch {
 size_t lcs(struct lcs_scratch *sc, const char *a, size_t an, const char *b, size_t bn);
 
 /*
+ * The same, or LCS_BELOW as soon as it is sure to be under need (0: no
+ * bound, the LCS itself): bounds that stop the work early for a pair
+ * that cannot score enough.  Whenever it returns a length, that is the
+ * LCS.
+ */
+#define LCS_BELOW ((size_t)-1)
+size_t lcs_need(struct lcs_scratch *sc, const char *a, size_t an, const char *b, size_t bn,
+    size_t need);
+
+/*
  * The same by one way only, for tests: LCS_WAY_BITS, the bit-parallel
  * one; LCS_WAY_ONP, the O(NP) one, giving up ((size_t)-1) if more than
  * pmax characters of the shorter text (after the common head and tail)
@@ -58,6 +68,14 @@ size_t lcs_way(struct lcs_scratch *sc, const char *a, size_t an, const char *b, 
 /* 2 * LCS / (la + lb) of two token-sorted texts; la, lb in code points. */
 double ratio_sorted(struct lcs_scratch *sc, const char *a, size_t an, size_t la,
     const char *b, size_t bn, size_t lb);
+
+/*
+ * The same, unless the ratio is sure to be under need: then *below is
+ * set and need returned (the ratio is less).  need <= 0: always the
+ * ratio.  A ratio it returns is ratio_sorted()'s, to the bit.
+ */
+double ratio_sorted_need(struct lcs_scratch *sc, const char *a, size_t an, size_t la,
+    const char *b, size_t bn, size_t lb, double need, int *below);
 
 /*
  * The same ratio with the LCS replaced by the words both texts hold (a

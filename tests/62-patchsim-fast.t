@@ -76,9 +76,9 @@ for set in jailhouse:jailhouse/jailhouse-dev:jailhouse/jailhouse.bundle \
 	fi
 	if [ -n "${PT_SAN:-}" ]; then
 		cut_tok "$name.m.tok" "$mslice" >"$name.m0.tok"
-		compare "$name -m 0, the last $mslice mail patches" -m 0 "$name.m0.tok" "$name.c.tok"
+		compare "$name -t 0, the last $mslice mail patches" -t 0 "$name.m0.tok" "$name.c.tok"
 	else
-		compare "$name -m 0" -m 0 "$name.m.tok" "$name.c.tok"
+		compare "$name -t 0" -t 0 "$name.m.tok" "$name.c.tok"
 	fi
 done
 

@@ -194,7 +194,7 @@ long_texts(struct lcs_scratch *sc, unsigned *seed)
 		    "the O(NP) path gives up below its bound or finds the plain LCS; so does the bit-parallel one");
 	}
 	for (int isa = LCS_PORTABLE; isa <= LCS_AVX512; isa++) {
-		int bad = 0;
+		int bad = 0, below = 0;
 
 		if (lcs_force_isa(isa) < 0) {
 			snprintf(desc, sizeof desc, "# skip long texts with %s words: not on this CPU",
@@ -214,7 +214,26 @@ long_texts(struct lcs_scratch *sc, unsigned *seed)
 			/* Either order: the shorter is the pattern. */
 			if (lcs(sc, bs[t], strlen(bs[t]), as[t], strlen(as[t])) != want[t])
 				bad++;
+			/*
+			 * With a bound: the LCS itself, or LCS_BELOW only when
+			 * it is under the bound.
+			 */
+			for (int q = 0; q < 6; q++) {
+				size_t w = want[t], need = q == 0 ? w / 2 : q == 1 ? w : q == 2 ? w + 1 :
+				    q == 3 ? w + w / 20 + 1 : q == 4 ? w + w / 3 + 1 : 4 * MAXLEN;
+				size_t g = lcs_need(sc, as[t], strlen(as[t]), bs[t], strlen(bs[t]), need);
+
+				if (g == LCS_BELOW)
+					below++;
+				if (g == LCS_BELOW ? w >= need : g != w) {
+					if (!bad)
+						printf("# pair %d need %zu: got %zu, want %zu\n", t, need,
+						    g, w);
+					bad++;
+				}
+			}
 		}
+		ok(below > 0, "a bound under the LCS ends some of them early");
 		snprintf(desc, sizeof desc,
 		    "%d long pairs, %s words: LCS equals the plain one (O(NP) %lu, gave up %lu, bit-parallel %lu)",
 		    NPAIRS, isa_name[isa], sc->n_onp, sc->n_onp_gaveup, sc->n_bits);
@@ -349,11 +368,16 @@ main(void)
 			for (int k = 0; k < lb; k++)
 				b[k] = "abcdef"[((seed = seed * 1103515245 + 12345) >> 16) % 6];
 			a[la] = b[lb] = '\0';
-			if (lcs(&sc, a, (size_t)la, b, (size_t)lb) != plain_lcs_cp(a, b))
+			size_t want = plain_lcs_cp(a, b), got;
+
+			if (lcs(&sc, a, (size_t)la, b, (size_t)lb) != want)
+				bad++;
+			got = lcs_need(&sc, a, (size_t)la, b, (size_t)lb, want + (size_t)rep);
+			if (got == LCS_BELOW ? rep == 0 : got != want)
 				bad++;
 		}
 	}
-	ok(!bad, "bit-parallel LCS equals the plain LCS on 2080 random pairs");
+	ok(!bad, "bit-parallel LCS equals the plain LCS on 2080 random pairs (with a bound too)");
 	long_texts(&sc, &seed);
 	token_sort_order(&seed);
 	/* Code points, not bytes: two-byte characters count once. */
