@@ -29,22 +29,29 @@ static const struct {
 	{ "offlist", report_offlist, "commits in the archive's window never posted by a human",
 	    "cPH" },
 	{ "weekly", report_weekly, "per list and ISO week: patches, ignored, merged", "cPHp" },
-	{ "cycle", report_cycle, "ignored share by development-cycle phase", "cPHr" },
+	{ "cycle", report_cycle, "ignored share by development-cycle phase", "cPHR" },
 	{ "duration", report_duration, "per merged cluster: first posting to commit", "cPHp" },
 	{ "eval", report_eval, "precision and recall against a truth", "cPHtd" },
 	{ "summary", report_summary, "one screen to read first", "cPHn" },
 	{ "maintainers", report_maintainers, "per maintainer, section and list: patches, answers, time",
 	    "cPHnp" },
-	{ "html", report_html, "all of them as one self-contained HTML page", "nrMCT" },
+	{ "html", report_html, "all of them as one self-contained HTML page", "nRMCT" },
 	{ "all", report_all, "every report, the plots and the page into one folder (-o)",
-	    "nrMCTpo" },
+	    "nRMCTpo" },
 };
 
 /*
  * The options every command takes: the scope of the verdicts (-s -u -S
- * -g), the mailmap, -q, -V, -h.
+ * --grace), the mailmap, -q, -V, -h.
  */
 #define COMMON_OPTS "suSgmqVh"
+
+/*
+ * The short options.  A long-only option (--truth, --diff, --grace)
+ * still returns a letter, one not given here, so that the lists of
+ * options above can name it; -t, -d and -g themselves are unknown.
+ */
+#define SHORT_OPTS "cPHs:u:S:p:R:n:M:C:T:m:o:qVh"
 
 static void usage(FILE *fp);
 
@@ -61,8 +68,12 @@ not_its_option(size_t cmd, int ch, const struct option *longopts)
 	for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
 		if (strchr(commands[i].own, ch))
 			buf_addf(&b, "%s%s", b.len ? ", " : "", commands[i].name);
-	warnx("%s: -%c (--%s) is not one of its options (it is for %s)", commands[cmd].name, ch,
-	    lname, b.p ? b.p : "no command");
+	if (strchr(SHORT_OPTS, ch))
+		warnx("%s: -%c (--%s) is not one of its options (it is for %s)", commands[cmd].name,
+		    ch, lname, b.p ? b.p : "no command");
+	else
+		warnx("%s: --%s is not one of its options (it is for %s)", commands[cmd].name,
+		    lname, b.p ? b.p : "no command");
 	buf_free(&b);
 	usage(stderr);
 	return PT_EXIT_FAILED;
@@ -75,8 +86,8 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: ptreport command [-cHPqV] [-s since] [-u until] [-S max-series]\n"
-	    "                [-g grace] [-p plot] [-r release-regex] [-t truth] [-d]\n"
-	    "                [-n top] [-M mail-url] [-C commit-url] [-T title]\n"
+	    "                [--grace days] [-p plot] [-R release-regex] [--truth truth]\n"
+	    "                [--diff] [-n top] [-M mail-url] [-C commit-url] [-T title]\n"
 	    "                [-m mailmap] [-o dir] table ...\n"
 	    "commands: patches ignored offlist weekly cycle duration eval summary\n"
 	    "          maintainers html all\n");
@@ -101,7 +112,7 @@ help(void)
 	    "                         the window of commits (default: the dates the\n"
 	    "                         mails really cover, per list, stray mails left out)\n"
 	    "  -S, --max-series N     leave out series above N patches (named on stderr)\n"
-	    "  -g, --grace DAYS       an unanswered patch posted less than DAYS before\n"
+	    "      --grace DAYS       an unanswered patch posted less than DAYS before\n"
 	    "                         the coverage of its list ends is too new (default:\n"
 	    "                         per list, the 90th percentile time to first response\n"
 	    "                         of its last year's answered patches, at least 14)\n"
@@ -112,11 +123,11 @@ help(void)
 	    "                         every report, summary.txt, cycle.txt and\n"
 	    "                         maintainers.txt (as -P writes them; maintainers\n"
 	    "                         10 rows of each kind), the plots and report.html\n"
-	    "  -r, --release REGEX    cycle, html: tags that are releases\n"
+	    "  -R, --release REGEX    cycle, html: tags that are releases\n"
 	    "                         (default ^v?[0-9]+(\\.[0-9]+)*$; -rcN tags are found)\n"
-	    "  -t, --truth T          eval: \"links\" (commits' Link: trailers) or a\n"
+	    "      --truth T          eval: \"links\" (commits' Link: trailers) or a\n"
 	    "                         PaStA patch-groups file\n"
-	    "  -d, --diff             eval: list the disagreeing mail-commit links\n"
+	    "      --diff             eval: list the disagreeing mail-commit links\n"
 	    "  -n, --top N            summary (and html's): lists and authors shown\n"
 	    "                         (default 5); maintainers (and html's): rows of\n"
 	    "                         each kind (default 0: all)\n"
@@ -144,7 +155,7 @@ main(int argc, char **argv)
 		{ "max-series", required_argument, NULL, 'S' },
 		{ "grace", required_argument, NULL, 'g' },
 		{ "plot", required_argument, NULL, 'p' },
-		{ "release", required_argument, NULL, 'r' },
+		{ "release", required_argument, NULL, 'R' },
 		{ "truth", required_argument, NULL, 't' },
 		{ "diff", no_argument, NULL, 'd' },
 		{ "top", required_argument, NULL, 'n' },
@@ -200,7 +211,7 @@ main(int argc, char **argv)
 	o.mail_url = "https://lore.kernel.org/r/%s";
 	argv++;
 	argc--;
-	while ((ch = getopt_long(argc, argv, "cPHs:u:S:g:p:r:t:dn:M:C:T:m:o:qVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, SHORT_OPTS, longopts, NULL)) != -1) {
 		if (ch != '?' && !strchr(COMMON_OPTS, ch) && !strchr(commands[cmd].own, ch))
 			return not_its_option(cmd, ch, longopts);
 		switch (ch) {
@@ -233,7 +244,7 @@ main(int argc, char **argv)
 			o.sc.grace_set = 1;
 			break;
 		case 'p': o.plot = optarg; break;
-		case 'r': o.release_re = optarg; break;
+		case 'R': o.release_re = optarg; break;
 		case 't': o.truth = optarg; break;
 		case 'd': o.diff = 1; break;
 		case 'n':

@@ -41,12 +41,12 @@ khdr >none.tsv
 C5=c500000000000000000000000000000000000000
 
 # verdict ID TABLE...: "verdict detail" of mail ID in ptreport patches.
-# These tables cover a day or a few: -g 0, or every unanswered patch
+# These tables cover a day or a few: --grace 0, or every unanswered patch
 # would be too new (that rule has its own tests below).
 verdict() {
 	id=$1
 	shift
-	ptreport patches -q -g 0 "$@" | awk -F'\t' -v id="$id" '$1 == id { print $6 " " $7 }' |
+	ptreport patches -q --grace 0 "$@" | awk -F'\t' -v id="$id" '$1 == id { print $6 " " $7 }' |
 	    sed 's/ $//'
 }
 # col NAME FILE: the column NAME of a TSV file, without its header.
@@ -91,7 +91,7 @@ for bad in "-S 0" "-S x" "-S -3" "-s 2021-13-01" "-s yesterday" "-u 2021-02-30" 
 done
 run ptreport eval "$D/clusters.tsv" "$D/mails.tsv"
 is "eval without --truth is a usage error" 2 "$rc"
-run ptreport cycle -r '(' "$D/clusters.tsv" "$D/mails.tsv"
+run ptreport cycle -R '(' "$D/clusters.tsv" "$D/mails.tsv"
 is "cycle with a bad --release regex is a usage error" 2 "$rc"
 grep -q -- '--release (' "$T/err"
 ok $? "the bad regex is named"
@@ -132,7 +132,7 @@ is "a missing cover letter joins its thread; 1/N under it counts" "answered bob@
 } >self.tsv
 is "replies from the author's address and from her name elsewhere: ignored" "ignored" \
 	"$(verdict p@x self.tsv none.tsv)"
-ptreport ignored -q -g 0 self.tsv none.tsv >ign.tsv
+ptreport ignored -q --grace 0 self.tsv none.tsv >ign.tsv
 is "... and listed by ignored, with 3 mails in its thread" "p@x 3" \
 	"$(col id ign.tsv) $(col thread ign.tsv)"
 sed 's/Ann One\tann@home.example/Ann Other\tann@home.example/' self.tsv >other.tsv
@@ -182,7 +182,7 @@ is "a version answered elsewhere in its cluster: answered-version, naming it" \
 	"answered-version v1@x" "$(verdict v2@x versions.tsv k-versions.tsv)"
 is "... and the answered one: answered" "answered eve@e.org" \
 	"$(verdict v1@x versions.tsv k-versions.tsv)"
-is "... not ignored" "" "$(ptreport ignored -q -g 0 -H versions.tsv k-versions.tsv)"
+is "... not ignored" "" "$(ptreport ignored -q --grace 0 -H versions.tsv k-versions.tsv)"
 is "control: in clusters of their own, v2 is ignored" "ignored" \
 	"$(verdict v2@x versions.tsv none.tsv)"
 {
@@ -192,7 +192,7 @@ is "control: in clusters of their own, v2 is ignored" "ignored" \
 } >k-merged.tsv
 is "a patch whose cluster has a commit: merged, naming the commit" "merged $C5" \
 	"$(verdict v2@x versions.tsv k-merged.tsv)"
-is "... not ignored" "" "$(ptreport ignored -q -g 0 -H versions.tsv k-merged.tsv)"
+is "... not ignored" "" "$(ptreport ignored -q --grace 0 -H versions.tsv k-merged.tsv)"
 
 # --- what is a patch for the project ---------------------------------------
 {
@@ -209,7 +209,7 @@ for id in rfc nxt stb; do
 done
 is "the flag is a word: rfcomm is no RFC" "ignored" "$(verdict rfcomm@x process.tsv none.tsv)"
 is "a pull request is no patch row" "" "$(verdict pul@x process.tsv none.tsv)"
-is "only the plain patch is ignored" "rfcomm@x" "$(ptreport ignored -q -g 0 -H process.tsv none.tsv | cut -f1)"
+is "only the plain patch is ignored" "rfcomm@x" "$(ptreport ignored -q --grace 0 -H process.tsv none.tsv | cut -f1)"
 {
 	mhdr
 	mail p@x 2021-03-01T09:00:00Z Hal hal@h.org patch '' ''
@@ -228,7 +228,7 @@ is "control: a patch answering the root counts" "answered ivy@i.org" \
 	mail p1@x 2021-03-01T09:01:00Z Kim kim@k.org patch c@x c@x '' 2
 	mail p2@x 2021-03-01T09:02:00Z Kim kim@k.org patch c@x c@x '' 2
 } >series2.tsv
-ptreport ignored -q -g 0 series2.tsv none.tsv >ign.tsv
+ptreport ignored -q --grace 0 series2.tsv none.tsv >ign.tsv
 is "1/N and 2/N under their 0/N cover count (and are ignored here)" "p1@x p2@x" \
 	"$(col id ign.tsv | tr '\n' ' ' | sed 's/ $//')"
 is "the cover letter is no patch row" "" "$(verdict c@x series2.tsv none.tsv)"
@@ -283,13 +283,13 @@ is "... merged, still an RFC: no patch for the project, and its commit is not of
 } >unthr.tsv
 # ttfr ID TABLE: "verdict detail ttfr_h" of mail ID.
 ttfr() {
-	ptreport patches -q -g 0 "$2" none.tsv | awk -F'\t' -v id="$1" '$1 == id { print $6, $7, $10 }'
+	ptreport patches -q --grace 0 "$2" none.tsv | awk -F'\t' -v id="$1" '$1 == id { print $6, $7, $10 }'
 }
 is "unthreaded: 1/3 is answered by the answer to 2/3, 1.0 hours after it" \
 	"answered jan@j.org 1.0" "$(ttfr o1@x unthr.tsv)"
 is "unthreaded: 3/3 too, its time from its own date (54 minutes)" \
 	"answered jan@j.org 0.9" "$(ttfr o3@x unthr.tsv)"
-is "unthreaded: ignored lists none of them" "" "$(ptreport ignored -q -g 0 -H unthr.tsv none.tsv)"
+is "unthreaded: ignored lists none of them" "" "$(ptreport ignored -q --grace 0 -H unthr.tsv none.tsv)"
 is "unthreaded: each part stays the root of its replies: a patch answering the answer to 2/3 is deep" \
 	"not-counted deep in a thread: neither its root nor a reply to the root" \
 	"$(verdict od@x unthr.tsv none.tsv)"
@@ -341,12 +341,12 @@ is "control: sent more than 10 minutes before 1/3 the cover letter is no part: 1
 } >wd.tsv
 is "withdrawn: its author (here from another address) withdraws it later in its thread" \
 	"withdrawn w@x" "$(verdict p@x wd.tsv none.tsv)"
-is "... not in ignored" "" "$(ptreport ignored -q -g 0 -H wd.tsv none.tsv)"
-run ptreport summary -q -g 0 wd.tsv none.tsv
+is "... not in ignored" "" "$(ptreport ignored -q --grace 0 -H wd.tsv none.tsv)"
+run ptreport summary -q --grace 0 wd.tsv none.tsv
 is "... counted by the summary, not as ignored" "ignored 0|withdrawn 1" \
 	"$(awk -F'\t' '$1 == "ignored" || $1 == "withdrawn" { print $1, $2 }' "$T/out" | paste -sd'|')"
 is "... weekly: a patch, not ignored" "1 0" \
-	"$(ptreport weekly -q -g 0 wd.tsv none.tsv | awk -F'\t' 'NR > 1 { print $4, $5 }')"
+	"$(ptreport weekly -q --grace 0 wd.tsv none.tsv | awk -F'\t' 'NR > 1 { print $4, $5 }')"
 is "... also near the end of the coverage: withdrawn, not too-new" "withdrawn" \
 	"$(ptreport patches -q wd.tsv none.tsv | awk -F'\t' '$1 == "p@x" { print $6 }')"
 sed 's/\twithdraw$/\t/' wd.tsv >wd-not.tsv
@@ -601,8 +601,8 @@ is "summary: ignored and too new counted apart" "ignored 1|too new 1" \
 	"$(awk -F'\t' '$1 == "ignored" || $1 == "too new" { print $1, $2 }' "$T/out" | paste -sd'|')"
 is "weekly: the too-new patch is a patch, not ignored" "3 1" \
 	"$(ptreport weekly -q new.tsv none.tsv | awk -F'\t' 'NR > 1 { p += $4; i += $5 } END { print p, i }')"
-is "control: -g 7: the same patch is ignored" "ignored" \
-	"$(ptreport patches -q -g 7 new.tsv none.tsv | awk -F'\t' '$1 == "late@x" { print $6 }')"
+is "control: --grace 7: the same patch is ignored" "ignored" \
+	"$(ptreport patches -q --grace 7 new.tsv none.tsv | awk -F'\t' '$1 == "late@x" { print $6 }')"
 {
 	chdr
 	commit $O2 2021-03-25T00:00:00Z 2021-03-26T00:00:00Z
@@ -677,8 +677,8 @@ run ptreport summary -q grace.tsv none.tsv
 is "grace: the summary says it in a row per list" \
 	"too new 1|  grace 25.0 dev (90th percentile time to first response 600.0 hours (25.0 days), of its 10 answered patches posted 2021-02-01 .. 2021-02-08)" \
 	"$(awk -F'\t' '$1 == "too new" || $1 == "  grace" { print $1 " " $2 ($1 == "  grace" ? " " $3 : "") }' "$T/out" | paste -sd'|')"
-is "control: -g 14 sets the grace: ignored" "ignored " "$(lv late@x -g 14 grace.tsv)"
-run ptreport ignored -g 14 grace.tsv none.tsv
+is "control: --grace 14 sets the grace: ignored" "ignored " "$(lv late@x --grace 14 grace.tsv)"
+run ptreport ignored --grace 14 grace.tsv none.tsv
 is "... and stderr says so" "late@x|ptreport: grace 14.0 days on every list (--grace)" \
 	"$(col id "$T/out")|$(cat "$T/err")"
 {
@@ -960,9 +960,9 @@ is "a file that patch 1/2 of the thread creates counts for 2/2" "ignored" \
 	"$(verdict p9b@x "$D/mails.tsv" "$D/clusters.tsv" "$D/mails.tok" "$D/commits.tok")"
 
 # --- the hand-made tables --------------------------------------------------
-# They cover 2021-03-01 .. 2021-03-11: -g 0 (no grace), or every patch
+# They cover 2021-03-01 .. 2021-03-11: --grace 0 (no grace), or every patch
 # without an answer would be too new.
-set -- -g 0 "$D/clusters.tsv" "$D/mails.tsv" "$D/commits.tsv" "$D/mails.tok" "$D/commits.tok"
+set -- --grace 0 "$D/clusters.tsv" "$D/mails.tsv" "$D/commits.tsv" "$D/mails.tok" "$D/commits.tok"
 run ptreport patches "$@"
 is "fixture: patches exits 0" 0 "$rc"
 cp "$T/out" patches.tsv
@@ -1036,7 +1036,7 @@ is "offlist with -s/-u needs no mails" "0 d1 d7a d2" \
 	"$rc $(col id "$T/out" | sed 's/0*$//' | tr '\n' ' ' | sed 's/ $//')"
 
 # weekly: ISO 8601 weeks over two year ends, an empty week, a cross-post.
-run ptreport weekly -g 0 "$D/weeks.tsv" "$D/weeks-clusters.tsv"
+run ptreport weekly --grace 0 "$D/weeks.tsv" "$D/weeks-clusters.tsv"
 cat >want <<'EOF'
 list	week	start	patches	ignored	merged	ignored_share	ttfr_median_h
 a	2019-W52	2019-12-23	1	1	0	1.0000	
@@ -1059,7 +1059,7 @@ is "weekly on the fixture: two weeks" "dev 2021-W09 8 2 2|dev 2021-W10 6 3 2" \
 # release.  Without -rc tags: patches 2 and 10 days after v1.1 are in its
 # merge window, a month after in the rest, 10 and 7 days before v1.2 in
 # pre-release; after the last release there is no pre-release.
-run ptreport cycle -g 0 "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags.tsv"
+run ptreport cycle --grace 0 "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags.tsv"
 cat >want <<'EOF'
 phase	cycles	patches	ignored	merged	ignored_share
 merge	3	4	3	1	0.7500
@@ -1075,17 +1075,17 @@ run ptreport cycle "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.t
 is "cycle: no tag matching the default --release: exit 2" 2 "$rc"
 grep -q 'no tag matches --release' "$T/err"
 ok $? "cycle: no release tag: says so"
-run ptreport cycle -g 0 -r '^release-[0-9]+$' "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.tsv"
+run ptreport cycle --grace 0 -R '^release-[0-9]+$' "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.tsv"
 cat >want <<'EOF'
 phase	cycles	patches	ignored	merged	ignored_share
 merge	2	3	2	1	0.6667
 rest	2	6	6	0	1.0000
 pre-release	1	2	1	0	0.5000
 EOF
-same "cycle -r: other release names; the last cycle has no pre-release" want "$T/out"
-run ptreport cycle -r '(' "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags.tsv"
+same "cycle -R: other release names; the last cycle has no pre-release" want "$T/out"
+run ptreport cycle -R '(' "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags.tsv"
 [ "$rc" -ne 0 ] && grep -q -- '--release (' "$T/err"
-ok $? "cycle -r with a bad regex fails, naming it"
+ok $? "cycle -R with a bad regex fails, naming it"
 
 # duration: 2021-03-04T10:00 to 2021-03-07T22:00 is 3.5 days; the RFC of
 # cluster 15 is no posting (first 03-06T00:00, committed 03-10T06:00:
@@ -1115,34 +1115,34 @@ links	7	4	3	2	0.6667	0.5000	0.5714	0.5774
 pairs	7	5	4	2	0.5000	0.4000	0.4444	0.4472
 commits	4	4	4	2	0.5000	0.5000	0.5000	0.5000
 EOF
-run ptreport eval -t "$D/patch-groups" $E
-same "eval -t patch-groups: precision, recall, F1, Fowlkes-Mallows by hand" want "$T/out"
+run ptreport eval --truth "$D/patch-groups" $E
+same "eval --truth patch-groups: precision, recall, F1, Fowlkes-Mallows by hand" want "$T/out"
 grep -q 'truth names 5 mails and 3 commits; 7 items are in the clusters too, the others are not' "$T/err"
 ok $? "eval: the note counts the truth's items and the unknown ones"
-run ptreport eval -t links $E
-same "eval -t links: the commits' links column is the same truth" want "$T/out"
-run ptreport eval -d -t "$D/patch-groups" $E
-is "eval -d: the extra and the missed links" \
+run ptreport eval --truth links $E
+same "eval --truth links: the commits' links column is the same truth" want "$T/out"
+run ptreport eval --diff --truth "$D/patch-groups" $E
+is "eval --diff: the extra and the missed links" \
 	"m2@x e1 extra|m2@x e4 missed|m4@x e4 missed" \
 	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s %s", (NR > 2 ? "|" : ""), $1, substr($2, 1, 2), $3 }' "$T/out")"
 printf '<m1@x> => %s\n' e100000000000000000000000000000000000000 >g1
-run ptreport eval -q -t g1 $E
+run ptreport eval -q --truth g1 $E
 is "eval: a perfect agreement" "links 2 1 1 1 1.0000 1.0000 1.0000 1.0000" \
 	"$(sed -n 2p "$T/out" | tr '\t' ' ')"
 printf '<nobody@x> => ffff\n' >g0
-run ptreport eval -q -t g0 $E
+run ptreport eval -q --truth g0 $E
 is "eval: nothing in common: counts 0, measures empty" "links 0 0 0 0    " \
 	"$(sed -n 2p "$T/out" | tr '\t' ' ')"
 printf '<m1@x> => e1 => e2\nm2@x => e4\n' >gbad
-run ptreport eval -q -t gbad $E
+run ptreport eval -q --truth gbad $E
 is "eval: a bad patch-groups line exits 1" 1 "$rc"
 grep -q "gbad:1: a second '=>'" "$T/err" && grep -q 'gbad:2: a mail id not in angle brackets' "$T/err"
 ok $? "eval: bad patch-groups lines are named with their line"
 run ptreport eval $E
 [ "$rc" -ne 0 ] && grep -q 'eval needs --truth' "$T/err"
 ok $? "eval without --truth fails, saying so"
-run ptreport eval -t links "$D/eval-clusters.tsv" "$D/eval-mails.tsv"
-is "eval -t links without commits: exit 2" 2 "$rc"
+run ptreport eval --truth links "$D/eval-clusters.tsv" "$D/eval-mails.tsv"
+is "eval --truth links without commits: exit 2" 2 "$rc"
 
 # --max-series: a 0/5 series of five, two mails of a [PATCH k/10], one alone.
 run ptreport patches -S 4 "$D/series.tsv" none.tsv
@@ -1190,8 +1190,8 @@ for c in ignored offlist weekly duration; do
 done
 is "patches lists them all the same, outside the window" "8 8" \
 	"$(ptreport patches -s 2030-01-01 none.tsv "$D/series.tsv" | rows /dev/stdin) $(ptreport patches -s 2030-01-01 none.tsv "$D/series.tsv" | grep -c 'outside --since/--until')"
-run ptreport eval -q -d -t g1 $E
-is "eval -d when all agree: the header only" "0 1" "$rc $(wc -l <"$T/out")"
+run ptreport eval -q --diff --truth g1 $E
+is "eval --diff when all agree: the header only" "0 1" "$rc $(wc -l <"$T/out")"
 run ptreport summary none.tsv "$D/series.tsv" -s 2030-01-01
 is "summary with no patch in the window" "0 0 0" \
 	"$rc $(awk -F'\t' '$1 == "patches" || $1 == "ignored" { printf "%s ", $2 }' "$T/out" | sed 's/ $//')"
@@ -1237,7 +1237,7 @@ is "a bad date: the summary does not count that row" "2 2" \
 	mail n1@x 2021-01-25T00:00:00Z Ann ann@a.org patch '' ''
 	mail none@x 2021-01-25T00:00:00Z Ann ann@a.org patch '' ''
 } >m-bad.tsv
-run ptreport patches -q -g 0 m-bad.tsv m-bad.tok c-bad.tok none.tsv
+run ptreport patches -q --grace 0 m-bad.tsv m-bad.tok c-bad.tok none.tsv
 is "a bad date in a patch table of commits: exit 1, file:line, the other rows read" \
 	"1|ptreport: c-bad.tok:3: column date: not a date: yesterday|n1@x ignored" \
 	"$rc|$(sed -n 1p "$T/err")|$(awk -F'\t' '$1 == "n1@x" { print $1, $6 }' "$T/out")"
@@ -1333,10 +1333,10 @@ MT=$D/maint.tsv
 ttfr() {
 	id=$1
 	shift
-	ptreport patches -q -g 0 "$@" | awk -F'\t' -v id="$id" '$1 == id { print $9 " " $10 }' |
+	ptreport patches -q --grace 0 "$@" | awk -F'\t' -v id="$id" '$1 == id { print $9 " " $10 }' |
 	    sed 's/ *$//'
 }
-run ptreport patches -g 0 "$M1" "$M2"
+run ptreport patches --grace 0 "$M1" "$M2"
 is "patches: first_response and ttfr_h are the last columns" \
 	"id date list author subject verdict detail cluster first_response ttfr_h" \
 	"$(sed -n 1p "$T/out" | tr '\t' ' ')"
@@ -1370,7 +1370,7 @@ is "control: the same mail as a reply is one" "2021-05-08T10:00:00Z 1.0" \
 is "ttfr: the author's own reply is none" "2021-05-12T11:00:00Z 2.0" "$(ttfr q7@x "$M1" "$M2")"
 is "ttfr: a cover letter and not-counted mails have no row or no time" "" \
 	"$(ttfr c4@x "$M1" "$M2")"
-run ptreport summary -g 0 "$M1" "$M2"
+run ptreport summary --grace 0 "$M1" "$M2"
 is "summary: time to first response, median (5th of 9) and 90th percentile (9th)" \
 	"4.0|median hours from posting to the first response by another person, in its thread or a version's; 90th percentile 100.0 (nearest rank)" \
 	"$(awk -F'\t' '$1 == "time to first response" { print $2 "|" $3 }' "$T/out")"
@@ -1379,10 +1379,10 @@ is "summary: how many were answered" "9 81.8% of patches: a response at or after
 is "summary: what the maintainers view rests on, without a maintainers table" \
 	"0 recipients only (no ptmaint table)" \
 	"$(awk -F'\t' '$1 == "maintainers" { print $2, $3 }' "$T/out")"
-run ptreport summary -g 0 "$M1" "$M2" "$MT"
+run ptreport summary --grace 0 "$M1" "$M2" "$MT"
 is "summary: ... and with one" "2 MAINTAINERS (2 versions) and recipients" \
 	"$(awk -F'\t' '$1 == "maintainers" { print $2, $3 }' "$T/out")"
-run ptreport summary -g 0 "$D/mails.tsv" "$D/clusters.tsv"
+run ptreport summary --grace 0 "$D/mails.tsv" "$D/clusters.tsv"
 is "summary: a mails table without to and cc says so" \
 	"recipients only (no ptmaint table); the mails table has no to or cc column" \
 	"$(awk -F'\t' '$1 == "maintainers" { print $3 }' "$T/out")"
@@ -1396,14 +1396,14 @@ is "summary: a mails table without to and cc says so" \
 		mail r$i@x "$(printf '2021-03-01T%02d:00:00Z' $i)" Bob bob@b.org reply p$i@x p$i@x
 	done
 } >ten.tsv
-run ptreport summary -g 0 ten.tsv none.tsv
+run ptreport summary --grace 0 ten.tsv none.tsv
 is "nearest rank: median 5.0, 90th percentile 9.0 of 1..10 hours" "5.0 9.0" \
 	"$(awk -F'\t' '$1 == "time to first response" { sub(/.*percentile /, "", $3); print $2, $3 + 0 ".0" }' "$T/out")"
-run ptreport weekly -g 0 ten.tsv none.tsv
+run ptreport weekly --grace 0 ten.tsv none.tsv
 is "nearest rank: weekly ttfr_median_h 5.0" "2021-W09 10 5.0" \
 	"$(awk -F'\t' 'NR > 1 { print $2, $4, $8 }' "$T/out")"
 awk 'NR == 1 || !/^p10@x|^r10@x/' ten.tsv >nine.tsv
-run ptreport summary -g 0 nine.tsv none.tsv
+run ptreport summary --grace 0 nine.tsv none.tsv
 is "nearest rank: 1..9 hours: median 5.0 (5th), 90th percentile 9.0 (ceil 8.1 = 9th)" "5.0 9.0" \
 	"$(awk -F'\t' '$1 == "time to first response" { sub(/.*percentile /, "", $3); print $2, $3 + 0 ".0" }' "$T/out")"
 
@@ -1411,7 +1411,7 @@ is "nearest rank: 1..9 hours: median 5.0 (5th), 90th percentile 9.0 (ceil 8.1 = 
 # Recipients only: To and Cc, without the author (ann@home.example in q2's
 # Cc is Ann by name) and the list's address; other-list@example.org is no
 # list here (no mail is on it, no L: line says so).
-run ptreport maintainers -g 0 "$M1" "$M2"
+run ptreport maintainers --grace 0 "$M1" "$M2"
 cat >want <<'EOF'
 kind	name	addr	patches	to	listed	responded	merged	ignored	ttfr_median_h	ttfr_p90_h
 recipient	Rex Reviewer	rex@r.org	4	4	0	2	0	1	2.0	3.0
@@ -1430,7 +1430,7 @@ is "maintainers, recipients only: said on stderr" \
 sed 's/\tL\topen list\tother-list@example.org\t/\tL\topen list\tnowhere@example.net\t/' "$MT" >lonely-l.tsv
 grep -q nowhere@example.net lonely-l.tsv
 ok $? "the lonely L: table was made"
-run ptreport maintainers -g 0 "$M1" "$M2" lonely-l.tsv
+run ptreport maintainers --grace 0 "$M1" "$M2" lonely-l.tsv
 is "maintainers: an L: address nobody was sent: exit 0" 0 "$rc"
 is "maintainers: an L: address nobody was sent is no row" 0 \
     "$(grep -c nowhere@example.net "$T/out")"
@@ -1438,12 +1438,12 @@ is "maintainers: an L: address nobody was sent is no row" 0 \
 # the same Cc moved to lists., vger.kernel.org, googlegroups.com, groups.io.
 for host in lists.example.org vger.kernel.org googlegroups.com groups.io; do
 	sed "s/other-list@example.org/other@$host/" "$M1" >hostlist.tsv
-	run ptreport maintainers -g 0 hostlist.tsv "$M2"
+	run ptreport maintainers --grace 0 hostlist.tsv "$M2"
 	is "maintainers: other@$host is a list, no person" 0 \
 	    "$(awk -F'\t' -v a="other@$host" '$3 == a' "$T/out" | wc -l | tr -d ' ')"
 done
 sed "s/other-list@example.org/other@example.lists.org/" "$M1" >hostlist.tsv
-run ptreport maintainers -g 0 hostlist.tsv "$M2"
+run ptreport maintainers --grace 0 hostlist.tsv "$M2"
 is "maintainers: control: other@example.lists.org is a person" 1 \
     "$(awk -F'\t' '$3 == "other@example.lists.org"' "$T/out" | wc -l | tr -d ' ')"
 # With MAINTAINERS: CORE's M and R are addressed by its patches (Mia not by
@@ -1451,7 +1451,7 @@ is "maintainers: control: other@example.lists.org is a person" 1 \
 # that are not catch-alls), DRIVERS's list address is a list.  Each
 # person is of the kind MAINTAINERS gives them (M of DRIVERS: Tom; R of
 # CORE: Rex; M of THE REST: Lin), else a recipient.
-run ptreport maintainers -g 0 "$M1" "$M2" "$MT"
+run ptreport maintainers --grace 0 "$M1" "$M2" "$MT"
 cat >want <<'EOF'
 kind	name	addr	patches	to	listed	responded	merged	ignored	ttfr_median_h	ttfr_p90_h
 maintainer	Mia Maintainer	mia@m.org	8	1	8	1	0	1	10.0	10.0
@@ -1471,18 +1471,18 @@ is "maintainers with MAINTAINERS: said on stderr, with the versions" \
 cp "$T/out" maint-view.tsv
 grep -q 'ann@\|Ann' maint-view.tsv
 ok $((!$?)) "maintainers: the author is no row, from either address"
-run ptreport maintainers -g 0 -q m-other.tsv "$M2" "$MT"
+run ptreport maintainers --grace 0 -q m-other.tsv "$M2" "$MT"
 is "control: ann@home.example under another name is addressed by q2" \
 	"recipient Ann Other ann@home.example 1 1 0" \
 	"$(grep 'ann@home' "$T/out" | cut -f1-6 | tr '\t' ' ')"
 # The author by name: Mia posting q7 from home under her MAINTAINERS name.
 awk -F'\t' 'BEGIN { OFS = FS } $1 == "q7@x" { $3 = "Mia Maintainer"; $4 = "mia@home.example" } { print }' \
     "$M1" >m-mia.tsv
-run ptreport maintainers -g 0 -q m-mia.tsv "$M2" "$MT"
+run ptreport maintainers --grace 0 -q m-mia.tsv "$M2" "$MT"
 is "maintainers: the author by name (MAINTAINERS's) from another address: not addressed" \
 	"maintainer Mia Maintainer mia@m.org 8" "$(grep 'mia@m.org' "$T/out" | cut -f1-4 | tr '\t' ' ')"
 sed 's/\tMia Maintainer\tmia@home.example\t/\tMia Home\tmia@home.example\t/' m-mia.tsv >m-mia2.tsv
-run ptreport maintainers -g 0 -q m-mia2.tsv "$M2" "$MT"
+run ptreport maintainers --grace 0 -q m-mia2.tsv "$M2" "$MT"
 is "control: under another name she is addressed by q7" \
 	"maintainer Mia Maintainer mia@m.org 9" "$(grep 'mia@m.org' "$T/out" | cut -f1-4 | tr '\t' ' ')"
 is "maintainers: no list address is a person (dev@ by its list id, other@ by L:)" "" \
@@ -1491,7 +1491,7 @@ is "maintainers: the catch-all counts only the patch nothing else matched" \
 	"THE REST 1|Lin Us 1 1" \
 	"$(awk -F'\t' '$2 == "THE REST" { print $2, $4 }' maint-view.tsv)|$(awk -F'\t' '$3 == "linus@l.org" { print $2, $4, $6 }' maint-view.tsv)"
 awk -F'\t' 'BEGIN { OFS = FS } $3 == "THE REST" { $9 = 1 } { print }' "$MT" >mt-all.tsv
-run ptreport maintainers -g 0 -q "$M1" "$M2" mt-all.tsv
+run ptreport maintainers --grace 0 -q "$M1" "$M2" mt-all.tsv
 is "control: the catch-all responsible for every patch" "THE REST 11|Lin Us 11 11" \
 	"$(awk -F'\t' '$2 == "THE REST" { print $2, $4 }' "$T/out")|$(awk -F'\t' '$3 == "linus@l.org" { print $2, $4, $6 }' "$T/out")"
 # Rows of ids that are no mail (a commit) are dropped, and a patch in no
@@ -1500,20 +1500,20 @@ is "control: the catch-all responsible for every patch" "THE REST 11|Lin Us 11 1
 	head -1 "$MT"
 	sed 1d "$MT" | awk 'BEGIN { srand(8) } { printf "%.8f\t%s\n", rand(), $0 }' | sort | cut -f2-
 } >mt-shuf.tsv
-run ptreport maintainers -g 0 -q mt-shuf.tsv "$M2" "$M1"
+run ptreport maintainers --grace 0 -q mt-shuf.tsv "$M2" "$M1"
 cmp -s maint-view.tsv "$T/out"
 ok $? "maintainers: the same bytes with the maintainers rows shuffled and operands in another order"
-run ptreport maintainers -g 0 -q -n 1 "$M1" "$M2" "$MT"
+run ptreport maintainers --grace 0 -q -n 1 "$M1" "$M2" "$MT"
 is "-n 1: the first row of each kind" \
 	"maintainer mia@m.org|reviewer rex@r.org|recipient bob@b.org|section CORE|list dev.lists.example.org" \
 	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s", (NR > 2 ? "|" : ""), $1, ($3 != "" && $1 != "list" ? $3 : $2) }' "$T/out")"
-run ptreport maintainers -g 0 -q -n 0 "$M1" "$M2" "$MT"
+run ptreport maintainers --grace 0 -q -n 0 "$M1" "$M2" "$MT"
 same "-n 0: all rows" maint-view.tsv "$T/out"
-run ptreport maintainers -g 0 -q "$M1" "$M2" "$MT" -c
+run ptreport maintainers --grace 0 -q "$M1" "$M2" "$MT" -c
 is "maintainers --csv: a row" '"reviewer","Rex Reviewer","rex@r.org","9","4","9","3","0","1","3.0","4.0"' \
 	"$(sed -n 5p "$T/out")"
 printf 'id\tversion\tsection\tstatus\trole\tname\taddr\tdepth\tresponsible\tvia\n' >mt-empty.tsv
-run ptreport maintainers -g 0 "$M1" "$M2" mt-empty.tsv
+run ptreport maintainers --grace 0 "$M1" "$M2" mt-empty.tsv
 is "an empty maintainers table: no versions, no sections, said so" \
 	"ptreport: maintainers: recipients only (the ptmaint table has no MAINTAINERS version: none in the repository at the patches' dates)|0" \
 	"$(cat "$T/err")|$(grep -c '^section' "$T/out")"
@@ -1522,33 +1522,33 @@ is "an empty maintainers table: no versions, no sections, said so" \
 	printf 'q1@x\tv\tCORE\t\tX\t\tmia@m.org\t2\t1\tF:src/\n'
 	printf 'q1@x\tv\tCORE\t\tM\t\tmia@m.org\t2\t1\tF:src/\n'
 } >mt-bad.tsv
-run ptreport maintainers -g 0 -q "$M1" "$M2" mt-bad.tsv
+run ptreport maintainers --grace 0 -q "$M1" "$M2" mt-bad.tsv
 is "a bad role: exit 1, file:line, the other rows kept" \
 	"1|ptreport: mt-bad.tsv:2: column role: neither M, R, L nor empty: X|ptreport: 1 bad rows, named above, were left out|1" \
 	"$rc|$(cat "$T/err" | paste -sd'|')|$(grep -c '^section	CORE' "$T/out")"
 
 # ignored: the recipients and the people MAINTAINERS names.
-run ptreport ignored -g 0 "$M1" "$M2" "$MT"
+run ptreport ignored --grace 0 "$M1" "$M2" "$MT"
 is "ignored: to (To then Cc) and maintainers (M and R, sorted)" \
 	"q8@x|dev@lists.example.org rex@r.org|mia@m.org rex@r.org" \
 	"$(awk -F'\t' 'NR > 1 { print $1 "|" $10 "|" $11 }' "$T/out")"
-run ptreport ignored -g 0 "$M1" "$M2"
+run ptreport ignored --grace 0 "$M1" "$M2"
 is "ignored: without a maintainers table, maintainers is empty" \
 	"q8@x|dev@lists.example.org rex@r.org|" \
 	"$(awk -F'\t' 'NR > 1 { print $1 "|" $10 "|" $11 }' "$T/out")"
 
 if command -v gnuplot >/dev/null 2>&1; then
-	run ptreport maintainers -g 0 -q -p m.svg "$M1" "$M2" "$MT"
+	run ptreport maintainers --grace 0 -q -p m.svg "$M1" "$M2" "$MT"
 	[ "$rc" -eq 0 ] && [ -s m.svg ] && [ ! -e m.svg.tmp ] && grep -q 'CORE' m.svg &&
 	    grep -q 'THE REST' m.svg
 	ok $? "maintainers -p: the sections' ignored share per month"
-	run ptreport maintainers -g 0 -q -p m.png "$M1" "$M2"
+	run ptreport maintainers --grace 0 -q -p m.png "$M1" "$M2"
 	[ "$rc" -eq 0 ] && [ -s m.png ]
 	ok $? "maintainers -p without MAINTAINERS: the lists'"
-	run ptreport maintainers -g 0 -q -p m3.png "$M1" "$M2" mt-empty.tsv
+	run ptreport maintainers --grace 0 -q -p m3.png "$M1" "$M2" mt-empty.tsv
 	[ "$rc" -eq 0 ] && [ -s m3.png ]
 	ok $? "maintainers -p with a maintainers table of no section (no MAINTAINERS): the lists'"
-	run ptreport maintainers -g 0 -q -p m2.png -s 2030-01-01 "$M1" "$M2"
+	run ptreport maintainers --grace 0 -q -p m2.png -s 2030-01-01 "$M1" "$M2"
 	[ "$rc" -eq 2 ] && [ ! -e m2.png ] && grep -q 'nothing to plot' "$T/err"
 	ok $? "maintainers -p with nothing to plot: exit 2, no file"
 else
@@ -1691,7 +1691,7 @@ EOF
 	done
 	cmp -s mails.tsv shuf-mails.tsv
 	ok $((!$?)) "sample: the shuffled tables differ from the tables"
-	for c in patches ignored offlist weekly cycle duration summary maintainers "eval -t links"; do
+	for c in patches ignored offlist weekly cycle duration summary maintainers "eval --truth links"; do
 		ptreport $c "$@" >a.out 2>a.err
 		ptreport $c shuf-commits.tok shuf-tags.tsv shuf-mails.tok shuf-commits.tsv \
 		    shuf-mails.tsv shuf-clusters.tsv >b.out 2>b.err
@@ -1764,21 +1764,28 @@ else
 fi
 
 # Each command takes only its own options (and those of every command:
-# -s -u -S -g -m -q): another's is a usage error naming who takes it.
+# -s -u -S --grace -m -q): another's is a usage error naming who takes it.
 khdr >k.tsv
-for c in "ignored -t links" "patches -d" "offlist -r x" "summary -p x.png" "weekly -n 3" \
-    "cycle -M x%s" "duration -T t" "eval -t links -n 3" "maintainers -o d" "html -H" "all -o . -d"; do
+for c in "ignored --truth links" "patches --diff" "offlist -R x" "summary -p x.png" "weekly -n 3" \
+    "cycle -M x%s" "duration -T t" "eval --truth links -n 3" "maintainers -o d" "html -H" "all -o . --diff"; do
 	run ptreport $c k.tsv
 	set -- $c
-	[ "$rc" -eq 2 ] && grep -q "^ptreport: $1: -[a-zA-Z] (--[a-z-]*) is not one of its options (it is for [a-z, ]*)$" "$T/err"
+	[ "$rc" -eq 2 ] && grep -Eq "^ptreport: $1: (-[a-zA-Z] \(--[a-z-]*\)|--[a-z-]*) is not one of its options \(it is for [a-z, ]*\)$" "$T/err"
 	ok $? "ptreport $c: a usage error naming the option and its commands ($rc)"
 done
-run ptreport ignored -t links k.tsv
+run ptreport ignored --truth links k.tsv
 grep -q "(it is for eval)" "$T/err"
-ok $? "ptreport ignored -t: -t is eval's"
+ok $? "ptreport ignored --truth: --truth is eval's"
+# --truth, --diff and --grace have no letter (-t, -d, -g are a threshold,
+# a dlr, a repository), --release's is -R (-r is a revision).
+for o in "-t links" "-d" "-g 3" "-r x"; do
+	run ptreport eval $o k.tsv
+	[ "$rc" -eq 2 ] && ! grep -q "is not one of its options" "$T/err" && grep -q '^usage: ptreport' "$T/err"
+	ok $? "ptreport eval $o: an unknown option"
+done
 # Each command's own options are taken (the run goes on to the tables).
-for c in "weekly -p w.png -H -c" "cycle -r x -P" "eval -t links -d" "summary -n 3" \
-    "maintainers -n 2 -p m.svg" "html -n 3 -r x -M x%s -C y%s -T t" "ignored -s 2020-01-01 -u 2021-01-01 -S 5 -g 3 -q"; do
+for c in "weekly -p w.png -H -c" "cycle -R x -P" "eval --truth links --diff" "summary -n 3" \
+    "maintainers -n 2 -p m.svg" "html -n 3 -R x -M x%s -C y%s -T t" "ignored -s 2020-01-01 -u 2021-01-01 -S 5 --grace 3 -q"; do
 	run ptreport $c k.tsv
 	! grep -q "is not one of its options" "$T/err"
 	ok $? "ptreport $c: its own options are taken"
@@ -1787,9 +1794,9 @@ done
 # Dates as every tool reads them: @N is N seconds since the epoch, and a
 # bare day as --until counts whole.
 set -- "$D/clusters.tsv" "$D/mails.tsv" "$D/commits.tsv" "$D/mails.tok" "$D/commits.tok"
-a=$(ptreport summary -q -g 0 -s 2021-03-02 -u 2021-03-05 "$@")
-b=$(ptreport summary -q -g 0 -s @$(date -u -d 2021-03-02 +%s) -u @$(($(date -u -d 2021-03-05 +%s) + 86399)) "$@")
-c=$(ptreport summary -q -g 0 "$@")
+a=$(ptreport summary -q --grace 0 -s 2021-03-02 -u 2021-03-05 "$@")
+b=$(ptreport summary -q --grace 0 -s @$(date -u -d 2021-03-02 +%s) -u @$(($(date -u -d 2021-03-05 +%s) + 86399)) "$@")
+c=$(ptreport summary -q --grace 0 "$@")
 [ -n "$a" ] && [ "$a" = "$b" ] && [ "$a" != "$c" ]
 ok $? "-s @N -u @N: the window of the same days written as dates"
 run ptreport summary -q -s yesterday "$@"

@@ -208,7 +208,7 @@ grep -q 'No commits table (git2tsv output) was given' "$T/out" &&
     grep -q 'No tags table (git2tsv --tags output) was given' "$T/out" &&
     grep -q 'No maintainers table (ptmaint output) was given' "$T/out"
 ok $? "... the page says which tables were not given"
-run ptreport html -q -r '^release-' $TABLES
+run ptreport html -q -R '^release-' $TABLES
 grep -q 'No tag of the tags table is a release' "$T/out"
 ok $? "no tag is a release: the page says so (cycle would stop)"
 run ptreport html "$D/mails.tsv"

@@ -32,7 +32,7 @@ git_sandbox
 H='kind	name	addr	patches	to	listed	responded	merged	ignored	ttfr_median_h	ttfr_p90_h'
 
 # --- The kinds, without a mailmap: two addresses of Rita are two rows.
-run ptreport maintainers -g 0 "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
+run ptreport maintainers --grace 0 "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
 cat >want <<EOF
 $H
 maintainer	Mia Maintainer	mia@m.org	3	0	3	0	0	1		
@@ -54,22 +54,22 @@ cp "$T/out" plain.tsv
 # Control: Rita's R: lines gone, the same person is a recipient; Mia
 # keeps her M:.
 grep -v '	R	Rita Reviewer	' "$D/maint.tsv" >no-r.tsv
-run ptreport maintainers -g 0 -q "$D/mails.tsv" "$D/clusters.tsv" no-r.tsv
+run ptreport maintainers --grace 0 -q "$D/mails.tsv" "$D/clusters.tsv" no-r.tsv
 is "control: Rita without her R: line is a recipient (To of a1), Mia still a maintainer" \
     "recipient rita@r.org 1 1 0|maintainer mia@m.org 3 0 3" \
     "$(awk -F'\t' '$3 == "rita@r.org" || $3 == "mia@m.org" { print $1, $3, $4, $5, $6 }' "$T/out" | sort -r | paste -sd'|')"
 # M: beats R:: Rita made M of DRIVERS as well (a3) is a maintainer.
 { cat "$D/maint.tsv"; grep '	DRIVERS	.*	M	' "$D/maint.tsv" | sed 's/\tSam Old\tshared@corp.example\t/\tRita Reviewer\trita@r.org\t/'; } >r-and-m.tsv
-run ptreport maintainers -g 0 -q "$D/mails.tsv" "$D/clusters.tsv" r-and-m.tsv
+run ptreport maintainers --grace 0 -q "$D/mails.tsv" "$D/clusters.tsv" r-and-m.tsv
 is "R: of CORE and M: of DRIVERS: a maintainer, listed for all four" "maintainer 4 4" \
     "$(awk -F'\t' '$3 == "rita@r.org" { print $1, $4, $6 }' "$T/out")"
 # Without a maintainers table everybody is a recipient.
-run ptreport maintainers -g 0 -q "$D/mails.tsv" "$D/clusters.tsv"
+run ptreport maintainers --grace 0 -q "$D/mails.tsv" "$D/clusters.tsv"
 is "no maintainers table: only recipients, lists and no sections" "list recipient" \
     "$(sed 1d "$T/out" | cut -f1 | sort -u | xargs)"
 
 # --- The mailmap: one person, one row.
-run ptreport maintainers -g 0 -m "$D/mailmap" "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
+run ptreport maintainers --grace 0 -m "$D/mailmap" "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
 cat >want <<EOF
 $H
 maintainer	Mia Maintainer	mia@m.org	3	0	3	0	0	1		
@@ -105,16 +105,16 @@ is "form 4: Sam Old at the shared address is Sam; Other Guy there stays himself"
     "$(awk -F'\t' '$3 == "sam@proper.org" || $3 == "shared@corp.example" { print $2 " " $3 " " $6 }' mapped.tsv | paste -sd'|')"
 is "form 1: Max's name; blanks around a name are not part of it (Tab)" "Max Mustermann|Tab Person" \
     "$(awk -F'\t' '$3 == "max@m.org" || $3 == "tab@t.org" { print $2 }' mapped.tsv | sort | paste -sd'|')"
-run ptreport patches -g 0 -q -m "$D/mailmap" "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
+run ptreport patches --grace 0 -q -m "$D/mailmap" "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
 is "form 2 (ANN@home.example): a3's author is ann@a.org in the patches too" "ann@a.org" \
     "$(awk -F'\t' '$1 == "a3@x" { print $4 }' "$T/out")"
-run ptreport maintainers -g 0 -q -m "$D/mailmap" "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
+run ptreport maintainers --grace 0 -q -m "$D/mailmap" "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
 is "-q: bad lines and notes not named, the same rows" "|0" "$(cat "$T/err")|$(cmp -s mapped.tsv "$T/out"; echo $?)"
-run ptreport summary -g 0 -q -m "$D/mailmap" "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
+run ptreport summary --grace 0 -q -m "$D/mailmap" "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
 is "summary: the maintainers row says the mailmap" \
     "MAINTAINERS (1 versions) and recipients; persons joined by a mailmap of 5 entries" \
     "$(awk -F'\t' '$1 == "maintainers" { print $3 }' "$T/out")"
-run ptreport maintainers -g 0 -m nosuch "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
+run ptreport maintainers --grace 0 -m nosuch "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
 is "a mailmap that cannot be read: exit 2 (failed), named, the rows without it" \
     "2|ptreport: nosuch: No such file or directory|0" \
     "$rc|$(head -1 "$T/err")|$(cmp -s plain.tsv "$T/out"; echo $?)"
@@ -122,15 +122,15 @@ is "a mailmap that cannot be read: exit 2 (failed), named, the rows without it" 
 # --- git's rules on a few lines each (recipients only: a2's Cc).
 mm() {
 	printf '%s\n' "$@" >mm.txt
-	ptreport maintainers -g 0 -q -m mm.txt "$D/mails.tsv" "$D/clusters.tsv" >"$T/out" 2>"$T/err"
+	ptreport maintainers --grace 0 -q -m mm.txt "$D/mails.tsv" "$D/clusters.tsv" >"$T/out" 2>"$T/err"
 	awk -F'\t' '$1 == "recipient" { print $2 "<" $3 ">" }' "$T/out" | sort | paste -sd' '
 }
 base=$(mm '# nothing')
 is "recipients by hand (no name in Cc: named by their newest mail)" \
     "<rita@r.org> <sam@proper.org> <tab.old@t.org> Rita R.<rita@home.example> Sam Old<shared@corp.example> max<max@m.org>" \
     "$base"
-ptreport maintainers -g 0 -q "$D/mails.tsv" "$D/clusters.tsv" >plain-r.tsv
-ptreport maintainers -g 0 -q -m mm.txt "$D/mails.tsv" "$D/clusters.tsv" >comments-r.tsv
+ptreport maintainers --grace 0 -q "$D/mails.tsv" "$D/clusters.tsv" >plain-r.tsv
+ptreport maintainers --grace 0 -q -m mm.txt "$D/mails.tsv" "$D/clusters.tsv" >comments-r.tsv
 cmp -s plain-r.tsv comments-r.tsv
 ok $? "control: a mailmap of comments only changes nothing"
 is "a name line and an address line for one address add up (and join a1's rita@r.org)" \
@@ -158,13 +158,13 @@ is "a '#' after the address is a comment, one at the start of a line too" \
     "<rita@r.org> <sam@proper.org> <tab.old@t.org> Max M<max@m.org> Rita R.<rita@home.example> Sam Old<shared@corp.example>" \
     "$(mm '# Max <wrong@m.org> <max@m.org>' 'Max M <max@m.org>#a comment <x@y>')"
 printf 'ok <a@b> <c@d>\n\nbad line\n' >mm.txt
-run ptreport maintainers -g 0 -m mm.txt "$D/mails.tsv" "$D/clusters.tsv"
+run ptreport maintainers --grace 0 -m mm.txt "$D/mails.tsv" "$D/clusters.tsv"
 is "a bad line among good ones: named with its line number, exit 0" \
     "0|ptreport: mm.txt:3: no <address>, line skipped|ptreport: mailmap mm.txt: 1 entries, 1 bad lines skipped" \
     "$rc|$(grep mm.txt "$T/err" | paste -sd'|')"
 
 # --- The page: the same rows, their kinds as the report's.
-run ptreport html -g 0 -q -m "$D/mailmap" "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
+run ptreport html --grace 0 -q -m "$D/mailmap" "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
 is "html: the maintainers table holds the mapped rows with their kinds" \
     "maintainer reviewer recipient|1" \
     "$(sed -n '/id="t-maintainers"/,/<\/table>/p' "$T/out" | grep -o '<td>\(maintainer\|reviewer\|recipient\)</td>' | sed 's/<[^>]*>//g' | uniq | xargs)|$(sed -n '/id="t-maintainers"/,/<\/table>/p' "$T/out" | grep -c 'rita@')"

@@ -435,17 +435,17 @@ is "reference loops: the references as written" "b@loop a@loop c@loop e@loop d@l
 patchtok -q loop.tsv >loop.tok
 patchsim -q --self loop.tok >loop.pairs
 ptcluster -q loop.tok loop.pairs >loop.cl
-# -g 0: the loop's mails span days, all of them near the archive's end.
-t ptreport patches -g 0 loop.cl loop.tsv loop.tok
+# --grace 0: the loop's mails span days, all of them near the archive's end.
+t ptreport patches --grace 0 loop.cl loop.tsv loop.tok
 fine "reference loops: ptreport patches exits 0, in time"
 is "reference loops: a verdict for each of the 7 patches" \
     "a@loop answered rob@example.org|c@loop ignored |d@loop ignored |e@loop ignored |f@loop not-counted deep in a thread: neither its root nor a reply to the root|g@loop not-counted deep in a thread: neither its root nor a reply to the root|h@loop not-counted deep in a thread: neither its root nor a reply to the root" \
     "$(sed 1d "$T/out" | awk -F'\t' '{ print $1, $6, $7 }' | paste -sd'|')"
-t ptreport ignored -g 0 loop.cl loop.tsv loop.tok
+t ptreport ignored --grace 0 loop.cl loop.tsv loop.tok
 fine "reference loops: ptreport ignored exits 0"
 is "reference loops: c alone in its thread, d and e two" "c@loop 1|d@loop 2|e@loop 2" \
     "$(sed 1d "$T/out" | awk -F'\t' '{ print $1, $7 }' | paste -sd'|')"
-t ptreport summary -g 0 loop.cl loop.tsv loop.tok
+t ptreport summary --grace 0 loop.cl loop.tsv loop.tok
 fine "reference loops: ptreport summary exits 0"
 is "reference loops: summary, 4 patches, 3 ignored" "4 3" \
     "$(awk -F'\t' '$1 == "patches" || $1 == "ignored" { printf "%s ", $2 }' "$T/out" | xargs)"

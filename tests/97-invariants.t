@@ -21,7 +21,7 @@ cd "$T" || exit 1
 REPORTS="patches ignored offlist weekly cycle duration eval summary"
 # truth CMD: eval's truth (the Link: trailers); the other commands take none.
 truth() {
-	[ "$1" != eval ] || echo "-t links"
+	[ "$1" != eval ] || echo "--truth links"
 }
 
 # Every tool called by name runs under a time limit: a hang fails the
