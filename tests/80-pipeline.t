@@ -198,7 +198,7 @@ printf 'x\ty\t1\t1\t1\t1\tfiles\n'
 exit 1
 EOF
 chmod +x fail-scorer
-run pt -s "$T/fail-scorer" -o fail -r master repo.git "$MBOX"
+run pt --scorer "$T/fail-scorer" -o fail -r master repo.git "$MBOX"
 [ "$rc" -ne 0 ]
 ok $? "a scorer that fails: patchtrack fails ($rc)"
 is "a scorer that fails: no pairs table, clusters.tsv, report or report.txt under its final name" "" \
@@ -299,36 +299,36 @@ exit0 "after KILL, a re-run"
 results "after KILL, a re-run" kill3
 
 # --- 7. another scorer: examples/same-title, as README.md runs it --------
-run sh -c "cd '$top' && PT_BUILD='$BUILD' sh pipeline/patchtrack -q -s examples/same-title \
+run sh -c "cd '$top' && PT_BUILD='$BUILD' sh pipeline/patchtrack -q --scorer examples/same-title \
 	-o '$T/title' -r master '$T/repo.git' '$MBOX'"
-exit0 "-s examples/same-title"
+exit0 "--scorer examples/same-title"
 bad=
 for f in report.txt clusters.tsv $(for x in $REPORTS; do echo "reports/$x.tsv"; done); do
 	[ -s "title/$f" ] || bad="$bad $f"
 done
-is "-s examples/same-title: report.txt, clusters.tsv and every report" "" "$bad"
+is "--scorer examples/same-title: report.txt, clusters.tsv and every report" "" "$bad"
 merged=$(awk -F'\t' '$1 == "merged" { print $2 }' title/reports/summary.tsv)
 [ "${merged:-0}" -gt 0 ]
-ok $? "-s examples/same-title: the summary counts merged patches (${merged:-none})"
+ok $? "--scorer examples/same-title: the summary counts merged patches (${merged:-none})"
 [ "$(awk -F'\t' 'FNR > 1 && $7 == "title"' title/pairs/*.tsv | wc -l)" -gt 50 ] &&
 	[ "$(awk -F'\t' 'FNR > 1 && $7 != "title"' title/pairs/*.tsv | wc -l)" -eq 0 ]
-ok $? "-s examples/same-title: every pair is one of equal titles (via title)"
+ok $? "--scorer examples/same-title: every pair is one of equal titles (via title)"
 cmp -s ref/clusters.tsv title/clusters.tsv
 [ $? -eq 1 ]
-ok $? "-s examples/same-title: other clusters than patchsim's"
+ok $? "--scorer examples/same-title: other clusters than patchsim's"
 
 # --- 8. shards ------------------------------------------------------------
-run pt -n 3 -o n3 -r master repo.git "$MBOX"
-exit0 "-n 3"
-results "-n 3" n3
-is "-n 3: pairs/ holds 3 shards per block" \
+run pt --shards 3 -o n3 -r master repo.git "$MBOX"
+exit0 "--shards 3"
+results "--shards 3" n3
+is "--shards 3: pairs/ holds 3 shards per block" \
 	"__s1.1-3.tsv __s1.2-3.tsv __s1.3-3.tsv __self.1-3.tsv __self.2-3.tsv __self.3-3.tsv" \
 	"$(ls n3/pairs | sed 's/^.*__/__/' | tr '\n' ' ' | sed 's/ $//')"
 for b in s1 self; do
 	sed 1d ref/pairs/*__$b.1-1.tsv | sort >want
 	for k in 1 2 3; do sed 1d n3/pairs/*__$b.$k-3.tsv; done | sort >got
 	[ -s want ] && cmp -s want got
-	ok $? "-n 3: the block against $b, its 3 shards together: the pairs of -n 1"
+	ok $? "--shards 3: the block against $b, its 3 shards together: the pairs of --shards 1"
 done
 
 # --- 9. scaling out patchsim's shards by hand ----------------------------
@@ -468,10 +468,18 @@ ok $? "a missing archive is named"
 cp a1.mbox "a blank.mbox"
 run pt -o e3 repo.git "$T/a blank.mbox"
 exit0 "an archive path with a blank (tests/82-nightly.t: any path)"
-run pt -n 0 -o e4 repo.git "$MBOX"
-is "-n 0: exit 2" 2 "$rc"
-run pt -n x -o e4 repo.git "$MBOX"
-is "-n x: exit 2" 2 "$rc"
+run pt --shards 0 -o e4 repo.git "$MBOX"
+is "--shards 0: exit 2" 2 "$rc"
+run pt --shards x -o e4 repo.git "$MBOX"
+is "--shards x: exit 2" 2 "$rc"
+# -s is --since (a scorer there is no date), -n and -S are no options.
+run pt -s examples/same-title -o e4 repo.git "$MBOX"
+[ "$rc" -eq 2 ] && grep -q -- '--since examples/same-title: not a date' "$T/err"
+ok $? "-s with a scorer's name: not a date, exit 2"
+for o in "-n 3" "-S 2019-06-01"; do
+	run pt $o -o e4 repo.git "$MBOX"
+	is "$o: an unknown option, exit 2" 2 "$rc"
+done
 run pt -j x -o e4 repo.git "$MBOX"
 is "-j x: exit 2" 2 "$rc"
 run pt -o e5 -r no-such-branch repo.git "$MBOX"
@@ -490,18 +498,18 @@ ok $? "-V: the version"
 # What a run makes depends on the archives and the scorer given, not
 # only on the files' times.
 run pt -o title -r master repo.git "$MBOX"
-exit0 "patchsim into the folder of -s examples/same-title"
-results "patchsim into the folder of -s examples/same-title" title
+exit0 "patchsim into the folder of --scorer examples/same-title"
+results "patchsim into the folder of --scorer examples/same-title" title
 run pt -o split -r master repo.git a1.mbox
 exit0 "the first archive again, into the folder of both"
 results "the first archive again, into the folder of both" split first
 # Another --since reads the commits again: the same as a fresh run with it.
-run pt -o since-fresh -r master -S 2019-06-01 repo.git "$MBOX"
-exit0 "-S 2019-06-01 from scratch"
+run pt -o since-fresh -r master -s 2019-06-01 repo.git "$MBOX"
+exit0 "-s 2019-06-01 from scratch"
 cp -R ref since-used
-run pt -o since-used -r master -S 2019-06-01 repo.git "$MBOX"
-exit0 "-S 2019-06-01 into a folder made without it"
-results "-S 2019-06-01 into a folder made without it" since-used since-fresh
+run pt -o since-used -r master -s 2019-06-01 repo.git "$MBOX"
+exit0 "-s 2019-06-01 into a folder made without it"
+results "-s 2019-06-01 into a folder made without it" since-used since-fresh
 
 # --- a repository with a work tree (a checkout, not a bare clone) -------
 git clone -q "$top/sample/jailhouse-2019.bundle" checkout

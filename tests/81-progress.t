@@ -98,11 +98,11 @@ is "the tables and reports are the same bytes with the stage lines, -q and -v" "
 # A stage that fails has no line; make's error is shown, even with -q.
 printf '#!/bin/sh\necho "fail-scorer: no scores today" >&2\nexit 3\n' >fail-scorer
 chmod +x fail-scorer
-run pt -s "$T/fail-scorer" -o fail -r master repo.git "$MBOX"
+run pt --scorer "$T/fail-scorer" -o fail -r master repo.git "$MBOX"
 [ "$rc" -ne 0 ] && grep -q 'no scores today' "$T/err" && ! grep -q '^fail-scorer ' "$T/err" &&
 	grep -q "^mbox2tsv *$A " "$T/err"
 ok $? "a scorer that fails: its error, no line for it, the lines of the stages that ran"
-run pt -q -s "$T/fail-scorer" -o fail-q -r master repo.git "$MBOX"
+run pt -q --scorer "$T/fail-scorer" -o fail-q -r master repo.git "$MBOX"
 [ "$rc" -ne 0 ] && grep -q 'no scores today' "$T/err" && ! grep -q "^mbox2tsv " "$T/err"
 ok $? "a scorer that fails, -q: its error, no stage line"
 
