@@ -84,6 +84,14 @@ struct row {
 	uint32_t nf;
 	const char **names;             /* touched file names, interned */
 	uint32_t nnames;
+	/*
+	 * The hunks as read, made into f by the first thread that needs
+	 * them (ready_hunks()); hunks_state: 0 not yet, 1 being made, 2
+	 * made.
+	 */
+	const char *raw_hunks;
+	size_t raw_hlen;
+	int hunks_state;
 };
 
 struct table {
@@ -308,6 +316,26 @@ parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
 	return rc;
 }
 
+/* Whether parse_hunks() takes every line of s[0..n). */
+static int
+hunks_valid(const char *s, size_t n)
+{
+	struct hunks_iter it;
+	struct hunks_item x;
+	int file = 0, hunk = 0;
+
+	hunks_iter_init(&it, s, n);
+	while (hunks_next(&it, &x)) {
+		if (x.kind == 'F')
+			file = 1, hunk = 0;
+		else if (x.kind == '@' && file)
+			hunk = 1;
+		else if (!((x.kind == '-' || x.kind == '+') && hunk))
+			return 0;
+	}
+	return 1;
+}
+
 /* A column lower-cased (ASCII) and interned; "" when absent or empty. */
 static const char *
 lower_intern(struct strpool *names, struct buf *scratch, const struct tsv_reader *r, int c)
@@ -324,10 +352,12 @@ lower_intern(struct strpool *names, struct buf *scratch, const struct tsv_reader
 }
 
 /*
- * The costly part of loading a row, its texts token-sorted, is done by
- * threads, a batch of rows at a time: the reading thread copies each
- * row's title, message and hunks aside, and the batch is shared out.
- * Complaints about a batch's rows come in row order once it is done.
+ * The costly part of loading a row, its title and message token-sorted
+ * and its hunks checked, is done by threads, a batch of rows at a time:
+ * the reading thread copies each row's texts aside, and the batch is
+ * shared out.  Complaints about a batch's rows come in row order once it
+ * is done.  The hunks themselves are token-sorted only when a pair first
+ * needs them (ready_hunks()).
  */
 #define LOAD_BATCH 512
 
@@ -387,7 +417,7 @@ load_worker(void *arg)
 		rw = &ld->t->r[pd->row];
 		rw->title = keep_sorted(&k, &scratch, pd->title, pd->tlen);
 		rw->msg = keep_sorted(&k, &scratch, pd->msg, pd->mlen);
-		pd->bad = parse_hunks(&k, rw, pd->hunks, pd->hlen, &scratch) < 0;
+		pd->bad = !hunks_valid(pd->hunks, pd->hlen);
 	}
 	buf_free(&scratch);
 	return NULL;
@@ -558,8 +588,11 @@ load(struct table *t, const char *path, struct strpool *names, long jobs)
 		pd->tlen = ctitle >= 0 ? r.f[ctitle].len : 0;
 		pd->msg = arena_strndup(&raw, r.f[cmsg].s, r.f[cmsg].len);
 		pd->mlen = r.f[cmsg].len;
-		pd->hunks = arena_strndup(&raw, r.f[chunks].s, r.f[chunks].len);
+		/* Kept whole: made ready when a pair first needs them. */
+		pd->hunks = arena_strndup(&t->mem, r.f[chunks].s, r.f[chunks].len);
 		pd->hlen = r.f[chunks].len;
+		rw->raw_hunks = pd->hunks;
+		rw->raw_hlen = pd->hlen;
 		t->n++;
 		if (ld.npend == LOAD_BATCH) {
 			if (load_batch(&ld, &r, jobs) < 0 && rc == 0)
@@ -727,13 +760,28 @@ struct order {
 	uint32_t k;
 };
 
+/*
+ * What the threads share to make rows' hunks ready: most rows of a big
+ * archive scored against a commit segment are never a candidate's, and
+ * their hunks are the bulk of loading.
+ */
+struct lazy {
+	pthread_mutex_t mu;
+	pthread_cond_t done;    /* a row's hunks are made */
+	pthread_mutex_t names_mu;
+	struct strpool *names;
+};
+
 struct job {
 	const struct opts *o;
 	struct memo *memo;
-	const struct table *L, *R;
+	struct lazy *lazy;
+	struct table *L, *R;    /* rows' hunks are made ready as they are needed */
 	const struct index *ix;
 	/* Per worker. */
 	struct lcs_scratch sc;
+	struct arena mem;       /* the hunks this thread made ready */
+	struct buf scratch;
 	uint32_t *mark;         /* per right row: the left row + 1 that last saw it */
 	uint8_t *via;
 	uint32_t *cand;
@@ -840,6 +888,31 @@ ratio_bound(const struct tstr *a, const struct tstr *b)
 			m = common;
 	}
 	return 2.0 * m / (double)(a->cps + b->cps);
+}
+
+/* Make a row's hunks ready (f, nf), once, whichever thread asks first. */
+static void
+ready_hunks(struct job *j, struct row *rw)
+{
+	struct sink k = { &j->mem, j->lazy->names, &j->lazy->names_mu };
+
+	if (__atomic_load_n(&rw->hunks_state, __ATOMIC_ACQUIRE) == 2)
+		return;
+	pthread_mutex_lock(&j->lazy->mu);
+	while (__atomic_load_n(&rw->hunks_state, __ATOMIC_RELAXED) == 1)
+		pthread_cond_wait(&j->lazy->done, &j->lazy->mu);
+	if (__atomic_load_n(&rw->hunks_state, __ATOMIC_RELAXED) == 2) {
+		pthread_mutex_unlock(&j->lazy->mu);
+		return;
+	}
+	__atomic_store_n(&rw->hunks_state, 1, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&j->lazy->mu);
+	/* Checked when read (hunks_valid()): every line is taken. */
+	(void)parse_hunks(&k, rw, rw->raw_hunks, rw->raw_hlen, &j->scratch);
+	pthread_mutex_lock(&j->lazy->mu);
+	__atomic_store_n(&rw->hunks_state, 2, __ATOMIC_RELEASE);
+	pthread_cond_broadcast(&j->lazy->done);
+	pthread_mutex_unlock(&j->lazy->mu);
 }
 
 /* One more term of the pair: j->t[j->nt++]. */
@@ -1157,7 +1230,7 @@ evidence(const struct job *j, const struct row *l, const struct row *r)
 static void
 score_left(struct job *j, uint32_t li, struct buf *out)
 {
-	const struct row *l = &j->L->r[li];
+	struct row *l = &j->L->r[li];
 	const struct opts *o = j->o;
 	const struct postings *ps;
 
@@ -1209,7 +1282,7 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 
 	for (size_t c = 0; c < j->ncand; c++) {
 		uint32_t ri = j->cand[c];
-		const struct row *r = &j->R->r[ri];
+		struct row *r = &j->R->r[ri];
 		int via = j->via[ri];
 		double dlr, msg = 0, diff = 0, score = 0, fdiff = 0;
 		uint32_t mn, mx;
@@ -1247,6 +1320,8 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 			if (!must && o->heading_ratio < 1.0 && o->weight + (1 - o->weight) <
 			    o->min_score)
 				continue;
+			ready_hunks(j, l);
+			ready_hunks(j, r);
 			nfiles = diff_terms(j, l, r, &nfile);
 			if (!must && o->heading_ratio >= 1.0 &&
 			    o->weight + (1 - o->weight) * diff_of(j, nfile, nfiles) < o->min_score)
@@ -1279,6 +1354,8 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 			continue;
 		if (score < o->min_score && !(via & ~VIA_FILES))
 			continue;
+		ready_hunks(j, l);
+		ready_hunks(j, r);
 		fdiff = file_ratio(l, r);
 		tsv_addstr(out, l->id);
 		tsv_sep(out);
@@ -1349,7 +1426,7 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: patchsim [-HqV] [-j jobs] [-w weight] [-d dlr] [-t threshold]\n"
+	    "usage: patchsim [-HqvV] [-j jobs] [-w weight] [-d dlr] [-t threshold]\n"
 	    "                [--window days] [--shard K/N] [--links] [--heading-ratio r]\n"
 	    "                [--file-penalty] [--version-window days] [--plain-lcs]\n"
 	    "                left right\n"
@@ -1386,7 +1463,9 @@ help(void)
 	    "                        remembered: slower, the same output (for tests\n"
 	    "                        and benchmarks)\n"
 	    "  -H, --no-header       do not print the header line\n"
-	    "  -q, --quiet           no summary line on stderr\n"
+	    "  -q, --quiet           no summary (the default; cancels -v)\n"
+	    "  -v, --verbose         a summary line on stderr (written anyway when\n"
+	    "                        rows were skipped)\n"
 	    "  -V, --version         print the version and exit\n"
 	    "  -h, --help            print this help and exit\n\n"
 	    "Pairs with metadata evidence are written whatever their score: via\n"
@@ -1417,6 +1496,7 @@ main(int argc, char **argv)
 		{ "plain-lcs", no_argument, NULL, O_PLAIN },
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -1437,16 +1517,17 @@ main(int argc, char **argv)
 	uint32_t *rows;
 	size_t nleft = 0;
 	struct memo memo;
+	struct lazy lazy;
 	struct progress pr;
 	struct buf label = BUF_INIT;
-	int ch, header = 1, quiet = 0, rc = PT_EXIT_OK;
+	int ch, header = 1, verbose = 0, rc = PT_EXIT_OK;
 	unsigned long scored = 0, candidates = 0, written = 0;
 	long n;
 
 	setprogname(argv[0]);
 	n = sysconf(_SC_NPROCESSORS_ONLN);
 	o.jobs = n < 1 ? 1 : n > 64 ? 64 : n;
-	while ((ch = getopt_long(argc, argv, "w:d:t:j:HqVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "w:d:t:j:HqvVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'w':
 			if (parse_unit(optarg, &o.weight)) {
@@ -1510,7 +1591,8 @@ main(int argc, char **argv)
 			}
 			break;
 		case 'H': header = 0; break;
-		case 'q': quiet = 1; break;
+		case 'q': verbose = 0; break;
+		case 'v': verbose = 1; break;
 		case 'V': print_version(); return PT_EXIT_OK;
 		case 'h': help(); return PT_EXIT_OK;
 		default: usage(stderr); return PT_EXIT_FAILED;
@@ -1547,10 +1629,15 @@ main(int argc, char **argv)
 	memset(&memo, 0, sizeof memo);
 	pthread_mutex_init(&memo.mu, NULL);
 	pthread_cond_init(&memo.done, NULL);
+	pthread_mutex_init(&lazy.mu, NULL);
+	pthread_cond_init(&lazy.done, NULL);
+	pthread_mutex_init(&lazy.names_mu, NULL);
+	lazy.names = &names;
 	jobs = xcalloc((size_t)o.jobs, sizeof *jobs);
 	for (long k = 0; k < o.jobs; k++) {
 		jobs[k].o = &o;
 		jobs[k].memo = &memo;
+		jobs[k].lazy = &lazy;
 		jobs[k].L = &L;
 		jobs[k].R = &R;
 		jobs[k].ix = &ix;
@@ -1587,6 +1674,8 @@ main(int argc, char **argv)
 		scored += jobs[k].scored;
 		candidates += jobs[k].candidates;
 		lcs_scratch_free(&jobs[k].sc);
+		arena_free(&jobs[k].mem);
+		buf_free(&jobs[k].scratch);
 		free(jobs[k].t);
 		free(jobs[k].tfn);
 		free(jobs[k].order);
@@ -1594,13 +1683,17 @@ main(int argc, char **argv)
 		free(jobs[k].via);
 		free(jobs[k].cand);
 	}
-	if (!quiet)
+	/* Quiet on success; a run that skipped input says what it made. */
+	if (verbose || rc != PT_EXIT_OK)
 		warnx("%zu x %zu patches: %lu candidate pairs (%.2f%% of all), %lu scored, %lu written",
 		    nleft, R.n, candidates,
 		    nleft && R.n ? 100.0 * (double)candidates / ((double)nleft * R.n) : 0.0,
 		    scored, written);
 	pthread_mutex_destroy(&memo.mu);
 	pthread_cond_destroy(&memo.done);
+	pthread_mutex_destroy(&lazy.mu);
+	pthread_cond_destroy(&lazy.done);
+	pthread_mutex_destroy(&lazy.names_mu);
 	hmap_free(&memo.map);
 	arena_free(&memo.mem);
 	free(jobs);
