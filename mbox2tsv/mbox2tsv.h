@@ -55,7 +55,7 @@ struct ctx {
 	int upto_seen;          /* the epoch holding --upto was met */
 	struct buf row;
 	FILE *out;
-	struct pool *pool;      /* threads making rows (pool.c); NULL: this one */
+	struct pool *pool;      /* threads making rows (mail.c); NULL: this one */
 	size_t flags_at;        /* mail_make: where in row the flags go */
 	unsigned flags;         /* ... and what they are but dupid */
 	uint64_t idhash;        /* ... and the hash of the mail's id */
@@ -72,14 +72,12 @@ void mail_emit(struct ctx *c, const struct buf *row, size_t flags_at, unsigned f
     uint64_t idhash);
 
 /*
- * Threads making rows (pool.c): mail_process hands each mail to the
- * pool, which writes the rows and the messages about them in input
- * order.  pool_start with 1 thread starts none.  pool_drain waits for
- * every mail handed over to be written; pool_stop drains and ends.
+ * Threads making rows (mail.c, on common/opool.h): mail_process hands
+ * each mail to the pool, which writes the rows and the messages about
+ * them in input order.  pool_start with 1 thread starts none;
+ * pool_stop writes every mail handed over and ends.
  */
 void pool_start(struct ctx *c, int threads);
-void pool_submit(struct ctx *c, const char *data, size_t len, const struct mailpos *pos);
-void pool_drain(struct ctx *c);
 void pool_stop(struct ctx *c);
 
 /*

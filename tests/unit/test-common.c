@@ -12,6 +12,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -27,6 +28,7 @@
 #include "buf.h"
 #include "diff.h"
 #include "hash.h"
+#include "opool.h"
 #include "subject.h"
 #include "text.h"
 #include "tsv.h"
@@ -2502,6 +2504,135 @@ test_tsv_extra(void)
 	buf_free(&row);
 }
 
+/* opool */
+
+/* An ordered pool's run: the rows emitted, the bytes in flight at most. */
+struct otest {
+	struct buf rows;
+	pthread_mutex_t mu;
+	long inflight, maxflight;
+};
+
+struct oslot {
+	int k;
+	long bytes;
+};
+
+static void
+ot_work(void *arg, void *state, void *slot)
+{
+	struct oslot *s = slot;
+	struct timespec ts = { 0, 200000 };
+
+	(void)arg;
+	(void)state;
+	/* Some items take longer, so the threads finish out of order. */
+	if (s->k % 5 == 0)
+		nanosleep(&ts, NULL);
+	if (s->k % 3 == 0)
+		warnx("work %d", s->k);
+}
+
+static void
+ot_emit(void *arg, void *slot)
+{
+	struct otest *t = arg;
+	struct oslot *s = slot;
+
+	buf_addf(&t->rows, "%d\n", s->k);
+	if (s->k % 11 == 0)
+		warnx("emit %d", s->k);
+	pthread_mutex_lock(&t->mu);
+	t->inflight -= s->bytes;
+	pthread_mutex_unlock(&t->mu);
+}
+
+#define OT_ITEMS 300
+#define OT_BYTES 1000
+
+/* The pool on OT_ITEMS items, and what one thread would have written. */
+static void
+ot_run(int nthreads, size_t nslots, size_t chunk, struct buf *want_rows,
+    struct buf *want_err, struct otest *t)
+{
+	static const struct opool_ops ops = {
+		NULL, NULL, ot_work, ot_emit, NULL, OT_BYTES, 1,
+	};
+	struct opool *p = opool_new(&ops, t, nthreads, nslots, chunk, sizeof(struct oslot));
+	struct oslot *s;
+
+	for (int k = 0; k < OT_ITEMS; k++) {
+		long bytes = (long)(k * 37 % 300) + 1;
+
+		/* The caller's messages, before an item and while it fills one. */
+		if (k % 13 == 0) {
+			warnx("before %d", k);
+			buf_addf(want_err, "test-common: before %d\n", k);
+		}
+		s = opool_next_sized(p, (size_t)bytes);
+		pthread_mutex_lock(&t->mu);
+		t->inflight += bytes;
+		if (t->inflight > t->maxflight)
+			t->maxflight = t->inflight;
+		pthread_mutex_unlock(&t->mu);
+		s->k = k;
+		s->bytes = bytes;
+		if (k % 17 == 0) {
+			warnx("holding %d", k);
+			buf_addf(want_err, "test-common: holding %d\n", k);
+		}
+		/* Every seventh item the caller did itself. */
+		if (k % 7 == 0) {
+			opool_push_done(p);
+		} else {
+			opool_push(p);
+			if (k % 3 == 0)
+				buf_addf(want_err, "test-common: work %d\n", k);
+		}
+		if (k % 11 == 0)
+			buf_addf(want_err, "test-common: emit %d\n", k);
+		buf_addf(want_rows, "%d\n", k);
+	}
+	warnx("after");
+	buf_addstr(want_err, "test-common: after\n");
+	/* A slot filled and never handed in: its messages still come, last. */
+	s = opool_next(p);
+	warnx("last");
+	buf_addstr(want_err, "test-common: last\n");
+	opool_finish(p);
+}
+
+static void
+test_opool(void)
+{
+	static const size_t shapes[][3] = {
+		/* threads, slots, run */
+		{ 3, 16, 1 }, { 3, 16, 4 }, { 2, 4, 1 }, { 1, 1, 1 }, { 4, 256, 8 },
+	};
+
+	for (size_t i = 0; i < NELEM(shapes); i++) {
+		struct otest t = { BUF_INIT, PTHREAD_MUTEX_INITIALIZER, 0, 0 };
+		struct buf want_rows = BUF_INIT, want_err = BUF_INIT;
+		const char *err;
+
+		cap_begin();
+		ot_run((int)shapes[i][0], shapes[i][1], shapes[i][2], &want_rows, &want_err, &t);
+		err = cap_end();
+		is_str(t.rows.p, want_rows.p, "opool %zu threads, %zu slots, runs of %zu: items in order",
+		    shapes[i][0], shapes[i][1], shapes[i][2]);
+		is_str(err, want_err.p, "opool %zu threads, %zu slots, runs of %zu: messages in order",
+		    shapes[i][0], shapes[i][1], shapes[i][2]);
+		ok(t.maxflight <= OT_BYTES && t.inflight == 0,
+		    "opool %zu threads, %zu slots, runs of %zu: at most %d bytes in flight (%ld)",
+		    shapes[i][0], shapes[i][1], shapes[i][2], OT_BYTES, t.maxflight);
+		ok(warn_sink == NULL, "opool: warnings go straight to stderr after the pool");
+		buf_free(&t.rows);
+		buf_free(&want_rows);
+		buf_free(&want_err);
+		pthread_mutex_destroy(&t.mu);
+	}
+}
+
 int
 main(void)
 {
@@ -2536,6 +2667,7 @@ main(void)
 	test_trim();
 	test_subject();
 	test_diff();
+	test_opool();
 
 	printf("1..%d\n", ntests);
 	tmp_cleanup();
