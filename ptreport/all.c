@@ -73,6 +73,7 @@ report_all(struct model *md, const struct ropts *o)
 	int rc = PT_EXIT_OK, failed = 0;
 
 	need(md, 1, 0, 1, "all");
+	plot_defer(1);
 	memset(tmp, 0, sizeof tmp);
 	memset(fin, 0, sizeof fin);
 	for (size_t i = 0; i < NPIECES && !failed; i++) {
@@ -123,6 +124,10 @@ report_all(struct model *md, const struct ropts *o)
 			failed = 1;
 		}
 	}
+	/* The plots drawn side by side: all of them done before any rename. */
+	if (plot_wait() < 0)
+		failed = 1;
+	plot_defer(0);
 	for (size_t i = 0; i < n && !failed; i++)
 		if (rename(tmp[i], fin[i]) < 0) {
 			warnx("%s: cannot rename to %s: %s", tmp[i], fin[i], strerror(errno));

@@ -3,13 +3,17 @@
  * removed even when a signal ends the run, and gnuplot run on it with a
  * script, the image written under a temporary name and renamed.  Each
  * report writes its own data and script (weekly.c, duration.c,
- * maintainers.c).
+ * maintainers.c).  With plot_defer() the plots are drawn side by side
+ * while the reports go on (all.c): gnuplot takes a tenth of a second or
+ * more to start, and three of them one after another were most of the
+ * time of every report together.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -38,7 +42,7 @@ has_suffix(const char *s, const char *suf)
 }
 
 /* Files to remove if a signal ends the run; written before a handler can see them. */
-#define NSCRATCH 4
+#define NSCRATCH 12
 static char scratch[NSCRATCH][PLOT_PATH_MAX];
 static volatile sig_atomic_t used[NSCRATCH];
 
@@ -108,19 +112,112 @@ plot_scratch(char *path, size_t size)
 	return fp;
 }
 
+/* Plots being drawn (plot_defer()): gnuplot's pid, the image, its data. */
+#define NPENDING 4
+static struct pending {
+	pid_t pid;
+	char *image, *tmp, *data;
+} pending[NPENDING];
+static int npending, deferred;
+
+void
+plot_defer(int on)
+{
+	deferred = on;
+}
+
+static int
+is_pending_data(const char *path)
+{
+	for (int i = 0; i < npending; i++)
+		if (!strcmp(pending[i].data, path))
+			return 1;
+	return 0;
+}
+
 void
 plot_scratch_done(const char *path)
 {
+	/* A plot still being drawn reads it: plot_wait() removes it. */
+	if (is_pending_data(path))
+		return;
 	scratch_forget(path);
 	unlink(path);
+}
+
+/* gnuplot reading the script on its stdin: its pid, or -1 after a message. */
+static pid_t
+gnuplot_start(const struct buf *cmd)
+{
+	int fd[2];
+	pid_t pid;
+	size_t off = 0;
+
+	fflush(NULL);
+	if (pipe(fd) < 0) {
+		warnx("gnuplot:");
+		return -1;
+	}
+	if ((pid = fork()) < 0) {
+		warnx("gnuplot:");
+		close(fd[0]);
+		close(fd[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		dup2(fd[0], 0);
+		close(fd[0]);
+		close(fd[1]);
+		execlp("gnuplot", "gnuplot", (char *)NULL);
+		_exit(127);
+	}
+	close(fd[0]);
+	/* gnuplot reads all of it: a failed write shows as its failure. */
+	while (off < cmd->len) {
+		ssize_t k = write(fd[1], cmd->p + off, cmd->len - off);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			break;
+		off += (size_t)k;
+	}
+	close(fd[1]);
+	return pid;
+}
+
+/* gnuplot's end: 0, or -1 after a message naming image. */
+static int
+gnuplot_end(pid_t pid, const char *image, const char *tmp)
+{
+	int st;
+
+	while (waitpid(pid, &st, 0) < 0) {
+		if (errno != EINTR) {
+			warnx("%s: gnuplot:", image);
+			return -1;
+		}
+	}
+	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+			warnx("gnuplot not found: install it (Debian: apt-get install gnuplot-nox)");
+		else
+			warnx("%s: gnuplot failed", image);
+		return -1;
+	}
+	if (rename(tmp, image) < 0) {
+		warnx("%s:", image);
+		return -1;
+	}
+	return 0;
 }
 
 int
 plot(const char *image, const char *data, const char *script)
 {
 	struct buf cmd = BUF_INIT, tmp = BUF_INIT;
-	FILE *gp;
-	int st;
+	pid_t pid;
+	int rc = -1;
 
 	buf_addf(&tmp, "%s.tmp", image);
 	if (has_suffix(image, ".svg"))
@@ -141,33 +238,56 @@ plot(const char *image, const char *data, const char *script)
 	buf_addstr(&cmd, script);
 	buf_addstr(&cmd, "\nunset output\n");
 
-	fflush(NULL);
+	/* Full: this one is drawn now. */
+	if (deferred && npending == NPENDING && plot_wait() < 0)
+		goto done;
 	scratch_add(tmp.p);
-	if (!(gp = popen("gnuplot", "w"))) {
-		warnx("gnuplot:");
+	if ((pid = gnuplot_start(&cmd)) < 0)
 		goto fail;
+	if (deferred) {
+		struct pending *p = &pending[npending++];
+
+		p->pid = pid;
+		p->image = xstrdup(image);
+		p->tmp = buf_detach(&tmp, NULL);
+		p->data = xstrdup(data);
+		rc = 0;
+		goto done;
 	}
-	fwrite(cmd.p, 1, cmd.len, gp);
-	st = pclose(gp);
-	if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
-			warnx("gnuplot not found: install it (Debian: apt-get install gnuplot-nox)");
-		else
-			warnx("%s: gnuplot failed", image);
+	if (gnuplot_end(pid, image, tmp.p) < 0)
 		goto fail;
-	}
-	if (rename(tmp.p, image) < 0) {
-		warnx("%s:", image);
-		goto fail;
-	}
 	scratch_forget(tmp.p);
-	buf_free(&cmd);
-	buf_free(&tmp);
-	return 0;
+	rc = 0;
+	goto done;
 fail:
 	scratch_forget(tmp.p);
 	unlink(tmp.p);
+done:
 	buf_free(&cmd);
 	buf_free(&tmp);
-	return -1;
+	return rc;
+}
+
+int
+plot_wait(void)
+{
+	int rc = 0;
+
+	/* In the order they were started: their messages too. */
+	for (int i = 0; i < npending; i++) {
+		struct pending *p = &pending[i];
+
+		if (gnuplot_end(p->pid, p->image, p->tmp) < 0) {
+			unlink(p->tmp);
+			rc = -1;
+		}
+		scratch_forget(p->tmp);
+		scratch_forget(p->data);
+		unlink(p->data);
+		free(p->image);
+		free(p->tmp);
+		free(p->data);
+	}
+	npending = 0;
+	return rc;
 }

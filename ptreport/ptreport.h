@@ -396,6 +396,15 @@ void out_finish(struct out *o);
  */
 int plot(const char *image, const char *data, const char *script);
 /*
+ * With plot_defer(1), plot() only starts gnuplot and returns 0 (a few
+ * at once: then it waits for the first ones); plot_wait() waits for
+ * them all, renames their images and removes their data: 0, or -1 when
+ * one failed (named).  Data handed to a plot still drawn stays until
+ * then, whatever plot_scratch_done() is asked.
+ */
+void plot_defer(int on);
+int plot_wait(void);
+/*
  * A scratch file for a plot's data, in $TMPDIR (else /tmp), open for
  * writing, its name in path; NULL (errno set) if it cannot be made.
  * Until plot_scratch_done() it is removed on TERM, INT or HUP too, as
