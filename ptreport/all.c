@@ -31,14 +31,15 @@ static const struct piece {
 	int needs;
 	long top;          /* -n for it, 0: the command's default */
 } pieces[] = {
+	/* Those with plots first: gnuplot draws while the others are written. */
+	{ "weekly", "tsv", report_weekly, OF_TSV, 1, 0, 0 },
+	{ "duration", "tsv", report_duration, OF_TSV, 1, 0, 0 },
+	{ "maintainers", "tsv", report_maintainers, OF_TSV, 1, 0, 0 },
 	{ "patches", "tsv", report_patches, OF_TSV, 0, 0, 0 },
 	{ "ignored", "tsv", report_ignored, OF_TSV, 0, 0, 0 },
 	{ "offlist", "tsv", report_offlist, OF_TSV, 0, 0, 0 },
-	{ "weekly", "tsv", report_weekly, OF_TSV, 1, 0, 0 },
 	{ "cycle", "tsv", report_cycle, OF_TSV, 0, NEED_TAGS, 0 },
-	{ "duration", "tsv", report_duration, OF_TSV, 1, 0, 0 },
 	{ "summary", "tsv", report_summary, OF_TSV, 0, 0, 0 },
-	{ "maintainers", "tsv", report_maintainers, OF_TSV, 1, 0, 0 },
 	{ "summary", "txt", report_summary, OF_PRETTY, 0, 0, 0 },
 	{ "cycle", "txt", report_cycle, OF_PRETTY, 0, NEED_TAGS, 0 },
 	{ "maintainers", "txt", report_maintainers, OF_PRETTY, 0, 0, ALL_MAINT_TOP },
