@@ -114,12 +114,11 @@ tsv_unescape(char *s, size_t n, size_t *bad)
 
 	if (!p)
 		return (long)n;
+	/* p is at a backslash: its escape, then the run of bytes up to the next. */
 	w = p;
 	while (p < end) {
-		if (*p != '\\') {
-			*w++ = *p++;
-			continue;
-		}
+		char *q;
+
 		if (p + 1 >= end) {
 			*bad = (size_t)(p - s);
 			return -1;
@@ -134,6 +133,11 @@ tsv_unescape(char *s, size_t n, size_t *bad)
 			return -1;
 		}
 		p += 2;
+		if (!(q = memchr(p, '\\', (size_t)(end - p))))
+			q = end;
+		memmove(w, p, (size_t)(q - p));
+		w += q - p;
+		p = q;
 	}
 	return (long)(w - s);
 }
@@ -230,6 +234,11 @@ tsv_close(struct tsv_reader *r)
 	memset(r, 0, sizeof *r);
 }
 
+/* The bytes tsv_add() escapes: backslash, TAB, newline, CR, and NUL. */
+static const unsigned char tsv_special[256] = {
+	[0] = 1, ['\t'] = 1, ['\n'] = 1, ['\r'] = 1, ['\\'] = 1,
+};
+
 void
 tsv_add(struct buf *row, const char *s, size_t n)
 {
@@ -238,17 +247,28 @@ tsv_add(struct buf *row, const char *s, size_t n)
 	/* Worst case every byte doubles; NUL becomes U+FFFD (3 bytes). */
 	buf_grow(row, 3 * n);
 	w = row->p + row->len;
-	/* By index: an empty field may come as NULL, and NULL + 0 is undefined. */
+	/*
+	 * Runs of plain bytes copied whole, then the byte that needs an
+	 * escape.  By index: an empty field may come as NULL, and NULL + 0
+	 * is undefined.
+	 */
 	for (size_t i = 0; i < n; i++) {
+		size_t j = i;
+
+		while (j < n && !tsv_special[(unsigned char)s[j]])
+			j++;
+		memcpy(w, s + i, j - i);
+		w += j - i;
+		if ((i = j) == n)
+			break;
 		switch (s[i]) {
 		case '\\': *w++ = '\\'; *w++ = '\\'; break;
 		case '\t': *w++ = '\\'; *w++ = 't'; break;
 		case '\n': *w++ = '\\'; *w++ = 'n'; break;
 		case '\r': *w++ = '\\'; *w++ = 'r'; break;
-		case '\0':
+		default:
 			*w++ = (char)0xef; *w++ = (char)0xbf; *w++ = (char)0xbd;
 			break;
-		default: *w++ = s[i];
 		}
 	}
 	row->len = (size_t)(w - row->p);

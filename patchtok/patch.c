@@ -1,5 +1,4 @@
 #define _POSIX_C_SOURCE 200809L
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -286,7 +285,6 @@ static void
 squeezed_lines(struct buf *out, char sign, const struct buf *lines)
 {
 	const char *q = lines->p, *end;
-	size_t mark;
 
 	/* An empty buffer is NULL, and NULL + 0 is undefined. */
 	if (!q)
@@ -295,16 +293,25 @@ squeezed_lines(struct buf *out, char sign, const struct buf *lines)
 	while (q < end) {
 		const char *nl = memchr(q, '\n', (size_t)(end - q));
 		const char *le = nl ? nl : end;
+		char *w, *first;
 
-		mark = out->len;
-		buf_addc(out, sign);
-		for (; q < le; q++)
-			if (!isspace((unsigned char)*q))
-				buf_addc(out, *q);
-		if (out->len == mark + 1)
-			buf_truncate(out, mark);
-		else
-			buf_addc(out, '\n');
+		/* The sign, the line's bytes but blanks (isspace() in C), '\n'. */
+		buf_grow(out, (size_t)(le - q) + 2);
+		w = out->p + out->len;
+		*w++ = sign;
+		first = w;
+		for (; q < le; q++) {
+			unsigned char c = (unsigned char)*q;
+
+			if (c != ' ' && (c < '\t' || c > '\r'))
+				*w++ = (char)c;
+		}
+		/* A line of blanks alone is left out. */
+		if (w != first) {
+			*w++ = '\n';
+			out->len = (size_t)(w - out->p);
+		}
+		out->p[out->len] = '\0';
 		q = nl ? nl + 1 : end;
 	}
 }
