@@ -4,11 +4,16 @@
 #include <string.h>
 
 #include "hunks.h"
+#include "tsv.h"
 
 void
 hunks_add_file(struct buf *b, const char *old, const char *new_)
 {
-	buf_addf(b, "F %s\t%s\n", old, new_);
+	buf_addstr(b, "F ");
+	tsv_add(b, old, strlen(old));
+	buf_addc(b, '\t');
+	tsv_add(b, new_, strlen(new_));
+	buf_addc(b, '\n');
 }
 
 void
@@ -40,6 +45,24 @@ hunks_iter_init(struct hunks_iter *it, const char *s, size_t n)
 	it->end = s ? s + n : s;
 }
 
+/* An F line's names: one TAB between them, every escape one of tsv.h's. */
+static int
+file_names_ok(const char *s, size_t n)
+{
+	int tabs = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] == '\t') {
+			tabs++;
+		} else if (s[i] == '\\') {
+			if (i + 1 == n || !memchr("\\tnr", s[i + 1], 4))
+				return 0;
+			i++;
+		}
+	}
+	return tabs == 1;
+}
+
 int
 hunks_next(struct hunks_iter *it, struct hunks_item *item)
 {
@@ -54,7 +77,7 @@ hunks_next(struct hunks_iter *it, struct hunks_item *item)
 		len = (size_t)((nl ? nl : it->end) - p);
 		it->p = nl ? nl + 1 : it->end;
 	} while (len == 0);
-	if (len >= 2 && p[0] == 'F' && p[1] == ' ') {
+	if (len >= 2 && p[0] == 'F' && p[1] == ' ' && file_names_ok(p + 2, len - 2)) {
 		item->kind = 'F';
 		item->s = p + 2;
 		item->len = len - 2;
@@ -72,4 +95,28 @@ hunks_next(struct hunks_iter *it, struct hunks_item *item)
 		item->len = len;
 	}
 	return 1;
+}
+
+/* s[0..n) unescaped into b. */
+static void
+unescape(struct buf *b, const char *s, size_t n)
+{
+	size_t bad;
+	long k;
+
+	buf_reset(b);
+	buf_add(b, s, n);
+	/* hunks_next checked the escapes. */
+	k = tsv_unescape(b->p, b->len, &bad);
+	buf_truncate(b, k < 0 ? b->len : (size_t)k);
+}
+
+void
+hunks_file(const struct hunks_item *item, struct buf *old, struct buf *new_)
+{
+	const char *tab = memchr(item->s, '\t', item->len);
+	size_t ol = tab ? (size_t)(tab - item->s) : item->len;
+
+	unescape(old, item->s, ol);
+	unescape(new_, tab ? tab + 1 : "", tab ? item->len - ol - 1 : 0);
 }

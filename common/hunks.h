@@ -7,8 +7,11 @@
  *     -line                      a removed line
  *     +line                      an added line
  *
- * patchtok writes it (hunks_add_*); patchsim and ptmaint read it
- * (hunks_next).
+ * The names in an F line are escaped as a TSV field is (tsv.h: \\ \t
+ * \n \r), so a name holding a newline or a tab keeps its line whole.
+ *
+ * patchtok writes it (hunks_add_*); patchsim, ptmaint and ptreport
+ * read it (hunks_next, hunks_file).
  */
 #ifndef PT_HUNKS_H
 #define PT_HUNKS_H
@@ -29,9 +32,12 @@ struct hunks_iter {
 };
 
 struct hunks_item {
-	/* 'F', '@', '-' or '+'; 0 for a line that is none of them */
+	/*
+	 * 'F', '@', '-' or '+'; 0 for a line that is none of them (an F
+	 * line without its one TAB or with a bad escape is none)
+	 */
 	char kind;
-	/* what follows the marker ("old\tnew" for F); for 0 the whole line */
+	/* what follows the marker ("old\tnew" for F, escaped); for 0 the whole line */
 	const char *s;
 	size_t len;
 };
@@ -39,5 +45,7 @@ struct hunks_item {
 void hunks_iter_init(struct hunks_iter *it, const char *s, size_t n);
 /* The next item: 1, or 0 at the end of the field. */
 int hunks_next(struct hunks_iter *it, struct hunks_item *item);
+/* An F item's names, unescaped, into old and new_ (replacing what they held). */
+void hunks_file(const struct hunks_item *item, struct buf *old, struct buf *new_);
 
 #endif

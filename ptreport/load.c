@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "hunks.h"
 #include "mailmap.h"
 #include "ptreport.h"
 #include "tables.h"
@@ -713,9 +714,10 @@ has_line(const char *l, size_t ln, const char *s, size_t n)
 
 /*
  * What a patch changes, one line a file: a kind and the path ("R" old
- * TAB new for a rename).  From the F lines of its hunks ("F old TAB new",
- * /dev/null for a side that is not there), else from files and new (the
- * files it creates), else its files, of unknown kind.
+ * TAB new for a rename).  From the F lines of its hunks (hunks.h: "F
+ * old TAB new", /dev/null for a side that is not there), else from
+ * files and new (the files it creates), else its files, of unknown
+ * kind.
  */
 static void
 changes(struct buf *out, const struct tsv_reader *r, int cfiles, int cnew, int chunks)
@@ -724,41 +726,43 @@ changes(struct buf *out, const struct tsv_reader *r, int cfiles, int cnew, int c
 
 	buf_reset(out);
 	if (chunks >= 0 && r->f[chunks].len) {
-		s = r->f[chunks].s;
-		end = s + r->f[chunks].len;
-		for (const char *p = s; p < end;) {
-			const char *nl = memchr(p, '\n', (size_t)(end - p));
-			size_t k = (size_t)((nl ? nl : end) - p);
-			const char *tab = k > 2 ? memchr(p + 2, '\t', k - 2) : NULL;
+		struct hunks_iter it;
+		struct hunks_item x;
+		struct buf ob = BUF_INIT, wb = BUF_INIT;
 
-			if (k > 2 && p[0] == 'F' && p[1] == ' ' && tab) {
-				const char *o = p + 2, *w = tab + 1;
-				size_t ol = (size_t)(tab - o), wl = (size_t)(p + k - w);
-				int onull = ol == 9 && !memcmp(o, "/dev/null", 9);
-				int wnull = wl == 9 && !memcmp(w, "/dev/null", 9);
+		hunks_iter_init(&it, r->f[chunks].s, r->f[chunks].len);
+		while (hunks_next(&it, &x)) {
+			const char *o, *w;
+			size_t ol, wl;
+			int onull, wnull;
 
-				if (onull && !wnull && wl) {
-					buf_addc(out, 'C');
-					buf_add(out, w, wl);
-				} else if (wnull && !onull && ol) {
-					buf_addc(out, 'D');
-					buf_add(out, o, ol);
-				} else if (!onull && ol && wl && (ol != wl || memcmp(o, w, ol))) {
-					buf_addc(out, 'R');
-					buf_add(out, o, ol);
-					buf_addc(out, '\t');
-					buf_add(out, w, wl);
-				} else if (!onull && ol) {
-					buf_addc(out, 'M');
-					buf_add(out, o, ol);
-				} else {
-					p += k + 1;
-					continue;
-				}
-				buf_addc(out, '\n');
+			if (x.kind != 'F')
+				continue;
+			hunks_file(&x, &ob, &wb);
+			o = ob.p, ol = ob.len, w = wb.p, wl = wb.len;
+			onull = ol == 9 && !memcmp(o, "/dev/null", 9);
+			wnull = wl == 9 && !memcmp(w, "/dev/null", 9);
+			if (onull && !wnull && wl) {
+				buf_addc(out, 'C');
+				buf_add(out, w, wl);
+			} else if (wnull && !onull && ol) {
+				buf_addc(out, 'D');
+				buf_add(out, o, ol);
+			} else if (!onull && ol && wl && (ol != wl || memcmp(o, w, ol))) {
+				buf_addc(out, 'R');
+				buf_add(out, o, ol);
+				buf_addc(out, '\t');
+				buf_add(out, w, wl);
+			} else if (!onull && ol) {
+				buf_addc(out, 'M');
+				buf_add(out, o, ol);
+			} else {
+				continue;
 			}
-			p += k + 1;
+			buf_addc(out, '\n');
 		}
+		buf_free(&ob);
+		buf_free(&wb);
 		if (out->len)
 			return;
 	}

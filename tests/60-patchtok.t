@@ -243,6 +243,61 @@ tsvfield t2.tok msg | head -2 >msg2
 printf 'foo: fix the bar\nfoo: fix the bar!\n' >msg2.want
 same "msg: a first line that is not the title stays" msg2.want msg2
 
+# --- a file name with a newline in it ------------------------------------
+# git format-patch's mail for a file "doc/odd<newline>name.txt" (git
+# quotes such a name).  In hunks its name is escaped as a field is, so
+# the F line stays one line; patchsim reads the row (it named it bad),
+# and two versions of the patch pair up on both files.
+cat >oddname.eml <<'EOF'
+From 9a9f141907e8f4c90972116a1c2013e2e8703797 Mon Sep 17 00:00:00 2001
+From: A U Thor <author@example.com>
+Date: Thu, 3 Dec 2020 21:12:41 +0000
+Subject: [PATCH] doc: fix the odd file
+Message-ID: <oddname-v1@example.com>
+
+---
+ "doc/odd\nname.txt" | 2 +-
+ main.c              | 2 +-
+ 2 files changed, 2 insertions(+), 2 deletions(-)
+
+diff --git "a/doc/odd\nname.txt" "b/doc/odd\nname.txt"
+index 4cb29ea..f04eb26 100644
+--- "a/doc/odd\nname.txt"
++++ "b/doc/odd\nname.txt"
+@@ -1,3 +1,3 @@
+ one
+-two
++2
+ three
+diff --git a/main.c b/main.c
+index 6d1a0d4..becfe27 100644
+--- a/main.c
++++ b/main.c
+@@ -1 +1 @@
+-int x;
++int x = 1;
+-- 
+2.39.5
+
+EOF
+{
+	cat oddname.eml
+	sed -e 's/oddname-v1/oddname-v2/' -e 's/\[PATCH\]/[PATCH v2]/' \
+	    -e 's/^Date: Thu, 3 Dec 2020/Date: Fri, 4 Dec 2020/' oddname.eml
+} >oddname.mbox
+mbox2tsv -q oddname.mbox >oddname.tsv
+run patchtok -q oddname.tsv
+cp "$T/out" oddname.tok
+is "a newline in a file name: exit 0, nothing said" "0|" "$rc|$(cat "$T/err")"
+printf 'F doc/odd\\nname.txt\tdoc/odd\\nname.txt\n@ \n-two\n+2\nF main.c\tmain.c\n@ \n-int x;\n+int x = 1;\n' >oddhunks.want
+tsvfield oddname.tok hunks 1 >oddhunks
+same "a newline in a file name: escaped in its F line, which stays whole" oddhunks.want oddhunks
+patchsim -q --self oddname.tok >oddpairs.tsv 2>oddpairs.err
+is "a newline in a file name: patchsim reads both rows" "0|" "$?|$(cat oddpairs.err)"
+is "a newline in a file name: v1 and v2 pair, their diffs the same" \
+    "oddname-v1@example.com|oddname-v2@example.com|1.000000" \
+    "$(sed -n 2p oddpairs.tsv | cut -f1,2,4 | tr '\t' '|')"
+
 # --- commits: the fixture repository -------------------------------------
 if command -v git >/dev/null 2>&1 && sh "$DATA/repo/mkrepo.sh" repo.git 2>/dev/null; then
 	git2tsv -q repo.git >commits.tsv

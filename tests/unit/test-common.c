@@ -28,6 +28,7 @@
 #include "buf.h"
 #include "diff.h"
 #include "hash.h"
+#include "hunks.h"
 #include "opool.h"
 #include "subject.h"
 #include "text.h"
@@ -2504,6 +2505,54 @@ test_tsv_extra(void)
 	buf_free(&row);
 }
 
+/* hunks */
+
+static void
+test_hunks(void)
+{
+	static const char *const names[][2] = {
+		{ "a.c", "a.c" }, { "doc/odd\nname", "doc/odd\nname" },
+		{ "tab\there", "back\\slash\r" }, { "/dev/null", "new\\n" },
+	};
+	static const char *const bad[] = {
+		"F no tab", "F two\ttabs\there", "F lone\\\tbackslash", "F bad\\qescape\tx",
+		"F end\tbackslash\\",
+	};
+	struct buf b = BUF_INIT, old = BUF_INIT, new_ = BUF_INIT;
+	struct hunks_iter it;
+	struct hunks_item x;
+	size_t k = 0;
+	int same = 1;
+
+	for (size_t i = 0; i < NELEM(names); i++) {
+		hunks_add_file(&b, names[i][0], names[i][1]);
+		hunks_add_heading(&b, "int f(void)", 11);
+		hunks_add_lines(&b, 1, "x\n", 2);
+	}
+	is_str(b.p, "F a.c\ta.c\n@ int f(void)\n+x\nF doc/odd\\nname\tdoc/odd\\nname\n"
+	    "@ int f(void)\n+x\nF tab\\there\tback\\\\slash\\r\n@ int f(void)\n+x\n"
+	    "F /dev/null\tnew\\\\n\n@ int f(void)\n+x\n",
+	    "hunks: the names of an F line escaped as a field is");
+	hunks_iter_init(&it, b.p, b.len);
+	while (hunks_next(&it, &x)) {
+		if (x.kind != 'F')
+			continue;
+		hunks_file(&x, &old, &new_);
+		same &= k < NELEM(names) && !strcmp(old.p, names[k][0]) &&
+		    !strcmp(new_.p, names[k][1]);
+		k++;
+	}
+	ok(same && k == NELEM(names), "hunks: every F line whole, its names back unescaped");
+	for (size_t i = 0; i < NELEM(bad); i++) {
+		hunks_iter_init(&it, bad[i], strlen(bad[i]));
+		ok(hunks_next(&it, &x) && x.kind == 0,
+		    "hunks: an F line without one TAB or with a bad escape is no item (%zu)", i);
+	}
+	buf_free(&b);
+	buf_free(&old);
+	buf_free(&new_);
+}
+
 /* opool */
 
 /* An ordered pool's run: the rows emitted, the bytes in flight at most. */
@@ -2667,6 +2716,7 @@ main(void)
 	test_trim();
 	test_subject();
 	test_diff();
+	test_hunks();
 	test_opool();
 
 	printf("1..%d\n", ntests);
