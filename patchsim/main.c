@@ -89,7 +89,7 @@ struct row {
 	 * them (ready_hunks()); hunks_state: 0 not yet, 1 being made, 2
 	 * made.
 	 */
-	const char *raw_hunks;
+	char *raw_hunks;                /* freed once made */
 	size_t raw_hlen;
 	int hunks_state;
 };
@@ -102,6 +102,7 @@ struct table {
 	struct arena *wmem;     /* one per loading thread */
 	size_t nwmem;
 	struct strpool *names;  /* shared by both tables: equal names, equal pointers */
+	struct hmap *sorted;    /* shared too: see keep_sorted() */
 };
 
 /*
@@ -113,6 +114,7 @@ struct sink {
 	struct arena *mem;
 	struct strpool *names;
 	pthread_mutex_t *mu;
+	struct hmap *sorted;    /* long texts as read -> struct tstr: sorted once */
 };
 
 static const char *
@@ -141,8 +143,25 @@ struct opts {
 static struct tstr
 keep_sorted(const struct sink *t, struct buf *scratch, const char *s, size_t n)
 {
-	struct tstr r;
+	struct tstr r, *kept;
+	struct hent *e;
+	int isnew;
 
+	/*
+	 * A long text met before (a hunk of v1 again in v2, a repost) is
+	 * not sorted again: what it became is kept by the text as read.
+	 */
+	if (n >= 256) {
+		if (t->mu)
+			pthread_mutex_lock(t->mu);
+		e = hmap_get(t->sorted, s, n);
+		if (e)
+			r = *(const struct tstr *)e->val;
+		if (t->mu)
+			pthread_mutex_unlock(t->mu);
+		if (e)
+			return r;
+	}
 	buf_reset(scratch);
 	r.cps = (uint32_t)token_sort(scratch, s, n);
 	r.bytes = (uint32_t)scratch->len;
@@ -162,6 +181,20 @@ keep_sorted(const struct sink *t, struct buf *scratch, const char *s, size_t n)
 		memset(r.hist, 0, NBUCKET * sizeof *r.hist);
 		for (uint32_t i = 0; i < r.bytes; i++)
 			r.hist[bucket((unsigned char)r.s[i])]++;
+	}
+	if (n >= 256) {
+		const char *key = arena_strndup(t->mem, s, n);
+
+		kept = arena_alloc(t->mem, sizeof *kept);
+		*kept = r;
+		if (t->mu)
+			pthread_mutex_lock(t->mu);
+		/* Another thread may have sorted it meanwhile: the same. */
+		e = hmap_put(t->sorted, key, n, &isnew);
+		if (isnew)
+			e->val = kept;
+		if (t->mu)
+			pthread_mutex_unlock(t->mu);
 	}
 	return r;
 }
@@ -204,38 +237,62 @@ merge_sorted(struct buf *out, const char *a, size_t an, const char *b, size_t bn
 
 /*
  * The removed (side 0) or added (side 1) lines of a whole file, every
- * hunk together, token-sorted: the hunks' sorted texts merged, or the
- * one hunk's text itself (shared, not copied).
+ * hunk together, token-sorted: the hunks' sorted texts merged, two by
+ * two until one is left (so a file of k hunks costs log k passes, not
+ * k), or the one hunk's text itself (shared, not copied).
  */
 static struct tstr
-file_text(const struct sink *t, const struct tfile *f, int side, struct buf *scratch,
-    struct buf *acc)
+file_text(const struct sink *t, const struct tfile *f, int side, struct buf *scratch)
 {
 	struct tstr r;
+	struct buf *v = NULL;
+	size_t n = 0, cps = 0;
 
 	memset(&r, 0, sizeof r);
 	r.s = "";
-	buf_reset(acc);
 	for (uint32_t x = 0; x < f->nh; x++) {
 		const struct tstr *h = side ? &f->h[x].add : &f->h[x].rem;
 
 		if (!h->bytes)
 			continue;
-		if (!r.bytes) {
+		if (!n++) {
 			r = *h;
 			continue;
 		}
-		merge_sorted(scratch, r.s, r.bytes, h->s, h->bytes);
-		r.cps += h->cps + 1;
-		buf_reset(acc);
-		buf_add(acc, scratch->p, scratch->len);
-		r.s = acc->p;
-		r.bytes = (uint32_t)acc->len;
-		r.hist = NULL;
+		if (n == 2) {
+			v = xcalloc(f->nh, sizeof *v);
+			buf_add(&v[0], r.s, r.bytes);
+			cps = r.cps;
+		}
+		buf_add(&v[n - 1], h->s, h->bytes);
+		cps += h->cps + 1;
 	}
-	/* A merge lives in acc until now: keep it. */
-	if (acc->len && r.s == acc->p)
-		r.s = arena_strndup(t->mem, acc->p, acc->len);
+	if (n < 2)
+		return r;
+	while (n > 1) {
+		size_t k = 0;
+
+		for (size_t i = 0; i + 1 < n; i += 2) {
+			merge_sorted(scratch, v[i].p, v[i].len, v[i + 1].p, v[i + 1].len);
+			buf_reset(&v[k]);
+			buf_add(&v[k], scratch->p, scratch->len);
+			k++;
+		}
+		if (n % 2) {
+			struct buf last = v[n - 1];
+
+			v[n - 1] = v[k];
+			v[k++] = last;
+		}
+		n = k;
+	}
+	r.s = arena_strndup(t->mem, v[0].p, v[0].len);
+	r.bytes = (uint32_t)v[0].len;
+	r.cps = (uint32_t)cps;
+	r.hist = NULL;
+	for (uint32_t x = 0; x < f->nh; x++)
+		buf_free(&v[x]);
+	free(v);
 	return r;
 }
 
@@ -246,8 +303,7 @@ parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
 {
 	struct hunks_iter it;
 	struct hunks_item x;
-	struct buf rem = BUF_INIT, add = BUF_INIT, frem = BUF_INIT, fadd = BUF_INIT;
-	/* frem, fadd: scratch for file_text. */
+	struct buf rem = BUF_INIT, add = BUF_INIT;
 	struct tfile *f = NULL;
 	struct thunk *h = NULL;
 	size_t cap = 0, hcap = 0;
@@ -255,8 +311,8 @@ parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
 
 #define FLUSH_FILE() do { \
 		if (f) { \
-			f->rem = file_text(t, f, 0, scratch, &frem); \
-			f->add = file_text(t, f, 1, scratch, &fadd); \
+			f->rem = file_text(t, f, 0, scratch); \
+			f->add = file_text(t, f, 1, scratch); \
 		} \
 	} while (0)
 #define FLUSH_HUNK() do { \
@@ -311,8 +367,6 @@ parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
 #undef FLUSH_FILE
 	buf_free(&rem);
 	buf_free(&add);
-	buf_free(&frem);
-	buf_free(&fadd);
 	return rc;
 }
 
@@ -390,9 +444,11 @@ free_row(struct row *rw)
 		free(rw->f[k].h);
 	free(rw->f);
 	free(rw->names);
+	free(rw->raw_hunks);
 	rw->f = NULL;
 	rw->nf = 0;
 	rw->names = NULL;
+	rw->raw_hunks = NULL;
 }
 
 static void *
@@ -400,7 +456,8 @@ load_worker(void *arg)
 {
 	struct load_worker *w = arg;
 	struct loader *ld = w->ld;
-	struct sink k = { w->mem, ld->t->names, ld->threaded ? &ld->names_mu : NULL };
+	struct sink k = { w->mem, ld->t->names, ld->threaded ? &ld->names_mu : NULL,
+	    ld->t->sorted };
 	struct buf scratch = BUF_INIT;
 
 	for (;;) {
@@ -482,7 +539,7 @@ load_batch(struct loader *ld, struct tsv_reader *r, long jobs)
  * end (after a message).
  */
 static int
-load(struct table *t, const char *path, struct strpool *names, long jobs)
+load(struct table *t, const char *path, struct strpool *names, struct hmap *sorted, long jobs)
 {
 	struct tsv_reader r;
 	struct buf scratch = BUF_INIT;
@@ -495,6 +552,7 @@ load(struct table *t, const char *path, struct strpool *names, long jobs)
 	memset(t, 0, sizeof *t);
 	t->name = path;
 	t->names = names;
+	t->sorted = sorted;
 	t->nwmem = (size_t)(jobs < 1 ? 1 : jobs > 64 ? 64 : jobs);
 	t->wmem = xcalloc(t->nwmem, sizeof *t->wmem);
 	if (tsv_open(&r, path) < 0)
@@ -589,9 +647,10 @@ load(struct table *t, const char *path, struct strpool *names, long jobs)
 		pd->msg = arena_strndup(&raw, r.f[cmsg].s, r.f[cmsg].len);
 		pd->mlen = r.f[cmsg].len;
 		/* Kept whole: made ready when a pair first needs them. */
-		pd->hunks = arena_strndup(&t->mem, r.f[chunks].s, r.f[chunks].len);
+		rw->raw_hunks = xmalloc(r.f[chunks].len + 1);
+		memcpy(rw->raw_hunks, r.f[chunks].s, r.f[chunks].len + 1);
+		pd->hunks = rw->raw_hunks;
 		pd->hlen = r.f[chunks].len;
-		rw->raw_hunks = pd->hunks;
 		rw->raw_hlen = pd->hlen;
 		t->n++;
 		if (ld.npend == LOAD_BATCH) {
@@ -770,6 +829,7 @@ struct lazy {
 	pthread_cond_t done;    /* a row's hunks are made */
 	pthread_mutex_t names_mu;
 	struct strpool *names;
+	struct hmap *sorted;
 };
 
 struct job {
@@ -894,7 +954,7 @@ ratio_bound(const struct tstr *a, const struct tstr *b)
 static void
 ready_hunks(struct job *j, struct row *rw)
 {
-	struct sink k = { &j->mem, j->lazy->names, &j->lazy->names_mu };
+	struct sink k = { &j->mem, j->lazy->names, &j->lazy->names_mu, j->lazy->sorted };
 
 	if (__atomic_load_n(&rw->hunks_state, __ATOMIC_ACQUIRE) == 2)
 		return;
@@ -909,6 +969,8 @@ ready_hunks(struct job *j, struct row *rw)
 	pthread_mutex_unlock(&j->lazy->mu);
 	/* Checked when read (hunks_valid()): every line is taken. */
 	(void)parse_hunks(&k, rw, rw->raw_hunks, rw->raw_hlen, &j->scratch);
+	free(rw->raw_hunks);
+	rw->raw_hunks = NULL;
 	pthread_mutex_lock(&j->lazy->mu);
 	__atomic_store_n(&rw->hunks_state, 2, __ATOMIC_RELEASE);
 	pthread_cond_broadcast(&j->lazy->done);
@@ -1507,6 +1569,7 @@ main(int argc, char **argv)
 	};
 	struct table L, R;
 	struct strpool names = STRPOOL_INIT;
+	struct hmap sorted = HMAP_INIT;
 	struct index ix;
 	struct job *jobs;
 	static const struct opool_ops ops = {
@@ -1604,7 +1667,7 @@ main(int argc, char **argv)
 		return PT_EXIT_FAILED;
 	}
 	/* Bad rows, named and left out: 1; a table not read to its end: 2. */
-	switch (load(&L, argv[optind], &names, o.jobs)) {
+	switch (load(&L, argv[optind], &names, &sorted, o.jobs)) {
 	case 0: break;
 	case -1: pt_exit_raise(&rc, PT_EXIT_SKIPPED); break;
 	default: rc = PT_EXIT_FAILED; break;
@@ -1612,7 +1675,7 @@ main(int argc, char **argv)
 	if (o.self) {
 		R = L;
 	} else {
-		switch (load(&R, argv[optind + 1], &names, o.jobs)) {
+		switch (load(&R, argv[optind + 1], &names, &sorted, o.jobs)) {
 		case 0: break;
 		case -1: pt_exit_raise(&rc, PT_EXIT_SKIPPED); break;
 		default: rc = PT_EXIT_FAILED; break;
@@ -1633,6 +1696,7 @@ main(int argc, char **argv)
 	pthread_cond_init(&lazy.done, NULL);
 	pthread_mutex_init(&lazy.names_mu, NULL);
 	lazy.names = &names;
+	lazy.sorted = &sorted;
 	jobs = xcalloc((size_t)o.jobs, sizeof *jobs);
 	for (long k = 0; k < o.jobs; k++) {
 		jobs[k].o = &o;
@@ -1703,6 +1767,7 @@ main(int argc, char **argv)
 	if (!o.self)
 		table_free(&R);
 	strpool_free(&names);
+	hmap_free(&sorted);
 	close_stdout();
 	return rc;
 }

@@ -158,6 +158,22 @@ sort_spans(const char *base, struct span *v, size_t n, int depth)
 	}
 }
 
+/* An ASCII byte lower-cased if alphanumeric, else 0 (a blank). */
+static const unsigned char ascii_word[128] = {
+	['0'] = '0', ['1'] = '1', ['2'] = '2', ['3'] = '3', ['4'] = '4',
+	['5'] = '5', ['6'] = '6', ['7'] = '7', ['8'] = '8', ['9'] = '9',
+	['a'] = 'a', ['b'] = 'b', ['c'] = 'c', ['d'] = 'd', ['e'] = 'e', ['f'] = 'f',
+	['g'] = 'g', ['h'] = 'h', ['i'] = 'i', ['j'] = 'j', ['k'] = 'k', ['l'] = 'l',
+	['m'] = 'm', ['n'] = 'n', ['o'] = 'o', ['p'] = 'p', ['q'] = 'q', ['r'] = 'r',
+	['s'] = 's', ['t'] = 't', ['u'] = 'u', ['v'] = 'v', ['w'] = 'w', ['x'] = 'x',
+	['y'] = 'y', ['z'] = 'z',
+	['A'] = 'a', ['B'] = 'b', ['C'] = 'c', ['D'] = 'd', ['E'] = 'e', ['F'] = 'f',
+	['G'] = 'g', ['H'] = 'h', ['I'] = 'i', ['J'] = 'j', ['K'] = 'k', ['L'] = 'l',
+	['M'] = 'm', ['N'] = 'n', ['O'] = 'o', ['P'] = 'p', ['Q'] = 'q', ['R'] = 'r',
+	['S'] = 's', ['T'] = 't', ['U'] = 'u', ['V'] = 'v', ['W'] = 'w', ['X'] = 'x',
+	['Y'] = 'y', ['Z'] = 'z',
+};
+
 size_t
 token_sort(struct buf *out, const char *s, size_t n)
 {
@@ -173,13 +189,25 @@ token_sort(struct buf *out, const char *s, size_t n)
 		uint32_t c;
 
 		if (*p < 0x80) {
-			c = *p++;
-			if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9'))
-				;
-			else if (c >= 'A' && c <= 'Z')
-				c += 32;
-			else
-				c = 0;
+			/* A run of ASCII word bytes at once. */
+			if ((c = ascii_word[*p]) && inword) {
+				const unsigned char *q = p;
+				char *w;
+
+				/* Non-ASCII lower-cased may have taken more bytes. */
+				buf_grow(&words, (size_t)(end - p));
+				w = words.p + words.len;
+
+				do
+					*w++ = (char)c;
+				while (++q < end && *q < 0x80 && (c = ascii_word[*q]));
+				sp[nsp - 1].len += (size_t)(q - p);
+				cps += (size_t)(q - p);
+				words.len += (size_t)(q - p);
+				p = q;
+				continue;
+			}
+			p++;
 		} else {
 			c = decode(&p, end);
 			c = g_unichar_isalnum(c) ? g_unichar_tolower(c) : 0;
