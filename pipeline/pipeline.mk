@@ -122,7 +122,13 @@ TABLES := $(OUT)/clusters.tsv $(MAILS_TSV) $(COMMITS_TSV) $(MAILS_TOK) $(COMMITS
 # One person, one row: the reports read the people through the mailmap.
 MAILMAP := $(OUT)/mailmap
 
-all: $(OUT)/report.txt $(OUT)/report.html
+# make -j starts what comes first: the biggest archive's mail table
+# (patchtrack's BIG_FIRST), the commits, the other mail tables, the
+# biggest archive's block against itself; the longest chain first.
+BIG := $(firstword $(BIG_FIRST))
+all: $(if $(BIG),$(OUT)/mails/$(BIG).tsv) $(COMMITS_TSV) \
+    $(patsubst %,$(OUT)/mails/%.tsv,$(wordlist 2,$(words $(BIG_FIRST)),$(BIG_FIRST))) \
+    $(if $(BIG),$(call pairs_of,$(BIG)__self)) $(OUT)/report.txt $(OUT)/report.html
 
 # Ingest: one mail table per archive, one commit table per segment.
 define archive_rule
