@@ -31,7 +31,7 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: git2tsv [-HqV] [-j jobs] [-s since] [-u until] [-U lines]\n"
+	    "usage: git2tsv [-HqvV] [-j jobs] [-s since] [-u until] [-U lines]\n"
 	    "               [--find-renames percent] [--merges] [--all]\n"
 	    "               repository [revision ...]\n"
 	    "       git2tsv --tags [-H] repository\n");
@@ -56,8 +56,9 @@ help(void)
 	    "      --tags            one row per tag instead: tag id date annotated\n"
 	    "                        tag_date src\n"
 	    "  -H, --no-header       do not print the header line\n"
-	    "  -q, --quiet           no summary line on stderr (unless commits failed\n"
-	    "                        or were damaged)\n"
+	    "  -q, --quiet           no summary (the default; cancels -v)\n"
+	    "  -v, --verbose         a summary line on stderr (written anyway when\n"
+	    "                        commits failed or were damaged)\n"
 	    "  -V, --version         print the version and exit\n"
 	    "  -h, --help            print this help and exit\n\n"
 	    "Columns: id date from_name from_addr subject title committer_name\n"
@@ -755,6 +756,7 @@ main(int argc, char **argv)
 		{ "tags", no_argument, NULL, O_TAGS },
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -764,13 +766,13 @@ main(int argc, char **argv)
 	struct tips tips = { NULL, 0, 0 };
 	struct walk walk;
 	long jobs = ncpus(), v;
-	int ch, header = 1, quiet = 0, tags = 0, all = 0, err, rc = PT_EXIT_OK, i;
+	int ch, header = 1, verbose = 0, tags = 0, all = 0, err, rc = PT_EXIT_OK, i;
 
 	setprogname(argv[0]);
 	memset(&r, 0, sizeof r);
 	r.o.rename_threshold = 50;
 	r.o.context = 3;
-	while ((ch = getopt_long(argc, argv, "j:s:u:U:HqVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "j:s:u:U:HqvVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
 			if (parse_long(optarg, 1, 256, &jobs)) {
@@ -823,7 +825,10 @@ main(int argc, char **argv)
 			header = 0;
 			break;
 		case 'q':
-			quiet = 1;
+			verbose = 0;
+			break;
+		case 'v':
+			verbose = 1;
 			break;
 		case 'V':
 			print_version();
@@ -991,7 +996,7 @@ main(int argc, char **argv)
 		rc = PT_EXIT_SKIPPED;
 	/*
 	 * Damaged rows are rows (exit 1, the table to be used), but a run
-	 * with -q must still show them counted.  The count is added only when there are any,
+	 * without -v must still show them counted.  The count is added only when there are any,
 	 * so that the line of an intact history keeps its old form for
 	 * the scripts that read it.
 	 */
@@ -999,7 +1004,7 @@ main(int argc, char **argv)
 		warnx("%lu commits, %lu rows, %lu left out (merges, dates), %lu failed, "
 		    "%lu damaged (rows without a diff)", r.rows + r.skipped + r.failed, r.rows,
 		    r.skipped, r.failed, r.damaged);
-	else if (!quiet || r.failed)
+	else if (verbose || rc != PT_EXIT_OK)
 		warnx("%lu commits, %lu rows, %lu left out (merges, dates), %lu failed",
 		    r.rows + r.skipped + r.failed, r.rows, r.skipped, r.failed);
 out:

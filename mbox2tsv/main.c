@@ -24,7 +24,7 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: mbox2tsv [-HqV] [-j jobs] [-l list] [--mbox mboxo|mboxrd] [-b regex]\n"
+	    "usage: mbox2tsv [-HqvV] [-j jobs] [-l list] [--mbox mboxo|mboxrd] [-b regex]\n"
 	    "                [archive ...]\n"
 	    "       mbox2tsv [options] [-k table] [--after commit] [--upto commit]\n"
 	    "                public-inbox\n"
@@ -62,7 +62,9 @@ help(void)
 	    "                      before, count as met: a mail repeating one is\n"
 	    "                      flagged dupid, as in one reading of the whole\n"
 	    "  -H, --no-header     do not print the header line\n"
-	    "  -q, --quiet         no summary line on stderr\n"
+	    "  -q, --quiet         no summary (the default; cancels -v)\n"
+	    "  -v, --verbose       a summary line on stderr (written anyway when\n"
+	    "                      a mail was skipped)\n"
 	    "  -V, --version       print the version and exit\n"
 	    "  -h, --help          print this help and exit\n\n"
 	    "Columns: id date from_name from_addr subject title list in_reply_to\n"
@@ -86,12 +88,13 @@ main(int argc, char **argv)
 		{ "known", required_argument, NULL, 'k' },
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct ctx c;
-	int ch, quiet = 0, rc = PT_EXIT_OK, i;
+	int ch, verbose = 0, rc = PT_EXIT_OK, i;
 	long jobs = 0;
 	const char **known = NULL;
 	size_t nknown = 0;
@@ -101,7 +104,7 @@ main(int argc, char **argv)
 	memset(&c, 0, sizeof c);
 	c.o.header = 1;
 	c.o.mode = MODE_AUTO;
-	while ((ch = getopt_long(argc, argv, "l:b:j:O:E:k:HqVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "l:b:j:O:E:k:HqvVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'l':
 			c.o.list = optarg;
@@ -168,7 +171,10 @@ main(int argc, char **argv)
 			}
 			break;
 		case 'q':
-			quiet = 1;
+			verbose = 0;
+			break;
+		case 'v':
+			verbose = 1;
 			break;
 		case 'V':
 			print_version();
@@ -223,10 +229,11 @@ main(int argc, char **argv)
 		if (read_path(&c, argv[i]) < 0)
 			rc = PT_EXIT_FAILED;
 	pool_stop(&c);
-	if (!quiet || c.nskipped)
-		warnx("%lu mails, %lu rows, %lu skipped", c.nmails, c.nrows, c.nskipped);
 	if (rc == PT_EXIT_OK && (c.nskipped || c.ndamaged))
 		rc = PT_EXIT_SKIPPED;
+	/* Quiet on success; a run that skipped or failed says what it made. */
+	if (verbose || rc != PT_EXIT_OK)
+		warnx("%lu mails, %lu rows, %lu skipped", c.nmails, c.nrows, c.nskipped);
 	mail_fini(&c);
 	if (c.o.have_bot)
 		regfree(&c.o.bot);

@@ -87,7 +87,7 @@ normal_message(struct buf *out, const char *title, size_t tlen, const char *body
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: patchtok [-HqV] [table ...]\n");
+	fprintf(fp, "usage: patchtok [-HqvV] [table ...]\n");
 }
 
 static void
@@ -100,7 +100,9 @@ help(void)
 	    "author_date, and any column of the input patchtok does not know.  Rows without a diff are\n"
 	    "passed over and counted.\n\n"
 	    "  -H, --no-header  do not print the header line\n"
-	    "  -q, --quiet      no summary line on stderr\n"
+	    "  -q, --quiet      no summary (the default; cancels -v)\n"
+	    "  -v, --verbose    a summary line on stderr (written anyway when\n"
+	    "                   rows were skipped)\n"
 	    "  -V, --version    print the version and exit\n"
 	    "  -h, --help       print this help and exit\n\n"
 	    "See patchtok(1) and patchtrack-tsv(5).\n", stdout);
@@ -139,13 +141,14 @@ main(int argc, char **argv)
 	static const struct option longopts[] = {
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct buf row = BUF_INIT, tmp = BUF_INIT, title = BUF_INIT;
 	unsigned long nrows = 0, npatch = 0, nodiff = 0, nbad = 0;
-	int ch, header = 1, quiet = 0, rc = PT_EXIT_OK, i, printed_header = 0;
+	int ch, header = 1, verbose = 0, rc = PT_EXIT_OK, i, printed_header = 0;
 	struct tsv_extra x = { 0, NULL, NULL };
 	/* Columns of mails, commits and patches: patchtok's, not passed through. */
 	static const enum table_kind kinds[] = { TABLE_MAILS, TABLE_COMMITS, TABLE_PATCHES };
@@ -154,10 +157,11 @@ main(int argc, char **argv)
 	char hash[33];
 
 	setprogname(argv[0]);
-	while ((ch = getopt_long(argc, argv, "HqVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "HqvVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'H': header = 0; break;
-		case 'q': quiet = 1; break;
+		case 'q': verbose = 0; break;
+		case 'v': verbose = 1; break;
 		case 'V': print_version(); return PT_EXIT_OK;
 		case 'h': help(); return PT_EXIT_OK;
 		default: usage(stderr); return PT_EXIT_FAILED;
@@ -370,11 +374,12 @@ main(int argc, char **argv)
 			pt_exit_raise(&rc, PT_EXIT_SKIPPED);
 		tsv_close(&r);
 	}
-	if (!quiet || nbad)
-		warnx("%lu rows, %lu patches, %lu without a diff, %lu with an unreadable diff",
-		    nrows, npatch, nodiff, nbad);
 	if (nbad)
 		pt_exit_raise(&rc, PT_EXIT_SKIPPED);
+	/* Quiet on success; a run that skipped input says what it made. */
+	if (verbose || rc != PT_EXIT_OK)
+		warnx("%lu rows, %lu patches, %lu without a diff, %lu with an unreadable diff",
+		    nrows, npatch, nodiff, nbad);
 	if (printed_header)
 		tsv_extra_free(&x);
 	free(known);

@@ -56,6 +56,10 @@ include $(OUT)/inputs.mk
 
 SHARDS  ?= 1
 SCORER  ?=
+# The tools are quiet on success and name what they skip whatever their
+# flags; -q also keeps their notes (lines of MAINTAINERS or of the
+# mailmap skipped, no MAINTAINERS in the history) out of every run's
+# log, where the stage lines stand for their summaries (-v: those too).
 TOOLFLAGS ?= -q
 PLOTS   ?= yes
 STAGES  ?= no

@@ -765,7 +765,7 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: ptcluster [-HqV] [-t threshold] [-w weight] [-d dlr] [-a via,...]\n"
+	    "usage: ptcluster [-HqvV] [-t threshold] [-w weight] [-d dlr] [-a via,...]\n"
 	    "                 [--fdiff fdiff] [--title-threshold s] [-D date-content]\n"
 	    "                 [--chain] [--pasta] [-G groups] [--groups] [file ...]\n");
 }
@@ -793,13 +793,15 @@ help(void)
 	    "  -D, --date-content R  msg or diff a pair via date needs (default 0.5)\n"
 	    "      --chain           join every accepted pair's ends (PaStA's\n"
 	    "                        connected components)\n"
-	    "      --pasta           PaStA's clusters: --chain --fdiff 0\n"
-	    "                        -a hash,upstream,link\n"
+	    "      --pasta           PaStA's clusters: --chain and --fdiff 0, the\n"
+	    "                        via kinds hash, upstream and link only (-a)\n"
 	    "  -G, --read-groups F   join the members of each line of a PaStA\n"
 	    "                        patch-groups file (repeatable)\n"
 	    "      --groups          write patch-groups instead of TSV\n"
 	    "  -H, --no-header       do not print the header line\n"
-	    "  -q, --quiet           no summary line on stderr\n"
+	    "  -q, --quiet           no notes on stderr (ids repeated in patch tables)\n"
+	    "  -v, --verbose         a summary line on stderr (written anyway when\n"
+	    "                        input was skipped)\n"
 	    "  -V, --version         print the version and exit\n"
 	    "  -h, --help            print this help and exit\n\n"
 	    "With no file and no -G, standard input is read.  See ptcluster(1).\n",
@@ -831,6 +833,7 @@ main(int argc, char **argv)
 		{ "groups", no_argument, NULL, O_GROUPS },
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -845,10 +848,10 @@ main(int argc, char **argv)
 	const char **gfiles = NULL;
 	size_t ngfiles = 0;
 	unsigned long nclusters, ncommits, unwritable;
-	int ch, header = 1, quiet = 0, groups = 0, rc = PT_EXIT_OK;
+	int ch, header = 1, quiet = 0, verbose = 0, groups = 0, rc = PT_EXIT_OK;
 
 	setprogname(argv[0]);
-	while ((ch = getopt_long(argc, argv, "t:d:w:a:D:G:HqVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "t:d:w:a:D:G:HqvVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 't':
 			if (parse_unit(optarg, &o.threshold)) {
@@ -912,7 +915,8 @@ main(int argc, char **argv)
 			break;
 		case O_GROUPS: groups = 1; break;
 		case 'H': header = 0; break;
-		case 'q': quiet = 1; break;
+		case 'q': quiet = 1; verbose = 0; break;
+		case 'v': verbose = 1; quiet = 0; break;
 		case 'V': print_version(); return PT_EXIT_OK;
 		case 'h': help(); return PT_EXIT_OK;
 		default: usage(stderr); return PT_EXIT_FAILED;
@@ -965,7 +969,8 @@ main(int argc, char **argv)
 	}
 	if (g.repeated && !quiet)
 		warnx("%lu ids repeated in patch tables (first kept)", g.repeated);
-	if (!quiet)
+	/* Quiet on success; a run that skipped input says what it made. */
+	if (verbose || rc != PT_EXIT_OK)
 		warnx("%lu patches, %lu pairs read, %lu accepted, %lu clusters "
 		    "(%lu with commits)", (unsigned long)g.len, st.pairs, st.accepted,
 		    nclusters, ncommits);

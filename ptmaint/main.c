@@ -60,7 +60,7 @@ struct run {
 	unsigned long tick;
 	size_t parsed;           /* versions parsed, counting re-parses once */
 	unsigned long skipped;   /* MAINTAINERS lines skipped, all versions */
-	int header, quiet;
+	int header, quiet, verbose;
 	/* counts */
 	unsigned long patches, insection, noversion, badrows;
 };
@@ -523,8 +523,8 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: ptmaint [-HqV] -f file [--tree dir] [table ...]\n"
-	    "       ptmaint [-HqV] -g repo [-r rev] [--path path] [table ...]\n");
+	    "usage: ptmaint [-HqvV] -f file [--tree dir] [table ...]\n"
+	    "       ptmaint [-HqvV] -g repo [-r rev] [--path path] [table ...]\n");
 }
 
 static void
@@ -543,7 +543,10 @@ help(void)
 	    "  -r, --rev REV         whose first-parent history (default HEAD)\n"
 	    "      --path PATH       where the file is (default MAINTAINERS)\n"
 	    "  -H, --no-header       do not print the header line\n"
-	    "  -q, --quiet           no summary and no MAINTAINERS warnings\n"
+	    "  -q, --quiet           no notes on stderr (bad lines of MAINTAINERS, no\n"
+	    "                        MAINTAINERS in the history)\n"
+	    "  -v, --verbose         a summary line on stderr (written anyway when\n"
+	    "                        rows were skipped)\n"
 	    "  -V, --version         print the version and exit\n"
 	    "  -h, --help            print this help and exit\n\n"
 	    "With no table, standard input is read.  See ptmaint(1).\n", stdout);
@@ -561,6 +564,7 @@ main(int argc, char **argv)
 		{ "path", required_argument, NULL, O_PATH },
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -576,7 +580,7 @@ main(int argc, char **argv)
 	memset(&ck, 0, sizeof ck);
 	r.header = 1;
 	r.path = "MAINTAINERS";
-	while ((ch = getopt_long(argc, argv, "f:g:r:HqVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "f:g:r:HqvVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'f': r.file = optarg; break;
 		case O_TREE: r.tree = optarg; break;
@@ -584,7 +588,8 @@ main(int argc, char **argv)
 		case 'r': rev = optarg; rev_given = 1; break;
 		case O_PATH: r.path = optarg; path_given = 1; break;
 		case 'H': r.header = 0; break;
-		case 'q': r.quiet = 1; break;
+		case 'q': r.quiet = 1; r.verbose = 0; break;
+		case 'v': r.verbose = 1; r.quiet = 0; break;
 		case 'V': print_version(); return PT_EXIT_OK;
 		case 'h': help(); return PT_EXIT_OK;
 		default: usage(stderr); return PT_EXIT_FAILED;
@@ -659,16 +664,19 @@ main(int argc, char **argv)
 	nver = r.file ? 1 : 0;
 	for (size_t i = 0; i < r.nv; i++)
 		nver += r.v[i].has;
-	if (!r.quiet) {
-		if (!r.file && !nver)
-			warnx("%s: no %s in the history of %s: no sections, recipients only",
-			    r.repo_name, r.path, rev);
+	if (r.badrows)
+		pt_exit_raise(&rc, PT_EXIT_SKIPPED);
+	/*
+	 * A history without the file is a note (-q silences it), the
+	 * counts a summary: with -v, or when rows were skipped.
+	 */
+	if (!r.quiet && !r.file && !nver)
+		warnx("%s: no %s in the history of %s: no sections, recipients only",
+		    r.repo_name, r.path, rev);
+	if (r.verbose || rc != PT_EXIT_OK)
 		warnx("%lu patches, %lu in a section, %lu with no MAINTAINERS at their date; "
 		    "%zu of %zu versions read, %lu lines skipped", r.patches, r.insection,
 		    r.noversion, r.parsed, nver, r.skipped);
-	}
-	if (r.badrows)
-		pt_exit_raise(&rc, PT_EXIT_SKIPPED);
 
 	for (size_t k = 0; k < NCACHE; k++)
 		if (r.cache[k].version != SIZE_MAX)

@@ -186,7 +186,7 @@ report_cycle(struct model *md, const struct ropts *o)
 		free(ph[i].cycles);
 	}
 	out_finish(&out);
-	if (before && !o->sc.quiet)
+	if (before && o->sc.verbose)
 		warnx("%lu patches predate the first release (%s) and have no phase",
 		    before, rel[0].name);
 	free(ph);

@@ -409,7 +409,7 @@ report_eval(struct model *md, const struct ropts *o)
 		commit_links(&out, md, &t);
 	}
 	out_finish(&out);
-	if (!o->sc.quiet)
+	if (o->sc.verbose)
 		warnx("truth names %lu mails and %lu commits; %zu items are in the "
 		    "clusters too%s", t.tmails, t.tcommits, n,
 		    t.unknown ? ", the others are not" : "");

@@ -184,6 +184,7 @@ capture(struct model *md, const struct ropts *o,
 	s.header = 1;
 	s.plot = NULL;
 	s.sc.quiet = 1;
+	s.sc.verbose = 0;
 	s.fp = fp;
 	rc = run(md, &s);
 	if (fclose(fp) != 0)
@@ -1171,7 +1172,7 @@ report_html(struct model *md, const struct ropts *o)
 	FILE *fp = o->fp;
 
 	need(md, 1, 0, 1, "html");
-	if (!o->sc.quiet) {
+	if (o->sc.verbose) {
 		coverage_text(md, &b);
 		warnx("coverage %s", b.p);
 		grace_lines(md, &o->sc, grace_note, NULL);

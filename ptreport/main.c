@@ -42,16 +42,16 @@ static const struct {
 
 /*
  * The options every command takes: the scope of the verdicts (-s -u -S
- * --grace), the mailmap, -q, -V, -h.
+ * --grace), the mailmap, -q, -v, -V, -h.
  */
-#define COMMON_OPTS "suSgmqVh"
+#define COMMON_OPTS "suSgmqvVh"
 
 /*
  * The short options.  A long-only option (--truth, --diff, --grace)
  * still returns a letter, one not given here, so that the lists of
  * options above can name it; -t, -d and -g themselves are unknown.
  */
-#define SHORT_OPTS "cPHs:u:S:p:R:n:M:C:T:m:o:qVh"
+#define SHORT_OPTS "cPHs:u:S:p:R:n:M:C:T:m:o:qvVh"
 
 static void usage(FILE *fp);
 
@@ -85,7 +85,7 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: ptreport command [-cHPqV] [-s since] [-u until] [-S max-series]\n"
+	    "usage: ptreport command [-cHPqvV] [-s since] [-u until] [-S max-series]\n"
 	    "                [--grace days] [-p plot] [-R release-regex] [--truth truth]\n"
 	    "                [--diff] [-n top] [-M mail-url] [-C commit-url] [-T title]\n"
 	    "                [-m mailmap] [-o dir] table ...\n"
@@ -138,7 +138,10 @@ help(void)
 	    "  -T, --title TEXT       html: the page's title\n"
 	    "  -m, --mailmap FILE     read senders, recipients and MAINTAINERS people\n"
 	    "                         through git's .mailmap FILE: one person, one row\n"
-	    "  -q, --quiet            no notes on stderr\n"
+	    "  -q, --quiet            no notes on stderr either (lines of the mailmap\n"
+	    "                         skipped, series left out, reports not made)\n"
+	    "  -v, --verbose          the summary on stderr: the coverage, the grace,\n"
+	    "                         the mailmap's entries, what a report counted\n"
 	    "  -V, --version          print the version\n"
 	    "  -h, --help             this text\n");
 }
@@ -165,6 +168,7 @@ main(int argc, char **argv)
 		{ "out", required_argument, NULL, 'o' },
 		{ "mailmap", required_argument, NULL, 'm' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
@@ -259,7 +263,8 @@ main(int argc, char **argv)
 		case 'T': o.title = optarg; break;
 		case 'o': o.dir = optarg; break;
 		case 'm': mailmap = optarg; break;
-		case 'q': o.sc.quiet = 1; break;
+		case 'q': o.sc.quiet = 1; o.sc.verbose = 0; break;
+		case 'v': o.sc.verbose = 1; o.sc.quiet = 0; break;
 		case 'V': print_version(); close_stdout(); return PT_EXIT_OK;
 		case 'h': help(); close_stdout(); return PT_EXIT_OK;
 		default: usage(stderr); return PT_EXIT_FAILED;
@@ -318,7 +323,7 @@ main(int argc, char **argv)
 		/* Not read: the people would not be joined (bad lines do not count). */
 		if (mailmap_read(&mm, mailmap, o.sc.quiet) < 0)
 			rc = PT_EXIT_FAILED;
-		else if (!o.sc.quiet)
+		else if (o.sc.verbose)
 			warnx("mailmap %s: %zu entries, %zu bad lines skipped", mailmap,
 			    mm.nentries, mm.nbad);
 		md.mm = &mm;

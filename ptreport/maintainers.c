@@ -366,7 +366,7 @@ report_maintainers(struct model *md, const struct ropts *o)
 	need(md, 1, 0, 1, "maintainers");
 	memset(&mv, 0, sizeof mv);
 	mv.md = md;
-	if (!o->sc.quiet) {
+	if (o->sc.verbose) {
 		maint_basis(md, &b);
 		warnx("maintainers: %s", b.p);
 	}

@@ -178,7 +178,7 @@ report_offlist(struct model *md, const struct ropts *o)
 		out_end(&out);
 	}
 	out_finish(&out);
-	if (!o->sc.quiet) {
+	if (o->sc.verbose) {
 		struct buf b = BUF_INIT;
 		struct span *w;
 		size_t nw = offlist_window(md, o, &w);

@@ -28,7 +28,7 @@ report_ignored(struct model *md, const struct ropts *o)
 	const char **mr = NULL;
 
 	need(md, 1, 0, 1, "ignored");
-	if (!o->sc.quiet)
+	if (o->sc.verbose)
 		grace_lines(md, &o->sc, grace_note, NULL);
 	for (size_t i = 0; i < md->nmails; i++)
 		if (md->mails[i].ignored)
@@ -87,7 +87,7 @@ report_patches(struct model *md, const struct ropts *o)
 	struct buf b = BUF_INIT;
 
 	need(md, 1, 0, 1, "patches");
-	if (!o->sc.quiet) {
+	if (o->sc.verbose) {
 		coverage_text(md, &b);
 		warnx("coverage %s", b.p);
 		grace_lines(md, &o->sc, grace_note, NULL);

@@ -303,8 +303,9 @@ struct scope {
 	int64_t since, until;
 	long max_series;
 	long grace;              /* days before the coverage ends: too new to judge */
-	int grace_set;           /* -g: grace for every list; else per list */
-	int quiet;
+	int grace_set;           /* --grace: grace for every list; else per list */
+	int quiet;               /* -q: no notes (lines skipped, series left out) */
+	int verbose;             /* -v: the summaries (coverage, grace, counts) */
 };
 void verdicts(struct model *md, const struct scope *sc);
 /*

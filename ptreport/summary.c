@@ -101,7 +101,7 @@ report_summary(struct model *md, const struct ropts *o)
 	size_t ntt = 0;
 
 	need(md, 1, 0, 1, "summary");
-	if (!o->sc.quiet) {
+	if (o->sc.verbose) {
 		coverage_text(md, &tmp);
 		warnx("coverage %s", tmp.p);
 		grace_lines(md, &o->sc, grace_note, NULL);

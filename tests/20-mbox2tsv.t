@@ -40,8 +40,12 @@ cat "$M/git-t5100_input_sample.mbox" >sample.mbox
 run mbox2tsv sample.mbox
 is "sample.mbox: exit 0" 0 "$rc"
 is "sample.mbox: 18 mails, 18 rows" 18 "$(rows "$T/out")"
+is "quiet on success: nothing on stderr" "" "$(cat "$T/err")"
+cp "$T/out" quiet.tsv
+run mbox2tsv -v sample.mbox
 grep -q '^mbox2tsv: 18 mails, 18 rows, 0 skipped$' "$T/err"
-ok $? "summary line on stderr"
+ok $? "-v: the summary line on stderr"
+same "-v: the same rows" quiet.tsv "$T/out"
 cp "$T/out" sample.tsv
 
 head -1 sample.tsv >hdr

@@ -18,7 +18,7 @@ nfiles=$(wc -l <files)
 
 crashes=0 hangs=0 unbalanced=0
 while read -r f; do
-	timeout "$limit" mbox2tsv "$f" >o.tsv 2>e.txt
+	timeout "$limit" mbox2tsv -v "$f" >o.tsv 2>e.txt
 	rc=$?
 	if [ "$rc" -eq 124 ]; then
 		hangs=$((hangs + 1))

@@ -317,9 +317,12 @@ fi
 run git2tsv repo
 is "git2tsv repo: exit 0" 0 "$rc"
 cp "$T/out" all.tsv
+is "quiet on success: nothing on stderr" "" "$(cat "$T/err")"
+run git2tsv -v repo
+same "-v: the same rows" all.tsv "$T/out"
 cp "$T/err" all.err
 grep -q '^git2tsv: 20 commits, 19 rows, 1 left out (merges, dates), 0 failed$' all.err
-ok $? "the summary line counts commits, rows and the merge left out"
+ok $? "-v: the summary line counts commits, rows and the merge left out"
 printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\ttitle\tcommitter_name\tcommitter_addr\tcommit_date\tparents\ttype\tflags\tlinks\tupstream\tmessage\tdiff\tsrc\n' >hdr.want
 head -1 all.tsv >hdr
 same "the header names the documented columns" hdr.want hdr
@@ -853,7 +856,7 @@ libgit2_leaky() {
 
 # The control: an intact copy flags nothing.
 mkdir intact && cp -R repo intact/r
-run_in intact git2tsv r
+run_in intact git2tsv -v r
 cp "$T/out" intact.tsv
 is "intact copy: exit 0" 0 "$rc"
 sed 's/	repo$/	r/' all.tsv >intact.want
@@ -891,7 +894,7 @@ if [ -f "$(loose blob/r "$blob")" ]; then
 
 	# patchtok, the next stage, passes the row over as one without a diff.
 	patchtok -q intact.tsv >intact.tok
-	run patchtok blob.tsv
+	run patchtok -v blob.tsv
 	is "patchtok on the damaged table: exit 0" 0 "$rc"
 	grep -v "^$linked	" intact.tok >blob.tok.want
 	same "patchtok: no patch for the damaged commit, the others' as from the intact table" \

@@ -38,7 +38,7 @@ ok $? "a missing file is named on stderr"
 
 # --- mails: one row per patch, the rest counted --------------------------
 mbox2tsv -q "$M"/*.eml "$M"/patchwork_* "$M"/git-t5100_* >mails.tsv
-run patchtok mails.tsv
+run patchtok -v mails.tsv
 is "real mails: exit 0" 0 "$rc"
 cp "$T/out" mails.tok
 printf 'id\tkind\tdate\tauthor\ttype\tlist\ttitle\tfiles\tadded\tremoved\thash\tupstream\tlinks\tmsg\thunks\tname\tversion\tpart\ttotal\tthread\tnew\tauthor_date\n' >hdr.want
@@ -301,7 +301,7 @@ is "a newline in a file name: v1 and v2 pair, their diffs the same" \
 # --- commits: the fixture repository -------------------------------------
 if command -v git >/dev/null 2>&1 && sh "$DATA/repo/mkrepo.sh" repo.git 2>/dev/null; then
 	git2tsv -q repo.git >commits.tsv
-	run patchtok commits.tsv
+	run patchtok -v commits.tsv
 	cp "$T/out" commits.tok
 	is "commits: exit 0" 0 "$rc"
 	# The root commit carries no diff for matching (the method, section 1).
@@ -425,7 +425,7 @@ if [ -d "$SHARED/badmail" ]; then
 	find "$SHARED/badmail" -type f ! -name MANIFEST.tsv ! -name README.txt |
 		LC_ALL=C sort >files
 	tr '\n' '\0' <files | xargs -0 mbox2tsv -q >bad.tsv 2>/dev/null
-	run patchtok bad.tsv
+	run patchtok -v bad.tsv
 	crashed "$rc" || grep -q 'Sanitizer\|runtime error' "$T/err"
 	ok $((! $?)) "badmail: no crash, no sanitizer report (exit $rc)"
 	set -- $(summary "$T/err")

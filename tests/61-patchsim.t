@@ -109,8 +109,10 @@ run patchsim /dev/null /dev/null
 is "empty tables: exit 0" 0 "$rc"
 printf 'left\tright\tmsg\tdiff\tdlr\tscore\tfdiff\tvia\n' >hdr.want
 same "empty tables: the header only" hdr.want "$T/out"
+is "quiet on success: nothing on stderr" "" "$(cat "$T/err")"
+run patchsim -v /dev/null /dev/null
 grep -q '^patchsim: 0 x 0 patches: 0 candidate pairs' "$T/err"
-ok $? "the summary line on stderr"
+ok $? "-v: the summary line on stderr"
 run patchsim -q -H one.tok one.tok
 [ ! -s "$T/out" ] && [ ! -s "$T/err" ]
 ok $? "-q -H: no summary, no header (and a row is no pair with itself)"
@@ -254,7 +256,7 @@ is "-t 0: below -d a pair scores 0" "0.200000 0.000000" "$(pair A A2 g | cut -f5
 	hdr
 	row E2 2020-01-01T00:00:00Z 'e2.c' 1 1 hE2 '' '' 'identical message' 'F e2.c\te2.c\n@ \n-a\n+b\n'
 } >e2.tok
-run patchsim -t 0 e1.tok e2.tok
+run patchsim -v -t 0 e1.tok e2.tok
 is "no file in common: never a pair, even at -t 0" 0 "$(rows "$T/out")"
 grep -q ' 0 candidate pairs' "$T/err"
 ok $? "no file in common: not even a candidate"
@@ -631,11 +633,11 @@ ten() {
 { ehdr; erow b2@x mail 2020-01-31T00:00:00Z ann@example.com Ann 'foo: other' 2 '' '' b2@x '' 'foo: bbbb bbbb'; } | ten >bs2.tok
 { ehdr; erow b1@x mail 2020-01-01T00:00:00Z ann@example.com Ann "$VT" 1 '' '' b1@x '' "$LA"; } >bl1.tok
 { ehdr; erow b1@x mail 2020-01-01T00:00:00Z ann@example.com Ann "$VT" 1 '' '' b1@x '' 'foo: aaaa aaaa'; } >bs1.tok
-run patchsim -H bl1.tok bl2.tok
+run patchsim -v -H bl1.tok bl2.tok
 is "the bound: long messages unlike byte by byte (bound 0.2079): not scored, not written" \
 	"1 candidate pairs, 0 scored, 0 written" \
 	"$(sed -n 's/.*: \([0-9]* candidate pairs\).*%[^,]*, \(.*\)/\1, \2/p' "$T/err")$(cat "$T/out")"
-run patchsim -H bs1.tok bs2.tok
+run patchsim -v -H bs1.tok bs2.tok
 is "the bound, control: short messages (bound 1): scored, and not written (msg 0.3846)" \
 	"1 candidate pairs, 1 scored, 0 written" \
 	"$(sed -n 's/.*: \([0-9]* candidate pairs\).*%[^,]*, \(.*\)/\1, \2/p' "$T/err")$(cat "$T/out")"

@@ -91,6 +91,8 @@ ptcluster --help >help.txt
 grep -q -- '--pasta' help.txt && grep -q -- '--chain' help.txt && grep -q -- '--fdiff' help.txt
 ok $? "--help names --pasta, --chain and --fdiff"
 run ptcluster </dev/null
+is "quiet on success: nothing on stderr" "" "$(cat "$T/err")"
+run ptcluster -v </dev/null
 is "empty standard input: exit 0" 0 "$rc"
 printf 'cluster\tid\tkind\tdate\tauthor\ttype\tlist\ttitle\tmails\tcommits\tpeer\tscore\tvia\n' >hdr.want
 same "empty standard input: the header only" hdr.want "$T/out"
@@ -113,7 +115,7 @@ ok $? "-q -H: no summary, no header"
 	pair h i 1 1 0.3 0.000000 files
 } >chain.tsv
 { thdr; for x in a b c d e f g h i; do patch "$x" mail '' "title $x"; done; } >chain.tok
-run ptcluster --pasta chain.tsv chain.tok
+run ptcluster -v --pasta chain.tsv chain.tok
 is "chain, --pasta (PaStA's components): exit 0" 0 "$rc"
 cp "$T/out" chain.out
 is "chain, --pasta (PaStA's components): {a b c} {d e}, then f g h i alone" \
@@ -128,7 +130,7 @@ is "chain, --pasta: mails and commits counted per cluster" \
 	"$(sed 1d chain.out | awk -F'\t' '{ print $9, $10, $3 }' | tr '\n' '|' | sed 's/|$//')"
 # Mails without commits or parts of a posting: the default joins them as
 # --pasta does.  With commits in the chain it does not (below).
-ptcluster chain.tsv chain.tok >chain-default.out 2>chain-default.err
+ptcluster -v chain.tsv chain.tok >chain-default.out 2>chain-default.err
 same "chain of mails only: the default makes --pasta's clusters, byte for byte" chain.out chain-default.out
 is "chain of mails only: the default's summary" \
 	"ptcluster: 9 patches, 5 pairs read, 3 accepted, 6 clusters (0 with commits)" "$(cat chain-default.err)"
@@ -138,7 +140,7 @@ is "--pasta without patch tables: the ids of rejected pairs are clusters of thei
 	"1: a b c|2: d e|3: f|4: g|5: h|6: i" "$(cl --pasta chain.tsv)"
 is "--pasta without patch tables: the summary counts them" \
 	"ptcluster: 9 patches, 5 pairs read, 3 accepted, 6 clusters (0 with commits)" \
-	"$(ptcluster --pasta chain.tsv 2>&1 >/dev/null)"
+	"$(ptcluster -v --pasta chain.tsv 2>&1 >/dev/null)"
 is "-a none: d-e is accepted by score only, so not" "1: a b c|2: d|3: e|4: f|5: g|6: h|7: i" \
 	"$(cl -a none chain.tsv chain.tok)"
 is "--pasta -a none: the same (options after --pasta change it)" "1: a b c|2: d|3: e|4: f|5: g|6: h|7: i" \
@@ -570,7 +572,7 @@ cut -f1-4,8-10 "$T/out" >got
 	printf '3\t%s\tcommit\t\t\t1\t1\n' "$C2"
 } >want
 same "tables: clusters by earliest date, undated last; mails first, by date, undated last; ids in no table a commit when 40 hex digits" want got
-run ptcluster t.tok t.tsv
+run ptcluster -v t.tok t.tsv
 cut -f1-4,8-10 "$T/out" >got
 same "tables: the operand order does not matter" want got
 is "tables: the summary counts clusters with commits" \
@@ -594,7 +596,7 @@ ok $? "-q: the count of repeated ids is left out too"
 	echo "<$C3> => feed"
 	echo
 } >pg
-run ptcluster -G pg --groups
+run ptcluster -v -G pg --groups
 is "-G --groups: exit 0 (and standard input is not read)" 0 "$rc"
 {
 	echo "<m1> <m2> => $C1"
@@ -647,8 +649,8 @@ is "an id with a TAB is escaped in the TSV output" 'a b|c\tt' \
 	"$(sed -n '2,3p' "$T/out" | cut -f2 | tr '\n' '|' | sed 's/|$//')"
 run ptcluster -q --groups blank.tsv
 is "--groups and ids with white space: exit 1" 1 "$rc"
-is "--groups and ids with white space: left out, counted" \
-	"<e> <f>|ptcluster: 2 ids with white space left out of the patch-groups output" \
+is "--groups and ids with white space: left out, counted (and the summary, even with -q)" \
+	"<e> <f>|ptcluster: 2 ids with white space left out of the patch-groups output|ptcluster: 4 patches, 2 pairs read, 2 accepted, 2 clusters (0 with commits)" \
 	"$(cat "$T/out" "$T/err" | tr '\n' '|' | sed 's/|$//')"
 
 # --- bad input ------------------------------------------------------------
@@ -716,7 +718,7 @@ if command -v git >/dev/null 2>&1 &&
 	    [ "$(rows pairs.tsv)" -ge 50 ] && [ "$(rows self.tsv)" -ge 50 ]
 	ok $? "sample: $(rows mails.tok) mail patches, $(rows commits.tok) commits, $(rows pairs.tsv) + $(rows self.tsv) pairs"
 
-	run ptcluster mails.tok commits.tok pairs.tsv self.tsv
+	run ptcluster -v mails.tok commits.tok pairs.tsv self.tsv
 	is "sample: exit 0" 0 "$rc"
 	cp "$T/out" cl.tsv
 	cp "$T/err" cl.err
@@ -861,7 +863,7 @@ if command -v git >/dev/null 2>&1 &&
 		awk -v k="$k" 'BEGIN { for (i = 0; i < 40000; i++) print (i * (7919 + k) + k) % 10007 }' >srand.$k
 		{ head -1 pairs.tsv; sed 1d self.tsv pairs.tsv | shuf --random-source=srand.$k; } >shuf.$k.tsv
 	done
-	run ptcluster - commits.tok mails.tok <shuf.1.tsv
+	run ptcluster -v - commits.tok mails.tok <shuf.1.tsv
 	same "sample: pairs shuffled and files reversed give the same bytes" cl.tsv "$T/out"
 	same "sample: ... and the same summary" cl.err "$T/err"
 	ptcluster -q --pasta commits.tok shuf.2.tsv mails.tok >got

@@ -435,7 +435,7 @@ is "control: the same RFC by a bot: its commit is off-list too" "e1 e2 e3" \
 	commit $E1 2021-03-03T00:00:00Z 2021-03-04T00:00:00Z damaged
 	commit $E2 2021-03-03T00:00:00Z 2021-03-04T00:00:00Z
 } >c-damaged.tsv
-run ptreport offlist posted.tsv none.tsv c-damaged.tsv
+run ptreport offlist -v posted.tsv none.tsv c-damaged.tsv
 is "a damaged commit is not judged off-list; its neighbour is" "0 e2" \
 	"$rc $(col id "$T/out" | cut -c1-2 | xargs)"
 grep -q '^ptreport: 1 of them could not be read (damaged): not judged$' "$T/err"
@@ -486,7 +486,7 @@ O2=a200000000000000000000000000000000000000
 	commit $O1 2000-12-10T00:00:00Z 2000-12-11T00:00:00Z
 	commit $O2 2021-02-01T00:00:00Z 2021-02-02T00:00:00Z
 } >c-cov.tsv
-run ptreport offlist cov.tsv none.tsv c-cov.tsv
+run ptreport offlist -v cov.tsv none.tsv c-cov.tsv
 is "coverage: one stray mail of 2000 does not stretch the window; only the commit of 2021 is off-list" \
 	"a2" "$(col id "$T/out" | cut -c1-2 | xargs)"
 is "coverage: stderr says which coverage, and the mail left outside" \
@@ -521,7 +521,7 @@ is "summary: the commits of the window say where it comes from" \
 } >cov5.tsv
 is "five stray mails: left outside, and the commit of 2005 is not off-list" \
 	"a2|ptreport: coverage 2021-01-01 .. 2021-03-28 (6 mails dated 2000-12-31 .. 2018-11-30 outside)" \
-	"$(offids cov5.tsv none.tsv c-cov.tsv)|$(ptreport offlist cov5.tsv none.tsv c-cov.tsv 2>&1 >/dev/null | sed -n 1p)"
+	"$(offids cov5.tsv none.tsv c-cov.tsv)|$(ptreport offlist -v cov5.tsv none.tsv c-cov.tsv 2>&1 >/dev/null | sed -n 1p)"
 
 # An archive in two generations, with years of nothing between them.
 {
@@ -537,7 +537,7 @@ G3=b300000000000000000000000000000000000000
 	commit $G2 2015-02-01T00:00:00Z 2015-02-02T00:00:00Z
 	commit $G3 2015-03-20T00:00:00Z 2018-01-10T00:00:00Z
 } >c-gen.tsv
-run ptreport offlist gen.tsv none.tsv c-gen.tsv
+run ptreport offlist -v gen.tsv none.tsv c-gen.tsv
 is "two generations: two spans; off-list only inside one of them (not between, not across)" "b2" \
 	"$(col id "$T/out" | cut -c1-2 | xargs)"
 is "two generations: stderr names both spans" \
@@ -569,11 +569,11 @@ Q1=c100000000000000000000000000000000000000
 } >quiet.tsv
 is "quiet months: three months of a mail or none between busy ones are covered" \
 	"c1|ptreport: coverage 2021-01-01 .. 2021-05-28 (every mail inside)" \
-	"$(offids quiet.tsv none.tsv c-quiet.tsv)|$(ptreport offlist quiet.tsv none.tsv c-quiet.tsv 2>&1 >/dev/null | sed -n 1p)"
+	"$(offids quiet.tsv none.tsv c-quiet.tsv)|$(ptreport offlist -v quiet.tsv none.tsv c-quiet.tsv 2>&1 >/dev/null | sed -n 1p)"
 sed 's/2021-05-/2021-06-/' quiet.tsv >quiet4.tsv
 is "control: four such months are a gap in the archive" \
 	"|ptreport: coverage 2021-01-01 .. 2021-01-28, 2021-06-01 .. 2021-06-28 (2 mails dated 2021-02-01 .. 2021-04-01 outside)" \
-	"$(offids quiet4.tsv none.tsv c-quiet.tsv)|$(ptreport offlist quiet4.tsv none.tsv c-quiet.tsv 2>&1 >/dev/null | sed -n 1p)"
+	"$(offids quiet4.tsv none.tsv c-quiet.tsv)|$(ptreport offlist -v quiet4.tsv none.tsv c-quiet.tsv 2>&1 >/dev/null | sed -n 1p)"
 
 # Too new: an unanswered patch posted less than the grace period (14 days)
 # before the coverage of its list ends; the end is the coverage's, not
@@ -586,7 +586,7 @@ is "control: four such months are a gap in the archive" \
 	mail lateans@x 2021-03-21T12:00:00Z Ann ann@a.org patch '' ''
 	mail r@x 2021-03-22T12:00:00Z Bob bob@b.org reply lateans@x lateans@x
 } >new.tsv
-ptreport patches new.tsv none.tsv >new-p.tsv 2>new-p.err
+ptreport patches -v new.tsv none.tsv >new-p.tsv 2>new-p.err
 is "too new: posted 8 days before the end, unanswered: too-new, saying when the coverage ends" \
 	"too-new posted 8.0 days before the coverage of its list ends (2021-03-28; grace 14.0 days)" \
 	"$(awk -F'\t' '$1 == "late@x" { print $6, $7 }' new-p.tsv)"
@@ -669,7 +669,7 @@ lv() {
 is "grace: 10 answered, 8 after an hour and 2 after 25 days: the 9th, 25 days; posted 20 days before the end: too-new" \
 	"too-new posted 20.0 days before the coverage of its list ends (2021-03-28; grace 25.0 days)" \
 	"$(lv late@x grace.tsv)"
-ptreport patches grace.tsv none.tsv 2>&1 >/dev/null | sed 1d >grace.err
+ptreport patches -v grace.tsv none.tsv 2>&1 >/dev/null | sed 1d >grace.err
 is "grace: stderr says the grace of the list and what it rests on" \
 	"ptreport: grace 25.0 days on dev (90th percentile time to first response 600.0 hours (25.0 days), of its 10 answered patches posted 2021-02-01 .. 2021-02-08)" \
 	"$(cat grace.err)"
@@ -678,7 +678,7 @@ is "grace: the summary says it in a row per list" \
 	"too new 1|  grace 25.0 dev (90th percentile time to first response 600.0 hours (25.0 days), of its 10 answered patches posted 2021-02-01 .. 2021-02-08)" \
 	"$(awk -F'\t' '$1 == "too new" || $1 == "  grace" { print $1 " " $2 ($1 == "  grace" ? " " $3 : "") }' "$T/out" | paste -sd'|')"
 is "control: --grace 14 sets the grace: ignored" "ignored " "$(lv late@x --grace 14 grace.tsv)"
-run ptreport ignored --grace 14 grace.tsv none.tsv
+run ptreport ignored -v --grace 14 grace.tsv none.tsv
 is "... and stderr says so" "late@x|ptreport: grace 14.0 days on every list (--grace)" \
 	"$(col id "$T/out")|$(cat "$T/err")"
 {
@@ -704,7 +704,7 @@ is "grace: answers older than a year do not count when the last year has 20: ign
 } >grace-old15.tsv
 is "control: with 15 in the last year, the latest 20 reach back to the slow ones: the 18th, 25 days; too-new" \
 	"too-new" "$(lv late@x grace-old15.tsv | cut -d' ' -f1)"
-ptreport patches grace-old15.tsv none.tsv 2>&1 >/dev/null | sed 1d >grace.err
+ptreport patches -v grace-old15.tsv none.tsv 2>&1 >/dev/null | sed 1d >grace.err
 is "... stderr names the 20 patches' dates" \
 	"ptreport: grace 25.0 days on dev (90th percentile time to first response 600.0 hours (25.0 days), of its 20 answered patches posted 2019-06-01 .. 2021-02-15)" \
 	"$(cat grace.err)"
@@ -721,12 +721,12 @@ is "... stderr names the 20 patches' dates" \
 is "grace per list: on the slow list too-new, on the fast one ignored" \
 	"too-new|ignored" \
 	"$(lv la@x grace-lists.tsv | cut -d' ' -f1)|$(lv lb@x grace-lists.tsv | cut -d' ' -f1)"
-ptreport patches grace-lists.tsv none.tsv 2>&1 >/dev/null | sed 1d >grace.err
+ptreport patches -v grace-lists.tsv none.tsv 2>&1 >/dev/null | sed 1d >grace.err
 is "grace per list: a line each, by list" \
 	"ptreport: grace 25.0 days on a (90th percentile time to first response 600.0 hours (25.0 days), of its 10 answered patches posted 2021-02-01 .. 2021-02-08)|ptreport: grace 14.0 days on b (the least, 14 days; 90th percentile time to first response 1.0 hours (0.0 days), of its 10 answered patches posted 2021-02-01 .. 2021-02-10)" \
 	"$(paste -sd'|' grace.err)"
 { sed -n 1p grace-lists.tsv; sed 1d grace-lists.tsv | sort -r; } >grace-rev.tsv
-ptreport patches grace-rev.tsv none.tsv 2>&1 >/dev/null | sed 1d >grace-rev.err
+ptreport patches -v grace-rev.tsv none.tsv 2>&1 >/dev/null | sed 1d >grace-rev.err
 same "... in the same order whatever the order of the rows" grace.err grace-rev.err
 {
 	cat grace-lists.tsv
@@ -1009,7 +1009,7 @@ ptreport weekly -q -s 2021-03-04 -u 2021-03-08 "$@" >w.tsv
 is "--since/--until: weekly counts the same patches" 6 "$(sum patches w.tsv)"
 
 # offlist: the window is the mails' span, 2021-03-01T00:00 to 2021-03-11T12:00.
-run ptreport offlist "$@"
+run ptreport offlist -v "$@"
 is "offlist: exit 0" 0 "$rc"
 cp "$T/out" off.tsv
 is "offlist: no mail (none, or a cluster of its own), two commits once; not d3, whose cluster holds an RFC" \
@@ -1059,7 +1059,7 @@ is "weekly on the fixture: two weeks" "dev 2021-W09 8 2 2|dev 2021-W10 6 3 2" \
 # release.  Without -rc tags: patches 2 and 10 days after v1.1 are in its
 # merge window, a month after in the rest, 10 and 7 days before v1.2 in
 # pre-release; after the last release there is no pre-release.
-run ptreport cycle --grace 0 "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags.tsv"
+run ptreport cycle -v --grace 0 "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags.tsv"
 cat >want <<'EOF'
 phase	cycles	patches	ignored	merged	ignored_share
 merge	3	4	3	1	0.7500
@@ -1115,7 +1115,7 @@ links	7	4	3	2	0.6667	0.5000	0.5714	0.5774
 pairs	7	5	4	2	0.5000	0.4000	0.4444	0.4472
 commits	4	4	4	2	0.5000	0.5000	0.5000	0.5000
 EOF
-run ptreport eval --truth "$D/patch-groups" $E
+run ptreport eval -v --truth "$D/patch-groups" $E
 same "eval --truth patch-groups: precision, recall, F1, Fowlkes-Mallows by hand" want "$T/out"
 grep -q 'truth names 5 mails and 3 commits; 7 items are in the clusters too, the others are not' "$T/err"
 ok $? "eval: the note counts the truth's items and the unknown ones"
@@ -1411,7 +1411,7 @@ is "nearest rank: 1..9 hours: median 5.0 (5th), 90th percentile 9.0 (ceil 8.1 = 
 # Recipients only: To and Cc, without the author (ann@home.example in q2's
 # Cc is Ann by name) and the list's address; other-list@example.org is no
 # list here (no mail is on it, no L: line says so).
-run ptreport maintainers --grace 0 "$M1" "$M2"
+run ptreport maintainers -v --grace 0 "$M1" "$M2"
 cat >want <<'EOF'
 kind	name	addr	patches	to	listed	responded	merged	ignored	ttfr_median_h	ttfr_p90_h
 recipient	Rex Reviewer	rex@r.org	4	4	0	2	0	1	2.0	3.0
@@ -1451,7 +1451,7 @@ is "maintainers: control: other@example.lists.org is a person" 1 \
 # that are not catch-alls), DRIVERS's list address is a list.  Each
 # person is of the kind MAINTAINERS gives them (M of DRIVERS: Tom; R of
 # CORE: Rex; M of THE REST: Lin), else a recipient.
-run ptreport maintainers --grace 0 "$M1" "$M2" "$MT"
+run ptreport maintainers -v --grace 0 "$M1" "$M2" "$MT"
 cat >want <<'EOF'
 kind	name	addr	patches	to	listed	responded	merged	ignored	ttfr_median_h	ttfr_p90_h
 maintainer	Mia Maintainer	mia@m.org	8	1	8	1	0	1	10.0	10.0
@@ -1513,7 +1513,7 @@ run ptreport maintainers --grace 0 -q "$M1" "$M2" "$MT" -c
 is "maintainers --csv: a row" '"reviewer","Rex Reviewer","rex@r.org","9","4","9","3","0","1","3.0","4.0"' \
 	"$(sed -n 5p "$T/out")"
 printf 'id\tversion\tsection\tstatus\trole\tname\taddr\tdepth\tresponsible\tvia\n' >mt-empty.tsv
-run ptreport maintainers --grace 0 "$M1" "$M2" mt-empty.tsv
+run ptreport maintainers -v --grace 0 "$M1" "$M2" mt-empty.tsv
 is "an empty maintainers table: no versions, no sections, said so" \
 	"ptreport: maintainers: recipients only (the ptmaint table has no MAINTAINERS version: none in the repository at the patches' dates)|0" \
 	"$(cat "$T/err")|$(grep -c '^section' "$T/out")"
@@ -1660,7 +1660,7 @@ F:	*
 F:	*/
 EOF
 		ptmaint -q -f MAINT mails.tok >maint.tsv
-		run ptreport maintainers "$@" maint.tsv
+		run ptreport maintainers -v "$@" maint.tsv
 		is "sample, ptmaint's table: said on stderr" \
 			"ptreport: maintainers: MAINTAINERS (1 versions) and recipients" "$(cat "$T/err")"
 		is "sample, ptmaint's table: the list row but listed is the same" \

@@ -68,7 +68,7 @@ EOF
 }
 
 # --- the page ---------------------------------------------------------------
-run ptreport html -M "$MAILURL" -C "$COMMITURL" -T 'A <title> & "more"' $TABLES
+run ptreport html -v -M "$MAILURL" -C "$COMMITURL" -T 'A <title> & "more"' $TABLES
 is "html exits 0" 0 "$rc"
 cp "$T/out" page.html
 grep -q '^ptreport: coverage 2021-01-04 .. 2021-03-31' "$T/err" &&

@@ -69,7 +69,7 @@ is "no maintainers table: only recipients, lists and no sections" "list recipien
     "$(sed 1d "$T/out" | cut -f1 | sort -u | xargs)"
 
 # --- The mailmap: one person, one row.
-run ptreport maintainers --grace 0 -m "$D/mailmap" "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
+run ptreport maintainers -v --grace 0 -m "$D/mailmap" "$D/mails.tsv" "$D/clusters.tsv" "$D/maint.tsv"
 cat >want <<EOF
 $H
 maintainer	Mia Maintainer	mia@m.org	3	0	3	0	0	1		
@@ -158,7 +158,7 @@ is "a '#' after the address is a comment, one at the start of a line too" \
     "<rita@r.org> <sam@proper.org> <tab.old@t.org> Max M<max@m.org> Rita R.<rita@home.example> Sam Old<shared@corp.example>" \
     "$(mm '# Max <wrong@m.org> <max@m.org>' 'Max M <max@m.org>#a comment <x@y>')"
 printf 'ok <a@b> <c@d>\n\nbad line\n' >mm.txt
-run ptreport maintainers --grace 0 -m mm.txt "$D/mails.tsv" "$D/clusters.tsv"
+run ptreport maintainers -v --grace 0 -m mm.txt "$D/mails.tsv" "$D/clusters.tsv"
 is "a bad line among good ones: named with its line number, exit 0" \
     "0|ptreport: mm.txt:3: no <address>, line skipped|ptreport: mailmap mm.txt: 1 entries, 1 bad lines skipped" \
     "$rc|$(grep mm.txt "$T/err" | paste -sd'|')"

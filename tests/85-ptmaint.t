@@ -97,7 +97,7 @@ for bad in "--no-such-option empty.tsv" "-f" "-f rules.MAINTAINERS -g . empty.ts
 	[ ! -s "$T/out" ] && grep -q '^usage: ptmaint' "$T/err"
 	ok $? "usage error: $bad: nothing on stdout, the usage on stderr"
 done
-run ptmaint -f rules.MAINTAINERS empty.tsv
+run ptmaint -v -f rules.MAINTAINERS empty.tsv
 is "an empty table: exit 0" 0 "$rc"
 is "an empty table: the header only" "$HDR" "$(cat "$T/out")"
 [ -s "$T/err" ]
@@ -547,7 +547,7 @@ if git init -q -b master repo 2>/dev/null || { rm -rf repo; git init -q repo && 
 		prow h-go-2020 2020-03-01T00:00:00Z tools/golangci.yml
 		prow h-go-2026 2026-09-01T00:00:00Z tools/golangci.yml
 	} >hist.tsv
-	run ptmaint -g repo hist.tsv
+	run ptmaint -v -g repo hist.tsv
 	is "history: exit 0" 0 "$rc"
 	cp "$T/out" hist.out
 	cp "$T/err" hist.err

@@ -165,12 +165,12 @@ mail() {
 
 # --- an empty input -------------------------------------------------------
 : >empty.mbox
-t mbox2tsv empty.mbox
+t mbox2tsv -v -v empty.mbox
 fine "empty mbox: exit 0"
 mv "$T/out" empty.tsv
 is "empty mbox: the header only" 1 "$(wc -l <empty.tsv)"
 is "empty mbox: 0 mails, 0 rows, 0 skipped" "0 0 0" "$(summary "$T/err")"
-t mbox2tsv </dev/null
+t mbox2tsv -v -v </dev/null
 same "empty stdin: the same table" empty.tsv "$T/out"
 t patchtok empty.tsv
 fine "header-only mails: patchtok exits 0"
@@ -192,13 +192,13 @@ failed "a zero-byte file for the clusters: ptreport exits 2"
 grep -q 'needs a clusters table' "$T/err"
 ok $? "and says it needs a clusters table"
 printf 'From nobody Mon Jan  6 10:00:00 2020\n' >lone.mbox
-t mbox2tsv lone.mbox
+t mbox2tsv -v -v lone.mbox
 bad "an mbox of a lone From_ line: exit 1"
 grep -q '^mbox2tsv: lone.mbox:0: mail skipped: empty mail' "$T/err"
 ok $? "the empty mail is named (file:offset) on stderr"
 is "lone From_ line: 1 mail, 0 rows, 1 skipped" "1 0 1" "$(summary "$T/err")"
 head -c 3000000 /dev/zero | tr '\0' 'x' >noline.mbox
-t mbox2tsv noline.mbox
+t mbox2tsv -v -v noline.mbox
 bad "3 MB without a newline or a header: exit 1"
 grep -q "^mbox2tsv: noline.mbox:0: mail skipped: no mail header; it begins 'xxx" "$T/err"
 ok $? "named on stderr with how it begins"
@@ -226,7 +226,7 @@ bigmail() {
 }
 bigmail "$MAILMB" >big.mbox
 size=$(($(wc -c <big.mbox) / 2 / 1024))
-measure mbox2tsv big.mbox >big.tsv 2>"$T/err"
+measure mbox2tsv -v big.mbox >big.tsv 2>"$T/err"
 fine "a $MAILMB MB mail (twice)$scale: mbox2tsv exits 0"
 under "a $MAILMB MB mail: mbox2tsv within ten times its size" "$rss" $((10 * size))
 is "a $MAILMB MB mail: 2 mails, 2 rows" "2 2 0" "$(summary "$T/err")"
@@ -277,7 +277,7 @@ awk -v words="$WORDS" -v refs="$REFS" -v d="$DEPTH" 'BEGIN {
 		printf "--b%d--\n", i
 }' >headers.mbox
 size=$(($(wc -c <headers.mbox) / 1024))
-measure mbox2tsv headers.mbox >headers.tsv 2>"$T/err"
+measure mbox2tsv -v headers.mbox >headers.tsv 2>"$T/err"
 fine "a subject of $WORDS words, $REFS references, MIME $DEPTH deep$scale: exit 0"
 under "huge headers: within 40 times the mails' size" "$rss" $((40 * size))
 is "huge headers: 3 mails, 3 rows" "3 3 0" "$(summary "$T/err")"
@@ -308,7 +308,7 @@ bigdiff() {
 }
 bigdiff "$DIFFLINES" >diff.mbox
 size=$(($(wc -c <diff.mbox) / 2 / 1024))
-measure mbox2tsv diff.mbox >diff.tsv 2>"$T/err"
+measure mbox2tsv -v diff.mbox >diff.tsv 2>"$T/err"
 fine "a $DIFFLINES-line diff (twice)$scale: mbox2tsv exits 0"
 under "a $DIFFLINES-line diff: mbox2tsv within ten times the mail" "$rss" $((10 * size))
 is "a $DIFFLINES-line diff: 2 mails, 2 rows" "2 2 0" "$(summary "$T/err")"
@@ -368,7 +368,7 @@ thread() {
 	}}'
 }
 thread 10000 >thread.mbox
-t mbox2tsv thread.mbox
+t mbox2tsv -v -v thread.mbox
 fine "a 10,000-mail thread: mbox2tsv exits 0"
 mv "$T/out" thread.tsv
 is "a 10,000-mail thread: 10000 rows" 10000 "$(rows thread.tsv)"
@@ -427,7 +427,7 @@ A='Dana Developer <dana@example.com>'
 	ref g@loop "$A" "[PATCH] g: a ring of three" f@loop "<h@loop> <f@loop>" g.c 7
 	ref h@loop "$A" "[PATCH] h: a ring of three" g@loop "<f@loop> <g@loop>" h.c 8
 } >loop.mbox
-t mbox2tsv loop.mbox
+t mbox2tsv -v -v loop.mbox
 fine "reference loops: mbox2tsv exits 0"
 mv "$T/out" loop.tsv
 is "reference loops: the references as written" "b@loop a@loop c@loop e@loop d@loop" \
@@ -460,7 +460,7 @@ is "reference loops: summary, 4 patches, 3 ignored" "4 3" \
 	printf '@@ -1,1 +1,1 @@\n-old\000x\n+new\000y\n\n'
 	mail n3@example.com "[PATCH] nul: after" b.c
 } >nul.mbox
-t mbox2tsv nul.mbox
+t mbox2tsv -v -v nul.mbox
 fine "NUL bytes in headers, body and diff: exit 0"
 mv "$T/out" nul.tsv
 is "NUL bytes: 3 mails, 3 rows" "3 3 0" "$(summary "$T/err")"
@@ -482,7 +482,7 @@ sed 's/$/\r/' lf.mbox >crlf.mbox
 awk '/^From mboxrd@z/ { n++ } { printf "%s%s\n", $0, n % 2 ? "\r" : "" }' lf.mbox >mixed.mbox
 mbox2tsv -q -l s lf.mbox | cut -f1-19 >lf.rows
 for m in crlf mixed; do
-	t mbox2tsv -l s $m.mbox
+	t mbox2tsv -v -l s $m.mbox
 	fine "a $m mbox (the sample): exit 0"
 	cut -f1-19 "$T/out" >$m.rows
 	same "a $m mbox: the same rows as with LF (but src)" lf.rows $m.rows
@@ -500,7 +500,7 @@ rm -f lf.mbox crlf.mbox mixed.mbox
 head -c -2 nl.mbox >nonl.mbox
 tail -c 4 nonl.mbox | od -c | grep -q 'c   t   x *$'
 ok $? "the mbox ends in 'ctx', without a newline"
-t mbox2tsv -l l nonl.mbox
+t mbox2tsv -v -v -l l nonl.mbox
 fine "no final newline: exit 0"
 mv "$T/out" nonl.tsv
 is "no final newline: 2 mails, 2 rows" "2 2 0" "$(summary "$T/err")"
@@ -508,11 +508,11 @@ mbox2tsv -q -l l nl.mbox | patchtok -q >nl.tok
 patchtok -q nonl.tsv >nonl.tok
 same "no final newline: the same patches as with it" nl.tok nonl.tok
 head -c -30 nl.mbox >cut.mbox
-t mbox2tsv -l l cut.mbox
+t mbox2tsv -v -v -l l cut.mbox
 fine "an mbox cut inside the last hunk: exit 0"
 is "cut inside the last hunk: 2 mails, 2 rows" "2 2 0" "$(summary "$T/err")"
 printf 'From dev@example.com Mon Jan  6 10:00:00 2020\nFrom: Dana Developer <dana@exa' >hdr.mbox
-t mbox2tsv hdr.mbox
+t mbox2tsv -v -v hdr.mbox
 fine "an mbox cut inside a header: exit 0 (a plain file cannot tell)"
 is "cut inside a header: the mail is a row" 1 "$(rows "$T/out")"
 
@@ -522,7 +522,7 @@ xz -dc "$top/sample/jailhouse-dev-2019.mbox.xz" | xz -c >s.xz
 for z in gz xz; do
 	full=$(($(wc -c <s.$z) / 2))
 	head -c $full s.$z >cut.$z
-	t mbox2tsv cut.$z
+	t mbox2tsv -v cut.$z
 	failed "truncated $z: exit 2"
 	kind=gzip
 	[ $z = xz ] && kind=xz
@@ -535,7 +535,7 @@ for z in gz xz; do
 	is "truncated $z: the last row is flagged truncated" truncated \
 	    "$(tail -1 "$T/out" | cut -f16 | tr , '\n' | grep truncated)"
 	head -c 4 s.$z >head.$z
-	t mbox2tsv head.$z
+	t mbox2tsv -v head.$z
 	failed "$z cut inside its header: exit 2"
 	grep -q "head.$z" "$T/err"
 	ok $? "$z cut inside its header: named on stderr"
@@ -558,7 +558,7 @@ rm -f s.gz s.xz
 	printf 'Message-ID: <re@example.org>\nIn-Reply-To: <\351t\351@example.com>\n'
 	printf 'References: <\351t\351@example.com> <\001x@example.com>\n\nFine by me.\n\n'
 } >"$(printf 'bad\351.mbox')"
-t mbox2tsv "$(printf 'bad\351.mbox')"
+t mbox2tsv -v -v "$(printf 'bad\351.mbox')"
 fine "invalid UTF-8 everywhere: exit 0"
 mv "$T/out" bad.tsv
 is "invalid UTF-8: 2 mails, 2 rows" "2 2 0" "$(summary "$T/err")"

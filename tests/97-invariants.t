@@ -36,14 +36,14 @@ done
 # threaded stages.
 chain() {
 	mkdir -p "$1"
-	stage "$1" mails.tsv mbox2tsv "$2"
-	stage "$1" commits.tsv git2tsv $J "$3" ${4:-}
+	stage "$1" mails.tsv mbox2tsv -v "$2"
+	stage "$1" commits.tsv git2tsv -v $J "$3" ${4:-}
 	stage "$1" tags.tsv git2tsv --tags "$3"
-	stage "$1" mails.tok patchtok "$1/mails.tsv"
-	stage "$1" commits.tok patchtok "$1/commits.tsv"
-	stage "$1" pairs.tsv patchsim $J "$1/mails.tok" "$1/commits.tok"
-	stage "$1" revisions.tsv patchsim $J --self "$1/mails.tok"
-	stage "$1" clusters.tsv ptcluster "$1/mails.tok" "$1/commits.tok" "$1/pairs.tsv" \
+	stage "$1" mails.tok patchtok -v "$1/mails.tsv"
+	stage "$1" commits.tok patchtok -v "$1/commits.tsv"
+	stage "$1" pairs.tsv patchsim -v $J "$1/mails.tok" "$1/commits.tok"
+	stage "$1" revisions.tsv patchsim -v $J --self "$1/mails.tok"
+	stage "$1" clusters.tsv ptcluster -v "$1/mails.tok" "$1/commits.tok" "$1/pairs.tsv" \
 	    "$1/revisions.tsv"
 	for c in $REPORTS; do
 		stage "$1" $c.tsv ptreport $c $(truth $c) "$1/clusters.tsv" "$1/mails.tsv" \
@@ -159,7 +159,7 @@ n=$(git --git-dir=repo.git rev-list --count --no-merges master)
 is "sample: commits in = git2tsv rows ($n)" "$n" "$(rows ref/commits.tsv)"
 is "sample: git2tsv's summary" "$n $n 0 0" \
     "$(numbers ref/commits.tsv.err '^git2tsv: \([0-9]*\) commits, \([0-9]*\) rows, \([0-9]*\) left out (merges, dates), \([0-9]*\) failed$')"
-run git2tsv repo.git merged
+run git2tsv -v repo.git merged
 is "with a merge: git2tsv exits 0" 0 "$rc"
 all=$(git --git-dir=repo.git rev-list --count merged)
 nm=$(git --git-dir=repo.git rev-list --count --no-merges merged)
@@ -443,17 +443,17 @@ if [ -f "$B/MANIFEST.tsv" ]; then
 		printf '\n'
 	done <bm.files >badmail.mbox
 	# As many mails as in the files read one after another.
-	(cd "$B" && mbox2tsv $(cat "$T/bm.files")) 2>bm.err >/dev/null
+	(cd "$B" && mbox2tsv -v $(cat "$T/bm.files")) 2>bm.err >/dev/null
 	set -- $(numbers bm.err '^mbox2tsv: [0-9]* mails, ')
 	files_n=$1
 	# No repository: an empty commit table.
 	mkdir bm
 	printf 'id\tdate\tcommit_date\tdiff\n' >bm/commits.tsv
-	stage bm mails.tsv mbox2tsv badmail.mbox
-	stage bm mails.tok patchtok bm/mails.tsv
-	stage bm commits.tok patchtok bm/commits.tsv
-	stage bm revisions.tsv patchsim --self bm/mails.tok
-	stage bm clusters.tsv ptcluster bm/mails.tok bm/commits.tok bm/revisions.tsv
+	stage bm mails.tsv mbox2tsv -v badmail.mbox
+	stage bm mails.tok patchtok -v bm/mails.tsv
+	stage bm commits.tok patchtok -v bm/commits.tsv
+	stage bm revisions.tsv patchsim -v --self bm/mails.tok
+	stage bm clusters.tsv ptcluster -v bm/mails.tok bm/commits.tok bm/revisions.tsv
 	stage bm patches.tsv ptreport patches bm/clusters.tsv bm/mails.tsv
 	stage bm summary.tsv ptreport summary bm/clusters.tsv bm/mails.tsv
 	is "badmail: every stage exits 0 (mbox2tsv 1 if it skipped a mail)" "" \
