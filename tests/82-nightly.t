@@ -318,6 +318,45 @@ ok $? "the maildir, a mail moved to cur/: said so and read again whole"
 run pt -q -o md.fresh2 -r master repo.git md
 fresh_same "the maildir, a mail moved to cur/" md.out md.fresh2
 
+# --- 6. mboxes that share their first 64 KiB ---------------------------------
+# An mbox is known by its first 64 KiB and by the part of it read before:
+# two mboxes that begin alike (the sample's first 30 mails, about 1 MB)
+# and go on apart, and one that is their beginning, are three archives,
+# in one run and in the next, whatever the order (none read again); the
+# same one twice is refused; one of them grown is read only for what it
+# gained.
+# mails FIRST LAST: the sample's mails FIRST to LAST.
+mails() {
+	awk -v a="$1" -v b="$2" '/^From mboxrd@z/ { n++ } n >= a && n <= b' all.mbox
+}
+mails 1 30 >pre.mbox
+{ mails 1 30; mails 31 60; } >twin1.mbox
+{ mails 1 30; mails 61 90; } >twin2.mbox
+run pt -o twins -r master repo.git twin1.mbox twin2.mbox pre.mbox
+exit0 "two mboxes beginning alike and their beginning"
+stages "$T/err" | grep '^mbox2tsv ' | sort >got
+printf 'mbox2tsv pre.mbox\nmbox2tsv twin1.mbox\nmbox2tsv twin2.mbox\n' >want
+same "beginning alike: three archives, each read" want got
+is "beginning alike: their mails (30, 60, 60)" "30 60 60" \
+    "$(for f in pre twin1 twin2; do rows twins/mails/*_$f.mbox.tsv; done | tr '\n' ' ' | sed 's/ $//')"
+# read DESCRIPTION WANT: the last run read and tokenized WANT's parts.
+read_only() {
+	is "$1: read and tokenized: $2" "$2" \
+	    "$(stages "$T/err" | grep -E '^(mbox2tsv|patchtok) ' | sort | tr '\n' ' ' | sed 's/ $//')"
+}
+run pt -o twins -r master repo.git pre.mbox twin2.mbox twin1.mbox
+exit0 "beginning alike, in another order"
+read_only "beginning alike, in another order" ""
+run pt -o twins -r master repo.git twin1.mbox pre.mbox "$T/twin1.mbox"
+is "the same mbox twice: refused" "2|patchtrack: $T/twin1.mbox: given twice (or another archive with the same content)" \
+    "$rc|$(cat "$T/err")"
+mails 91 110 >>twin2.mbox
+run pt -o twins -r master repo.git twin1.mbox twin2.mbox pre.mbox
+exit0 "one of them grown"
+read_only "one of them grown" "mbox2tsv twin2.mbox+2 patchtok twin2.mbox+2"
+
+fi
+
 # -h names the option.
 run pt -h
 grep -q -- '--no-wait' "$T/out" && grep -q 'status 3' "$T/out"
