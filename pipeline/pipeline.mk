@@ -231,27 +231,30 @@ $(REPORT_FILES) &: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(MAILMAP)
 		-M "$$(sed -n 1p $(OUT)/links)" -C "$$(sed -n 2p $(OUT)/links)" \
 		$(TABLES) $(OUT)/tags.tsv $(KEEP)
 
-# The overview a person reads first.
+# The overview a person reads first.  Its commands joined by && (set -e
+# would be ignored in a list): any that fails (a part that cannot be
+# read) fails the rule, and no report.txt is left.
 $(OUT)/report.txt: $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES)
 	$(T0){ \
-	echo "patchtrack: $(NARCHIVES) archive(s), $$(cat $(OUT)/repo.path)"; \
-	echo; \
-	cat $(OUT)/reports/summary.txt; \
-	echo; \
-	echo "Ignored patches (no response in any version, not merged):"; \
+	repo=$$(cat $(OUT)/repo.path) && \
+	echo "patchtrack: $(NARCHIVES) archive(s), $$repo" && \
+	echo && \
+	cat $(OUT)/reports/summary.txt && \
+	echo && \
+	echo "Ignored patches (no response in any version, not merged):" && \
 	awk -F'\t' 'NR > 1 { printf "  %.10s  %-28.28s  %.80s\n", $$3, $$4, $$6 }' \
-		$(OUT)/reports/ignored.tsv; \
-	echo; \
-	echo "Off-list commits (no patch mail by a human; written and committed in the window):"; \
+		$(OUT)/reports/ignored.tsv && \
+	echo && \
+	echo "Off-list commits (no patch mail by a human; written and committed in the window):" && \
 	awk -F'\t' 'NR > 1 { printf "  %.12s  %.10s  %-28.28s  %.70s\n", $$1, $$3, $$4, $$6 }' \
-		$(OUT)/reports/offlist.tsv; \
-	echo; \
-	echo "Ignored share by development-cycle phase:"; \
-	cat $(OUT)/reports/cycle.txt; \
-	echo; \
-	echo "Who was sent the patches (To/Cc, and MAINTAINERS where the repository has one):"; \
+		$(OUT)/reports/offlist.tsv && \
+	echo && \
+	echo "Ignored share by development-cycle phase:" && \
+	cat $(OUT)/reports/cycle.txt && \
+	echo && \
+	echo "Who was sent the patches (To/Cc, and MAINTAINERS where the repository has one):" && \
 	cat $(OUT)/reports/maintainers.txt; \
-	} >$@.tmp $(call stage_end,ptreport,report.txt,lines,$@.tmp)
+	} >$@.tmp $(call stage_end,ptreport,report.txt,lines,$@.tmp) || { rm -f $@.tmp; exit 2; }
 	mv $@.tmp $@
 
 # The same as one page for a browser or a mail attachment: every report,
