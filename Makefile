@@ -103,7 +103,7 @@ $(BUILD)/obj/patchtok/%.o: patchtok/%.c patchtok/*.h common/*.h | $(BUILD)/.deps
 
 $(BUILD)/bin/patchtok: $(PATCHTOK_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -o $@ $(PATCHTOK_OBJ) $(LIBCOMMON) $(Z_LIBS)
+	$(CC) $(ALLCFLAGS) -pthread -o $@ $(PATCHTOK_OBJ) $(LIBCOMMON) $(Z_LIBS)
 
 $(BUILD)/obj/ptmaint/%.o: ptmaint/%.c ptmaint/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)

@@ -7,12 +7,14 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <getopt.h>
+#include <unistd.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "hash.h"
 #include "hunks.h"
+#include "opool.h"
 #include "patch.h"
 #include "subject.h"
 #include "tables.h"
@@ -87,7 +89,7 @@ normal_message(struct buf *out, const char *title, size_t tlen, const char *body
 static void
 usage(FILE *fp)
 {
-	fprintf(fp, "usage: patchtok [-HqvV] [table ...]\n");
+	fprintf(fp, "usage: patchtok [-HqvV] [-j jobs] [table ...]\n");
 }
 
 static void
@@ -100,6 +102,8 @@ help(void)
 	    "author_date, and any column of the input patchtok does not know.  Rows without a diff are\n"
 	    "passed over and counted.\n\n"
 	    "  -H, --no-header  do not print the header line\n"
+	    "  -j, --jobs N     threads making rows (default: the CPUs, at most 4);\n"
+	    "                   the rows are the same, in the same order\n"
 	    "  -q, --quiet      no summary (the default; cancels -v)\n"
 	    "  -v, --verbose    a summary line on stderr (written anyway when\n"
 	    "                   rows were skipped)\n"
@@ -135,6 +139,263 @@ add_field(struct buf *row, const struct tsv_reader *r, int c)
 	tsv_sep(row);
 }
 
+
+/*
+ * Rows are made by threads (opool.h) and written in order: the reading
+ * thread copies each row's fields into a slot, a worker makes the
+ * patch row of it, and the rows go out as they came in.
+ */
+enum { ROW_PATCH, ROW_NODIFF, ROW_NOFILE };
+
+struct tslot {
+	struct tsv_reader rv;   /* the row as the workers see it: f, name, lineno */
+	struct tsv_field *f;
+	size_t fcap;
+	struct buf data;        /* the fields' bytes, each ended by a NUL */
+	struct buf out;         /* the patch row made, if any */
+	int kind;
+};
+
+/* What the threads share about the table being read. */
+struct tjob {
+	struct cols c;
+	int commits;
+	struct tsv_extra x;
+	unsigned long nrows, npatch, nodiff, nbad;      /* the writer's */
+};
+
+/* A worker's scratch. */
+struct tworker {
+	struct buf title, tmp;
+};
+
+/* The slot's copy of the row r holds: the reader goes on meanwhile. */
+static void
+slot_fill(struct tslot *sl, const struct tsv_reader *r)
+{
+	size_t off;
+
+	if (sl->fcap < r->ncols) {
+		sl->fcap = r->ncols;
+		sl->f = xreallocarray(sl->f, sl->fcap, sizeof *sl->f);
+	}
+	buf_reset(&sl->data);
+	for (size_t k = 0; k < r->ncols; k++) {
+		sl->f[k].len = r->f[k].len;
+		buf_add(&sl->data, r->f[k].s, r->f[k].len);
+		buf_addc(&sl->data, '\0');
+	}
+	off = 0;
+	for (size_t k = 0; k < r->ncols; k++) {
+		sl->f[k].s = sl->data.p + off;
+		off += sl->f[k].len + 1;
+	}
+	memset(&sl->rv, 0, sizeof sl->rv);
+	sl->rv.name = r->name;
+	sl->rv.lineno = r->lineno;
+	sl->rv.ncols = r->ncols;
+	sl->rv.f = sl->f;
+}
+
+/* The patch row of a slot's row into sl->out, or its kind if none. */
+static void
+tok_row(struct tjob *jb, struct tworker *w, struct tslot *sl)
+{
+	const struct tsv_reader *r = &sl->rv;
+	const struct cols *c = &jb->c;
+	struct buf *out = &sl->out;
+	int commits = jb->commits;
+	struct patch p;
+	struct arena a = ARENA_INIT;
+	size_t n, tl;
+	const char *s, *t;
+	char hash[33];
+
+	buf_reset(out);
+	sl->kind = ROW_PATCH;
+	s = field(r, c->diff, &n);
+	/* The method: merges and root commits carry no diff. */
+	if (commits && c->type >= 0 && (strcmp(r->f[c->type].s, "root") == 0 ||
+	    strcmp(r->f[c->type].s, "merge") == 0))
+		n = 0;
+	if (!n) {
+		sl->kind = ROW_NODIFF;
+		return;
+	}
+	patch_parse(&p, s, n, &a);
+	if (!p.nf) {
+		sl->kind = ROW_NOFILE;
+		warnx("%s:%lu: %s: no file in its diff: passed over", r->name,
+		    r->lineno, r->f[c->id].s);
+		patch_free(&p);
+		arena_free(&a);
+		return;
+	}
+	/* id kind date author type list title */
+	add_field(out, r, c->id);
+	buf_addstr(out, commits ? "commit" : "mail");
+	tsv_sep(out);
+	add_field(out, r, commits ? c->commit_date : c->date);
+	add_field(out, r, c->from_addr);
+	add_field(out, r, c->type);
+	add_field(out, r, c->list);
+	buf_reset(&w->title);
+	if (c->title >= 0) {
+		t = field(r, c->title, &tl);
+		buf_add(&w->title, t, tl);
+	} else {
+		t = field(r, c->subject, &tl);
+		subject_title(&w->title, t, tl);
+	}
+	tsv_add(out, w->title.p, w->title.len);
+	tsv_sep(out);
+	/* files: every name touched, old and new, once each */
+	buf_reset(&w->tmp);
+	for (size_t k = 0; k < p.nf; k++) {
+		const char *nm[2] = { p.f[k].old, p.f[k].new };
+
+		for (int e = 0; e < 2; e++) {
+			if (!*nm[e] || strcmp(nm[e], "/dev/null") == 0 ||
+			    (e == 1 && strcmp(nm[0], nm[1]) == 0))
+				continue;
+			if (w->tmp.len)
+				buf_addc(&w->tmp, '\n');
+			buf_addstr(&w->tmp, nm[e]);
+		}
+	}
+	tsv_add(out, w->tmp.p, w->tmp.len);
+	tsv_sep(out);
+	buf_addf(out, "%zu\t%zu\t", p.added, p.removed);
+	patch_hash(&p, hash);
+	buf_addstr(out, hash);
+	tsv_sep(out);
+	add_field(out, r, c->upstream);
+	add_field(out, r, c->links);
+	/* msg */
+	buf_reset(&w->tmp);
+	s = field(r, c->message, &n);
+	normal_message(&w->tmp, w->title.p ? w->title.p : "", w->title.len, s, n);
+	tsv_add(out, w->tmp.p, w->tmp.len);
+	tsv_sep(out);
+	/* hunks (hunks.h): F old TAB new, @ heading, -removed, +added */
+	buf_reset(&w->tmp);
+	for (size_t k = 0; k < p.nf; k++) {
+		const struct pfile *f = &p.f[k];
+
+		hunks_add_file(&w->tmp, f->old, f->new);
+		for (size_t h = 0; h < f->nh; h++) {
+			const struct phunk *hk = &f->h[h];
+
+			hunks_add_heading(&w->tmp, hk->heading, hk->headlen);
+			hunks_add_lines(&w->tmp, 0, hk->removed.p, hk->removed.len);
+			hunks_add_lines(&w->tmp, 1, hk->added.p, hk->added.len);
+		}
+	}
+	tsv_add(out, w->tmp.p, w->tmp.len);
+	tsv_sep(out);
+	/* name version part total: the sender and the subject's numbers */
+	add_field(out, r, c->from_name);
+	add_field(out, r, c->version);
+	add_field(out, r, c->part);
+	add_field(out, r, c->total);
+	/*
+	 * thread: the first mail of the thread as this one names
+	 * it (the first reference, else In-Reply-To), else itself;
+	 * empty for commits.
+	 */
+	if (!commits) {
+		s = field(r, c->references, &n);
+		if (!n)
+			s = field(r, c->in_reply_to, &n);
+		n = strcspn(s, " ") < n ? strcspn(s, " ") : n;
+		if (!n)
+			s = field(r, c->id, &n);
+		tsv_add(out, s, n);
+	}
+	tsv_sep(out);
+	/* new: the files the patch creates */
+	buf_reset(&w->tmp);
+	for (size_t k = 0; k < p.nf; k++) {
+		if (strcmp(p.f[k].old, "/dev/null") != 0 || !*p.f[k].new ||
+		    strcmp(p.f[k].new, "/dev/null") == 0)
+			continue;
+		if (w->tmp.len)
+			buf_addc(&w->tmp, '\n');
+		buf_addstr(&w->tmp, p.f[k].new);
+	}
+	tsv_add(out, w->tmp.p, w->tmp.len);
+	tsv_sep(out);
+	/*
+	 * author_date: when the patch was written; a commit made
+	 * by git am from a mail has the mail's date.
+	 */
+	s = field(r, c->date, &n);
+	tsv_add(out, s, n);
+	tsv_extra_row(&jb->x, r, out);
+	buf_addc(out, '\n');
+	patch_free(&p);
+	arena_free(&a);
+}
+
+static void *
+pool_start(void *arg, int i)
+{
+	(void)arg;
+	(void)i;
+	return xcalloc(1, sizeof(struct tworker));
+}
+
+static void
+pool_stop(void *arg, void *state)
+{
+	struct tworker *w = state;
+
+	(void)arg;
+	buf_free(&w->title);
+	buf_free(&w->tmp);
+	free(w);
+}
+
+static void
+pool_work(void *arg, void *state, void *slot)
+{
+	tok_row(arg, state, slot);
+}
+
+static void
+pool_emit(void *arg, void *slot)
+{
+	struct tjob *jb = arg;
+	struct tslot *sl = slot;
+
+	jb->nrows++;
+	if (sl->kind == ROW_NODIFF) {
+		jb->nodiff++;
+		return;
+	}
+	if (sl->kind == ROW_NOFILE) {
+		jb->nbad++;
+		return;
+	}
+	if (fwrite(sl->out.p, 1, sl->out.len, stdout) != sl->out.len)
+		die("error writing output:");
+	jb->npatch++;
+}
+
+static void
+pool_slot_free(void *slot)
+{
+	struct tslot *sl = slot;
+
+	free(sl->f);
+	buf_free(&sl->data);
+	buf_free(&sl->out);
+}
+
+/* Rows in flight at most, and their bytes (the mails of a big list: a few MB each). */
+#define TOK_SLOTS 256
+#define TOK_BYTES ((size_t)64 << 20)
+
 int
 main(int argc, char **argv)
 {
@@ -142,11 +403,12 @@ main(int argc, char **argv)
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
+		{ "jobs", required_argument, NULL, 'j' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct buf row = BUF_INIT, tmp = BUF_INIT, title = BUF_INIT;
+	struct buf row = BUF_INIT;
 	unsigned long nrows = 0, npatch = 0, nodiff = 0, nbad = 0;
 	int ch, header = 1, verbose = 0, rc = PT_EXIT_OK, i, printed_header = 0;
 	struct tsv_extra x = { 0, NULL, NULL };
@@ -154,14 +416,26 @@ main(int argc, char **argv)
 	static const enum table_kind kinds[] = { TABLE_MAILS, TABLE_COMMITS, TABLE_PATCHES };
 	const char **known = NULL;
 	size_t nknown = 0;
-	char hash[33];
+	long jobs = 0;
+	struct tjob jb;
+	struct opool *pool;
+	static const struct opool_ops ops = {
+		pool_start, pool_stop, pool_work, pool_emit, pool_slot_free, TOK_BYTES, 1
+	};
 
 	setprogname(argv[0]);
-	while ((ch = getopt_long(argc, argv, "HqvVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "HqvVhj:", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'H': header = 0; break;
 		case 'q': verbose = 0; break;
 		case 'v': verbose = 1; break;
+		case 'j':
+			if (parse_long(optarg, 1, 256, &jobs) < 0) {
+				warnx("--jobs %s: not a number of threads (1 to 256)", optarg);
+				usage(stderr);
+				return PT_EXIT_FAILED;
+			}
+			break;
 		case 'V': print_version(); return PT_EXIT_OK;
 		case 'h': help(); return PT_EXIT_OK;
 		default: usage(stderr); return PT_EXIT_FAILED;
@@ -173,6 +447,10 @@ main(int argc, char **argv)
 		known = xreallocarray(known, nknown + t->n, sizeof *known);
 		for (size_t j = 0; j < t->n; j++)
 			known[nknown++] = t->cols[j];
+	}
+	if (!jobs) {
+		jobs = sysconf(_SC_NPROCESSORS_ONLN);
+		jobs = jobs < 1 ? 1 : jobs > 4 ? 4 : jobs;
 	}
 	if (optind == argc)
 		argv[--optind] = "-";
@@ -233,11 +511,14 @@ main(int argc, char **argv)
 		} else {
 			tsv_extra_follow(&x, &r);
 		}
+		jb.c = c;
+		jb.commits = commits;
+		jb.x = x;
+		jb.nrows = jb.npatch = jb.nodiff = jb.nbad = 0;
+		pool = opool_new(&ops, &jb, (int)jobs, TOK_SLOTS, 1, sizeof(struct tslot));
 		while ((got = tsv_read(&r)) != 0) {
-			struct patch p;
-			struct arena a = ARENA_INIT;
-			size_t n, tl;
-			const char *s, *t;
+			struct tslot *sl;
+			size_t bytes = 0;
 
 			if (got == -2) {
 				rc = PT_EXIT_FAILED;
@@ -245,131 +526,17 @@ main(int argc, char **argv)
 			}
 			if (got < 0)
 				continue;
-			nrows++;
-			s = field(&r, c.diff, &n);
-			/* The method: merges and root commits carry no diff. */
-			if (commits && c.type >= 0 && (strcmp(r.f[c.type].s, "root") == 0 ||
-			    strcmp(r.f[c.type].s, "merge") == 0))
-				n = 0;
-			if (!n) {
-				nodiff++;
-				continue;
-			}
-			patch_parse(&p, s, n, &a);
-			if (!p.nf) {
-				nbad++;
-				warnx("%s:%lu: %s: no file in its diff: passed over", r.name,
-				    r.lineno, r.f[c.id].s);
-				patch_free(&p);
-				arena_free(&a);
-				continue;
-			}
-			/* id kind date author type list title */
-			add_field(&row, &r, c.id);
-			buf_addstr(&row, commits ? "commit" : "mail");
-			tsv_sep(&row);
-			add_field(&row, &r, commits ? c.commit_date : c.date);
-			add_field(&row, &r, c.from_addr);
-			add_field(&row, &r, c.type);
-			add_field(&row, &r, c.list);
-			buf_reset(&title);
-			if (c.title >= 0) {
-				t = field(&r, c.title, &tl);
-				buf_add(&title, t, tl);
-			} else {
-				t = field(&r, c.subject, &tl);
-				subject_title(&title, t, tl);
-			}
-			tsv_add(&row, title.p, title.len);
-			tsv_sep(&row);
-			/* files: every name touched, old and new, once each */
-			buf_reset(&tmp);
-			for (size_t k = 0; k < p.nf; k++) {
-				const char *nm[2] = { p.f[k].old, p.f[k].new };
-
-				for (int e = 0; e < 2; e++) {
-					if (!*nm[e] || strcmp(nm[e], "/dev/null") == 0 ||
-					    (e == 1 && strcmp(nm[0], nm[1]) == 0))
-						continue;
-					if (tmp.len)
-						buf_addc(&tmp, '\n');
-					buf_addstr(&tmp, nm[e]);
-				}
-			}
-			tsv_add(&row, tmp.p, tmp.len);
-			tsv_sep(&row);
-			buf_addf(&row, "%zu\t%zu\t", p.added, p.removed);
-			patch_hash(&p, hash);
-			buf_addstr(&row, hash);
-			tsv_sep(&row);
-			add_field(&row, &r, c.upstream);
-			add_field(&row, &r, c.links);
-			/* msg */
-			buf_reset(&tmp);
-			s = field(&r, c.message, &n);
-			normal_message(&tmp, title.p ? title.p : "", title.len, s, n);
-			tsv_add(&row, tmp.p, tmp.len);
-			tsv_sep(&row);
-			/* hunks (hunks.h): F old TAB new, @ heading, -removed, +added */
-			buf_reset(&tmp);
-			for (size_t k = 0; k < p.nf; k++) {
-				const struct pfile *f = &p.f[k];
-
-				hunks_add_file(&tmp, f->old, f->new);
-				for (size_t h = 0; h < f->nh; h++) {
-					const struct phunk *hk = &f->h[h];
-
-					hunks_add_heading(&tmp, hk->heading, hk->headlen);
-					hunks_add_lines(&tmp, 0, hk->removed.p, hk->removed.len);
-					hunks_add_lines(&tmp, 1, hk->added.p, hk->added.len);
-				}
-			}
-			tsv_add(&row, tmp.p, tmp.len);
-			tsv_sep(&row);
-			/* name version part total: the sender and the subject's numbers */
-			add_field(&row, &r, c.from_name);
-			add_field(&row, &r, c.version);
-			add_field(&row, &r, c.part);
-			add_field(&row, &r, c.total);
-			/*
-			 * thread: the first mail of the thread as this one names
-			 * it (the first reference, else In-Reply-To), else itself;
-			 * empty for commits.
-			 */
-			if (!commits) {
-				s = field(&r, c.references, &n);
-				if (!n)
-					s = field(&r, c.in_reply_to, &n);
-				n = strcspn(s, " ") < n ? strcspn(s, " ") : n;
-				if (!n)
-					s = field(&r, c.id, &n);
-				tsv_add(&row, s, n);
-			}
-			tsv_sep(&row);
-			/* new: the files the patch creates */
-			buf_reset(&tmp);
-			for (size_t k = 0; k < p.nf; k++) {
-				if (strcmp(p.f[k].old, "/dev/null") != 0 || !*p.f[k].new ||
-				    strcmp(p.f[k].new, "/dev/null") == 0)
-					continue;
-				if (tmp.len)
-					buf_addc(&tmp, '\n');
-				buf_addstr(&tmp, p.f[k].new);
-			}
-			tsv_add(&row, tmp.p, tmp.len);
-			tsv_sep(&row);
-			/*
-			 * author_date: when the patch was written; a commit made
-			 * by git am from a mail has the mail's date.
-			 */
-			s = field(&r, c.date, &n);
-			tsv_add(&row, s, n);
-			tsv_extra_row(&x, &r, &row);
-			tsv_row_end(&row, stdout);
-			npatch++;
-			patch_free(&p);
-			arena_free(&a);
+			for (size_t k = 0; k < r.ncols; k++)
+				bytes += r.f[k].len + 1;
+			sl = opool_next_sized(pool, bytes);
+			slot_fill(sl, &r);
+			opool_push(pool);
 		}
+		opool_finish(pool);
+		nrows += jb.nrows;
+		npatch += jb.npatch;
+		nodiff += jb.nodiff;
+		nbad += jb.nbad;
 		if (r.nbad)
 			pt_exit_raise(&rc, PT_EXIT_SKIPPED);
 		tsv_close(&r);
@@ -384,8 +551,6 @@ main(int argc, char **argv)
 		tsv_extra_free(&x);
 	free(known);
 	buf_free(&row);
-	buf_free(&tmp);
-	buf_free(&title);
 	close_stdout();
 	return rc;
 }

@@ -420,6 +420,40 @@ ok $? "-q: no summary"
 sed 1d mails.tok >body
 same "-H: the same rows" body "$T/out"
 
+# --- threads: the same rows and messages, in the same order --------------
+run patchtok -v -j1 mails.tsv
+cp "$T/out" j1.out
+cp "$T/err" j1.err
+for j in 2 3 5; do
+	run patchtok -v -j$j mails.tsv
+	same "-j$j: the rows of -j1" j1.out "$T/out"
+	same "-j$j: the summary of -j1" j1.err "$T/err"
+done
+# Unreadable diffs and bad escapes among good rows: every message in
+# its row's place, whatever thread made the row.
+{
+	printf 'id\tmessage\tdiff\n'
+	i=0
+	while [ $i -lt 60 ]; do
+		printf 'good%d@x\tm\t--- a/x\\n+++ b/x\\n@@ -1 +1 @@\\n-a%d\\n+b\\n\n' $i $i
+		[ $((i % 7)) -ne 3 ] || printf 'nofile%d@x\tm\tno diff here\\n\n' $i
+		[ $((i % 11)) -ne 5 ] || printf 'badesc%d@x\tm\\q\t--- a/x\n' $i
+		i=$((i + 1))
+	done
+} >mixed.tsv
+run patchtok -j1 mixed.tsv
+is "mixed rows, -j1: exit 1" 1 "$rc"
+cp "$T/out" m1.out
+cp "$T/err" m1.err
+[ "$(grep -c 'no file in its diff' m1.err)" -eq 9 ] && [ "$(grep -c 'mixed.tsv:' m1.err)" -gt 9 ]
+ok $? "mixed rows, -j1: both kinds of bad row named ($(wc -l <m1.err) lines)"
+for j in 2 4; do
+	run patchtok -j$j mixed.tsv
+	is "mixed rows, -j$j: exit 1" 1 "$rc"
+	same "mixed rows, -j$j: the rows of -j1" m1.out "$T/out"
+	same "mixed rows, -j$j: the messages of -j1, in order" m1.err "$T/err"
+done
+
 # --- the shared corpus of broken mail ------------------------------------
 if [ -d "$SHARED/badmail" ]; then
 	find "$SHARED/badmail" -type f ! -name MANIFEST.tsv ! -name README.txt |
@@ -432,6 +466,11 @@ if [ -d "$SHARED/badmail" ]; then
 	is "badmail: every row counted, the counts add up" "$(rows bad.tsv) $(rows bad.tsv)" \
 		"${1:-x} $((${2:-0} + ${3:-0} + ${4:-0}))"
 	is "badmail: the patches are the rows written" "$(rows "$T/out")" "${2:-x}"
+	cp "$T/out" bad1.out
+	cp "$T/err" bad1.err
+	run patchtok -v -j1 bad.tsv
+	same "badmail: -j1 writes the rows of the threads" bad1.out "$T/out"
+	same "badmail: -j1 writes the messages of the threads" bad1.err "$T/err"
 else
 	skip "badmail corpus not found in $SHARED"
 fi
