@@ -274,6 +274,20 @@ fresh_same "the mbox, grown" mb mb.fresh
 touch grow.mbox
 run pt -o mb -r master repo.git grow.mbox
 is "the mbox touched, not changed: nothing to redo" "" "$(stages "$T/err")"
+# The hash of the part read last is made beside the stages and written
+# in at the end; a run stopped before that leaves "-": the next one
+# makes it again, and reads nothing again.
+st=$(ls mb/archives/*.state)
+cp "$st" state.before
+awk '$1 == "seg" { l = NR } { a[NR] = $0 }
+	END { for (i = 1; i <= NR; i++) { if (i == l) sub(/ [0-9a-f]+$/, " -", a[i]); print a[i] } }' \
+	state.before >"$st"
+grep -q '^seg .* -$' "$st"
+ok $? "a run stopped before the mbox's hash was written: its state says -"
+run pt -o mb -r master repo.git grow.mbox
+exit0 "the run after one stopped before the hash"
+is "the run after one stopped before the hash: nothing to redo" "" "$(stages "$T/err")"
+same "the run after one stopped before the hash: the hash made again" state.before "$st"
 # A byte changed before the old end (past the first 64 KiB): read again.
 at=$(grep -n '^Subject: ' grow.mbox | sed -n 300p | cut -d: -f1)
 sed -i "${at}s/^Subject: /Subject: Re: /" grow.mbox
