@@ -90,6 +90,18 @@ crashed() {
 	[ "$1" -gt 2 ]
 }
 
+# normal_pass WHAT: true in the normal pass.  Under sanitizers (PT_SAN)
+# it is false and says so with a skip naming WHAT: for checks of
+# patchtrack's driver (its shell and pipeline.mk: locks, signals, paths,
+# what a re-run redoes) that run no C code of ours but the tools, which
+# other checks run under the sanitizers (tests/run lists them).
+#   if normal_pass "locks"; then ... fi
+normal_pass() {
+	[ -z "${PT_SAN:-}" ] && return 0
+	skip "$1: the driver's logic, left to the normal pass (its C tools run under the sanitizers elsewhere: tests/run)"
+	return 1
+}
+
 # git_sandbox: git (and libgit2) read neither the user's nor the
 # system's configuration, and no GIT_* variable of the caller leaks in:
 # HOME is the test's folder.
