@@ -1161,6 +1161,20 @@ id_tokens(struct buf *ids)
 	return 0;
 }
 
+/* A column of at most max ids of a header (msgids), made tokens: 1 when repaired. */
+static int
+ids_column(struct buf *row, struct buf *tmp, const char *raw, int max)
+{
+	int bad;
+
+	buf_reset(tmp);
+	msgids(tmp, raw, max);
+	bad = id_tokens(tmp);
+	tsv_add(row, tmp->p, tmp->len);
+	tsv_sep(row);
+	return bad;
+}
+
 /* The id column: Message-ID without brackets, repaired if need be. */
 static void
 mail_id(struct buf *id, const struct hdrs *h, const char *data, size_t len,
@@ -1348,18 +1362,10 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
 		flags |= FL(F_BADCHAR);
 	tsv_sep(row);
 	/* in_reply_to references to cc */
-	buf_reset(&tmp);
-	msgids(&tmp, h.irt, 1);
-	if (id_tokens(&tmp))
+	if (ids_column(row, &tmp, h.irt, 1))
 		flags |= FL(F_BADCHAR);
-	tsv_add(row, tmp.p, tmp.len);
-	tsv_sep(row);
-	buf_reset(&tmp);
-	msgids(&tmp, h.refs, 10000);
-	if (id_tokens(&tmp))
+	if (ids_column(row, &tmp, h.refs, 10000))
 		flags |= FL(F_BADCHAR);
-	tsv_add(row, tmp.p, tmp.len);
-	tsv_sep(row);
 	buf_reset(&tmp);
 	addresses(&tmp, h.to.p);
 	tsv_add_utf8(row, tmp.p, tmp.len);

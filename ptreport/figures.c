@@ -78,18 +78,21 @@ ttfr(const struct model *md, const struct mail *m)
 	return m->fresp != NONE ? md->mails[m->fresp].date - m->date : NODATE;
 }
 
+int
+cmp_tally(const void *a, const void *b)
+{
+	const struct tally *x = a, *y = b;
+
+	if (x->n != y->n)
+		return x->n > y->n ? -1 : 1;
+	return strcmp(x->key, y->key);
+}
+
 /* A cell of hours, or empty for no time. */
 void
 out_hours(struct out *o, int64_t secs)
 {
-	char h[32];
-
-	if (secs == NODATE) {
-		out_cell(o, "");
-		return;
-	}
-	hours(h, secs);
-	out_cell(o, h);
+	out_time(o, secs, hours);
 }
 
 /* The median of sorted v[0..n) in hours, or empty when n is 0. */

@@ -85,16 +85,22 @@ out_cellf(struct out *o, const char *fmt, ...)
 }
 
 void
-out_date(struct out *o, int64_t t)
+out_time(struct out *o, int64_t t, void (*fmt)(char *, int64_t))
 {
-	char d[21];
+	char s[32];
 
 	if (t == NODATE) {
 		out_cell(o, "");
 		return;
 	}
-	iso_utc(d, t);
-	out_celln(o, d, 20);
+	fmt(s, t);
+	out_cell(o, s);
+}
+
+void
+out_date(struct out *o, int64_t t)
+{
+	out_time(o, t, iso_utc);
 }
 
 void

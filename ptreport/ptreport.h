@@ -386,6 +386,8 @@ void out_header(struct out *o, const char *const *names, size_t n);
 void out_cell(struct out *o, const char *s);
 void out_celln(struct out *o, const char *s, size_t n);
 void out_cellf(struct out *o, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* A cell of time t as fmt writes it (at most 31 bytes), empty for NODATE. */
+void out_time(struct out *o, int64_t t, void (*fmt)(char *, int64_t));
 void out_date(struct out *o, int64_t t);
 void out_end(struct out *o);
 void out_finish(struct out *o);
@@ -484,6 +486,12 @@ void out_hours(struct out *o, int64_t secs);
 void out_median(struct out *o, const int64_t *v, size_t n, unsigned pct);
 /* part / whole, 0 for no whole. */
 double share(unsigned long part, unsigned long whole);
+/* A count by a key (a list, an author); cmp_tally: most first, then by key. */
+struct tally {
+	const char *key;
+	unsigned long n;
+};
+int cmp_tally(const void *a, const void *b);
 int merged(const struct model *md, const struct mail *m);
 /* A posting of its patch seen by the list's people (not a bot's, a pull, a review copy). */
 int posted(const struct mail *m);

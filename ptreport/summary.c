@@ -13,22 +13,6 @@
 #include "text.h"
 #include "util.h"
 
-/* Counting by a key (list or author) for the summary's top lines. */
-struct tally {
-	const char *key;
-	unsigned long n;
-};
-
-static int
-cmp_tally(const void *a, const void *b)
-{
-	const struct tally *x = a, *y = b;
-
-	if (x->n != y->n)
-		return x->n > y->n ? -1 : 1;
-	return strcmp(x->key, y->key);
-}
-
 static void
 tally_add(struct hmap *h, struct tally **v, size_t *n, const char *key, size_t klen,
     struct arena *mem)

@@ -64,28 +64,12 @@ cmp_wcount(const void *a, const void *b)
 	return c ? c : strcmp(x->week, y->week);
 }
 
-
-struct lsum {
-	const char *list;
-	unsigned long patches;
-};
-
-static int
-cmp_lsum(const void *a, const void *b)
-{
-	const struct lsum *x = a, *y = b;
-
-	if (x->patches != y->patches)
-		return x->patches > y->patches ? -1 : 1;
-	return strcmp(x->list, y->list);
-}
-
 #define PLOT_LISTS 10
 
 static int
 weekly_plot(const char *image, struct wcount **v, size_t n)
 {
-	struct lsum *ls = NULL;
+	struct tally *ls = NULL;
 	size_t nls = 0;
 	struct buf script = BUF_INIT, data = BUF_INIT;
 	char path[PLOT_PATH_MAX];
@@ -94,15 +78,15 @@ weekly_plot(const char *image, struct wcount **v, size_t n)
 
 	/* The lists with most patches, one line each. */
 	for (size_t i = 0; i < n; i++) {
-		if (!nls || strcmp(ls[nls - 1].list, v[i]->list)) {
+		if (!nls || strcmp(ls[nls - 1].key, v[i]->list)) {
 			ls = xreallocarray(ls, nls + 1, sizeof *ls);
-			ls[nls].list = v[i]->list;
-			ls[nls++].patches = 0;
+			ls[nls].key = v[i]->list;
+			ls[nls++].n = 0;
 		}
-		ls[nls - 1].patches += v[i]->patches;
+		ls[nls - 1].n += v[i]->patches;
 	}
 	if (nls)
-		qsort(ls, nls, sizeof *ls, cmp_lsum);
+		qsort(ls, nls, sizeof *ls, cmp_tally);
 	if (nls > PLOT_LISTS)
 		nls = PLOT_LISTS;
 	if (!(fp = plot_scratch(path, sizeof path))) {
@@ -114,7 +98,7 @@ weekly_plot(const char *image, struct wcount **v, size_t n)
 		for (size_t i = 0; i < n; i++) {
 			char d[21];
 
-			if (strcmp(v[i]->list, ls[l].list))
+			if (strcmp(v[i]->list, ls[l].key))
 				continue;
 			iso_utc(d, v[i]->monday);
 			fprintf(fp, "%.10s %lu %lu %.4f\n", d, v[i]->patches, v[i]->ignored,
@@ -153,7 +137,7 @@ weekly_plot(const char *image, struct wcount **v, size_t n)
 		for (size_t l = 0; l < nls; l++) {
 			buf_addf(&script, "%sdata index %zu using 1:%d title ", l ? ", " : "",
 			    l, panel ? 3 : 2);
-			plot_quote(&data, *ls[l].list ? ls[l].list : "(no list)");
+			plot_quote(&data, *ls[l].key ? ls[l].key : "(no list)");
 			buf_addstr(&script, data.p);
 			buf_reset(&data);
 		}
