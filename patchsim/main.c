@@ -8,7 +8,7 @@
  * index of file names (never from all pairs), optionally a date window,
  * exact content hashes and named upstream commits; each candidate gets
  * dlr, msg, diff and score = w * msg + (1 - w) * diff (method section 3),
- * and those at or above --min-score are written as one row each:
+ * and those at or above --threshold are written as one row each:
  * left right msg diff dlr score via.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -808,9 +808,7 @@ struct memo_ent {
  */
 struct term {
 	const struct tstr *a, *b;
-	uint32_t file;          /* the diff's files: the place of its own */
 	double weight, hi;
-	int known;
 };
 
 /* A term's place and what it may take off the bound: the order they are computed in. */
@@ -979,7 +977,7 @@ ready_hunks(struct job *j, struct row *rw)
 
 /* One more term of the pair: j->t[j->nt++]. */
 static void
-add_term(struct job *j, const struct tstr *a, const struct tstr *b, uint32_t file)
+add_term(struct job *j, const struct tstr *a, const struct tstr *b)
 {
 	struct term *t;
 
@@ -991,10 +989,8 @@ add_term(struct job *j, const struct tstr *a, const struct tstr *b, uint32_t fil
 	t = &j->t[j->nt++];
 	t->a = a;
 	t->b = b;
-	t->file = file;
 	t->weight = 0;
 	t->hi = ratio_bound(a, b);
-	t->known = 0;
 }
 
 /*
@@ -1054,9 +1050,9 @@ diff_terms(struct job *j, const struct row *l, const struct row *r, uint32_t *nf
 			if (!hr)
 				continue;
 			if (hl->has_rem && hr->has_rem)
-				add_term(j, &hl->rem, &hr->rem, nfiles);
+				add_term(j, &hl->rem, &hr->rem);
 			if (hl->has_add && hr->has_add)
-				add_term(j, &hl->add, &hr->add, nfiles);
+				add_term(j, &hl->add, &hr->add);
 		}
 		if (j->nt > first) {
 			if (nfiles == j->fcap) {
@@ -1096,7 +1092,7 @@ diff_of(const struct job *j, uint32_t nfile, unsigned nfiles)
 }
 
 /*
- * Margin under --min-score a pair's bound must fall before the pair is
+ * Margin under --threshold a pair's bound must fall before the pair is
  * given up: far above the rounding of a sum of a few thousand ratios.
  */
 #define BOUND_SLACK 1e-9
@@ -1112,12 +1108,12 @@ cmp_potential(const void *x, const void *y)
 }
 
 /*
- * Whether the pair can reach --min-score, learnt at the least cost: the
+ * Whether the pair can reach --threshold, learnt at the least cost: the
  * score is at most the sum of the terms' bounds, each weighted; the
  * terms are computed the weightiest first, each only as far as it
  * matters (ratio_need(): told the least it must reach for the pair to
  * stay in), and the pair is given up as soon as the sum falls under
- * --min-score.  A pair that can reach it has every term known; the
+ * --threshold.  A pair that can reach it has every term known; the
  * message's is j->t[j->nt] then.  The pairs written and their scores
  * are those of computing every ratio.
  */
@@ -1132,7 +1128,7 @@ can_reach(struct job *j, const struct row *l, const struct row *r, uint32_t nfil
 	for (uint32_t f = 0; f < nfile; f++)
 		for (uint32_t x = 0; x < j->tfn[f]; x++, k++)
 			j->t[k].weight = (1 - o->weight) / nfiles / j->tfn[f];
-	add_term(j, &l->msg, &r->msg, UINT32_MAX);
+	add_term(j, &l->msg, &r->msg);
 	j->t[j->nt - 1].weight = o->weight;
 	n = j->nt--;
 	for (k = 0; k < n; k++) {
@@ -1154,7 +1150,6 @@ can_reach(struct job *j, const struct row *l, const struct row *r, uint32_t nfil
 			return 0;
 		ub += t->weight * (v - t->hi);
 		t->hi = v;
-		t->known = 1;
 	}
 	return ub >= floor;
 }
@@ -1368,12 +1363,11 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 		dlr = mx ? (double)mn / mx : 1.0;
 		if (dlr >= o->dlr || (via & ~VIA_FILES)) {
 			int must = (via & ~VIA_FILES) != 0;
-
 			uint32_t nfile;
 			unsigned nfiles;
 
 			/*
-			 * Bounds first: a pair that cannot reach --min-score is
+			 * Bounds first: a pair that cannot reach --threshold is
 			 * not written, so its LCSs need not be computed, nor
 			 * all of them for one that turns out unable to.  The
 			 * output is the same either way.  (Headings paired by
