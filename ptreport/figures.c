@@ -72,6 +72,12 @@ hours(char out[32], int64_t secs)
 }
 
 /* Seconds from patch m to its first response, or NODATE. */
+const struct cluster *
+cluster_at(const struct model *md, uint32_t k)
+{
+	return k != NONE ? &md->clusters[k] : NULL;
+}
+
 int64_t
 ttfr(const struct model *md, const struct mail *m)
 {

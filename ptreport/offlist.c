@@ -163,7 +163,7 @@ report_offlist(struct model *md, const struct ropts *o)
 	out_header(&out, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
 		const struct commit *c = &md->commits[v[i]];
-		const struct cluster *k = c->cluster != NONE ? &md->clusters[c->cluster] : NULL;
+		const struct cluster *k = cluster_at(md, c->cluster);
 
 		out_cell(&out, c->id);
 		out_date(&out, c->date);

@@ -14,6 +14,16 @@
 #include "text.h"
 #include "util.h"
 
+/* Both reports: mails v[0..n) put in date order, a table begun with cols. */
+static void
+mails_table(struct out *out, const struct ropts *o, const struct model *md, uint32_t *v,
+    size_t n, const char *const *cols, size_t ncols)
+{
+	sort_mails(md, v, n);
+	out_init(out, o->fmt, o->header, o->fp);
+	out_header(out, cols, ncols);
+}
+
 int
 report_ignored(struct model *md, const struct ropts *o)
 {
@@ -33,12 +43,10 @@ report_ignored(struct model *md, const struct ropts *o)
 	for (size_t i = 0; i < md->nmails; i++)
 		if (md->mails[i].ignored)
 			v[n++] = (uint32_t)i;
-	sort_mails(md, v, n);
-	out_init(&out, o->fmt, o->header, o->fp);
-	out_header(&out, cols, sizeof cols / sizeof cols[0]);
+	mails_table(&out, o, md, v, n, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
 		const struct mail *m = &md->mails[v[i]];
-		const struct cluster *k = m->cluster != NONE ? &md->clusters[m->cluster] : NULL;
+		const struct cluster *k = cluster_at(md, m->cluster);
 
 		out_cell(&out, m->id);
 		out_cell(&out, m->lists);
@@ -95,12 +103,10 @@ report_patches(struct model *md, const struct ropts *o)
 	for (size_t i = 0; i < md->nmails; i++)
 		if (md->mails[i].present && md->mails[i].type == MT_PATCH)
 			v[n++] = (uint32_t)i;
-	sort_mails(md, v, n);
-	out_init(&out, o->fmt, o->header, o->fp);
-	out_header(&out, cols, sizeof cols / sizeof cols[0]);
+	mails_table(&out, o, md, v, n, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {
 		const struct mail *m = &md->mails[v[i]];
-		const struct cluster *k = m->cluster != NONE ? &md->clusters[m->cluster] : NULL;
+		const struct cluster *k = cluster_at(md, m->cluster);
 		const char *verdict, *detail = "";
 		uint32_t r;
 

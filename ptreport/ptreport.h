@@ -479,6 +479,8 @@ int cmp_date_id(const struct model *md, uint32_t a, uint32_t b);
 extern const struct model *sort_md;
 /* v[0..n), mail indexes, by date then id. */
 void sort_mails(const struct model *md, uint32_t *v, size_t n);
+/* Cluster k of the model, NULL for NONE (a mail or commit in none). */
+const struct cluster *cluster_at(const struct model *md, uint32_t k);
 /* Seconds from patch m to its first response; -1 if none. */
 int64_t ttfr(const struct model *md, const struct mail *m);
 /* A cell of hours (empty for -1), the pct-th percentile of sorted v. */

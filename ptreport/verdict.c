@@ -415,7 +415,7 @@ verdicts(struct model *md, const struct scope *sc)
 	}
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
-		const struct cluster *k = m->cluster != NONE ? &md->clusters[m->cluster] : NULL;
+		const struct cluster *k = cluster_at(md, m->cluster);
 
 		m->ignored = m->project && !responded(md, (uint32_t)i) &&
 		    !(k && (k->ncommits || k->responded));
