@@ -964,6 +964,8 @@ main(int argc, char **argv)
 	} else {
 		static const struct opool_ops ops = {
 			worker_start, worker_stop, worker_work, pool_emit, slot_free,
+			/* A commit's messages in commit order, as with -j1. */
+			0, 1,
 		};
 		struct opool *pool = opool_new(&ops, &r, jobs, (size_t)jobs * 8 + 8, CHUNK,
 		    sizeof(struct slot));

@@ -1003,6 +1003,27 @@ else
 	skip "the fixture's objects are packed: no loose commit to remove"
 fi
 
+# Ten commits of forty whose blob is gone: their messages come in
+# commit order whatever the threads, as with -j1 (workers' messages go
+# with their commit).
+mkdir many
+git init -q many/r
+for i in $(seq 1 40); do
+	seq 1 $((i * 50)) >many/r/f$i.txt
+	git -C many/r add f$i.txt
+	git -C many/r -c user.name=t -c user.email=t@example.org commit -q -m "add f$i"
+done
+for i in 3 7 11 15 19 23 27 31 35 39; do
+	rm -f "$(loose many/r "$(git -C many/r rev-parse "HEAD:f$i.txt")")"
+done
+run_in many git2tsv -j1 r
+cp "$T/err" many.err
+is "ten commits without their blob, -j1: each named" 10 "$(grep -c 'cannot diff' many.err)"
+for j in 2 3 4; do
+	run_in many git2tsv -j$j r
+	same "ten commits without their blob, -j$j: the messages of -j1, in order" many.err "$T/err"
+done
+
 # A real partial clone (git fetches blobs on demand; libgit2 cannot, so
 # the commits whose diff needs a blob the clone left out are damaged).
 git -C repo config uploadpack.allowFilter true
