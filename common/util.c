@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "progress.h"
 #include "util.h"
@@ -181,6 +182,24 @@ parse_long(const char *s, long min, long max, long *out)
  * rounded, as strtod's result is (Clinger's fast path); longer numbers
  * go to strtod.
  */
+int
+jobs_option(const char *s, long *jobs)
+{
+	if (parse_long(s, 1, 256, jobs) < 0) {
+		warnx("--jobs %s: not a number of threads (1 to 256)", s);
+		return -1;
+	}
+	return 0;
+}
+
+long
+jobs_default(long max)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > max ? max : n;
+}
+
 int
 parse_unit(const char *s, double *v)
 {

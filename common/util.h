@@ -71,6 +71,13 @@ int parse_long(const char *s, long min, long max, long *out);
  */
 int parse_unit(const char *s, double *v);
 
+/*
+ * --jobs N, the threads of a tool: 1 to 256; 0, or -1 after a message
+ * naming the option.  jobs_default(): the processors online, 1 to max.
+ */
+int jobs_option(const char *s, long *jobs);
+long jobs_default(long max);
+
 /* Flush and close stdout, dying with a message if anything failed. */
 void close_stdout(void);
 

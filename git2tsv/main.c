@@ -733,14 +733,6 @@ run_tags(git_repository *repo, const char *name, int header)
 	return t.bad ? -1 : 0;
 }
 
-static long
-ncpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n < 1 ? 1 : n > 16 ? 16 : n;
-}
-
 int
 main(int argc, char **argv)
 {
@@ -765,7 +757,7 @@ main(int argc, char **argv)
 	git_repository *repo = NULL;
 	struct tips tips = { NULL, 0, 0 };
 	struct walk walk;
-	long jobs = ncpus(), v;
+	long jobs = jobs_default(16), v;
 	int ch, header = 1, verbose = 0, tags = 0, all = 0, err, rc = PT_EXIT_OK, i;
 
 	setprogname(argv[0]);
@@ -775,10 +767,8 @@ main(int argc, char **argv)
 	while ((ch = getopt_long(argc, argv, "j:s:u:U:HqvVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
-			if (parse_long(optarg, 1, 256, &jobs)) {
-				warnx("bad number of jobs '%s' (1-256)", optarg);
+			if (jobs_option(optarg, &jobs) < 0)
 				return PT_EXIT_FAILED;
-			}
 			break;
 		case O_RENAMES:
 			if (parse_long(optarg, 0, 100, &v)) {

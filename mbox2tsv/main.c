@@ -164,8 +164,7 @@ main(int argc, char **argv)
 			known[nknown++] = optarg;
 			break;
 		case 'j':
-			if (parse_long(optarg, 1, 256, &jobs) < 0) {
-				warnx("--jobs %s: not a number of threads (1 to 256)", optarg);
+			if (jobs_option(optarg, &jobs) < 0) {
 				usage(stderr);
 				return PT_EXIT_FAILED;
 			}
@@ -205,10 +204,8 @@ main(int argc, char **argv)
 	mail_init(&c);
 	if (c.o.header)
 		table_header(stdout, TABLE_MAILS);
-	if (!jobs) {
-		jobs = sysconf(_SC_NPROCESSORS_ONLN);
-		jobs = jobs < 1 ? 1 : jobs > 8 ? 8 : jobs;
-	}
+	if (!jobs)
+		jobs = jobs_default(8);
 	/* A table of --known that cannot be read: nothing is read. */
 	for (size_t k = 0; k < nknown && rc == PT_EXIT_OK; k++)
 		if (read_known(&c, known[k]) < 0)

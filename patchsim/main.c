@@ -1579,11 +1579,9 @@ main(int argc, char **argv)
 	struct buf label = BUF_INIT;
 	int ch, header = 1, verbose = 0, rc = PT_EXIT_OK;
 	unsigned long scored = 0, candidates = 0, written = 0;
-	long n;
 
 	setprogname(argv[0]);
-	n = sysconf(_SC_NPROCESSORS_ONLN);
-	o.jobs = n < 1 ? 1 : n > 64 ? 64 : n;
+	o.jobs = jobs_default(64);
 	while ((ch = getopt_long(argc, argv, "w:d:t:j:HqvVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'w':
@@ -1626,10 +1624,8 @@ main(int argc, char **argv)
 			break;
 		}
 		case 'j':
-			if (parse_long(optarg, 1, 256, &o.jobs)) {
-				warnx("bad number of jobs '%s' (1-256)", optarg);
+			if (jobs_option(optarg, &o.jobs) < 0)
 				return PT_EXIT_FAILED;
-			}
 			break;
 		case O_SELF: o.self = 1; break;
 		case O_LINKS: o.links = 1; break;

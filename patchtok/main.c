@@ -430,8 +430,7 @@ main(int argc, char **argv)
 		case 'q': verbose = 0; break;
 		case 'v': verbose = 1; break;
 		case 'j':
-			if (parse_long(optarg, 1, 256, &jobs) < 0) {
-				warnx("--jobs %s: not a number of threads (1 to 256)", optarg);
+			if (jobs_option(optarg, &jobs) < 0) {
 				usage(stderr);
 				return PT_EXIT_FAILED;
 			}
@@ -448,10 +447,8 @@ main(int argc, char **argv)
 		for (size_t j = 0; j < t->n; j++)
 			known[nknown++] = t->cols[j];
 	}
-	if (!jobs) {
-		jobs = sysconf(_SC_NPROCESSORS_ONLN);
-		jobs = jobs < 1 ? 1 : jobs > 4 ? 4 : jobs;
-	}
+	if (!jobs)
+		jobs = jobs_default(4);
 	if (optind == argc)
 		argv[--optind] = "-";
 	for (i = optind; i < argc; i++) {
