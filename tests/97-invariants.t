@@ -491,6 +491,11 @@ if [ -f "$JH/jailhouse-dev.mbox.xz" ] && [ -f "$JH/jailhouse.bundle" ]; then
 	counts jailhouse jh "$(xz -dc "$JH/jailhouse-dev.mbox.xz" | grep -c '^From mboxrd@z ')"
 	n=$(git --git-dir=jh.git rev-list --count --no-merges HEAD)
 	is "jailhouse: commits in = git2tsv rows ($n)" "$n" "$(rows jh/commits.tsv)"
+	# Order at this size is the normal pass's: under the sanitizers the
+	# shuffles of the sample and of badmail run, the whole list once.
+	if [ -n "${PT_SAN:-}" ]; then
+		skip "jailhouse, shuffled: left to the normal pass (sanitizers: the sample's and badmail's shuffles above)"
+	else
 	s=jh/shuf
 	mkdir $s
 	shuffle jh/mails.tsv 3 >$s/mails.tsv
@@ -512,6 +517,7 @@ if [ -f "$JH/jailhouse-dev.mbox.xz" ] && [ -f "$JH/jailhouse.bundle" ]; then
 		cmp -s jh/$c.tsv $s/$c.tsv || diffs="$diffs $c"
 	done
 	is "jailhouse, shuffled: every report byte for byte" "" "$diffs"
+	fi
 else
 	skip "jailhouse data not found in $SHARED"
 fi
