@@ -94,6 +94,18 @@ tsv_col(const struct tsv_reader *r, const char *name)
 	return -1;
 }
 
+void
+tsv_skip(struct tsv_reader *r, const char *name)
+{
+	int c = tsv_col(r, name);
+
+	if (c < 0)
+		return;
+	if (!r->skip)
+		r->skip = xcalloc(r->ncols, 1);
+	r->skip[c] = 1;
+}
+
 int
 tsv_need(const struct tsv_reader *r, const char *name)
 {
@@ -181,7 +193,10 @@ tsv_read(struct tsv_reader *r)
 	for (;;) {
 		tab = memchr(p, '\t', (size_t)(end - p));
 		len = (size_t)((tab ? tab : end) - p);
-		if (nf < r->ncols) {
+		if (nf < r->ncols && r->skip && r->skip[nf]) {
+			r->f[nf].s = p;
+			r->f[nf].len = 0;
+		} else if (nf < r->ncols) {
 			/* Tables are UTF-8 without NUL: what is not is no row. */
 			size_t ok = utf8_valid_prefix(p, len);
 
@@ -228,6 +243,7 @@ tsv_close(struct tsv_reader *r)
 		free(r->cols[i]);
 	free(r->cols);
 	free(r->f);
+	free(r->skip);
 	free(r->header);
 	lines_free(&r->lines);
 	zin_close(r->in);

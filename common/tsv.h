@@ -10,7 +10,8 @@
  * Reader: tsv_open() reads the header; tsv_read() yields rows whose
  * fields are unescaped in place (pointer + length, NUL-terminated) and
  * stay valid until the next tsv_read().  A field that is not valid
- * UTF-8, or holds a NUL, makes a bad row.  A line identical to the header
+ * UTF-8, or holds a NUL, makes a bad row (a column left unread with
+ * tsv_skip() is not looked at).  A line identical to the header
  * is skipped, so "cat a.tsv b.tsv | tool" works.  A zero-byte input is
  * an empty table.  Bad rows are reported as "file:line: ..." and
  * counted; the caller decides whether that is fatal.
@@ -43,6 +44,7 @@ struct tsv_reader {
 	size_t headerlen;
 	int empty;               /* input had no header at all */
 	struct tsv_field *f;     /* fields of the current row */
+	unsigned char *skip;     /* per column: left unread (tsv_skip), or NULL */
 	unsigned long nbad;      /* rows rejected so far */
 };
 
@@ -53,6 +55,12 @@ struct tsv_reader {
 int tsv_open(struct tsv_reader *r, const char *path);
 /* Index of a column, or -1. */
 int tsv_col(const struct tsv_reader *r, const char *name);
+/*
+ * A column the caller never reads, if the table has it: its field is not
+ * checked nor unescaped, and reads as empty (a mail's message and diff
+ * are most of a mail table's bytes, and the reports need neither).
+ */
+void tsv_skip(struct tsv_reader *r, const char *name);
 /* Index of a column that must be there; dies naming file and column. */
 int tsv_need(const struct tsv_reader *r, const char *name);
 /*

@@ -520,6 +520,10 @@ read_patches(struct graph *g, struct tsv_reader *r)
 	cversion = tsv_col(r, "version");
 	cpart = tsv_col(r, "part");
 	ctotal = tsv_col(r, "total");
+	/* The bulk of a patch table, which clustering does not read. */
+	tsv_skip(r, "msg");
+	tsv_skip(r, "hunks");
+	tsv_skip(r, "files");
 	while ((got = tsv_read(r)) != 0) {
 		struct node *x;
 		uint32_t i;

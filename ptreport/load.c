@@ -413,6 +413,9 @@ load_mails(struct model *md, struct tsv_reader *r)
 	    cver = tsv_col(r, "version"), cpart = tsv_col(r, "part");
 	int got, use;
 
+	/* The bulk of a mail table, which no report reads. */
+	tsv_skip(r, "message");
+	tsv_skip(r, "diff");
 	md->has_mails = 1;
 	if (cto >= 0 || ccc >= 0)
 		md->has_rcpt = 1;
@@ -515,6 +518,8 @@ load_commits(struct model *md, struct tsv_reader *r)
 	    ctype = tsv_col(r, "type"), cflags = tsv_col(r, "flags");
 	int got, use;
 
+	tsv_skip(r, "message");
+	tsv_skip(r, "diff");
 	md->has_commits = 1;
 	while ((got = tsv_read(r)) != 0) {
 		struct commit *c;
@@ -800,6 +805,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 	struct buf ch = BUF_INIT;
 	int got;
 
+	tsv_skip(r, "msg");
 	while ((got = tsv_read(r)) != 0) {
 		int64_t t, at = NODATE;
 		const char *commit;

@@ -940,6 +940,45 @@ test_tsv_reader_errors(void)
 	buf_free(&want);
 }
 
+/* A column left unread: neither checked nor unescaped, read as empty. */
+static void
+test_tsv_skip(void)
+{
+	static const char t[] =
+	    "a\tb\tc\n"
+	    "1\tx\\q\t3\n"
+	    "4\t\xe9\t6\n"
+	    "7\tlong\\ntext\t9\n"
+	    "8\tb\tc\\q\n";
+	struct tsv_reader r;
+	char *path = tmp_write(t, sizeof t - 1);
+	int rc[5];
+	size_t i;
+
+	ok(tsv_open(&r, path) == 0, "tsv_skip: the table opens");
+	tsv_skip(&r, "b");
+	tsv_skip(&r, "no such column");
+	cap_begin();
+	rc[0] = tsv_read(&r);
+	field_is(&r, 0, "1", "tsv_skip: a bad escape in the skipped column: the row is read");
+	field_is(&r, 1, "", "tsv_skip: the skipped field reads as empty");
+	field_is(&r, 2, "3", "tsv_skip: the next field is whole");
+	ok(field_terminated(&r), "tsv_skip: every field is NUL-terminated");
+	rc[1] = tsv_read(&r);
+	field_is(&r, 2, "6", "tsv_skip: bytes that are not UTF-8 in it: the row is read");
+	rc[2] = tsv_read(&r);
+	field_is(&r, 1, "", "tsv_skip: an escaped text in it is not unescaped");
+	rc[3] = tsv_read(&r);
+	rc[4] = tsv_read(&r);
+	cap_end();
+	for (i = 0; i < 3; i++)
+		ok(rc[i] == 1, "tsv_skip: a row read");
+	ok(rc[3] == -1 && r.nbad == 1, "tsv_skip: a bad escape in another column is still a bad row");
+	ok(strstr(captured.p, "column 'c': invalid escape") != NULL, "tsv_skip: and is named");
+	ok(rc[4] == 0, "tsv_skip: then end of input");
+	tsv_close(&r);
+}
+
 /* Open a table holding s with stderr captured; the return of tsv_open. */
 static int
 open_captured(struct tsv_reader *r, const char *s, char **pathp)
@@ -2699,6 +2738,7 @@ main(void)
 	test_tsv_unescape();
 	test_tsv_reader_basic();
 	test_tsv_reader_errors();
+	test_tsv_skip();
 	test_tsv_reader_shapes();
 	test_tsv_roundtrip_files();
 	test_tsv_compressed_errors();
