@@ -16,9 +16,25 @@ limit=20
 find "$B" -type f ! -name MANIFEST.tsv | LC_ALL=C sort >files
 nfiles=$(wc -l <files)
 
+# Under the sanitizers the files go 40 to a call (the normal pass reads
+# each alone): a sanitized start of gmime is most of what a file costs
+# there, and every file is still read, checked and counted.
+if [ -n "${PT_SAN:-}" ]; then
+	split -l 40 files batch.
+	ls batch.* >units
+	limit=$((limit * 4))
+else
+	cp files units
+fi
+
 crashes=0 hangs=0 unbalanced=0
 while read -r f; do
-	timeout "$limit" mbox2tsv -v "$f" >o.tsv 2>e.txt
+	if [ -n "${PT_SAN:-}" ]; then
+		set -- $(cat "$f")
+	else
+		set -- "$f"
+	fi
+	timeout "$limit" mbox2tsv -v "$@" >o.tsv 2>e.txt
 	rc=$?
 	if [ "$rc" -eq 124 ]; then
 		hangs=$((hangs + 1))
@@ -39,8 +55,8 @@ while read -r f; do
 		unbalanced=$((unbalanced + 1))
 		diag "counts do not add up: $f"
 	fi
-done <files
-is "no crash on any of the $nfiles files, one by one" 0 "$crashes"
+done <units
+is "no crash on any of the $nfiles files, one by one (sanitizers: 40 a call)" 0 "$crashes"
 is "no hang on any file" 0 "$hangs"
 is "mails = rows + named skips, for every file" 0 "$unbalanced"
 
