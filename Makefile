@@ -282,8 +282,8 @@ SAN_BUILD := $(BUILD)-asan
 
 # (bench/runstat is 95-extremes' memory meter: built here, not in the test.)
 check:
-	@$(MAKE) --no-print-directory -j$(CHECK_J) all lint-man $(BUILD)/bench/runstat
-	@$(MAKE) --no-print-directory -j$(CHECK_J) san-build fuzz-build
+	@$(MAKE) --no-print-directory -j$(CHECK_J) all lint-man $(BUILD)/bench/runstat \
+	    san-build fuzz-build
 	sh tests/run -j $(CHECK_J) $(BUILD) $(SAN_BUILD):san
 	@$(MAKE) --no-print-directory fuzz-smoke
 
