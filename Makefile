@@ -169,7 +169,7 @@ $(BUILD)/bench/gmime-parse: bench/gmime-parse.c | $(BUILD)/.deps
 FUZZ_BUILD      ?= build-fuzz
 FUZZ_CC         ?= clang
 FUZZ_TIME       ?= 300
-FUZZ_SMOKE_TIME ?= 6
+FUZZ_SMOKE_TIME ?= 5
 FUZZ_HARNESSES  := mail mbox tsv patch maint
 FUZZ_CFLAGS     := -std=c99 $(WARN) -Wno-format-nonliteral -g -O1 -fno-omit-frame-pointer \
                    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
