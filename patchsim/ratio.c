@@ -287,10 +287,12 @@ slot_of(uint32_t c, size_t mask)
 
 /*
  * The bit-parallel LCS, one step per character of the text: V' = (V +
- * (V & M)) | (V & ~M) over all words of V, the addition carrying from
- * word to word.  rows[i] is the mask row of the text's i-th character
- * (-1: not in the pattern).  Three ways, chosen once by what the CPU
- * has: eight words at a time (AVX-512), four (AVX2), or one (any CPU).
+ * (V & M)) | (V & ~M) over words [0, words) of V, the addition carrying
+ * from word to word.  rows[i] is the mask row of the text's i-th
+ * character (-1: not in the pattern), rows stride words apart in pm (v
+ * and pm may start inside the rows: a band, see lcs_bits()).  Three
+ * ways, chosen once by what the CPU has: eight words at a time
+ * (AVX-512), four (AVX2), or one (any CPU).
  * The wide ones add the words lane by lane and then the carries: a lane
  * passes a carry on when its sum overflowed, or when it is all ones and
  * receives one; with g the overflowed lanes and p the all-ones ones as
@@ -299,8 +301,8 @@ slot_of(uint32_t c, size_t mask)
  * all ones).
  */
 static void
-bits_run_portable(uint64_t *v, const uint64_t *pm, size_t words, const int32_t *rows,
-    size_t n)
+bits_run_portable(uint64_t *v, const uint64_t *pm, size_t stride, size_t words,
+    const int32_t *rows, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		const uint64_t *mk;
@@ -308,7 +310,7 @@ bits_run_portable(uint64_t *v, const uint64_t *pm, size_t words, const int32_t *
 
 		if (rows[i] < 0)
 			continue;
-		mk = pm + (size_t)rows[i] * words;
+		mk = pm + (size_t)rows[i] * stride;
 		for (size_t w = 0; w < words; w++) {
 			uint64_t u = v[w] & mk[w], t = v[w] + carry, sum;
 
@@ -338,11 +340,12 @@ tail_words(uint64_t *v, const uint64_t *mk, size_t w, size_t words, unsigned cin
 }
 
 static void
-bits_run_adc(uint64_t *v, const uint64_t *pm, size_t words, const int32_t *rows, size_t n)
+bits_run_adc(uint64_t *v, const uint64_t *pm, size_t stride, size_t words, const int32_t *rows,
+    size_t n)
 {
 	for (size_t i = 0; i < n; i++)
 		if (rows[i] >= 0)
-			tail_words(v, pm + (size_t)rows[i] * words, 0, words, 0);
+			tail_words(v, pm + (size_t)rows[i] * stride, 0, words, 0);
 }
 
 /* lane_one[c]: 1 in the lanes whose bit is set in c (four lanes). */
@@ -353,7 +356,8 @@ static const uint64_t lane_one[16][4] = {
 
 __attribute__((target("avx2")))
 static void
-bits_run_avx2(uint64_t *v, const uint64_t *pm, size_t words, const int32_t *rows, size_t n)
+bits_run_avx2(uint64_t *v, const uint64_t *pm, size_t stride, size_t words,
+    const int32_t *rows, size_t n)
 {
 	const __m256i sign = _mm256_set1_epi64x(INT64_MIN), ones = _mm256_set1_epi64x(-1);
 
@@ -364,7 +368,7 @@ bits_run_avx2(uint64_t *v, const uint64_t *pm, size_t words, const int32_t *rows
 
 		if (rows[i] < 0)
 			continue;
-		mk = pm + (size_t)rows[i] * words;
+		mk = pm + (size_t)rows[i] * stride;
 		for (; w + 4 <= words; w += 4) {
 			__m256i x = _mm256_loadu_si256((const __m256i *)(v + w)),
 			    m = _mm256_loadu_si256((const __m256i *)(mk + w)),
@@ -387,8 +391,8 @@ bits_run_avx2(uint64_t *v, const uint64_t *pm, size_t words, const int32_t *rows
 
 __attribute__((target("avx512f")))
 static void
-bits_run_avx512(uint64_t *v, const uint64_t *pm, size_t words, const int32_t *rows,
-    size_t n)
+bits_run_avx512(uint64_t *v, const uint64_t *pm, size_t stride, size_t words,
+    const int32_t *rows, size_t n)
 {
 	const __m512i one = _mm512_set1_epi64(1), ones = _mm512_set1_epi64(-1);
 
@@ -399,7 +403,7 @@ bits_run_avx512(uint64_t *v, const uint64_t *pm, size_t words, const int32_t *ro
 
 		if (rows[i] < 0)
 			continue;
-		mk = pm + (size_t)rows[i] * words;
+		mk = pm + (size_t)rows[i] * stride;
 		for (; w + 8 <= words; w += 8) {
 			__m512i x = _mm512_loadu_si512((const void *)(v + w)),
 			    m = _mm512_loadu_si512((const void *)(mk + w)),
@@ -419,7 +423,8 @@ bits_run_avx512(uint64_t *v, const uint64_t *pm, size_t words, const int32_t *ro
 }
 #endif
 
-typedef void bits_run_fn(uint64_t *, const uint64_t *, size_t, const int32_t *, size_t);
+typedef void bits_run_fn(uint64_t *, const uint64_t *, size_t, size_t, const int32_t *,
+    size_t);
 
 static int forced_isa = -1;
 
@@ -530,19 +535,36 @@ bits_zeros(const uint64_t *v, size_t m)
 	return zeros;
 }
 
+/* Rows of the text a band step covers: its words move up one per 64 rows. */
+#define BAND_STEP 64
+
 /*
  * Bit-parallel LCS (Hyyrö 2004) of a[0..m) and b[0..n), 1 <= m.  With
  * need above 0 it may stop early, returning LCS_BELOW, once the LCS is
  * sure to be under need: after i characters of b it is at most the LCS
  * so far plus the n - i still to come, counted now and then (a count
  * costs one step).
+ *
+ * With band below m (BAND_ALL: none), only the words of V that hold a
+ * diagonal k = j - i in [-band, n - m + band] at row j are stepped: a
+ * common subsequence that leaves out at most band characters of a
+ * stays there, so what is counted is the longest common subsequence of
+ * those in the band (a word's bits past the band act as if their
+ * characters matched nothing there: unstepped, a word of V keeps its
+ * bits and passes no carry on, and a word the band has not reached
+ * yet is all ones).  That is the LCS whenever it leaves out at most
+ * band characters of a; when it leaves out more, so does the LCS.  The
+ * caller checks.
  */
+#define BAND_ALL ((size_t)-1)
+
 static size_t
 lcs_bits(struct lcs_scratch *sc, const uint32_t *a, size_t m, const uint32_t *b,
-    size_t n, size_t need)
+    size_t n, size_t need, size_t band)
 {
 	size_t words = (m + 63) / 64, nkeys = 0, smask, i, w;
 	uint64_t *pm, *v;
+	bits_run_fn *run = bits_run_pick();
 
 	/* The alphabet of the pattern, in an open-addressing table. */
 	for (smask = 15; smask + 1 < 2 * m; smask = smask * 2 + 1)
@@ -621,7 +643,30 @@ lcs_bits(struct lcs_scratch *sc, const uint32_t *a, size_t m, const uint32_t *b,
 		}
 		sc->rows[i] = k;
 	}
-	if (need && need <= n) {
+	if (band < m) {
+		/*
+		 * Steps of BAND_STEP rows, each over the words its rows' band
+		 * reaches: bits i in [j - (n - m) - band, j + band] for row j.
+		 */
+		size_t at = 0, below = n - m + band, next_count = 0;
+		size_t from = need && need <= n ? n - need + 1 : n, step = n / 32 > 64 ? n / 32 : 64;
+
+		while (at < n) {
+			size_t to = at + BAND_STEP < n ? at + BAND_STEP : n;
+			size_t lo = at > below ? (at - below) / 64 : 0;
+			size_t hi = (to - 1 + band) / 64 + 1;
+
+			if (hi > words)
+				hi = words;
+			run(v + lo, pm + lo, words, hi - lo, sc->rows + at, to - at);
+			at = to;
+			if (at >= from && at >= next_count && at < n) {
+				if (bits_zeros(v, m) + (n - at) < need)
+					return LCS_BELOW;
+				next_count = at + step;
+			}
+		}
+	} else if (need && need <= n) {
 		/*
 		 * Before row n - need + 1 nothing can be ruled out; from there
 		 * on the rows come in steps of a thirty-second of the text (64
@@ -634,13 +679,13 @@ lcs_bits(struct lcs_scratch *sc, const uint32_t *a, size_t m, const uint32_t *b,
 
 			if (to > n)
 				to = n;
-			bits_run_pick()(v, pm, words, sc->rows + at, to - at);
+			run(v, pm, words, words, sc->rows + at, to - at);
 			at = to;
 			if (at < n && bits_zeros(v, m) + (n - at) < need)
 				return LCS_BELOW;
 		}
 	} else {
-		bits_run_pick()(v, pm, words, sc->rows, n);
+		run(v, pm, words, words, sc->rows, n);
 	}
 	return bits_zeros(v, m);
 }
@@ -727,13 +772,22 @@ lcs(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn
 	return lcs_need(sc, as, an, bs, bn, 0);
 }
 
+/* Machine-word steps of the bit-parallel LCS in a band of p (lcs_bits()). */
+static uint64_t
+band_work(size_t m, size_t n, uint64_t p)
+{
+	uint64_t words = (m + 63) / 64, band = (n - m + 2 * p + BAND_STEP) / 64 + 2;
+
+	return (band < words ? band : words) * n;
+}
+
 size_t
 lcs_need(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_t bn,
     size_t need)
 {
 	struct lcs_in in;
-	uint64_t work;
-	size_t rest = 0, left_out = (size_t)-1;
+	uint64_t work, d, budget;
+	size_t rest = 0, left_out, pmax, wp = (size_t)-1, band, r;
 
 	if (plain_only) {
 		/* The whole texts, one machine word at a time. */
@@ -743,8 +797,8 @@ lcs_need(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size
 		if (!m || !n)
 			return 0;
 		sc->n_bits++;
-		return m <= n ? lcs_bits(sc, sc->a, m, sc->b, n, 0) :
-		    lcs_bits(sc, sc->b, n, sc->a, m, 0);
+		return m <= n ? lcs_bits(sc, sc->a, m, sc->b, n, 0, BAND_ALL) :
+		    lcs_bits(sc, sc->b, n, sc->a, m, 0, BAND_ALL);
 	}
 	lcs_prepare(sc, as, an, bs, bn, &in);
 	if (!in.m)
@@ -756,67 +810,93 @@ lcs_need(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size
 			return LCS_BELOW;
 	}
 	work = (uint64_t)((in.m + 63) / 64) * in.n;
-	if (rest && work >= ONP_MIN_WORK) {
-		/*
-		 * The characters both hold bound the LCS; and a path that may
-		 * leave out no more than m - rest of a either finds it or
-		 * shows it under need, the cheaper the nearer need is to m.
-		 */
-		uint64_t pneed = in.m - rest, d = in.n - in.m;
-
-		left_out = left_out_at_least(in.a, in.m, in.b, in.n);
-		if (left_out > pneed)
-			return LCS_BELOW;
-		if ((pneed + 1) * (d + pneed + 1) <= work / ONP_COST) {
-			long r = lcs_onp(sc, in.a, in.m, in.b, in.n, (size_t)pneed);
-
-			if (r < 0)
-				return LCS_BELOW;
-			sc->n_onp++;
-			return in.same + (size_t)r;
-		}
-	}
+	band = BAND_ALL;
 	if (work >= ONP_MIN_WORK) {
 		/*
-		 * Rounds 0..p cost about (p + 1) (n - m + p + 1) diagonals: the
-		 * largest p within the bit-parallel work.
+		 * How many characters of a the LCS leaves out: at least those
+		 * the two cannot have in common; for need, at most m - rest,
+		 * or it is under need; and at most what a common subsequence
+		 * found word by word leaves out.  Both ways below cost less the
+		 * fewer that may be: the O(NP) path's rounds, and the band of
+		 * the bit-parallel one.
 		 */
-		uint64_t budget = work / ONP_COST, d = in.n - in.m, lo = 0, hi = in.m;
+		left_out = left_out_at_least(in.a, in.m, in.b, in.n);
+		pmax = rest ? in.m - rest : in.m;
+		if (left_out > pmax)
+			return LCS_BELOW;
+		d = in.n - in.m;
+		if (band_work(in.m, in.n, left_out) < work) {
+			size_t wl = word_lcs(as, an, bs, bn);
 
-		while (lo < hi) {
-			uint64_t mid = (lo + hi + 1) / 2;
-
-			if ((mid + 1) * (d + mid + 1) <= budget)
-				lo = mid;
-			else
-				hi = mid - 1;
+			wp = wl > in.same ? in.m - (wl - in.same) : in.m;
 		}
-		/*
-		 * Worth trying when the fewest characters of a that a common
-		 * subsequence leaves out is within the bound, and the words
-		 * the two share (a common subsequence) leave out at most half
-		 * as much again: where they leave out more, the path mostly
-		 * gives up after spending its budget.
-		 */
-		if (left_out == (size_t)-1 && (1 + d + 1) <= budget)
-			left_out = left_out_at_least(in.a, in.m, in.b, in.n);
-		if ((1 + d + 1) <= budget && left_out <= lo &&
-		    in.m + in.same - word_lcs(as, an, bs, bn) <= lo + lo / 2) {
-			long r = lcs_onp(sc, in.a, in.m, in.b, in.n, (size_t)lo);
+		band = wp < pmax ? wp : pmax;
+		budget = band_work(in.m, in.n, band) / ONP_COST;
+		if ((band + 1) * (d + band + 1) <= budget) {
+			long o = lcs_onp(sc, in.a, in.m, in.b, in.n, band);
 
-			if (r >= 0) {
+			if (o >= 0) {
 				sc->n_onp++;
-				return in.same + (size_t)r;
+				return in.same + (size_t)o;
 			}
-			sc->n_onp_gaveup++;
-		}
-	}
-	sc->n_bits++;
-	{
-		size_t r = lcs_bits(sc, in.a, in.m, in.b, in.n, rest);
+			/* It leaves out more than band: only need can say so. */
+			if (rest && band == pmax)
+				return LCS_BELOW;
+			band = BAND_ALL;
+		} else if ((1 + d + 1) <= budget) {
+			/*
+			 * Rounds 0..p cost about (p + 1) (n - m + p + 1)
+			 * diagonals: the largest p within the bit-parallel work.
+			 * Worth trying when the fewest characters of a that a
+			 * common subsequence leaves out is within it, and the
+			 * words the two share leave out at most half as much
+			 * again: where they leave out more, the path mostly gives
+			 * up after spending its budget.
+			 */
+			uint64_t lo = 0, hi = in.m;
 
-		return r == LCS_BELOW ? r : in.same + r;
+			while (lo < hi) {
+				uint64_t mid = (lo + hi + 1) / 2;
+
+				if ((mid + 1) * (d + mid + 1) <= budget)
+					lo = mid;
+				else
+					hi = mid - 1;
+			}
+			if (left_out <= lo && wp == (size_t)-1) {
+				size_t wl = word_lcs(as, an, bs, bn);
+
+				wp = wl > in.same ? in.m - (wl - in.same) : in.m;
+			}
+			if (left_out <= lo && wp <= lo + lo / 2) {
+				long o = lcs_onp(sc, in.a, in.m, in.b, in.n, (size_t)lo);
+
+				if (o >= 0) {
+					sc->n_onp++;
+					return in.same + (size_t)o;
+				}
+				sc->n_onp_gaveup++;
+			}
+		}
+		if (band_work(in.m, in.n, band) >= work)
+			band = BAND_ALL;
 	}
+	if (band == BAND_ALL)
+		sc->n_bits++;
+	else
+		sc->n_band++;
+	r = lcs_bits(sc, in.a, in.m, in.b, in.n, rest, band);
+	if (r == LCS_BELOW)
+		return r;
+	if (band != BAND_ALL && r < in.m - band) {
+		/* It leaves out more than band: only need can say so. */
+		if (rest && band == in.m - rest)
+			return LCS_BELOW;
+		r = lcs_bits(sc, in.a, in.m, in.b, in.n, rest, BAND_ALL);
+		if (r == LCS_BELOW)
+			return r;
+	}
+	return in.same + r;
 }
 
 size_t
@@ -830,7 +910,12 @@ lcs_way(struct lcs_scratch *sc, const char *as, size_t an, const char *bs, size_
 	if (!in.m)
 		return in.same;
 	if (way == LCS_WAY_BITS)
-		return in.same + lcs_bits(sc, in.a, in.m, in.b, in.n, 0);
+		return in.same + lcs_bits(sc, in.a, in.m, in.b, in.n, 0, BAND_ALL);
+	if (way == LCS_WAY_BAND) {
+		size_t got = lcs_bits(sc, in.a, in.m, in.b, in.n, 0, pmax < in.m ? pmax : BAND_ALL);
+
+		return pmax < in.m && got < in.m - pmax ? (size_t)-1 : in.same + got;
+	}
 	r = lcs_onp(sc, in.a, in.m, in.b, in.n, pmax < in.m ? pmax : in.m);
 	return r < 0 ? (size_t)-1 : in.same + (size_t)r;
 }
@@ -846,10 +931,32 @@ cps_of(const char *s, size_t n)
 	return k;
 }
 
+/* Bytes a[0..q) and b[0..q) have alike, q < n at most (8 at a time). */
+static size_t
+same_bytes(const char *a, const char *b, size_t n)
+{
+	size_t q = 0;
+
+	while (q + 8 <= n) {
+		uint64_t x, y;
+
+		memcpy(&x, a + q, 8);
+		memcpy(&y, b + q, 8);
+		if (x != y)
+			return q + (size_t)__builtin_ctzll(x ^ y) / 8;
+		q += 8;
+	}
+	while (q < n && a[q] == b[q])
+		q++;
+	return q;
+}
+
 /*
  * A common subsequence of two token-sorted texts, found word by word:
  * the words both hold, merged in their sorted order, and a blank between
- * each two.  Linear, and never longer than the LCS.
+ * each two.  Linear, and never longer than the LCS.  Versions of a patch
+ * hold long runs of the same words, byte for byte: a run is taken whole,
+ * up to its last blank.
  */
 static size_t
 word_lcs(const char *a, size_t an, const char *b, size_t bn)
@@ -857,15 +964,42 @@ word_lcs(const char *a, size_t an, const char *b, size_t bn)
 	const char *ae = a + an, *be = b + bn, *x, *y;
 	size_t common = 0, words = 0;
 
-	/* x, y: the end of the current word of each (a blank or the end). */
-	x = a < ae ? memchr(a, ' ', (size_t)(ae - a)) : NULL;
-	x = x ? x : ae;
-	y = b < be ? memchr(b, ' ', (size_t)(be - b)) : NULL;
-	y = y ? y : be;
+	/* a and b start words; x, y: their ends (a blank or the end). */
+	x = NULL;
+	y = NULL;
 	while (a < ae && b < be) {
-		size_t xn = (size_t)(x - a), yn = (size_t)(y - b);
-		int c = memcmp(a, b, xn < yn ? xn : yn);
+		size_t xn, yn, q;
+		int c;
 
+		if (!x) {
+			size_t lim = (size_t)(ae - a) < (size_t)(be - b) ? (size_t)(ae - a) :
+			    (size_t)(be - b);
+
+			q = same_bytes(a, b, lim);
+			if (q >= 32) {
+				/* Whole words up to the run's last blank. */
+				size_t blanks = 0, k = q;
+
+				while (k > 0 && a[k - 1] != ' ')
+					k--;
+				if (k > 0) {
+					for (size_t i = 0; i < k; i++)
+						blanks += a[i] == ' ';
+					common += cps_of(a, k) - blanks;
+					words += blanks;
+					a += k;
+					b += k;
+					continue;
+				}
+			}
+			x = memchr(a, ' ', (size_t)(ae - a));
+			x = x ? x : ae;
+			y = memchr(b, ' ', (size_t)(be - b));
+			y = y ? y : be;
+		}
+		xn = (size_t)(x - a);
+		yn = (size_t)(y - b);
+		c = memcmp(a, b, xn < yn ? xn : yn);
 		if (!c)
 			c = xn < yn ? -1 : xn > yn;
 		if (c == 0) {
@@ -882,6 +1016,9 @@ word_lcs(const char *a, size_t an, const char *b, size_t bn)
 			y = b < be ? memchr(b, ' ', (size_t)(be - b)) : NULL;
 			y = y ? y : be;
 		}
+		/* Both at a new word: look for a run again. */
+		if (c == 0)
+			x = y = NULL;
 	}
 	return common + (words ? words - 1 : 0);
 }

@@ -9,9 +9,11 @@
  * over code points, 1 when both are empty.  The LCS is exact: a common
  * head and tail set aside, then the O(NP) path for texts that nearly
  * hold each other, else bit-parallel (Hyyrö 2004) over 64-bit words,
- * eight or four at a time with AVX-512 or AVX2; for texts so
- * long that it would take more than a second or two, ratio_sorted()
- * counts the words both hold instead (a lower bound, in linear time).
+ * eight or four at a time with AVX-512 or AVX2, and only over the band
+ * of diagonals the LCS can take (it leaves out no more than the words
+ * both hold do, nor more than a bound allows); for texts so long that
+ * it would take more than a second or two, ratio_sorted() counts the
+ * words both hold instead (a lower bound, in linear time).
  */
 #ifndef PATCHSIM_RATIO_H
 #define PATCHSIM_RATIO_H
@@ -39,7 +41,7 @@ struct lcs_scratch {
 	int32_t *rows;          /* the text's mask rows (bit-parallel path) */
 	size_t rcap;
 	/* Which way each LCS was found, for tests and measurements. */
-	unsigned long n_onp, n_onp_gaveup, n_bits;
+	unsigned long n_onp, n_onp_gaveup, n_bits, n_band;
 };
 
 /* Length of the longest common subsequence of two UTF-8 texts, in code points. */
@@ -59,9 +61,11 @@ size_t lcs_need(struct lcs_scratch *sc, const char *a, size_t an, const char *b,
  * The same by one way only, for tests: LCS_WAY_BITS, the bit-parallel
  * one; LCS_WAY_ONP, the O(NP) one, giving up ((size_t)-1) if more than
  * pmax characters of the shorter text (after the common head and tail)
- * are left out.
+ * are left out; LCS_WAY_BAND, the bit-parallel one over the diagonals a
+ * common subsequence leaving out at most pmax of them can take, giving
+ * up as the O(NP) one does.
  */
-enum { LCS_WAY_BITS, LCS_WAY_ONP };
+enum { LCS_WAY_BITS, LCS_WAY_ONP, LCS_WAY_BAND };
 size_t lcs_way(struct lcs_scratch *sc, const char *a, size_t an, const char *b, size_t bn,
     int way, size_t pmax);
 

@@ -78,6 +78,64 @@ plain_lcs_cp(const char *a, const char *b)
 }
 
 /*
+ * The words two token-sorted texts both hold, merged in order, plainly:
+ * their code points and a blank between each two (word_ratio()'s LCS).
+ */
+static size_t
+plain_word_lcs(const char *a, const char *b)
+{
+	char *x = strdup(a), *y = strdup(b), *sx = NULL, *sy = NULL;
+	char *p = strtok_r(x, " ", &sx), *q = strtok_r(y, " ", &sy);
+	size_t common = 0, words = 0;
+
+	while (p && q) {
+		int c = strcmp(p, q);
+
+		if (!c) {
+			for (const char *r = p; *r; r++)
+				common += ((unsigned char)*r & 0xc0) != 0x80;
+			words++;
+		}
+		if (c <= 0)
+			p = strtok_r(NULL, " ", &sx);
+		if (c >= 0)
+			q = strtok_r(NULL, " ", &sy);
+	}
+	free(x);
+	free(y);
+	return common + (words ? words - 1 : 0);
+}
+
+static size_t
+cps(const char *s)
+{
+	size_t k = 0;
+
+	for (; *s; s++)
+		k += ((unsigned char)*s & 0xc0) != 0x80;
+	return k;
+}
+
+/* word_ratio() against the plain merge of words. */
+static int
+word_ratio_ok(const char *a, const char *b)
+{
+	size_t la = cps(a), lb = cps(b), want = plain_word_lcs(a, b);
+	double r = word_ratio(a, strlen(a), la, b, strlen(b), lb);
+
+	if (!la && !lb)
+		return r == 1.0;
+	if (!la || !lb)
+		return r == 0.0;
+	if (r != 2.0 * (double)want / (double)(la + lb)) {
+		printf("# word_ratio %.6f, want %.6f (%zu words' code points)\n", r,
+		    2.0 * (double)want / (double)(la + lb), want);
+		return 0;
+	}
+	return 1;
+}
+
+/*
  * Long texts, as the scorer meets them: one a copy of the other with
  * some characters changed, left out or added (two versions of a file),
  * or two unrelated ones, of different lengths, some with two- and
@@ -194,6 +252,56 @@ long_texts(struct lcs_scratch *sc, unsigned *seed)
 		    "the O(NP) path gives up below its bound or finds the plain LCS; so does the bit-parallel one");
 	}
 	for (int isa = LCS_PORTABLE; isa <= LCS_AVX512; isa++) {
+		/*
+		 * The bit-parallel path over a band of diagonals, the band
+		 * doubling: it gives up while the LCS leaves out more than the
+		 * band allows (or finds the LCS), and finds the plain LCS once
+		 * the band holds it, with every larger band too.
+		 */
+		int bad = 0, gaveup = 0, found = 0;
+
+		if (lcs_force_isa(isa) < 0)
+			continue;
+		for (int t = 0; t < NPAIRS; t++) {
+			size_t la = strlen(as[t]), lb = strlen(bs[t]), ca = 0, cb = 0, sh;
+			int seen = 0;
+
+			for (size_t i = 0; i < la; i++)
+				ca += ((unsigned char)as[t][i] & 0xc0) != 0x80;
+			for (size_t i = 0; i < lb; i++)
+				cb += ((unsigned char)bs[t][i] & 0xc0) != 0x80;
+			sh = ca < cb ? ca : cb;
+
+			for (size_t band = 0;; band = band ? band * 2 : 1) {
+				size_t got = lcs_way(sc, as[t], la, bs[t], lb, LCS_WAY_BAND, band);
+
+				if (got == (size_t)-1) {
+					gaveup++;
+					bad += seen;
+				} else {
+					found++;
+					bad += got != want[t];
+					seen = 1;
+				}
+				/* A band that holds what the LCS leaves out always finds it. */
+				if (want[t] + band >= sh && got != want[t]) {
+					if (!bad)
+						printf("# pair %d band %zu: got %zu, want %zu\n", t, band,
+						    got, want[t]);
+					bad++;
+				}
+				if (band > 2 * MAXLEN)
+					break;
+			}
+			bad += !seen;
+		}
+		snprintf(desc, sizeof desc,
+		    "the bit-parallel path in a band (%s words) gives up while the band is too narrow, then finds the plain LCS",
+		    isa_name[isa]);
+		ok(!bad && gaveup && found, desc);
+	}
+	lcs_force_isa(-1);
+	for (int isa = LCS_PORTABLE; isa <= LCS_AVX512; isa++) {
 		int bad = 0, below = 0;
 
 		if (lcs_force_isa(isa) < 0) {
@@ -202,7 +310,7 @@ long_texts(struct lcs_scratch *sc, unsigned *seed)
 			ok(1, desc);
 			continue;
 		}
-		sc->n_onp = sc->n_onp_gaveup = sc->n_bits = 0;
+		sc->n_onp = sc->n_onp_gaveup = sc->n_bits = sc->n_band = 0;
 		for (int t = 0; t < NPAIRS; t++) {
 			size_t got = lcs(sc, as[t], strlen(as[t]), bs[t], strlen(bs[t]));
 
@@ -235,14 +343,22 @@ long_texts(struct lcs_scratch *sc, unsigned *seed)
 		}
 		ok(below > 0, "a bound under the LCS ends some of them early");
 		snprintf(desc, sizeof desc,
-		    "%d long pairs, %s words: LCS equals the plain one (O(NP) %lu, gave up %lu, bit-parallel %lu)",
-		    NPAIRS, isa_name[isa], sc->n_onp, sc->n_onp_gaveup, sc->n_bits);
+		    "%d long pairs, %s words: LCS equals the plain one (O(NP) %lu, gave up %lu, bit-parallel %lu, in a band %lu)",
+		    NPAIRS, isa_name[isa], sc->n_onp, sc->n_onp_gaveup, sc->n_bits, sc->n_band);
 		ok(!bad, desc);
 		if (isa == LCS_PORTABLE)
-			ok(sc->n_onp > 0 && sc->n_bits > 0,
-			    "the long pairs take both the O(NP) path and the bit-parallel one");
+			ok(sc->n_onp > 0 && sc->n_bits > 0 && sc->n_band > 0,
+			    "the long pairs take the O(NP) path, the bit-parallel one and its band");
 	}
 	lcs_force_isa(-1);
+	{
+		int bad = 0;
+
+		for (int t = 0; t < NPAIRS; t++)
+			bad += !word_ratio_ok(as[t], bs[t]) + !word_ratio_ok(bs[t], as[t]) +
+			    !word_ratio_ok(as[t], as[t] + strlen(as[t]) / 3);
+		ok(!bad, "word_ratio counts the words both long texts hold, as a plain merge does");
+	}
 	for (int t = 0; t < NPAIRS; t++) {
 		free(as[t]);
 		free(bs[t]);
@@ -378,6 +494,31 @@ main(void)
 		}
 	}
 	ok(!bad, "bit-parallel LCS equals the plain LCS on 2080 random pairs (with a bound too)");
+	{
+		/*
+		 * word_ratio's runs: texts alike byte for byte for more than
+		 * a run's length, then apart inside a word, at a blank, at the
+		 * end, with two-byte characters.
+		 */
+		static const char *const w[][2] = {
+			{ "aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq", "aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq" },
+			{ "aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq", "aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qqq" },
+			{ "aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp q", "aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq" },
+			{ "aa bb cc dd ee ff gg hh ii jj kk ll mmm nn oo pp qq", "aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq" },
+			{ "aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp qq rr", "aa bb cc dd ee ff gg hh ii jj kk ll mm nn oo pp" },
+			{ "abcdefghijklmnopqrstuvwxyzabcdefghijklmnop", "abcdefghijklmnopqrstuvwxyzabcdefghijklmnopq" },
+			{ "b\xc3\xa4r b\xc3\xa4r b\xc3\xa4r b\xc3\xa4r b\xc3\xa4r b\xc3\xa4r b\xc3\xa4r b\xc3\xa4r x",
+			  "b\xc3\xa4r b\xc3\xa4r b\xc3\xa4r b\xc3\xa4r b\xc3\xa4r b\xc3\xa4r b\xc3\xa4r b\xc3\xa4r y z" },
+			{ "a b c", "a b c d" },
+			{ "", "a" },
+			{ "", "" },
+		};
+		int wbad = 0;
+
+		for (size_t i = 0; i < sizeof w / sizeof w[0]; i++)
+			wbad += !word_ratio_ok(w[i][0], w[i][1]) + !word_ratio_ok(w[i][1], w[i][0]);
+		ok(!wbad, "word_ratio on texts alike for long runs: as a plain merge of words");
+	}
 	long_texts(&sc, &seed);
 	token_sort_order(&seed);
 	/* Code points, not bytes: two-byte characters count once. */
