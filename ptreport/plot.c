@@ -1,7 +1,9 @@
 /*
  * plot.c - what the reports' plots share: a scratch file for the data,
  * removed even when a signal ends the run, and gnuplot run on it with a
- * script, the image written under a temporary name and renamed.  Each
+ * script, the image written under a temporary name and renamed, what
+ * gnuplot says kept in a scratch file and shown only if it fails (a
+ * warning on a plot it drew is no news on a run that went well).  Each
  * report writes its own data and script (weekly.c, duration.c,
  * maintainers.c).  With plot_defer() the plots are drawn side by side
  * while the reports go on (all.c): gnuplot takes a tenth of a second or
@@ -42,7 +44,7 @@ has_suffix(const char *s, const char *suf)
 }
 
 /* Files to remove if a signal ends the run; written before a handler can see them. */
-#define NSCRATCH 12
+#define NSCRATCH 16
 static char scratch[NSCRATCH][PLOT_PATH_MAX];
 static volatile sig_atomic_t used[NSCRATCH];
 
@@ -117,6 +119,7 @@ plot_scratch(char *path, size_t size)
 static struct pending {
 	pid_t pid;
 	char *image, *tmp, *data;
+	char err[PLOT_PATH_MAX];
 } pending[NPENDING];
 static int npending, deferred;
 
@@ -145,33 +148,53 @@ plot_scratch_done(const char *path)
 	unlink(path);
 }
 
-/* gnuplot reading the script on its stdin: its pid, or -1 after a message. */
+/*
+ * gnuplot reading the script on its stdin, its messages going to a
+ * scratch file (err, a path of PLOT_PATH_MAX): its pid, or -1 after a
+ * message.
+ */
 static pid_t
-gnuplot_start(const struct buf *cmd)
+gnuplot_start(const struct buf *cmd, char *err)
 {
-	int fd[2];
+	int fd[2], efd;
 	pid_t pid;
 	size_t off = 0;
+	const char *dir = getenv("TMPDIR");
 
+	if (!dir || !*dir)
+		dir = "/tmp";
+	if ((size_t)snprintf(err, PLOT_PATH_MAX, "%s/ptreport.XXXXXX", dir) >= PLOT_PATH_MAX) {
+		errno = ENAMETOOLONG;
+		warnx("gnuplot: %s:", dir);
+		return -1;
+	}
+	if ((efd = mkstemp(err)) < 0) {
+		warnx("gnuplot: %s:", err);
+		return -1;
+	}
+	scratch_add(err);
 	fflush(NULL);
 	if (pipe(fd) < 0) {
 		warnx("gnuplot:");
-		return -1;
+		goto fail;
 	}
 	if ((pid = fork()) < 0) {
 		warnx("gnuplot:");
 		close(fd[0]);
 		close(fd[1]);
-		return -1;
+		goto fail;
 	}
 	if (pid == 0) {
 		dup2(fd[0], 0);
+		dup2(efd, 2);
 		close(fd[0]);
 		close(fd[1]);
+		close(efd);
 		execlp("gnuplot", "gnuplot", (char *)NULL);
 		_exit(127);
 	}
 	close(fd[0]);
+	close(efd);
 	/* gnuplot reads all of it: a failed write shows as its failure. */
 	while (off < cmd->len) {
 		ssize_t k = write(fd[1], cmd->p + off, cmd->len - off);
@@ -184,38 +207,77 @@ gnuplot_start(const struct buf *cmd)
 	}
 	close(fd[1]);
 	return pid;
+fail:
+	close(efd);
+	scratch_forget(err);
+	unlink(err);
+	return -1;
 }
 
-/* gnuplot's end: 0, or -1 after a message naming image. */
-static int
-gnuplot_end(pid_t pid, const char *image, const char *tmp)
+/* What gnuplot said, each line after "ptreport: image: gnuplot: ". */
+static void
+gnuplot_said(const char *image, const char *err)
 {
-	int st;
+	FILE *fp = fopen(err, "r");
+	char line[1024];
+
+	if (!fp)
+		return;
+	while (fgets(line, sizeof line, fp)) {
+		size_t n = strlen(line);
+		const char *p = line;
+
+		while (n && (line[n - 1] == '\n' || line[n - 1] == '\r'))
+			line[--n] = '\0';
+		/* gnuplot indents its "line N:" under the command it quotes. */
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (*p)
+			warnx("%s: gnuplot: %s", image, p);
+	}
+	fclose(fp);
+}
+
+/*
+ * gnuplot's end: 0, or -1 after a message naming image, with what it
+ * said; its scratch file removed either way.
+ */
+static int
+gnuplot_end(pid_t pid, const char *image, const char *tmp, const char *err)
+{
+	int st, rc = -1;
 
 	while (waitpid(pid, &st, 0) < 0) {
 		if (errno != EINTR) {
 			warnx("%s: gnuplot:", image);
-			return -1;
+			goto done;
 		}
 	}
 	if (!WIFEXITED(st) || WEXITSTATUS(st) != 0) {
-		if (WIFEXITED(st) && WEXITSTATUS(st) == 127)
+		if (WIFEXITED(st) && WEXITSTATUS(st) == 127) {
 			warnx("gnuplot not found: install it (Debian: apt-get install gnuplot-nox)");
-		else
+		} else {
+			gnuplot_said(image, err);
 			warnx("%s: gnuplot failed", image);
-		return -1;
+		}
+		goto done;
 	}
 	if (rename(tmp, image) < 0) {
 		warnx("%s:", image);
-		return -1;
+		goto done;
 	}
-	return 0;
+	rc = 0;
+done:
+	scratch_forget(err);
+	unlink(err);
+	return rc;
 }
 
 int
 plot(const char *image, const char *data, const char *script)
 {
 	struct buf cmd = BUF_INIT, tmp = BUF_INIT;
+	char err[PLOT_PATH_MAX];
 	pid_t pid;
 	int rc = -1;
 
@@ -242,11 +304,12 @@ plot(const char *image, const char *data, const char *script)
 	if (deferred && npending == NPENDING && plot_wait() < 0)
 		goto done;
 	scratch_add(tmp.p);
-	if ((pid = gnuplot_start(&cmd)) < 0)
+	if ((pid = gnuplot_start(&cmd, err)) < 0)
 		goto fail;
 	if (deferred) {
 		struct pending *p = &pending[npending++];
 
+		memcpy(p->err, err, sizeof p->err);
 		p->pid = pid;
 		p->image = xstrdup(image);
 		p->tmp = buf_detach(&tmp, NULL);
@@ -254,7 +317,7 @@ plot(const char *image, const char *data, const char *script)
 		rc = 0;
 		goto done;
 	}
-	if (gnuplot_end(pid, image, tmp.p) < 0)
+	if (gnuplot_end(pid, image, tmp.p, err) < 0)
 		goto fail;
 	scratch_forget(tmp.p);
 	rc = 0;
@@ -277,7 +340,7 @@ plot_wait(void)
 	for (int i = 0; i < npending; i++) {
 		struct pending *p = &pending[i];
 
-		if (gnuplot_end(p->pid, p->image, p->tmp) < 0) {
+		if (gnuplot_end(p->pid, p->image, p->tmp, p->err) < 0) {
 			unlink(p->tmp);
 			rc = -1;
 		}

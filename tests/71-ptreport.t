@@ -1323,6 +1323,35 @@ is "killed plot: no scratch file left in \$TMPDIR" "drawing" "$(ls killtmp)"
 [ ! -e killed.png ] && [ ! -e killed.png.tmp ]
 ok $? "killed plot: no image and no temporary image (gnuplot had begun it)"
 
+# What gnuplot says: kept back when it draws the plot (a warning about a
+# range is no news on a run that went well), shown when it fails; its
+# scratch file removed either way.
+mkdir -p warnbin failbin saytmp
+cat >warnbin/gnuplot <<'EOF2'
+#!/bin/sh
+out=$(sed -n "s/^set output '\\(.*\\)'$/\\1/p")
+echo 'Warning: empty y range [0:0], adjusting to [0:1]' >&2
+echo plot >"$out"
+EOF2
+cat >failbin/gnuplot <<'EOF2'
+#!/bin/sh
+cat >/dev/null
+echo '         line 0: undefined variable: frob' >&2
+exit 1
+EOF2
+chmod +x warnbin/gnuplot failbin/gnuplot
+TMPDIR=$PWD/saytmp PATH=$PWD/warnbin:$PATH ptreport weekly -q -p warned.png "$@" >/dev/null 2>"$T/err"
+is "gnuplot warns and draws: exit 0" 0 "$?"
+[ -s warned.png ] && [ ! -s "$T/err" ] && [ -z "$(ls saytmp)" ]
+ok $? "gnuplot warns and draws: the plot, nothing on stderr, no scratch file left"
+TMPDIR=$PWD/saytmp PATH=$PWD/failbin:$PATH ptreport weekly -q -p failed.png "$@" >/dev/null 2>"$T/err"
+is "gnuplot fails: exit 2" 2 "$?"
+grep -q '^ptreport: failed.png: gnuplot: line 0: undefined variable: frob$' "$T/err" &&
+    grep -q '^ptreport: failed.png: gnuplot failed$' "$T/err"
+ok $? "gnuplot fails: what it said is shown, the plot named"
+[ ! -e failed.png ] && [ ! -e failed.png.tmp ] && [ -z "$(ls saytmp)" ]
+ok $? "gnuplot fails: no plot, no temporary, no scratch file left"
+
 # --- time to first response -----------------------------------------------------
 # tests/data/ptreport/maint-*.tsv, maint.tsv (see its README); the times
 # were worked out by hand from the tables.
