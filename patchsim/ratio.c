@@ -274,8 +274,33 @@ decode_all(uint32_t **v, size_t *cap, const char *s, size_t n)
 		*cap = n + 1;
 		*v = xreallocarray(*v, *cap, sizeof **v);
 	}
-	while (p < end)
+	while (p < end) {
+#if defined(__SSE2__) && defined(__x86_64__) && defined(__GNUC__)
+		/* Sixteen ASCII bytes at once, widened; else one by one. */
+		if (end - p >= 16) {
+			__m128i x = _mm_loadu_si128((const __m128i *)(const void *)p), z;
+			const unsigned char *stop = p + 16;
+			uint32_t *o = *v + k;
+
+			if (!_mm_movemask_epi8(x)) {
+				z = _mm_setzero_si128();
+				__m128i lo = _mm_unpacklo_epi8(x, z), hi = _mm_unpackhi_epi8(x, z);
+
+				_mm_storeu_si128((__m128i *)(void *)o, _mm_unpacklo_epi16(lo, z));
+				_mm_storeu_si128((__m128i *)(void *)(o + 4), _mm_unpackhi_epi16(lo, z));
+				_mm_storeu_si128((__m128i *)(void *)(o + 8), _mm_unpacklo_epi16(hi, z));
+				_mm_storeu_si128((__m128i *)(void *)(o + 12), _mm_unpackhi_epi16(hi, z));
+				k += 16;
+				p = stop;
+				continue;
+			}
+			while (p < stop)
+				(*v)[k++] = *p < 0x80 ? *p++ : decode(&p, end);
+			continue;
+		}
+#endif
 		(*v)[k++] = *p < 0x80 ? *p++ : decode(&p, end);
+	}
 	return k;
 }
 
@@ -562,19 +587,16 @@ static size_t
 lcs_bits(struct lcs_scratch *sc, const uint32_t *a, size_t m, const uint32_t *b,
     size_t n, size_t need, size_t band)
 {
-	size_t words = (m + 63) / 64, nkeys = 0, smask, i, w;
+	size_t words = (m + 63) / 64, nkeys = 0, smask = 0, i, w;
 	uint64_t *pm, *v;
 	bits_run_fn *run = bits_run_pick();
+	int wide = 0;           /* the pattern has characters past ASCII */
 
-	/* The alphabet of the pattern, in an open-addressing table. */
-	for (smask = 15; smask + 1 < 2 * m; smask = smask * 2 + 1)
-		;
-	if (sc->scap < smask + 1) {
-		sc->scap = smask + 1;
-		sc->slot = xreallocarray(sc->slot, sc->scap, sizeof *sc->slot);
-	}
-	memset(sc->slot, 0xff, (smask + 1) * sizeof *sc->slot);
-	/* ASCII, nearly all of a diff, is looked up directly. */
+	/*
+	 * The alphabet of the pattern: ASCII, nearly all of a diff, in a
+	 * direct table; other characters in an open-addressing one, made
+	 * only when the pattern has some.
+	 */
 	memset(sc->ascii, 0xff, sizeof sc->ascii);
 	if (sc->kcap < m) {
 		sc->kcap = m;
@@ -586,17 +608,33 @@ lcs_bits(struct lcs_scratch *sc, const uint32_t *a, size_t m, const uint32_t *b,
 	 * length (a megabyte of text would ask for a hundred gigabytes).
 	 */
 	for (i = 0; i < m; i++) {
-		size_t s = slot_of(a[i], smask);
+		size_t s;
 		int32_t k;
 
+		if (a[i] < 128) {
+			if (sc->ascii[a[i]] < 0) {
+				sc->ascii[a[i]] = (int32_t)nkeys;
+				sc->keys[nkeys++] = a[i];
+			}
+			continue;
+		}
+		if (!wide) {
+			for (smask = 15; smask + 1 < 2 * m; smask = smask * 2 + 1)
+				;
+			if (sc->scap < smask + 1) {
+				sc->scap = smask + 1;
+				sc->slot = xreallocarray(sc->slot, sc->scap, sizeof *sc->slot);
+			}
+			memset(sc->slot, 0xff, (smask + 1) * sizeof *sc->slot);
+			wide = 1;
+		}
+		s = slot_of(a[i], smask);
 		while ((k = sc->slot[s]) >= 0 && sc->keys[k] != a[i])
 			s = (s + 1) & smask;
 		if (k < 0) {
 			k = (int32_t)nkeys++;
 			sc->slot[s] = k;
 			sc->keys[k] = a[i];
-			if (a[i] < 128)
-				sc->ascii[a[i]] = k;
 		}
 	}
 	if (sc->pmcap < nkeys * words) {
@@ -606,12 +644,13 @@ lcs_bits(struct lcs_scratch *sc, const uint32_t *a, size_t m, const uint32_t *b,
 	pm = sc->pm;
 	memset(pm, 0, nkeys * words * sizeof *pm);
 	for (i = 0; i < m; i++) {
-		size_t s = slot_of(a[i], smask);
 		int32_t k;
 
 		if (a[i] < 128) {
 			k = sc->ascii[a[i]];
 		} else {
+			size_t s = slot_of(a[i], smask);
+
 			while ((k = sc->slot[s]) >= 0 && sc->keys[k] != a[i])
 				s = (s + 1) & smask;
 		}
@@ -635,6 +674,8 @@ lcs_bits(struct lcs_scratch *sc, const uint32_t *a, size_t m, const uint32_t *b,
 
 		if (b[i] < 128) {
 			k = sc->ascii[b[i]];
+		} else if (!wide) {
+			k = -1;
 		} else {
 			size_t s = slot_of(b[i], smask);
 
