@@ -242,6 +242,18 @@ zin_fd(const struct zin *z)
 	return z->fd;
 }
 
+int
+zin_seek(struct zin *z, unsigned long long off)
+{
+	if (z->kind != Z_PLAIN || z->peekpos || z->raw != z->npeek)
+		return -1;
+	if (lseek(z->fd, (off_t)off, SEEK_SET) < 0)
+		return -1;
+	z->npeek = z->peekpos = 0;
+	z->raw = off;
+	return 0;
+}
+
 const char *
 zin_kind(const struct zin *z)
 {

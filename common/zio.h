@@ -26,6 +26,11 @@ const char *zin_error(const struct zin *z);
  */
 unsigned long long zin_rawpos(const struct zin *z);
 int zin_fd(const struct zin *z);
+/*
+ * Go to byte off of a plain file before anything was read: 0, or -1
+ * (compressed, a pipe, already read from) and nothing changed.
+ */
+int zin_seek(struct zin *z, unsigned long long off);
 /* "gzip", "xz" or "plain". */
 const char *zin_kind(const struct zin *z);
 void zin_close(struct zin *z);

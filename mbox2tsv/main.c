@@ -200,6 +200,7 @@ main(int argc, char **argv)
 		return PT_EXIT_FAILED;
 	}
 	c.out = stdout;
+	c.o.verbose = verbose;
 	git_libgit2_init();
 	mail_init(&c);
 	if (c.o.header)
@@ -212,7 +213,15 @@ main(int argc, char **argv)
 			rc = PT_EXIT_FAILED;
 	free(known);
 	go = rc == PT_EXIT_OK;
-	pool_start(&c, (int)jobs);
+	/*
+	 * One big plain mboxrd file: processes, each a range of it
+	 * (split.c); anything else: threads making rows (mail.c).
+	 */
+	c.split = argc - optind == 1 ? jobs : 0;
+	if (!go || !split_wanted(&c, argv[optind]))
+		c.split = 0;
+	if (!c.split)
+		pool_start(&c, (int)jobs);
 	/*
 	 * An archive that cannot be read or is cut short fails the run
 	 * (2: the table is not to be used); mails skipped or written

@@ -29,6 +29,7 @@ struct opts {
 	uint64_t offset;        /* --offset: an mbox's byte to start at */
 	uint64_t end;           /* --end: an mbox's byte to stop at */
 	int have_end;
+	int verbose;            /* -v */
 };
 
 /* Where a mail came from; text for the src column and messages. */
@@ -59,6 +60,8 @@ struct ctx {
 	size_t flags_at;        /* mail_make: where in row the flags go */
 	unsigned flags;         /* ... and what they are but dupid */
 	uint64_t idhash;        /* ... and the hash of the mail's id */
+	long split;             /* processes to read one mbox in (split.c), or 0 */
+	FILE *record;           /* a split reader's worker: rows go here (mail_emit) */
 };
 
 /* Turn one raw mail into a row (or a message on stderr). */
@@ -87,6 +90,30 @@ void pool_stop(struct ctx *c);
  * flagged is counted in nskipped or ndamaged instead (PT_EXIT_SKIPPED).
  */
 int read_path(struct ctx *c, const char *path);
+int read_mbox(struct ctx *c, const char *path, const char *archive);
+
+/*
+ * One plain mboxrd file read by c->split processes, each a range of it
+ * (split.c): whether path is one, and the reading (read_mbox() when it
+ * cannot be split after all).
+ */
+int split_wanted(const struct ctx *c, const char *path);
+int read_mbox_split(struct ctx *c, const char *path, const char *archive);
+/*
+ * A worker's row (mail_emit() with c->record set), its last record
+ * (its counts and read_mbox()'s return), and the rows a worker wrote,
+ * written in order by mail_emit() (dupid decided then), its counts
+ * added: 0, or -1 if the records end early.
+ */
+void mail_record(struct ctx *c, const struct buf *row, size_t flags_at, unsigned flags,
+    uint64_t idhash);
+void mail_record_end(struct ctx *c, int rc);
+int mail_replay(struct ctx *c, FILE *rec, int *rc);
+/* The splitter's tests, for split.c. */
+int mbox_fromline(const char *s, size_t n);
+int mbox_header_line(const char *s, size_t n);
+size_t mbox_core_len(const char *s, size_t n);
+
 /* --known: count the ids of a mail table as met (dupid); -1 on error. */
 int read_known(struct ctx *c, const char *table);
 

@@ -24,6 +24,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <git2.h>
 
@@ -364,7 +365,25 @@ is_separator(struct splitter *sp, const char *s, size_t core,
 	return 1;
 }
 
-static int
+int
+mbox_fromline(const char *s, size_t n)
+{
+	return n > 5 && !memcmp(s, "From ", 5) && fromline_syntax(s, n);
+}
+
+int
+mbox_header_line(const char *s, size_t n)
+{
+	return header_line(s, n);
+}
+
+size_t
+mbox_core_len(const char *s, size_t n)
+{
+	return core_len(s, n);
+}
+
+int
 read_mbox(struct ctx *c, const char *path, const char *archive)
 {
 	struct zin *z = zin_open(path);
@@ -388,7 +407,11 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 	 */
 	{
 		const char *base = strrchr(path, '/');
-		int sized = fstat(zin_fd(z), &st) == 0 && S_ISREG(st.st_mode);
+		int sized;
+
+		if (fstat(zin_fd(z), &st) != 0)
+			memset(&st, 0, sizeof st);
+		sized = S_ISREG(st.st_mode);
 
 		buf_addf(&label, "mbox2tsv %s", strcmp(path, "-") == 0 ? "<stdin>" :
 		    base && base[1] ? base + 1 : path);
@@ -401,6 +424,17 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 	sp.prev_blank = 1;
 	sp.pos.input = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	sp.pos.archive = archive;
+	/*
+	 * --offset in a plain file: straight there, when the byte before it
+	 * ends a line (else read up to it, to say what is wrong).
+	 */
+	if (c->o.offset && S_ISREG(st.st_mode) && c->o.offset <= (uint64_t)st.st_size) {
+		char before;
+
+		if (pread(zin_fd(z), &before, 1, (off_t)(c->o.offset - 1)) == 1 && before == '\n' &&
+		    zin_seek(z, c->o.offset) == 0)
+			sp.off = c->o.offset;
+	}
 	lines_init(&ls, z);
 	for (;;) {
 		/* --end: the bytes past it are not this reading's. */
@@ -1000,7 +1034,7 @@ read_path(struct ctx *c, const char *path)
 		rc = read_epoch(c, path, archive);
 		break;
 	default:
-		rc = read_mbox(c, path, archive);
+		rc = c->split ? read_mbox_split(c, path, archive) : read_mbox(c, path, archive);
 		break;
 	}
 	if (rc == 0 && c->o.after && !c->after_seen) {

@@ -5,7 +5,8 @@
 # by the parser and by the splitter, their messages among the rows),
 # the same archive twice (dupid marks the later copy), an archive cut
 # short, a public-inbox epoch and, where shared data is there, the
-# three real archives (more mails than the ring of 256 holds).
+# three real archives (more mails than the ring of 256 holds); and a
+# big plain mboxrd file, read by processes each a range of it.
 . "$(dirname "$0")/lib.sh"
 
 cd "$T" || exit 1
@@ -98,6 +99,46 @@ for a in jailhouse/jailhouse-dev sparse/linux-sparse erofs/linux-erofs; do
 		skip "no shared $a"
 	fi
 done
+
+# A big plain mboxrd file is read by -j processes, each a range of it
+# cut at a mail boundary (split.c): the same bytes, messages and status
+# as one process; dupid across the ranges (the sample's first mails
+# again at the end), the counts of -v, --offset/--end and --known
+# inside the file, no scratch file left in $TMPDIR, and the threads
+# when $TMPDIR cannot take one.
+if has_shared sparse/linux-sparse.mbox.xz; then
+	xz -dc "$SHARED/sparse/linux-sparse.mbox.xz" >big.mbox
+	{ cat big.mbox; awk '/^From mboxrd@z/ { n++ } n <= 30' big.mbox; } >again.mbox
+	mkdir -p scratch
+	JS="2 3"
+	TMPDIR=$PWD/scratch threads "a plain mboxrd file in ranges" big.mbox
+	[ -z "$(ls scratch)" ]
+	ok $? "ranges: no scratch file left in \$TMPDIR"
+	TMPDIR=$PWD/scratch threads "ranges, its first mails again at the end (dupid)" again.mbox
+	[ "$(grep -c dupid many.out)" -ge 30 ] && [ "$(grep -c dupid many.out)" -eq "$(grep -c dupid one.out)" ] &&
+	    [ "$(grep -c dupid many.out)" -gt "$(mbox2tsv -q big.mbox | grep -c dupid)" ]
+	ok $? "ranges: the mails again in the last range are dupid ($(grep -c dupid many.out))"
+	mbox2tsv -v -j1 again.mbox 2>one.err >/dev/null
+	TMPDIR=$PWD/scratch mbox2tsv -v -j3 again.mbox 2>many.err >/dev/null
+	is "ranges: -v says so, then counts every range's mails" \
+	    "mbox2tsv: again.mbox: read in 3 ranges, a process each
+$(cat one.err)" "$(cat many.err)"
+	size=$(wc -c <big.mbox)
+	off=$(grep -b '^From mboxrd@z' big.mbox | awk -F: -v s="$size" '$1 > s / 5 { print $1; exit }')
+	end=$(grep -b '^From mboxrd@z' big.mbox | awk -F: -v s="$size" '$1 > s * 4 / 5 { print $1; exit }')
+	threads "ranges inside --offset $off --end $end" -O "$off" -E "$end" big.mbox
+	mbox2tsv -q -E "$off" big.mbox >head.tsv
+	threads "ranges after --known" -k head.tsv again.mbox
+	JS=2
+	TMPDIR=/nonexistent/scratch threads "no scratch file: threads" big.mbox
+	TMPDIR=/nonexistent/scratch mbox2tsv -v -j2 big.mbox 2>many.err >/dev/null
+	! grep -q 'ranges' many.err
+	ok $? "no scratch file: not in ranges"
+else
+	for k in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
+		skip "no shared sparse mbox: the ranges of a big file"
+	done
+fi
 
 # -j is a number of threads.
 run mbox2tsv -j0 "$S"
