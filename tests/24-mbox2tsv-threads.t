@@ -111,6 +111,7 @@ if has_shared sparse/linux-sparse.mbox.xz; then
 	{ cat big.mbox; awk '/^From mboxrd@z/ { n++ } n <= 30' big.mbox; } >again.mbox
 	mkdir -p scratch
 	JS="2 3"
+	[ -n "${PT_SAN:-}" ] && JS=3
 	TMPDIR=$PWD/scratch threads "a plain mboxrd file in ranges" big.mbox
 	[ -z "$(ls scratch)" ]
 	ok $? "ranges: no scratch file left in \$TMPDIR"
@@ -123,17 +124,23 @@ if has_shared sparse/linux-sparse.mbox.xz; then
 	is "ranges: -v says so, then counts every range's mails" \
 	    "mbox2tsv: again.mbox: read in 3 ranges, a process each
 $(cat one.err)" "$(cat many.err)"
-	size=$(wc -c <big.mbox)
-	off=$(grep -b '^From mboxrd@z' big.mbox | awk -F: -v s="$size" '$1 > s / 5 { print $1; exit }')
-	end=$(grep -b '^From mboxrd@z' big.mbox | awk -F: -v s="$size" '$1 > s * 4 / 5 { print $1; exit }')
-	threads "ranges inside --offset $off --end $end" -O "$off" -E "$end" big.mbox
-	mbox2tsv -q -E "$off" big.mbox >head.tsv
-	threads "ranges after --known" -k head.tsv again.mbox
-	JS=2
-	TMPDIR=/nonexistent/scratch threads "no scratch file: threads" big.mbox
-	TMPDIR=/nonexistent/scratch mbox2tsv -v -j2 big.mbox 2>many.err >/dev/null
-	! grep -q 'ranges' many.err
-	ok $? "no scratch file: not in ranges"
+	# Under the sanitizers, the code of ranges ran above; the rest is
+	# the same code on other bytes, left to the normal pass.
+	if [ -n "${PT_SAN:-}" ]; then
+		skip "ranges inside --offset/--end, after --known, without scratch files: left to the normal pass (sanitizers)"
+	else
+		size=$(wc -c <big.mbox)
+		off=$(grep -b '^From mboxrd@z' big.mbox | awk -F: -v s="$size" '$1 > s / 5 { print $1; exit }')
+		end=$(grep -b '^From mboxrd@z' big.mbox | awk -F: -v s="$size" '$1 > s * 4 / 5 { print $1; exit }')
+		threads "ranges inside --offset $off --end $end" -O "$off" -E "$end" big.mbox
+		mbox2tsv -q -E "$off" big.mbox >head.tsv
+		threads "ranges after --known" -k head.tsv again.mbox
+		JS=2
+		TMPDIR=/nonexistent/scratch threads "no scratch file: threads" big.mbox
+		TMPDIR=/nonexistent/scratch mbox2tsv -v -j2 big.mbox 2>many.err >/dev/null
+		! grep -q 'ranges' many.err
+		ok $? "no scratch file: not in ranges"
+	fi
 else
 	for k in 1 2 3 4 5 6 7 8 9 10 11 12 13; do
 		skip "no shared sparse mbox: the ranges of a big file"
