@@ -1435,11 +1435,11 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
  * flags but dupid, where they go, and the row without them.
  */
 struct record {
-	uint64_t idhash;
-	uint64_t len;
-	uint64_t flags_at;
-	uint32_t flags;
-	uint32_t pad;
+	uint64_t idhash;        /* the last record: mails met */
+	uint64_t len;           /* the last record: RECORD_END */
+	uint64_t flags_at;      /* the last record: mails skipped */
+	uint32_t flags;         /* the last record: mails written damaged */
+	uint32_t rc;            /* the last record: read_mbox()'s return + 1 */
 };
 
 void
@@ -1472,7 +1472,7 @@ mail_record_end(struct ctx *c, int rc)
 	h.idhash = c->nmails;
 	h.flags_at = c->nskipped;
 	h.flags = (uint32_t)c->ndamaged;
-	h.pad = (uint32_t)(rc + 1);
+	h.rc = (uint32_t)(rc + 1);
 	if (fwrite(&h, sizeof h, 1, c->record) != 1 || fflush(c->record) != 0)
 		die("error writing a worker's rows:");
 }
@@ -1489,7 +1489,7 @@ mail_replay(struct ctx *c, FILE *rec, int *rc)
 			c->nmails += (unsigned long)h.idhash;
 			c->nskipped += (unsigned long)h.flags_at;
 			c->ndamaged += h.flags;
-			*rc = (int)h.pad - 1;
+			*rc = (int)h.rc - 1;
 			ok = 0;
 			break;
 		}

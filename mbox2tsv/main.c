@@ -217,9 +217,11 @@ main(int argc, char **argv)
 	 * One big plain mboxrd file: processes, each a range of it
 	 * (split.c); anything else: threads making rows (mail.c).
 	 */
-	c.split = argc - optind == 1 ? jobs : 0;
-	if (!go || !split_wanted(&c, argv[optind]))
-		c.split = 0;
+	if (go && argc - optind == 1) {
+		c.split = jobs;
+		if (!split_wanted(&c, argv[optind]))
+			c.split = 0;
+	}
 	if (!c.split)
 		pool_start(&c, (int)jobs);
 	/*

@@ -136,6 +136,42 @@ word_ratio_ok(const char *a, const char *b)
 }
 
 /*
+ * One way of the LCS (LCS_WAY_ONP, LCS_WAY_BAND) with its bound doubling
+ * from 0 past limit: it gives up or finds want; it finds it once the
+ * bound holds what the LCS leaves out of the shorter text, and with
+ * every larger bound.  The mistakes; *gaveup and *found counted.
+ */
+static int
+bound_doubling(struct lcs_scratch *sc, const char *a, const char *b, size_t want, int way,
+    size_t limit, int *gaveup, int *found)
+{
+	size_t la = strlen(a), lb = strlen(b), ca = cps(a), cb = cps(b);
+	size_t sh = ca < cb ? ca : cb;
+	int bad = 0, seen = 0;
+
+	for (size_t bound = 0;; bound = bound ? bound * 2 : 1) {
+		size_t got = lcs_way(sc, a, la, b, lb, way, bound);
+
+		if (got == (size_t)-1) {
+			++*gaveup;
+			bad += seen;
+		} else {
+			++*found;
+			bad += got != want;
+			seen = 1;
+		}
+		if (want + bound >= sh && got != want) {
+			if (!bad)
+				printf("# bound %zu: got %zu, want %zu\n", bound, got, want);
+			bad++;
+		}
+		if (bound > limit)
+			break;
+	}
+	return bad + !seen;
+}
+
+/*
  * Long texts, as the scorer meets them: one a copy of the other with
  * some characters changed, left out or added (two versions of a file),
  * or two unrelated ones, of different lengths, some with two- and
@@ -227,24 +263,8 @@ long_texts(struct lcs_scratch *sc, unsigned *seed)
 		int bad = 0, gaveup = 0, found = 0;
 
 		for (int t = 0; t < NPAIRS; t++) {
-			int seen = 0;
-
-			for (size_t pmax = 0;; pmax = pmax ? pmax * 2 : 1) {
-				size_t got = lcs_way(sc, as[t], strlen(as[t]), bs[t], strlen(bs[t]),
-				    LCS_WAY_ONP, pmax);
-
-				if (got == (size_t)-1) {
-					gaveup++;
-					bad += seen;
-				} else {
-					found++;
-					bad += got != want[t];
-					seen = 1;
-				}
-				if (pmax > 2 * MAXLEN)
-					break;
-			}
-			bad += !seen;
+			bad += bound_doubling(sc, as[t], bs[t], want[t], LCS_WAY_ONP, 2 * MAXLEN,
+			    &gaveup, &found);
 			bad += lcs_way(sc, as[t], strlen(as[t]), bs[t], strlen(bs[t]), LCS_WAY_BITS,
 			    0) != want[t];
 		}
@@ -262,39 +282,9 @@ long_texts(struct lcs_scratch *sc, unsigned *seed)
 
 		if (lcs_force_isa(isa) < 0)
 			continue;
-		for (int t = 0; t < NPAIRS; t++) {
-			size_t la = strlen(as[t]), lb = strlen(bs[t]), ca = 0, cb = 0, sh;
-			int seen = 0;
-
-			for (size_t i = 0; i < la; i++)
-				ca += ((unsigned char)as[t][i] & 0xc0) != 0x80;
-			for (size_t i = 0; i < lb; i++)
-				cb += ((unsigned char)bs[t][i] & 0xc0) != 0x80;
-			sh = ca < cb ? ca : cb;
-
-			for (size_t band = 0;; band = band ? band * 2 : 1) {
-				size_t got = lcs_way(sc, as[t], la, bs[t], lb, LCS_WAY_BAND, band);
-
-				if (got == (size_t)-1) {
-					gaveup++;
-					bad += seen;
-				} else {
-					found++;
-					bad += got != want[t];
-					seen = 1;
-				}
-				/* A band that holds what the LCS leaves out always finds it. */
-				if (want[t] + band >= sh && got != want[t]) {
-					if (!bad)
-						printf("# pair %d band %zu: got %zu, want %zu\n", t, band,
-						    got, want[t]);
-					bad++;
-				}
-				if (band > 2 * MAXLEN)
-					break;
-			}
-			bad += !seen;
-		}
+		for (int t = 0; t < NPAIRS; t++)
+			bad += bound_doubling(sc, as[t], bs[t], want[t], LCS_WAY_BAND, 2 * MAXLEN,
+			    &gaveup, &found);
 		snprintf(desc, sizeof desc,
 		    "the bit-parallel path in a band (%s words) gives up while the band is too narrow, then finds the plain LCS",
 		    isa_name[isa]);
