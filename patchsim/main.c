@@ -135,7 +135,8 @@ struct opts {
 	long window;            /* days; < 0: none */
 	long vwindow;           /* days between two versions of a patch, at most */
 	int links, file_penalty, self;
-	int plain;              /* --plain-lcs: no faster ways, nothing remembered */
+	int plain;              /* --plain-lcs: no faster ways, nothing remembered,
+	                         * evidence judged after every ratio */
 	long shard, nshards;
 	long jobs;
 };
@@ -809,6 +810,7 @@ struct memo_ent {
 struct term {
 	const struct tstr *a, *b;
 	double weight, hi;
+	int known;              /* hi is the ratio already */
 };
 
 /* A term's place and what it may take off the bound: the order they are computed in. */
@@ -991,6 +993,7 @@ add_term(struct job *j, const struct tstr *a, const struct tstr *b)
 	t->b = b;
 	t->weight = 0;
 	t->hi = ratio_bound(a, b);
+	t->known = 0;
 }
 
 /*
@@ -1119,7 +1122,7 @@ cmp_potential(const void *x, const void *y)
  */
 static int
 can_reach(struct job *j, const struct row *l, const struct row *r, uint32_t nfile,
-    unsigned nfiles)
+    unsigned nfiles, double msg, double msg_under)
 {
 	const struct opts *o = j->o;
 	double floor = o->min_score - BOUND_SLACK, ub = 0;
@@ -1130,6 +1133,16 @@ can_reach(struct job *j, const struct row *l, const struct row *r, uint32_t nfil
 			j->t[k].weight = (1 - o->weight) / nfiles / j->tfn[f];
 	add_term(j, &l->msg, &r->msg);
 	j->t[j->nt - 1].weight = o->weight;
+	/*
+	 * The messages' ratio when the evidence needed it first, or a
+	 * bound it is under.
+	 */
+	if (msg >= 0) {
+		j->t[j->nt - 1].hi = msg;
+		j->t[j->nt - 1].known = 1;
+	} else if (msg_under < j->t[j->nt - 1].hi) {
+		j->t[j->nt - 1].hi = msg_under;
+	}
 	n = j->nt--;
 	for (k = 0; k < n; k++) {
 		ub += j->t[k].weight * j->t[k].hi;
@@ -1144,6 +1157,8 @@ can_reach(struct job *j, const struct row *l, const struct row *r, uint32_t nfil
 
 		if (ub < floor)
 			return 0;
+		if (t->known)
+			continue;
 		need = t->weight > 0 ? t->hi - (ub - floor) / t->weight : 0.0;
 		v = ratio_need(j, t->a, t->b, need, &below);
 		if (below)
@@ -1365,6 +1380,45 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 			int must = (via & ~VIA_FILES) != 0;
 			uint32_t nfile;
 			unsigned nfiles;
+			double known_msg = -1, msg_under = 2.0;
+			int counted = 0;        /* in j->scored already */
+
+			/*
+			 * Evidence that waits on the messages (one thread, one
+			 * person) is judged first: where it does not hold, the
+			 * pair is one like any other, and may be given up early.
+			 * The same pairs and scores as judging it after, which
+			 * --plain-lcs still does (62 compares the two).
+			 */
+			if (!o->plain && (via & (VIA_THREAD | VIA_SAMEMSG)) &&
+			    !(via & ~(VIA_FILES | VIA_THREAD | VIA_SAMEMSG))) {
+				double need = via & VIA_THREAD ? THREAD_MSG : SAME_MSG, m;
+				int below;
+
+				/* Exact at need or above; else only under it. */
+				m = ratio_need(j, &l->msg, &r->msg, need, &below);
+				j->scored++;
+				counted = 1;
+				if (below)
+					msg_under = m;
+				else
+					known_msg = m;
+				if (below || (!(via & VIA_THREAD && m >= THREAD_MSG) &&
+				    !(via & VIA_SAMEMSG && m >= SAME_MSG))) {
+					via &= ~(VIA_THREAD | VIA_SAMEMSG);
+					must = 0;
+					/*
+					 * Out of the window, or under --dlr (it scores
+					 * 0) when 0 does not reach --threshold: not
+					 * written.  Under --dlr otherwise: written with
+					 * its ratios, as before.
+					 */
+					if (outside || (dlr < o->dlr && o->min_score > 0))
+						continue;
+					if (dlr < o->dlr)
+						must = 1;
+				}
+			}
 
 			/*
 			 * Bounds first: a pair that cannot reach --threshold is
@@ -1382,9 +1436,10 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 			if (!must && o->heading_ratio >= 1.0 &&
 			    o->weight + (1 - o->weight) * diff_of(j, nfile, nfiles) < o->min_score)
 				continue;
-			j->scored++;
+			if (!counted)
+				j->scored++;
 			if (!must) {
-				if (!can_reach(j, l, r, nfile, nfiles))
+				if (!can_reach(j, l, r, nfile, nfiles, known_msg, msg_under))
 					continue;
 				diff = diff_of(j, nfile, nfiles);
 				msg = j->t[j->nt].hi;
@@ -1392,7 +1447,7 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 				for (size_t k = 0; k < j->nt; k++)
 					j->t[k].hi = ratio(j, j->t[k].a, j->t[k].b);
 				diff = diff_of(j, nfile, nfiles);
-				msg = ratio(j, &l->msg, &r->msg);
+				msg = known_msg >= 0 ? known_msg : ratio(j, &l->msg, &r->msg);
 			}
 			score = dlr >= o->dlr ? o->weight * msg + (1 - o->weight) * diff : 0;
 		}
