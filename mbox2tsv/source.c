@@ -392,7 +392,7 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 	struct buf pending = BUF_INIT, label = BUF_INIT;
 	struct progress pr;
 	struct stat st;
-	uint64_t pendoff = 0;
+	uint64_t pendoff = 0, bar_from = 0;
 	const char *line;
 	ssize_t n;
 	int rc = 0, have_pending = 0;
@@ -403,20 +403,27 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 	}
 	/*
 	 * The bar follows the bytes read from the file (compressed, if it
-	 * is), against its size when it has one; a pipe gets a count.
+	 * is), against its size when it has one; a pipe gets a count.  Of
+	 * a plain file, only the bytes between --offset and --end count.
 	 */
 	{
 		const char *base = strrchr(path, '/');
-		int sized;
+		uint64_t total = 0;
 
 		if (fstat(zin_fd(z), &st) != 0)
 			memset(&st, 0, sizeof st);
-		sized = S_ISREG(st.st_mode);
-
+		if (S_ISREG(st.st_mode)) {
+			total = (uint64_t)st.st_size;
+			if (!strcmp(zin_kind(z), "plain")) {
+				if (c->o.have_end && c->o.end < total)
+					total = c->o.end;
+				bar_from = c->o.offset < total ? c->o.offset : total;
+				total -= bar_from;
+			}
+		}
 		buf_addf(&label, "mbox2tsv %s", strcmp(path, "-") == 0 ? "<stdin>" :
 		    base && base[1] ? base + 1 : path);
-		progress_start(&pr, progress_wanted(), label.p, "B",
-		    sized ? (uint64_t)st.st_size : 0);
+		progress_start(&pr, progress_wanted(), label.p, "B", total);
 	}
 	memset(&sp, 0, sizeof sp);
 	sp.c = c;
@@ -488,7 +495,8 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 				buf_add(&sp.prevsep, pending.p, pcore);
 				start_mail(&sp, pending.p, pcore);
 				sp.mailoff = pendoff;
-				progress_update(&pr, zin_rawpos(z));
+				progress_update(&pr, zin_rawpos(z) > bar_from ?
+				    zin_rawpos(z) - bar_from : 0);
 			} else {
 				uint64_t save = sp.off;
 

@@ -136,6 +136,16 @@ $PTY nobar.tsv nobar.err mbox2tsv -q "$MBOX"
 is "mbox2tsv on a terminal without PT_PROGRESS: no bar" "" "$(cat nobar.err)"
 PT_PROGRESS=1 PT_PROGRESS_DELAY=0 mbox2tsv -q "$MBOX" >file.tsv 2>file.err
 is "mbox2tsv with PT_PROGRESS=1 and stderr in a file: no bar" "" "$(cat file.err)"
+# A part of a plain file (--offset, --end): the bar counts its bytes,
+# from 0 % to 100 %, not the offsets of the whole file.
+xz -dc "$MBOX" >whole.mbox
+size=$(wc -c <whole.mbox)
+off=$(grep -b '^From mboxrd@z' whole.mbox | awk -F: -v s="$size" '$1 > s * 3 / 5 { print $1; exit }')
+PT_PROGRESS=1 PT_PROGRESS_DELAY=0 $PTY part.tsv part.err mbox2tsv -q -O "$off" whole.mbox
+shares=$(tr '\r' '\n' <part.err | sed -n 's/.*\] *\([0-9]*\)%.*/\1/p')
+[ -n "$shares" ] && [ "$(echo "$shares" | head -1)" -lt 50 ] && [ "$(echo "$shares" | sort -n | tail -1)" -le 100 ]
+ok $? "mbox2tsv --offset: the bar counts the part's bytes ($(echo $shares | tr ' ' ',' | cut -c1-40))"
+
 # From a pipe the size is unknown: a count of bytes, no bar.
 xz -dc "$MBOX" | PT_PROGRESS=1 PT_PROGRESS_DELAY=0 $PTY pipe.tsv pipe-in.err sh -c 'exec mbox2tsv -q -'
 grep -q "^${CR}mbox2tsv <stdin> [0-9.]* MB, " pipe-in.err
