@@ -11,7 +11,8 @@
  * child's messages go to stderr and its rows through mail_emit(), where
  * dupid is decided as in one reading.  The output is the same bytes as
  * that of one process; the scratch files hold the rows of all ranges
- * but the first while they are made.
+ * but the first while they are made (about half their mail: a file is
+ * read so only when $TMPDIR has room for that mail itself).
  *
  * Only mboxrd files (public-inbox's export, "From mboxrd@z" lines) are
  * cut: there a From_ line after an empty line and before a header line
@@ -28,6 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -136,6 +138,24 @@ split_wanted(const struct ctx *c, const char *path)
 	}
 	close(fd);
 	return ok;
+}
+
+/*
+ * Whether $TMPDIR has room for bytes more: the rows of the ranges
+ * after the first are about half their mail, the mail itself is kept
+ * as the bound.
+ */
+static int
+room_for(uint64_t bytes)
+{
+	const char *dir = getenv("TMPDIR");
+	struct statvfs fs;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	if (statvfs(dir, &fs) != 0)
+		return 0;
+	return (uint64_t)fs.f_bavail * fs.f_frsize >= bytes;
 }
 
 /* An unlinked scratch file in $TMPDIR: its descriptor, or -1. */
@@ -248,6 +268,10 @@ read_mbox_split(struct ctx *c, const char *path, const char *archive)
 		goto whole;
 	}
 	/* Scratch files for the workers; without them, the threads. */
+	if (!room_for(end - pt[1].from)) {
+		free(pt);
+		goto whole;
+	}
 	for (long k = 1; k < n; k++) {
 		pt[k].rec = scratch_fd();
 		pt[k].said = pt[k].rec < 0 ? -1 : scratch_fd();
