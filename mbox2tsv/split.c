@@ -305,7 +305,8 @@ read_mbox_split(struct ctx *c, const char *path, const char *archive)
 		rc = -1;
 	for (long k = 1; k < n; k++) {
 		struct part *p = &pt[k];
-		int st_, wrc = 0;
+		int st_ = 0, wrc = 0;
+		pid_t got;
 		FILE *rec;
 
 		if (p->pid < 0) {
@@ -316,8 +317,11 @@ read_mbox_split(struct ctx *c, const char *path, const char *archive)
 			if (read_mbox(c, path, archive) < 0)
 				rc = -1;
 		} else {
-			while (waitpid(p->pid, &st_, 0) < 0 && errno == EINTR)
+			while ((got = waitpid(p->pid, &st_, 0)) < 0 && errno == EINTR)
 				;
+			/* Not to be waited for (no such child): a failure, as a signal. */
+			if (got < 0)
+				st_ = SIGKILL;
 			copy_said(p->said);
 			if (lseek(p->rec, 0, SEEK_SET) < 0 || !(rec = fdopen(p->rec, "r"))) {
 				warnx("%s: bytes %llu to %llu: cannot read their rows back:", path,
