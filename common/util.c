@@ -3,6 +3,7 @@
 #include <limits.h>
 #include <stdarg.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -237,6 +238,24 @@ parse_unit(const char *s, double *v)
 		return -1;
 	*v = x;
 	return 0;
+}
+
+const char *
+tmp_dir(void)
+{
+	const char *dir = getenv("TMPDIR");
+
+	return dir && *dir ? dir : "/tmp";
+}
+
+int
+scratch_open(char *path, size_t size, const char *prefix)
+{
+	if ((size_t)snprintf(path, size, "%s/%s.XXXXXX", tmp_dir(), prefix) >= size) {
+		errno = ENAMETOOLONG;
+		return -1;
+	}
+	return mkstemp(path);
 }
 
 void

@@ -78,6 +78,14 @@ int parse_unit(const char *s, double *v);
 int jobs_option(const char *s, long *jobs);
 long jobs_default(long max);
 
+/* Where scratch files go: $TMPDIR, else /tmp. */
+const char *tmp_dir(void);
+/*
+ * A new scratch file tmp_dir()/PREFIX.XXXXXX (mkstemp), its name in
+ * path[0..size): its descriptor, or -1 with errno set.
+ */
+int scratch_open(char *path, size_t size, const char *prefix);
+
 /* Flush and close stdout, dying with a message if anything failed. */
 void close_stdout(void);
 

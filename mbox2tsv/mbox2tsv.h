@@ -109,10 +109,12 @@ void mail_record(struct ctx *c, const struct buf *row, size_t flags_at, unsigned
     uint64_t idhash);
 void mail_record_end(struct ctx *c, int rc);
 int mail_replay(struct ctx *c, FILE *rec, int *rc);
-/* The splitter's tests, for split.c. */
-int mbox_fromline(const char *s, size_t n);
-int mbox_header_line(const char *s, size_t n);
-size_t mbox_core_len(const char *s, size_t n);
+/*
+ * Whether the line s[0..n), after an empty line and before the line
+ * next[0..nextlen), separates two mails of an mboxrd file, as
+ * read_mbox() decides it (both with their newlines).
+ */
+int mboxrd_separator(const char *s, size_t n, const char *next, size_t nextlen);
 
 /* --known: count the ids of a mail table as met (dupid); -1 on error. */
 int read_known(struct ctx *c, const char *table);

@@ -366,21 +366,13 @@ is_separator(struct splitter *sp, const char *s, size_t core,
 }
 
 int
-mbox_fromline(const char *s, size_t n)
+mboxrd_separator(const char *s, size_t n, const char *next, size_t nextlen)
 {
-	return n > 5 && !memcmp(s, "From ", 5) && fromline_syntax(s, n);
-}
+	size_t core = core_len(s, n);
 
-int
-mbox_header_line(const char *s, size_t n)
-{
-	return header_line(s, n);
-}
-
-size_t
-mbox_core_len(const char *s, size_t n)
-{
-	return core_len(s, n);
+	/* read_mbox's candidate after an empty line, and is_separator's mboxrd rule. */
+	return core > 5 && !memcmp(s, "From ", 5) && fromline_syntax(s, core) &&
+	    header_line(next, core_len(next, nextlen));
 }
 
 int

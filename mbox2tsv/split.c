@@ -71,12 +71,10 @@ starts_mail(int fd, uint64_t q)
 	if (!(nl = memchr(line, '\n', n - k)))
 		return 0;
 	len = (size_t)(nl - line) + 1;
-	if (!mbox_fromline(line, mbox_core_len(line, len)))
-		return 0;
 	next = nl + 1;
 	if (!(nl = memchr(next, '\n', n - (size_t)(next - w))))
 		return 0;
-	return mbox_header_line(next, mbox_core_len(next, (size_t)(nl - next) + 1));
+	return mboxrd_separator(line, len, next, (size_t)(nl - next) + 1);
 }
 
 /* The first boundary at or after from and before end, or end. */
@@ -148,12 +146,9 @@ split_wanted(const struct ctx *c, const char *path)
 static int
 room_for(uint64_t bytes)
 {
-	const char *dir = getenv("TMPDIR");
 	struct statvfs fs;
 
-	if (!dir || !*dir)
-		dir = "/tmp";
-	if (statvfs(dir, &fs) != 0)
+	if (statvfs(tmp_dir(), &fs) != 0)
 		return 0;
 	return (uint64_t)fs.f_bavail * fs.f_frsize >= bytes;
 }
@@ -162,17 +157,11 @@ room_for(uint64_t bytes)
 static int
 scratch_fd(void)
 {
-	const char *dir = getenv("TMPDIR");
 	char path[4096];
 	int fd;
 
-	if (!dir || !*dir)
-		dir = "/tmp";
-	if ((size_t)snprintf(path, sizeof path, "%s/mbox2tsv.XXXXXX", dir) >= sizeof path)
-		return -1;
-	if ((fd = mkstemp(path)) < 0)
-		return -1;
-	unlink(path);
+	if ((fd = scratch_open(path, sizeof path, "mbox2tsv")) >= 0)
+		unlink(path);
 	return fd;
 }
 

@@ -93,17 +93,10 @@ scratch_forget(const char *path)
 FILE *
 plot_scratch(char *path, size_t size)
 {
-	const char *dir = getenv("TMPDIR");
 	FILE *fp;
 	int fd;
 
-	if (!dir || !*dir)
-		dir = "/tmp";
-	if ((size_t)snprintf(path, size, "%s/ptreport.XXXXXX", dir) >= size) {
-		errno = ENAMETOOLONG;
-		return NULL;
-	}
-	if ((fd = mkstemp(path)) < 0)
+	if ((fd = scratch_open(path, size, "ptreport")) < 0)
 		return NULL;
 	scratch_add(path);
 	if (!(fp = fdopen(fd, "w"))) {
@@ -159,17 +152,9 @@ gnuplot_start(const struct buf *cmd, char *err)
 	int fd[2], efd;
 	pid_t pid;
 	size_t off = 0;
-	const char *dir = getenv("TMPDIR");
 
-	if (!dir || !*dir)
-		dir = "/tmp";
-	if ((size_t)snprintf(err, PLOT_PATH_MAX, "%s/ptreport.XXXXXX", dir) >= PLOT_PATH_MAX) {
-		errno = ENAMETOOLONG;
-		warnx("gnuplot: %s:", dir);
-		return -1;
-	}
-	if ((efd = mkstemp(err)) < 0) {
-		warnx("gnuplot: %s:", err);
+	if ((efd = scratch_open(err, PLOT_PATH_MAX, "ptreport")) < 0) {
+		warnx("gnuplot: a scratch file in %s:", tmp_dir());
 		return -1;
 	}
 	scratch_add(err);
