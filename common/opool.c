@@ -200,6 +200,34 @@ worker(void *arg)
 	return NULL;
 }
 
+int
+opool_help(struct opool *p, void *state)
+{
+	struct meta *m, *outer = working;
+	uint64_t k;
+
+	pthread_mutex_lock(&p->mu);
+	if (p->taken == p->queued || meta(p, p->taken)->state != QUEUED) {
+		pthread_mutex_unlock(&p->mu);
+		return 0;
+	}
+	k = p->taken++;
+	m = meta(p, k);
+	m->state = TAKEN;
+	/* The one at taken stays a queued one (as a worker leaves it). */
+	while (p->taken < p->queued && meta(p, p->taken)->state == DONE)
+		p->taken++;
+	pthread_mutex_unlock(&p->mu);
+	working = m;
+	p->ops->work(p->arg, state, slot(p, k));
+	working = outer;
+	pthread_mutex_lock(&p->mu);
+	m->state = DONE;
+	write_locked(p);
+	pthread_mutex_unlock(&p->mu);
+	return 1;
+}
+
 /* Hand the held slot in, queued for the workers or done.  Call with mu held. */
 static void
 push_locked(struct opool *p, int state, int emit)

@@ -67,6 +67,14 @@ void *opool_next_sized(struct opool *p, size_t bytes);
 /* Hand the slot in: to be worked on, or (done) only to be emitted. */
 void opool_push(struct opool *p);
 void opool_push_done(struct opool *p);
+/*
+ * From inside work(), while the item it works on waits for something
+ * another worker is making: take the next queued item, if one is there,
+ * and work on it with state (not the waiting item's own: what work()
+ * keeps per item must not be touched), to be emitted in order as any
+ * other.  1: an item was worked on; 0: none was queued.
+ */
+int opool_help(struct opool *p, void *state);
 /* Emit every item handed in, stop the workers and free the pool. */
 void opool_finish(struct opool *p);
 

@@ -851,6 +851,14 @@ struct job {
 	struct order *order;
 	size_t nt, tcap, fcap;
 	unsigned long scored, candidates;
+	/*
+	 * The pool, and the state this thread scores another row with while
+	 * one of its ratios is being computed by another thread; that row
+	 * may wait so too, with its own helper, HELP_DEPTH rows deep (NULL:
+	 * it waits).
+	 */
+	struct opool *pool;
+	struct job *helper;
 };
 
 /*
@@ -895,8 +903,26 @@ ratio_need(struct job *j, const struct tstr *a, const struct tstr *b, double nee
 		e->val = me;
 	} else {
 		me = e->val;
-		while (me->busy)
+		/*
+		 * Another thread computes it (two big hunks of a driver's
+		 * series, which many of its versions hold): meanwhile this one
+		 * scores the next rows, one at a time, while there are some.
+		 * Rows further on often wait for the same ratio, so they help
+		 * in turn (HELP_DEPTH): without, a fifth of the wireless
+		 * year's scoring time was one thread waiting.
+		 */
+		while (me->busy) {
+			if (j->helper) {
+				int helped;
+
+				pthread_mutex_unlock(&j->memo->mu);
+				helped = opool_help(j->pool, j->helper);
+				pthread_mutex_lock(&j->memo->mu);
+				if (helped)
+					continue;
+			}
 			pthread_cond_wait(&j->memo->done, &j->memo->mu);
+		}
 		if (me->exact || need >= me->r) {
 			*below = !me->exact;
 			r = me->exact ? me->r : need;
@@ -1306,6 +1332,14 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 	const struct opts *o = j->o;
 	const struct postings *ps;
 
+	/* A helping job's marks are made when it first helps. */
+	if (!j->mark) {
+		size_t n = j->R->n ? j->R->n : 1;
+
+		j->mark = xcalloc(n, sizeof *j->mark);
+		j->via = xcalloc(n, 1);
+		j->cand = xcalloc(n, sizeof *j->cand);
+	}
 	j->ncand = 0;
 	for (uint32_t k = 0; k < l->nnames; k++) {
 		ps = lookup(j->ix, &j->ix->byname, l->names[k], strlen(l->names[k]));
@@ -1485,6 +1519,9 @@ score_left(struct job *j, uint32_t li, struct buf *out)
  */
 #define WINDOW 1024
 
+/* How many rows deep a thread waiting for a ratio scores others (struct job). */
+#define HELP_DEPTH 8
+
 /* A left row in flight: its index, then its pairs. */
 struct lslot {
 	uint32_t row;
@@ -1621,6 +1658,7 @@ main(int argc, char **argv)
 	struct hmap sorted = HMAP_INIT;
 	struct index ix;
 	struct job *jobs;
+	long njobs;
 	static const struct opool_ops ops = {
 		pool_start, NULL, pool_work, pool_emit, pool_slot_free,
 	};
@@ -1742,17 +1780,20 @@ main(int argc, char **argv)
 	pthread_mutex_init(&lazy.names_mu, NULL);
 	lazy.names = &names;
 	lazy.sorted = &sorted;
-	jobs = xcalloc((size_t)o.jobs, sizeof *jobs);
-	for (long k = 0; k < o.jobs; k++) {
+	/*
+	 * The threads' jobs, then (with threads) HELP_DEPTH levels of the
+	 * jobs they help with: jobs[k + o.jobs] helps jobs[k].  Those make
+	 * their marks when first used.
+	 */
+	njobs = o.jobs > 1 ? (HELP_DEPTH + 1) * o.jobs : 1;
+	jobs = xcalloc((size_t)njobs, sizeof *jobs);
+	for (long k = 0; k < njobs; k++) {
 		jobs[k].o = &o;
 		jobs[k].memo = &memo;
 		jobs[k].lazy = &lazy;
 		jobs[k].L = &L;
 		jobs[k].R = &R;
 		jobs[k].ix = &ix;
-		jobs[k].mark = xcalloc(R.n ? R.n : 1, sizeof *jobs[k].mark);
-		jobs[k].via = xcalloc(R.n ? R.n : 1, 1);
-		jobs[k].cand = xcalloc(R.n ? R.n : 1, sizeof *jobs[k].cand);
 	}
 	if (header)
 		table_header(stdout, TABLE_PAIRS);
@@ -1769,6 +1810,10 @@ main(int argc, char **argv)
 	wr.rows = 0;
 	wr.pr = &pr;
 	pool = opool_new(&ops, &wr, (int)o.jobs, WINDOW, 1, sizeof(struct lslot));
+	for (long k = 0; k < njobs; k++) {
+		jobs[k].pool = pool;
+		jobs[k].helper = k + o.jobs < njobs ? &jobs[k + o.jobs] : NULL;
+	}
 	for (size_t k = 0; k < nleft; k++) {
 		struct lslot *l = opool_next(pool);
 
@@ -1779,7 +1824,7 @@ main(int argc, char **argv)
 	written = wr.written;
 	progress_end(&pr);
 	buf_free(&label);
-	for (long k = 0; k < o.jobs; k++) {
+	for (long k = 0; k < njobs; k++) {
 		scored += jobs[k].scored;
 		candidates += jobs[k].candidates;
 		lcs_scratch_free(&jobs[k].sc);

@@ -2721,6 +2721,105 @@ test_opool(void)
 	}
 }
 
+/*
+ * opool_help: an item that waits for a later one works on it itself
+ * (with another state), and that one may wait and help in turn.
+ */
+struct hstate {
+	int level;
+	struct hstate *next;    /* the state it helps with, or NULL */
+};
+
+struct htest {
+	struct opool *p;
+	struct buf rows;
+	int worked[OT_ITEMS];   /* times each item was worked on */
+	int level[OT_ITEMS];    /* the level it was worked on at */
+	int helped;
+	struct hstate st[8][3]; /* per thread: the worker's, then two helpers */
+};
+
+static void *
+ht_start(void *arg, int i)
+{
+	return &((struct htest *)arg)->st[i][0];
+}
+
+static void
+ht_work(void *arg, void *state, void *slot)
+{
+	struct htest *t = arg;
+	struct hstate *st = state;
+	struct oslot *s = slot;
+	struct timespec ts = { 0, 50000 };
+
+	/*
+	 * Item 20i waits for 20i + 1, which waits for 20i + 2; not for
+	 * ever (a second), so that a broken pool fails the test.
+	 */
+	if ((s->k % 20 == 0 || s->k % 20 == 1) && s->k + 1 < OT_ITEMS) {
+		for (long tries = 0; tries < 20000 &&
+		    !__atomic_load_n(&t->worked[s->k + 1], __ATOMIC_ACQUIRE); tries++) {
+			if (st->next && opool_help(t->p, st->next))
+				__atomic_add_fetch(&t->helped, 1, __ATOMIC_RELAXED);
+			else
+				nanosleep(&ts, NULL);
+		}
+	}
+	t->level[s->k] = st->level;
+	__atomic_add_fetch(&t->worked[s->k], 1, __ATOMIC_RELEASE);
+}
+
+static void
+ht_emit(void *arg, void *slot)
+{
+	buf_addf(&((struct htest *)arg)->rows, "%d\n", ((struct oslot *)slot)->k);
+}
+
+static void
+test_opool_help(void)
+{
+	static const struct opool_ops ops = {
+		ht_start, NULL, ht_work, ht_emit, NULL, 0, 0,
+	};
+	static const int threads[] = { 1, 3 };
+
+	for (size_t i = 0; i < NELEM(threads); i++) {
+		struct htest *t = xcalloc(1, sizeof *t);
+		struct buf want = BUF_INIT;
+		int once = 1, deep = 1;
+
+		for (int a = 0; a < 8; a++)
+			for (int b = 0; b < 3; b++) {
+				t->st[a][b].level = b;
+				t->st[a][b].next = b < 2 ? &t->st[a][b + 1] : NULL;
+			}
+		t->p = opool_new(&ops, t, threads[i], 16, 1, sizeof(struct oslot));
+		for (int k = 0; k < OT_ITEMS; k++) {
+			struct oslot *s = opool_next(t->p);
+
+			s->k = k;
+			opool_push(t->p);
+			buf_addf(&want, "%d\n", k);
+		}
+		opool_finish(t->p);
+		for (int k = 0; k < OT_ITEMS; k++)
+			once &= t->worked[k] == 1;
+		/* One thread: only its helpers can work on what it waits for. */
+		for (int k = 0; threads[i] == 1 && k + 2 < OT_ITEMS; k += 20)
+			deep &= t->level[k] == 0 && t->level[k + 1] == 1 && t->level[k + 2] == 2;
+		is_str(t->rows.p, want.p, "opool_help, %d threads: items in order", threads[i]);
+		ok(once, "opool_help, %d threads: every item worked on once", threads[i]);
+		if (threads[i] == 1)
+			ok(deep && t->helped == 2 * (OT_ITEMS / 20),
+			    "opool_help, one thread: the waiting items' helpers did the next two (%d)",
+			    t->helped);
+		buf_free(&t->rows);
+		buf_free(&want);
+		free(t);
+	}
+}
+
 int
 main(void)
 {
@@ -2758,6 +2857,7 @@ main(void)
 	test_diff();
 	test_hunks();
 	test_opool();
+	test_opool_help();
 
 	printf("1..%d\n", ntests);
 	tmp_cleanup();
