@@ -445,6 +445,22 @@ flush(struct run *r, struct chunk *ck)
 }
 
 /*
+ * Whether a patch's text (message and hunks) is read: for K: lines, of
+ * the one file (-f) or of any version in the history (-g; a history
+ * without the file has none).
+ */
+static int
+needs_text(const struct run *r)
+{
+	if (r->file)
+		return r->fixed.nk > 0;
+	for (size_t i = 0; i < r->nv; i++)
+		if (r->v[i].has)
+			return 1;
+	return 0;
+}
+
+/*
  * One patch table: 0; -1 when bad rows were named and left out; -2 when
  * it could not be opened or read to its end.
  */
@@ -465,6 +481,14 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 	cfiles = tsv_need(&t, "files");
 	chunks = tsv_col(&t, "hunks");
 	cmsg = tsv_col(&t, "msg");
+	/*
+	 * Without K: lines nothing reads a patch's text, and its message
+	 * and hunks are most of the table's bytes: left unread.
+	 */
+	if (!needs_text(r)) {
+		tsv_skip(&t, "msg");
+		tsv_skip(&t, "hunks");
+	}
 	while ((st = tsv_read(&t)) != 0) {
 		struct prow *pr;
 		int64_t date;
@@ -500,8 +524,8 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 		buf_add(&ck->data, t.f[cfiles].s, t.f[cfiles].len);
 		buf_addc(&ck->data, '\0');
 		pr->text = ck->data.len;
-		/* Only K: reads the text; one fixed file without K: needs none. */
-		if (r->file && !r->fixed.nk)
+		/* Only K: reads the text. */
+		if (!needs_text(r))
 			buf_addc(&ck->data, '\0');
 		else
 			patch_text(&ck->data, cmsg >= 0 ? &t.f[cmsg] : NULL,

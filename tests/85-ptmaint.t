@@ -717,6 +717,23 @@ ok $? "an invalid escape named with file:line and column"
 diag "with -f, the date 'yesterday': $(grep 'rowbad.tsv:4' "$T/err")"
 is "bad rows: the good rows are written" "f-ok f-bad f-ok2" \
 	"$(awk -F'\t' 'NR > 1 { print $1 }' "$T/out" | tr '\n' ' ' | sed 's/ $//')"
+# A patch's message and hunks are read only for K: lines: without any,
+# ptmaint(1) leaves them unread (most of a patch table's bytes), so a
+# bad escape there is no bad row; with K: it is.
+{
+	phdr
+	prow h-ok "$D0" fs/ext2/a.c 'F fs/ext2/a.c\tfs/ext2/a.c\n@ \n+x'
+	prow h-esc "$D0" fs/ext2/b.c 'F fs/ext2/b.c\tfs/ext2/b.c\n@ \n+\q'
+} >hunkbad.tsv
+printf 'EXT2\nM:\tE <e@example.com>\nF:\tfs/ext2/\n' >nok.MAINTAINERS
+run ptmaint -f nok.MAINTAINERS hunkbad.tsv
+is "no K: lines: the hunks are not read, a bad escape there is no bad row (exit 0)" \
+	"0 h-ok:EXT2:2:1 h-esc:EXT2:2:1" \
+	"$rc h-ok:$(secs "$T/out" h-ok) h-esc:$(secs "$T/out" h-esc)"
+run ptmaint -f rules.MAINTAINERS hunkbad.tsv
+is "K: lines: the same bad escape is a bad row (exit 1)" 1 "$rc"
+grep -q "^ptmaint: hunkbad.tsv:3: column 'hunks': invalid escape" "$T/err"
+ok $? "K: lines: the bad hunks named with file:line and column"
 run ptmaint -f rules.MAINTAINERS "$T/missing.tsv" rules.tsv
 is "a missing table: exit 2" 2 "$rc"
 grep -q 'missing.tsv' "$T/err"
