@@ -25,6 +25,7 @@ static const char *const patches[] = {
 	"id", "kind", "date", "author", "type", "list", "title", "files",
 	"added", "removed", "hash", "upstream", "links", "msg", "hunks",
 	"name", "version", "part", "total", "thread", "new", "author_date",
+	"paths",
 };
 
 static const char *const pairs[] = {

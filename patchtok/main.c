@@ -99,8 +99,8 @@ help(void)
 	fputs("\nRead mails (mbox2tsv) or commits (git2tsv) and write one row per\n"
 	    "patch: id kind date author type list title files added removed hash\n"
 	    "upstream links msg hunks name version part total thread new\n"
-	    "author_date, and any column of the input patchtok does not know.  Rows without a diff are\n"
-	    "passed over and counted.\n\n"
+	    "author_date paths, and any column of the input patchtok does not know.\n"
+	    "Rows without a diff are passed over and counted.\n\n"
 	    "  -H, --no-header  do not print the header line\n"
 	    "  -j, --jobs N     threads making rows (default: the CPUs, at most 4);\n"
 	    "                   the rows are the same, in the same order\n"
@@ -331,6 +331,18 @@ tok_row(struct tjob *jb, struct tworker *w, struct tslot *sl)
 	 */
 	s = field(r, c->date, &n);
 	tsv_add(out, s, n);
+	tsv_sep(out);
+	/*
+	 * paths: the F lines of hunks alone, so that what only needs the
+	 * files and what became of them (ptreport) reads a few bytes, not
+	 * the diff.
+	 */
+	buf_reset(&w->tmp);
+	for (size_t k = 0; k < p.nf; k++)
+		hunks_add_file(&w->tmp, p.f[k].old, p.f[k].new);
+	if (w->tmp.len)
+		w->tmp.len--;   /* the last line's newline */
+	tsv_add(out, w->tmp.p, w->tmp.len);
 	tsv_extra_row(&jb->x, r, out);
 	buf_addc(out, '\n');
 	patch_free(&p);

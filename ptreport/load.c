@@ -801,11 +801,19 @@ load_patches(struct model *md, struct tsv_reader *r)
 	int cid = tsv_need(r, "id"), ckind = tsv_need(r, "kind"),
 	    cfiles = tsv_need(r, "files"), cdate = tsv_col(r, "date"),
 	    cnew = tsv_col(r, "new"), chunks = tsv_col(r, "hunks"),
-	    cadate = tsv_col(r, "author_date");
+	    cadate = tsv_col(r, "author_date"), cpaths = tsv_col(r, "paths");
 	struct buf ch = BUF_INIT;
 	int got;
 
 	tsv_skip(r, "msg");
+	/*
+	 * The F lines alone (paths), where the table has them: the hunks,
+	 * most of its bytes, are then left unread.
+	 */
+	if (cpaths >= 0) {
+		tsv_skip(r, "hunks");
+		chunks = cpaths;
+	}
 	while ((got = tsv_read(r)) != 0) {
 		int64_t t, at = NODATE;
 		const char *commit;

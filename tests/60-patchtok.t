@@ -41,7 +41,7 @@ mbox2tsv -q "$M"/*.eml "$M"/patchwork_* "$M"/git-t5100_* >mails.tsv
 run patchtok -v mails.tsv
 is "real mails: exit 0" 0 "$rc"
 cp "$T/out" mails.tok
-printf 'id\tkind\tdate\tauthor\ttype\tlist\ttitle\tfiles\tadded\tremoved\thash\tupstream\tlinks\tmsg\thunks\tname\tversion\tpart\ttotal\tthread\tnew\tauthor_date\n' >hdr.want
+printf 'id\tkind\tdate\tauthor\ttype\tlist\ttitle\tfiles\tadded\tremoved\thash\tupstream\tlinks\tmsg\thunks\tname\tversion\tpart\ttotal\tthread\tnew\tauthor_date\tpaths\n' >hdr.want
 head -1 mails.tok >hdr
 same "header names the documented columns" hdr.want hdr
 
@@ -82,6 +82,17 @@ while [ "$i" -lt "$(rows mails.tok)" ]; do
 done
 is "every hunks field: F, @, -, + lines, first a file" 0 "$badfmt"
 is "every hunks field: its + and - lines are added and removed" 0 "$badcount"
+
+# paths: the F lines of hunks, nothing else (what ptreport reads).
+badpaths=0
+i=0
+while [ "$i" -lt "$(rows mails.tok)" ]; do
+	i=$((i + 1))
+	tsvfield mails.tok hunks "$i" | grep '^F ' >f.want
+	{ tsvfield mails.tok paths "$i"; echo; } | sed '/^$/d' >f.got
+	cmp -s f.want f.got || { badpaths=$((badpaths + 1)); diag "row $i: paths is not the F lines of hunks"; }
+done
+is "every paths field: the F lines of hunks" 0 "$badpaths"
 
 # added/removed against git apply --numstat on the same diff (where git
 # can read it: the fuzzed mails are skipped).
@@ -292,6 +303,9 @@ is "a newline in a file name: exit 0, nothing said" "0|" "$rc|$(cat "$T/err")"
 printf 'F doc/odd\\nname.txt\tdoc/odd\\nname.txt\n@ \n-two\n+2\nF main.c\tmain.c\n@ \n-int x;\n+int x = 1;\n' >oddhunks.want
 tsvfield oddname.tok hunks 1 >oddhunks
 same "a newline in a file name: escaped in its F line, which stays whole" oddhunks.want oddhunks
+printf 'F doc/odd\\nname.txt\tdoc/odd\\nname.txt\nF main.c\tmain.c' >oddpaths.want
+tsvfield oddname.tok paths 1 >oddpaths
+same "a newline in a file name: paths, escaped as in hunks" oddpaths.want oddpaths
 patchsim -q --self oddname.tok >oddpairs.tsv 2>oddpairs.err
 is "a newline in a file name: patchsim reads both rows" "0|" "$?|$(cat oddpairs.err)"
 is "a newline in a file name: v1 and v2 pair, their diffs the same" \
@@ -348,12 +362,12 @@ fi
 awk -F'\t' 'BEGIN { OFS = "\t" } { print $0, NR == 1 ? "note" : "note-" $1 }' mails.tsv >note.tsv
 run patchtok -q note.tsv
 is "an unknown column: the last in the header" "note" "$(head -1 "$T/out" | tr '\t' '\n' | tail -1)"
-awk -F'\t' 'NR > 1 && $23 != "note-" $1 { bad++ } END { exit bad > 0 }' "$T/out"
+awk -F'\t' 'NR > 1 && $24 != "note-" $1 { bad++ } END { exit bad > 0 }' "$T/out"
 ok $? "an unknown column: every row keeps its value"
 is "an unknown column: the same rows" "$(rows mails.tok)" "$(rows "$T/out")"
 run patchtok -q note.tsv trailers.tsv
 is "a later table without the column: an empty field" "" \
-	"$(grep '^trailers@example.com' "$T/out" | cut -f23)"
+	"$(grep '^trailers@example.com' "$T/out" | cut -f24)"
 
 # --- bad input -----------------------------------------------------------
 cut -f"$d" --complement mails.tsv >nodiff.tsv

@@ -828,6 +828,22 @@ is "project: deleting a file the repository had (deleted before: the same change
 is "project: the new name of a rename, after it" "ignored" "$(fc b1@x)"
 is "control: the new name before the rename" "not-counted" "$(fc b0@x | cut -d' ' -f1)"
 is "project: the rename itself, posted after it was committed" "ignored" "$(fc b2@x)"
+# With a paths column (the F lines alone, as patchtok writes it), the
+# hunks are not read: the same verdicts with hunks that could not be.
+withpaths() {
+	awk -F'\t' 'BEGIN { OFS = "\t" }
+	NR == 1 { print $0, "paths"; next }
+	{ p = $6; gsub(/\\n@ \\n\+x/, "", p); sub(/\\n$/, "", p); $6 = "\\q"; print $0, p }' "$1"
+}
+withpaths own-m.tok >own-p.tok
+withpaths c-hist.tok >c-hist-p.tok
+grep -q '^n1@x	.*	\\q	F /dev/null\\tsrc/new.c$' own-p.tok 2>/dev/null ||
+    grep -q '^n1@x	.*	\\q	F src/new.c\\tsrc/new.c$' own-p.tok
+ok $? "paths table: the F lines in paths, a bad escape in hunks"
+ptreport patches -q --grace 0 own-m.tsv own-m.tok c-hist.tok c-hist.tsv none.tsv >v-hunks.tsv 2>v-hunks.err
+ptreport patches -q --grace 0 own-m.tsv own-p.tok c-hist-p.tok c-hist.tsv none.tsv >v-paths.tsv 2>v-paths.err
+is "paths: read instead of hunks, nothing said (exit 0)" "0|" "$?|$(cat v-paths.err)"
+same "paths: every verdict as from the hunks" v-hunks.tsv v-paths.tsv
 is "project: a new file in a folder the repository has" "ignored" "$(fc c1@x)"
 is "project: a new file in tools/, which the repository has" "ignored" "$(fc c2@x)"
 is "control: a new file in a folder it does not have" \
