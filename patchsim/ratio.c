@@ -158,6 +158,69 @@ sort_spans(const char *base, struct span *v, size_t n, int depth)
 	}
 }
 
+/*
+ * Below this many words a range is sorted by comparisons; above, by
+ * the bytes of their keys first.
+ */
+#define RADIX_MIN 64
+
+/*
+ * Sort the words by their keys' bytes from the byte-th on (most
+ * significant first, in place: the American flag sort), each bucket
+ * again by the next byte, as long as it holds more than RADIX_MIN;
+ * past the eighth byte (keys alike) and in small buckets by sort_spans.
+ * The words of a range share their first byte bytes, so those whose
+ * key has 0 there end there: they are one word, already in order.
+ * About twice as fast as comparing on big hunks (tens of thousands of
+ * words, sharing heads such as 0x0000).
+ */
+static void
+radix_spans(const char *base, struct span *v, size_t n, int byte, int depth)
+{
+	size_t count[256], next[256], end[256];
+	int shift;
+
+	for (;;) {
+		if (n <= RADIX_MIN || byte == 8) {
+			sort_spans(base, v, n, depth);
+			return;
+		}
+		shift = 56 - 8 * byte;
+		memset(count, 0, sizeof count);
+		for (size_t i = 0; i < n; i++)
+			count[(v[i].key >> shift) & 0xff]++;
+		if (count[(v[0].key >> shift) & 0xff] != n)
+			break;
+		/* One bucket: all alike in this byte. */
+		if (!((v[0].key >> shift) & 0xff))
+			return;
+		byte++;
+	}
+	for (size_t b = 0, at = 0; b < 256; b++) {
+		next[b] = at;
+		at += count[b];
+		end[b] = at;
+	}
+	for (size_t b = 0; b < 256; b++) {
+		while (next[b] < end[b]) {
+			struct span t = v[next[b]];
+			size_t d = (t.key >> shift) & 0xff;
+
+			while (d != b) {
+				struct span u = v[next[d]];
+
+				v[next[d]++] = t;
+				t = u;
+				d = (t.key >> shift) & 0xff;
+			}
+			v[next[b]++] = t;
+		}
+	}
+	for (size_t b = 1, at = count[0]; b < 256; at += count[b], b++)
+		if (count[b] > 1)
+			radix_spans(base, v + at, count[b], byte + 1, depth);
+}
+
 /* An ASCII byte lower-cased if alphanumeric, else 0 (a blank). */
 static const unsigned char ascii_word[128] = {
 	['0'] = '0', ['1'] = '1', ['2'] = '2', ['3'] = '3', ['4'] = '4',
@@ -245,7 +308,7 @@ token_sort(struct buf *out, const char *s, size_t n)
 
 		for (size_t k = nsp; k > 1; k /= 2)
 			depth += 2;
-		sort_spans(words.p, sp, nsp, depth);
+		radix_spans(words.p, sp, nsp, 0, depth);
 	}
 	start = out->len;
 	buf_grow(out, words.len + nsp + 1);

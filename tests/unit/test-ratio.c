@@ -429,6 +429,70 @@ token_sort_order(unsigned *seed)
 	buf_free(&got);
 }
 
+/*
+ * Big word lists, as big hunks have: thousands of words over the whole
+ * alphabet, many sharing heads of 2 to 12 bytes (0x0000...), repeated,
+ * of every length, so that the sort by key bytes meets every depth.
+ */
+static void
+token_sort_big(unsigned *seed)
+{
+	static const char alpha[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCXYZ";
+	static const char *heads[] = { "0x", "0x0000", "0x00000000", "rtw89", "rtw898852a", "b" };
+	struct buf text = BUF_INIT, want = BUF_INIT, got = BUF_INIT;
+	char (*words)[32] = xcalloc(8000, sizeof *words);
+	char **wp = xcalloc(8000, sizeof *wp);
+	int bad = 0;
+
+	for (int t = 0; t < 40; t++) {
+		int nw = 1000 + (int)(rnd(seed) % 7000);
+
+		buf_reset(&text);
+		buf_reset(&want);
+		for (int k = 0; k < nw; k++) {
+			int kind = (int)(rnd(seed) % 5), len = 0;
+
+			if (kind == 0 && k > 0) {
+				strcpy(words[k], words[rnd(seed) % (unsigned)k]);
+			} else {
+				if (kind <= 2) {
+					const char *h = heads[rnd(seed) % 6];
+
+					strcpy(words[k], h);
+					len = (int)strlen(h);
+				}
+				for (int e = (int)(rnd(seed) % 12); e >= 0 && len < 30; e--)
+					words[k][len++] = alpha[rnd(seed) % (sizeof alpha - 1)];
+				words[k][len] = '\0';
+			}
+			buf_addstr(&text, words[k]);
+			buf_addc(&text, " \n,+*"[rnd(seed) % 5]);
+		}
+		for (int k = 0; k < nw; k++) {
+			for (char *c = words[k]; *c; c++)
+				if (*c >= 'A' && *c <= 'Z')
+					*c = (char)(*c - 'A' + 'a');
+			wp[k] = words[k];
+		}
+		qsort(wp, (size_t)nw, sizeof *wp, cmp_str);
+		for (int k = 0; k < nw; k++) {
+			if (k)
+				buf_addc(&want, ' ');
+			buf_addstr(&want, wp[k]);
+		}
+		buf_reset(&got);
+		token_sort(&got, text.p, text.len);
+		if (got.len != want.len || memcmp(got.p, want.p, want.len) != 0)
+			bad++;
+	}
+	ok(!bad, "token_sort orders 40 big word lists (1,000 to 8,000 words) as a plain sort does");
+	free(words);
+	free(wp);
+	buf_free(&text);
+	buf_free(&want);
+	buf_free(&got);
+}
+
 int
 main(void)
 {
@@ -511,6 +575,7 @@ main(void)
 	}
 	long_texts(&sc, &seed);
 	token_sort_order(&seed);
+	token_sort_big(&seed);
 	/* Code points, not bytes: two-byte characters count once. */
 	ok(lcs(&sc, "\xc3\xa4\xc3\xb6", 4, "\xc3\xa4x\xc3\xb6", 5) == 2,
 	    "LCS counts code points");
