@@ -1036,13 +1036,18 @@ folder_at(const struct model *md, const char *f, size_t n, int64_t t)
  * What the patches for the project so far make known beyond the
  * repository: per thread (by its root), the files they touch and their
  * folders; per author (by address), the files they create or rename to,
- * and their folders, with the earliest date.
+ * and their folders, with the earliest date; and to anyone (ANYONE in
+ * the author map) those files alone, from that date.
  */
 struct known {
 	struct hmap thread, author;
 	struct buf key;
 	struct arena mem;
 };
+
+/* The author map's key for what every later patch may change. */
+static const char anyone[1];
+#define ANYONE (&anyone[0])
 
 static const char *
 known_key(struct known *kn, const void *who, size_t wlen, const char *p, size_t n)
@@ -1105,7 +1110,8 @@ author_add(struct known *kn, const char *author, const char *p, size_t n, int64_
 		    t < *(int64_t *)e->val)) {
 			*(int64_t *)e->val = t;
 		}
-		if (!k)
+		/* To anyone the file, not its folders. */
+		if (!k || author == ANYONE)
 			break;
 	}
 }
@@ -1117,7 +1123,8 @@ change_known(const struct model *md, struct known *kn, const struct mail *m, uin
 {
 	int64_t t = m->date;
 
-	if (thread_has(kn, root, p, n) || author_has(kn, m->from, p, n, t))
+	if (thread_has(kn, root, p, n) || author_has(kn, m->from, p, n, t) ||
+	    author_has(kn, ANYONE, p, n, t))
 		return 1;
 	switch (kind) {
 	case 'D':
@@ -1206,10 +1213,13 @@ learn(struct known *kn, const struct mail *m, uint32_t root)
 			thread_add(kn, root, p + 1, ol);
 			if (tab)
 				thread_add(kn, root, tab + 1, (size_t)(p + k - tab - 1));
-			if (p[0] == 'C')
+			if (p[0] == 'C') {
 				author_add(kn, m->from, p + 1, k - 1, m->date);
-			else if (tab)
+				author_add(kn, ANYONE, p + 1, k - 1, m->date);
+			} else if (tab) {
 				author_add(kn, m->from, tab + 1, (size_t)(p + k - tab - 1), m->date);
+				author_add(kn, ANYONE, tab + 1, (size_t)(p + k - tab - 1), m->date);
+			}
 		}
 		p += k + 1;
 	}
@@ -1289,7 +1299,9 @@ posting_vote(struct model *md, struct ppart *v, size_t n)
  * history) and of mails (their changes).  A patch found the project's
  * makes its files known to the other patches of its thread (2/N changes
  * what 1/N creates) and its new files to its author's later patches (a
- * series sent without threading, a series built on an unmerged one);
+ * series sent without threading, a series built on an unmerged one),
+ * and those files (not their folders) to anyone's later patches (a
+ * series built on another's unmerged one);
  * rounds go on until no more are found.  Then the parts of each posting
  * vote (posting_vote()); when that makes some another repository's, they
  * teach nothing: the rounds run again without them.

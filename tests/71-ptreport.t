@@ -860,7 +860,9 @@ is "control: one of two (half) is the project's" "ignored" "$(fc v3@x)"
 is "another project's: it changes none of the repository's files, though it creates one in include/" \
 	"not-counted" "$(fc v4@x | cut -d' ' -f1)"
 # Threads and authors: 2/2 changes the file 1/2 creates; an author's
-# unthreaded series.
+# unthreaded series; anyone's later patch changing a file an earlier
+# patch for the project creates (a series built on another's unmerged
+# one), but not creating files in its new folder.
 {
 	mhdr
 	mail t0@x 2021-02-10T09:00:00Z Kim kim@k.org cover '' '' '' 2
@@ -870,6 +872,9 @@ is "another project's: it changes none of the repository's files, though it crea
 	mail u2@x 2021-02-11T09:05:00Z Lee lee@l.org patch '' ''
 	mail u0@x 2021-02-11T08:00:00Z Lee lee@l.org patch '' ''
 	mail w2@x 2021-02-11T09:05:00Z Max max@m.org patch '' ''
+	mail w0@x 2021-02-11T08:30:00Z Max max@m.org patch '' ''
+	mail w3@x 2021-02-11T09:10:00Z Max max@m.org patch '' ''
+	mail u3@x 2021-02-11T09:10:00Z Lee lee@l.org patch '' ''
 } >thr.tsv
 {
 	thdr
@@ -879,6 +884,9 @@ is "another project's: it changes none of the repository's files, though it crea
 	tok mail u2@x 2021-02-11T09:05:00Z M:feat/f.c
 	tok mail u0@x 2021-02-11T08:00:00Z M:feat/f.c
 	tok mail w2@x 2021-02-11T09:05:00Z M:feat/f.c
+	tok mail w0@x 2021-02-11T08:30:00Z M:feat/f.c
+	tok mail w3@x 2021-02-11T09:10:00Z C:feat/g.c
+	tok mail u3@x 2021-02-11T09:10:00Z C:feat/h.c
 } >thr.tok
 tv() {
 	verdict "$1" thr.tsv thr.tok c-hist.tok c-hist.tsv none.tsv | cut -d' ' -f1
@@ -887,15 +895,25 @@ is "thread: 2/2 changes the file 1/2 creates, and adds one beside it" "ignored" 
 is "author: a later patch of the same author changes the file the first creates (no thread)" \
 	"ignored" "$(tv u2@x)"
 is "control: the same patch posted before the one creating the file" "not-counted" "$(tv u0@x)"
-is "control: the same patch by another author" "not-counted" "$(tv w2@x)"
-sed '/^t2@x/s/\tKim\tkim@k.org\t/\tNed\tned@n.org\t/' thr.tsv >thr-ned.tsv
-is "thread: 2/2 by someone else, in the thread" "ignored" \
-	"$(verdict t2@x thr-ned.tsv thr.tok c-hist.tok c-hist.tsv none.tsv | cut -d' ' -f1)"
-sed '/^t2@x/s/\tKim\tkim@k.org\t\(.*\)\tt0@x\tt0@x\tpatch/\tNed\tned@n.org\t\1\t\t\tpatch/' thr.tsv >thr-apart.tsv
+is "anyone: the same patch by another author, later (built on Lee's unmerged patch)" \
+	"ignored" "$(tv w2@x)"
+is "control: by another author, before the patch creating the file" "not-counted" "$(tv w0@x)"
+is "author: a later patch of the same author creates a file in the folder the first made" \
+	"ignored" "$(tv u3@x)"
+is "control: another author's, creating a file there (to anyone the file, not its folder)" \
+	"not-counted" "$(tv w3@x)"
+# 2/2 by Ned, one minute before 1/2 (so only the thread can tell).
+sed '/^t2@x/s/T09:02:00Z\tKim\tkim@k.org\t/T08:59:00Z\tNed\tned@n.org\t/' thr.tsv >thr-ned.tsv
+sed '/^t2@x/s/2021-02-10T09:02:00Z/2021-02-10T08:59:00Z/' thr.tok >thr-early.tok
+grep -q '^t2@x	2021-02-10T08:59:00Z	Ned	ned@n.org	' thr-ned.tsv
+ok $? "control table: 2/2 by someone else, before 1/2, in the thread"
+is "thread: 2/2 by someone else, in the thread, even before 1/2" "ignored" \
+	"$(verdict t2@x thr-ned.tsv thr-early.tok c-hist.tok c-hist.tsv none.tsv | cut -d' ' -f1)"
+sed '/^t2@x/s/\tNed\tned@n.org\t\(.*\)\tt0@x\tt0@x\tpatch/\tNed\tned@n.org\t\1\t\t\tpatch/' thr-ned.tsv >thr-apart.tsv
 grep -q '^t2@x.*ned@n.org.*		patch' thr-apart.tsv
-ok $? "control table: 2/2 by someone else, in no thread"
-is "control: 2/2 by someone else in no thread" "not-counted" \
-	"$(verdict t2@x thr-apart.tsv thr.tok c-hist.tok c-hist.tsv none.tsv | cut -d' ' -f1)"
+ok $? "control table: 2/2 by someone else, before 1/2, in no thread"
+is "control: 2/2 by someone else, before 1/2, in no thread" "not-counted" \
+	"$(verdict t2@x thr-apart.tsv thr-early.tok c-hist.tok c-hist.tsv none.tsv | cut -d' ' -f1)"
 
 # A posting is for one repository: the parts of one posting vote.
 # Jan's 0/3 cover and its parts: 1/3 and 2/3 change another repository's
