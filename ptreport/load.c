@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hunks.h"
+#include "subject.h"
 #include "mailmap.h"
 #include "ptreport.h"
 #include "tables.h"
@@ -56,6 +57,7 @@ model_free(struct model *md)
 	free(md->th);
 	free(md->mark);
 	free(md->wd);
+	free(md->vp);
 	free(md->mpairs);
 	for (size_t i = 0; i < md->nsections; i++)
 		free(md->sections[i]->e);
@@ -1585,6 +1587,35 @@ earlier_commit(const struct commit *a, const struct commit *b)
 /* qsort has no context argument; the model is finished once. */
 static const struct model *rkey_md;
 
+/*
+ * A subject's title (subject_title(): the "[PATCH v2 1/3]" tags and
+ * "Re:" gone), lower-cased, its words alone with one blank between:
+ * "Foo: fix the bar." and "[PATCH v2] foo: Fix the bar" are one title.
+ * Interned; "" for none.
+ */
+static const char *
+title_words(struct model *md, const char *subject)
+{
+	struct buf t = BUF_INIT, w = BUF_INIT;
+	const char *r;
+
+	subject_title(&t, subject, strlen(subject));
+	for (size_t i = 0; i < t.len; i++) {
+		unsigned char c = (unsigned char)t.p[i];
+
+		if (c >= 0x80 || isalnum(c))
+			buf_addc(&w, (char)tolower(c));
+		else if (w.len && w.p[w.len - 1] != ' ')
+			buf_addc(&w, ' ');
+	}
+	while (w.len && w.p[w.len - 1] == ' ')
+		w.len--;
+	r = intern(&md->pool, w.p ? w.p : "", w.len);
+	buf_free(&t);
+	buf_free(&w);
+	return r;
+}
+
 static int
 cmp_rkey(const void *a, const void *b)
 {
@@ -1902,6 +1933,27 @@ model_finish(struct model *md)
 		for (size_t i = n; i-- > 0;) {
 			md->mails[v[i].mail].rnext = md->th[v[i].root].resp;
 			md->th[v[i].root].resp = v[i].mail;
+		}
+		/*
+		 * The patches, for the new versions sent into a thread
+		 * (withdrawal()): by thread, date and id, each with its title.
+		 */
+		n = 0;
+		for (size_t i = 0; i < md->nmails; i++) {
+			struct mail *m = &md->mails[i];
+
+			if (!m->present || m->type != MT_PATCH)
+				continue;
+			m->ntitle = title_words(md, m->subject);
+			v[n].root = uf_find(&md->threads, (uint32_t)i);
+			v[n++].mail = (uint32_t)i;
+		}
+		if (n) {
+			rkey_md = md;
+			qsort(v, n, sizeof *v, cmp_rkey);
+			md->vp = xreallocarray(NULL, n, sizeof *md->vp);
+			memcpy(md->vp, v, n * sizeof *v);
+			md->nvp = n;
 		}
 		/* The withdrawals, few: kept apart, in the same order. */
 		n = 0;

@@ -51,6 +51,8 @@ struct mail {
 	                            U unknown) and the path, for R "old TAB new";
 	                            NULL */
 	const char *fwhy;        /* foreign: a path that is not the repository's */
+	const char *ntitle;      /* patches: the subject's title, lower-cased, its
+	                            words alone (interned; "" if none) */
 	const char **rcpt;       /* patches: To then Cc addresses, interned, once each */
 	struct msect **sect;     /* patches: the responsible MAINTAINERS sections */
 	int64_t date;
@@ -83,7 +85,8 @@ struct mail {
 	                            the coverage to have been answered */
 	unsigned char withdraw;  /* flags word withdraw: its sender says a patch of the
 	                            thread is dropped or superseded */
-	unsigned char withdrawn; /* would be ignored, but its author withdrew it */
+	unsigned char withdrawn; /* would be ignored, but its author withdrew it, or
+	                            sent a new version into its thread */
 	unsigned char dup;       /* its id came more than once */
 };
 
@@ -246,6 +249,8 @@ struct model {
 	struct thread *th;       /* per mail index, valid at thread roots */
 	struct rkey *wd;         /* mails flagged withdraw, by thread, date and id */
 	size_t nwd;
+	struct rkey *vp;         /* patch mails, by thread, date and id */
+	size_t nvp;
 	struct hmap paths;       /* the repository's paths -> struct pathrec */
 	struct hmap folders;     /* their folders ("a/b/", "" the top) -> struct folderrec */
 	struct hmap listids;     /* the mails' list column: every list id */
@@ -340,7 +345,9 @@ void coverage_text(const struct model *md, struct buf *b);
 /*
  * The earliest mail (by date, then id) of mail mi's thread, other than
  * mi, by mi's sender, dated at or after mi, that is flagged withdraw;
- * NONE if none.
+ * else the earliest patch of its thread by its sender under the same
+ * title, later than mi (a new version sent into the thread); NONE if
+ * none.
  */
 uint32_t withdrawal(struct model *md, uint32_t mi);
 /* Is mail r by the person of address addr and lower-cased name who ("": none)? */

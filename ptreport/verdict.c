@@ -61,6 +61,30 @@ withdrawal(struct model *md, uint32_t mi)
 		if (md->wd[lo].mail != mi && w->date >= m->date && same_person(w, m))
 			return md->wd[lo].mail;
 	}
+	/*
+	 * A new version sent into the thread: a later patch of its author
+	 * under the same title ([PATCH v2] in reply to v1, a RESEND),
+	 * whatever files it changes.  v1 is then no patch left unanswered.
+	 */
+	if (m->type != MT_PATCH || !m->ntitle || !*m->ntitle)
+		return NONE;
+	lo = 0;
+	hi = md->nvp;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (md->vp[mid].root < root)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < md->nvp && md->vp[lo].root == root; lo++) {
+		const struct mail *p = &md->mails[md->vp[lo].mail];
+
+		if (md->vp[lo].mail != mi && earlier(m, p) && p->ntitle == m->ntitle &&
+		    same_person(p, m))
+			return md->vp[lo].mail;
+	}
 	return NONE;
 }
 

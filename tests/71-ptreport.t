@@ -379,6 +379,27 @@ is "control: answered by someone, it stays answered" "answered bob@b.org" \
 	member 1 $C5 commit
 } >k-wd.tsv
 is "control: merged, it stays merged" "merged $C5" "$(verdict p@x wd.tsv k-wd.tsv)"
+# A new version sent into the thread: superseded, whatever its files (it
+# may be in another cluster, or none).
+{
+	mhdr
+	printf 'sv1@x\t2021-03-01T09:00:00Z\tAnn\tann@a.org\t[PATCH] foo: fix the bar\tdev\t\t\tpatch\t\t\t\t\n'
+	printf 'sv2@x\t2021-03-01T11:00:00Z\tAnn\tann@home.example\t[PATCH v2] Foo: Fix the bar.\tdev\tsv1@x\tsv1@x\tpatch\t2\t\t\t\n'
+	printf 'st1@x\t2021-03-01T09:00:00Z\tAnn\tann@a.org\t[PATCH] qux: one\tdev\t\t\tpatch\t\t\t\t\n'
+	printf 'st2@x\t2021-03-01T11:00:00Z\tAnn\tann@a.org\t[PATCH v2] qux: two\tdev\tst1@x\tst1@x\tpatch\t2\t\t\t\n'
+	printf 'su1@x\t2021-03-01T09:00:00Z\tAnn\tann@a.org\t[PATCH] baz: quux\tdev\t\t\tpatch\t\t\t\t\n'
+	printf 'su2@x\t2021-03-01T12:00:00Z\tAnn\tann@a.org\t[PATCH] baz: quux\tdev\t\t\tpatch\t\t\t\t\n'
+} >sup.tsv
+is "withdrawn: its author sent v2 into its thread under its title (case, tags and dot aside)" \
+	"withdrawn sv2@x" "$(verdict sv1@x sup.tsv none.tsv)"
+is "... v2 itself: nothing later, ignored" "ignored" "$(verdict sv2@x sup.tsv none.tsv)"
+is "... the ignored report lists v2, not v1" "sv2@x" \
+	"$(ptreport ignored -q --grace 0 -H sup.tsv none.tsv | cut -f1 | grep '^sv' | paste -sd' ')"
+is "control: v2 under another title: v1 still ignored" "ignored" "$(verdict st1@x sup.tsv none.tsv)"
+is "control: the same title again, not in its thread: ignored" "ignored" "$(verdict su1@x sup.tsv none.tsv)"
+sed 's/^\(sv2@x\t[^\t]*\t\)Ann\tann@home.example/\1Cid\tcid@c.org/' sup.tsv >sup-cid.tsv
+is "control: by another person, a patch under the same title in the thread supersedes nothing" \
+	"ignored" "$(verdict sv1@x sup-cid.tsv none.tsv)"
 
 # --- off-list: which mails of a cluster were postings on the list -------------
 # A commits table by hand: chdr, then
