@@ -1631,6 +1631,21 @@ cmp_rkey(const void *a, const void *b)
 	return strcmp(p->id, q->id);
 }
 
+/* A copy of v[0..n) sorted by thread, date and id (cmp_rkey), or NULL. */
+static struct rkey *
+sorted_rkeys(const struct model *md, struct rkey *v, size_t n)
+{
+	struct rkey *r;
+
+	if (!n)
+		return NULL;
+	rkey_md = md;
+	qsort(v, n, sizeof *v, cmp_rkey);
+	r = xreallocarray(NULL, n, sizeof *r);
+	memcpy(r, v, n * sizeof *v);
+	return r;
+}
+
 static int
 cmp_mpair(const void *a, const void *b)
 {
@@ -1948,13 +1963,8 @@ model_finish(struct model *md)
 			v[n].root = uf_find(&md->threads, (uint32_t)i);
 			v[n++].mail = (uint32_t)i;
 		}
-		if (n) {
-			rkey_md = md;
-			qsort(v, n, sizeof *v, cmp_rkey);
-			md->vp = xreallocarray(NULL, n, sizeof *md->vp);
-			memcpy(md->vp, v, n * sizeof *v);
-			md->nvp = n;
-		}
+		md->vp = sorted_rkeys(md, v, n);
+		md->nvp = n;
 		/* The withdrawals, few: kept apart, in the same order. */
 		n = 0;
 		for (size_t i = 0; i < md->nmails; i++)
@@ -1962,13 +1972,8 @@ model_finish(struct model *md)
 				v[n].root = uf_find(&md->threads, (uint32_t)i);
 				v[n++].mail = (uint32_t)i;
 			}
-		if (n) {
-			rkey_md = md;
-			qsort(v, n, sizeof *v, cmp_rkey);
-			md->wd = xreallocarray(NULL, n, sizeof *md->wd);
-			memcpy(md->wd, v, n * sizeof *v);
-			md->nwd = n;
-		}
+		md->wd = sorted_rkeys(md, v, n);
+		md->nwd = n;
 		free(v);
 	}
 	rfc_covers(md, cover);

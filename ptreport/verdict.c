@@ -39,23 +39,33 @@ earlier(const struct mail *a, const struct mail *b)
 	return strcmp(a->id, b->id) < 0;
 }
 
+/* The first of v[0..n) (sorted by thread, date and id) in thread root. */
+static size_t
+first_in_thread(const struct rkey *v, size_t n, uint32_t root)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (v[mid].root < root)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 uint32_t
 withdrawal(struct model *md, uint32_t mi)
 {
 	const struct mail *m = &md->mails[mi];
 	uint32_t root = thread_of(md, mi);
-	size_t lo = 0, hi = md->nwd;
+	size_t lo;
 
-	/* The thread's first withdrawal; they are sorted by thread, date and id. */
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (md->wd[mid].root < root)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < md->nwd && md->wd[lo].root == root; lo++) {
+	/* The thread's first withdrawal. */
+	for (lo = first_in_thread(md->wd, md->nwd, root);
+	    lo < md->nwd && md->wd[lo].root == root; lo++) {
 		const struct mail *w = &md->mails[md->wd[lo].mail];
 
 		if (md->wd[lo].mail != mi && w->date >= m->date && same_person(w, m))
@@ -68,17 +78,8 @@ withdrawal(struct model *md, uint32_t mi)
 	 */
 	if (m->type != MT_PATCH || !m->ntitle || !*m->ntitle)
 		return NONE;
-	lo = 0;
-	hi = md->nvp;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (md->vp[mid].root < root)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (; lo < md->nvp && md->vp[lo].root == root; lo++) {
+	for (lo = first_in_thread(md->vp, md->nvp, root);
+	    lo < md->nvp && md->vp[lo].root == root; lo++) {
 		const struct mail *p = &md->mails[md->vp[lo].mail];
 
 		if (md->vp[lo].mail != mi && earlier(m, p) && p->ntitle == m->ntitle &&

@@ -367,16 +367,35 @@ cmp_str(const void *x, const void *y)
 	return strcmp(*(char *const *)x, *(char *const *)y);
 }
 
+/* What token_sort must give for words[0..nw): lower-cased (ASCII), sorted, joined. */
+static void
+plain_token_sort(struct buf *want, char (*words)[40], char **wp, int nw)
+{
+	for (int k = 0; k < nw; k++) {
+		for (char *c = words[k]; *c; c++)
+			if (*c >= 'A' && *c <= 'Z')
+				*c = (char)(*c - 'A' + 'a');
+		wp[k] = words[k];
+	}
+	qsort(wp, (size_t)nw, sizeof *wp, cmp_str);
+	buf_reset(want);
+	for (int k = 0; k < nw; k++) {
+		if (k)
+			buf_addc(want, ' ');
+		buf_addstr(want, wp[k]);
+	}
+}
+
 static void
 token_sort_order(unsigned *seed)
 {
-	struct buf got = BUF_INIT;
+	struct buf got = BUF_INIT, want = BUF_INIT;
 	int bad = 0;
 
 	for (int t = 0; t < 200; t++) {
 		/* Words sharing long heads, repeated, in runs and at random. */
-		char text[8000], words[600][40], *wp[600], want[8000];
-		size_t tn = 0, wn = 0;
+		char text[8000], words[600][40], *wp[600];
+		size_t tn = 0;
 		int nw = 1 + (int)(rnd(seed) % 500);
 
 		for (int k = 0; k < nw; k++) {
@@ -407,26 +426,15 @@ token_sort_order(unsigned *seed)
 				text[tn++] = ' ';
 			}
 		}
-		for (int k = 0; k < nw; k++) {
-			for (char *c = words[k]; *c; c++)
-				if (*c >= 'A' && *c <= 'Z')
-					*c = (char)(*c - 'A' + 'a');
-			wp[k] = words[k];
-		}
-		qsort(wp, (size_t)nw, sizeof *wp, cmp_str);
-		for (int k = 0; k < nw; k++) {
-			if (k)
-				want[wn++] = ' ';
-			memcpy(want + wn, wp[k], strlen(wp[k]));
-			wn += strlen(wp[k]);
-		}
+		plain_token_sort(&want, words, wp, nw);
 		buf_reset(&got);
 		token_sort(&got, text, tn);
-		if (got.len != wn || memcmp(got.p, want, wn) != 0)
+		if (got.len != want.len || memcmp(got.p, want.p, want.len) != 0)
 			bad++;
 	}
 	ok(!bad, "token_sort orders 200 random word lists as a plain sort does");
 	buf_free(&got);
+	buf_free(&want);
 }
 
 /*
@@ -440,7 +448,7 @@ token_sort_big(unsigned *seed)
 	static const char alpha[] = "abcdefghijklmnopqrstuvwxyz0123456789ABCXYZ";
 	static const char *heads[] = { "0x", "0x0000", "0x00000000", "rtw89", "rtw898852a", "b" };
 	struct buf text = BUF_INIT, want = BUF_INIT, got = BUF_INIT;
-	char (*words)[32] = xcalloc(8000, sizeof *words);
+	char (*words)[40] = xcalloc(8000, sizeof *words);
 	char **wp = xcalloc(8000, sizeof *wp);
 	int bad = 0;
 
@@ -448,7 +456,6 @@ token_sort_big(unsigned *seed)
 		int nw = 1000 + (int)(rnd(seed) % 7000);
 
 		buf_reset(&text);
-		buf_reset(&want);
 		for (int k = 0; k < nw; k++) {
 			int kind = (int)(rnd(seed) % 5), len = 0;
 
@@ -468,18 +475,7 @@ token_sort_big(unsigned *seed)
 			buf_addstr(&text, words[k]);
 			buf_addc(&text, " \n,+*"[rnd(seed) % 5]);
 		}
-		for (int k = 0; k < nw; k++) {
-			for (char *c = words[k]; *c; c++)
-				if (*c >= 'A' && *c <= 'Z')
-					*c = (char)(*c - 'A' + 'a');
-			wp[k] = words[k];
-		}
-		qsort(wp, (size_t)nw, sizeof *wp, cmp_str);
-		for (int k = 0; k < nw; k++) {
-			if (k)
-				buf_addc(&want, ' ');
-			buf_addstr(&want, wp[k]);
-		}
+		plain_token_sort(&want, words, wp, nw);
 		buf_reset(&got);
 		token_sort(&got, text.p, text.len);
 		if (got.len != want.len || memcmp(got.p, want.p, want.len) != 0)
