@@ -468,7 +468,7 @@ static int
 read_table(struct run *r, struct chunk *ck, const char *path)
 {
 	struct tsv_reader t;
-	int cid, cdate, cfiles, chunks, cmsg, rc = 0, st;
+	int cid, cdate, cfiles, chunks, cmsg, rc = 0, st, text;
 
 	if (tsv_open(&t, path) < 0)
 		return -2;
@@ -485,7 +485,8 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 	 * Without K: lines nothing reads a patch's text, and its message
 	 * and hunks are most of the table's bytes: left unread.
 	 */
-	if (!needs_text(r)) {
+	text = needs_text(r);
+	if (!text) {
 		tsv_skip(&t, "msg");
 		tsv_skip(&t, "hunks");
 	}
@@ -525,7 +526,7 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 		buf_addc(&ck->data, '\0');
 		pr->text = ck->data.len;
 		/* Only K: reads the text. */
-		if (!needs_text(r))
+		if (!text)
 			buf_addc(&ck->data, '\0');
 		else
 			patch_text(&ck->data, cmsg >= 0 ? &t.f[cmsg] : NULL,

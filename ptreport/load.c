@@ -11,9 +11,9 @@
 #include <string.h>
 
 #include "hunks.h"
-#include "subject.h"
 #include "mailmap.h"
 #include "ptreport.h"
+#include "subject.h"
 #include "tables.h"
 #include "text.h"
 #include "tsv.h"
