@@ -15,6 +15,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "hash.h"
 #include "ptreport.h"
 #include "util.h"
 
@@ -66,6 +67,19 @@ remove_all(char **v, size_t n)
 			unlink(v[i]);
 }
 
+/*
+ * The reports' notes (-v: the coverage, each list's grace ...), each
+ * once: every report would say them again.
+ */
+static struct set64 said;
+
+static void
+say_once(const char *line, size_t len)
+{
+	if (set64_add(&said, hash_bytes(line, len)))
+		warn_line(line, len);
+}
+
 int
 report_all(struct model *md, const struct ropts *o)
 {
@@ -74,6 +88,7 @@ report_all(struct model *md, const struct ropts *o)
 	int rc = PT_EXIT_OK, failed = 0;
 
 	need(md, 1, 0, 1, "all");
+	warn_sink = say_once;
 	plot_defer(1);
 	memset(tmp, 0, sizeof tmp);
 	memset(fin, 0, sizeof fin);
@@ -140,5 +155,7 @@ report_all(struct model *md, const struct ropts *o)
 		free(tmp[i]);
 		free(fin[i]);
 	}
+	warn_sink = NULL;
+	set64_free(&said);
 	return failed ? PT_EXIT_FAILED : rc;
 }

@@ -86,12 +86,21 @@ is "-q: nothing on stdout" "" "$(cat "$T/out")"
 run pt -v -o verbose -r master repo.git "$MBOX"
 is "-v: exit 0" 0 "$rc"
 # make runs in the output folder and reads the archive's path from a file.
-grep -q '^mbox2tsv -q .*"$(cat \./archives/[^ ]*\.path)" >mails/[^ ]*\.tsv\.tmp' "$T/out" &&
-	grep -q "^patchsim -q .* --self mails/" "$T/out" && grep -q '^mv ' "$T/out" &&
+grep -q '^mbox2tsv -v .*"$(cat \./archives/[^ ]*\.path)" >mails/[^ ]*\.tsv\.tmp' "$T/out" &&
+	grep -q "^patchsim -v .* --self mails/" "$T/out" && grep -q '^mv ' "$T/out" &&
 	grep -qx "$MBOX" verbose/archives/*.path
 ok $? "-v: make's commands on stdout, as they are run"
-is "-v: no stage line, no pt-stage in the commands" "" \
-	"$(grep -v '^patchtrack: ' "$T/err"; grep 'pt-stage' "$T/out")"
+is "-v: no pt-stage in the commands" "" "$(grep 'pt-stage' "$T/out")"
+# Each tool says what it read and made (its -v), a line a run; ptreport
+# all its notes once, not once a report.
+for t in mbox2tsv git2tsv patchtok patchsim ptcluster ptmaint ptreport; do
+	grep -q "^$t: " "$T/err" || echo "$t"
+done >silent
+is "-v: every tool's summary on stderr" "" "$(cat silent)"
+is "-v: patchsim's: the candidate pairs of both blocks" 2 \
+	"$(grep -c '^patchsim: .* candidate pairs' "$T/err")"
+is "-v: ptreport all's notes each once" "" "$(grep '^ptreport: ' "$T/err" | sort | uniq -d)"
+is "-v: no stage line" "" "$(grep -E ' [0-9]+ (mails|commits|tags|patches|rows|pairs|lines|kB) +[0-9]+\.[0-9] s$' "$T/err")"
 bad=
 for f in $(tables pipe); do
 	cmp -s "pipe/$f" "quiet/$f" && cmp -s "pipe/$f" "verbose/$f" || bad="$bad $f"
