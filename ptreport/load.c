@@ -63,6 +63,7 @@ model_free(struct model *md)
 		free(md->sections[i]->e);
 	free(md->sections);
 	hmap_free(&md->msectid);
+	hmap_free(&md->rtitles);
 	hmap_free(&md->mnames);
 	hmap_free(&md->laddrs);
 	hmap_free(&md->versions);
@@ -1631,6 +1632,49 @@ cmp_rkey(const void *a, const void *b)
 	return strcmp(p->id, q->id);
 }
 
+/*
+ * The titles that replies to patches quote ("Re: [PATCH v2 3/5] t"),
+ * with when: a patch was posted under each, its mail in the archive or
+ * not (a list archive may lack a patch its answers quote).  And each
+ * commit's title, to be looked up there (offlist).
+ */
+static void
+quoted_titles(struct model *md)
+{
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		struct subject_info si;
+		const char *t;
+		struct hent *e;
+		struct dspan *d;
+		int isnew;
+
+		if (!m->present || m->type == MT_PATCH || m->date == NODATE)
+			continue;
+		subject_parse(m->subject, strlen(m->subject), &si);
+		if ((si.tags & (SUBJ_REPLY | SUBJ_PATCH)) != (SUBJ_REPLY | SUBJ_PATCH))
+			continue;
+		t = title_words(md, m->subject);
+		if (!*t)
+			continue;
+		e = hmap_put(&md->rtitles, t, strlen(t), &isnew);
+		if (isnew) {
+			d = arena_alloc(&md->mem, sizeof *d);
+			d->first = d->last = m->date;
+			e->val = d;
+		} else {
+			d = e->val;
+			if (m->date < d->first)
+				d->first = m->date;
+			if (m->date > d->last)
+				d->last = m->date;
+		}
+	}
+	for (size_t i = 0; i < md->ncommits; i++)
+		if (md->commits[i].present)
+			md->commits[i].ntitle = title_words(md, md->commits[i].subject);
+}
+
 /* A copy of v[0..n) sorted by thread, date and id (cmp_rkey), or NULL. */
 static struct rkey *
 sorted_rkeys(const struct model *md, struct rkey *v, size_t n)
@@ -1965,6 +2009,7 @@ model_finish(struct model *md)
 		}
 		md->vp = sorted_rkeys(md, v, n);
 		md->nvp = n;
+		quoted_titles(md);
 		/* The withdrawals, few: kept apart, in the same order. */
 		n = 0;
 		for (size_t i = 0; i < md->nmails; i++)

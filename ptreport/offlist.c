@@ -14,6 +14,29 @@
 #include "text.h"
 #include "util.h"
 
+/* How near a reply quoting its title must be to the commit's dates. */
+#define QUOTE_DAYS 180
+
+/*
+ * Did a reply in the archive quote commit c's title ("Re: [PATCH] t"),
+ * from QUOTE_DAYS before it was written to as long after it was
+ * committed?  Then the patch was posted, though the archive lacks its
+ * mail (a moderated or lost one).
+ */
+static int
+quoted(const struct model *md, const struct commit *c)
+{
+	const struct hent *e;
+	const struct dspan *d;
+
+	if (!c->ntitle || !*c->ntitle ||
+	    !(e = hmap_get(&md->rtitles, c->ntitle, strlen(c->ntitle))))
+		return 0;
+	d = e->val;
+	return d->last >= c->date - (int64_t)QUOTE_DAYS * DAY &&
+	    d->first <= c->cdate + (int64_t)QUOTE_DAYS * DAY;
+}
+
 /* Why the cluster of commit ci counts as off-list, or NULL if it does not. */
 static const char *
 offlist_reason(const struct model *md, uint32_t ci)
@@ -23,7 +46,7 @@ offlist_reason(const struct model *md, uint32_t ci)
 	int any = 0;
 
 	if (c->cluster == NONE)
-		return "no mail";
+		return quoted(md, c) ? NULL : "no mail";
 	k = &md->clusters[c->cluster];
 	/* PaStA's rule: one or two commits; more are a backport family. */
 	if (k->ncommits > 2 || k->first_commit != ci)
@@ -33,6 +56,8 @@ offlist_reason(const struct model *md, uint32_t ci)
 			return NULL;
 		any = 1;
 	}
+	if (quoted(md, c))
+		return NULL;
 	return any ? "process mails only" : "no mail";
 }
 

@@ -90,6 +90,11 @@ struct mail {
 	unsigned char dup;       /* its id came more than once */
 };
 
+/* The first and last dates of something. */
+struct dspan {
+	int64_t first, last;
+};
+
 struct commit {
 	const char *id;
 	const char *author;      /* address */
@@ -103,6 +108,7 @@ struct commit {
 	unsigned char present;   /* a row of a commits table */
 	unsigned char skip;      /* merge or root commit: no patch */
 	unsigned char damaged;   /* flags word damaged: git2tsv could not read its diff */
+	const char *ntitle;      /* its subject's words, as a mail's ntitle */
 };
 
 struct cluster {
@@ -261,6 +267,9 @@ struct model {
 	struct hmap mnames;      /* M and R address -> name (the first by strcmp) */
 	struct hmap laddrs;      /* L: addresses */
 	struct hmap versions;    /* MAINTAINERS versions (commit ids or file names) */
+	struct hmap rtitles;     /* the titles replies to patches quote ("Re: [PATCH]
+	                            t") -> struct dspan: when (a patch the archive
+	                            lacks was posted) */
 	struct mpair *mpairs;        /* (patch, responsible section) until model_finish */
 	size_t nmpairs, capmpairs;
 	uint32_t *mark;          /* per mail: scratch stamps (answer_threads) */

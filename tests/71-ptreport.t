@@ -470,6 +470,22 @@ sed 's/\tdamaged\t/\t\t/' c-damaged.tsv >c-whole.tsv
 is "control: the same commit read whole is off-list" "e1 e2" \
 	"$(ptreport offlist -q posted.tsv none.tsv c-whole.tsv | col id /dev/stdin | cut -c1-2 | xargs)"
 
+# A commit whose patch mail the archive lacks (moderated, lost) but whose
+# answer it holds, quoting its title ("Re: [PATCH v2] title"): posted.
+quote() { # DATE SUBJECT: posted.tsv and a reply to a mail the archive lacks
+	cat posted.tsv
+	printf 'q@x\t%s\tBob\tbob@b.org\t%s\tdev\tgone@x\tgone@x\treply\t\t\t\t\n' "$1" "$2"
+}
+quote 2021-03-05T00:00:00Z "Re: [PATCH v2] S: ${E2}." >quoted.tsv
+is "off-list: not a commit whose patch an answer in the archive quotes" "e1" \
+	"$(ptreport offlist -q quoted.tsv none.tsv c-whole.tsv | col id /dev/stdin | cut -c1-2 | xargs)"
+quote 2021-12-01T00:00:00Z "Re: [PATCH v2] s: $E2" >quoted-late.tsv
+is "control: the answer 270 days after the commit: off-list" "e1 e2" \
+	"$(ptreport offlist -q quoted-late.tsv none.tsv c-whole.tsv | col id /dev/stdin | cut -c1-2 | xargs)"
+quote 2021-03-05T00:00:00Z "Re: s: $E2" >quoted-nopatch.tsv
+is "control: a reply quoting the title, but not a patch's: off-list" "e1 e2" \
+	"$(ptreport offlist -q quoted-nopatch.tsv none.tsv c-whole.tsv | col id /dev/stdin | cut -c1-2 | xargs)"
+
 # --- coverage: the dates the archive really covers ------------------------------
 # fill LIST YYYY-MM N: N mails of type other on LIST in that month, from
 # its 1st to its 28th day at noon.
