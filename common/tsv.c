@@ -1,5 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +107,35 @@ tsv_skip(struct tsv_reader *r, const char *name)
 	r->skip[c] = 1;
 }
 
+void
+tsv_raw(struct tsv_reader *r, const char *name)
+{
+	tsv_skip(r, name);
+	if (r->skip && tsv_col(r, name) >= 0)
+		r->skip[tsv_col(r, name)] = TSV_RAW;
+}
+
+unsigned long long
+tsv_offset(const struct tsv_reader *r, int c)
+{
+	return lines_offset(&r->lines, r->f[c].s);
+}
+
+long
+tsv_field_decode(char *s, size_t n, char *why, size_t whylen)
+{
+	size_t ok = utf8_valid_prefix(s, n), bad;
+	long ul;
+
+	if (ok < n) {
+		snprintf(why, whylen, "%s", s[ok] ? "invalid UTF-8" : "NUL byte in field");
+		return -1;
+	}
+	if ((ul = tsv_unescape(s, n, &bad)) < 0)
+		snprintf(why, whylen, "invalid escape '%.*s'", bad + 1 < n ? 2 : 1, s + bad);
+	return ul;
+}
+
 int
 tsv_need(const struct tsv_reader *r, const char *name)
 {
@@ -160,8 +190,9 @@ tsv_read(struct tsv_reader *r)
 	const char *cline;
 	char *line, *p, *tab, *end;
 	ssize_t n;
-	size_t nf, len, bad;
+	size_t nf, len;
 	long ul;
+	char why[32];
 
 	if (r->empty)
 		return 0;
@@ -187,6 +218,7 @@ tsv_read(struct tsv_reader *r)
 		break;
 	}
 	/* The line may lack '\n' only at EOF; either way slot n is ours. */
+	r->rowline = line;
 	end = line + n;
 	nf = 0;
 	p = line;
@@ -194,23 +226,13 @@ tsv_read(struct tsv_reader *r)
 		tab = memchr(p, '\t', (size_t)(end - p));
 		len = (size_t)((tab ? tab : end) - p);
 		if (nf < r->ncols && r->skip && r->skip[nf]) {
+			/* Skipped: empty; raw: the bytes as they are. */
 			r->f[nf].s = p;
-			r->f[nf].len = 0;
+			r->f[nf].len = r->skip[nf] == TSV_RAW ? len : 0;
 		} else if (nf < r->ncols) {
 			/* Tables are UTF-8 without NUL: what is not is no row. */
-			size_t ok = utf8_valid_prefix(p, len);
-
-			if (ok < len) {
-				warnx("%s:%lu: column '%s': %s", r->name, r->lineno,
-				    r->cols[nf], p[ok] ? "invalid UTF-8" : "NUL byte in field");
-				r->nbad++;
-				return -1;
-			}
-			ul = tsv_unescape(p, len, &bad);
-			if (ul < 0) {
-				warnx("%s:%lu: column '%s': invalid escape '%.*s'",
-				    r->name, r->lineno, r->cols[nf],
-				    bad + 1 < len ? 2 : 1, p + bad);
+			if ((ul = tsv_field_decode(p, len, why, sizeof why)) < 0) {
+				warnx("%s:%lu: column '%s': %s", r->name, r->lineno, r->cols[nf], why);
 				r->nbad++;
 				return -1;
 			}

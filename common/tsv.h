@@ -44,7 +44,9 @@ struct tsv_reader {
 	size_t headerlen;
 	int empty;               /* input had no header at all */
 	struct tsv_field *f;     /* fields of the current row */
-	unsigned char *skip;     /* per column: left unread (tsv_skip), or NULL */
+	unsigned char *skip;     /* per column: left unread (tsv_skip) or raw
+	                            (tsv_raw), or NULL */
+	const char *rowline;     /* the current row's line */
 	unsigned long nbad;      /* rows rejected so far */
 };
 
@@ -61,6 +63,25 @@ int tsv_col(const struct tsv_reader *r, const char *name);
  * are most of a mail table's bytes, and the reports need neither).
  */
 void tsv_skip(struct tsv_reader *r, const char *name);
+/*
+ * A column read raw, if the table has it: its field is the bytes of the
+ * line as they are (escapes and all, NUL-terminated), not checked; the
+ * caller checks and unescapes it with tsv_field_decode(), or reads it
+ * again later from the file at tsv_offset().
+ */
+#define TSV_RAW 2
+void tsv_raw(struct tsv_reader *r, const char *name);
+/*
+ * Where the current row's field c begins in the input (decompressed):
+ * for a plain file, the offset to read it again at with pread().
+ */
+unsigned long long tsv_offset(const struct tsv_reader *r, int c);
+/*
+ * Check (UTF-8, no NUL) and unescape s[0..n) in place, as tsv_read() does
+ * every field it reads: the new length, or -1 with why (whylen bytes,
+ * 32 are enough) saying what is wrong, in tsv_read()'s words.
+ */
+long tsv_field_decode(char *s, size_t n, char *why, size_t whylen);
 /* Index of a column that must be there; dies naming file and column. */
 int tsv_need(const struct tsv_reader *r, const char *name);
 /*

@@ -314,6 +314,7 @@ lines_next(struct lines *l, const char **line)
 		/* Make room: move the partial line to the front, then grow. */
 		if (l->start > 0) {
 			memmove(l->buf, l->buf + l->start, l->end - l->start);
+			l->base += l->start;
 			l->end -= l->start;
 			l->start = 0;
 		}

@@ -50,11 +50,21 @@ struct lines {
 	struct zin *in;
 	char *buf;
 	size_t cap, start, end;
+	unsigned long long base; /* bytes of input before buf[0] */
 	int eof, err;
 };
 
 void lines_init(struct lines *l, struct zin *in);
 ssize_t lines_next(struct lines *l, const char **line);
+/*
+ * Where a byte of the line lines_next() last returned is in the input
+ * (after decompression): its offset from the input's first byte.
+ */
+static inline unsigned long long
+lines_offset(const struct lines *l, const char *p)
+{
+	return l->base + (unsigned long long)(p - l->buf);
+}
 void lines_free(struct lines *l);
 
 #endif

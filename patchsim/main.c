@@ -12,11 +12,15 @@
  * left right msg diff dlr score via.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <math.h>
 #include <pthread.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "hash.h"
@@ -85,12 +89,17 @@ struct row {
 	const char **names;             /* touched file names, interned */
 	uint32_t nnames;
 	/*
-	 * The hunks as read, made into f by the first thread that needs
-	 * them (ready_hunks()); hunks_state: 0 not yet, 1 being made, 2
-	 * made.
+	 * The hunks, made into f by the first thread that needs them
+	 * (ready_hunks()); hunks_state: 0 not yet, 1 being made, 2 made.
+	 * From a plain file they are read again then (pread on hfd at
+	 * hoff, raw_hlen bytes as escaped in the file): a table's bulk is
+	 * not held twice.  Else raw_hunks holds them as read, unescaped
+	 * once checked.
 	 */
 	char *raw_hunks;                /* freed once made */
 	size_t raw_hlen;
+	unsigned long long hoff;
+	int hfd;                        /* -1: raw_hunks */
 	int hunks_state;
 };
 
@@ -103,6 +112,7 @@ struct table {
 	size_t nwmem;
 	struct strpool *names;  /* shared by both tables: equal names, equal pointers */
 	struct hmap *sorted;    /* shared too: see keep_sorted() */
+	int fd;                 /* the file, to read hunks again from; -1: none */
 };
 
 /*
@@ -419,9 +429,10 @@ lower_intern(struct strpool *names, struct buf *scratch, const struct tsv_reader
 struct pend {
 	size_t row;             /* index into the table */
 	unsigned long lineno;
-	const char *title, *msg, *hunks;
-	size_t tlen, mlen, hlen;
-	int bad;
+	const char *title, *msg;
+	size_t tlen, mlen;
+	int bad;                /* 1: why says; 2: a line of no kind */
+	char why[32];
 };
 
 struct loader {
@@ -452,6 +463,66 @@ free_row(struct row *rw)
 	rw->raw_hunks = NULL;
 }
 
+/* A row's hunks could not be read again: the run fails. */
+static int reread_failed;
+
+/*
+ * A row's hunks read again from its table (rw->hfd at rw->hoff) into b,
+ * as escaped there: 0, or -1 (the file ended or failed: it changed
+ * while read, after a message).
+ */
+static int
+reread_hunks(const struct row *rw, struct buf *b)
+{
+	size_t got = 0;
+
+	buf_reset(b);
+	buf_grow(b, rw->raw_hlen + 1);
+	while (got < rw->raw_hlen) {
+		ssize_t k = pread(rw->hfd, b->p + got, rw->raw_hlen - got, (off_t)(rw->hoff + got));
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0) {
+			warnx("%s: its hunks cannot be read again (%s): was the table changed?",
+			    rw->id, k < 0 ? strerror(errno) : "the file is shorter");
+			__atomic_store_n(&reread_failed, 1, __ATOMIC_RELAXED);
+			return -1;
+		}
+		got += (size_t)k;
+	}
+	b->len = got;
+	b->p[got] = '\0';
+	return 0;
+}
+
+/*
+ * Check a row's hunks as tsv_read() checks a field (UTF-8, escapes),
+ * then their lines: 0; 1, why says what is wrong; 2, a line of no kind
+ * (parse_hunks() would drop it).  Hunks held (not read again) are left
+ * unescaped.
+ */
+static int
+check_hunks(struct row *rw, struct buf *raw, char *why, size_t whylen)
+{
+	char *s = rw->raw_hunks;
+	long n;
+
+	if (rw->hfd >= 0) {
+		if (reread_hunks(rw, raw) < 0) {
+			snprintf(why, whylen, "cannot be read again");
+			return 1;
+		}
+		s = raw->p;
+	}
+	if ((n = tsv_field_decode(s, rw->raw_hlen, why, whylen)) < 0)
+		return 1;
+	s[n] = '\0';
+	if (rw->hfd < 0)
+		rw->raw_hlen = (size_t)n;
+	return hunks_valid(s, (size_t)n) ? 0 : 2;
+}
+
 static void *
 load_worker(void *arg)
 {
@@ -459,7 +530,7 @@ load_worker(void *arg)
 	struct loader *ld = w->ld;
 	struct sink k = { w->mem, ld->t->names, ld->threaded ? &ld->names_mu : NULL,
 	    ld->t->sorted };
-	struct buf scratch = BUF_INIT;
+	struct buf scratch = BUF_INIT, raw = BUF_INIT;
 
 	for (;;) {
 		struct pend *pd;
@@ -475,9 +546,10 @@ load_worker(void *arg)
 		rw = &ld->t->r[pd->row];
 		rw->title = keep_sorted(&k, &scratch, pd->title, pd->tlen);
 		rw->msg = keep_sorted(&k, &scratch, pd->msg, pd->mlen);
-		pd->bad = !hunks_valid(pd->hunks, pd->hlen);
+		pd->bad = check_hunks(rw, &raw, pd->why, sizeof pd->why);
 	}
 	buf_free(&scratch);
+	buf_free(&raw);
 	return NULL;
 }
 
@@ -518,8 +590,8 @@ load_batch(struct loader *ld, struct tsv_reader *r, long jobs)
 		struct pend *pd = &ld->pend[i];
 
 		if (pd->bad) {
-			warnx("%s:%lu: column 'hunks': a line that is not F, @, - or +",
-			    r->name, pd->lineno);
+			warnx("%s:%lu: column 'hunks': %s", r->name, pd->lineno,
+			    pd->bad == 1 ? pd->why : "a line that is not F, @, - or +");
 			r->nbad++;
 			rc = -1;
 			free_row(&t->r[pd->row]);
@@ -556,11 +628,26 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 	t->sorted = sorted;
 	t->nwmem = (size_t)(jobs < 1 ? 1 : jobs > 64 ? 64 : jobs);
 	t->wmem = xcalloc(t->nwmem, sizeof *t->wmem);
+	t->fd = -1;
 	if (tsv_open(&r, path) < 0)
 		return -2;
 	if (r.empty) {
 		tsv_close(&r);
 		return 0;
+	}
+	/*
+	 * The hunks, most of the bytes, are checked by the threads and, from
+	 * a plain file, not kept: read again when a pair needs them.
+	 */
+	tsv_raw(&r, "hunks");
+	if (strcmp(path, "-") != 0 && strcmp(zin_kind(r.in), "plain") == 0) {
+		struct stat st;
+
+		if ((t->fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0 &&
+		    (fstat(t->fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+			close(t->fd);
+			t->fd = -1;
+		}
 	}
 	memset(&ld, 0, sizeof ld);
 	ld.t = t;
@@ -647,12 +734,15 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 		pd->tlen = ctitle >= 0 ? r.f[ctitle].len : 0;
 		pd->msg = arena_strndup(&raw, r.f[cmsg].s, r.f[cmsg].len);
 		pd->mlen = r.f[cmsg].len;
-		/* Kept whole: made ready when a pair first needs them. */
-		rw->raw_hunks = xmalloc(r.f[chunks].len + 1);
-		memcpy(rw->raw_hunks, r.f[chunks].s, r.f[chunks].len + 1);
-		pd->hunks = rw->raw_hunks;
-		pd->hlen = r.f[chunks].len;
-		rw->raw_hlen = pd->hlen;
+		/* Made ready when a pair first needs them: where they are. */
+		rw->raw_hlen = r.f[chunks].len;
+		rw->hfd = t->fd;
+		if (t->fd >= 0) {
+			rw->hoff = tsv_offset(&r, chunks);
+		} else {
+			rw->raw_hunks = xmalloc(r.f[chunks].len + 1);
+			memcpy(rw->raw_hunks, r.f[chunks].s, r.f[chunks].len + 1);
+		}
 		t->n++;
 		if (ld.npend == LOAD_BATCH) {
 			if (load_batch(&ld, &r, jobs) < 0 && rc == 0)
@@ -681,6 +771,8 @@ table_free(struct table *t)
 	for (size_t k = 0; k < t->nwmem; k++)
 		arena_free(&t->wmem[k]);
 	free(t->wmem);
+	if (t->fd >= 0)
+		close(t->fd);
 }
 
 /* An inverted index: interned name (pointer) -> right rows. */
@@ -842,6 +934,7 @@ struct job {
 	struct lcs_scratch sc;
 	struct arena mem;       /* the hunks this thread made ready */
 	struct buf scratch;
+	struct buf raw;         /* hunks read again */
 	uint32_t *mark;         /* per right row: the left row + 1 that last saw it */
 	uint8_t *via;
 	uint32_t *cand;
@@ -993,8 +1086,16 @@ ready_hunks(struct job *j, struct row *rw)
 	}
 	__atomic_store_n(&rw->hunks_state, 1, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&j->lazy->mu);
-	/* Checked when read (hunks_valid()): every line is taken. */
-	(void)parse_hunks(&k, rw, rw->raw_hunks, rw->raw_hlen, &j->scratch);
+	/* Checked when read (check_hunks()): every line is taken. */
+	if (rw->hfd < 0) {
+		(void)parse_hunks(&k, rw, rw->raw_hunks, rw->raw_hlen, &j->scratch);
+	} else if (reread_hunks(rw, &j->raw) == 0) {
+		long n = tsv_unescape(j->raw.p, j->raw.len, &(size_t){ 0 });
+
+		(void)parse_hunks(&k, rw, j->raw.p, n < 0 ? 0 : (size_t)n, &j->scratch);
+	} else {
+		__atomic_store_n(&reread_failed, 1, __ATOMIC_RELAXED);
+	}
 	free(rw->raw_hunks);
 	rw->raw_hunks = NULL;
 	pthread_mutex_lock(&j->lazy->mu);
@@ -1830,6 +1931,7 @@ main(int argc, char **argv)
 		lcs_scratch_free(&jobs[k].sc);
 		arena_free(&jobs[k].mem);
 		buf_free(&jobs[k].scratch);
+		buf_free(&jobs[k].raw);
 		free(jobs[k].t);
 		free(jobs[k].tfn);
 		free(jobs[k].order);
@@ -1837,6 +1939,9 @@ main(int argc, char **argv)
 		free(jobs[k].via);
 		free(jobs[k].cand);
 	}
+	/* A table changed while read: what was scored is not all of it. */
+	if (__atomic_load_n(&reread_failed, __ATOMIC_RELAXED))
+		rc = PT_EXIT_FAILED;
 	/* Quiet on success; a run that skipped input says what it made. */
 	if (verbose || rc != PT_EXIT_OK)
 		warnx("%zu x %zu patches: %lu candidate pairs (%.2f%% of all), %lu scored, %lu written",

@@ -117,6 +117,44 @@ run patchsim -q -H one.tok one.tok
 [ ! -s "$T/out" ] && [ ! -s "$T/err" ]
 ok $? "-q -H: no summary, no header (and a row is no pair with itself)"
 
+# Bad hunks: from a plain file they are checked by the loading threads
+# and read again when a pair needs them; from a pipe or a compressed
+# file they are held.  Either way a row whose hunks are bad is named
+# (file:line, the column, what is wrong) and left out, the others
+# scored, exit 1; and the two ways give the same bytes.
+hdr >hk.tok
+row A 2020-01-01T00:00:00Z 'x.c' 2 0 ha '' '' 'alpha' 'F x.c\tx.c\n@ \n+int a;\n+int b;\n' >>hk.tok
+row B 2020-01-02T00:00:00Z 'x.c' 2 0 hb '' '' 'alpha' 'F x.c\tx.c\n@ \n+int a;\n+int c;\n' >>hk.tok
+row C 2020-01-03T00:00:00Z 'x.c' 2 0 hc '' '' 'alpha' 'F x.c\tx.c\n@ \n+int a;\n+int b;\n' >>hk.tok
+for k in lone escape latin1 kind; do
+	case $k in
+	lone) tail='\'; want="column 'hunks': invalid escape '\\'" ;;
+	escape) tail='\q'; want="column 'hunks': invalid escape '\\q'" ;;
+	latin1) tail=$(printf 'caf\351'); want="column 'hunks': invalid UTF-8" ;;
+	kind) tail='\n*x'; want="column 'hunks': a line that is not F, @, - or +" ;;
+	esac
+	# (through the environment: awk -v would read the backslashes)
+	t=$tail awk -F'\t' -v OFS='\t' 'NR == 3 { $15 = $15 ENVIRON["t"] } 1' hk.tok >hk-$k.tok
+	sed 3d hk.tok >hk-without.tok
+	patchsim -q -t 0 hk-without.tok hk-without.tok >hk.want 2>/dev/null
+	run patchsim -q -t 0 hk-$k.tok hk-$k.tok
+	is "bad hunks ($k), a plain file: exit 1" 1 "$rc"
+	grep -qxF "patchsim: hk-$k.tok:3: $want" "$T/err"
+	ok $? "bad hunks ($k), a plain file: file:line and what is wrong"
+	same "bad hunks ($k), a plain file: the other rows scored" hk.want "$T/out"
+	cp "$T/err" hk.err
+	gzip -c hk-$k.tok >hk-$k.tok.gz
+	run patchsim -q -t 0 hk-$k.tok.gz hk-$k.tok.gz
+	is "bad hunks ($k), compressed: exit 1" 1 "$rc"
+	same "bad hunks ($k), compressed: the bytes of the plain file" hk.want "$T/out"
+	sed "s/hk-$k.tok/hk-$k.tok.gz/g" hk.err >hk.errgz
+	same "bad hunks ($k), compressed: the same messages" hk.errgz "$T/err"
+	run sh -c "patchsim -q -t 0 --self - <hk-$k.tok"
+	is "bad hunks ($k), --self on a pipe: exit 1" 1 "$rc"
+	grep -qxF "patchsim: <stdin>:3: $want" "$T/err"
+	ok $? "bad hunks ($k), --self on a pipe: <stdin>:line and what is wrong"
+done
+
 # --- the arithmetic, by hand ----------------------------------------------
 # L1 and R1 share x.c and y.c; L1 also touches z.c.
 #   msg   "a b c" / "a b d": LCS 4 ("a b "), 2*4/(5+5) = 0.8
@@ -1281,6 +1319,15 @@ if [ -f "$J/jailhouse-dev.mbox.xz" ] && [ -f "$J/jailhouse.bundle" ] &&
 
 	patchsim -q -j1 jm.tok jc.tok >j1
 	same "jailhouse: -j1 gives the bytes of -j4" jh.pairs j1
+	# Hunks read again from the plain files, or held (a pipe, gzip).
+	gzip -c jm.tok >jm.tok.gz
+	cat jc.tok | patchsim -q jm.tok.gz - >jz
+	same "jailhouse: the pairs of a compressed table and a pipe are those of the files" jh.pairs jz
+	patchsim -q --self jm.tok >js1
+	patchsim -q --self - <jm.tok >js2
+	same "jailhouse: --self on a pipe gives the bytes of --self on the file" js1 js2
+	[ "$(rows js1)" -ge 100 ]
+	ok $? "jailhouse: --self: $(rows js1) pairs"
 	patchsim -q -t 0 jm.tok jc.tok | over50 >m0
 	over50 <jh.pairs >m5
 	same "jailhouse: -t 0.5 is -t 0 filtered" m5 m0

@@ -979,6 +979,59 @@ test_tsv_skip(void)
 	tsv_close(&r);
 }
 
+/*
+ * A column read raw: its bytes as in the file, unchecked; tsv_offset()
+ * finds them in the file (past a buffer's worth of lines, so the reader
+ * has moved its buffer), and tsv_field_decode() checks and unescapes
+ * them with tsv_read()'s words.
+ */
+static void
+test_tsv_raw(void)
+{
+	struct buf t = BUF_INIT;
+	struct tsv_reader r;
+	char *path, why[32], got[64];
+	int fd, rows = 0, offs_ok = 1;
+	long n;
+
+	buf_addstr(&t, "a\tb\tc\n");
+	for (int i = 0; i < 5000; i++)
+		buf_addf(&t, "%d\tx\\ny%d\\t\t%d\n", i, i, i);
+	buf_addstr(&t, "bad\tx\\q\tz\n");
+	buf_addstr(&t, "latin\t\xe9\tz\n");
+	path = tmp_write(t.p, t.len);
+	ok(tsv_open(&r, path) == 0, "tsv_raw: the table opens");
+	tsv_raw(&r, "b");
+	tsv_raw(&r, "no such column");
+	fd = open(path, O_RDONLY);
+	while (rows < 5000 && tsv_read(&r) == 1) {
+		char want[32];
+		unsigned long long off = tsv_offset(&r, 1);
+
+		snprintf(want, sizeof want, "x\\ny%d\\t", rows);
+		if (strcmp(r.f[1].s, want) != 0 || r.f[1].len != strlen(want) ||
+		    pread(fd, got, r.f[1].len, (off_t)off) != (ssize_t)r.f[1].len ||
+		    memcmp(got, want, r.f[1].len) != 0)
+			offs_ok = 0;
+		rows++;
+	}
+	ok(rows == 5000, "tsv_raw: every row read (%d)", rows);
+	ok(offs_ok, "tsv_raw: each raw field is the file's bytes, at tsv_offset()");
+	n = tsv_field_decode(r.f[1].s, r.f[1].len, why, sizeof why);
+	ok(n == 8 && memcmp(r.f[1].s, "x\ny4999\t", 8) == 0,
+	    "tsv_field_decode: unescaped in place");
+	ok(tsv_read(&r) == 1, "tsv_raw: a bad escape in the raw column: the row is read");
+	ok(tsv_field_decode(r.f[1].s, r.f[1].len, why, sizeof why) < 0 &&
+	    strcmp(why, "invalid escape '\\q'") == 0, "tsv_field_decode: a bad escape, said as tsv_read says it");
+	ok(tsv_read(&r) == 1, "tsv_raw: bytes that are not UTF-8 in it: the row is read");
+	ok(tsv_field_decode(r.f[1].s, r.f[1].len, why, sizeof why) < 0 &&
+	    strcmp(why, "invalid UTF-8") == 0, "tsv_field_decode: not UTF-8, said as tsv_read says it");
+	ok(tsv_read(&r) == 0, "tsv_raw: then end of input");
+	close(fd);
+	tsv_close(&r);
+	buf_free(&t);
+}
+
 /* Open a table holding s with stderr captured; the return of tsv_open. */
 static int
 open_captured(struct tsv_reader *r, const char *s, char **pathp)
@@ -2838,6 +2891,7 @@ main(void)
 	test_tsv_reader_basic();
 	test_tsv_reader_errors();
 	test_tsv_skip();
+	test_tsv_raw();
 	test_tsv_reader_shapes();
 	test_tsv_roundtrip_files();
 	test_tsv_compressed_errors();
