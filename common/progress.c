@@ -17,6 +17,14 @@
 
 /* Whether this process has a bar on the terminal's line now. */
 static volatile int drawn;
+/* Where bars are drawn (progress_output()); NULL: stderr. */
+static FILE *pout;
+
+void
+progress_output(FILE *fp)
+{
+	pout = fp;
+}
 
 static double
 now(void)
@@ -135,8 +143,8 @@ draw(const struct progress *p, double t)
 	/* Never wider than the terminal: a wrapped bar could not be redrawn. */
 	if ((int)strlen(line) > width + 1)
 		line[width + 1] = '\0';
-	fprintf(stderr, "%s\033[K", line);
-	fflush(stderr);
+	fprintf(pout ? pout : stderr, "%s\033[K", line);
+	fflush(pout ? pout : stderr);
 	drawn = 1;
 }
 
@@ -167,8 +175,8 @@ void
 progress_clear_line(void)
 {
 	if (drawn) {
-		fputs("\r\033[K", stderr);
-		fflush(stderr);
+		fputs("\r\033[K", pout ? pout : stderr);
+		fflush(pout ? pout : stderr);
 		drawn = 0;
 	}
 }

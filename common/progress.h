@@ -42,5 +42,11 @@ void progress_end(struct progress *p);
 
 /* Clear a bar drawn by this process, if any (before a message). */
 void progress_clear_line(void);
+/*
+ * Draw the bars on fp from now on (NULL: stderr again): for a process
+ * whose stderr is sent elsewhere for a while (mbox2tsv's chunks), its
+ * terminal kept open on another descriptor.
+ */
+void progress_output(FILE *fp);
 
 #endif

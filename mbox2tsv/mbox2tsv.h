@@ -15,6 +15,7 @@
 
 #include "buf.h"
 #include "hash.h"
+#include "progress.h"
 
 enum { MODE_AUTO, MODE_MBOXO, MODE_MBOXRD };
 
@@ -62,6 +63,13 @@ struct ctx {
 	uint64_t idhash;        /* ... and the hash of the mail's id */
 	long split;             /* processes to read one mbox in (split.c), or 0 */
 	FILE *record;           /* a split reader's worker: rows go here (mail_emit) */
+	/*
+	 * A split reading's bar (split.c), over the whole file: read_mbox()
+	 * moves it from bar_base (the bytes of the chunks before) and
+	 * neither starts nor ends it.  NULL: read_mbox() draws its own.
+	 */
+	struct progress *bar;
+	uint64_t bar_base;
 };
 
 /* Turn one raw mail into a row (or a message on stderr). */

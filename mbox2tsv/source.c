@@ -415,7 +415,7 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 		}
 		buf_addf(&label, "mbox2tsv %s", strcmp(path, "-") == 0 ? "<stdin>" :
 		    base && base[1] ? base + 1 : path);
-		progress_start(&pr, progress_wanted(), label.p, "B", total);
+		progress_start(&pr, c->bar ? 0 : progress_wanted(), label.p, "B", total);
 	}
 	memset(&sp, 0, sizeof sp);
 	sp.c = c;
@@ -487,8 +487,8 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 				buf_add(&sp.prevsep, pending.p, pcore);
 				start_mail(&sp, pending.p, pcore);
 				sp.mailoff = pendoff;
-				progress_update(&pr, zin_rawpos(z) > bar_from ?
-				    zin_rawpos(z) - bar_from : 0);
+				progress_update(c->bar ? c->bar : &pr, (c->bar ? c->bar_base : 0) +
+				    (zin_rawpos(z) > bar_from ? zin_rawpos(z) - bar_from : 0));
 			} else {
 				uint64_t save = sp.off;
 

@@ -1,18 +1,20 @@
 /*
- * split.c - one big mbox read by several processes, each a range of it.
+ * split.c - one big mbox read by several processes, chunk by chunk.
  *
  * Threads making rows share GLib's object system, whose global locks
  * (every GObject's finalization takes one) cost a third more CPU with
  * two threads than with one, and the run scales badly.  Processes share
- * nothing: a plain mboxrd file is cut at mail boundaries into ranges,
- * the first read here, each other by a child process (fork) writing its
- * rows as records into an unlinked scratch file in $TMPDIR (mail.c's
- * mail_record) and its messages into another.  Then, in order, each
- * child's messages go to stderr and its rows through mail_emit(), where
- * dupid is decided as in one reading.  The output is the same bytes as
- * that of one process; the scratch files hold the rows of all ranges
- * but the first while they are made (about half their mail: a file is
- * read so only when $TMPDIR has room for that mail itself).
+ * nothing: a plain mboxrd file is cut at mail boundaries into chunks,
+ * more than there are processes (see CHUNKS below), which this process
+ * and its children (fork) take in turn.  Chunk 0 is read here and its
+ * rows written at once; any other is read into two unlinked scratch
+ * files in $TMPDIR, its rows as records (mail.c's mail_record) and its
+ * messages, and then, in order, its messages go to stderr and its rows
+ * through mail_emit(), where dupid is decided as in one reading.  The
+ * output is the same bytes as that of one process; the scratch files
+ * hold the rows of the chunks not yet written (at most about the mail
+ * of all but the first chunk: a file is read so only when $TMPDIR has
+ * room for that mail itself).
  *
  * Only mboxrd files (public-inbox's export, "From mboxrd@z" lines) are
  * cut: there a From_ line after an empty line and before a header line
@@ -126,7 +128,7 @@ split_wanted(const struct ctx *c, const char *path)
 		end = c->o.have_end && c->o.end < (uint64_t)st.st_size ? c->o.end :
 		    (uint64_t)st.st_size;
 		/*
-		 * Big enough for two ranges, and mboxrd from its first line
+		 * Big enough for two processes, and mboxrd from its first line
 		 * (as the whole reading decides it).
 		 */
 		if (end > c->o.offset && end - c->o.offset >= 2 * (uint64_t)SPLIT_MIN &&
@@ -139,7 +141,7 @@ split_wanted(const struct ctx *c, const char *path)
 }
 
 /*
- * Whether $TMPDIR has room for bytes more: the rows of the ranges
+ * Whether $TMPDIR has room for bytes more: the rows of the chunks
  * after the first are about half their mail, the mail itself is kept
  * as the bound.
  */
@@ -174,6 +176,11 @@ copy_said(int fd)
 
 	if (lseek(fd, 0, SEEK_SET) < 0)
 		return;
+	/* Not after a bar on the same line. */
+	if (lseek(fd, 0, SEEK_END) > 0)
+		progress_clear_line();
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		return;
 	while ((n = read(fd, b, sizeof b)) > 0)
 		if (fwrite(b, 1, (size_t)n, stderr) != (size_t)n)
 			break;
@@ -182,16 +189,88 @@ copy_said(int fd)
 
 struct part {
 	uint64_t from, to;
-	pid_t pid;              /* -1: read here, after the first */
-	int rec, said;          /* scratch files: rows, messages */
+	int rec, said;          /* scratch files: rows, messages (-1 chunk 0) */
+	int state;              /* the reader's view: 0 to do, 1 taken, 2 done */
 };
 
-/* The worker: range p into its scratch files, then _exit. */
-static void
-worker(struct ctx *c, const char *path, const char *archive, const struct part *p,
-    int last_has_end, pid_t parent)
+/*
+ * The file is cut into more chunks than processes (CHUNKS a process),
+ * which the processes take in turn from a queue (a pipe of chunk
+ * numbers, read 4 bytes at a time): a process that is done early takes
+ * more, so that no process waits on another whose chunks hold more work
+ * (byte for byte, mails cost what their parts cost: a range of big
+ * patches takes longer than a range of short answers).  Chunk 0 is read
+ * here, its rows written at once; each other chunk's rows go to its
+ * scratch file and are written here, in order, as soon as it is done
+ * and those before it are written, between chunks of this process's
+ * own, so that the writing overlaps the reading.  A chunk taken here
+ * when all before it are written is written at once too.
+ */
+#define CHUNKS 4
+#define MAX_CHUNKS 128
+
+/* Read part p into its scratch files; the counts of c are left as they were. */
+static int
+read_into(struct ctx *c, const char *path, const char *archive, struct part *p, int has_end)
 {
-	int rc;
+	unsigned long nmails = c->nmails, nrows = c->nrows, nskipped = c->nskipped,
+	    ndamaged = c->ndamaged;
+	FILE *tty = NULL;
+	int err = -1, fd, rc;
+
+	/* Its messages go to its file; the bar stays on the terminal. */
+	progress_clear_line();
+	fflush(stderr);
+	if ((err = dup(STDERR_FILENO)) < 0)
+		die("a chunk's scratch files:");
+	if (c->bar && c->bar->on && (fd = dup(err)) >= 0 && !(tty = fdopen(fd, "w")))
+		close(fd);
+	progress_output(tty);
+	if (dup2(p->said, STDERR_FILENO) < 0 || (fd = dup(p->rec)) < 0 ||
+	    !(c->record = fdopen(fd, "w")))
+		die("a chunk's scratch files:");
+	c->o.offset = p->from;
+	c->o.end = p->to;
+	c->o.have_end = has_end;
+	c->o.mode = MODE_MBOXRD;
+	c->nmails = c->nrows = c->nskipped = c->ndamaged = 0;
+	rc = read_mbox(c, path, archive);
+	mail_record_end(c, rc);
+	if (fclose(c->record) != 0)
+		die("error writing a worker's rows:");
+	c->record = NULL;
+	fflush(stderr);
+	dup2(err, STDERR_FILENO);
+	close(err);
+	progress_clear_line();
+	progress_output(NULL);
+	if (tty)
+		fclose(tty);
+	c->nmails = nmails;
+	c->nrows = nrows;
+	c->nskipped = nskipped;
+	c->ndamaged = ndamaged;
+	return rc;
+}
+
+/* The next chunk in the queue, or -1 when it is empty. */
+static int
+take(int q)
+{
+	int k;
+	ssize_t got;
+
+	while ((got = read(q, &k, sizeof k)) < 0 && errno == EINTR)
+		;
+	return got == (ssize_t)sizeof k ? k : -1;
+}
+
+/* A worker: chunks from the queue into their scratch files, each said done, then _exit. */
+static void
+worker(struct ctx *c, const char *path, const char *archive, struct part *pt, long m,
+    int q, int done, int last_has_end, pid_t parent)
+{
+	int k;
 
 #ifdef __linux__
 	/* Ended with the process that waits for it. */
@@ -201,19 +280,40 @@ worker(struct ctx *c, const char *path, const char *archive, const struct part *
 #else
 	(void)parent;
 #endif
-	if (dup2(p->said, STDERR_FILENO) < 0 || !(c->record = fdopen(p->rec, "w")))
-		_exit(PT_EXIT_FAILED);
-	c->o.offset = p->from;
-	c->o.end = p->to;
-	c->o.have_end = last_has_end;
-	c->o.mode = MODE_MBOXRD;
-	c->nmails = c->nrows = c->nskipped = c->ndamaged = 0;
-	rc = read_mbox(c, path, archive);
-	mail_record_end(c, rc);
-	if (fclose(c->record) != 0)
-		_exit(PT_EXIT_FAILED);
-	fflush(stderr);
+	c->bar = NULL;
+	while ((k = take(q)) >= 0) {
+		if (k < 1 || k >= m)
+			_exit(PT_EXIT_FAILED);
+		read_into(c, path, archive, &pt[k], k < m - 1 || last_has_end);
+		if (write(done, &k, sizeof k) != (ssize_t)sizeof k)
+			_exit(PT_EXIT_FAILED);
+	}
 	_exit(PT_EXIT_OK);
+}
+
+/* Write chunk k's messages and rows (its scratch files) in order: 0 or -1. */
+static int
+replay(struct ctx *c, const char *path, struct part *p)
+{
+	FILE *rec;
+	int wrc = 0, rc = 0;
+
+	copy_said(p->said);
+	if (lseek(p->rec, 0, SEEK_SET) < 0 || !(rec = fdopen(p->rec, "r"))) {
+		warnx("%s: bytes %llu to %llu: cannot read their rows back:", path,
+		    (unsigned long long)p->from, (unsigned long long)p->to);
+		return -1;
+	}
+	if (mail_replay(c, rec, &wrc) < 0) {
+		warnx("%s: bytes %llu to %llu: the process reading them failed", path,
+		    (unsigned long long)p->from, (unsigned long long)p->to);
+		rc = -1;
+	} else if (wrc < 0) {
+		rc = -1;
+	}
+	fclose(rec);
+	p->rec = -1;
+	return rc;
 }
 
 int
@@ -221,11 +321,13 @@ read_mbox_split(struct ctx *c, const char *path, const char *archive)
 {
 	struct opts keep = c->o;
 	struct part *pt;
+	struct progress bar;
 	struct stat st;
 	uint64_t start = c->o.offset, end;
-	long n = c->split;
-	int fd, rc = 0;
-	pid_t self = getpid();
+	long n = c->split, m, nw = 0, emitted;
+	uint64_t known;         /* the bytes of the chunks done, for the bar */
+	int fd, rc = 0, q[2] = { -1, -1 }, done[2] = { -1, -1 };
+	pid_t self = getpid(), *pids;
 
 	if ((fd = open(path, O_RDONLY)) < 0 || fstat(fd, &st) != 0) {
 		if (fd >= 0)
@@ -235,33 +337,48 @@ read_mbox_split(struct ctx *c, const char *path, const char *archive)
 	end = c->o.have_end && c->o.end < (uint64_t)st.st_size ? c->o.end : (uint64_t)st.st_size;
 	while (n > 1 && (end - start) / (uint64_t)n < SPLIT_MIN)
 		n--;
-	pt = xcalloc((size_t)n, sizeof *pt);
+	/* Chunks of at least SPLIT_MIN / 2 bytes, CHUNKS a process. */
+	m = n * CHUNKS;
+	if (m > MAX_CHUNKS)
+		m = MAX_CHUNKS;
+	while (m > n && (end - start) / (uint64_t)m < SPLIT_MIN / 2)
+		m--;
+	pt = xcalloc((size_t)m, sizeof *pt);
 	pt[0].from = start;
-	for (long k = 1; k < n; k++) {
-		uint64_t want = start + (end - start) / (uint64_t)n * (uint64_t)k, b;
+	for (long k = 1; k < m; k++) {
+		uint64_t want = start + (end - start) / (uint64_t)m * (uint64_t)k, b;
 
 		if (want <= pt[k - 1].from)
 			want = pt[k - 1].from + 1;
 		b = next_boundary(fd, want, end);
 		if (b >= end) {
-			n = k;
+			m = k;
 			break;
 		}
 		pt[k].from = b;
 		pt[k - 1].to = b;
 	}
-	pt[n - 1].to = end;
+	pt[m - 1].to = end;
 	close(fd);
+	if (n > m)
+		n = m;
 	if (n < 2) {
 		free(pt);
 		goto whole;
 	}
-	/* Scratch files for the workers; without them, the threads. */
-	if (!room_for(end - pt[1].from)) {
+	/* Scratch files for the chunks, and the queues; without them, the threads. */
+	if (!room_for(end - pt[1].from) || pipe(q) < 0 || pipe(done) < 0) {
+		for (int i = 0; i < 2; i++) {
+			if (q[i] >= 0)
+				close(q[i]);
+			if (done[i] >= 0)
+				close(done[i]);
+		}
 		free(pt);
 		goto whole;
 	}
-	for (long k = 1; k < n; k++) {
+	pt[0].rec = pt[0].said = -1;
+	for (long k = 1; k < m; k++) {
 		pt[k].rec = scratch_fd();
 		pt[k].said = pt[k].rec < 0 ? -1 : scratch_fd();
 		if (pt[k].said < 0) {
@@ -271,71 +388,137 @@ read_mbox_split(struct ctx *c, const char *path, const char *archive)
 				if (pt[i].said >= 0)
 					close(pt[i].said);
 			}
+			for (int i = 0; i < 2; i++) {
+				close(q[i]);
+				close(done[i]);
+			}
 			free(pt);
 			goto whole;
 		}
 	}
+	/* The queue holds every chunk but the first (m - 1 ints: less than a pipe holds). */
+	for (int k = 1; k < m; k++)
+		if (write(q[1], &k, sizeof k) != (ssize_t)sizeof k)
+			die("%s: the chunks' queue:", path);
+	close(q[1]);
 	if (c->o.verbose)
-		warnx("%s: read in %ld ranges, a process each", path, n);
-	/* The workers; a range without one (no fork) is read here. */
+		warnx("%s: read in %ld chunks by %ld processes", path, m, n);
+	/* The workers; without one (no fork), this process reads it all. */
 	fflush(stdout);
 	fflush(stderr);
+	pids = xcalloc((size_t)n, sizeof *pids);
 	for (long k = 1; k < n; k++) {
-		pt[k].pid = fork();
-		if (pt[k].pid == 0)
-			worker(c, path, archive, &pt[k], k < n - 1 || keep.have_end, self);
-	}
-	/* The first range here, as the others: one process, mboxrd. */
-	c->o.offset = pt[0].from;
-	c->o.end = pt[0].to;
-	c->o.have_end = 1;
-	c->o.mode = MODE_MBOXRD;
-	if (read_mbox(c, path, archive) < 0)
-		rc = -1;
-	for (long k = 1; k < n; k++) {
-		struct part *p = &pt[k];
-		int st_ = 0, wrc = 0;
-		pid_t got;
-		FILE *rec;
+		pid_t pid = fork();
 
-		if (p->pid < 0) {
-			/* No worker for it (fork failed): read here. */
-			c->o.offset = p->from;
-			c->o.end = p->to;
-			c->o.have_end = k < n - 1 || keep.have_end;
-			if (read_mbox(c, path, archive) < 0)
-				rc = -1;
-		} else {
-			while ((got = waitpid(p->pid, &st_, 0)) < 0 && errno == EINTR)
-				;
-			/* Not to be waited for (no such child): a failure, as a signal. */
-			if (got < 0)
-				st_ = SIGKILL;
-			copy_said(p->said);
-			if (lseek(p->rec, 0, SEEK_SET) < 0 || !(rec = fdopen(p->rec, "r"))) {
-				warnx("%s: bytes %llu to %llu: cannot read their rows back:", path,
-				    (unsigned long long)p->from, (unsigned long long)p->to);
-				rc = -1;
-			} else {
-				if (mail_replay(c, rec, &wrc) < 0 || !WIFEXITED(st_) ||
-				    WEXITSTATUS(st_) != PT_EXIT_OK) {
-					warnx("%s: bytes %llu to %llu: the process reading them failed (%s %d)",
-					    path, (unsigned long long)p->from, (unsigned long long)p->to,
-					    WIFSIGNALED(st_) ? "signal" : "status",
-					    WIFSIGNALED(st_) ? WTERMSIG(st_) : WEXITSTATUS(st_));
-					rc = -1;
-				} else if (wrc < 0) {
-					rc = -1;
-				}
-				fclose(rec);
-				p->rec = -1;
-			}
+		if (pid == 0) {
+			close(done[0]);
+			worker(c, path, archive, pt, m, q[0], done[1], keep.have_end, self);
 		}
-		if (p->rec >= 0)
-			close(p->rec);
-		if (p->said >= 0)
-			close(p->said);
+		if (pid > 0)
+			pids[nw++] = pid;
 	}
+	close(done[1]);
+	/* The bar: the whole file, moved by chunk 0's reading, then chunk by chunk. */
+	{
+		const char *base = strrchr(path, '/');
+		struct buf label = BUF_INIT;
+
+		buf_addf(&label, "mbox2tsv %s", base && base[1] ? base + 1 : path);
+		progress_start(&bar, progress_wanted(), label.p, "B", end - start);
+		c->bar = &bar;
+		c->bar_base = 0;
+		/* The first chunk here, rows written at once: one process, mboxrd. */
+		c->o.offset = pt[0].from;
+		c->o.end = pt[0].to;
+		c->o.have_end = 1;
+		c->o.mode = MODE_MBOXRD;
+		if (read_mbox(c, path, archive) < 0)
+			rc = -1;
+		pt[0].state = 2;
+		emitted = 1;
+		known = pt[0].to - pt[0].from;
+		/*
+		 * The others in order: each done chunk written, else one from
+		 * the queue read (written at once when it is the next), else
+		 * the word that a worker finished one.
+		 */
+		while (emitted < m) {
+			struct part *p = &pt[emitted];
+			int k;
+
+			if (p->state == 2) {
+				if (p->rec >= 0 && replay(c, path, p) < 0)
+					rc = -1;
+				emitted++;
+				continue;
+			}
+			if ((k = take(q[0])) >= 0) {
+				struct part *t;
+
+				if (k < 1 || k >= m)
+					die("%s: the chunks' queue: chunk %d", path, k);
+				t = &pt[k];
+				c->bar_base = known;
+				if (k == emitted) {
+					c->o.offset = t->from;
+					c->o.end = t->to;
+					c->o.have_end = k < m - 1 || keep.have_end;
+					c->o.mode = MODE_MBOXRD;
+					if (read_mbox(c, path, archive) < 0)
+						rc = -1;
+					close(t->rec);
+					close(t->said);
+					t->rec = t->said = -1;
+				} else {
+					read_into(c, path, archive, t, k < m - 1 || keep.have_end);
+				}
+				t->state = 2;
+				known += t->to - t->from;
+				continue;
+			}
+			while ((k = -1, read(done[0], &k, sizeof k)) < 0 && errno == EINTR)
+				;
+			if (k >= 1 && k < m) {
+				pt[k].state = 2;
+				known += pt[k].to - pt[k].from;
+				progress_update(&bar, known);
+				continue;
+			}
+			/*
+			 * No word will come (every worker ended) and the next
+			 * chunk is not done: its worker died.  What it wrote is
+			 * written, and said to be cut short.
+			 */
+			(void)replay(c, path, p);
+			rc = -1;
+			emitted++;
+		}
+		progress_end(&bar);
+		c->bar = NULL;
+		buf_free(&label);
+	}
+	close(q[0]);
+	close(done[0]);
+	for (long k = 0; k < nw; k++) {
+		int st_ = 0;
+		pid_t got;
+
+		while ((got = waitpid(pids[k], &st_, 0)) < 0 && errno == EINTR)
+			;
+		if (got < 0 || !WIFEXITED(st_) || WEXITSTATUS(st_) != PT_EXIT_OK) {
+			warnx("%s: a process reading it failed (%s %d)", path,
+			    got >= 0 && WIFSIGNALED(st_) ? "signal" : "status",
+			    got < 0 ? -1 : WIFSIGNALED(st_) ? WTERMSIG(st_) : WEXITSTATUS(st_));
+			rc = -1;
+		}
+	}
+	for (long k = 1; k < m; k++) {
+		if (pt[k].rec >= 0)
+			close(pt[k].rec);
+		if (pt[k].said >= 0)
+			close(pt[k].said);
+	}
+	free(pids);
 	free(pt);
 	c->o = keep;
 	return rc;

@@ -160,6 +160,26 @@ xz -dc "$MBOX" | PT_PROGRESS=1 PT_PROGRESS_DELAY=0 $PTY pipe.tsv pipe-in.err sh 
 grep -q "^${CR}mbox2tsv <stdin> [0-9.]* MB, " pipe-in.err
 ok $? "mbox2tsv reading a pipe: the megabytes read, no bar"
 
+# A big plain file read in chunks by processes (-j2): one bar for the
+# whole file, never going back, past the first chunk, and cleared; the
+# same bytes as one process.
+# (eight copies of the sample: long enough to be redrawn)
+for i in 1 2 3 4 5 6 7 8; do cat whole.mbox; done >four.mbox
+mbox2tsv -q -j1 four.mbox >four1.tsv
+PT_PROGRESS=1 PT_PROGRESS_DELAY=0 $PTY four.tsv four.err mbox2tsv -q -j2 four.mbox
+is "mbox2tsv in chunks on a terminal: exit 0" 0 "$?"
+same "mbox2tsv in chunks, with its bar: the bytes of one process" four1.tsv four.tsv
+shares=$(tr '\r' '\n' <four.err | sed -n 's/.*\] *\([0-9]*\)%.*/\1/p')
+[ -n "$shares" ] && [ "$shares" = "$(echo "$shares" | sort -n)" ] &&
+    [ "$(tail -c 4 four.err)" = "$(printf '\r\033[K')" ] && [ "$(wc -l <four.err)" -eq 0 ]
+ok $? "mbox2tsv in chunks: one bar, its share never going back, cleared ($(echo $shares | tr ' ' ',' | cut -c1-40))"
+if [ "$(echo "$shares" | wc -l)" -ge 2 ]; then
+	[ "$(echo "$shares" | tail -1)" -gt 13 ]
+	ok $? "mbox2tsv in chunks: the bar goes past the first of eight chunks"
+else
+	skip "mbox2tsv in chunks: done before the bar was redrawn"
+fi
+
 # patchsim: by left rows scored.
 patchtok -q plain.tsv >mails.tok
 patchsim -q --self mails.tok >plain.pairs
