@@ -50,12 +50,16 @@ hash_bytes(const void *vp, size_t n)
 struct hent *
 hmap_get(const struct hmap *h, const char *key, size_t klen)
 {
-	uint64_t hv;
+	return h->cap ? hmap_get_h(h, key, klen, hash_bytes(key, klen)) : NULL;
+}
+
+struct hent *
+hmap_get_h(const struct hmap *h, const char *key, size_t klen, uint64_t hv)
+{
 	size_t i, mask;
 
 	if (!h->cap)
 		return NULL;
-	hv = hash_bytes(key, klen);
 	mask = h->cap - 1;
 	for (i = hv & mask; h->e[i].key; i = (i + 1) & mask)
 		if (h->e[i].hash == hv && h->e[i].klen == klen &&
@@ -85,12 +89,16 @@ hmap_resize(struct hmap *h, size_t cap)
 struct hent *
 hmap_put(struct hmap *h, const char *key, size_t klen, int *isnew)
 {
-	uint64_t hv;
+	return hmap_put_h(h, key, klen, hash_bytes(key, klen), isnew);
+}
+
+struct hent *
+hmap_put_h(struct hmap *h, const char *key, size_t klen, uint64_t hv, int *isnew)
+{
 	size_t i, mask;
 
 	if ((h->n + 1) * 4 > h->cap * 3)
 		hmap_resize(h, h->cap ? h->cap * 2 : 64);
-	hv = hash_bytes(key, klen);
 	mask = h->cap - 1;
 	for (i = hv & mask; h->e[i].key; i = (i + 1) & mask) {
 		if (h->e[i].hash == hv && h->e[i].klen == klen &&

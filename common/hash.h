@@ -37,6 +37,14 @@ struct hent *hmap_get(const struct hmap *h, const char *key, size_t klen);
  * which.  The key pointer is stored as given.
  */
 struct hent *hmap_put(struct hmap *h, const char *key, size_t klen, int *isnew);
+/*
+ * The same with the key's hash_bytes() given: computed before taking
+ * a lock that guards the table, where a long key's hashing would keep
+ * other threads waiting.
+ */
+struct hent *hmap_get_h(const struct hmap *h, const char *key, size_t klen, uint64_t hv);
+struct hent *hmap_put_h(struct hmap *h, const char *key, size_t klen, uint64_t hv,
+    int *isnew);
 void hmap_free(struct hmap *h);
 
 /*

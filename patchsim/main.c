@@ -116,27 +116,44 @@ struct table {
 };
 
 /*
- * Where a loading thread keeps what it makes of a row: its own arena,
- * and the shared pool of interned strings, behind mu when threads share
- * it (NULL: one thread).
+ * Where a thread keeps what it makes of a row: its own arena, and the
+ * shared pool of interned strings behind mu and the sorted texts behind
+ * smu when threads share them (NULL: one thread).  Under the locks only
+ * the tables are looked at: a text is hashed before and copied (into
+ * the thread's arena) between, so that a long hunk keeps no other
+ * thread waiting.
  */
 struct sink {
 	struct arena *mem;
 	struct strpool *names;
 	pthread_mutex_t *mu;
 	struct hmap *sorted;    /* long texts as read -> struct tstr: sorted once */
+	pthread_mutex_t *smu;
 };
 
 static const char *
 sink_intern(const struct sink *k, const char *s, size_t n)
 {
+	struct hent *e;
 	const char *r;
+	uint64_t hv;
+	int isnew;
 
-	if (k->mu)
-		pthread_mutex_lock(k->mu);
-	r = intern(k->names, s, n);
-	if (k->mu)
-		pthread_mutex_unlock(k->mu);
+	if (!k->mu)
+		return intern(k->names, s, n);
+	hv = hash_bytes(s, n);
+	pthread_mutex_lock(k->mu);
+	e = hmap_get_h(&k->names->map, s, n, hv);
+	r = e ? e->key : NULL;
+	pthread_mutex_unlock(k->mu);
+	if (r)
+		return r;
+	/* New: copied here, then put in (unless another thread did meanwhile). */
+	r = arena_strndup(k->mem, s, n);
+	pthread_mutex_lock(k->mu);
+	e = hmap_put_h(&k->names->map, r, n, hv, &isnew);
+	r = e->key;
+	pthread_mutex_unlock(k->mu);
 	return r;
 }
 
@@ -156,6 +173,7 @@ keep_sorted(const struct sink *t, struct buf *scratch, const char *s, size_t n)
 {
 	struct tstr r, *kept;
 	struct hent *e;
+	uint64_t hv = 0;
 	int isnew;
 
 	/*
@@ -163,13 +181,14 @@ keep_sorted(const struct sink *t, struct buf *scratch, const char *s, size_t n)
 	 * not sorted again: what it became is kept by the text as read.
 	 */
 	if (n >= 256) {
-		if (t->mu)
-			pthread_mutex_lock(t->mu);
-		e = hmap_get(t->sorted, s, n);
+		hv = hash_bytes(s, n);
+		if (t->smu)
+			pthread_mutex_lock(t->smu);
+		e = hmap_get_h(t->sorted, s, n, hv);
 		if (e)
 			r = *(const struct tstr *)e->val;
-		if (t->mu)
-			pthread_mutex_unlock(t->mu);
+		if (t->smu)
+			pthread_mutex_unlock(t->smu);
 		if (e)
 			return r;
 	}
@@ -198,14 +217,14 @@ keep_sorted(const struct sink *t, struct buf *scratch, const char *s, size_t n)
 
 		kept = arena_alloc(t->mem, sizeof *kept);
 		*kept = r;
-		if (t->mu)
-			pthread_mutex_lock(t->mu);
+		if (t->smu)
+			pthread_mutex_lock(t->smu);
 		/* Another thread may have sorted it meanwhile: the same. */
-		e = hmap_put(t->sorted, key, n, &isnew);
+		e = hmap_put_h(t->sorted, key, n, hv, &isnew);
 		if (isnew)
 			e->val = kept;
-		if (t->mu)
-			pthread_mutex_unlock(t->mu);
+		if (t->smu)
+			pthread_mutex_unlock(t->smu);
 	}
 	return r;
 }
@@ -440,7 +459,7 @@ struct loader {
 	struct pend *pend;
 	size_t npend, next;
 	pthread_mutex_t mu;     /* next */
-	pthread_mutex_t names_mu;
+	pthread_mutex_t names_mu, sorted_mu;
 	int threaded;
 };
 
@@ -529,7 +548,7 @@ load_worker(void *arg)
 	struct load_worker *w = arg;
 	struct loader *ld = w->ld;
 	struct sink k = { w->mem, ld->t->names, ld->threaded ? &ld->names_mu : NULL,
-	    ld->t->sorted };
+	    ld->t->sorted, ld->threaded ? &ld->sorted_mu : NULL };
 	struct buf scratch = BUF_INIT, raw = BUF_INIT;
 
 	for (;;) {
@@ -654,6 +673,7 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 	ld.pend = xcalloc(LOAD_BATCH, sizeof *ld.pend);
 	pthread_mutex_init(&ld.mu, NULL);
 	pthread_mutex_init(&ld.names_mu, NULL);
+	pthread_mutex_init(&ld.sorted_mu, NULL);
 	cid = tsv_need(&r, "id");
 	cdate = tsv_need(&r, "date");
 	cfiles = tsv_need(&r, "files");
@@ -755,6 +775,7 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 	arena_free(&raw);
 	pthread_mutex_destroy(&ld.mu);
 	pthread_mutex_destroy(&ld.names_mu);
+	pthread_mutex_destroy(&ld.sorted_mu);
 	free(ld.pend);
 	buf_free(&scratch);
 	tsv_close(&r);
@@ -919,7 +940,7 @@ struct order {
 struct lazy {
 	pthread_mutex_t mu;
 	pthread_cond_t done;    /* a row's hunks are made */
-	pthread_mutex_t names_mu;
+	pthread_mutex_t names_mu, sorted_mu;
 	struct strpool *names;
 	struct hmap *sorted;
 };
@@ -1073,7 +1094,8 @@ ratio_bound(const struct tstr *a, const struct tstr *b)
 static void
 ready_hunks(struct job *j, struct row *rw)
 {
-	struct sink k = { &j->mem, j->lazy->names, &j->lazy->names_mu, j->lazy->sorted };
+	struct sink k = { &j->mem, j->lazy->names, &j->lazy->names_mu, j->lazy->sorted,
+	    &j->lazy->sorted_mu };
 
 	if (__atomic_load_n(&rw->hunks_state, __ATOMIC_ACQUIRE) == 2)
 		return;
@@ -1879,6 +1901,7 @@ main(int argc, char **argv)
 	pthread_mutex_init(&lazy.mu, NULL);
 	pthread_cond_init(&lazy.done, NULL);
 	pthread_mutex_init(&lazy.names_mu, NULL);
+	pthread_mutex_init(&lazy.sorted_mu, NULL);
 	lazy.names = &names;
 	lazy.sorted = &sorted;
 	/*
@@ -1953,6 +1976,7 @@ main(int argc, char **argv)
 	pthread_mutex_destroy(&lazy.mu);
 	pthread_cond_destroy(&lazy.done);
 	pthread_mutex_destroy(&lazy.names_mu);
+	pthread_mutex_destroy(&lazy.sorted_mu);
 	hmap_free(&memo.map);
 	arena_free(&memo.mem);
 	free(jobs);
