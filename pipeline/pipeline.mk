@@ -24,9 +24,11 @@
 #   SHARDS            scoring shards per block
 #   SCORER            the scoring command (default patchsim)
 #
-# Paths are read from those files in the recipes, in double quotes
-# ("$$(cat ...)"), so blanks, quotes and any other letters in them reach
-# the tools as they are and make never sees them.
+# Paths are read from those files in the recipes by the shell, in double
+# quotes ("$$(IFS= read -r l <FILE; printf ...)", line_of below), so
+# blanks, quotes and any other letters in them reach the tools as they
+# are and make never sees them.  The folders (mails/, pairs/, maint/,
+# reports/ ...) are made by patchtrack before make runs.
 #
 # $(OUT)/inputs.mk, $(OUT)/scorer (the scoring command) and $(OUT)/links
 # (the link templates of report.html: a mail's on line 1, a commit's on
@@ -86,14 +88,16 @@ KEEP = || { st=$$?; [ $$st -eq 1 ] || { rm -f $@.tmp; exit $$st; }; echo '$(pats
 STRICT = || { st=$$?; rm -f $@.tmp; exit $$st; }
 # Names for the lines: an archive by its file name, a commit segment
 # as repo/s1, a block as archive/s1, archive/self or archive/archive.
-# The names and paths come from files, read by the shell ("$(cat F)").
-REPO_NAME = $$(cat $(OUT)/repo.name)
-REPO_PATH = "$$(cat $(OUT)/repo.path)"
+# The names and paths come from files, read by the shell itself
+# (line_of: the first line of a file, no process started for it).
+line_of = $$(IFS= read -r l <$(1); printf '%s' "$$l")
+REPO_NAME = $(call line_of,$(OUT)/repo.name)
+REPO_PATH = "$(call line_of,$(OUT)/repo.path)"
 SCORE_NAME := $(if $(SCORER),$(notdir $(firstword $(SCORER))),patchsim)
 # A part of an archive (NAME+2) is shown as the archive's name and +2.
 unit_arch = $(firstword $(subst +, ,$(1)))
 unit_part = $(if $(word 2,$(subst +, ,$(1))),+$(word 2,$(subst +, ,$(1))))
-arch_name = $$(cat $(OUT)/archives/$(call unit_arch,$(1)).name)$(call unit_part,$(1))
+arch_name = $(call line_of,$(OUT)/archives/$(call unit_arch,$(1)).name)$(call unit_part,$(1))
 # Archives, not their parts, for the reports' titles.
 NARCHIVES = $(words $(foreach a,$(ARCHIVES),$(if $(call unit_part,$(a)),,$(a))))
 tok_name = $(if $(filter mails/%,$(1)),$(call arch_name,$(notdir $(1))),$(REPO_NAME)/$(notdir $(1)))
@@ -137,15 +141,13 @@ all: $(if $(BIG),$(OUT)/mails/$(BIG).tsv) $(COMMITS_TSV) \
 # Ingest: one mail table per archive, one commit table per segment.
 define archive_rule
 $(OUT)/mails/$(1).tsv: $(OUT)/stamps/$(1) $(KNOWN_$(1):%=$(OUT)/mails/%.tsv)
-	@mkdir -p $$(@D)
-	$$(call stage,mbox2tsv,$$(call arch_name,$(1)),mails,$$@.tmp,-a 1) mbox2tsv $(TOOLFLAGS) $(MBOXARGS_$(1)) $(KNOWN_$(1):%=-k $(OUT)/mails/%.tsv) "$$$$(cat $(OUT)/archives/$(call unit_arch,$(1)).path)" >$$@.tmp $$(KEEP)
+	$$(call stage,mbox2tsv,$$(call arch_name,$(1)),mails,$$@.tmp,-a 1) mbox2tsv $(TOOLFLAGS) $(MBOXARGS_$(1)) $(KNOWN_$(1):%=-k $(OUT)/mails/%.tsv) "$$$$(IFS= read -r l <$(OUT)/archives/$(call unit_arch,$(1)).path; printf '%s' "$$$$l")" >$$@.tmp $$(KEEP)
 	mv $$@.tmp $$@
 endef
 $(foreach a,$(ARCHIVES),$(eval $(call archive_rule,$(a))))
 
 define segment_rule
 $(OUT)/commits/$(1).tsv:
-	@mkdir -p $$(@D)
 	$$(call stage,git2tsv,$$(REPO_NAME)/$(1),commits,$$@.tmp,-a 1) git2tsv $(TOOLFLAGS) $(SINCE_ARG) $$(REPO_PATH) $(SEGARGS_$(1)) >$$@.tmp $$(KEEP)
 	mv $$@.tmp $$@
 endef
@@ -164,7 +166,6 @@ $(OUT)/%.tok: $(OUT)/%.tsv
 # as it was at their dates (no rows of sections if the repository has
 # none); again when the archive or the head changes.
 $(OUT)/maint/%.tsv: $(OUT)/mails/%.tok $(OUT)/commits/HEADS
-	@mkdir -p $(@D)
 	$(call stage,ptmaint,$(call arch_name,$*),rows,$@.tmp,-a 1) ptmaint $(TOOLFLAGS) -g $(REPO_PATH) -r $(HEAD) $< >$@.tmp $(KEEP)
 	mv $@.tmp $@
 
@@ -181,7 +182,6 @@ score_a = $(if $(SCORER),,-a 1)
 
 define block_rules
 $(OUT)/pairs/$(1)__$(2).%-$(SHARDS).tsv: $(OUT)/mails/$(1).tok $(OUT)/commits/$(2).tok $(OUT)/scorer
-	@mkdir -p $$(@D)
 	$$(call stage,$$(SCORE_NAME),$$(call arch_name,$(1))/$(2)$$(call shard_name,$$*),pairs,$$@.tmp,$$(score_a)) $$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp $$(score_ok)
 	mv $$@.tmp $$@
 endef
@@ -189,7 +189,6 @@ $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(eval $(call block_rules,$(a),$
 
 define self_rule
 $(OUT)/pairs/$(1)__self.%-$(SHARDS).tsv: $(OUT)/mails/$(1).tok $(OUT)/scorer
-	@mkdir -p $$(@D)
 	$$(call stage,$$(SCORE_NAME),$$(call arch_name,$(1))/self$$(call shard_name,$$*),pairs,$$@.tmp,$$(score_a)) $$(call score_self,$$<,$$*/$(SHARDS)) >$$@.tmp $$(score_ok)
 	mv $$@.tmp $$@
 endef
@@ -198,7 +197,6 @@ $(foreach a,$(ARCHIVES),$(eval $(call self_rule,$(a))))
 define cross_rule
 $(OUT)/pairs/$(1).%-$(SHARDS).tsv: $(OUT)/mails/$(firstword $(subst __, ,$(1))).tok \
     $(OUT)/mails/$(lastword $(subst __, ,$(1))).tok $(OUT)/scorer
-	@mkdir -p $$(@D)
 	$$(call stage,$$(SCORE_NAME),$$(call arch_name,$(firstword $(subst __, ,$(1))))/$$(call arch_name,$(lastword $(subst __, ,$(1))))$$(call shard_name,$$*),pairs,$$@.tmp,$$(score_a)) $$(call score,$$<,$$(word 2,$$^),$$*/$(SHARDS)) >$$@.tmp $$(score_ok)
 	mv $$@.tmp $$@
 endef
@@ -211,7 +209,7 @@ $(OUT)/pairs.list: $(PAIRS) $(OUT)/inputs.mk
 
 # A pair table cat cannot read fails the rule too (the pipe would hide it).
 $(OUT)/clusters.tsv: $(OUT)/pairs.list $(MAILS_TOK) $(COMMITS_TOK)
-	rm -f $@.fail; { xargs cat <$(OUT)/pairs.list || echo $$? >$@.fail; } | $(call stage,ptcluster,$(words $(PAIRS)) pair tables,patches,$@.tmp,-a 1) ptcluster $(TOOLFLAGS) $(MAILS_TOK) $(COMMITS_TOK) - >$@.tmp $(KEEP); \
+	[ ! -e $@.fail ] || rm -f $@.fail; { xargs cat <$(OUT)/pairs.list || echo $$? >$@.fail; } | $(call stage,ptcluster,$(words $(PAIRS)) pair tables,patches,$@.tmp,-a 1) ptcluster $(TOOLFLAGS) $(MAILS_TOK) $(COMMITS_TOK) - >$@.tmp $(KEEP); \
 	if [ -e $@.fail ]; then rm -f $@.fail $@.tmp; echo "ptcluster: $(OUT)/pairs.list: a pair table could not be read" >&2; exit 2; fi
 	mv $@.tmp $@
 
@@ -224,11 +222,11 @@ REPORT_TXT := $(OUT)/reports/summary.txt $(OUT)/reports/cycle.txt $(OUT)/reports
 REPORT_FILES := $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES) $(OUT)/reports/report.html
 
 $(REPORT_FILES) &: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(MAILMAP)
-	@mkdir -p $(OUT)/reports
 	$(call stage,ptreport,all reports,kB,$(OUT)/reports/report.html,-a 1) ptreport all $(TOOLFLAGS) \
 		-o $(OUT)/reports $(if $(PLOT_FILES),-p png) -m $(MAILMAP) \
-		-T "patchtrack: $(NARCHIVES) archive(s), $$(cat $(OUT)/repo.path)" \
-		-M "$$(sed -n 1p $(OUT)/links)" -C "$$(sed -n 2p $(OUT)/links)" \
+		-T "patchtrack: $(NARCHIVES) archive(s), $(call line_of,$(OUT)/repo.path)" \
+		-M "$(call line_of,$(OUT)/links)" \
+		-C "$$({ read -r l; IFS= read -r l; } <$(OUT)/links; printf '%s' "$$l")" \
 		$(TABLES) $(OUT)/tags.tsv $(KEEP)
 
 # The overview a person reads first.  Its commands joined by && (set -e

@@ -1662,6 +1662,20 @@ test_hash(void)
 			bad++;
 	}
 	ok(bad == 0 && h.n == NKEYS, "hmap_put of a present key finds it (isnew 0, old key pointer)");
+	/* With the hash given (patchsim hashes before taking a lock). */
+	for (i = 0, bad = 0; i < NKEYS; i += 89) {
+		n = (size_t)snprintf(key, sizeof key, "key-%zu", i * 7919);
+		if (hmap_get_h(&h, key, n, hash_bytes(key, n)) != hmap_get(&h, key, n) ||
+		    !hmap_get(&h, key, n))
+			bad++;
+		e = hmap_put_h(&h, key, n, hash_bytes(key, n), &isnew);
+		if (isnew || e->key != keys + i * 16)
+			bad++;
+	}
+	n = (size_t)snprintf(key, sizeof key, "fresh-key");
+	e = hmap_put_h(&h, "fresh-key", n, hash_bytes(key, n), &isnew);
+	ok(bad == 0 && isnew && hmap_get(&h, key, n) == e && h.n == NKEYS + 1,
+	    "hmap_get_h and hmap_put_h with hash_bytes' hash: the entries of hmap_get and hmap_put");
 	hmap_free(&h);
 	ok(!h.e && !h.cap && !h.n, "hmap_free empties the table");
 	free(keys);
