@@ -89,8 +89,9 @@ STRICT = || { st=$$?; rm -f $@.tmp; exit $$st; }
 # Names for the lines: an archive by its file name, a commit segment
 # as repo/s1, a block as archive/s1, archive/self or archive/archive.
 # The names and paths come from files, read by the shell itself
-# (line_of: the first line of a file, no process started for it).
-line_of = $$(IFS= read -r l <$(1); printf '%s' "$$l")
+# (line_of: the first line of a file, no process started for it; it
+# fails, as cat would, when there is none).
+line_of = $$(IFS= read -r l <$(1) || [ -n "$$l" ] && printf '%s' "$$l")
 REPO_NAME = $(call line_of,$(OUT)/repo.name)
 REPO_PATH = "$(call line_of,$(OUT)/repo.path)"
 SCORE_NAME := $(if $(SCORER),$(notdir $(firstword $(SCORER))),patchsim)
@@ -234,7 +235,7 @@ $(REPORT_FILES) &: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(MAILMAP)
 # read) fails the rule, and no report.txt is left.
 $(OUT)/report.txt: $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES)
 	$(T0){ \
-	repo=$$(cat $(OUT)/repo.path) && \
+	repo=$(call line_of,$(OUT)/repo.path) && \
 	echo "patchtrack: $(NARCHIVES) archive(s), $$repo" && \
 	echo && \
 	cat $(OUT)/reports/summary.txt && \
