@@ -215,6 +215,7 @@ read_into(struct ctx *c, const char *path, const char *archive, struct part *p, 
 {
 	unsigned long nmails = c->nmails, nrows = c->nrows, nskipped = c->nskipped,
 	    ndamaged = c->ndamaged;
+	struct progress *bar = c->bar;
 	FILE *tty = NULL;
 	int err = -1, fd, rc;
 
@@ -225,6 +226,9 @@ read_into(struct ctx *c, const char *path, const char *archive, struct part *p, 
 		die("a chunk's scratch files:");
 	if (c->bar && c->bar->on && (fd = dup(err)) >= 0 && !(tty = fdopen(fd, "w")))
 		close(fd);
+	/* No terminal to draw on: no bar meanwhile (it would go to the file). */
+	if (!tty)
+		c->bar = NULL;
 	progress_output(tty);
 	if (dup2(p->said, STDERR_FILENO) < 0 || (fd = dup(p->rec)) < 0 ||
 	    !(c->record = fdopen(fd, "w")))
@@ -246,6 +250,7 @@ read_into(struct ctx *c, const char *path, const char *archive, struct part *p, 
 	progress_output(NULL);
 	if (tty)
 		fclose(tty);
+	c->bar = bar;
 	c->nmails = nmails;
 	c->nrows = nrows;
 	c->nskipped = nskipped;
