@@ -155,6 +155,33 @@ for k in lone escape latin1 kind; do
 	ok $? "bad hunks ($k), --self on a pipe: <stdin>:line and what is wrong"
 done
 
+# A plain table cut short while patchsim reads its hunks again (pread
+# finds its end, through tests/unit/shortread.c): named, exit 2, when it
+# is checked as read (one row's hunks read, then none) and when a pair
+# needs them (every row's read once, then none).  Under ASan the
+# preloaded library comes before its runtime: the order is not checked.
+if [ -f "$TBIN/shortread.so" ]; then
+	run env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	    LD_PRELOAD="$TBIN/shortread.so" PT_SHORTREAD_AFTER=1 patchsim -q -j1 -t 0 hk.tok hk.tok
+	is "a table cut short as its hunks are checked: exit 2" 2 "$rc"
+	grep -q "^patchsim: hk.tok:3: column 'hunks': cannot be read again$" "$T/err" &&
+	    grep -q "^patchsim: B: its hunks cannot be read again (the file is shorter): was the table changed?$" "$T/err"
+	ok $? "a table cut short as its hunks are checked: the row and the file named"
+	run env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	    LD_PRELOAD="$TBIN/shortread.so" PT_SHORTREAD_AFTER=3 patchsim -q -j1 -t 0 --self hk.tok
+	is "a table cut short when a pair needs its hunks: exit 2" 2 "$rc"
+	grep -q "^patchsim: [ABC]: its hunks cannot be read again (the file is shorter): was the table changed?$" "$T/err" &&
+	    ! grep -q "column 'hunks'" "$T/err"
+	ok $? "a table cut short when a pair needs its hunks: the row named (all three were checked)"
+	run env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
+	    LD_PRELOAD="$TBIN/shortread.so" PT_SHORTREAD_AFTER=1000 patchsim -q -j1 -t 0 hk.tok hk.tok
+	is "the stand-in letting every read through: exit 0" 0 "$rc"
+	patchsim -q -j1 -t 0 hk.tok hk.tok >hk.all
+	same "the stand-in letting every read through: the same pairs" hk.all "$T/out"
+else
+	skip "no $TBIN/shortread.so: a table cut short is not tried"
+fi
+
 # --- the arithmetic, by hand ----------------------------------------------
 # L1 and R1 share x.c and y.c; L1 also touches z.c.
 #   msg   "a b c" / "a b d": LCS 4 ("a b "), 2*4/(5+5) = 0.8
