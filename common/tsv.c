@@ -110,9 +110,12 @@ tsv_skip(struct tsv_reader *r, const char *name)
 void
 tsv_raw(struct tsv_reader *r, const char *name)
 {
+	int c = tsv_col(r, name);
+
+	if (c < 0)
+		return;
 	tsv_skip(r, name);
-	if (r->skip && tsv_col(r, name) >= 0)
-		r->skip[tsv_col(r, name)] = TSV_RAW;
+	r->skip[c] = TSV_RAW;
 }
 
 unsigned long long
@@ -218,7 +221,6 @@ tsv_read(struct tsv_reader *r)
 		break;
 	}
 	/* The line may lack '\n' only at EOF; either way slot n is ours. */
-	r->rowline = line;
 	end = line + n;
 	nf = 0;
 	p = line;

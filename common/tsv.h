@@ -46,7 +46,6 @@ struct tsv_reader {
 	struct tsv_field *f;     /* fields of the current row */
 	unsigned char *skip;     /* per column: left unread (tsv_skip) or raw
 	                            (tsv_raw), or NULL */
-	const char *rowline;     /* the current row's line */
 	unsigned long nbad;      /* rows rejected so far */
 };
 

@@ -174,13 +174,13 @@ copy_said(int fd)
 	char b[65536];
 	ssize_t n;
 
-	if (lseek(fd, 0, SEEK_SET) < 0)
+	off_t len = lseek(fd, 0, SEEK_END);
+
+	if (len < 0 || lseek(fd, 0, SEEK_SET) < 0)
 		return;
 	/* Not after a bar on the same line. */
-	if (lseek(fd, 0, SEEK_END) > 0)
+	if (len > 0)
 		progress_clear_line();
-	if (lseek(fd, 0, SEEK_SET) < 0)
-		return;
 	while ((n = read(fd, b, sizeof b)) > 0)
 		if (fwrite(b, 1, (size_t)n, stderr) != (size_t)n)
 			break;
@@ -190,7 +190,7 @@ copy_said(int fd)
 struct part {
 	uint64_t from, to;
 	int rec, said;          /* scratch files: rows, messages (-1 chunk 0) */
-	int state;              /* the reader's view: 0 to do, 1 taken, 2 done */
+	int done;               /* read: its rows written, or in its files */
 };
 
 /*
@@ -208,6 +208,16 @@ struct part {
  */
 #define CHUNKS 4
 #define MAX_CHUNKS 128
+
+/* The next read_mbox() of c reads part p, mboxrd (has_end: p ends before the file). */
+static void
+set_range(struct ctx *c, const struct part *p, int has_end)
+{
+	c->o.offset = p->from;
+	c->o.end = p->to;
+	c->o.have_end = has_end;
+	c->o.mode = MODE_MBOXRD;
+}
 
 /* Read part p into its scratch files; the counts of c are left as they were. */
 static int
@@ -233,10 +243,7 @@ read_into(struct ctx *c, const char *path, const char *archive, struct part *p, 
 	if (dup2(p->said, STDERR_FILENO) < 0 || (fd = dup(p->rec)) < 0 ||
 	    !(c->record = fdopen(fd, "w")))
 		die("a chunk's scratch files:");
-	c->o.offset = p->from;
-	c->o.end = p->to;
-	c->o.have_end = has_end;
-	c->o.mode = MODE_MBOXRD;
+	set_range(c, p, has_end);
 	c->nmails = c->nrows = c->nskipped = c->ndamaged = 0;
 	rc = read_mbox(c, path, archive);
 	mail_record_end(c, rc);
@@ -433,13 +440,10 @@ read_mbox_split(struct ctx *c, const char *path, const char *archive)
 		c->bar = &bar;
 		c->bar_base = 0;
 		/* The first chunk here, rows written at once: one process, mboxrd. */
-		c->o.offset = pt[0].from;
-		c->o.end = pt[0].to;
-		c->o.have_end = 1;
-		c->o.mode = MODE_MBOXRD;
+		set_range(c, &pt[0], 1);
 		if (read_mbox(c, path, archive) < 0)
 			rc = -1;
-		pt[0].state = 2;
+		pt[0].done = 1;
 		emitted = 1;
 		known = pt[0].to - pt[0].from;
 		/*
@@ -451,7 +455,7 @@ read_mbox_split(struct ctx *c, const char *path, const char *archive)
 			struct part *p = &pt[emitted];
 			int k;
 
-			if (p->state == 2) {
+			if (p->done) {
 				if (p->rec >= 0 && replay(c, path, p) < 0)
 					rc = -1;
 				emitted++;
@@ -465,10 +469,7 @@ read_mbox_split(struct ctx *c, const char *path, const char *archive)
 				t = &pt[k];
 				c->bar_base = known;
 				if (k == emitted) {
-					c->o.offset = t->from;
-					c->o.end = t->to;
-					c->o.have_end = k < m - 1 || keep.have_end;
-					c->o.mode = MODE_MBOXRD;
+					set_range(c, t, k < m - 1 || keep.have_end);
 					if (read_mbox(c, path, archive) < 0)
 						rc = -1;
 					close(t->rec);
@@ -477,14 +478,14 @@ read_mbox_split(struct ctx *c, const char *path, const char *archive)
 				} else {
 					read_into(c, path, archive, t, k < m - 1 || keep.have_end);
 				}
-				t->state = 2;
+				t->done = 1;
 				known += t->to - t->from;
 				continue;
 			}
 			while ((k = -1, read(done[0], &k, sizeof k)) < 0 && errno == EINTR)
 				;
 			if (k >= 1 && k < m) {
-				pt[k].state = 2;
+				pt[k].done = 1;
 				known += pt[k].to - pt[k].from;
 				progress_update(&bar, known);
 				continue;

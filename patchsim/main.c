@@ -1115,9 +1115,8 @@ ready_hunks(struct job *j, struct row *rw)
 		long n = tsv_unescape(j->raw.p, j->raw.len, &(size_t){ 0 });
 
 		(void)parse_hunks(&k, rw, j->raw.p, n < 0 ? 0 : (size_t)n, &j->scratch);
-	} else {
-		__atomic_store_n(&reread_failed, 1, __ATOMIC_RELAXED);
 	}
+	/* (Else reread_hunks() named it, and the run fails: no hunks.) */
 	free(rw->raw_hunks);
 	rw->raw_hunks = NULL;
 	pthread_mutex_lock(&j->lazy->mu);

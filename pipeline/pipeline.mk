@@ -142,7 +142,7 @@ all: $(if $(BIG),$(OUT)/mails/$(BIG).tsv) $(COMMITS_TSV) \
 # Ingest: one mail table per archive, one commit table per segment.
 define archive_rule
 $(OUT)/mails/$(1).tsv: $(OUT)/stamps/$(1) $(KNOWN_$(1):%=$(OUT)/mails/%.tsv)
-	$$(call stage,mbox2tsv,$$(call arch_name,$(1)),mails,$$@.tmp,-a 1) mbox2tsv $(TOOLFLAGS) $(MBOXARGS_$(1)) $(KNOWN_$(1):%=-k $(OUT)/mails/%.tsv) "$$$$(IFS= read -r l <$(OUT)/archives/$(call unit_arch,$(1)).path; printf '%s' "$$$$l")" >$$@.tmp $$(KEEP)
+	$$(call stage,mbox2tsv,$$(call arch_name,$(1)),mails,$$@.tmp,-a 1) mbox2tsv $(TOOLFLAGS) $(MBOXARGS_$(1)) $(KNOWN_$(1):%=-k $(OUT)/mails/%.tsv) "$$(call line_of,$(OUT)/archives/$(call unit_arch,$(1)).path)" >$$@.tmp $$(KEEP)
 	mv $$@.tmp $$@
 endef
 $(foreach a,$(ARCHIVES),$(eval $(call archive_rule,$(a))))

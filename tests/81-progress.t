@@ -86,7 +86,7 @@ is "-q: nothing on stdout" "" "$(cat "$T/out")"
 run pt -v -o verbose -r master repo.git "$MBOX"
 is "-v: exit 0" 0 "$rc"
 # make runs in the output folder and reads the archive's path from a file.
-grep -q '^mbox2tsv -v .*"$(IFS= read -r l <\./archives/[^ ]*\.path; printf .*)" >mails/[^ ]*\.tsv\.tmp' "$T/out" &&
+grep -q '^mbox2tsv -v .*"$(IFS= read -r l <\./archives/[^ ]*\.path .*printf .*)" >mails/[^ ]*\.tsv\.tmp' "$T/out" &&
 	grep -q "^patchsim -v .* --self mails/" "$T/out" && grep -q '^mv ' "$T/out" &&
 	grep -qx "$MBOX" verbose/archives/*.path
 ok $? "-v: make's commands on stdout, as they are run"
