@@ -10,6 +10,7 @@
  * a fixed seed, so a failure can be reproduced.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -19,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -729,6 +731,27 @@ test_tsv_escape(void)
 			break;
 	}
 	ok(rnd_bad == 0, "30000 random byte strings survive tsv_add + tsv_unescape");
+
+	/*
+	 * A byte to escape after every length of plain run, and plain runs
+	 * after it: the sixteen-at-a-time path and its ends (each escape
+	 * at each place of a block, the block's tail one by one).
+	 */
+	rnd_bad = 0;
+	for (i = 0; i < 40; i++) {
+		static const char special[] = "\\\t\n\r";
+		char str[100];
+
+		for (j = 0; j < 40; j++) {
+			for (k = 0; k < sizeof special; k++) {
+				memset(str, 'x', i);
+				str[i] = special[k];
+				memset(str + i + 1, 'y', j);
+				rnd_bad += roundtrip(str, i + 1 + j, k & 1 ? "p" : "") != 0;
+			}
+		}
+	}
+	ok(rnd_bad == 0, "an escape after plain runs of 0 to 39 bytes, before 0 to 39 more");
 
 	/* Nothing but escapes and plain bytes ever comes out, even for big input. */
 	n = 1u << 20;
@@ -2149,6 +2172,46 @@ test_find(void)
 	ok(find_ci("xxSIGNED", 8, "signed") != NULL && find_ci("xxSIGNE", 7, "signed") == NULL,
 	    "find_ci at the end, and not past it");
 	ok(find_ci("abc", 3, "") != NULL, "find_ci: empty needle");
+	ok(find_ci("x`b", 3, "@B") == NULL && find_ci("x[a", 3, "{A") == NULL,
+	    "find_ci: bytes 0x20 apart that are no case pair stay apart");
+	{
+		/* Against the obvious search, on texts from a few letters. */
+		static const char alpha[] = "aAbB@`[{ \xc3";
+		char text[120], needle[24];
+		int wrong = 0;
+
+		for (k = 0; k < 20000 && wrong < 5; k++) {
+			size_t tn = rndn(sizeof text), nn = 1 + rndn(k & 1 ? 3 : 20);
+			const char *got, *want = NULL;
+
+			for (i = 0; i < tn; i++)
+				text[i] = alpha[rndn(sizeof alpha - 1)];
+			/* Half the needles taken from the text, case flipped. */
+			if (tn >= nn && (k & 2)) {
+				size_t at = rndn(tn - nn + 1);
+
+				for (i = 0; i < nn; i++) {
+					char ch = text[at + i];
+
+					needle[i] = isalpha((unsigned char)ch) && rndn(2) ? (char)(ch ^ 0x20) : ch;
+				}
+			} else {
+				for (i = 0; i < nn; i++)
+					needle[i] = alpha[rndn(sizeof alpha - 1)];
+			}
+			needle[nn] = '\0';
+			for (i = 0; i + nn <= tn && !want; i++)
+				if (strncasecmp(text + i, needle, nn) == 0)
+					want = text + i;
+			got = find_ci(text, tn, needle);
+			if (got != want) {
+				wrong++;
+				diag("  find_ci(%s, %s): %ld, want %ld", show(text, tn), show(needle, nn),
+				    got ? (long)(got - text) : -1L, want ? (long)(want - text) : -1L);
+			}
+		}
+		ok(wrong == 0, "find_ci finds what a byte-by-byte search finds (20000 texts)");
+	}
 	s = exact("x\xc3\xa9T\xc3\xa9t!", 8);
 	ok(find_ci(s, 8, "\xc3\xa9t!") == s + 4 && find_ci(s, 8, "\xc3\xa9") == s + 1,
 	    "find_ci with a needle starting with a byte above 0x7f");
