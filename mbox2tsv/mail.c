@@ -436,6 +436,94 @@ addresses(struct buf *out, const char *raw)
 	}
 }
 
+/*
+ * The header fields gmime is given of a mail (the outermost only): those
+ * collect_headers() reads, and those that shape the MIME structure.  A
+ * name read there must be here too, or it is never seen.  Every other
+ * field (Received hops, DKIM, X-*: two in three of a list's fields) would
+ * only become objects made and freed unread.
+ */
+static int
+header_wanted(const char *name, size_t len)
+{
+	static const char *const names[] = {
+		"Message-ID", "Date", "From", "Subject", "In-Reply-To", "References",
+		"List-Id", "List-Post", "X-Original-From", "Reply-To", "Auto-Submitted",
+		"Received", "To", "Cc", "MIME-Version",
+	};
+
+	if (len > 8 && !strncasecmp(name, "Content-", 8))
+		return 1;
+	for (size_t i = 0; i < sizeof names / sizeof *names; i++)
+		if (strlen(names[i]) == len && !strncasecmp(name, names[i], len))
+			return 1;
+	return 0;
+}
+
+/*
+ * One header field at p (before end): its lines run to *next (past its
+ * continuation lines), *namelen the length of a name of letters, digits
+ * and '-' followed at once by ':'.  0 at the blank line that ends the
+ * header, or at anything else (a line of other form, a NUL byte): what
+ * gmime makes of those is left to gmime.
+ */
+static int
+header_field(const char *p, const char *end, size_t *namelen, const char **next)
+{
+	const char *q = p, *nl;
+
+	while (q < end && (isalnum((unsigned char)*q) || *q == '-'))
+		q++;
+	if (q == p || q == end || *q != ':')
+		return 0;
+	*namelen = (size_t)(q - p);
+	for (;;) {
+		if (!(nl = memchr(q, '\n', (size_t)(end - q))))
+			return 0;
+		q = nl + 1;
+		if (q == end || (*q != ' ' && *q != '\t'))
+			break;
+	}
+	if (memchr(p, '\0', (size_t)(q - p)))
+		return 0;
+	*next = q;
+	return 1;
+}
+
+/*
+ * The mail into out as gmime is to parse it: its header without the
+ * fields header_wanted() refuses and without all but the last Received
+ * (the earliest hop, the only one read), from the first field of
+ * another form on as it is, then the body as it is.
+ */
+static void
+wanted_copy(GByteArray *out, const char *data, size_t len)
+{
+	const char *p = data, *end = data + len, *next, *last_recv = NULL, *from;
+	size_t n;
+
+	/* Where the last Received field starts. */
+	while (p < end && header_field(p, end, &n, &next)) {
+		if (n == 8 && !strncasecmp(p, "Received", 8))
+			last_recv = p;
+		p = next;
+	}
+	p = data;
+	from = data;
+	while (p < end && header_field(p, end, &n, &next)) {
+		int keep = header_wanted(p, n) &&
+		    !(n == 8 && !strncasecmp(p, "Received", 8) && p != last_recv);
+
+		if (!keep) {
+			if (p > from)
+				g_byte_array_append(out, (const guint8 *)from, (guint)(p - from));
+			from = next;
+		}
+		p = next;
+	}
+	g_byte_array_append(out, (const guint8 *)from, (guint)(end - from));
+}
+
 static void
 collect_headers(GMimeObject *obj, struct hdrs *h)
 {
@@ -901,7 +989,7 @@ parse_message(struct ctx *c, const char *data, size_t len, int nested)
 		if (!c->bytes)
 			c->bytes = g_byte_array_new();
 		g_byte_array_set_size(c->bytes, 0);
-		g_byte_array_append(c->bytes, (const guint8 *)data, (guint)len);
+		wanted_copy(c->bytes, data, len);
 		st = g_mime_stream_mem_new_with_byte_array(c->bytes);
 		g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(st), FALSE);
 	}

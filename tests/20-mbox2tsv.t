@@ -210,6 +210,45 @@ synthetic-*@mbox2tsv.invalid) ok 0 "no Message-ID: a synthetic id" ;;
 esac
 is "the synthetic id is stable" "$(tsvfield noid.tsv id 1)" "$(tsvfield noid.tsv id 2)"
 
+# --- header fields nobody reads -------------------------------------------
+# gmime is given only the fields mbox2tsv reads, and Content-*: a mail's
+# row is that of the same mail with every other field taken out (its
+# folded lines with it), and the earliest Received hop is still the one
+# a bad Date falls back to.  Junk added: fields folded over lines, one
+# whose folded line looks like a Cc, one just before the blank line.
+mail=$M/patch-base64_linux-nvdimm-00051.eml
+awk 'BEGIN { h = 1 }
+NR == 1 { print "X-Junk-A: 1"; print "DKIM-Signature: v=1; a=rsa-sha256;"; print "\tCc: fake@example.com" }
+h && /^$/ { print "X-Spam-Status: No,"; print " score=-2"; h = 0 }
+h && /^Date:/ { print "Date: the day after yesterday"; next }
+h && /^Cc:/ { print; print " folded@example.com,"; next }
+{ print }' "$mail" >junk.eml
+awk 'BEGIN { h = 1; keep = 1 }
+h && /^$/ { h = 0 }
+h && /^[A-Za-z0-9-]+:/ {
+	n = tolower($0); sub(/:.*/, "", n)
+	keep = n ~ /^(message-id|date|from|subject|in-reply-to|references|list-id|list-post|x-original-from|reply-to|auto-submitted|received|to|cc|mime-version|content-.*)$/
+}
+!h || keep { print }' junk.eml >lean.eml
+[ "$(grep -c . junk.eml)" -gt "$(grep -c . lean.eml)" ]
+ok $? "fields nobody reads: the lean copy has fewer lines"
+mbox2tsv -q junk.eml | cut -f1-19 >junk.tsv
+mbox2tsv -q lean.eml | cut -f1-19 >lean.tsv
+same "fields nobody reads: the row is that of the mail without them" lean.tsv junk.tsv
+tsvfield junk.tsv cc | grep -q folded@example.com
+ok $? "a Cc folded over lines keeps its folded address"
+tsvfield junk.tsv cc | grep -q fake@example.com
+ok $((!$?)) "a folded line of another field that looks like a Cc is no Cc"
+is "bad Date among junk: the earliest Received date" "2019-05-02T06:09:18Z" "$(tsvfield junk.tsv date)"
+# A field of another form (a name with '_') ends the sorting: what
+# follows reaches gmime as it is, the fields read after it too.
+awk 'BEGIN { h = 1 } h && /^$/ { print "X_Odd: 1"; print "X-Junk-B: 2"; print "Cc: late@example.com"; h = 0 } { print }' \
+	"$mail" >odd.eml
+run mbox2tsv -q odd.eml
+is "a field of another form: one row" 1 "$(rows "$T/out")"
+tsvfield "$T/out" cc | grep -q late@example.com
+ok $? "a field read after one of another form still reaches the row"
+
 # --- maildir ------------------------------------------------------------
 mkdir -p md/cur md/new md/tmp
 i=0
