@@ -974,7 +974,8 @@ walk(struct ctx *c, GMimeObject *obj, struct units *us, unsigned *flags, int dep
  * parse From, To, Cc and the rest into address objects this program
  * never reads (it reads the raw headers: collect_headers()).  That was
  * a quarter of the time a mail took.  An attached mail (message/rfc822)
- * is still a GMimeMessage: analyse() takes either.
+ * is still a GMimeMessage: analyse() takes either.  The outermost mail's
+ * stream and parser are made once per ctx and set back for each mail.
  */
 static GMimeObject *
 parse_message(struct ctx *c, const char *data, size_t len, int nested)
@@ -985,21 +986,25 @@ parse_message(struct ctx *c, const char *data, size_t len, int nested)
 
 	if (nested) {
 		st = g_mime_stream_mem_new_with_buffer(data, len);
-	} else {
-		if (!c->bytes)
-			c->bytes = g_byte_array_new();
-		g_byte_array_set_size(c->bytes, 0);
-		wanted_copy(c->bytes, data, len);
-		st = g_mime_stream_mem_new_with_byte_array(c->bytes);
-		g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(st), FALSE);
+		p = g_mime_parser_new_with_stream(st);
+		g_mime_parser_set_format(p, GMIME_FORMAT_MESSAGE);
+		m = g_mime_parser_construct_part(p, c->popts);
+		g_object_unref(p);
+		g_object_unref(st);
+		return m;
 	}
-	p = g_mime_parser_new_with_stream(st);
-
-	g_mime_parser_set_format(p, GMIME_FORMAT_MESSAGE);
-	m = g_mime_parser_construct_part(p, c->popts);
-	g_object_unref(p);
-	g_object_unref(st);
-	return m;
+	if (!c->bytes) {
+		c->bytes = g_byte_array_new();
+		c->stream = g_mime_stream_mem_new_with_byte_array(c->bytes);
+		g_mime_stream_mem_set_owner(GMIME_STREAM_MEM(c->stream), FALSE);
+		c->parser = g_mime_parser_new();
+	}
+	g_byte_array_set_size(c->bytes, 0);
+	wanted_copy(c->bytes, data, len);
+	g_mime_stream_reset(c->stream);
+	g_mime_parser_init_with_stream(c->parser, c->stream);
+	g_mime_parser_set_format(c->parser, GMIME_FORMAT_MESSAGE);
+	return g_mime_parser_construct_part(c->parser, c->popts);
 }
 
 static int
@@ -1805,6 +1810,8 @@ pool_start(struct ctx *c, int threads)
 
 		*w = *c;
 		w->bytes = NULL;
+		w->stream = NULL;
+		w->parser = NULL;
 		w->row = (struct buf)BUF_INIT;
 		memset(&w->ids, 0, sizeof w->ids);
 		w->pool = NULL;
@@ -1825,8 +1832,11 @@ pool_stop(struct ctx *c)
 	opool_finish(p->op);
 	c->nskipped += p->nskipped;
 	for (int i = 0; i < p->nw; i++) {
-		if (p->w[i].bytes)
+		if (p->w[i].bytes) {
+			g_object_unref(p->w[i].parser);
+			g_object_unref(p->w[i].stream);
 			g_byte_array_unref(p->w[i].bytes);
+		}
 		buf_free(&p->w[i].row);
 	}
 	free(p->w);
@@ -1872,8 +1882,11 @@ void
 mail_fini(struct ctx *c)
 {
 	g_mime_parser_options_free(c->popts);
-	if (c->bytes)
+	if (c->bytes) {
+		g_object_unref(c->parser);
+		g_object_unref(c->stream);
 		g_byte_array_unref(c->bytes);
+	}
 	set64_free(&c->ids);
 	buf_free(&c->row);
 	g_mime_shutdown();

@@ -48,6 +48,8 @@ struct ctx {
 	struct opts o;
 	GMimeParserOptions *popts;
 	GByteArray *bytes;      /* parser input, reused from mail to mail */
+	GMimeStream *stream;    /* ... the stream over it, and its parser */
+	GMimeParser *parser;
 	struct set64 ids;       /* hashes of the Message-IDs seen, for dupid */
 	unsigned long nmails;   /* mails met */
 	unsigned long nrows;    /* rows written */
