@@ -300,11 +300,12 @@ squeezed_lines(struct buf *out, char sign, const struct buf *lines)
 		w = out->p + out->len;
 		*w++ = sign;
 		first = w;
+		/* Every byte written, the pen moved past those kept: no branch. */
 		for (; q < le; q++) {
 			unsigned char c = (unsigned char)*q;
 
-			if (c != ' ' && (c < '\t' || c > '\r'))
-				*w++ = (char)c;
+			*w = (char)c;
+			w += c != ' ' && (c < '\t' || c > '\r');
 		}
 		/* A line of blanks alone is left out. */
 		if (w != first) {
