@@ -78,6 +78,15 @@ buf_reset(struct buf *b)
 }
 
 void
+buf_shrink(struct buf *b, size_t keep)
+{
+	if (b->cap > keep)
+		buf_free(b);
+	else
+		buf_reset(b);
+}
+
+void
 buf_truncate(struct buf *b, size_t len)
 {
 	if (len < b->len) {

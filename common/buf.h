@@ -27,6 +27,12 @@ void buf_addf(struct buf *b, const char *fmt, ...)
 void buf_reset(struct buf *b);
 void buf_truncate(struct buf *b, size_t len);
 void buf_free(struct buf *b);
+/*
+ * Empty b for its next use, its memory kept only up to keep bytes: a
+ * buffer reused from item to item (a slot of a pool) holds what one
+ * ordinary item needs, not the biggest it ever met.
+ */
+void buf_shrink(struct buf *b, size_t keep);
 /* Hand the contents to the caller, who frees them; b is left empty. */
 char *buf_detach(struct buf *b, size_t *len);
 

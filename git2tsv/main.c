@@ -135,8 +135,7 @@ emit(struct run *r, struct slot *s)
 	if (s->rc == 0 || s->rc == ROW_DAMAGED) {
 		tsv_row_end(&s->row, stdout);
 		/* A huge row's buffer is not kept for the rest of the run. */
-		if (s->row.cap > ROW_KEEP)
-			buf_free(&s->row);
+		buf_shrink(&s->row, ROW_KEEP);
 		r->rows++;
 		if (s->rc == ROW_DAMAGED)
 			r->damaged++;

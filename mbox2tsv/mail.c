@@ -1667,8 +1667,13 @@ mail_emit(struct ctx *c, const struct buf *row, size_t flags_at, unsigned flags,
  */
 #define POOL_SLOTS 256
 #define POOL_BYTES (16u << 20)
-/* A slot's buffers past this size are given back once written. */
-#define KEEP_BYTES (1u << 20)
+/*
+ * A slot's buffers past this size are given back once written: kept,
+ * every slot would in time hold the biggest mail it met (the memory of
+ * a long threaded run grew with the archive: 160 MB for four copies of
+ * jailhouse-dev, 60 MB now).
+ */
+#define KEEP_BYTES (64u << 10)
 
 /* A mail in the pool. */
 struct mslot {
@@ -1719,15 +1724,6 @@ pool_work(void *arg, void *state, void *slot)
 }
 
 static void
-shrink(struct buf *b)
-{
-	if (b->cap > KEEP_BYTES)
-		buf_free(b);
-	else
-		buf_reset(b);
-}
-
-static void
 pool_emit(void *arg, void *slot)
 {
 	struct pool *p = arg;
@@ -1736,8 +1732,8 @@ pool_emit(void *arg, void *slot)
 	if (j->has_row)
 		mail_emit(p->c, &j->row, j->flags_at, j->flags, j->idhash);
 	p->nskipped += j->nskipped;
-	shrink(&j->data);
-	shrink(&j->row);
+	buf_shrink(&j->data, KEEP_BYTES);
+	buf_shrink(&j->row, KEEP_BYTES);
 	buf_reset(&j->strs);
 	j->has_row = 0;
 	j->nskipped = 0;

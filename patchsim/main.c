@@ -1676,6 +1676,9 @@ pool_work(void *arg, void *state, void *slot)
 	score_left(state, l->row, &l->out);
 }
 
+/* A slot's pairs buffer past this size is given back once written. */
+#define OUT_KEEP ((size_t)4 << 10)
+
 static void
 pool_emit(void *arg, void *slot)
 {
@@ -1686,7 +1689,8 @@ pool_emit(void *arg, void *slot)
 		die("error writing output:");
 	for (size_t q = 0; q < b->len; q++)
 		w->written += b->p[q] == '\n';
-	buf_reset(b);
+	/* A row of many pairs does not leave its slot that big (WINDOW slots). */
+	buf_shrink(b, OUT_KEEP);
 	progress_update(w->pr, ++w->rows);
 }
 

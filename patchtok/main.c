@@ -374,6 +374,9 @@ pool_work(void *arg, void *state, void *slot)
 	tok_row(arg, state, slot);
 }
 
+/* A slot's buffers past this size are given back once written (buf_shrink). */
+#define KEEP_BYTES ((size_t)64 << 10)
+
 static void
 pool_emit(void *arg, void *slot)
 {
@@ -383,15 +386,15 @@ pool_emit(void *arg, void *slot)
 	jb->nrows++;
 	if (sl->kind == ROW_NODIFF) {
 		jb->nodiff++;
-		return;
-	}
-	if (sl->kind == ROW_NOFILE) {
+	} else if (sl->kind == ROW_NOFILE) {
 		jb->nbad++;
-		return;
+	} else {
+		if (fwrite(sl->out.p, 1, sl->out.len, stdout) != sl->out.len)
+			die("error writing output:");
+		jb->npatch++;
 	}
-	if (fwrite(sl->out.p, 1, sl->out.len, stdout) != sl->out.len)
-		die("error writing output:");
-	jb->npatch++;
+	buf_shrink(&sl->data, KEEP_BYTES);
+	buf_shrink(&sl->out, KEEP_BYTES);
 }
 
 static void

@@ -608,7 +608,11 @@ ok $? "ptreport names both rows"
 # Many small patch mails, 20 MB and then 200 MB, streamed through
 # mbox2tsv and patchtok: the peaks may differ by mbox2tsv's set of ids
 # seen (8 bytes a mail; at most 32 with the free slots of the hash set
-# and its old copy while it grows), not by the archive.
+# and its old copy while it grows), not by the archive.  Every 499th
+# mail carries a 150 kB diff: a pool whose slots kept the biggest mail
+# they met would in time hold one in each (256 slots, 77 MB more at
+# 200 MB than at 20 MB, as both tools did before they gave big
+# buffers back).
 many() {
 	awk -v mb="$1" 'BEGIN {
 	n = int(mb * 1048576 / 1000)
@@ -626,6 +630,10 @@ many() {
 		for (k = 0; k < 3; k++) printf " \tcontext line %d of the function\n", k
 		printf "-\treturn %d;\n+\treturn %d;\n", i, i + 1
 		for (k = 0; k < 3; k++) printf " \tmore context %d after\n", k
+		if (i % 499 == 0) {
+			printf "@@ -100,0 +100,3000 @@ static int f%d(void)\n", i % 13
+			for (k = 0; k < 3000; k++) printf "+\ttable[%d] = %d; /* an entry of the big table */\n", k, i + k
+		}
 		print ""
 	}}'
 }

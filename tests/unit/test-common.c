@@ -589,6 +589,16 @@ test_buf(void)
 	free(p);
 	buf_addstr(&b, "again");
 	is_str(b.p, "again", "a detached buffer can be used again");
+
+	/* buf_shrink: memory kept up to the limit, given back past it */
+	buf_shrink(&b, 1024);
+	ok(b.len == 0 && b.p && b.p[0] == '\0' && b.cap > 0 && b.cap <= 1024,
+	    "buf_shrink under the limit empties the buffer and keeps its memory");
+	buf_grow(&b, 4096);
+	buf_shrink(&b, 1024);
+	ok(!b.p && b.len == 0 && b.cap == 0, "buf_shrink past the limit gives the memory back");
+	buf_addstr(&b, "after");
+	is_str(b.p, "after", "a shrunk buffer can be used again");
 	buf_free(&b);
 	free(want);
 }
