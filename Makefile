@@ -44,7 +44,7 @@ GIT2TSV_OBJ  := $(addprefix $(BUILD)/obj/git2tsv/,main.o commit.o diff.o keep.o)
 UNIT     := test-common tsvfield test-ratio
 UNIT_BIN := $(UNIT:%=$(BUILD)/tests/%)
 # Preloaded by tests: a table cut short under patchsim (no sanitizer in it).
-PRELOAD  := $(BUILD)/tests/shortread.so
+PRELOAD  := $(BUILD)/tests/shortread.so $(BUILD)/tests/killchild.so
 
 MAN1     := $(TOOLS:%=man/%.1) man/patchtrack.1
 DATADIR  ?= $(PREFIX)/share/patchtrack
@@ -146,7 +146,7 @@ $(BUILD)/tests/test-ratio: tests/unit/test-ratio.c $(BUILD)/obj/patchsim/ratio.o
 	$(CC) $(ALLCFLAGS) -Ipatchsim -o $@ $< $(BUILD)/obj/patchsim/ratio.o $(LIBCOMMON) \
 		$$(pkg-config --libs glib-2.0) -lm
 
-$(PRELOAD): tests/unit/shortread.c
+$(BUILD)/tests/%.so: tests/unit/%.c
 	@mkdir -p $(@D)
 	$(CC) -std=c99 $(WARN) -O2 -fPIC -shared -o $@ $< -ldl
 

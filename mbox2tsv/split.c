@@ -309,6 +309,7 @@ replay(struct ctx *c, const char *path, struct part *p)
 {
 	FILE *rec;
 	int wrc = 0, rc = 0;
+	unsigned long before = c->nrows;
 
 	copy_said(p->said);
 	if (lseek(p->rec, 0, SEEK_SET) < 0 || !(rec = fdopen(p->rec, "r"))) {
@@ -317,8 +318,11 @@ replay(struct ctx *c, const char *path, struct part *p)
 		return -1;
 	}
 	if (mail_replay(c, rec, &wrc) < 0) {
-		warnx("%s: bytes %llu to %llu: the process reading them failed", path,
-		    (unsigned long long)p->from, (unsigned long long)p->to);
+		/* Its count never came: the mails whose rows came are counted here. */
+		c->nmails += c->nrows - before;
+		warnx("%s: bytes %llu to %llu: the process reading them failed after %lu mails "
+		    "(their rows are written; the rest of those bytes is not read)", path,
+		    (unsigned long long)p->from, (unsigned long long)p->to, c->nrows - before);
 		rc = -1;
 	} else if (wrc < 0) {
 		rc = -1;
