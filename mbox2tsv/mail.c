@@ -1007,6 +1007,18 @@ parse_message(struct ctx *c, const char *data, size_t len, int nested)
 	return g_mime_parser_construct_part(c->parser, c->popts);
 }
 
+/* The outermost mail's buffer, stream and parser (parse_message), if made. */
+static void
+parser_free(struct ctx *c)
+{
+	if (!c->bytes)
+		return;
+	g_object_unref(c->parser);
+	g_object_unref(c->stream);
+	g_byte_array_unref(c->bytes);
+	c->bytes = NULL;
+}
+
 static int
 looks_like_pull(const char *s, size_t n)
 {
@@ -1828,11 +1840,7 @@ pool_stop(struct ctx *c)
 	opool_finish(p->op);
 	c->nskipped += p->nskipped;
 	for (int i = 0; i < p->nw; i++) {
-		if (p->w[i].bytes) {
-			g_object_unref(p->w[i].parser);
-			g_object_unref(p->w[i].stream);
-			g_byte_array_unref(p->w[i].bytes);
-		}
+		parser_free(&p->w[i]);
 		buf_free(&p->w[i].row);
 	}
 	free(p->w);
@@ -1878,11 +1886,7 @@ void
 mail_fini(struct ctx *c)
 {
 	g_mime_parser_options_free(c->popts);
-	if (c->bytes) {
-		g_object_unref(c->parser);
-		g_object_unref(c->stream);
-		g_byte_array_unref(c->bytes);
-	}
+	parser_free(c);
 	set64_free(&c->ids);
 	buf_free(&c->row);
 	g_mime_shutdown();
