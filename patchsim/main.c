@@ -958,7 +958,7 @@ struct job {
 	struct buf raw;         /* hunks read again */
 	uint32_t *mark;         /* per right row: the left row + 1 that last saw it */
 	uint8_t *via;
-	uint32_t *cand;
+	uint32_t *cand, *cand_tmp;
 	size_t ncand;
 	struct term *t;         /* a pair's terms: the diff's, then the message's */
 	uint32_t *tfn;          /* per file of the diff: its terms */
@@ -1328,12 +1328,54 @@ add_cand(struct job *j, uint32_t left, uint32_t right, int via)
 	j->via[right] |= (uint8_t)via;
 }
 
-static int
-cmp_u32(const void *a, const void *b)
+/*
+ * Sort a left row's candidates (right row numbers, each once) into row
+ * order: by insertion when few, else by their bytes, one at a time from
+ * the lowest (a counting sort each, through tmp), as many rounds as the
+ * largest needs.  qsort's calls of a comparison were a tenth of finding
+ * and checking the candidates, which grow as n^1.7 to n^2.
+ */
+#define RADIX_BITS 8
+static void
+sort_rows(uint32_t *v, size_t n, uint32_t *tmp)
 {
-	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	uint32_t max = 0, *from = v, *to = tmp, *t;
+	size_t count[1u << RADIX_BITS];
 
-	return x < y ? -1 : x > y;
+	if (n <= 32) {
+		for (size_t i = 1; i < n; i++) {
+			uint32_t x = v[i];
+			size_t k = i;
+
+			for (; k > 0 && v[k - 1] > x; k--)
+				v[k] = v[k - 1];
+			v[k] = x;
+		}
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (v[i] > max)
+			max = v[i];
+	for (unsigned shift = 0; shift < 32 && (max >> shift); shift += RADIX_BITS) {
+		size_t sum = 0;
+
+		memset(count, 0, sizeof count);
+		for (size_t i = 0; i < n; i++)
+			count[(from[i] >> shift) & ((1u << RADIX_BITS) - 1)]++;
+		for (size_t d = 0; d < (1u << RADIX_BITS); d++) {
+			size_t c = count[d];
+
+			count[d] = sum;
+			sum += c;
+		}
+		for (size_t i = 0; i < n; i++)
+			to[count[(from[i] >> shift) & ((1u << RADIX_BITS) - 1)]++] = from[i];
+		t = from;
+		from = to;
+		to = t;
+	}
+	if (from != v)
+		memcpy(v, from, n * sizeof *v);
 }
 
 /*
@@ -1461,6 +1503,7 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 		j->mark = xcalloc(n, sizeof *j->mark);
 		j->via = xcalloc(n, 1);
 		j->cand = xcalloc(n, sizeof *j->cand);
+		j->cand_tmp = xcalloc(n, sizeof *j->cand_tmp);
 	}
 	j->ncand = 0;
 	for (uint32_t k = 0; k < l->nnames; k++) {
@@ -1504,8 +1547,7 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 		for (size_t x = 0; ps && x < ps->n; x++)
 			add_cand(j, li, ps->v[x], VIA_LINK);
 	}
-	if (j->ncand > 1)
-		qsort(j->cand, j->ncand, sizeof *j->cand, cmp_u32);
+	sort_rows(j->cand, j->ncand, j->cand_tmp);
 	j->candidates += j->ncand;
 
 	for (size_t c = 0; c < j->ncand; c++) {
@@ -1968,6 +2010,7 @@ main(int argc, char **argv)
 		free(jobs[k].mark);
 		free(jobs[k].via);
 		free(jobs[k].cand);
+		free(jobs[k].cand_tmp);
 	}
 	/* A table changed while read: what was scored is not all of it. */
 	if (__atomic_load_n(&reread_failed, __ATOMIC_RELAXED))
