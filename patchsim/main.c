@@ -816,9 +816,17 @@ static void
 post(struct index *ix, struct hmap *m, const char *key, size_t klen, uint32_t row)
 {
 	int isnew;
-	struct hent *e = hmap_put(m, key, klen, &isnew);
+	struct hent *e;
 	struct postings *p;
 
+	/*
+	 * An empty key is none: rows with no hash (a table another stage
+	 * made) or an empty name share nothing, where they would all be
+	 * each other's candidates.
+	 */
+	if (!klen)
+		return;
+	e = hmap_put(m, key, klen, &isnew);
 	if (isnew) {
 		ix->all = xreallocarray(ix->all, ix->nall + 1, sizeof *ix->all);
 		/* Stored by index: the array may move. */

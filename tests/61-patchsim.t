@@ -126,6 +126,22 @@ hdr >hk.tok
 row A 2020-01-01T00:00:00Z 'x.c' 2 0 ha '' '' 'alpha' 'F x.c\tx.c\n@ \n+int a;\n+int b;\n' >>hk.tok
 row B 2020-01-02T00:00:00Z 'x.c' 2 0 hb '' '' 'alpha' 'F x.c\tx.c\n@ \n+int a;\n+int c;\n' >>hk.tok
 row C 2020-01-03T00:00:00Z 'x.c' 2 0 hc '' '' 'alpha' 'F x.c\tx.c\n@ \n+int a;\n+int b;\n' >>hk.tok
+
+# An empty hash is no key: rows without one (a table another stage made)
+# are not each other's candidates; each was paired with every other
+# "via hash" before.
+hdr >nohash.tok
+row P 2020-01-01T00:00:00Z 'p.c' 1 0 '' '' '' 'p' 'F p.c\tp.c\n@ \n+p\n' >>nohash.tok
+row Q 2020-01-02T00:00:00Z 'q.c' 1 0 '' '' '' 'q' 'F q.c\tq.c\n@ \n+q\n' >>nohash.tok
+row R 2020-01-03T00:00:00Z 'r.c' 1 0 '' '' '' 'r' 'F r.c\tr.c\n@ \n+r\n' >>nohash.tok
+run patchsim -v --self nohash.tok
+is "rows without a hash, sharing no file, --self: no pair" "" "$(sed 1d "$T/out")"
+grep -q '^patchsim: 3 x 3 patches: 3 candidate pairs' "$T/err"
+ok $? "rows without a hash, --self: each row's own file only"
+run patchsim -v nohash.tok nohash.tok
+is "rows without a hash, sharing no file, left x right: no pair" "" "$(sed 1d "$T/out")"
+grep -q '^patchsim: 3 x 3 patches: 3 candidate pairs' "$T/err"
+ok $? "rows without a hash, left x right: each row's own file only"
 for k in lone escape latin1 kind; do
 	case $k in
 	lone) tail='\'; want="column 'hunks': invalid escape '\\'" ;;
