@@ -706,13 +706,16 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 			rc = rc < -1 ? rc : -1;
 			continue;
 		}
-		if (parse_long(r.f[cadd].s, 0, 1L << 40, &a) ||
+		if (!r.f[cid].len || parse_long(r.f[cadd].s, 0, 1L << 40, &a) ||
 		    parse_long(r.f[crem].s, 0, 1L << 40, &b)) {
 			/* The batch's complaints first: they are about earlier rows. */
 			if (load_batch(&ld, &r, jobs) < 0 && rc == 0)
 				rc = -1;
 			arena_free(&raw);
-			warnx("%s:%lu: column 'added' or 'removed': not a count", r.name, r.lineno);
+			if (!r.f[cid].len)
+				warnx("%s:%lu: column 'id': empty", r.name, r.lineno);
+			else
+				warnx("%s:%lu: column 'added' or 'removed': not a count", r.name, r.lineno);
 			r.nbad++;
 			rc = rc < -1 ? rc : -1;
 			continue;

@@ -164,6 +164,13 @@ status "patchsim, a row with a bad count: exit 1" 1
 grep -q "^patchsim: damaged.tok:2: column 'added' or 'removed': not a count" "$T/err"
 ok $? "patchsim: the bad row is named as file:line"
 same "patchsim: the pairs of the other rows" want.pairs "$T/out"
+# A row without an id: no pair could name it.
+awk -F'\t' -v OFS='\t' 'NR == 2 { $1 = "" } 1' mails.tok >noid.tok
+run patchsim noid.tok commits.tok
+status "patchsim, a row without an id: exit 1" 1
+grep -q "^patchsim: noid.tok:2: column 'id': empty" "$T/err"
+ok $? "patchsim: the row without an id is named as file:line"
+same "patchsim: the pairs of the rows with one" want.pairs "$T/out"
 xz -c commits.tok | head -c 20000 >cut.tok.xz
 run patchsim mails.tok cut.tok.xz
 status "patchsim, a truncated .xz table: exit 2" 2
