@@ -249,6 +249,33 @@ is "a field of another form: one row" 1 "$(rows "$T/out")"
 tsvfield "$T/out" cc | grep -q late@example.com
 ok $? "a field read after one of another form still reaches the row"
 
+# Every field mbox2tsv reads reaches it among the junk, each shown by
+# what it changes in the row: List-Post and Reply-To (a list that sends
+# as itself: the author from Reply-To), X-Original-From (a "via" rewrite
+# without Reply-To), Auto-Submitted (a bot).  A name left out of what
+# gmime is given fails here.
+fields_mail() {
+	printf 'From: %s\nX-Junk-1: a\n%s\nReceived: from x by y; Mon, 6 Jan 2020 10:00:00 +0000\n' "$1" "$2"
+	printf 'Subject: [PATCH] %s\nDate: Mon, 6 Jan 2020 10:00:00 +0000\nMessage-ID: <%s@example.com>\n' "$3" "$3"
+	printf 'DKIM-Signature: v=1;\n b=abc\n\nA change.\n\nSigned-off-by: A <a@example.com>\n---\n'
+	printf 'diff --git a/f.c b/f.c\n--- a/f.c\n+++ b/f.c\n@@ -1 +1 @@\n-a\n+b\n'
+}
+fields_mail 'Dev list <dev@lists.example.org>' \
+    "$(printf 'List-Post: <mailto:dev@lists.example.org>\nX-Junk-2: b\nReply-To: Carol <carol@example.com>')" \
+    listpost >lp.eml
+mbox2tsv -q lp.eml >lp.tsv
+is "List-Post and Reply-To reach mbox2tsv: the author from Reply-To" "carol@example.com" \
+    "$(tsvfield lp.tsv from_addr)"
+fields_mail 'Alice via Dev <dev@lists.example.org>' \
+    "$(printf 'X-Original-From: Alice <alice@example.com>\nX-Junk-2: b')" xorig >xo.eml
+mbox2tsv -q xo.eml >xo.tsv
+is "X-Original-From reaches mbox2tsv: the author from it" "alice@example.com" \
+    "$(tsvfield xo.tsv from_addr)"
+fields_mail 'Tester <tester@example.com>' "$(printf 'Auto-Submitted: auto-generated\nX-Junk-2: b')" \
+    autosub >as.eml
+mbox2tsv -q as.eml >as.tsv
+is "Auto-Submitted reaches mbox2tsv: a bot" "bot" "$(tsvfield as.tsv type)"
+
 # --- maildir ------------------------------------------------------------
 mkdir -p md/cur md/new md/tmp
 i=0
