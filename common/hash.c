@@ -234,13 +234,15 @@ arena_free(struct arena *a)
 const char *
 intern(struct strpool *sp, const char *s, size_t n)
 {
-	struct hent *e = hmap_get(&sp->map, s, n);
+	/* Hashed once for the look and the put. */
+	uint64_t hv = hash_bytes(s, n);
+	struct hent *e = hmap_get_h(&sp->map, s, n, hv);
 	char *p;
 
 	if (e)
 		return e->key;
 	p = arena_strndup(&sp->arena, s, n);
-	e = hmap_put(&sp->map, p, n, NULL);
+	e = hmap_put_h(&sp->map, p, n, hv, NULL);
 	return e->key;
 }
 
