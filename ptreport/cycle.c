@@ -96,8 +96,26 @@ report_cycle(struct model *md, const struct ropts *o)
 		}
 	}
 	regfree(&re);
-	if (!nrel)
-		die("cycle: no tag matches --release %s", o->release_re);
+	/*
+	 * No release: no phases, but the other reports stand.  An empty
+	 * table (the aligned text says why), and a note.
+	 */
+	if (!nrel) {
+		if (!o->sc.quiet)
+			warnx("cycle: no phases: %s", md->ntags ? "no tag matches the release "
+			    "pattern (--release)" : "the repository has no tags");
+		if (o->fmt == OF_PRETTY)
+			fprintf(o->fp, "none: %s %s\n", md->ntags ? "no tag of the repository "
+			    "matches the release pattern" : "the repository has no tags; releases "
+			    "are tags matching", o->release_re);
+		else {
+			out_init(&out, o->fmt, o->header, o->fp);
+			out_header(&out, cols, sizeof cols / sizeof cols[0]);
+			out_finish(&out);
+		}
+		free(rcs);
+		return 0;
+	}
 	qsort(rel, nrel, sizeof *rel, cmp_tag);
 	if (nrc)
 		qsort(rcs, nrc, sizeof *rcs, cmp_tag);

@@ -1262,7 +1262,16 @@ report_html(struct model *md, const struct ropts *o)
 		sec_cycle(&pg, &t);
 		table_free(&t);
 	} else if (md->has_tags) {
-		note(&pg, "No tag of the tags table is a release (--release).");
+		buf_reset(&b);
+		if (md->ntags)
+			buf_addf(&b, "No phases: no tag of the repository matches the release "
+			    "pattern %s (--release).", o->release_re);
+		else
+			buf_addf(&b, "No phases: the repository has no tags; releases are tags "
+			    "matching %s (--release).", o->release_re);
+		fputs("<p class=\"note\">", fp);
+		esc(fp, b.p);
+		fputs("</p>\n", fp);
 	} else {
 		note(&pg, "No tags table (git2tsv --tags output) was given.");
 	}

@@ -124,7 +124,8 @@ help(void)
 	    "                         maintainers.txt (as -P writes them; maintainers\n"
 	    "                         10 rows of each kind), the plots and report.html\n"
 	    "  -R, --release REGEX    cycle, html: tags that are releases\n"
-	    "                         (default ^v?[0-9]+(\\.[0-9]+)*$; -rcN tags are found)\n"
+	    "                         (default " RELEASE_RE ":\n"
+	    "                         vX.Y, X.Y, NAME-X.Y; -rcN tags are found)\n"
 	    "      --truth T          eval: \"links\" (commits' Link: trailers) or a\n"
 	    "                         PaStA patch-groups file\n"
 	    "      --diff             eval: list the disagreeing mail-commit links\n"
@@ -209,7 +210,7 @@ main(int argc, char **argv)
 	o.sc.grace = GRACE_DAYS;
 	o.fmt = OF_TSV;
 	o.header = 1;
-	o.release_re = "^v?[0-9]+(\\.[0-9]+)*$";
+	o.release_re = RELEASE_RE;
 	o.top = 5;
 	o.fp = stdout;
 	o.mail_url = "https://lore.kernel.org/r/%s";

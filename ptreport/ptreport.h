@@ -479,6 +479,13 @@ int report_all(struct model *md, const struct ropts *o);
  * *why saying what is wrong.
  */
 int url_template_check(const char *tmpl, const char **why);
+/*
+ * Which tags are releases by default: vX.Y, X.Y and NAME-X.Y (or
+ * NAME_X.Y: liburing-2.5, man-pages-6.05, erofs-utils_20190803, a date
+ * as LTP tags its releases), each number part digits; -rcN tags are
+ * release candidates whatever the pattern says.
+ */
+#define RELEASE_RE "^([A-Za-z][A-Za-z0-9._+-]*[-_])?v?[0-9]+(\\.[0-9]+)*$"
 /* How many tags of the tags table are releases by regex re (cycle's rule). */
 size_t release_tags(const struct model *md, const char *re);
 

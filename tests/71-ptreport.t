@@ -1142,10 +1142,15 @@ EOF
 same "cycle: merge window up to -rc1, rc1, rc2; without -rc: merge, rest, pre-release" want "$T/out"
 grep -q '1 patches predate the first release (v1.0)' "$T/err"
 ok $? "cycle: a patch before the first release is said on stderr"
-run ptreport cycle "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.tsv"
-is "cycle: no tag matching the default --release: exit 2" 2 "$rc"
-grep -q 'no tag matches --release' "$T/err"
+run ptreport cycle -R '^v[0-9]+$' "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.tsv"
+is "cycle: no tag matching --release: exit 0" 0 "$rc"
+printf 'phase\tcycles\tpatches\tignored\tmerged\tignored_share\n' >want
+same "cycle: no tag matching --release: the header alone" want "$T/out"
+grep -q 'cycle: no phases: no tag matches the release pattern' "$T/err"
 ok $? "cycle: no release tag: says so"
+run ptreport cycle -P -R '^v[0-9]+$' "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.tsv"
+grep -q '^none: no tag of the repository matches the release pattern \^v\[0-9\]+\$$' "$T/out"
+ok $? "cycle -P: no release tag: the text says why, with the pattern"
 run ptreport cycle --grace 0 -R '^release-[0-9]+$' "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.tsv"
 cat >want <<'EOF'
 phase	cycles	patches	ignored	merged	ignored_share
@@ -1154,6 +1159,17 @@ rest	2	6	6	0	1.0000
 pre-release	1	2	1	0	0.5000
 EOF
 same "cycle -R: other release names; the last cycle has no pre-release" want "$T/out"
+run ptreport cycle --grace 0 "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags-named.tsv"
+same "cycle: the default --release takes NAME-N tags (release-1, release-2)" want "$T/out"
+for t in liburing-2.5:yes man-pages-6.05:yes erofs-utils_20190803:yes 20190517:yes v6.1:yes \
+    6.1:yes v6.1-rc3:no jailhouse-images:no next:no v6.1-beta:no; do
+	{ printf 'tag\tid\tdate\tannotated\ttag_date\n'
+	  printf '%s\t%s\t2021-01-01T10:00:00Z\tno\t\n' "${t%:*}" 1000000000000000000000000000000000000000
+	} >tag1.tsv
+	run ptreport cycle -P "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" tag1.tsv
+	if grep -q '^none:' "$T/out"; then got=no; else got=yes; fi
+	is "cycle: the default --release on tag ${t%:*}" "${t#*:}" "$got"
+done
 run ptreport cycle -R '(' "$D/cycle-mails.tsv" "$D/cycle-clusters.tsv" "$D/tags.tsv"
 [ "$rc" -ne 0 ] && grep -q -- '--release (' "$T/err"
 ok $? "cycle -R with a bad regex fails, naming it"

@@ -285,4 +285,37 @@ grep -q '^cat: .*reports/cycle.txt: Is a directory' "$T/err"
 ok $? "patchtrack, a part of report.txt unreadable: named on stderr"
 is "patchtrack, a part of report.txt unreadable: no .tmp left" "" "$(find pt1 -name '*.tmp')"
 
+# A failing stage after an archive whose parts are checksummed (an
+# uncompressed mbox): the run's status is the stage's failure, not the
+# shell's complaint about a status lost on the way.
+xz -dc "$SAMPLE" >plain.mbox
+printf '#!/bin/sh\necho "fail-scorer: no" >&2\nexit 2\n' >fail-scorer
+chmod +x fail-scorer
+run pt --scorer "$T/fail-scorer" -o pt3 repo.git plain.mbox
+status "patchtrack, a failing scorer after an uncompressed mbox: exit 2 (failed)" 2
+! grep -q 'Illegal number\|exit: ' "$T/err" && grep -q '^fail-scorer: no' "$T/err"
+ok $? "patchtrack, a failing stage: its message, and no lost status"
+
+# Any project's tags: releases tagged NAME-X.Y, and a repository with no
+# tags at all; both reach report.txt and report.html.
+git clone -q --bare repo.git named.git
+git --git-dir=named.git tag | while read -r t; do
+	git --git-dir=named.git tag "jailhouse-${t#v}" "$t" && git --git-dir=named.git tag -d "$t" >/dev/null
+done
+run pt -o pt4 named.git "$SAMPLE"
+status "patchtrack, a repository tagged NAME-X.Y: exit 0" 0
+[ -s pt4/report.txt ] && [ -s pt4/report.html ] && [ "$(rows pt4/reports/cycle.tsv)" -ge 1 ]
+ok $? "patchtrack, tags NAME-X.Y: report.txt, report.html, and cycle phases ($(rows pt4/reports/cycle.tsv 2>/dev/null) rows)"
+git clone -q --bare repo.git notags.git
+git --git-dir=notags.git tag | xargs git --git-dir=notags.git tag -d >/dev/null
+run pt -o pt5 notags.git "$SAMPLE"
+status "patchtrack, a repository without tags: exit 0" 0
+[ -s pt5/report.txt ] && [ -s pt5/report.html ] && [ "$(rows pt5/reports/cycle.tsv)" -eq 0 ] &&
+    [ "$(rows pt5/reports/patches.tsv)" -ge 100 ]
+ok $? "patchtrack, no tags: every report, cycle's empty"
+grep -q '^none: the repository has no tags' pt5/report.txt
+ok $? "patchtrack, no tags: report.txt says why there are no cycle phases"
+grep -q 'the repository has no tags' pt5/report.html
+ok $? "patchtrack, no tags: report.html says why there are no cycle phases"
+
 done_testing
