@@ -39,7 +39,7 @@ COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 
 MBOX2TSV_OBJ := $(addprefix $(BUILD)/obj/mbox2tsv/,main.o mail.o body.o withdraw.o source.o split.o rfc2047.o)
-GIT2TSV_OBJ  := $(addprefix $(BUILD)/obj/git2tsv/,main.o commit.o diff.o keep.o)
+GIT2TSV_OBJ  := $(addprefix $(BUILD)/obj/git2tsv/,main.o commit.o diff.o keep.o history.o)
 
 UNIT     := test-common tsvfield test-ratio
 UNIT_BIN := $(UNIT:%=$(BUILD)/tests/%)
@@ -120,7 +120,8 @@ $(BUILD)/bin/ptcluster: $(BUILD)/obj/ptcluster/main.o $(LIBCOMMON)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
 
 PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o load.o verdict.o figures.o patches.o offlist.o weekly.o \
-    cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o mailmap.o all.o)
+    cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o mailmap.o all.o \
+    roles.o versions.o why.o)
 
 $(BUILD)/obj/ptreport/%.o: ptreport/%.c ptreport/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)

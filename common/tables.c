@@ -21,11 +21,15 @@ static const char *const tags[] = {
 	"tag", "id", "date", "annotated", "tag_date", "src",
 };
 
+static const char *const merged[] = {
+	"id", "merge", "merge_date", "merge_subject", "src",
+};
+
 static const char *const patches[] = {
 	"id", "kind", "date", "author", "type", "list", "title", "files",
 	"added", "removed", "hash", "upstream", "links", "msg", "hunks",
 	"name", "version", "part", "total", "thread", "new", "author_date",
-	"paths",
+	"paths", "flags",
 };
 
 static const char *const pairs[] = {
@@ -49,6 +53,7 @@ const struct table_cols table_cols[TABLE_KINDS] = {
 	[TABLE_MAILS] = COLS(mails),
 	[TABLE_COMMITS] = COLS(commits),
 	[TABLE_TAGS] = COLS(tags),
+	[TABLE_MERGED] = COLS(merged),
 	[TABLE_PATCHES] = COLS(patches),
 	[TABLE_PAIRS] = COLS(pairs),
 	[TABLE_CLUSTERS] = COLS(clusters),
@@ -76,6 +81,8 @@ table_kind(const struct tsv_reader *r)
 		return TABLE_CLUSTERS;
 	if (has(r, "tag"))
 		return TABLE_TAGS;
+	if (has(r, "merge_subject"))
+		return TABLE_MERGED;
 	if (has(r, "commit_date"))
 		return TABLE_COMMITS;
 	if (has(r, "in_reply_to"))

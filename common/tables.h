@@ -15,6 +15,7 @@ enum table_kind {
 	TABLE_MAILS,            /* mbox2tsv */
 	TABLE_COMMITS,          /* git2tsv */
 	TABLE_TAGS,             /* git2tsv --tags */
+	TABLE_MERGED,           /* git2tsv --merged */
 	TABLE_PATCHES,          /* patchtok */
 	TABLE_PAIRS,            /* patchsim */
 	TABLE_CLUSTERS,         /* ptcluster */
@@ -35,7 +36,8 @@ void table_header(FILE *fp, enum table_kind kind);
 /*
  * The kind of a table by the columns of its header, whatever their
  * order and whatever else it holds: left, right and score make pairs;
- * cluster and kind clusters; tag tags; commit_date commits; in_reply_to
+ * cluster and kind clusters; tag tags; merge_subject merged commits;
+ * commit_date commits; in_reply_to
  * mails; kind with id or files patches (a tool then names the one that
  * is missing); version, section, role and responsible maintainers (the
  * first that fits, in this order).

@@ -327,9 +327,11 @@ commit_row(struct keep *k, git_commit *c, const git_oid *ptree,
 	tsv_sep(row);
 	if (badchar)
 		flagged |= G_BADCHAR;
+	if (o->side)
+		flagged |= G_SIDE;
 	{
 		/* In the order of the G_* bits. */
-		static const char *const names[] = { "cp1252", "badchar", "damaged" };
+		static const char *const names[] = { "cp1252", "badchar", "damaged", "side" };
 		size_t start = row->len;
 
 		for (i = 0; i < sizeof names / sizeof names[0]; i++) {

@@ -16,6 +16,7 @@ struct g2opts {
 	int merges;             /* include merges, diffed against the first parent */
 	int rename_threshold;   /* -M percentage */
 	int context;            /* diff context lines */
+	int side;               /* --side: every row flagged side (another branch's) */
 };
 
 /*
@@ -77,11 +78,37 @@ int diff_commit(struct keep *k, git_commit *c, const git_oid *ptree,
 enum {
 	G_CP1252 = 1,   /* not UTF-8, no encoding header: read as Windows-1252 */
 	G_BADCHAR = 2,  /* bytes replaced by U+FFFD */
-	G_DAMAGED = 4   /* no diff: an object it needs cannot be read */
+	G_DAMAGED = 4,  /* no diff: an object it needs cannot be read */
+	G_SIDE = 8      /* --side: on a branch, not the main line */
 };
 
 /* Convert commit text to UTF-8, setting G_* bits in *flags. */
 void commit_text(struct buf *out, const char *s, size_t n, const char *encoding,
     unsigned *flags);
+
+/*
+ * The commits the walk starts from (or stops at: hide), in the order
+ * git log takes them from the command line.
+ */
+struct tip {
+	git_oid oid;
+	int hide;
+};
+
+struct tips {
+	struct tip *v;
+	size_t n, cap;
+};
+
+/* Say on stderr what failed in repo (libgit2's last error): -1. */
+int fail_repo(const char *repo, const char *what, const char *arg);
+
+/*
+ * Tables of the history's shape (history.c): one row per tag (--tags),
+ * and per commit of the range a merge brought in, that merge
+ * (--merged).  0, or -1 after a message.
+ */
+int run_tags(git_repository *repo, const char *name, int header);
+int run_merged(git_repository *repo, const char *name, const struct tips *t, int header);
 
 #endif

@@ -32,9 +32,10 @@ usage(FILE *fp)
 {
 	fprintf(fp,
 	    "usage: git2tsv [-HqvV] [-j jobs] [-s since] [-u until] [-U lines]\n"
-	    "               [--find-renames percent] [--merges] [--all]\n"
+	    "               [--find-renames percent] [--merges] [--all] [--side]\n"
 	    "               repository [revision ...]\n"
-	    "       git2tsv --tags [-H] repository\n");
+	    "       git2tsv --tags [-H] repository\n"
+	    "       git2tsv --merged [-H] [--all] repository [revision ...]\n");
 }
 
 static void
@@ -51,10 +52,15 @@ help(void)
 	    "  -u, --until DATE      only commits with a commit date at or before DATE\n"
 	    "                        (DATE: YYYY-MM-DD[THH:MM[:SS]][Z], UTC, or @SECONDS)\n"
 	    "      --all             start from every ref, as git log --all\n"
+	    "      --side            flag every row side: commits of other branches than\n"
+	    "                        the main line (as: --side topic ^master)\n"
 	    "      --find-renames N  rename similarity threshold in percent (default 50)\n"
 	    "  -U, --unified N       lines of diff context (default 3)\n"
 	    "      --tags            one row per tag instead: tag id date annotated\n"
 	    "                        tag_date src\n"
+	    "      --merged          one row per non-merge commit of the range that a\n"
+	    "                        merge on the tips' first-parent line brought in\n"
+	    "                        instead: id merge merge_date merge_subject src\n"
 	    "  -H, --no-header       do not print the header line\n"
 	    "  -q, --quiet           no summary (the default; cancels -v)\n"
 	    "  -v, --verbose         a summary line on stderr (written anyway when\n"
@@ -64,10 +70,10 @@ help(void)
 	    "Columns: id date from_name from_addr subject title committer_name\n"
 	    "committer_addr commit_date parents type flags links upstream message\n"
 	    "diff src.  flags: cp1252 (text read as Windows-1252), badchar (bytes\n"
-	    "replaced by U+FFFD), damaged (an object the diff needs is missing or\n"
-	    "unreadable, as in a partial clone: the diff is empty, the commit named\n"
-	    "on stderr; exit status 1).  Exit status: 0 all read, 1 commits named\n"
-	    "and skipped or flagged damaged, 2 failed (no table to use).\n"
+	    "replaced by U+FFFD), side (--side), damaged (an object the diff needs\n"
+	    "is missing or unreadable, as in a partial clone: the diff is empty, the\n"
+	    "commit named on stderr; exit status 1).  Exit status: 0 all read, 1\n"
+	    "commits named and skipped or flagged damaged, 2 failed (no table to use).\n"
 	    "See git2tsv(1) and patchtrack-tsv(5).\n", stdout);
 }
 
@@ -197,7 +203,7 @@ slot_free(void *s)
 	buf_free(&((struct slot *)s)->row);
 }
 
-static int
+int
 fail_repo(const char *repo, const char *what, const char *arg)
 {
 	const git_error *e = git_error_last();
@@ -208,20 +214,6 @@ fail_repo(const char *repo, const char *what, const char *arg)
 		warnx("%s: %s: %s", repo, what, e && e->message ? e->message : "error");
 	return -1;
 }
-
-/*
- * The commits the walk starts from (or stops at: hide), in the order
- * git log takes them from the command line.
- */
-struct tip {
-	git_oid oid;
-	int hide;
-};
-
-struct tips {
-	struct tip *v;
-	size_t n, cap;
-};
 
 static void
 tip_add(struct tips *t, const git_oid *oid, int hide)
@@ -631,111 +623,10 @@ walk_free(struct walk *w)
 	free(w->msg);
 }
 
-struct tagrow {
-	char *name;
-	git_oid commit;
-	int64_t date, tagdate;
-	int annotated;
-};
-
-struct tagctx {
-	git_repository *repo;
-	const char *repo_name;
-	struct tagrow *v;
-	size_t n, cap;
-	int bad;
-};
-
-static int
-tag_cb(const char *name, git_oid *oid, void *payload)
-{
-	struct tagctx *t = payload;
-	git_object *obj = NULL, *peeled = NULL;
-	struct tagrow row;
-
-	memset(&row, 0, sizeof row);
-	if (git_object_lookup(&obj, t->repo, oid, GIT_OBJECT_ANY) < 0 ||
-	    git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) < 0) {
-		warnx("%s: tag %s does not point to a commit: skipped", t->repo_name, name);
-		t->bad++;
-		goto out;
-	}
-	if (git_object_type(obj) == GIT_OBJECT_TAG) {
-		const git_signature *sig = git_tag_tagger((git_tag *)obj);
-
-		row.annotated = 1;
-		row.tagdate = sig ? sig->when.time : INT64_MIN;
-	} else {
-		row.tagdate = INT64_MIN;
-	}
-	git_oid_cpy(&row.commit, git_object_id(peeled));
-	row.date = git_commit_time((git_commit *)peeled);
-	row.name = xstrdup(strncmp(name, "refs/tags/", 10) == 0 ? name + 10 : name);
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 64;
-		t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
-	}
-	t->v[t->n++] = row;
-out:
-	git_object_free(peeled);
-	git_object_free(obj);
-	return 0;
-}
-
-static int
-cmp_tag(const void *a, const void *b)
-{
-	const struct tagrow *x = a, *y = b;
-
-	if (x->date != y->date)
-		return x->date < y->date ? -1 : 1;
-	return strcmp(x->name, y->name);
-}
-
-static int
-run_tags(git_repository *repo, const char *name, int header)
-{
-	struct tagctx t;
-	struct buf row = BUF_INIT;
-	char hex[GIT_OID_HEXSZ + 1], date[21];
-
-	memset(&t, 0, sizeof t);
-	t.repo = repo;
-	t.repo_name = name;
-	if (git_tag_foreach(repo, tag_cb, &t) < 0)
-		return fail_repo(name, "cannot list tags", NULL);
-	if (t.n)
-		qsort(t.v, t.n, sizeof *t.v, cmp_tag);
-	if (header)
-		table_header(stdout, TABLE_TAGS);
-	for (size_t i = 0; i < t.n; i++) {
-		tsv_addstr(&row, t.v[i].name);
-		tsv_sep(&row);
-		buf_addstr(&row, git_oid_tostr(hex, sizeof hex, &t.v[i].commit));
-		tsv_sep(&row);
-		iso_utc(date, t.v[i].date);
-		buf_addstr(&row, date);
-		tsv_sep(&row);
-		buf_addstr(&row, t.v[i].annotated ? "yes" : "no");
-		tsv_sep(&row);
-		if (t.v[i].tagdate != INT64_MIN) {
-			iso_utc(date, t.v[i].tagdate);
-			buf_addstr(&row, date);
-		}
-		tsv_sep(&row);
-		tsv_addstr(&row, name);
-		tsv_row_end(&row, stdout);
-		free(t.v[i].name);
-	}
-	free(t.v);
-	buf_free(&row);
-	return t.bad ? -1 : 0;
-}
-
 int
 main(int argc, char **argv)
 {
-	enum { O_MERGES = 256, O_ALL, O_RENAMES, O_TAGS };
+	enum { O_MERGES = 256, O_ALL, O_RENAMES, O_TAGS, O_MERGED, O_SIDE };
 	static const struct option longopts[] = {
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "merges", no_argument, NULL, O_MERGES },
@@ -745,6 +636,8 @@ main(int argc, char **argv)
 		{ "find-renames", required_argument, NULL, O_RENAMES },
 		{ "unified", required_argument, NULL, 'U' },
 		{ "tags", no_argument, NULL, O_TAGS },
+		{ "merged", no_argument, NULL, O_MERGED },
+		{ "side", no_argument, NULL, O_SIDE },
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "verbose", no_argument, NULL, 'v' },
@@ -757,7 +650,7 @@ main(int argc, char **argv)
 	struct tips tips = { NULL, 0, 0 };
 	struct walk walk;
 	long jobs = jobs_default(16), v;
-	int ch, header = 1, verbose = 0, tags = 0, all = 0, err, rc = PT_EXIT_OK, i;
+	int ch, header = 1, verbose = 0, tags = 0, merged = 0, all = 0, err, rc = PT_EXIT_OK, i;
 
 	setprogname(argv[0]);
 	memset(&r, 0, sizeof r);
@@ -809,6 +702,12 @@ main(int argc, char **argv)
 			break;
 		case O_TAGS:
 			tags = 1;
+			break;
+		case O_MERGED:
+			merged = 1;
+			break;
+		case O_SIDE:
+			r.o.side = 1;
 			break;
 		case 'H':
 			header = 0;
@@ -919,6 +818,10 @@ main(int argc, char **argv)
 			goto out;
 		}
 		tip_add(&tips, &head, 0);
+	}
+	if (merged) {
+		rc = run_merged(repo, r.o.repo, &tips, header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
+		goto out;
 	}
 	if (walk_start(&walk, repo, &tips) < 0) {
 		fail_repo(r.o.repo, "cannot walk the history", NULL);

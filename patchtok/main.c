@@ -99,7 +99,8 @@ help(void)
 	fputs("\nRead mails (mbox2tsv) or commits (git2tsv) and write one row per\n"
 	    "patch: id kind date author type list title files added removed hash\n"
 	    "upstream links msg hunks name version part total thread new\n"
-	    "author_date paths, and any column of the input patchtok does not know.\n"
+	    "author_date paths flags, and any column of the input patchtok does not\n"
+	    "know.\n"
 	    "Rows without a diff are passed over and counted.\n\n"
 	    "  -H, --no-header  do not print the header line\n"
 	    "  -j, --jobs N     threads making rows (default: the CPUs, at most 4);\n"
@@ -115,7 +116,7 @@ help(void)
 struct cols {
 	int id, date, commit_date, from_addr, title, subject, message, diff;
 	int type, list, upstream, links;
-	int from_name, version, part, total, in_reply_to, references;
+	int from_name, version, part, total, in_reply_to, references, flags;
 };
 
 static const char *
@@ -343,6 +344,10 @@ tok_row(struct tjob *jb, struct tworker *w, struct tslot *sl)
 	if (w->tmp.len)
 		w->tmp.len--;   /* the last line's newline */
 	tsv_add(out, w->tmp.p, w->tmp.len);
+	tsv_sep(out);
+	/* flags: the input's (side: a commit of another branch than the main line) */
+	s = field(r, c->flags, &n);
+	tsv_add(out, s, n);
 	tsv_extra_row(&jb->x, r, out);
 	buf_addc(out, '\n');
 	patch_free(&p);
@@ -501,6 +506,7 @@ main(int argc, char **argv)
 		c.total = tsv_col(&r, "total");
 		c.in_reply_to = tsv_col(&r, "in_reply_to");
 		c.references = tsv_col(&r, "references");
+		c.flags = tsv_col(&r, "flags");
 		commits = c.commit_date >= 0;
 		/*
 		 * Columns patchtok does not know pass through: those of the

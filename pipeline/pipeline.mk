@@ -114,6 +114,7 @@ MAILS_TSV   := $(ARCHIVES:%=$(OUT)/mails/%.tsv)
 MAILS_TOK   := $(ARCHIVES:%=$(OUT)/mails/%.tok)
 COMMITS_TSV := $(SEGMENTS:%=$(OUT)/commits/%.tsv)
 COMMITS_TOK := $(SEGMENTS:%=$(OUT)/commits/%.tok)
+COMMITS_MERGED := $(SEGMENTS:%=$(OUT)/commits/%.merged.tsv)
 MAINT_TSV   := $(ARCHIVES:%=$(OUT)/maint/%.tsv)
 
 # Pairs of every block and shard.
@@ -127,7 +128,8 @@ PAIRS := $(foreach b,$(BLOCKS),$(call pairs_of,$(b)))
 
 REPORTS := patches ignored offlist weekly cycle duration summary maintainers
 REPORT_TSV := $(REPORTS:%=$(OUT)/reports/%.tsv)
-TABLES := $(OUT)/clusters.tsv $(MAILS_TSV) $(COMMITS_TSV) $(MAILS_TOK) $(COMMITS_TOK) $(MAINT_TSV)
+TABLES := $(OUT)/clusters.tsv $(MAILS_TSV) $(COMMITS_TSV) $(MAILS_TOK) $(COMMITS_TOK) $(MAINT_TSV) \
+    $(COMMITS_MERGED)
 # One person, one row: the reports read the people through the mailmap.
 MAILMAP := $(OUT)/mailmap
 
@@ -153,6 +155,15 @@ $(OUT)/commits/$(1).tsv:
 	mv $$@.tmp $$@
 endef
 $(foreach s,$(SEGMENTS),$(eval $(call segment_rule,$(s))))
+
+# Which merge brought each commit of a segment in (a pull request, a
+# branch), for the reasons of off-list commits.
+define merged_rule
+$(OUT)/commits/$(1).merged.tsv:
+	$$(call stage,git2tsv,$$(REPO_NAME)/$(1).merged,commits,$$@.tmp,-a 1) git2tsv $(TOOLFLAGS) --merged $$(REPO_PATH) $(SEGARGS_$(1)) >$$@.tmp $$(KEEP)
+	mv $$@.tmp $$@
+endef
+$(foreach s,$(SEGMENTS),$(eval $(call merged_rule,$(s))))
 
 $(OUT)/tags.tsv: $(COMMITS_TSV)
 	$(call stage,git2tsv,$(REPO_NAME)/tags,tags,$@.tmp,-a 1) git2tsv $(TOOLFLAGS) --tags $(REPO_PATH) >$@.tmp $(KEEP)
@@ -240,12 +251,12 @@ $(OUT)/report.txt: $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES)
 	echo && \
 	cat $(OUT)/reports/summary.txt && \
 	echo && \
-	echo "Ignored patches (no response in any version, not merged):" && \
-	awk -F'\t' 'NR > 1 { printf "  %.10s  %-28.28s  %.80s\n", $$3, $$4, $$6 }' \
+	echo "Ignored patches (no response in any version, not merged; c: by a committer):" && \
+	awk -F'\t' 'NR > 1 { printf "  %.10s  %-28.28s %s  %.80s\n", $$3, $$4, ($$12 == "committer" ? "c" : " "), $$6 }' \
 		$(OUT)/reports/ignored.tsv && \
 	echo && \
-	echo "Off-list commits (no patch mail by a human; written and committed in the window):" && \
-	awk -F'\t' 'NR > 1 { printf "  %.12s  %.10s  %-28.28s  %.70s\n", $$1, $$3, $$4, $$6 }' \
+	echo "Off-list commits (no patch mail by a human; written and committed in the window), and why:" && \
+	awk -F'\t' 'NR > 1 { printf "  %.12s  %.10s  %-28.28s  %-16s  %.60s\n", $$1, $$3, $$4, $$10, $$6 }' \
 		$(OUT)/reports/offlist.tsv && \
 	echo && \
 	echo "Ignored share by development-cycle phase:" && \

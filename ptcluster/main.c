@@ -52,6 +52,7 @@ struct node {
 	unsigned char kind, known;
 	unsigned char grouped;          /* joined to another by a groups line */
 	unsigned char repeated;         /* in the patch tables more than once */
+	unsigned char side;             /* a commit flagged side: another branch's */
 };
 
 /* A part of a posting: [PATCH vV P/T] in thread. */
@@ -454,16 +455,22 @@ build_clusters(struct graph *g, const struct opts *o)
 			join(g, e[i].a, e[i].b);
 			offer_edge(g, &e[i]);
 		}
-	/* 2: each mail's best commit, the first in rank order. */
-	for (size_t i = 0; i < n; i++) {
-		uint32_t m;
+	/*
+	 * 2: each mail's best commit, the first in rank order: of the main
+	 * line, else of a side branch (a copy there, rebased or not, is no
+	 * reason to leave the commit that was merged).
+	 */
+	for (int side = 0; side < 2; side++)
+		for (size_t i = 0; i < n; i++) {
+			uint32_t m, c;
 
-		if (g->n[e[i].a].kind == g->n[e[i].b].kind)
-			continue;
-		m = g->n[e[i].a].kind == MAIL ? e[i].a : e[i].b;
-		if (g->n[m].best == NONE)
-			g->n[m].best = (uint32_t)i;
-	}
+			if (g->n[e[i].a].kind == g->n[e[i].b].kind)
+				continue;
+			m = g->n[e[i].a].kind == MAIL ? e[i].a : e[i].b;
+			c = m == e[i].a ? e[i].b : e[i].a;
+			if (g->n[c].side == side && g->n[m].best == NONE)
+				g->n[m].best = (uint32_t)i;
+		}
 	for (uint32_t i = 0; i < g->len; i++)
 		if (g->n[i].kind == MAIL && g->n[i].best != NONE) {
 			const struct edge *b = &e[g->n[i].best];
@@ -490,6 +497,19 @@ build_clusters(struct graph *g, const struct opts *o)
 	}
 }
 
+/* Is w one of the comma or blank separated words of s[0..n)? */
+static int
+has_flag(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+
+	for (size_t i = 0; i + k <= n; i++)
+		if ((i == 0 || s[i - 1] == ',' || s[i - 1] == ' ') && !memcmp(s + i, w, k) &&
+		    (i + k == n || s[i + k] == ',' || s[i + k] == ' '))
+			return 1;
+	return 0;
+}
+
 static const char *
 opt_field(struct graph *g, const struct tsv_reader *r, int c, int pooled)
 {
@@ -507,7 +527,7 @@ static int
 read_patches(struct graph *g, struct tsv_reader *r)
 {
 	int cid, ckind, cdate, cauthor, ctype, clist, ctitle, got, rc = 0;
-	int cthread, cversion, cpart, ctotal;
+	int cthread, cversion, cpart, ctotal, cflags;
 
 	cid = tsv_need(r, "id");
 	ckind = tsv_need(r, "kind");
@@ -520,6 +540,7 @@ read_patches(struct graph *g, struct tsv_reader *r)
 	cversion = tsv_col(r, "version");
 	cpart = tsv_col(r, "part");
 	ctotal = tsv_col(r, "total");
+	cflags = tsv_col(r, "flags");
 	/* The bulk of a patch table, which clustering does not read. */
 	tsv_skip(r, "msg");
 	tsv_skip(r, "hunks");
@@ -570,6 +591,7 @@ read_patches(struct graph *g, struct tsv_reader *r)
 		x->version = tsv_count(r, cversion);
 		x->part = tsv_count(r, cpart);
 		x->total = tsv_count(r, ctotal);
+		x->side = cflags >= 0 && has_flag(r->f[cflags].s, r->f[cflags].len, "side");
 	}
 	if (r->nbad && rc == 0)
 		rc = -1;

@@ -55,7 +55,8 @@ truth_links(struct truth *t, const struct model *md)
 		const char *p = c->links;
 		uint32_t label = NONE;
 
-		if (!c->present || c->skip || !*p)
+		/* The main line's commits: a side branch's copy is no link. */
+		if (!c->present || c->skip || c->side || !*p)
 			continue;
 		while (*p) {
 			size_t k = strcspn(p, " ");
@@ -361,7 +362,7 @@ report_eval(struct model *md, const struct ropts *o)
 		uint32_t tl = isc ? t.ct[idx] : t.mt[idx];
 		uint32_t ol = isc ? md->commits[idx].cluster : md->mails[idx].cluster;
 
-		if (tl == NONE || ol == NONE)
+		if (tl == NONE || ol == NONE || (isc && md->commits[idx].side))
 			continue;
 		v = xreallocarray(v, n + 1, sizeof *v);
 		v[n].idx = idx;

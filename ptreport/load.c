@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "hunks.h"
 #include "mailmap.h"
@@ -44,6 +45,7 @@ model_init(struct model *md)
 	memset(md, 0, sizeof *md);
 	md->mail_first = md->mail_last = NODATE;
 	md->out_first = md->out_last = NODATE;
+	md->hist_end = md->merge_p90 = NODATE;
 }
 
 void
@@ -88,6 +90,8 @@ model_free(struct model *md)
 			free(((struct folderrec *)md->folders.e[i].val)->iv);
 	hmap_free(&md->paths);
 	hmap_free(&md->folders);
+	hmap_free(&md->committers);
+	free(md->pairs);
 	strpool_free(&md->pool);
 	arena_free(&md->mem);
 }
@@ -126,9 +130,10 @@ mail_node(struct model *md, const char *id, size_t n)
 	m = &md->mails[md->nmails];
 	memset(m, 0, sizeof *m);
 	m->id = key;
-	m->from = m->name = m->who = m->subject = m->lists = "";
+	m->from = m->name = m->who = m->subject = m->lists = m->arch = "";
 	m->date = NODATE;
 	m->parent = m->cluster = m->cnext = m->rnext = m->fresp = m->part = m->rfcby = NONE;
+	m->supby = m->twin = NONE;
 	uf_add(&md->threads);
 	e->val = (void *)(uintptr_t)(md->nmails + 1);
 	return (uint32_t)md->nmails++;
@@ -151,7 +156,7 @@ commit_node(struct model *md, const char *id, size_t n)
 	c = &md->commits[md->ncommits];
 	memset(c, 0, sizeof *c);
 	c->id = key;
-	c->author = c->committer = c->subject = c->links = "";
+	c->author = c->committer = c->subject = c->links = c->aname = c->cname = "";
 	c->date = c->cdate = NODATE;
 	c->cluster = c->cnext = NONE;
 	e->val = (void *)(uintptr_t)(md->ncommits + 1);
@@ -175,7 +180,7 @@ cluster_node(struct model *md, const char *name, size_t n)
 	k = &md->clusters[md->nclusters];
 	memset(k, 0, sizeof *k);
 	k->name = key;
-	k->mail = k->commit = k->first_commit = NONE;
+	k->mail = k->commit = k->first_commit = k->first_side = NONE;
 	e->val = (void *)(uintptr_t)(md->nclusters + 1);
 	return (uint32_t)md->nclusters++;
 }
@@ -404,6 +409,36 @@ load_rcpt(struct model *md, struct mail *m, const struct tsv_reader *r, int cto,
 	set64_free(&seen);
 }
 
+/*
+ * The archive of a src column (patchtrack-tsv(5)): "file:offset" and
+ * "repository:commit" less the place, a maildir's file less its cur/ or
+ * new/ and name.  Its length in s.
+ */
+static size_t
+archive_len(const char *s, size_t n)
+{
+	const char *colon = NULL;
+	size_t k;
+
+	for (k = n; k && !colon; k--)
+		if (s[k - 1] == ':')
+			colon = s + k - 1;
+	if (colon && colon + 1 < s + n) {
+		const char *p = colon + 1;
+
+		while (p < s + n && isxdigit((unsigned char)*p))
+			p++;
+		if (p == s + n)
+			return (size_t)(colon - s);
+	}
+	/* A maildir's file: dir/cur/name or dir/new/name. */
+	for (k = n; k && s[k - 1] != '/'; k--)
+		;
+	if (k >= 5 && (!memcmp(s + k - 5, "/cur/", 5) || !memcmp(s + k - 5, "/new/", 5)))
+		return k - 5;
+	return n;
+}
+
 static void
 load_mails(struct model *md, struct tsv_reader *r)
 {
@@ -413,7 +448,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 	    csubj = tsv_col(r, "subject"), clist = tsv_col(r, "list"),
 	    crefs = tsv_col(r, "references"), cflags = tsv_col(r, "flags"),
 	    ctotal = tsv_col(r, "total"), cto = tsv_col(r, "to"), ccc = tsv_col(r, "cc"),
-	    cver = tsv_col(r, "version"), cpart = tsv_col(r, "part");
+	    cver = tsv_col(r, "version"), cpart = tsv_col(r, "part"), csrc = tsv_col(r, "src");
 	int got, use;
 
 	/* The bulk of a mail table, which no report reads. */
@@ -463,6 +498,8 @@ load_mails(struct model *md, struct tsv_reader *r)
 			m->who = intern_lower(md, m->name, nn);
 		}
 		m->subject = keep(md, r, csubj);
+		s = fld(r, csrc, &n);
+		m->arch = intern(&md->pool, s, archive_len(s, n));
 		m->lists = "";
 		s = fld(r, clist, &n);
 		add_list(md, m, s, n);
@@ -511,6 +548,38 @@ load_mails(struct model *md, struct tsv_reader *r)
 	}
 }
 
+/*
+ * Does a commit name a pull request it came from: a subject ending in
+ * "(#N)" (GitHub's squash and rebase merges), or a message naming a
+ * ".../pull/N" or ".../merge_requests/N" page?
+ */
+static int
+names_pull(const char *subject, const char *msg, size_t n)
+{
+	size_t k = strlen(subject);
+	static const char *const pages[] = { "/pull/", "/pulls/", "/merge_requests/" };
+
+	while (k && subject[k - 1] == ' ')
+		k--;
+	if (k >= 4 && subject[k - 1] == ')') {
+		size_t d = k - 1;
+
+		while (d && isdigit((unsigned char)subject[d - 1]))
+			d--;
+		if (d < k - 1 && d >= 2 && subject[d - 1] == '#' && subject[d - 2] == '(')
+			return 1;
+	}
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+		size_t pl = strlen(pages[i]);
+
+		for (const char *p = msg; n >= pl && (p = find_bytes(p, (size_t)(msg + n - p), pages[i],
+		    pl)) != NULL; p += pl)
+			if (p + pl < msg + n && isdigit((unsigned char)p[pl]))
+				return 1;
+	}
+	return 0;
+}
+
 static void
 load_commits(struct model *md, struct tsv_reader *r)
 {
@@ -518,10 +587,12 @@ load_commits(struct model *md, struct tsv_reader *r)
 	    ccd = tsv_need(r, "commit_date"), cfrom = tsv_col(r, "from_addr"),
 	    ccom = tsv_col(r, "committer_addr"), ctitle = tsv_col(r, "title"),
 	    csubj = tsv_col(r, "subject"), clinks = tsv_col(r, "links"),
-	    ctype = tsv_col(r, "type"), cflags = tsv_col(r, "flags");
+	    ctype = tsv_col(r, "type"), cflags = tsv_col(r, "flags"),
+	    cname = tsv_col(r, "from_name"), ccname = tsv_col(r, "committer_name"),
+	    cmsg = tsv_col(r, "message");
 	int got, use;
 
-	tsv_skip(r, "message");
+	/* The message is looked at (pull requests it names), not kept. */
 	tsv_skip(r, "diff");
 	md->has_commits = 1;
 	while ((got = tsv_read(r)) != 0) {
@@ -546,16 +617,29 @@ load_commits(struct model *md, struct tsv_reader *r)
 		c->present = 1;
 		c->date = adate;
 		c->cdate = cmdate;
-		s = fld(r, cfrom, &n);
-		c->author = intern_lower(md, s, n);
-		s = fld(r, ccom, &n);
-		c->committer = intern_lower(md, s, n);
+		{
+			size_t nn;
+			const char *nm = fld(r, cname, &nn);
+
+			s = fld(r, cfrom, &n);
+			mailmap_map(md->mm, nm, nn, s, n, &nm, &nn, &s, &n);
+			c->author = intern_lower(md, s, n);
+			c->aname = intern_lower(md, nm, nn);
+			nm = fld(r, ccname, &nn);
+			s = fld(r, ccom, &n);
+			mailmap_map(md->mm, nm, nn, s, n, &nm, &nn, &s, &n);
+			c->committer = intern_lower(md, s, n);
+			c->cname = intern_lower(md, nm, nn);
+		}
 		c->subject = keep(md, r, ctitle >= 0 ? ctitle : csubj);
+		s = fld(r, cmsg, &n);
+		c->pull = names_pull(c->subject, s, n) || !strcmp(c->committer, "noreply@github.com");
 		c->links = keep(md, r, clinks);
 		s = fld(r, ctype, &n);
 		c->skip = (n == 5 && !memcmp(s, "merge", 5)) || (n == 4 && !memcmp(s, "root", 4));
 		s = fld(r, cflags, &n);
 		c->damaged = (unsigned char)has_word(s, n, "damaged");
+		c->side = (unsigned char)has_word(s, n, "side");
 	}
 }
 
@@ -793,6 +877,47 @@ changes(struct buf *out, const struct tsv_reader *r, int cfiles, int cnew, int c
 }
 
 /*
+ * Is the file of a line of changes() (a kind, the path) one a release
+ * bumps: VERSION, version.h, a change log, NEWS, release notes, a
+ * package's spec or configure.ac?
+ */
+static int
+version_file(const char *p, size_t n)
+{
+	static const char *const names[] = {
+		"version", "changelog", "changes", "news", "release", "configure.ac",
+		"configure.in",
+	};
+	const char *base = p + n;
+	size_t k;
+
+	while (base > p && base[-1] != '/' && base[-1] != '\t')
+		base--;
+	k = (size_t)(p + n - base);
+	if (k > 5 && !strncasecmp(base + k - 5, ".spec", 5))
+		return 1;
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (has_prefix_ci(base, k, names[i]))
+			return 1;
+	return 0;
+}
+
+/* Does every line of changes() name a version_file()? */
+static int
+only_version_files(const char *s, size_t n)
+{
+	for (const char *p = s, *end = s + n; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = (size_t)((nl ? nl : end) - p);
+
+		if (k > 1 && !version_file(p + 1, k - 1))
+			return 0;
+		p += k + 1;
+	}
+	return 1;
+}
+
+/*
  * A patch table (patchtok).  The commits' changes are the repository's
  * history of paths: which commit created, changed or deleted which file
  * (patch_history() turns them into dates).  The mails' changes are kept
@@ -804,7 +929,8 @@ load_patches(struct model *md, struct tsv_reader *r)
 	int cid = tsv_need(r, "id"), ckind = tsv_need(r, "kind"),
 	    cfiles = tsv_need(r, "files"), cdate = tsv_col(r, "date"),
 	    cnew = tsv_col(r, "new"), chunks = tsv_col(r, "hunks"),
-	    cadate = tsv_col(r, "author_date"), cpaths = tsv_col(r, "paths");
+	    cadate = tsv_col(r, "author_date"), cpaths = tsv_col(r, "paths"),
+	    cflags = tsv_col(r, "flags");
 	struct buf ch = BUF_INIT;
 	int got;
 
@@ -819,7 +945,9 @@ load_patches(struct model *md, struct tsv_reader *r)
 	}
 	while ((got = tsv_read(r)) != 0) {
 		int64_t t, at = NODATE;
-		const char *commit;
+		const char *commit, *s;
+		size_t n;
+		int side;
 
 		if (got < 0) {
 			md->nbad++;
@@ -844,20 +972,38 @@ load_patches(struct model *md, struct tsv_reader *r)
 		if (date_of(md, r, cdate, &t) < 0 || date_of(md, r, cadate, &at) < 0)
 			continue;
 		commit = intern(&md->pool, r->f[cid].s, r->f[cid].len);
+		/*
+		 * A side branch's commit (another branch than the main line)
+		 * adds the paths it creates and changes; what it deletes is
+		 * still the repository's.
+		 */
+		s = fld(r, cflags, &n);
+		side = has_word(s, n, "side");
 		changes(&ch, r, cfiles, cnew, chunks);
+		{
+			/* commit_node may move md->commits: the index first. */
+			uint32_t x = commit_node(md, r->f[cid].s, r->f[cid].len);
+
+			md->commits[x].verfiles = ch.len && only_version_files(ch.p, ch.len);
+		}
 		for (const char *p = ch.p, *end = p + ch.len; p && p < end;) {
 			const char *nl = memchr(p, '\n', (size_t)(end - p));
 			size_t k = (size_t)(nl - p);
 			const char *tab = p[0] == 'R' ? memchr(p, '\t', k) : NULL;
 
 			if (tab) {
-				path_event(md, p + 1, (size_t)(tab - p - 1), 'D', t, commit);
+				if (!side)
+					path_event(md, p + 1, (size_t)(tab - p - 1), 'D', t, commit);
 				path_event(md, tab + 1, (size_t)(p + k - tab - 1), 'C',
 				    at != NODATE && at < t ? at : t, commit);
 			} else {
 				/* A patch table without kinds: every file was there before. */
 				int kind = p[0] == 'U' ? 'M' : p[0];
 
+				if (kind == 'D' && side) {
+					p += k + 1;
+					continue;
+				}
 				path_event(md, p + 1, k - 1, kind,
 				    kind == 'C' && at != NODATE && at < t ? at : t, commit);
 			}
@@ -1380,7 +1526,7 @@ static void
 load_tags(struct model *md, struct tsv_reader *r)
 {
 	int ctag = tsv_need(r, "tag"), cdate = tsv_need(r, "date"),
-	    ctd = tsv_col(r, "tag_date");
+	    ctd = tsv_col(r, "tag_date"), cid = tsv_col(r, "id");
 	int got;
 
 	md->has_tags = 1;
@@ -1404,6 +1550,7 @@ load_tags(struct model *md, struct tsv_reader *r)
 		md->tags = xreallocarray(md->tags, md->ntags + 1, sizeof *md->tags);
 		t = &md->tags[md->ntags++];
 		t->name = intern(&md->pool, r->f[ctag].s, r->f[ctag].len);
+		t->commit = cid >= 0 ? intern(&md->pool, r->f[cid].s, r->f[cid].len) : "";
 		t->date = d;
 	}
 }
@@ -1528,6 +1675,36 @@ load_maint(struct model *md, struct tsv_reader *r)
 	buf_free(&key);
 }
 
+/*
+ * A merged table (git2tsv --merged): which merge brought each commit
+ * in, and its subject ("Merge pull request #12 from ...").
+ */
+static void
+load_merged(struct model *md, struct tsv_reader *r)
+{
+	int cid = tsv_need(r, "id"), cm = tsv_need(r, "merge"),
+	    cs = tsv_need(r, "merge_subject");
+	int got, use;
+
+	md->has_merged = 1;
+	while ((got = tsv_read(r)) != 0) {
+		struct commit *c;
+		uint32_t x;
+
+		if ((use = row_usable(md, r, got, cid)) <= 0) {
+			if (use < 0)
+				break;
+			continue;
+		}
+		x = commit_node(md, r->f[cid].s, r->f[cid].len);
+		c = &md->commits[x];
+		if (c->merge)
+			continue;
+		c->merge = intern(&md->pool, r->f[cm].s, r->f[cm].len);
+		c->merge_subject = intern(&md->pool, r->f[cs].s, r->f[cs].len);
+	}
+}
+
 int
 model_load(struct model *md, const char *path)
 {
@@ -1547,6 +1724,9 @@ model_load(struct model *md, const char *path)
 	case TABLE_TAGS:
 		load_tags(md, &r);
 		break;
+	case TABLE_MERGED:
+		load_merged(md, &r);
+		break;
 	case TABLE_COMMITS:
 		load_commits(md, &r);
 		break;
@@ -1559,9 +1739,16 @@ model_load(struct model *md, const char *path)
 	case TABLE_MAINTAINERS:
 		load_maint(md, &r);
 		break;
+	case TABLE_PAIRS:
+		if (md->want_pairs) {
+			md->pairs = xreallocarray(md->pairs, md->npairs + 1, sizeof *md->pairs);
+			md->pairs[md->npairs++] = arena_strndup(&md->mem, path, strlen(path));
+			break;
+		}
+		/* FALLTHROUGH */
 	default:
 		warnx("%s: not a table ptreport reads: clusters (ptcluster), mails "
-		    "(mbox2tsv), commits or tags (git2tsv), patches (patchtok), "
+		    "(mbox2tsv), commits, tags or merged (git2tsv), patches (patchtok), "
 		    "maintainers (ptmaint)", r.name);
 		tsv_close(&r);
 		return -1;
@@ -1937,10 +2124,18 @@ model_finish(struct model *md)
 	for (size_t i = 0; i < md->nclusters; i++) {
 		struct cluster *k = &md->clusters[i];
 
-		for (uint32_t x = k->commit; x != NONE; x = md->commits[x].cnext)
-			if (k->first_commit == NONE ||
-			    earlier_commit(&md->commits[x], &md->commits[k->first_commit]))
-				k->first_commit = x;
+		/* The main line's commits and the side branches' apart. */
+		k->ncommits = k->nside = 0;
+		for (uint32_t x = k->commit; x != NONE; x = md->commits[x].cnext) {
+			uint32_t *first = md->commits[x].side ? &k->first_side : &k->first_commit;
+
+			if (md->commits[x].side)
+				k->nside++;
+			else
+				k->ncommits++;
+			if (*first == NONE || earlier_commit(&md->commits[x], &md->commits[*first]))
+				*first = x;
+		}
 	}
 	for (size_t i = 0; i < md->nmails; i++) {
 		const struct mail *m = &md->mails[i];
@@ -1961,9 +2156,11 @@ model_finish(struct model *md)
 
 	/*
 	 * Per thread: how many mails, and the mails that may answer a patch:
-	 * not the series' own patches and cover letters, not bots.  They are
-	 * listed by date, then id, so that the first at or after a date is
-	 * the earliest response, whatever the order of the rows.
+	 * not bots (can_answer() leaves out the series' own patches and
+	 * cover letters; another person's patch in the thread, a counter
+	 * proposal, is an answer).  They are listed by date, then id, so
+	 * that the first at or after a date is the earliest response,
+	 * whatever the order of the rows.
 	 */
 	md->th = xcalloc(md->nmails ? md->nmails : 1, sizeof *md->th);
 	for (size_t i = 0; i < md->nmails; i++)
@@ -1980,7 +2177,7 @@ model_finish(struct model *md)
 				continue;
 			root = uf_find(&md->threads, (uint32_t)i);
 			md->th[root].nmails++;
-			if (m->type == MT_PATCH || m->type == MT_COVER || m->type == MT_BOT)
+			if (m->type == MT_BOT)
 				continue;
 			v[n].root = root;
 			v[n++].mail = (uint32_t)i;

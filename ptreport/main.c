@@ -38,6 +38,7 @@ static const struct {
 	{ "html", report_html, "all of them as one self-contained HTML page", "nRMCT" },
 	{ "all", report_all, "every report, the plots and the page into one folder (-o)",
 	    "nRMCTpo" },
+	{ "why", report_why, "one mail or commit (ID): its verdict and the evidence", "" },
 };
 
 /*
@@ -89,8 +90,9 @@ usage(FILE *fp)
 	    "                [--grace days] [-p plot] [-R release-regex] [--truth truth]\n"
 	    "                [--diff] [-n top] [-M mail-url] [-C commit-url] [-T title]\n"
 	    "                [-m mailmap] [-o dir] table ...\n"
+	    "       ptreport why [-qv] [--grace days] [-m mailmap] ID [table ...]\n"
 	    "commands: patches ignored offlist weekly cycle duration eval summary\n"
-	    "          maintainers html all\n");
+	    "          maintainers html all why\n");
 }
 
 static void
@@ -102,8 +104,10 @@ help(void)
 		printf("  %-11s %s\n", commands[i].name, commands[i].what);
 	printf("\n"
 	    "Tables (any order, recognized by their header): clusters (ptcluster),\n"
-	    "mails (mbox2tsv), commits and tags (git2tsv, git2tsv --tags), patches\n"
-	    "(patchtok), maintainers (ptmaint).\n\n"
+	    "mails (mbox2tsv), commits, tags and merged (git2tsv, git2tsv --tags,\n"
+	    "git2tsv --merged), patches (patchtok), maintainers (ptmaint); why reads\n"
+	    "pairs (patchsim) too.  why ID: a mail's Message-ID or a commit's hash (a\n"
+	    "prefix will do); without tables, those of the patchtrack folder it runs in.\n\n"
 	    "  -c, --csv              write CSV instead of TSV\n"
 	    "  -P, --pretty           write columns aligned for reading\n"
 	    "  -H, --no-header        leave out the header line\n"
@@ -178,7 +182,8 @@ main(int argc, char **argv)
 	struct model md;
 	struct mailmap mm;
 	const char *mailmap = NULL;
-	size_t cmd;
+	char **folder = NULL;
+	size_t cmd, nfolder = 0;
 	int ch, rc = PT_EXIT_OK;
 
 	setprogname(argv[0]);
@@ -329,11 +334,39 @@ main(int argc, char **argv)
 			    mm.nentries, mm.nbad);
 		md.mm = &mm;
 	}
-	if (optind == argc)
+	if (commands[cmd].run == report_why) {
+		/* The id first; no tables: those of the patchtrack folder here. */
+		if (optind == argc) {
+			warnx("why needs an ID: a mail's Message-ID or a commit's hash");
+			usage(stderr);
+			return PT_EXIT_FAILED;
+		}
+		o.query = argv[optind++];
+		md.want_pairs = 1;
+		if (optind == argc) {
+			int hm;
+
+			nfolder = folder_tables(".", &folder, &hm);
+			if (!nfolder) {
+				warnx("why: no tables given, and this is no patchtrack output folder "
+				    "(no inputs.mk here)");
+				return PT_EXIT_FAILED;
+			}
+			if (hm && !mailmap) {
+				if (mailmap_read(&mm, "mailmap", 1) < 0)
+					rc = PT_EXIT_FAILED;
+				md.mm = &mm;
+			}
+		}
+	}
+	if (optind == argc && !nfolder)
 		argv[--optind] = "-";
 	/* A table not read to its end, or not one ptreport reads: failed. */
 	for (int i = optind; i < argc; i++)
 		if (model_load(&md, argv[i]) < 0)
+			rc = PT_EXIT_FAILED;
+	for (size_t i = 0; i < nfolder; i++)
+		if (model_load(&md, folder[i]) < 0)
 			rc = PT_EXIT_FAILED;
 	model_finish(&md);
 	verdicts(&md, &o.sc);
@@ -349,6 +382,9 @@ main(int argc, char **argv)
 	}
 	model_free(&md);
 	mailmap_free(&mm);
+	for (size_t i = 0; i < nfolder; i++)
+		free(folder[i]);
+	free(folder);
 	close_stdout();
 	return rc;
 }

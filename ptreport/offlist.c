@@ -3,6 +3,7 @@
  * no human posted, and the window itself.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <regex.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -37,9 +38,9 @@ quoted(const struct model *md, const struct commit *c)
 	    d->first <= c->cdate + (int64_t)QUOTE_DAYS * DAY;
 }
 
-/* Why the cluster of commit ci counts as off-list, or NULL if it does not. */
+/* What the cluster of commit ci holds when it counts as off-list, or NULL if it does not. */
 static const char *
-offlist_reason(const struct model *md, uint32_t ci)
+offlist_mails(const struct model *md, uint32_t ci)
 {
 	const struct commit *c = &md->commits[ci];
 	const struct cluster *k;
@@ -59,6 +60,172 @@ offlist_reason(const struct model *md, uint32_t ci)
 	if (quoted(md, c))
 		return NULL;
 	return any ? "process mails only" : "no mail";
+}
+
+const char *const offlist_reasons[OR_N] = {
+	"release", "revert", "posted-elsewhere", "follow-up", "posted-unlinked",
+	"pull-request", "committer-own", "none",
+};
+
+/* Is word w (lower case) a word of the commit's title words? */
+static int
+title_has(const struct commit *c, const char *w)
+{
+	size_t k = strlen(w);
+
+	for (const char *p = c->ntitle ? c->ntitle : ""; (p = strstr(p, w)); p += k)
+		if ((p == c->ntitle || p[-1] == ' ') && (!p[k] || p[k] == ' '))
+			return 1;
+	return 0;
+}
+
+/*
+ * Does the title name a version: a word of digits and dots with a dot
+ * or a v before it (1.2, v1.2.3: the title words split them at the
+ * dots, so "1 2" after a word), or a date of eight digits (LTP's
+ * 20190517)?
+ */
+static int
+names_version(const struct commit *c)
+{
+	const char *t = c->subject;
+
+	for (const char *p = t; *p; p++) {
+		const char *q = p;
+		int dots = 0;
+
+		if (p > t && (isalnum((unsigned char)p[-1]) || p[-1] == '.'))
+			continue;
+		if (*q == 'v' || *q == 'V')
+			q++;
+		if (!isdigit((unsigned char)*q))
+			continue;
+		while (isdigit((unsigned char)*q) || (*q == '.' && isdigit((unsigned char)q[1])))
+			dots += *q++ == '.';
+		if (isalpha((unsigned char)*q))
+			continue;
+		if (dots || q - p == 8 || p[0] == 'v' || p[0] == 'V')
+			return 1;
+	}
+	return 0;
+}
+
+/* A release: tagged, or a version named beside a release word or in a title of nothing else. */
+static int
+release_commit(const struct commit *c)
+{
+	static const char *const words[] = {
+		"release", "released", "releasing", "version", "bump", "bumped", "prepare",
+		"tag", "tagged",
+	};
+	const char *t = c->ntitle ? c->ntitle : "";
+	int nw = 0;
+
+	if (c->tagged)
+		return 1;
+	if (!names_version(c))
+		return 0;
+	if (c->verfiles)
+		return 1;
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (title_has(c, words[i]))
+			return 1;
+	/* "sparse 0.6.4", "LTP 20190517": a name and the version alone. */
+	for (const char *p = t; *p; p++)
+		nw += *p == ' ';
+	return nw <= 3;
+}
+
+/*
+ * A merge subject naming another's work: a pull request, or a branch or
+ * tag pulled from a repository (git's "of URL").
+ */
+static int
+pulled(const char *s)
+{
+	static const char *const marks[] = {
+		"pull request", "merge request", " of git://", " of https://", " of http://",
+		" of ssh://", " of git@", "github.com", "gitlab",
+	};
+
+	for (size_t i = 0; s && i < sizeof marks / sizeof marks[0]; i++)
+		if (find_ci(s, strlen(s), marks[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * The link of commit c, of its Link:/Message-Id: trailers, that tells
+ * most: a patch mail of the archives (the matching missed it), a mail
+ * of them (a report or a reply: a follow-up), or one they lack (posted
+ * elsewhere).  Linking by trailers stays off: they only explain.
+ */
+static int
+link_reason(const struct model *md, const struct commit *c, const char **which)
+{
+	int best = OR_N;
+
+	for (const char *p = c->links; *p;) {
+		size_t k = strcspn(p, " ");
+		const struct mail *m = k ? mail_by_id(md, p, k) : NULL;
+		int r;
+
+		if (!k) {
+			p++;
+			continue;
+		}
+		if (m && m->present)
+			r = m->type == MT_PATCH ? OR_UNLINKED : OR_FOLLOWUP;
+		else
+			r = OR_ELSEWHERE;
+		/* Posted, even elsewhere, says more than a reply. */
+		if (best == OR_N || r == OR_UNLINKED || (r == OR_ELSEWHERE && best == OR_FOLLOWUP)) {
+			best = r;
+			*which = m ? m->id : p;
+		}
+		p += k;
+	}
+	return best;
+}
+
+int
+offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
+{
+	const struct commit *c = &md->commits[ci];
+	const char *which = NULL;
+	int r;
+
+	if (release_commit(c)) {
+		buf_addstr(detail, c->tagged ? "a tag names it" : "its title names a version");
+		return OR_RELEASE;
+	}
+	if (c->ntitle && !strncmp(c->ntitle, "revert ", 7))
+		return OR_REVERT;
+	if ((r = link_reason(md, c, &which)) != OR_N) {
+		size_t k = strcspn(which, " ");
+
+		buf_addf(detail, "%s %.*s", r == OR_ELSEWHERE ? "its trailer names a mail the "
+		    "archives lack:" : r == OR_UNLINKED ? "its trailer names this patch mail, "
+		    "which the matching did not join:" : "its trailer names this mail of the "
+		    "archives:", (int)k, which);
+		return r;
+	}
+	if (c->merge_subject && pulled(c->merge_subject)) {
+		buf_addf(detail, "brought in by %.12s \"%s\"", c->merge, c->merge_subject);
+		return OR_PULL;
+	}
+	if (c->pull) {
+		buf_addstr(detail, !strcmp(c->committer, "noreply@github.com") ?
+		    "committed by GitHub" : "it names a pull request");
+		return OR_PULL;
+	}
+	if ((*c->author && c->author == c->committer) || (*c->aname && c->aname == c->cname)) {
+		buf_addstr(detail, "its author committed it");
+		return OR_OWN;
+	}
+	if (c->merge_subject)
+		buf_addf(detail, "brought in by %.12s \"%s\"", c->merge, c->merge_subject);
+	return OR_NONE;
 }
 
 /*
@@ -134,7 +301,7 @@ offlist_find(const struct model *md, const struct ropts *o, uint32_t **out, size
 		const struct commit *c = &md->commits[i];
 		int64_t from = c->date != NODATE ? c->date : c->cdate;
 
-		if (c->skip || (md->has_commits && !c->present))
+		if (c->skip || c->side || (md->has_commits && !c->present))
 			continue;
 		/*
 		 * Written and committed inside one window: had it been posted,
@@ -147,12 +314,56 @@ offlist_find(const struct model *md, const struct ropts *o, uint32_t **out, size
 			(*ndamaged)++;
 			continue;
 		}
-		if (offlist_reason(md, (uint32_t)i))
+		if (offlist_mails(md, (uint32_t)i))
 			v[n++] = (uint32_t)i;
 	}
 	free(w);
 	*out = v;
 	return n;
+}
+
+const char *
+commit_state(const struct model *md, const struct ropts *o, uint32_t ci, struct buf *b)
+{
+	const struct commit *c = &md->commits[ci];
+	const struct cluster *k = cluster_at(md, c->cluster);
+	struct span *w;
+	size_t nw;
+	int in;
+
+	if (!c->present)
+		return "not judged (not in the commits tables)";
+	if (c->skip)
+		return "not judged (a merge or a root commit: no patch)";
+	if (c->side) {
+		if (k && k->nmails)
+			buf_addf(b, "its cluster holds %u mail%s", k->nmails, k->nmails == 1 ? "" : "s");
+		return "not judged (on a side branch, not the main line: applied, not merged)";
+	}
+	nw = offlist_window(md, o, &w);
+	in = c->cdate != NODATE && in_one_span(w, nw, c->date != NODATE ? c->date : c->cdate,
+	    c->cdate);
+	free(w);
+	if (!in)
+		return "not judged (not written and committed inside one span the archives "
+		    "cover: had it been posted, the archives might not hold it)";
+	if (c->damaged)
+		return "not judged (damaged: git2tsv could not read its diff)";
+	if (offlist_mails(md, ci))
+		return "off-list";
+	if (k && (k->ncommits > 2 || k->first_commit != ci)) {
+		buf_addf(b, "its cluster holds %u commits; the first, %s, is the one judged",
+		    k->ncommits, md->commits[k->first_commit].id);
+		return "not off-list";
+	}
+	for (uint32_t x = k ? k->mail : NONE; x != NONE; x = md->mails[x].cnext)
+		if (posted(&md->mails[x])) {
+			buf_addf(b, "%s \"%s\"", md->mails[x].id, md->mails[x].subject);
+			return "posted";
+		}
+	buf_addstr(b, "a reply in the archives quotes its title (\"Re: [PATCH] ...\"): the "
+	    "patch was posted though the archives lack it");
+	return "posted";
 }
 
 static int
@@ -171,8 +382,9 @@ report_offlist(struct model *md, const struct ropts *o)
 {
 	static const char *const cols[] = {
 		"id", "date", "commit_date", "author", "committer", "subject",
-		"cluster", "commits", "mails", "reason",
+		"cluster", "commits", "mails", "reason", "detail",
 	};
+	struct buf d = BUF_INIT;
 	struct out out;
 	uint32_t *v;
 	size_t n, ncand, ndamaged;
@@ -199,10 +411,16 @@ report_offlist(struct model *md, const struct ropts *o)
 		out_cell(&out, k ? k->name : "");
 		out_cellf(&out, "%u", k ? k->ncommits : 1);
 		out_cellf(&out, "%u", k ? k->nmails : 0);
-		out_cell(&out, offlist_reason(md, v[i]));
+		buf_reset(&d);
+		out_cell(&out, offlist_reasons[offlist_why(md, v[i], &d)]);
+		if (!strcmp(offlist_mails(md, v[i]), "process mails only"))
+			buf_addf(&d, "%sits cluster holds only bot, pull, RFC or review mails",
+			    d.len ? "; " : "");
+		out_celln(&out, d.p ? d.p : "", d.len);
 		out_end(&out);
 	}
 	out_finish(&out);
+	buf_free(&d);
 	if (o->sc.verbose) {
 		struct buf b = BUF_INIT;
 		struct span *w;

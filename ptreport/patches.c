@@ -14,6 +14,40 @@
 #include "text.h"
 #include "util.h"
 
+const char *
+role_name(const struct mail *m)
+{
+	return m->committer ? "committer" : "contributor";
+}
+
+void
+too_new_text(const struct model *md, const struct mail *m, struct buf *b)
+{
+	char e[21];
+
+	if (m->toonew) {
+		int64_t end = NODATE, grace = 0;
+
+		cover_deadline(md, m, &end, &grace);
+		iso_utc(e, end);
+		if (m->date > end)
+			buf_addf(b, "posted after the archives' coverage ends (%.10s)", e);
+		else
+			buf_addf(b, "posted %.1f days before the archives' coverage ends "
+			    "(%.10s; grace %.1f days)", (double)(end - m->date) / DAY, e,
+			    (double)grace / DAY);
+		return;
+	}
+	iso_utc(e, md->hist_end);
+	if (m->date > md->hist_end)
+		buf_addf(b, "posted after the history given ends (%.10s): it could not be "
+		    "merged there", e);
+	else
+		buf_addf(b, "posted %.1f days before the history given ends (%.10s), less than "
+		    "the 90th percentile time to merge there (%.1f days)",
+		    (double)(md->hist_end - m->date) / DAY, e, (double)md->merge_p90 / DAY);
+}
+
 /* Both reports: mails v[0..n) put in date order, a table begun with cols. */
 static void
 mails_table(struct out *out, const struct ropts *o, const struct model *md, uint32_t *v,
@@ -29,7 +63,7 @@ report_ignored(struct model *md, const struct ropts *o)
 {
 	static const char *const cols[] = {
 		"id", "list", "date", "author", "name", "subject", "thread",
-		"versions", "cluster", "to", "maintainers",
+		"versions", "cluster", "to", "maintainers", "role",
 	};
 	struct out out;
 	uint32_t *v = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *v);
@@ -69,6 +103,7 @@ report_ignored(struct model *md, const struct ropts *o)
 				buf_addf(&b, "%s%s", x ? " " : "", mr[x]);
 		}
 		out_celln(&out, b.p ? b.p : "", b.len);
+		out_cell(&out, role_name(m));
 		out_end(&out);
 	}
 	out_finish(&out);
@@ -76,6 +111,86 @@ report_ignored(struct model *md, const struct ropts *o)
 	free(mr);
 	buf_free(&b);
 	return 0;
+}
+
+const char *
+mail_verdict(struct model *md, const struct scope *sc, uint32_t mi, struct buf *b)
+{
+	const struct mail *m = &md->mails[mi];
+	const struct cluster *k = cluster_at(md, m->cluster);
+	const char *verdict;
+	uint32_t r;
+
+	if (m->project) {
+		if (k && k->ncommits) {
+			verdict = "merged";
+			buf_addstr(b, md->commits[k->first_commit].id);
+		} else if (k && k->nside) {
+			verdict = "applied";
+			buf_addf(b, "%s, on a side branch (not the main line)",
+			    md->commits[k->first_side].id);
+		} else if ((r = responder(md, mi)) != NONE) {
+			verdict = "answered";
+			buf_addstr(b, md->mails[r].from);
+		} else if (m->ignored) {
+			verdict = "ignored";
+			if (m->committer)
+				buf_addstr(b, "the committer's own: its author commits to the repository");
+		} else if (m->withdrawn) {
+			verdict = "withdrawn";
+			buf_addstr(b, md->mails[withdrawal(md, mi)].id);
+		} else if (m->together) {
+			verdict = "answered-together";
+			buf_addstr(b, md->mails[m->twin].id);
+		} else if (m->superseded) {
+			verdict = "superseded";
+			buf_addstr(b, md->mails[m->supby].id);
+		} else if (m->toonew || m->late) {
+			verdict = "too-new";
+			too_new_text(md, m, b);
+		} else {
+			/* A version of it in its cluster got the answer. */
+			verdict = "answered-version";
+			/* The earliest such version, whatever the row order. */
+			r = NONE;
+			for (uint32_t x = k ? k->mail : NONE; x != NONE; x = md->mails[x].cnext)
+				if (md->mails[x].present && responded(md, x) &&
+				    (r == NONE || cmp_date_id(md, x, r) < 0))
+					r = x;
+			if (r != NONE)
+				buf_addstr(b, md->mails[r].id);
+		}
+	} else {
+		verdict = "not-counted";
+		if (m->rfcby != NONE)
+			buf_addf(b, "RFC: its cover letter is one (%s)", md->mails[m->rfcby].id);
+		else if (m->process)
+			buf_addstr(b, "bot, pull, RFC, linux-next or stable");
+		else if (m->foreign) {
+			int w = m->fwhy ? (int)strcspn(m->fwhy, "\t\n") : 0;
+
+			if (m->byposting)
+				buf_addf(b, "not for this repository: most patches of its "
+				    "posting are another repository's (%u of the %u judged by "
+				    "their files)", m->pforeign, m->pjudged);
+			else if (!m->fwhy)
+				buf_addstr(b, "not for this repository: its patch names no file");
+			else if (m->fchanged)
+				buf_addf(b, "not for this repository: %u of the %u files it "
+				    "changes were in it at its date (not %.*s)", m->fknown,
+				    m->fchanged, w, m->fwhy ? m->fwhy : "");
+			else
+				buf_addf(b, "not for this repository: it creates files in no "
+				    "folder the repository had at its date (%.*s)", w,
+				    m->fwhy ? m->fwhy : "");
+		} else if (m->excluded)
+			buf_addstr(b, "in a series above --max-series");
+		else if (!shallow(md, mi))
+			buf_addstr(b, "deep in a thread: neither its root nor a reply to the root");
+		else if (!in_scope(sc, m->date))
+			buf_addstr(b, "outside --since/--until");
+	}
+	return verdict;
 }
 
 /*
@@ -87,7 +202,7 @@ report_patches(struct model *md, const struct ropts *o)
 {
 	static const char *const cols[] = {
 		"id", "date", "list", "author", "subject", "verdict", "detail", "cluster",
-		"first_response", "ttfr_h",
+		"first_response", "ttfr_h", "role",
 	};
 	struct out out;
 	uint32_t *v = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *v);
@@ -107,93 +222,21 @@ report_patches(struct model *md, const struct ropts *o)
 	for (size_t i = 0; i < n; i++) {
 		const struct mail *m = &md->mails[v[i]];
 		const struct cluster *k = cluster_at(md, m->cluster);
-		const char *verdict, *detail = "";
-		uint32_t r;
+		const char *verdict;
 
-		if (m->project) {
-			if (k && k->ncommits) {
-				verdict = "merged";
-				detail = md->commits[k->first_commit].id;
-			} else if ((r = responder(md, v[i])) != NONE) {
-				verdict = "answered";
-				detail = md->mails[r].from;
-			} else if (m->ignored) {
-				verdict = "ignored";
-			} else if (m->withdrawn) {
-				verdict = "withdrawn";
-				detail = md->mails[withdrawal(md, v[i])].id;
-			} else if (m->toonew) {
-				int64_t end = NODATE, grace = 0;
-				char e[21];
-
-				verdict = "too-new";
-				cover_deadline(md, m, &end, &grace);
-				iso_utc(e, end);
-				buf_reset(&b);
-				if (m->date > end)
-					buf_addf(&b, "posted after the coverage of its list ends (%.10s)", e);
-				else
-					buf_addf(&b, "posted %.1f days before the coverage of its list "
-					    "ends (%.10s; grace %.1f days)", (double)(end - m->date) / DAY,
-					    e, (double)grace / DAY);
-				detail = b.p;
-			} else {
-				/* A version of it in its cluster got the answer. */
-				verdict = "answered-version";
-				/* The earliest such version, whatever the row order. */
-				r = NONE;
-				for (uint32_t x = k ? k->mail : NONE; x != NONE; x = md->mails[x].cnext)
-					if (md->mails[x].present && responded(md, x) &&
-					    (r == NONE || cmp_date_id(md, x, r) < 0))
-						r = x;
-				if (r != NONE)
-					detail = md->mails[r].id;
-			}
-		} else {
-			verdict = "not-counted";
-			if (m->rfcby != NONE) {
-				buf_reset(&b);
-				buf_addf(&b, "RFC: its cover letter is one (%s)", md->mails[m->rfcby].id);
-				detail = b.p;
-			} else if (m->process)
-				detail = "bot, pull, RFC, linux-next or stable";
-			else if (m->foreign) {
-				int w = m->fwhy ? (int)strcspn(m->fwhy, "\t\n") : 0;
-
-				buf_reset(&b);
-				if (m->byposting)
-					buf_addf(&b, "not for this repository: most patches of its "
-					    "posting are another repository's (%u of the %u judged by "
-					    "their files)", m->pforeign, m->pjudged);
-				else if (!m->fwhy)
-					buf_addstr(&b, "not for this repository: its patch names no file");
-				else if (m->fchanged)
-					buf_addf(&b, "not for this repository: %u of the %u files it "
-					    "changes were in it at its date (not %.*s)", m->fknown,
-					    m->fchanged, w, m->fwhy ? m->fwhy : "");
-				else
-					buf_addf(&b, "not for this repository: it creates files in no "
-					    "folder the repository had at its date (%.*s)", w,
-					    m->fwhy ? m->fwhy : "");
-				detail = b.p;
-			}
-			else if (m->excluded)
-				detail = "in a series above --max-series";
-			else if (!shallow(md, v[i]))
-				detail = "deep in a thread: neither its root nor a reply to the root";
-			else if (!in_scope(&o->sc, m->date))
-				detail = "outside --since/--until";
-		}
+		buf_reset(&b);
+		verdict = mail_verdict(md, &o->sc, v[i], &b);
 		out_cell(&out, m->id);
 		out_date(&out, m->date);
 		out_cell(&out, m->lists);
 		out_cell(&out, m->from);
 		out_cell(&out, m->subject);
 		out_cell(&out, verdict);
-		out_cell(&out, detail);
+		out_celln(&out, b.p ? b.p : "", b.len);
 		out_cell(&out, k ? k->name : "");
 		out_date(&out, m->fresp != NONE ? md->mails[m->fresp].date : NODATE);
 		out_hours(&out, ttfr(md, m));
+		out_cell(&out, m->project ? role_name(m) : "");
 		out_end(&out);
 	}
 	out_finish(&out);

@@ -46,6 +46,8 @@ struct mail {
 	const char *who;         /* sender name lower-cased, interned; "" if none */
 	const char *subject;
 	const char *lists;       /* space-separated: a mail cross-posted to several */
+	const char *arch;        /* the archive it came from (its src, less the place
+	                            in it), interned; "" if unknown */
 	const char *files;       /* patch table: what it changes, one a line: a kind
 	                            (M modifies, C creates, D deletes, R renames,
 	                            U unknown) and the path, for R "old TAB new";
@@ -88,6 +90,16 @@ struct mail {
 	unsigned char withdrawn; /* would be ignored, but its author withdrew it, or
 	                            sent a new version into its thread */
 	unsigned char dup;       /* its id came more than once */
+	unsigned char committer; /* patches: its author committed to the repository
+	                            around its date (roles.c): not a contribution */
+	unsigned char late;      /* would be ignored, but posted too near the end of
+	                            the history given to have been merged there */
+	unsigned char superseded; /* would be ignored, but its author's later version
+	                            of its posting was handled without it */
+	unsigned char together;  /* answered through a patch its author posted with
+	                            it (one conversation): see together() */
+	uint32_t supby;          /* superseded: a patch of that later posting */
+	uint32_t twin;           /* together: the patch posted with it that was answered */
 };
 
 /* The first and last dates of something. */
@@ -101,6 +113,10 @@ struct commit {
 	const char *committer;
 	const char *subject;
 	const char *links;       /* Message-IDs of Link:/Message-Id: trailers */
+	const char *aname, *cname; /* author's and committer's names, lower-cased,
+	                            interned ("" if none) */
+	const char *merge;       /* the merge that brought it in (a merged table), or NULL */
+	const char *merge_subject;
 	int64_t date;            /* author date */
 	int64_t cdate;           /* commit date: when it was integrated */
 	uint32_t cluster;
@@ -108,6 +124,12 @@ struct commit {
 	unsigned char present;   /* a row of a commits table */
 	unsigned char skip;      /* merge or root commit: no patch */
 	unsigned char damaged;   /* flags word damaged: git2tsv could not read its diff */
+	unsigned char tagged;    /* a tag names it */
+	unsigned char pull;      /* its message or subject names a pull request, or
+	                            GitHub committed it */
+	unsigned char verfiles;  /* it changes only version and change-log files */
+	unsigned char side;      /* flags word side: on another branch than the main
+	                            line (git2tsv --side): applied, not merged */
 	const char *ntitle;      /* its subject's words, as a mail's ntitle */
 };
 
@@ -115,13 +137,16 @@ struct cluster {
 	const char *name;
 	uint32_t mail;           /* first mail member, list through cnext */
 	uint32_t commit;         /* first commit member */
-	uint32_t nmails, ncommits;
-	uint32_t first_commit;   /* by commit date: the integration; NONE */
+	uint32_t nmails, ncommits; /* ncommits: of the main line (side ones apart) */
+	uint32_t nside;          /* commits of side branches */
+	uint32_t first_commit;   /* of the main line, by commit date: the integration; NONE */
+	uint32_t first_side;     /* of side branches, by commit date; NONE */
 	unsigned char responded; /* a mail of it got a response */
 };
 
 struct tag {
 	const char *name;
+	const char *commit;      /* interned; "" if the table names none */
 	int64_t date;
 };
 
@@ -274,7 +299,23 @@ struct model {
 	size_t nmpairs, capmpairs;
 	uint32_t *mark;          /* per mail: scratch stamps (answer_threads) */
 	uint32_t stamp;
-	int has_mails, has_commits, has_clusters, has_tags, has_paths;
+	int has_mails, has_commits, has_clusters, has_tags, has_paths, has_merged;
+	/*
+	 * The history given (roles.c): its last commit date, the 90th
+	 * percentile time from first posting to commit, and the people who
+	 * commit to it ("a:" address or "n:" lower-cased name -> struct
+	 * dspan of their commit dates).
+	 */
+	int64_t hist_end, merge_p90;
+	unsigned long nmerged_lag;         /* merged clusters merge_p90 is of */
+	struct hmap committers;
+	/*
+	 * Pairs tables (patchsim) named to a command that reads them (why):
+	 * their paths, read there; want_pairs set before loading.
+	 */
+	const char **pairs;
+	size_t npairs;
+	int want_pairs;
 	int has_rcpt;            /* the mails table has to or cc */
 	int has_maint;           /* a maintainers table was read */
 	size_t ndup;             /* mail rows whose id came before */
@@ -359,6 +400,32 @@ void coverage_text(const struct model *md, struct buf *b);
  * none.
  */
 uint32_t withdrawal(struct model *md, uint32_t mi);
+/*
+ * A patch's versions and companions (versions.c), for the verdicts:
+ * postings_index() once after the patches for the project are known,
+ * postings_free() after.  together(): a patch its author posted within
+ * TOGETHER_SECS of patch mi, to a list of it, in another thread,
+ * changing a file mi changes or under a title alike (TWIN_WORDS percent
+ * of the words of the longer in the other), that someone answered: one
+ * conversation (NONE if none).  superseded_by(): the
+ * first mail of a later posting by its author, at most VERSION_DAYS
+ * later, that continues mi's posting (a patch of each in one cluster,
+ * the same cover letter title, or a higher version in its thread) and
+ * was merged or answered, holding no version of mi (NONE if none).
+ */
+#define TOGETHER_SECS 3600
+#define TWIN_WORDS 60
+#define VERSION_DAYS 365
+void postings_index(struct model *md);
+void postings_free(struct model *md);
+uint32_t together(struct model *md, uint32_t mi);
+uint32_t superseded_by(struct model *md, uint32_t mi);
+/*
+ * Can mail x answer patch m: by another person than m's sender, not a
+ * cover letter; a patch only when sent after m and not a part of m's own
+ * series (the same N > 1 and version)?
+ */
+int can_answer(const struct mail *x, const struct mail *m);
 /* Is mail r by the person of address addr and lower-cased name who ("": none)? */
 int by_person(const struct mail *r, const char *addr, const char *who);
 /*
@@ -458,6 +525,7 @@ struct ropts {
 	const char *commit_url;  /* html: a commit's link, %s its id; NULL, "": none */
 	const char *title;       /* html: the page's title; NULL: a default */
 	const char *dir;         /* all: the folder the files go to */
+	const char *query;       /* why: a Message-ID or a commit hash (a prefix will do) */
 };
 
 int report_patches(struct model *md, const struct ropts *o);
@@ -470,6 +538,15 @@ int report_summary(struct model *md, const struct ropts *o);
 int report_eval(struct model *md, const struct ropts *o);
 int report_maintainers(struct model *md, const struct ropts *o);
 int report_html(struct model *md, const struct ropts *o);
+/* One mail or commit, its verdict and the evidence (why.c). */
+int report_why(struct model *md, const struct ropts *o);
+/*
+ * The tables of a patchtrack output folder dir (one holding inputs.mk),
+ * as its reports read them, and the pairs tables of pairs.list: their
+ * paths into *out (each and the array allocated); how many, 0 when dir
+ * is no such folder.  *has_mailmap: dir/mailmap is there, not empty.
+ */
+size_t folder_tables(const char *dir, char ***out, int *has_mailmap);
 /* Every report into o->dir (all.c); 2 when a file could not be written. */
 int report_all(struct model *md, const struct ropts *o);
 
@@ -527,7 +604,36 @@ void grace_note(const char *days, const char *how, void *arg);
 /* The M and R addresses of the sections responsible for m, sorted, once each, into *v. */
 size_t maint_people(const struct mail *m, const char ***v);
 
+/*
+ * Patches (patches.c): the verdict of patch mail mi (merged, answered,
+ * ignored ... not-counted), what decided it appended to b (a commit, a
+ * responder, a mail, a reason); "committer" or "contributor"; why a
+ * patch is too new to judge.
+ */
+const char *mail_verdict(struct model *md, const struct scope *sc, uint32_t mi, struct buf *b);
+const char *role_name(const struct mail *m);
+void too_new_text(const struct model *md, const struct mail *m, struct buf *b);
+
 /* Off-list commits (offlist.c), for the summary too. */
+/*
+ * Why an off-list commit came without a posting, the first that holds:
+ * a release (tagged, or a version in its title), a revert, a trailer
+ * naming a mail the archives lack (posted elsewhere), a patch mail of
+ * theirs (the matching missed it) or another mail of theirs (a
+ * follow-up), brought in by a merge of another's work or naming a pull
+ * request, its author its committer; else none.
+ */
+enum { OR_RELEASE, OR_REVERT, OR_ELSEWHERE, OR_FOLLOWUP, OR_UNLINKED, OR_PULL, OR_OWN,
+	OR_NONE, OR_N };
+extern const char *const offlist_reasons[OR_N];
+/* The reason of off-list commit ci (OR_*), its evidence appended to detail. */
+int offlist_why(const struct model *md, uint32_t ci, struct buf *detail);
+/*
+ * What the reports make of commit ci: "off-list", "posted" (b gets the
+ * posting), "not off-list", or "not judged (why)".
+ */
+const char *commit_state(const struct model *md, const struct ropts *o, uint32_t ci,
+    struct buf *b);
 size_t offlist_find(const struct model *md, const struct ropts *o, uint32_t **out,
     size_t *ncand, size_t *ndamaged);
 size_t offlist_window(const struct model *md, const struct ropts *o, struct span **v);
@@ -540,6 +646,22 @@ struct dur {
 	uint32_t nmails;
 };
 size_t durations(const struct model *md, const struct scope *sc, struct dur **out);
+
+/*
+ * The history given (roles.c).  A person commits to the repository at
+ * date t when some commit has them as its committer (by address or
+ * name) from COMMITTER_DAYS before to as long after; GitHub's web
+ * merges are no person.
+ */
+#define COMMITTER_DAYS 365
+/* Once, after model_finish(): the committers, hist_end, merge_p90, tagged commits. */
+void history_facts(struct model *md, const struct scope *sc);
+int committer_at(const struct model *md, const char *addr, const char *who, int64_t t);
+/*
+ * Was mail m posted later than the history's end less its 90th
+ * percentile time to merge: too late to tell whether it would be merged?
+ */
+int after_history(const struct model *md, const struct mail *m);
 
 /* What the maintainers view rests on, for stderr and the summary (maintainers.c). */
 void maint_basis(const struct model *md, struct buf *b);

@@ -73,7 +73,7 @@ report_summary(struct model *md, const struct ropts *o)
 	static const char *const cols[] = { "what", "value", "detail" };
 	unsigned long nmails = 0, bytype[MT_N] = { 0 }, patches = 0, nmerged = 0,
 	    nignored = 0, excluded = 0, ntoonew = 0, nwithdrawn = 0, nclusters = 0,
-	    kmerged = 0;
+	    kmerged = 0, nown = 0, nlate = 0, nsuper = 0, ntogether = 0, napplied = 0;
 	struct hmap hl = HMAP_INIT, ha = HMAP_INIT;
 	struct arena mem = ARENA_INIT;
 	struct tally *tl = NULL, *ta = NULL;
@@ -104,12 +104,17 @@ report_summary(struct model *md, const struct ropts *o)
 		if (m->fresp != NONE)
 			tt[ntt++] = ttfr(md, m);
 		nmerged += merged(md, m);
+		napplied += !merged(md, m) && m->cluster != NONE && md->clusters[m->cluster].nside;
 		ntoonew += m->toonew;
+		nlate += m->late;
 		nwithdrawn += m->withdrawn;
+		nsuper += m->superseded;
+		ntogether += m->together;
 		if (m->ignored) {
 			const char *l = m->lists;
 
 			nignored++;
+			nown += m->committer;
 			do {
 				size_t k = strcspn(l, " ");
 
@@ -169,8 +174,17 @@ report_summary(struct model *md, const struct ropts *o)
 		rowf(&out, "  left out", excluded, "in series above --max-series %ld",
 		    o->sc.max_series);
 	rowf(&out, "merged", nmerged, "%.1f%% of patches", 100 * share(nmerged, patches));
+	if (napplied)
+		rowf(&out, "applied", napplied, "%.1f%% of patches: not merged, but a commit of "
+		    "it is on a side branch (another branch than the main line)",
+		    100 * share(napplied, patches));
 	rowf(&out, "ignored", nignored, "%.1f%% of patches: no response in any version, "
 	    "not merged", 100 * share(nignored, patches));
+	rowf(&out, "  contributions", nignored - nown, "by people who do not commit to the "
+	    "repository");
+	rowf(&out, "  committers' own", nown, "by people who commit to the repository at the "
+	    "time (within %d days): their own patch left, not a contribution ignored",
+	    COMMITTER_DAYS);
 	/* qsort wants an array, even of nothing. */
 	if (ntl)
 		qsort(tl, ntl, sizeof *tl, cmp_tally);
@@ -180,13 +194,36 @@ report_summary(struct model *md, const struct ropts *o)
 		rowf(&out, "  on list", tl[i].n, "%s", *tl[i].key ? tl[i].key : "(no list)");
 	for (size_t i = 0; i < nta && i < (size_t)o->top; i++)
 		rowf(&out, "  by author", ta[i].n, "%s", ta[i].key);
-	rowf(&out, "too new", ntoonew, "%.1f%% of patches: not merged, no response, posted "
-	    "less than its list's grace before the coverage of its list ends: no verdict yet",
-	    100 * share(ntoonew, patches));
+	rowf(&out, "too new", ntoonew + nlate, "%.1f%% of patches: not merged, no response, "
+	    "and too new to judge: no verdict yet", 100 * share(ntoonew + nlate, patches));
+	rowf(&out, "  archives end", ntoonew, "posted less than its list's grace before the "
+	    "archives' coverage ends");
 	grace_lines(md, &o->sc, grace_row, &out);
+	buf_reset(&tmp);
+	if (md->hist_end != NODATE) {
+		iso_utc(a, md->hist_end);
+		buf_addf(&tmp, "posted after the history given ends (%.10s) less ", a);
+		if (md->merge_p90 != NODATE)
+			buf_addf(&tmp, "its 90th percentile time from first posting to commit "
+			    "(%.1f days, of %lu merged clusters)", (double)md->merge_p90 / DAY,
+			    md->nmerged_lag);
+		else
+			buf_addstr(&tmp, "nothing (no merged cluster to learn a time to merge from)");
+		buf_addstr(&tmp, ": it could not have been merged in it");
+	} else {
+		buf_addstr(&tmp, "no history given");
+	}
+	rowf(&out, "  history ends", nlate, "%s", tmp.p);
 	rowf(&out, "withdrawn", nwithdrawn, "%.1f%% of patches: not merged, no response, "
-	    "withdrawn by its author in its thread (dropped, superseded)",
+	    "withdrawn by its author in its thread (dropped, or a new version sent into it)",
 	    100 * share(nwithdrawn, patches));
+	rowf(&out, "superseded", nsuper, "%.1f%% of patches: not merged, no response, left "
+	    "out of its author's later version of its series, which was merged or answered",
+	    100 * share(nsuper, patches));
+	rowf(&out, "answered together", ntogether, "%.1f%% of patches: no response in its "
+	    "own thread, but to a patch its author posted with it (within %d minutes, the "
+	    "same file or a title alike): one conversation", 100 * share(ntogether, patches),
+	    TOGETHER_SECS / 60);
 	rowf(&out, "clusters", nclusters, "of patch mails (a patch and its versions and "
 	    "reposts); %lu of them with commits", kmerged);
 
@@ -209,6 +246,37 @@ report_summary(struct model *md, const struct ropts *o)
 		free(w);
 		rowf(&out, "  off-list", (unsigned long)n, "%.1f%%: in no cluster with a "
 		    "human patch mail", 100 * share(n, ncand - ndamaged));
+		{
+			unsigned long by[OR_N] = { 0 };
+			static const char *const says[OR_N] = {
+				"a release (tagged, or a version in its title)",
+				"a revert",
+				"its Link:/Message-Id: names a mail the archives lack: posted on "
+				    "a list not given",
+				"its Link: names a reply or report in the archives: a follow-up "
+				    "to a discussion",
+				"its Link: names a patch mail of the archives that the matching "
+				    "did not join",
+				"brought in by a merge of another's branch or naming a pull request",
+				"the committer's own, applied without a posting",
+				"none of these: another's commit applied directly (a posting the "
+				    "archives may lack)",
+			};
+			struct buf d = BUF_INIT;
+
+			for (size_t i = 0; i < n; i++) {
+				buf_reset(&d);
+				by[offlist_why(md, v[i], &d)]++;
+			}
+			buf_free(&d);
+			for (int r = 0; r < OR_N; r++)
+				if (by[r]) {
+					char what[40];
+
+					snprintf(what, sizeof what, "    %s", offlist_reasons[r]);
+					rowf(&out, what, by[r], "%s", says[r]);
+				}
+		}
 		rowf(&out, "  damaged", (unsigned long)ndamaged, "could not be read (damaged): "
 		    "not judged");
 		free(v);

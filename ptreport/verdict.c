@@ -30,6 +30,25 @@ same_person(const struct mail *a, const struct mail *b)
 	return by_person(a, b->from, b->who);
 }
 
+int
+can_answer(const struct mail *x, const struct mail *m)
+{
+	if (same_person(x, m))
+		return 0;
+	if (x->type == MT_COVER)
+		return 0;
+	if (x->type != MT_PATCH)
+		return 1;
+	/*
+	 * Another's patch in the thread, a counter proposal or a new version
+	 * of it, answers m when it came after m; a part of m's own series
+	 * does not (nor a cover letter, which proposes nothing yet).
+	 */
+	if (x->date == NODATE || m->date == NODATE || x->date < m->date)
+		return 0;
+	return !(x->total > 1 && x->total == m->total && x->version == m->version);
+}
+
 /* Is a earlier than b: by date, then by id (no date first)? */
 static int
 earlier(const struct mail *a, const struct mail *b)
@@ -100,7 +119,7 @@ responder(struct model *md, uint32_t mi)
 	uint32_t best = NONE;
 
 	for (uint32_t r = t->resp; r != NONE; r = md->mails[r].rnext)
-		if (!same_person(&md->mails[r], &md->mails[mi]) &&
+		if (can_answer(&md->mails[r], &md->mails[mi]) &&
 		    (best == NONE || earlier(&md->mails[r], &md->mails[best])))
 			best = r;
 	return best;
@@ -159,7 +178,7 @@ first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
 			const struct mail *x = &md->mails[r];
 			int fit = nby == 0;
 
-			if (x->date < m->date || same_person(x, m))
+			if (x->date < m->date || !can_answer(x, m))
 				continue;
 			for (size_t k = 0; k < nby && !fit; k++)
 				fit = by_person(x, byaddr[k], bywho[k]);
@@ -179,7 +198,7 @@ responded(struct model *md, uint32_t mi)
 	const struct thread *t = &md->th[thread_of(md, mi)];
 
 	for (uint32_t r = t->resp; r != NONE; r = md->mails[r].rnext)
-		if (!same_person(&md->mails[r], &md->mails[mi]))
+		if (can_answer(&md->mails[r], &md->mails[mi]))
 			return 1;
 	return 0;
 }
@@ -379,6 +398,7 @@ verdicts(struct model *md, const struct scope *sc)
 	unsigned long nseries = 0, nleft = 0;
 
 	coverage(md);
+	history_facts(md, sc);
 
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
@@ -386,6 +406,7 @@ verdicts(struct model *md, const struct scope *sc)
 		m->project = m->present && m->type == MT_PATCH && !m->process &&
 		    !m->foreign && shallow(md, (uint32_t)i) && in_scope(sc, m->date);
 		if (m->project) {
+			m->committer = (unsigned char)committer_at(md, m->from, m->who, m->date);
 			struct thread *t = &md->th[thread_of(md, (uint32_t)i)];
 
 			t->npatches++;
@@ -443,17 +464,22 @@ verdicts(struct model *md, const struct scope *sc)
 		const struct cluster *k = cluster_at(md, m->cluster);
 
 		m->ignored = m->project && !responded(md, (uint32_t)i) &&
-		    !(k && (k->ncommits || k->responded));
+		    !(k && (k->ncommits || k->nside || k->responded));
 	}
 
 	/* Time to first response, and from it each list's grace. */
 	graces(md, sc);
 
 	/*
-	 * Withdrawn by its author, or posted less than the grace period
-	 * before the archive's coverage of its lists ends (an answer would
-	 * come after the archive does): not ignored.
+	 * What a maintainer reading the thread would not call ignored:
+	 * withdrawn by its author; answered through a patch its author
+	 * posted with it; superseded by its author's later version of its
+	 * posting, handled without it; posted less than the grace period
+	 * before the archives' coverage ends (an answer would come after
+	 * the archive does), or too near the end of the history given to
+	 * have been merged there: no verdict yet.
 	 */
+	postings_index(md);
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
 		int64_t end, grace, dl;
@@ -461,15 +487,21 @@ verdicts(struct model *md, const struct scope *sc)
 		if (!m->ignored)
 			continue;
 		dl = cover_deadline(md, m, &end, &grace);
-		/* Its author withdrew it in its thread: not ignored, dropped. */
-		if (withdrawal(md, (uint32_t)i) != NONE) {
-			m->ignored = 0;
+		m->ignored = 0;
+		if (withdrawal(md, (uint32_t)i) != NONE)
 			m->withdrawn = 1;
-		} else if (dl != NODATE && m->date > dl) {
-			m->ignored = 0;
+		else if ((m->twin = together(md, (uint32_t)i)) != NONE)
+			m->together = 1;
+		else if ((m->supby = superseded_by(md, (uint32_t)i)) != NONE)
+			m->superseded = 1;
+		else if (dl != NODATE && m->date > dl)
 			m->toonew = 1;
-		}
+		else if (after_history(md, m))
+			m->late = 1;
+		else
+			m->ignored = 1;
 	}
+	postings_free(md);
 }
 
 /* Months since year 0: year * 12 + month - 1. */
@@ -629,11 +661,101 @@ span_of(const struct span *v, size_t n, int64_t t)
 	return lo > 0 && t <= v[lo - 1].to ? lo - 1 : n;
 }
 
+/* A count of mails of one list in one archive. */
+struct alist {
+	const char *arch, *list;
+	unsigned long n;
+};
+
+static int
+cmp_alist(const void *a, const void *b)
+{
+	const struct alist *x = a, *y = b;
+	int c = strcmp(x->arch, y->arch);
+
+	if (c)
+		return c;
+	if (x->n != y->n)
+		return x->n > y->n ? -1 : 1;
+	return strcmp(x->list, y->list);
+}
+
+/*
+ * A mail that names no list (delivered to a maintainer and archived
+ * beside the list's mail, or sent before the list set List-Id) belongs
+ * to the archive it came from: it takes the list most mails of that
+ * archive name (of equals, the first by name).
+ */
+static void
+archive_lists(struct model *md)
+{
+	struct hmap cnt = HMAP_INIT;
+	struct alist *v = NULL;
+	size_t n = 0, orphans = 0;
+	struct buf key = BUF_INIT;
+
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		struct hent *e;
+		int isnew;
+		size_t k;
+
+		if (!m->present || !*m->arch)
+			continue;
+		if (!*m->lists) {
+			orphans++;
+			continue;
+		}
+		k = strcspn(m->lists, " ");
+		buf_reset(&key);
+		buf_addstr(&key, m->arch);
+		buf_addc(&key, '\n');
+		buf_add(&key, m->lists, k);
+		e = hmap_put(&cnt, key.p, key.len, &isnew);
+		if (isnew) {
+			e->key = arena_strndup(&md->mem, key.p, key.len);
+			v = xreallocarray(v, n + 1, sizeof *v);
+			v[n].arch = m->arch;
+			v[n].list = intern(&md->pool, m->lists, k);
+			v[n].n = 0;
+			e->val = (void *)(uintptr_t)(++n);
+		}
+		v[(uintptr_t)e->val - 1].n++;
+	}
+	if (orphans && n) {
+		struct hmap best = HMAP_INIT;
+
+		qsort(v, n, sizeof *v, cmp_alist);
+		for (size_t i = 0; i < n; i++) {
+			int isnew;
+			struct hent *e = hmap_put(&best, v[i].arch, strlen(v[i].arch), &isnew);
+
+			if (isnew)
+				e->val = (void *)v[i].list;
+		}
+		for (size_t i = 0; i < md->nmails; i++) {
+			struct mail *m = &md->mails[i];
+			struct hent *e;
+
+			if (!m->present || *m->lists || !*m->arch ||
+			    !(e = hmap_get(&best, m->arch, strlen(m->arch))))
+				continue;
+			m->lists = e->val;
+		}
+		hmap_free(&best);
+	}
+	hmap_free(&cnt);
+	buf_free(&key);
+	free(v);
+}
+
 void
 coverage(struct model *md)
 {
 	struct lmail *v;
 	size_t n = 0, nall = 0;
+
+	archive_lists(md);
 
 	for (size_t i = 0; i < md->nmails; i++) {
 		const struct mail *m = &md->mails[i];
@@ -732,10 +854,22 @@ cover_deadline(const struct model *md, const struct mail *m, int64_t *endp, int6
 				else
 					hi = mid;
 			}
-			if (lo > 0 && (best == NODATE || lc->s[lo - 1].to - lc->grace > best)) {
-				best = lc->s[lo - 1].to - lc->grace;
-				*endp = lc->s[lo - 1].to;
-				*gracep = lc->grace;
+			if (lo > 0) {
+				/*
+				 * Where the project's archives together stop covering:
+				 * a list that ended as another went on (the project
+				 * moved) does not end the coverage of its patches.
+				 */
+				int64_t end = lc->s[lo - 1].to;
+				size_t u = span_of(md->cov, md->ncov, end);
+
+				if (u < md->ncov)
+					end = md->cov[u].to;
+				if (best == NODATE || end - lc->grace > best) {
+					best = end - lc->grace;
+					*endp = end;
+					*gracep = lc->grace;
+				}
 			}
 		}
 		l += k;

@@ -147,15 +147,31 @@ is "a bot's reply is no response" "ignored" "$(verdict p@x bot.tsv none.tsv)"
 sed 's/\tbot\t/\treply\t/' bot.tsv >notbot.tsv
 is "control: the same mail as a reply is one" "answered bot@pw.example" \
 	"$(verdict p@x notbot.tsv none.tsv)"
-# Patches and covers of the thread are no responses, even by others.
+# Another person's patch in the thread after it (a counter proposal, a
+# maintainer's rework) answers it; a cover letter does not, nor a patch
+# before it, nor a part of its own series sent by another.
 {
 	mhdr
 	mail p@x 2021-03-01T09:00:00Z Ann ann@a.org patch '' ''
 	mail q@x 2021-03-01T10:00:00Z Bob bob@b.org patch p@x p@x
 	mail c@x 2021-03-01T11:00:00Z Bob bob@b.org cover p@x p@x
 } >patchreply.tsv
-is "another's patch or cover in the thread is no response" "ignored" \
+is "another's patch in the thread, after it, answers it" "answered bob@b.org" \
 	"$(verdict p@x patchreply.tsv none.tsv)"
+grep -v '^q@x' patchreply.tsv >coverreply.tsv
+is "control: another's cover letter in the thread is no response" "ignored" \
+	"$(verdict p@x coverreply.tsv none.tsv)"
+sed '/^q@x/s/2021-03-01T10:00:00Z/2021-03-01T08:00:00Z/' patchreply.tsv >patchbefore.tsv
+is "control: another's patch in the thread before it is no response" "ignored" \
+	"$(verdict p@x patchbefore.tsv none.tsv)"
+{
+	mhdr
+	smail s0@x 2021-03-01T09:00:00Z Ann ann@a.org cover '' '' 1 0 2
+	smail s1@x 2021-03-01T09:01:00Z Ann ann@a.org patch s0@x s0@x 1 1 2
+	smail s2@x 2021-03-01T09:02:00Z Bob bob@b.org patch s0@x s0@x 1 2 2
+} >ownseries.tsv
+is "control: a part of its own series by another (in-body From) is no response" "ignored" \
+	"$(verdict s1@x ownseries.tsv none.tsv)"
 # Several responses: the earliest is named, whatever the row order.
 {
 	mhdr
@@ -398,8 +414,8 @@ is "... the ignored report lists v2, not v1" "sv2@x" \
 is "control: v2 under another title: v1 still ignored" "ignored" "$(verdict st1@x sup.tsv none.tsv)"
 is "control: the same title again, not in its thread: ignored" "ignored" "$(verdict su1@x sup.tsv none.tsv)"
 sed 's/^\(sv2@x\t[^\t]*\t\)Ann\tann@home.example/\1Cid\tcid@c.org/' sup.tsv >sup-cid.tsv
-is "control: by another person, a patch under the same title in the thread supersedes nothing" \
-	"ignored" "$(verdict sv1@x sup-cid.tsv none.tsv)"
+is "control: by another person, a patch under the same title in the thread supersedes nothing: it answers" \
+	"answered cid@c.org" "$(verdict sv1@x sup-cid.tsv none.tsv)"
 
 # --- off-list: which mails of a cluster were postings on the list -------------
 # A commits table by hand: chdr, then
@@ -439,8 +455,8 @@ E3=e300000000000000000000000000000000000000
 } >c-posted.tsv
 ptreport offlist -q posted.tsv k-posted.tsv c-posted.tsv >off.tsv
 is "off-list: a cluster with a human's RFC was discussed on the list; a stable review or a bot's copy only is off-list" \
-	"e2 process mails only|e3 process mails only" \
-	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s", (NR > 2 ? "|" : ""), substr($1, 1, 2), $10 }' off.tsv)"
+	"e2 committer-own its author committed it; its cluster holds only bot, pull, RFC or review mails|e3 committer-own its author committed it; its cluster holds only bot, pull, RFC or review mails" \
+	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s %s", (NR > 2 ? "|" : ""), substr($1, 1, 2), $10, $11 }' off.tsv)"
 is "... and the RFC is still no patch for the project" \
 	"not-counted bot, pull, RFC, linux-next or stable" "$(verdict rfc@x posted.tsv k-posted.tsv)"
 sed 's/^\(rfc@x\t.*\t\)patch\(\t[^\t]*\t[^\t]*\t[^\t]*\trfc\)$/\1bot\2/' posted.tsv >posted-bot.tsv
@@ -625,7 +641,7 @@ is "control: four such months are a gap in the archive" \
 } >new.tsv
 ptreport patches -v new.tsv none.tsv >new-p.tsv 2>new-p.err
 is "too new: posted 8 days before the end, unanswered: too-new, saying when the coverage ends" \
-	"too-new posted 8.0 days before the coverage of its list ends (2021-03-28; grace 14.0 days)" \
+	"too-new posted 8.0 days before the archives' coverage ends (2021-03-28; grace 14.0 days)" \
 	"$(awk -F'\t' '$1 == "late@x" { print $6, $7 }' new-p.tsv)"
 is "too new: posted 27 days before: ignored; answered: answered" "ignored|answered bob@b.org" \
 	"$(awk -F'\t' '$1 == "early@x" { print $6 }' new-p.tsv)|$(awk -F'\t' '$1 == "lateans@x" { print $6, $7 }' new-p.tsv)"
@@ -659,9 +675,17 @@ is "control: merged, the same patch stays merged" "merged" \
 	for m in 01 02 03 04 05 06; do fill b 2021-$m 30; done
 	lmail a pa@x 2021-02-20T12:00:00Z Ann ann@a.org patch '' ''
 } >lists.tsv
-is "too new on its list: list a's coverage ends 2021-02-28, list b's goes on" \
-	"too-new posted 8.0 days before the coverage of its list ends (2021-02-28; grace 14.0 days)" \
-	"$(ptreport patches -q lists.tsv none.tsv | awk -F'\t' '$1 == "pa@x" { print $6, $7 }')"
+is "a list that ends while another goes on (the project moved lists): judged by the archives together" \
+	"ignored" \
+	"$(ptreport patches -q lists.tsv none.tsv | awk -F'\t' '$1 == "pa@x" { print $6 }')"
+{
+	mhdr
+	for m in 01 02; do fill a 2021-$m 30; fill b 2021-$m 30; done
+	lmail a pa@x 2021-02-20T12:00:00Z Ann ann@a.org patch '' ''
+} >lists-end.tsv
+is "control: both lists end in February: too-new, the archives' coverage ending" \
+	"too-new posted 8.0 days before the archives' coverage ends (2021-02-28; grace 14.0 days)" \
+	"$(ptreport patches -q lists-end.tsv none.tsv | awk -F'\t' '$1 == "pa@x" { print $6, $7 }')"
 {
 	cat lists.tsv
 	lmail b pa@x 2021-02-20T12:00:00Z Ann ann@a.org patch '' ''
@@ -704,7 +728,7 @@ lv() {
 	ptreport patches -q "$@" none.tsv | awk -F'\t' -v id="$id" '$1 == id { print $6 " " $7 }'
 }
 is "grace: 10 answered, 8 after an hour and 2 after 25 days: the 9th, 25 days; posted 20 days before the end: too-new" \
-	"too-new posted 20.0 days before the coverage of its list ends (2021-03-28; grace 25.0 days)" \
+	"too-new posted 20.0 days before the archives' coverage ends (2021-03-28; grace 25.0 days)" \
 	"$(lv late@x grace.tsv)"
 ptreport patches -v grace.tsv none.tsv 2>&1 >/dev/null | sed 1d >grace.err
 is "grace: stderr says the grace of the list and what it rests on" \
@@ -802,6 +826,7 @@ K2=f200000000000000000000000000000000000000
 K3=f300000000000000000000000000000000000000
 K4=f400000000000000000000000000000000000000
 K5=f500000000000000000000000000000000000000
+K9=f900000000000000000000000000000000000000
 # The history: k1 (2021-01-10) changes src/a.c, src/old.c, src/b.c and
 # Makefile, there before the history began; k5 (01-05) creates
 # tools/x/y.c; k2 (committed 02-01, written 01-20) creates src/new.c; k3
@@ -821,6 +846,8 @@ K5=f500000000000000000000000000000000000000
 	commit $K2 2021-01-20T00:00:00Z 2021-02-01T00:00:00Z
 	commit $K3 2021-03-01T00:00:00Z 2021-03-01T00:00:00Z
 	commit $K4 2021-03-05T00:00:00Z 2021-03-05T00:00:00Z
+	# The history goes on: the patches after the last change are judged.
+	commit $K9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
 } >c-hist.tsv
 # own ID DATE CHANGE...: a patch mail by Ann (mails table and patch table rows).
 : >own.tsv
@@ -982,8 +1009,8 @@ is "posting: its new file teaches nothing: the follow-up changing it is not the 
 	"not-counted not for this repository: 0 of the 1 files it changes were in it at its date (not docs/jh.txt)" \
 	"$(pv jf@x post.tsv post.tok)"
 sed 's|conf/b.conf|src/a.c|g' post.tok >post-own.tok
-is "control: 2/3 changes the repository's src/a.c: one of three is another's, 3/3 is the project's" \
-	"ignored|ignored|not-counted" \
+is "control: 2/3 changes the repository's src/a.c: one of three is another's, 3/3 is the project's (answered by Kim's follow-up patch)" \
+	"answered kim@k.org|ignored|not-counted" \
 	"$(pv j3@x post.tsv post-own.tok)|$(pv jf@x post.tsv post-own.tok)|$(pv j1@x post.tsv post-own.tok | cut -d' ' -f1)"
 {
 	mhdr
@@ -997,7 +1024,7 @@ is "control: a tie (one part another's, one the project's): each keeps its own v
 sed '/^j3@x/s/\t1\t3\t3\t$/\t2\t3\t3\t/' post.tsv >post-v2.tsv
 grep -q '^j3@x.*	2	3	3	$' post-v2.tsv
 ok $? "control table: 3/3 as version 2"
-is "control: 3/3 of another version, in the same thread, is a posting of its own" "ignored" \
+is "control: 3/3 of another version, in the same thread, is a posting of its own" "answered kim@k.org" \
 	"$(pv j3@x post-v2.tsv post.tok)"
 sed '/^j3@x/s/T09:03:00Z\tJan\tjan@j.org\t\(.*\)\tj0@x\tj0@x\t/T09:30:00Z\tJan\tjan@j.org\t\1\t\t\t/' post.tsv >post-apart.tsv
 grep -q '^j3@x.*T09:30:00Z.*jan@j.org.*		patch' post-apart.tsv
@@ -1016,7 +1043,7 @@ is "... but sent without threading with its cover letter, 3/3 is a part of the p
 is "posting: a part the patch table does not name goes with its posting, without a vote" \
 	"not-counted not for this repository: most patches of its posting are another repository's (2 of the 3 judged by their files)" \
 	"$(pv j4@x post-nofile.tsv post.tok)"
-is "control: without a patch table of the commits nothing is judged by its files" "ignored" \
+is "control: without a patch table of the commits nothing is judged by its files" "answered kim@k.org" \
 	"$(verdict j3@x post.tsv post.tok none.tsv)"
 
 # The repository's paths: from a patch table of commits.
@@ -1084,7 +1111,7 @@ run ptreport offlist -v "$@"
 is "offlist: exit 0" 0 "$rc"
 cp "$T/out" off.tsv
 is "offlist: no mail (none, or a cluster of its own), two commits once; not d3, whose cluster holds an RFC" \
-	"d1 no mail|d7a no mail|d2 no mail" \
+	"d1 committer-own|d7a committer-own|d2 committer-own" \
 	"$(awk -F'\t' 'NR > 1 { printf "%s%s %s", (NR > 2 ? "|" : ""), substr($1, 1, index($1, "0") - 1), $10 }' off.tsv)"
 is "offlist: the pair's row counts 2 commits, 0 mails" "2 0" \
 	"$(awk -F'\t' '$7 == 20 { print $8, $9 }' off.tsv)"
@@ -1251,9 +1278,9 @@ is "without -S every series counts, nothing on stderr" "8 0" "$(sum patches "$T/
 run ptreport ignored -c "$@"
 is "--csv: exit 0" 0 "$rc"
 is "--csv: every field quoted, quotes doubled, the comma kept" \
-	'"p8b@x","dev","2021-03-08T10:00:00Z","jo@j.org","Jo Ten","[PATCH] h: a new file in a known folder, ""src/""","1","1","10","",""' \
+	'"p8b@x","dev","2021-03-08T10:00:00Z","jo@j.org","Jo Ten","[PATCH] h: a new file in a known folder, ""src/""","1","1","10","","","contributor"' \
 	"$(grep '^"p8b@x"' "$T/out")"
-is "--csv: the header quoted too" '"id","list","date","author","name","subject","thread","versions","cluster","to","maintainers"' \
+is "--csv: the header quoted too" '"id","list","date","author","name","subject","thread","versions","cluster","to","maintainers","role"' \
 	"$(sed -n 1p "$T/out")"
 run ptreport ignored -P "$@"
 awk 'NR == 1 { d = index($0, "date"); s = index($0, "subject"); n = length($0); next }
@@ -1454,7 +1481,7 @@ ttfr() {
 }
 run ptreport patches --grace 0 "$M1" "$M2"
 is "patches: first_response and ttfr_h are the last columns" \
-	"id date list author subject verdict detail cluster first_response ttfr_h" \
+	"id date list author subject verdict detail cluster first_response ttfr_h role" \
 	"$(sed -n 1p "$T/out" | tr '\t' ' ')"
 is "ttfr: in its thread, the author from another address and a bot no response" \
 	"2021-05-03T14:00:00Z 4.0" "$(ttfr q1@x "$M1" "$M2")"

@@ -107,7 +107,7 @@ ok $? "report.txt begins with the archives and the repository"
 grep -q '^merged ' ref/report.txt && grep -q '^Ignored patches' ref/report.txt
 ok $? "report.txt holds the summary and the ignored patches"
 is "mails/: a mail table and a patch table for the one archive" 2 "$(ls ref/mails | wc -l)"
-is "commits/: one segment (s1.tsv, s1.tok), HEADS and FROM" "FROM HEADS s1.tok s1.tsv" "$(ls ref/commits | tr '\n' ' ' | sed 's/ $//')"
+is "commits/: one segment (s1.tsv, s1.tok, s1.merged.tsv), HEADS, FROM and SIDE (no other branch)" "FROM HEADS SIDE s1.merged.tsv s1.tok s1.tsv" "$(ls ref/commits | tr '\n' ' ' | sed 's/ $//')"
 is "commits/HEADS names the head of master" "s1 $(git --git-dir=repo.git rev-parse master)" "$(cat ref/commits/HEADS)"
 is "pairs/: a block of the archive against s1 and one against itself" "__s1.1-1.tsv __self.1-1.tsv" \
 	"$(ls ref/pairs | sed 's/^.*__/__/' | tr '\n' ' ' | sed 's/ $//')"

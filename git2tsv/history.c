@@ -1,0 +1,315 @@
+/*
+ * history.c - tables of the history's shape, not of its commits: the
+ * tags (--tags), and for every commit a merge brought in, that merge
+ * (--merged), so that a report can tell a commit pulled from someone's
+ * branch (a pull request) from one applied by hand.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "git2tsv.h"
+#include "tables.h"
+#include "text.h"
+#include "tsv.h"
+#include "util.h"
+
+struct tagrow {
+	char *name;
+	git_oid commit;
+	int64_t date, tagdate;
+	int annotated;
+};
+
+struct tagctx {
+	git_repository *repo;
+	const char *repo_name;
+	struct tagrow *v;
+	size_t n, cap;
+	int bad;
+};
+
+static int
+tag_cb(const char *name, git_oid *oid, void *payload)
+{
+	struct tagctx *t = payload;
+	git_object *obj = NULL, *peeled = NULL;
+	struct tagrow row;
+
+	memset(&row, 0, sizeof row);
+	if (git_object_lookup(&obj, t->repo, oid, GIT_OBJECT_ANY) < 0 ||
+	    git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) < 0) {
+		warnx("%s: tag %s does not point to a commit: skipped", t->repo_name, name);
+		t->bad++;
+		goto out;
+	}
+	if (git_object_type(obj) == GIT_OBJECT_TAG) {
+		const git_signature *sig = git_tag_tagger((git_tag *)obj);
+
+		row.annotated = 1;
+		row.tagdate = sig ? sig->when.time : INT64_MIN;
+	} else {
+		row.tagdate = INT64_MIN;
+	}
+	git_oid_cpy(&row.commit, git_object_id(peeled));
+	row.date = git_commit_time((git_commit *)peeled);
+	row.name = xstrdup(strncmp(name, "refs/tags/", 10) == 0 ? name + 10 : name);
+	if (t->n == t->cap) {
+		t->cap = t->cap ? t->cap * 2 : 64;
+		t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
+	}
+	t->v[t->n++] = row;
+out:
+	git_object_free(peeled);
+	git_object_free(obj);
+	return 0;
+}
+
+static int
+cmp_tag(const void *a, const void *b)
+{
+	const struct tagrow *x = a, *y = b;
+
+	if (x->date != y->date)
+		return x->date < y->date ? -1 : 1;
+	return strcmp(x->name, y->name);
+}
+
+int
+run_tags(git_repository *repo, const char *name, int header)
+{
+	struct tagctx t;
+	struct buf row = BUF_INIT;
+	char hex[GIT_OID_HEXSZ + 1], date[21];
+
+	memset(&t, 0, sizeof t);
+	t.repo = repo;
+	t.repo_name = name;
+	if (git_tag_foreach(repo, tag_cb, &t) < 0)
+		return fail_repo(name, "cannot list tags", NULL);
+	if (t.n)
+		qsort(t.v, t.n, sizeof *t.v, cmp_tag);
+	if (header)
+		table_header(stdout, TABLE_TAGS);
+	for (size_t i = 0; i < t.n; i++) {
+		tsv_addstr(&row, t.v[i].name);
+		tsv_sep(&row);
+		buf_addstr(&row, git_oid_tostr(hex, sizeof hex, &t.v[i].commit));
+		tsv_sep(&row);
+		iso_utc(date, t.v[i].date);
+		buf_addstr(&row, date);
+		tsv_sep(&row);
+		buf_addstr(&row, t.v[i].annotated ? "yes" : "no");
+		tsv_sep(&row);
+		if (t.v[i].tagdate != INT64_MIN) {
+			iso_utc(date, t.v[i].tagdate);
+			buf_addstr(&row, date);
+		}
+		tsv_sep(&row);
+		tsv_addstr(&row, name);
+		tsv_row_end(&row, stdout);
+		free(t.v[i].name);
+	}
+	free(t.v);
+	buf_free(&row);
+	return t.bad ? -1 : 0;
+}
+
+/*
+ * What the merged table knows of a commit of the range: on the first
+ * parents' line from a tip (brought in by no merge), or brought in by
+ * the merge at index merge of the line.
+ */
+struct mnode {
+	git_oid id;
+	uint32_t merge;         /* index in line[], or NOMERGE */
+	unsigned char state;    /* IN_RANGE, ON_LINE or TAKEN */
+};
+
+enum { IN_RANGE, ON_LINE, TAKEN };
+#define NOMERGE UINT32_MAX
+
+struct mctx {
+	git_repository *repo;
+	const char *name;
+	struct hmap set;        /* oid bytes -> struct mnode */
+	struct arena mem;
+	git_oid *line;          /* the first parents' line, each tip's, newest first */
+	size_t nline, capline;
+	git_oid *stack;
+	size_t nstack, capstack;
+};
+
+static struct mnode *
+node_of(const struct mctx *m, const git_oid *id)
+{
+	struct hent *e = hmap_get(&m->set, (const char *)id->id, GIT_OID_RAWSZ);
+
+	return e ? e->val : NULL;
+}
+
+static void
+push_oid(git_oid **v, size_t *n, size_t *cap, const git_oid *id)
+{
+	if (*n == *cap) {
+		*cap = *cap ? 2 * *cap : 256;
+		*v = xreallocarray(*v, *cap, sizeof **v);
+	}
+	git_oid_cpy(&(*v)[(*n)++], id);
+}
+
+/* The commits of the range, as git log would list them, into m->set. */
+static int
+range_set(struct mctx *m, const struct tips *t)
+{
+	git_revwalk *rw = NULL;
+	git_oid id;
+	int err = 0;
+
+	if (git_revwalk_new(&rw, m->repo) < 0)
+		return -1;
+	git_revwalk_sorting(rw, GIT_SORT_NONE);
+	for (size_t i = 0; i < t->n && !err; i++)
+		err = t->v[i].hide ? git_revwalk_hide(rw, &t->v[i].oid) :
+		    git_revwalk_push(rw, &t->v[i].oid);
+	while (!err && (err = git_revwalk_next(&id, rw)) == 0) {
+		int isnew;
+		struct mnode *x = arena_alloc(&m->mem, sizeof *x);
+		struct hent *e;
+
+		git_oid_cpy(&x->id, &id);
+		x->merge = NOMERGE;
+		x->state = IN_RANGE;
+		e = hmap_put(&m->set, (const char *)x->id.id, GIT_OID_RAWSZ, &isnew);
+		if (isnew)
+			e->val = x;
+	}
+	git_revwalk_free(rw);
+	return err == GIT_ITEROVER ? 0 : -1;
+}
+
+/* The subject of commit c (its first line), as UTF-8. */
+static void
+subject_of(git_commit *c, struct buf *out)
+{
+	const char *s = git_commit_message(c) ? git_commit_message(c) : "";
+	unsigned flags = 0;
+
+	while (*s == '\n')
+		s++;
+	buf_reset(out);
+	commit_text(out, s, strcspn(s, "\n"), git_commit_message_encoding(c), &flags);
+}
+
+int
+run_merged(git_repository *repo, const char *name, const struct tips *t, int header)
+{
+	struct mctx m;
+	struct buf row = BUF_INIT, subj = BUF_INIT;
+	git_commit *c = NULL, *mc = NULL;
+	char hex[GIT_OID_HEXSZ + 1], date[21];
+	int rc = 0;
+
+	memset(&m, 0, sizeof m);
+	m.repo = repo;
+	m.name = name;
+	if (range_set(&m, t) < 0) {
+		rc = fail_repo(name, "cannot walk the history", NULL);
+		goto out;
+	}
+	/* Each tip's line of first parents, as far as the range goes. */
+	for (size_t i = 0; i < t->n && !rc; i++) {
+		git_oid id = t->v[i].oid;
+		struct mnode *x;
+
+		if (t->v[i].hide)
+			continue;
+		while ((x = node_of(&m, &id)) && x->state == IN_RANGE) {
+			x->state = ON_LINE;
+			push_oid(&m.line, &m.nline, &m.capline, &id);
+			if (git_commit_lookup(&c, repo, &id) < 0) {
+				rc = fail_repo(name, "cannot read commit", git_oid_tostr(hex,
+				    sizeof hex, &id));
+				break;
+			}
+			if (git_commit_parentcount(c) == 0) {
+				git_commit_free(c);
+				c = NULL;
+				break;
+			}
+			git_oid_cpy(&id, git_commit_parent_id(c, 0));
+			git_commit_free(c);
+			c = NULL;
+		}
+	}
+	if (header)
+		table_header(stdout, TABLE_MERGED);
+	/*
+	 * The merges of the line, oldest first: what each one's other
+	 * parents reach, and neither the line nor an older merge did, it
+	 * brought in.  Each commit is read once.
+	 */
+	for (size_t i = m.nline; i-- > 0 && !rc;) {
+		unsigned np;
+
+		if (git_commit_lookup(&mc, repo, &m.line[i]) < 0) {
+			rc = fail_repo(name, "cannot read commit", git_oid_tostr(hex, sizeof hex,
+			    &m.line[i]));
+			break;
+		}
+		np = git_commit_parentcount(mc);
+		m.nstack = 0;
+		for (unsigned p = np; p-- > 1;)
+			push_oid(&m.stack, &m.nstack, &m.capstack, git_commit_parent_id(mc, p));
+		if (np > 1)
+			subject_of(mc, &subj);
+		while (m.nstack && !rc) {
+			git_oid id = m.stack[--m.nstack];
+			struct mnode *x = node_of(&m, &id);
+			unsigned cp;
+
+			if (!x || x->state != IN_RANGE)
+				continue;
+			x->state = TAKEN;
+			x->merge = (uint32_t)i;
+			if (git_commit_lookup(&c, repo, &id) < 0) {
+				rc = fail_repo(name, "cannot read commit", git_oid_tostr(hex,
+				    sizeof hex, &id));
+				break;
+			}
+			cp = git_commit_parentcount(c);
+			for (unsigned p = cp; p-- > 0;)
+				push_oid(&m.stack, &m.nstack, &m.capstack, git_commit_parent_id(c, p));
+			git_commit_free(c);
+			c = NULL;
+			/* A merge inside the branch is no row: the commits table has none. */
+			if (cp > 1)
+				continue;
+			buf_reset(&row);
+			buf_addstr(&row, git_oid_tostr(hex, sizeof hex, &id));
+			tsv_sep(&row);
+			buf_addstr(&row, git_oid_tostr(hex, sizeof hex, &m.line[i]));
+			tsv_sep(&row);
+			iso_utc(date, git_commit_time(mc));
+			buf_addstr(&row, date);
+			tsv_sep(&row);
+			tsv_add(&row, subj.p ? subj.p : "", subj.len);
+			tsv_sep(&row);
+			tsv_addstr(&row, name);
+			tsv_row_end(&row, stdout);
+		}
+		git_commit_free(mc);
+		mc = NULL;
+	}
+out:
+	git_commit_free(c);
+	git_commit_free(mc);
+	hmap_free(&m.set);
+	arena_free(&m.mem);
+	free(m.line);
+	free(m.stack);
+	buf_free(&row);
+	buf_free(&subj);
+	return rc < 0 ? -1 : 0;
+}

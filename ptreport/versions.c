@@ -1,0 +1,379 @@
+/*
+ * versions.c - a patch nobody answered in its own thread may still have
+ * been handled: through a patch its author posted together with it (one
+ * conversation), or by a later version of its posting that was answered
+ * or merged without it (superseded: dropped from the series, or folded
+ * into another of its patches).  What a maintainer reading the threads
+ * sees, beyond what the clusters join.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+#include "ptreport.h"
+#include "util.h"
+
+/* A posting: the patches (and cover letter) of one thread and version. */
+struct posting {
+	uint32_t first;          /* its earliest mail (by date, then id) */
+	uint32_t root, version;
+	const char *ctitle;      /* its cover letter's title words; "" if none */
+	uint32_t *v;             /* its patches */
+	uint32_t n, cap;
+	int handled;             /* -1 not yet known; 0; 1 merged or answered */
+};
+
+static struct posting *posts;
+static size_t nposts;
+static uint32_t *mpost;          /* per mail: its posting, or NONE */
+static struct hmap postid;       /* (root, version) -> index + 1 */
+static struct hmap bytitle;      /* cover title -> first posting index + 1 ... chained */
+static uint32_t *tnext;          /* per posting: the next of the same cover title */
+static uint32_t *bydate;         /* patches for the project, by date then id */
+static size_t nbydate;
+static const struct model *cmp_md;
+
+static int
+cmp_bydate(const void *a, const void *b)
+{
+	return cmp_date_id(cmp_md, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+/* A mail that belongs to a posting: a patch or cover letter by a person. */
+static int
+postable(const struct mail *m)
+{
+	return m->present && (m->type == MT_PATCH || m->type == MT_COVER) && !m->review &&
+	    m->date != NODATE;
+}
+
+void
+postings_index(struct model *md)
+{
+	struct { uint32_t root, version; } key;
+
+	mpost = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *mpost);
+	bydate = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *bydate);
+	nbydate = 0;
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+		struct posting *p;
+		struct hent *e;
+		int isnew;
+
+		mpost[i] = NONE;
+		if (m->project)
+			bydate[nbydate++] = (uint32_t)i;
+		if (!postable(m))
+			continue;
+		memset(&key, 0, sizeof key);
+		key.root = thread_of(md, (uint32_t)i);
+		key.version = m->version;
+		e = hmap_put(&postid, (const char *)&key, sizeof key, &isnew);
+		if (isnew) {
+			char *k = arena_alloc(&md->mem, sizeof key);
+
+			memcpy(k, &key, sizeof key);
+			e->key = k;
+			posts = xreallocarray(posts, nposts + 1, sizeof *posts);
+			p = &posts[nposts];
+			memset(p, 0, sizeof *p);
+			p->first = (uint32_t)i;
+			p->root = key.root;
+			p->version = key.version;
+			p->ctitle = "";
+			p->handled = -1;
+			e->val = (void *)(uintptr_t)(++nposts);
+		}
+		p = &posts[(uintptr_t)e->val - 1];
+		mpost[i] = (uint32_t)((uintptr_t)e->val - 1);
+		if (cmp_date_id(md, (uint32_t)i, p->first) < 0)
+			p->first = (uint32_t)i;
+		if (m->type == MT_COVER) {
+			if (m->ntitle && *m->ntitle)
+				p->ctitle = m->ntitle;
+			continue;
+		}
+		if (p->n == p->cap) {
+			p->cap = p->cap ? 2 * p->cap : 4;
+			p->v = xreallocarray(p->v, p->cap, sizeof *p->v);
+		}
+		p->v[p->n++] = (uint32_t)i;
+	}
+	tnext = xreallocarray(NULL, nposts ? nposts : 1, sizeof *tnext);
+	for (size_t i = nposts; i-- > 0;) {
+		struct hent *e;
+		int isnew;
+
+		tnext[i] = NONE;
+		if (!*posts[i].ctitle)
+			continue;
+		e = hmap_put(&bytitle, posts[i].ctitle, strlen(posts[i].ctitle), &isnew);
+		if (!isnew)
+			tnext[i] = (uint32_t)((uintptr_t)e->val - 1);
+		e->val = (void *)(uintptr_t)(i + 1);
+	}
+	cmp_md = md;
+	if (nbydate)
+		qsort(bydate, nbydate, sizeof *bydate, cmp_bydate);
+}
+
+void
+postings_free(struct model *md)
+{
+	(void)md;
+	for (size_t i = 0; i < nposts; i++)
+		free(posts[i].v);
+	free(posts);
+	free(mpost);
+	free(tnext);
+	free(bydate);
+	hmap_free(&postid);
+	hmap_free(&bytitle);
+	posts = NULL;
+	mpost = tnext = bydate = NULL;
+	nposts = nbydate = 0;
+}
+
+/* Was posting p merged, or answered in its thread by another person, after it came? */
+static int
+handled(struct model *md, struct posting *p)
+{
+	const struct mail *f = &md->mails[p->first];
+
+	if (p->handled >= 0)
+		return p->handled;
+	p->handled = 0;
+	for (uint32_t k = 0; k < p->n && !p->handled; k++)
+		p->handled = merged(md, &md->mails[p->v[k]]);
+	for (uint32_t r = md->th[p->root].resp; r != NONE && !p->handled; r = md->mails[r].rnext) {
+		const struct mail *x = &md->mails[r];
+
+		if (x->date != NODATE && x->date >= f->date && can_answer(x, f))
+			p->handled = 1;
+	}
+	return p->handled;
+}
+
+/*
+ * Is posting q a later version of posting p by its author, at most
+ * VERSION_DAYS later: a patch of each in one cluster, the same cover
+ * letter title, or a higher version in the same thread?
+ */
+static int
+continues(const struct model *md, const struct posting *p, const struct posting *q)
+{
+	const struct mail *a = &md->mails[p->first], *b = &md->mails[q->first];
+
+	if (p == q || !by_person(b, a->from, a->who) || b->date <= a->date ||
+	    b->date - a->date > (int64_t)VERSION_DAYS * DAY)
+		return 0;
+	if (q->root == p->root)
+		return q->version > p->version;
+	if (*p->ctitle && q->ctitle == p->ctitle)
+		return 1;
+	for (uint32_t k = 0; k < p->n; k++) {
+		uint32_t c = md->mails[p->v[k]].cluster;
+
+		for (uint32_t x = c != NONE ? md->clusters[c].mail : NONE; x != NONE;
+		    x = md->mails[x].cnext)
+			if (mpost[x] != NONE && &posts[mpost[x]] == q)
+				return 1;
+	}
+	return 0;
+}
+
+/* Consider posting qi for patch mi: the earliest such so far in *best. */
+static void
+consider(struct model *md, uint32_t mi, const struct posting *p, uint32_t qi, uint32_t *best)
+{
+	struct posting *q = &posts[qi];
+	uint32_t c = md->mails[mi].cluster;
+
+	if (!continues(md, p, q) || !handled(md, q))
+		return;
+	/* A version of the patch itself in q: the clusters judged it already. */
+	for (uint32_t k = 0; k < q->n; k++)
+		if (c != NONE && md->mails[q->v[k]].cluster == c)
+			return;
+	if (*best == NONE || cmp_date_id(md, q->first, *best) < 0)
+		*best = q->first;
+}
+
+uint32_t
+superseded_by(struct model *md, uint32_t mi)
+{
+	uint32_t pi = mpost ? mpost[mi] : NONE, best = NONE;
+	const struct posting *p;
+
+	if (pi == NONE)
+		return NONE;
+	p = &posts[pi];
+	/* Postings sharing a cluster with one of p's patches. */
+	for (uint32_t k = 0; k < p->n; k++) {
+		uint32_t c = md->mails[p->v[k]].cluster;
+
+		for (uint32_t x = c != NONE ? md->clusters[c].mail : NONE; x != NONE;
+		    x = md->mails[x].cnext)
+			if (mpost[x] != NONE && mpost[x] != pi)
+				consider(md, mi, p, mpost[x], &best);
+	}
+	/* The same cover letter title. */
+	if (*p->ctitle) {
+		struct hent *e = hmap_get(&bytitle, p->ctitle, strlen(p->ctitle));
+
+		for (uint32_t q = e ? (uint32_t)((uintptr_t)e->val - 1) : NONE; q != NONE;
+		    q = tnext[q])
+			if (q != pi)
+				consider(md, mi, p, q, &best);
+	}
+	/* A later version in the same thread. */
+	for (size_t q = 0; q < nposts; q++)
+		if (q != pi && posts[q].root == p->root)
+			consider(md, mi, p, (uint32_t)q, &best);
+	return best;
+}
+
+/* The path of a line of changes() ("K path", "R old TAB new": new). */
+static const char *
+path_of(const char *line, size_t n, size_t *len)
+{
+	const char *tab = memchr(line, '\t', n);
+
+	if (tab) {
+		*len = (size_t)(line + n - tab - 1);
+		return tab + 1;
+	}
+	*len = n ? n - 1 : 0;
+	return line + (n ? 1 : 0);
+}
+
+/* Is the word w[0..k) among the words of s (before stop, if given)? */
+static int
+has_title_word(const char *s, const char *stop, const char *w, size_t k)
+{
+	for (const char *q = s; *q && (!stop || q < stop);) {
+		size_t j = strcspn(q, " ");
+
+		if (j == k && !memcmp(q, w, k))
+			return 1;
+		q += j + (q[j] == ' ');
+	}
+	return 0;
+}
+
+/* The distinct words of title words s. */
+static size_t
+distinct_words(const char *s)
+{
+	size_t n = 0;
+
+	for (const char *p = s; *p;) {
+		size_t k = strcspn(p, " ");
+
+		n += !has_title_word(s, p, p, k);
+		p += k + (p[k] == ' ');
+	}
+	return n;
+}
+
+/*
+ * Are two titles (title words) alike: of the distinct words of the one
+ * with more, at least TWIN_WORDS percent in the other ("foo01: fix the
+ * leak" and "foo02: fix the leak")?
+ */
+static int
+titles_alike(const char *a, const char *b)
+{
+	size_t na, nb, common = 0;
+
+	if (!a || !b || !*a || !*b)
+		return 0;
+	for (const char *p = a; *p;) {
+		size_t k = strcspn(p, " ");
+
+		if (!has_title_word(a, p, p, k) && has_title_word(b, NULL, p, k))
+			common++;
+		p += k + (p[k] == ' ');
+	}
+	na = distinct_words(a);
+	nb = distinct_words(b);
+	return 100 * common >= TWIN_WORDS * (na > nb ? na : nb);
+}
+
+/* Do the changes a and b name a file in common? */
+static int
+shares_file(const char *a, const char *b)
+{
+	if (!a || !b)
+		return 0;
+	for (const char *p = a; *p;) {
+		size_t k = strcspn(p, "\n"), pl;
+		const char *pp = path_of(p, k, &pl);
+
+		for (const char *q = b; *q;) {
+			size_t j = strcspn(q, "\n"), ql;
+			const char *qp = path_of(q, j, &ql);
+
+			if (pl == ql && !memcmp(pp, qp, pl))
+				return 1;
+			q += j + (q[j] == '\n');
+		}
+		p += k + (p[k] == '\n');
+	}
+	return 0;
+}
+
+/* Do mails a and b share a list? */
+static int
+share_list(const struct mail *a, const struct mail *b)
+{
+	for (const char *l = a->lists; *l;) {
+		size_t k = strcspn(l, " ");
+
+		for (const char *r = b->lists; *r;) {
+			size_t j = strcspn(r, " ");
+
+			if (j == k && !memcmp(l, r, k))
+				return 1;
+			r += j + (r[j] == ' ');
+		}
+		l += k + (l[k] == ' ');
+	}
+	return !*a->lists && !*b->lists;
+}
+
+uint32_t
+together(struct model *md, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t root = thread_of(md, mi), best = NONE;
+	size_t lo = 0, hi = nbydate;
+
+	if (m->date == NODATE || !bydate)
+		return NONE;
+	/* The first patch posted TOGETHER_SECS before m or later. */
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (md->mails[bydate[mid]].date < m->date - TOGETHER_SECS)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < nbydate; i++) {
+		uint32_t x = bydate[i];
+		const struct mail *t = &md->mails[x];
+
+		if (t->date > m->date + TOGETHER_SECS)
+			break;
+		if (x == mi || thread_of(md, x) == root || !by_person(t, m->from, m->who) ||
+		    !share_list(t, m) || !responded(md, x) ||
+		    !(shares_file(t->files, m->files) || titles_alike(t->ntitle, m->ntitle)))
+			continue;
+		if (best == NONE || cmp_date_id(md, x, best) < 0)
+			best = x;
+	}
+	return best;
+}

@@ -1,0 +1,444 @@
+/*
+ * why.c - the why command: one mail or commit, its verdict, and the
+ * evidence that decided it, for the maintainer who disagrees.  The
+ * cluster with each member's best pair (and, given the pairs tables,
+ * every scored pair of the id), the responses found in its thread and
+ * its versions' threads, the coverage and grace, the history's end, and
+ * the rule that decided.  Plain text for a person, a fact a line.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <glob.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "ptreport.h"
+#include "tables.h"
+#include "text.h"
+#include "tsv.h"
+#include "util.h"
+
+static void
+line(FILE *fp, int indent, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void
+line(FILE *fp, int indent, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(fp, "%*s", 2 * indent, "");
+	va_start(ap, fmt);
+	vfprintf(fp, fmt, ap);
+	va_end(ap);
+	fputc('\n', fp);
+}
+
+static const char *
+day(char buf[21], int64_t t)
+{
+	if (t == NODATE)
+		return "(no date)";
+	iso_utc(buf, t);
+	return buf;
+}
+
+/* The id as given, without angle brackets. */
+static const char *
+bare(const char *id, size_t *n)
+{
+	*n = strlen(id);
+	if (*n >= 2 && id[0] == '<' && id[*n - 1] == '>') {
+		(*n) -= 2;
+		return id + 1;
+	}
+	return id;
+}
+
+static int
+is_hex(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return 0;
+	return n > 0;
+}
+
+/*
+ * The pairs of the tables named (patchsim's output) that hold one of
+ * the ids of the set: written as they are, in the tables' order.
+ */
+static void
+pairs_of(const struct model *md, const struct hmap *ids, FILE *fp)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < md->npairs; i++) {
+		struct tsv_reader r;
+		int cl, cr, cm, cd, cdl, cs, cf, cv, got;
+
+		if (tsv_open(&r, md->pairs[i]) < 0)
+			continue;
+		if (r.empty) {
+			tsv_close(&r);
+			continue;
+		}
+		cl = tsv_col(&r, "left");
+		cr = tsv_col(&r, "right");
+		cm = tsv_col(&r, "msg");
+		cd = tsv_col(&r, "diff");
+		cdl = tsv_col(&r, "dlr");
+		cs = tsv_col(&r, "score");
+		cf = tsv_col(&r, "fdiff");
+		cv = tsv_col(&r, "via");
+		if (cl < 0 || cr < 0) {
+			tsv_close(&r);
+			continue;
+		}
+		tsv_skip(&r, "");
+		while ((got = tsv_read(&r)) != 0) {
+			if (got < 0) {
+				if (got == -2)
+					break;
+				continue;
+			}
+			if (!hmap_get(ids, r.f[cl].s, r.f[cl].len) &&
+			    !hmap_get(ids, r.f[cr].s, r.f[cr].len))
+				continue;
+			if (!any++)
+				line(fp, 1, "scored pairs (left right msg diff dlr score fdiff via):");
+			line(fp, 2, "%.*s %.*s %s %s %s %s %s %s", (int)r.f[cl].len, r.f[cl].s,
+			    (int)r.f[cr].len, r.f[cr].s, cm >= 0 ? r.f[cm].s : "-",
+			    cd >= 0 ? r.f[cd].s : "-", cdl >= 0 ? r.f[cdl].s : "-",
+			    cs >= 0 ? r.f[cs].s : "-", cf >= 0 ? r.f[cf].s : "-",
+			    cv >= 0 && r.f[cv].len ? r.f[cv].s : "-");
+		}
+		tsv_close(&r);
+	}
+	if (!any && md->npairs)
+		line(fp, 1, "scored pairs: none of the %zu pairs table%s holds it", md->npairs,
+		    md->npairs == 1 ? "" : "s");
+	if (!md->npairs)
+		line(fp, 1, "scored pairs: no pairs table given (patchsim's; inside a patchtrack "
+		    "folder they are read from pairs.list)");
+}
+
+/* The cluster of a mail or commit: its members, each with its best accepted pair. */
+static void
+cluster_lines(const struct model *md, uint32_t k, FILE *fp, struct hmap *ids)
+{
+	const struct cluster *c = &md->clusters[k];
+	char d[21];
+
+	line(fp, 1, "cluster %s: %u mail%s, %u commit%s (each member: date, sender, subject)",
+	    c->name, c->nmails, c->nmails == 1 ? "" : "s", c->ncommits,
+	    c->ncommits == 1 ? "" : "s");
+	for (uint32_t x = c->mail; x != NONE; x = md->mails[x].cnext) {
+		const struct mail *m = &md->mails[x];
+		int isnew;
+
+		line(fp, 2, "mail %s  %.10s  %s  %s%s", m->id, day(d, m->date), m->from,
+		    m->subject, m->present ? "" : "  (not in the mails tables)");
+		hmap_put(ids, m->id, strlen(m->id), &isnew);
+	}
+	for (uint32_t x = c->commit; x != NONE; x = md->commits[x].cnext) {
+		const struct commit *cm = &md->commits[x];
+		int isnew;
+
+		line(fp, 2, "commit %s  %.10s  %s  %s%s", cm->id, day(d, cm->cdate), cm->author,
+		    cm->subject, x == c->first_commit && c->ncommits > 1 ? "  (the first: the "
+		    "integration)" : "");
+		hmap_put(ids, cm->id, strlen(cm->id), &isnew);
+	}
+}
+
+/* The mails of thread root that may answer (not its patches, covers or bots), by date. */
+static void
+responses(struct model *md, uint32_t mi, FILE *fp)
+{
+	uint32_t *roots = NULL;
+	size_t cap = 0, n = answer_threads(md, mi, &roots, &cap);
+	const struct mail *m = &md->mails[mi];
+	int any = 0;
+	char d[21];
+
+	for (size_t i = 0; i < n; i++)
+		for (uint32_t r = md->th[roots[i]].resp; r != NONE; r = md->mails[r].rnext) {
+			const struct mail *x = &md->mails[r];
+			const char *what;
+
+			if (by_person(x, m->from, m->who))
+				what = "its author: no response";
+			else if (!can_answer(x, m))
+				what = "a part of its own series: no response";
+			else if (x->date != NODATE && m->date != NODATE && x->date < m->date)
+				what = "before it: no response to it";
+			else
+				what = "a response";
+			if (!any++)
+				line(fp, 1, "mails that could answer it, in its thread and its "
+				    "versions' (%zu thread%s):", n, n == 1 ? "" : "s");
+			line(fp, 2, "%.10s  %s  %s  %s  (%s)", day(d, x->date), x->from, x->id,
+			    x->subject, what);
+		}
+	if (!any)
+		line(fp, 1, "mails that could answer it: none, in its thread and its versions' "
+		    "(%zu thread%s; its own patches, cover letters and bots do not count)", n,
+		    n == 1 ? "" : "s");
+	free(roots);
+}
+
+static void
+why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp)
+{
+	struct mail *m = &md->mails[mi];
+	struct buf b = BUF_INIT;
+	struct hmap ids = HMAP_INIT;
+	const char *verdict;
+	char d[21], e[21];
+	int isnew;
+
+	verdict = mail_verdict(md, &o->sc, mi, &b);
+	line(fp, 0, "mail %s", m->id);
+	line(fp, 1, "subject: %s", m->subject);
+	line(fp, 1, "from: %s%s%s%s, %s", m->name, *m->name ? " <" : "", m->from,
+	    *m->name ? ">" : "", m->type == MT_PATCH && m->project ? (m->committer ?
+	    "a committer (commits to the repository at the time)" : "a contributor") :
+	    mtype_name(m->type));
+	line(fp, 1, "date: %s, list: %s, archive: %s", day(d, m->date),
+	    *m->lists ? m->lists : "(none)", *m->arch ? m->arch : "(unknown)");
+	line(fp, 1, "verdict: %s%s%s", m->present && m->type == MT_PATCH ? verdict :
+	    "none (not a patch mail)", b.len ? ": " : "", b.len ? b.p : "");
+	buf_reset(&b);
+	/* The rule that decided. */
+	if (!m->present || m->type != MT_PATCH)
+		line(fp, 1, "rule: only patch mails get a verdict (this one is %s)",
+		    m->present ? mtype_name(m->type) : "referenced, not in the tables");
+	else if (!m->project)
+		line(fp, 1, "rule: a patch for the project is a thread root or a reply to it, not "
+		    "a bot's, pull, RFC, linux-next or stable mail, for this repository, and "
+		    "inside --since/--until; this one is not");
+	else if (!strcmp(verdict, "merged"))
+		line(fp, 1, "rule: its cluster holds a commit (the first by commit date is the "
+		    "integration)");
+	else if (!strcmp(verdict, "applied"))
+		line(fp, 1, "rule: its cluster holds a commit of a side branch (another branch "
+		    "than the main line), none of the main line");
+	else if (!strcmp(verdict, "answered"))
+		line(fp, 1, "rule: another person wrote in its thread after it");
+	else if (!strcmp(verdict, "answered-version"))
+		line(fp, 1, "rule: another version of it (its cluster) was answered");
+	else if (!strcmp(verdict, "answered-together"))
+		line(fp, 1, "rule: a patch its author posted within %d minutes of it, changing "
+		    "a file it changes or under a title alike, was answered: one conversation",
+		    TOGETHER_SECS / 60);
+	else if (!strcmp(verdict, "withdrawn"))
+		line(fp, 1, "rule: its author withdrew it in its thread, or sent a new version "
+		    "into it under the same title");
+	else if (!strcmp(verdict, "superseded"))
+		line(fp, 1, "rule: its author's later version of its posting (a patch of each in "
+		    "one cluster, the same cover letter title, or a higher version in its "
+		    "thread; within %d days) was merged or answered, and holds no version of it",
+		    VERSION_DAYS);
+	else if (!strcmp(verdict, "too-new"))
+		line(fp, 1, "rule: not merged and not answered, but too new to judge: no verdict");
+	else if (!strcmp(verdict, "ignored"))
+		line(fp, 1, "rule: a patch for the project, not merged, no response by another "
+		    "person in its thread or its versions', not withdrawn, superseded or "
+		    "answered with a patch posted with it, and old enough to judge%s",
+		    m->committer ? "; its author commits to the repository: the committer's "
+		    "own, counted apart from contributions" : "");
+	if (m->project) {
+		int64_t end = NODATE, grace = 0, dl = cover_deadline(md, m, &end, &grace);
+
+		if (dl != NODATE)
+			line(fp, 1, "coverage: the archives cover its date up to %.10s; its list's "
+			    "grace is %.1f days: patches posted after %.10s are too new",
+			    day(d, end), (double)grace / DAY, day(e, dl));
+		else
+			line(fp, 1, "coverage: its date is outside what the archives cover");
+		if (md->hist_end != NODATE)
+			line(fp, 1, "history: the history given ends %.10s; 90th percentile time "
+			    "from first posting to commit %.1f days", day(d, md->hist_end),
+			    md->merge_p90 != NODATE ? (double)md->merge_p90 / DAY : 0.0);
+		responses(md, mi, fp);
+	}
+	if (m->cluster != NONE)
+		cluster_lines(md, m->cluster, fp, &ids);
+	else
+		line(fp, 1, "cluster: none (not in the clusters table)");
+	hmap_put(&ids, m->id, strlen(m->id), &isnew);
+	if (m->project && m->cluster != NONE) {
+		const struct cluster *k = &md->clusters[m->cluster];
+
+		if (k->nmails > 1) {
+			line(fp, 1, "versions (the other mails of its cluster) and their verdicts:");
+			for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext) {
+				if (x == mi || !md->mails[x].present ||
+				    md->mails[x].type != MT_PATCH)
+					continue;
+				buf_reset(&b);
+				line(fp, 2, "%s  %s", md->mails[x].id, mail_verdict(md, &o->sc, x,
+				    &b));
+			}
+		}
+	}
+	pairs_of(md, &ids, fp);
+	hmap_free(&ids);
+	buf_free(&b);
+}
+
+static void
+why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp)
+{
+	const struct commit *c = &md->commits[ci];
+	struct buf b = BUF_INIT;
+	struct hmap ids = HMAP_INIT;
+	char d[21], e[21];
+	int isnew;
+	const char *state = commit_state(md, o, ci, &b);
+
+	line(fp, 0, "commit %s", c->id);
+	line(fp, 1, "subject: %s", c->subject);
+	line(fp, 1, "author: %s, written %s", c->author, day(d, c->date));
+	line(fp, 1, "committer: %s, committed %s", c->committer, day(e, c->cdate));
+	line(fp, 1, "verdict: %s%s%s", state, b.len ? ": " : "", b.len ? b.p : "");
+	if (!strcmp(state, "off-list")) {
+		buf_reset(&b);
+		line(fp, 1, "reason: %s", offlist_reasons[offlist_why(md, ci, &b)]);
+		if (b.len)
+			line(fp, 2, "%s", b.p);
+		line(fp, 1, "rule: written and committed inside one span the archives cover, "
+		    "and in no cluster with a patch mail a human posted (at most two commits "
+		    "in it); the reason is the first of: release, revert, a trailer naming a "
+		    "mail (elsewhere, or in the archives), a merge of another's branch or a "
+		    "pull request, its author its committer, none");
+	}
+	if (*c->links)
+		line(fp, 1, "trailers name: %s (they explain; they do not link)", c->links);
+	if (c->merge)
+		line(fp, 1, "brought in by the merge %s \"%s\"", c->merge, c->merge_subject);
+	buf_reset(&b);
+	coverage_text(md, &b);
+	line(fp, 1, "coverage: %s", b.p);
+	if (c->cluster != NONE)
+		cluster_lines(md, c->cluster, fp, &ids);
+	else
+		line(fp, 1, "cluster: none (not in the clusters table)");
+	hmap_put(&ids, c->id, strlen(c->id), &isnew);
+	pairs_of(md, &ids, fp);
+	hmap_free(&ids);
+	buf_free(&b);
+}
+
+int
+report_why(struct model *md, const struct ropts *o)
+{
+	size_t n;
+	const char *id = bare(o->query, &n);
+	const struct mail *m;
+	size_t found = 0;
+	uint32_t ci = NONE;
+
+	need(md, 1, 0, 1, "why");
+	if ((m = mail_by_id(md, id, n)) && (m->present || m->cluster != NONE)) {
+		why_mail(md, o, (uint32_t)(m - md->mails), o->fp);
+		return PT_EXIT_OK;
+	}
+	/* A commit by its hash or a prefix of it (at least 4 digits), when one. */
+	if (n >= 4 && n <= 40 && is_hex(id, n))
+		for (size_t i = 0; i < md->ncommits; i++)
+			if ((md->commits[i].present || md->commits[i].cluster != NONE) &&
+			    !strncasecmp(md->commits[i].id, id, n)) {
+				if (!found++)
+					ci = (uint32_t)i;
+				else if (found == 2)
+					warnx("why: %.*s: more than one commit begins so: %s, %s ...",
+					    (int)n, id, md->commits[ci].id, md->commits[i].id);
+			}
+	if (found == 1) {
+		why_commit(md, o, ci, o->fp);
+		return PT_EXIT_OK;
+	}
+	if (!found)
+		warnx("why: %.*s: no mail or commit of the tables has this id", (int)n, id);
+	return PT_EXIT_FAILED;
+}
+
+/* Add path to v when it names a file. */
+static void
+add_file(char ***v, size_t *n, const char *path)
+{
+	FILE *fp = fopen(path, "r");
+
+	if (!fp)
+		return;
+	fclose(fp);
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	(*v)[(*n)++] = xstrdup(path);
+}
+
+size_t
+folder_tables(const char *dir, char ***out, int *has_mailmap)
+{
+	static const char *const globs[] = {
+		"clusters.tsv", "mails/*.tsv", "mails/*.tok", "commits/*.tsv", "commits/*.tok",
+		"maint/*.tsv", "tags.tsv",
+	};
+	char **v = NULL;
+	size_t n = 0;
+	struct buf p = BUF_INIT;
+	FILE *fp;
+
+	*has_mailmap = 0;
+	buf_addf(&p, "%s/inputs.mk", dir);
+	if (!(fp = fopen(p.p, "r"))) {
+		buf_free(&p);
+		*out = NULL;
+		return 0;
+	}
+	fclose(fp);
+	for (size_t i = 0; i < sizeof globs / sizeof globs[0]; i++) {
+		glob_t g;
+
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", dir, globs[i]);
+		if (glob(p.p, 0, NULL, &g) == 0)
+			for (size_t k = 0; k < g.gl_pathc; k++)
+				add_file(&v, &n, g.gl_pathv[k]);
+		globfree(&g);
+	}
+	/* The pairs the clusters were made of. */
+	buf_reset(&p);
+	buf_addf(&p, "%s/pairs.list", dir);
+	if ((fp = fopen(p.p, "r"))) {
+		char *l = NULL;
+		size_t cap = 0;
+		ssize_t len;
+
+		while ((len = getline(&l, &cap, fp)) > 0) {
+			if (l[len - 1] == '\n')
+				l[--len] = '\0';
+			if (!len)
+				continue;
+			buf_reset(&p);
+			if (l[0] == '/')
+				buf_addstr(&p, l);
+			else
+				buf_addf(&p, "%s/%s", dir, l);
+			add_file(&v, &n, p.p);
+		}
+		free(l);
+		fclose(fp);
+	}
+	buf_reset(&p);
+	buf_addf(&p, "%s/mailmap", dir);
+	if ((fp = fopen(p.p, "r"))) {
+		*has_mailmap = fgetc(fp) != EOF;
+		fclose(fp);
+	}
+	buf_free(&p);
+	*out = v;
+	return n;
+}
