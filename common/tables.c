@@ -8,7 +8,7 @@
 static const char *const mails[] = {
 	"id", "date", "from_name", "from_addr", "subject", "title", "list",
 	"in_reply_to", "references", "to", "cc", "type", "version", "part",
-	"total", "flags", "message", "annotation", "diff", "src",
+	"total", "flags", "message", "annotation", "diff", "cites", "src",
 };
 
 static const char *const commits[] = {
@@ -29,7 +29,7 @@ static const char *const patches[] = {
 	"id", "kind", "date", "author", "type", "list", "title", "files",
 	"added", "removed", "hash", "upstream", "links", "msg", "hunks",
 	"name", "version", "part", "total", "thread", "new", "author_date",
-	"paths", "flags",
+	"paths", "flags", "credits",
 };
 
 static const char *const pairs[] = {

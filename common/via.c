@@ -6,7 +6,8 @@
 #include "via.h"
 
 const char *const via_names[VIA_KINDS] = {
-	"files", "hash", "upstream", "link", "date", "version", "title",
+	"files", "hash", "upstream", "link", "date", "version", "title", "repost",
+	"retitle", "credit",
 };
 
 int

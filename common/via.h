@@ -18,9 +18,12 @@ enum {
 	VIA_DATE = 16,          /* one author, same title, dates close */
 	VIA_VERSION = 32,       /* versions of one series */
 	VIA_TITLE = 64,         /* one author, same title */
+	VIA_REPOST = 128,       /* two mails of one author under one title of words enough */
+	VIA_RETITLE = 256,      /* two mails of one author, their titles' summaries alike */
+	VIA_CREDIT = 512,       /* a commit whose trailers credit the mail's author */
 };
 /* The kinds, bit b named via_names[b]. */
-#define VIA_KINDS 7
+#define VIA_KINDS 10
 
 extern const char *const via_names[VIA_KINDS];
 

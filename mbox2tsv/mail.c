@@ -16,6 +16,7 @@
 
 #include "body.h"
 #include "withdraw.h"
+#include "cites.h"
 #include "diff.h"
 #include "mbox2tsv.h"
 #include "opool.h"
@@ -752,7 +753,9 @@ texty(GMimeObject *obj)
 		    !strcasecmp(sub, "mbox"))
 			return 1;
 		fname = GMIME_IS_PART(obj) ? g_mime_part_get_filename(GMIME_PART(obj)) : NULL;
-		if (fname && (has_suffix_ci(fname, ".patch") || has_suffix_ci(fname, ".diff")))
+		/* "patch" or "foo.diff" sent as application/octet-stream. */
+		if (fname && (has_suffix_ci(fname, ".patch") || has_suffix_ci(fname, ".diff") ||
+		    !strcasecmp(fname, "patch") || !strcasecmp(fname, "diff")))
 			return 1;
 	}
 	return 0;
@@ -1543,6 +1546,11 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
 		tsv_sep(row);
 		tsv_sep(row);
 	}
+	/* cites: the mails its own text links to, above any diff */
+	buf_reset(&tmp);
+	cites_scan(text, a.patch ? a.body.diff_start : a.text.len, &tmp);
+	tsv_add_utf8(row, tmp.p, tmp.len);
+	tsv_sep(row);
 	/* src */
 	buf_reset(&tmp);
 	pos_format(&tmp, pos);

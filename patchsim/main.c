@@ -78,6 +78,11 @@ struct row {
 	const char *author, *name;      /* lower-cased, interned; "" if none */
 	const char *thread;             /* interned; "" if none */
 	struct tstr title;
+	struct tstr summary;            /* the title's words after its "prefix: " parts */
+	unsigned char reply;            /* a mail of type reply: a diff in an answer */
+	const char **cred;              /* credited people, lower-cased, interned:
+	                                   addresses and names; NULL if none */
+	uint32_t ncred;
 	int64_t date, adate;            /* the table's date; when it was written */
 	int has_date, has_adate;
 	int version, part;              /* 0: unknown */
@@ -420,19 +425,74 @@ hunks_valid(const char *s, size_t n)
 	return 1;
 }
 
+/* s[0..n) lower-cased (ASCII) and interned. */
+static const char *
+lower_intern_n(struct strpool *names, struct buf *scratch, const char *s, size_t n)
+{
+	buf_reset(scratch);
+	for (size_t i = 0; i < n; i++)
+		buf_addc(scratch, s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i]);
+	return intern(names, scratch->p ? scratch->p : "", scratch->len);
+}
+
 /* A column lower-cased (ASCII) and interned; "" when absent or empty. */
 static const char *
 lower_intern(struct strpool *names, struct buf *scratch, const struct tsv_reader *r, int c)
 {
 	if (c < 0 || !r->f[c].len)
 		return "";
-	buf_reset(scratch);
-	for (size_t i = 0; i < r->f[c].len; i++) {
-		char ch = r->f[c].s[i];
+	return lower_intern_n(names, scratch, r->f[c].s, r->f[c].len);
+}
 
-		buf_addc(scratch, ch >= 'A' && ch <= 'Z' ? (char)(ch - 'A' + 'a') : ch);
+/*
+ * The bytes of a title's summary: its leading "prefix: " parts gone, a
+ * prefix being a word without blanks ("erofs-utils: lib: ", "arm64:
+ * smmu: "); "add type: foo" keeps its words.
+ */
+static size_t
+summary_len(const char *t, size_t n)
+{
+	size_t at = 0;
+
+	for (;;) {
+		size_t k = at;
+
+		while (k < n && t[k] != ' ' && t[k] != ':')
+			k++;
+		if (k == at || k + 1 >= n || t[k] != ':' || t[k + 1] != ' ')
+			return n - at;
+		at = k + 2;
 	}
-	return intern(names, scratch->p, scratch->len);
+}
+
+/*
+ * The credits column (one "Name <addr>" a line): each person's address
+ * and name, lower-cased and interned, into rw->cred.
+ */
+static void
+load_credits(struct table *t, struct row *rw, struct buf *scratch, const char *s, size_t n)
+{
+	const char **v = arena_alloc(&t->mem, 2 * (n / 2 + 1) * sizeof *v);
+	uint32_t k = 0;
+
+	for (const char *p = s, *end = s + n; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t len = (size_t)((nl ? nl : end) - p);
+		const char *lt = memchr(p, '<', len), *gt = lt ? memchr(lt, '>', (size_t)(p + len - lt)) : NULL;
+		size_t nm = lt ? (size_t)(lt - p) : len;
+
+		while (nm && p[nm - 1] == ' ')
+			nm--;
+		if (lt && gt && gt > lt + 1)
+			v[k++] = lower_intern_n(t->names, scratch, lt + 1, (size_t)(gt - lt - 1));
+		if (nm && (lt || !memchr(p, '@', len)))
+			v[k++] = lower_intern_n(t->names, scratch, p, nm);
+		else if (!lt && len)
+			v[k++] = lower_intern_n(t->names, scratch, p, len);
+		p += len + 1;
+	}
+	rw->cred = v;
+	rw->ncred = k;
 }
 
 /*
@@ -449,7 +509,7 @@ struct pend {
 	size_t row;             /* index into the table */
 	unsigned long lineno;
 	const char *title, *msg;
-	size_t tlen, mlen;
+	size_t tlen, mlen, slen;        /* slen: the summary, the title's last slen bytes */
 	int bad;                /* 1: why says; 2: a line of no kind */
 	char why[32];
 };
@@ -564,6 +624,7 @@ load_worker(void *arg)
 		pd = &ld->pend[i];
 		rw = &ld->t->r[pd->row];
 		rw->title = keep_sorted(&k, &scratch, pd->title, pd->tlen);
+		rw->summary = keep_sorted(&k, &scratch, pd->title + pd->tlen - pd->slen, pd->slen);
 		rw->msg = keep_sorted(&k, &scratch, pd->msg, pd->mlen);
 		pd->bad = check_hunks(rw, &raw, pd->why, sizeof pd->why);
 	}
@@ -638,7 +699,7 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 	struct loader ld;
 	struct arena raw = ARENA_INIT;
 	int cid, cdate, cfiles, cadd, crem, chash, cup, clinks, cmsg, chunks, got;
-	int ckind, cauthor, cname, ctitle, cthread, cversion, cpart, cadate;
+	int ckind, cauthor, cname, ctitle, cthread, cversion, cpart, cadate, ccred, ctype;
 	int rc = 0;
 
 	memset(t, 0, sizeof *t);
@@ -692,6 +753,8 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 	cversion = tsv_col(&r, "version");
 	cpart = tsv_col(&r, "part");
 	cadate = tsv_col(&r, "author_date");
+	ccred = tsv_col(&r, "credits");
+	ctype = tsv_col(&r, "type");
 	while ((got = tsv_read(&r)) != 0) {
 		struct row *rw;
 		struct pend *pd;
@@ -734,6 +797,7 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 		rw->has_date = iso_parse(r.f[cdate].s, &rw->date) == 0;
 		rw->has_adate = cadate >= 0 && iso_parse(r.f[cadate].s, &rw->adate) == 0;
 		rw->commit = ckind >= 0 && strcmp(r.f[ckind].s, "commit") == 0;
+		rw->reply = !rw->commit && ctype >= 0 && strcmp(r.f[ctype].s, "reply") == 0;
 		rw->author = lower_intern(t->names, &scratch, &r, cauthor);
 		rw->name = lower_intern(t->names, &scratch, &r, cname);
 		rw->thread = cthread >= 0 ? intern(t->names, r.f[cthread].s, r.f[cthread].len) : "";
@@ -755,6 +819,9 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 		pd->lineno = r.lineno;
 		pd->title = ctitle >= 0 ? arena_strndup(&raw, r.f[ctitle].s, r.f[ctitle].len) : "";
 		pd->tlen = ctitle >= 0 ? r.f[ctitle].len : 0;
+		pd->slen = summary_len(pd->title, pd->tlen);
+		if (ccred >= 0 && r.f[ccred].len)
+			load_credits(t, rw, &scratch, r.f[ccred].s, r.f[ccred].len);
 		pd->msg = arena_strndup(&raw, r.f[cmsg].s, r.f[cmsg].len);
 		pd->mlen = r.f[cmsg].len;
 		/* Made ready when a pair first needs them: where they are. */
@@ -895,9 +962,20 @@ index_free(struct index *ix)
 /* How a pair was found: via.h's bits, and two more never written. */
 enum {
 	/* Evidence once the messages turn out alike. */
-	VIA_THREAD = 128,       /* one in the other's thread: a version at THREAD_MSG */
-	VIA_SAMEMSG = 256,      /* one person: version or title at SAME_MSG */
+	VIA_THREAD = 1024,      /* one in the other's thread: a version at THREAD_MSG */
+	VIA_SAMEMSG = 2048,     /* one person: version or title at SAME_MSG */
 };
+/* A title of at least this many distinct words, one author's twice, is a repost. */
+#define REPOST_WORDS 4
+/*
+ * Two titles' summaries (the words after the "prefix: " parts) are
+ * alike when this share of the distinct words of the longer is in the
+ * other, and it has RETITLE_MIN words at least.
+ */
+#define RETITLE_SHARE 0.7
+#define RETITLE_MIN 3
+/* A commit credits a mail's author: the mail at most this many days before it. */
+#define CREDIT_DAYS 365
 /* How alike the messages of a version sent into the old one's thread are, at least. */
 #define THREAD_MSG 0.6
 /* How alike two messages of one person are, at least, to be one patch's (retitled). */
@@ -1281,7 +1359,7 @@ cmp_potential(const void *x, const void *y)
  */
 static int
 can_reach(struct job *j, const struct row *l, const struct row *r, uint32_t nfile,
-    unsigned nfiles, double msg, double msg_under)
+    unsigned nfiles, double msg, double msg_under, double w)
 {
 	const struct opts *o = j->o;
 	double floor = o->min_score - BOUND_SLACK, ub = 0;
@@ -1289,9 +1367,9 @@ can_reach(struct job *j, const struct row *l, const struct row *r, uint32_t nfil
 
 	for (uint32_t f = 0; f < nfile; f++)
 		for (uint32_t x = 0; x < j->tfn[f]; x++, k++)
-			j->t[k].weight = (1 - o->weight) / nfiles / j->tfn[f];
+			j->t[k].weight = (1 - w) / nfiles / j->tfn[f];
 	add_term(j, &l->msg, &r->msg);
-	j->t[j->nt - 1].weight = o->weight;
+	j->t[j->nt - 1].weight = w;
 	/*
 	 * The messages' ratio when the evidence needed it first, or a
 	 * bound it is under.
@@ -1438,6 +1516,72 @@ same_person(const struct row *a, const struct row *b)
 	return (*a->author && a->author == b->author) || (*a->name && a->name == b->name);
 }
 
+/* Does commit c credit the person of mail m (its address or its name)? */
+static int
+credits_person(const struct row *c, const struct row *m)
+{
+	for (uint32_t i = 0; i < c->ncred; i++)
+		if ((*m->author && c->cred[i] == m->author) || (*m->name && c->cred[i] == m->name))
+			return 1;
+	return 0;
+}
+
+/* The distinct words of a token-sorted text, at most max, into w and wl. */
+static size_t
+sorted_words(const struct tstr *t, const char **w, size_t *wl, size_t max)
+{
+	size_t n = 0;
+
+	for (const char *p = t->s, *e = t->s + t->bytes; p < e && n < max;) {
+		const char *sp = memchr(p, ' ', (size_t)(e - p));
+		size_t k = (size_t)((sp ? sp : e) - p);
+
+		if (k && !(n && wl[n - 1] == k && !memcmp(w[n - 1], p, k))) {
+			w[n] = p;
+			wl[n++] = k;
+		}
+		p += k + 1;
+	}
+	return n;
+}
+
+/* How many distinct words a token-sorted text holds (up to 64). */
+static size_t
+distinct_words(const struct tstr *t)
+{
+	const char *w[64];
+	size_t wl[64];
+
+	return sorted_words(t, w, wl, 64);
+}
+
+/*
+ * Are two titles' summaries alike: of the distinct words of the one with
+ * more (at least RETITLE_MIN), RETITLE_SHARE at least in the other?
+ */
+static int
+summaries_alike(const struct tstr *a, const struct tstr *b)
+{
+	const char *wa[64], *wb[64];
+	size_t la[64], lb[64], na, nb, common = 0;
+
+	na = sorted_words(a, wa, la, 64);
+	nb = sorted_words(b, wb, lb, 64);
+	if ((na > nb ? na : nb) < RETITLE_MIN)
+		return 0;
+	for (size_t i = 0, j = 0; i < na && j < nb;) {
+		int c = memcmp(wa[i], wb[j], la[i] < lb[j] ? la[i] : lb[j]);
+
+		if (!c)
+			c = (la[i] > lb[j]) - (la[i] < lb[j]);
+		if (!c)
+			common++;
+		i += c <= 0;
+		j += c >= 0;
+	}
+	return (double)common >= RETITLE_SHARE * (double)(na > nb ? na : nb);
+}
+
 /* The same title: the same words, whatever their case, order and punctuation. */
 static int
 same_title(const struct row *a, const struct row *b)
@@ -1469,10 +1613,20 @@ evidence(const struct job *j, const struct row *l, const struct row *r)
 
 		if (m->has_adate && c->has_adate && m->adate == c->adate && (person || title))
 			via |= VIA_DATE;
+		/*
+		 * A commit crediting the mail's author, written after it (at
+		 * most CREDIT_DAYS): a maintainer's rework of the patch.
+		 */
+		if (!person && c->ncred && credits_person(c, m) && m->has_date && c->has_date &&
+		    c->date >= m->date && c->date - m->date <= (int64_t)CREDIT_DAYS * 86400)
+			via |= VIA_CREDIT;
 		if (person && title)
 			via |= VIA_TITLE;
 		else if (person && ratio_bound(&l->msg, &r->msg) >= SAME_MSG)
 			via |= VIA_SAMEMSG;
+		/* Retitled by its author, or reworked into a bigger change of his. */
+		if (person && !title && summaries_alike(&l->summary, &r->summary))
+			via |= VIA_RETITLE;
 		return via;
 	}
 	if (l->commit || !person)
@@ -1485,7 +1639,10 @@ evidence(const struct job *j, const struct row *l, const struct row *r)
 	    llabs((long long)(l->date - r->date)) > (long long)o->vwindow * 86400)
 		return 0;
 	if (same_title(l, r))
-		return VIA_VERSION;
+		return VIA_VERSION | (distinct_words(&l->title) >= REPOST_WORDS ? VIA_REPOST : 0);
+	/* Retitled: the words after the prefix mostly the same. */
+	if (summaries_alike(&l->summary, &r->summary))
+		via |= VIA_RETITLE;
 	/*
 	 * A new version sent into the thread of the old one, perhaps
 	 * retitled: the same place in its posting, and (see score_left) a
@@ -1494,11 +1651,11 @@ evidence(const struct job *j, const struct row *l, const struct row *r)
 	if (((*l->thread && l->thread == r->thread && l->version != r->version) ||
 	    (*r->thread && r->thread == l->id) || (*l->thread && l->thread == r->id)) &&
 	    l->part == r->part)
-		return VIA_THREAD;
+		return via | VIA_THREAD;
 	/* Retitled, in a thread of its own: the message tells. */
 	if (ratio_bound(&l->msg, &r->msg) >= SAME_MSG)
-		return VIA_SAMEMSG;
-	return 0;
+		return via | VIA_SAMEMSG;
+	return via;
 }
 
 /* All pairs of one left row, scored, into out (rows of TSV). */
@@ -1568,6 +1725,11 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 		struct row *r = &j->R->r[ri];
 		int via = j->via[ri];
 		double dlr, msg = 0, diff = 0, score = 0, fdiff = 0;
+		/*
+		 * A diff sent in a reply has no commit message: the reply's
+		 * words are talk.  Its score is its diff's.
+		 */
+		double w = l->reply || r->reply ? 0.0 : o->weight;
 		uint32_t mn, mx;
 		int outside;
 
@@ -1638,19 +1800,19 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 			 * output is the same either way.  (Headings paired by
 			 * their own ratio have no cheap bound.)
 			 */
-			if (!must && o->heading_ratio < 1.0 && o->weight + (1 - o->weight) <
+			if (!must && o->heading_ratio < 1.0 && w + (1 - w) <
 			    o->min_score)
 				continue;
 			ready_hunks(j, l);
 			ready_hunks(j, r);
 			nfiles = diff_terms(j, l, r, &nfile);
 			if (!must && o->heading_ratio >= 1.0 &&
-			    o->weight + (1 - o->weight) * diff_of(j, nfile, nfiles) < o->min_score)
+			    w + (1 - w) * diff_of(j, nfile, nfiles) < o->min_score)
 				continue;
 			if (!counted)
 				j->scored++;
 			if (!must) {
-				if (!can_reach(j, l, r, nfile, nfiles, known_msg, msg_under))
+				if (!can_reach(j, l, r, nfile, nfiles, known_msg, msg_under, w))
 					continue;
 				diff = diff_of(j, nfile, nfiles);
 				msg = j->t[j->nt].hi;
@@ -1660,7 +1822,7 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 				diff = diff_of(j, nfile, nfiles);
 				msg = known_msg >= 0 ? known_msg : ratio(j, &l->msg, &r->msg);
 			}
-			score = dlr >= o->dlr ? o->weight * msg + (1 - o->weight) * diff : 0;
+			score = dlr >= o->dlr ? w * msg + (1 - w) * diff : 0;
 		}
 		if (via & VIA_THREAD) {
 			via &= ~VIA_THREAD;

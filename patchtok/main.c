@@ -55,6 +55,85 @@ is_trailer(const char *s, size_t n)
 	return 0;
 }
 
+/* A root commit of at most this many files is a patch, not an import. */
+#define ROOT_FILES 100
+
+/*
+ * Trailers that credit a person with the change itself: its author, a
+ * co-author, the first version's author, whoever suggested or reported
+ * it.  Not a reviewer's, tester's or acker's.
+ */
+static const char *const credit_trailers[] = {
+	"signed-off-by", "co-developed-by", "co-authored-by", "originally-by",
+	"original-patch-by", "original-author", "based-on-patch-by",
+	"based-on-a-patch-by", "suggested-by", "reported-by", "written-by", NULL
+};
+
+/* Does value v[0..n) ("Name <addr>") name the address a or the name m (any case)? */
+static int
+names_person(const char *v, size_t n, const char *a, size_t an, const char *m, size_t mn)
+{
+	if (an && find_ci(v, n, "<") && n >= an) {
+		for (size_t i = 0; i + an <= n; i++)
+			if (!strncasecmp(v + i, a, an) && i && v[i - 1] == '<' && i + an < n &&
+			    v[i + an] == '>')
+				return 1;
+	}
+	return mn && n >= mn && !strncasecmp(v, m, mn) && (n == mn || v[mn] == ' ');
+}
+
+/*
+ * credits: the people the message's credit trailers name, one a line
+ * as written ("Name <addr>"), each once, but the commit's author and
+ * committer (a maintainer's own sign-off credits nothing).
+ */
+static void
+credits(struct buf *out, const char *body, size_t blen, const char *const *who,
+    const size_t *wlen)
+{
+	const char *p = body, *end = body + blen, *nl, *s;
+	size_t n;
+
+	while (p < end) {
+		const char *colon, *v;
+		size_t k, vn;
+		int skip = 0;
+
+		nl = memchr(p, '\n', (size_t)(end - p));
+		n = (size_t)((nl ? nl : end) - p);
+		s = trim(p, &n);
+		p = nl ? nl + 1 : end;
+		if (!n || !(colon = memchr(s, ':', n)))
+			continue;
+		k = (size_t)(colon - s);
+		for (const char *const *t = credit_trailers; *t && !skip; t++)
+			skip = strlen(*t) == k && !strncasecmp(s, *t, k);
+		if (!skip)
+			continue;
+		v = colon + 1;
+		vn = (size_t)(s + n - v);
+		v = trim(v, &vn);
+		if (!vn)
+			continue;
+		skip = 0;
+		for (int i = 0; i < 4 && !skip; i += 2)
+			skip = names_person(v, vn, who[i], wlen[i], who[i + 1], wlen[i + 1]);
+		/* Once each. */
+		for (const char *q = out->p, *qe = out->p + out->len; q && q < qe && !skip;) {
+			const char *ql = memchr(q, '\n', (size_t)(qe - q));
+			size_t m = (size_t)((ql ? ql : qe) - q);
+
+			skip = m == vn && !memcmp(q, v, vn);
+			q += m + 1;
+		}
+		if (skip)
+			continue;
+		if (out->len)
+			buf_addc(out, '\n');
+		buf_add(out, v, vn);
+	}
+}
+
 /*
  * The message as the scorer reads it: the title, then every non-empty
  * body line, stripped, without trailers; a first body line that repeats
@@ -99,8 +178,8 @@ help(void)
 	fputs("\nRead mails (mbox2tsv) or commits (git2tsv) and write one row per\n"
 	    "patch: id kind date author type list title files added removed hash\n"
 	    "upstream links msg hunks name version part total thread new\n"
-	    "author_date paths flags, and any column of the input patchtok does not\n"
-	    "know.\n"
+	    "author_date paths flags credits, and any column of the input patchtok\n"
+	    "does not know.\n"
 	    "Rows without a diff are passed over and counted.\n\n"
 	    "  -H, --no-header  do not print the header line\n"
 	    "  -j, --jobs N     threads making rows (default: the CPUs, at most 4);\n"
@@ -117,6 +196,7 @@ struct cols {
 	int id, date, commit_date, from_addr, title, subject, message, diff;
 	int type, list, upstream, links;
 	int from_name, version, part, total, in_reply_to, references, flags;
+	int committer_addr, committer_name;
 };
 
 static const char *
@@ -211,19 +291,30 @@ tok_row(struct tjob *jb, struct tworker *w, struct tslot *sl)
 	size_t n, tl;
 	const char *s, *t;
 	char hash[33];
+	int root;
 
 	buf_reset(out);
 	sl->kind = ROW_PATCH;
 	s = field(r, c->diff, &n);
-	/* The method: merges and root commits carry no diff. */
-	if (commits && c->type >= 0 && (strcmp(r->f[c->type].s, "root") == 0 ||
-	    strcmp(r->f[c->type].s, "merge") == 0))
+	/*
+	 * The method: merges carry no diff, nor a root commit that imports
+	 * a tree (more than ROOT_FILES files); a smaller one is the first
+	 * patch of a project begun on its list.
+	 */
+	root = commits && c->type >= 0 && strcmp(r->f[c->type].s, "root") == 0;
+	if (commits && c->type >= 0 && strcmp(r->f[c->type].s, "merge") == 0)
 		n = 0;
 	if (!n) {
 		sl->kind = ROW_NODIFF;
 		return;
 	}
 	patch_parse(&p, s, n, &a);
+	if (root && p.nf > ROOT_FILES) {
+		sl->kind = ROW_NODIFF;
+		patch_free(&p);
+		arena_free(&a);
+		return;
+	}
 	if (!p.nf) {
 		sl->kind = ROW_NOFILE;
 		warnx("%s:%lu: %s: no file in its diff: passed over", r->name,
@@ -348,6 +439,21 @@ tok_row(struct tjob *jb, struct tworker *w, struct tslot *sl)
 	/* flags: the input's (side: a commit of another branch than the main line) */
 	s = field(r, c->flags, &n);
 	tsv_add(out, s, n);
+	tsv_sep(out);
+	/* credits: of a commit, the people its trailers credit but its author and committer */
+	buf_reset(&w->tmp);
+	if (commits) {
+		const char *who[4];
+		size_t wlen[4];
+
+		who[0] = field(r, c->from_addr, &wlen[0]);
+		who[1] = field(r, c->from_name, &wlen[1]);
+		who[2] = field(r, c->committer_addr, &wlen[2]);
+		who[3] = field(r, c->committer_name, &wlen[3]);
+		s = field(r, c->message, &n);
+		credits(&w->tmp, s, n, who, wlen);
+	}
+	tsv_add(out, w->tmp.p, w->tmp.len);
 	tsv_extra_row(&jb->x, r, out);
 	buf_addc(out, '\n');
 	patch_free(&p);
@@ -507,6 +613,8 @@ main(int argc, char **argv)
 		c.in_reply_to = tsv_col(&r, "in_reply_to");
 		c.references = tsv_col(&r, "references");
 		c.flags = tsv_col(&r, "flags");
+		c.committer_addr = tsv_col(&r, "committer_addr");
+		c.committer_name = tsv_col(&r, "committer_name");
 		commits = c.commit_date >= 0;
 		/*
 		 * Columns patchtok does not know pass through: those of the

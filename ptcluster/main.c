@@ -30,6 +30,9 @@ enum { MAIL, COMMIT };
 /* How a patch's kind is known, weakest first: a later, stronger source wins. */
 enum { FROM_GUESS, FROM_GROUPS, FROM_TABLE };
 
+/* A retitled version's message this alike is one whatever its diff. */
+#define RETITLE_MSG 0.8
+
 /* Kinds that name the very same change: they join two commits. */
 #define VIA_SAME (VIA_HASH | VIA_UPSTREAM | VIA_LINK)
 
@@ -86,6 +89,7 @@ struct opts {
 	double fdiff;                   /* whole-file ratio a pair needs */
 	double title_threshold;         /* score a same-title pair needs */
 	double date_content;            /* msg or diff a same-date pair needs */
+	double credit_content;          /* diff a pair via credit needs (or fdiff) */
 	int accept;                     /* VIA_* bits that accept a pair */
 	int chain;                      /* PaStA's connected components */
 };
@@ -278,6 +282,19 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 		if ((via & VIA_VERSION) && !(fdiff >= o->fdiff || v[C_DIFF] >= o->date_content))
 			via &= ~VIA_VERSION;
 		/*
+		 * So do a retitled version's, or its message is still one
+		 * (a later version grown past its first).
+		 */
+		if ((via & VIA_RETITLE) && !(fdiff >= o->fdiff || v[C_DIFF] >= o->date_content ||
+		    v[C_MSG] >= RETITLE_MSG))
+			via &= ~VIA_RETITLE;
+		/*
+		 * A commit crediting the mail's author reworked it, if their
+		 * hunks or files are still alike.
+		 */
+		if ((via & VIA_CREDIT) && !(fdiff >= o->fdiff || v[C_DIFF] >= o->credit_content))
+			via &= ~VIA_CREDIT;
+		/*
 		 * Every id a pair names is a patch of the output, accepted or
 		 * not.  patchsim writes the pairs of one left patch together.
 		 */
@@ -291,6 +308,12 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 		acc = content || (via & o->accept);
 		if (!acc)
 			continue;
+		/*
+		 * A pair taken by a retitle or a credit alone is ranked by its
+		 * weighed score whatever its dlr (its score column may be 0).
+		 */
+		if (!content && !(via & o->accept & ~(VIA_FILES | VIA_RETITLE | VIA_CREDIT)))
+			score = w * v[C_MSG] + (1 - w) * v[C_DIFF];
 		st->accepted++;
 		if (li == ri)
 			continue;
@@ -325,12 +348,21 @@ via_string(struct graph *g, int via)
 /*
  * How strongly an edge says its ends are one patch: a named upstream
  * commit, a link, the same content or a mail's date kept as a commit's
- * author date before any score.
+ * author date before any score; a retitled version or a crediting commit
+ * after every other.
  */
 static int
 strength(const struct edge *e)
 {
-	return (e->via & (VIA_SAME | VIA_DATE)) != 0;
+	if (e->via & (VIA_SAME | VIA_DATE))
+		return 2;
+	/*
+	 * A retitled version or a crediting commit, and nothing else: the
+	 * weakest, joining only what nothing better claimed.
+	 */
+	if (!e->content && !(e->via & ~(VIA_FILES | VIA_RETITLE | VIA_CREDIT)))
+		return 0;
+	return 1;
 }
 
 /* Is edge x ranked before edge y: stronger, higher score, then by ids. */
@@ -412,7 +444,11 @@ join(struct graph *g, uint32_t a, uint32_t b)
  *    then highest score;
  * 3. mails join each other (versions, resends) strongest and best first,
  *    but never two clusters that each hold a commit, nor two parts of
- *    one posting ([PATCH v2 1/3] and [PATCH v2 2/3] are two patches).
+ *    one posting ([PATCH v2 1/3] and [PATCH v2 2/3] are two patches);
+ * 4. a mail whose cluster holds no commit joins the commit that credits
+ *    its author best (a maintainer's rework), on the same terms.
+ *
+ * Pairs taken by a retitle or a credit alone rank after every other.
  *
  * With --chain, every kept edge joins its ends, as PaStA's connected
  * components do.
@@ -468,7 +504,7 @@ build_clusters(struct graph *g, const struct opts *o)
 				continue;
 			m = g->n[e[i].a].kind == MAIL ? e[i].a : e[i].b;
 			c = m == e[i].a ? e[i].b : e[i].a;
-			if (g->n[c].side == side && g->n[m].best == NONE)
+			if (g->n[c].side == side && g->n[m].best == NONE && strength(&e[i]))
 				g->n[m].best = (uint32_t)i;
 		}
 	for (uint32_t i = 0; i < g->len; i++)
@@ -495,6 +531,28 @@ build_clusters(struct graph *g, const struct opts *o)
 		join(g, ra, rb);
 		offer_edge(g, &e[i]);
 	}
+	/*
+	 * 4: a commit that credits a mail's author (a rework), for a mail
+	 * whose cluster has none yet: the best first, the main line's
+	 * before a side branch's.
+	 */
+	for (int side = 0; side < 2; side++)
+		for (size_t i = 0; i < n; i++) {
+			uint32_t m, c, rm, rc;
+
+			if (g->n[e[i].a].kind == g->n[e[i].b].kind || strength(&e[i]))
+				continue;
+			m = g->n[e[i].a].kind == MAIL ? e[i].a : e[i].b;
+			c = m == e[i].a ? e[i].b : e[i].a;
+			if (g->n[c].side != side)
+				continue;
+			rm = find(g, m);
+			rc = find(g, c);
+			if (rm == rc || g->n[rm].hascommit || parts_clash(g, rm, rc))
+				continue;
+			join(g, rm, rc);
+			offer_edge(g, &e[i]);
+		}
 }
 
 /* Is w one of the comma or blank separated words of s[0..n)? */
@@ -793,6 +851,7 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "usage: ptcluster [-HqvV] [-t threshold] [-w weight] [-d dlr] [-a via,...]\n"
 	    "                 [--fdiff fdiff] [--title-threshold s] [-D date-content]\n"
+	    "                 [--credit-content c]\n"
 	    "                 [--chain] [--pasta] [-G groups] [--groups] [file ...]\n");
 }
 
@@ -814,9 +873,13 @@ help(void)
 	    "  -w, --weight W        score = W * msg + (1 - W) * diff, recomputed\n"
 	    "                        (default: the score column)\n"
 	    "  -a, --accept LIST     via kinds accepted whatever the score (default\n"
-	    "                        hash,upstream,link,date,title,version; none)\n"
+	    "                        hash,upstream,link,date,title,version,repost,\n"
+	    "                        retitle,credit; none)\n"
 	    "      --title-threshold S  score a pair via title needs (default 0.6)\n"
-	    "  -D, --date-content R  msg or diff a pair via date needs (default 0.5)\n"
+	    "  -D, --date-content R  msg or diff a pair via date needs (default 0.5);\n"
+	    "                        version and retitle: diff R or fdiff F\n"
+	    "      --credit-content C  diff a pair via credit needs, or fdiff F\n"
+	    "                        (default 0.5)\n"
 	    "      --chain           join every accepted pair's ends (PaStA's\n"
 	    "                        connected components)\n"
 	    "      --pasta           PaStA's clusters: --chain and --fdiff 0, the\n"
@@ -844,7 +907,7 @@ exit_of(int *rc, int read)
 int
 main(int argc, char **argv)
 {
-	enum { O_FDIFF = 256, O_TITLE, O_CHAIN, O_PASTA, O_GROUPS };
+	enum { O_FDIFF = 256, O_TITLE, O_CHAIN, O_PASTA, O_GROUPS, O_CREDIT };
 	static const struct option longopts[] = {
 		{ "threshold", required_argument, NULL, 't' },
 		{ "dlr", required_argument, NULL, 'd' },
@@ -853,6 +916,7 @@ main(int argc, char **argv)
 		{ "fdiff", required_argument, NULL, O_FDIFF },
 		{ "title-threshold", required_argument, NULL, O_TITLE },
 		{ "date-content", required_argument, NULL, 'D' },
+		{ "credit-content", required_argument, NULL, O_CREDIT },
 		{ "chain", no_argument, NULL, O_CHAIN },
 		{ "pasta", no_argument, NULL, O_PASTA },
 		{ "read-groups", required_argument, NULL, 'G' },
@@ -866,8 +930,9 @@ main(int argc, char **argv)
 	};
 	struct opts o = {
 		.threshold = PASTA_THRESHOLD, .dlr = PASTA_DLR, .weight = -1, .fdiff = 0.33,
-		.title_threshold = 0.6, .date_content = 0.5,
-		.accept = VIA_HASH | VIA_UPSTREAM | VIA_LINK | VIA_DATE | VIA_TITLE | VIA_VERSION,
+		.title_threshold = 0.6, .date_content = 0.5, .credit_content = 0.5,
+		.accept = VIA_HASH | VIA_UPSTREAM | VIA_LINK | VIA_DATE | VIA_TITLE | VIA_VERSION |
+		    VIA_REPOST | VIA_RETITLE | VIA_CREDIT,
 	};
 	struct graph g;
 	struct stats st = { 0, 0 };
@@ -907,6 +972,13 @@ main(int argc, char **argv)
 				return PT_EXIT_FAILED;
 			}
 			break;
+		case O_CREDIT:
+			if (parse_unit(optarg, &o.credit_content)) {
+				warnx("bad credit content '%s' (0 to 1)", optarg);
+				usage(stderr);
+				return PT_EXIT_FAILED;
+			}
+			break;
 		case 'D':
 			if (parse_unit(optarg, &o.date_content)) {
 				warnx("bad date content '%s' (0 to 1)", optarg);
@@ -930,7 +1002,8 @@ main(int argc, char **argv)
 		case 'a':
 			if (parse_accept(optarg, &o.accept)) {
 				warnx("bad list of via kinds '%s' (files, hash, upstream, "
-				    "link, date, version, title, comma-separated, or none)", optarg);
+				    "link, date, version, title, repost, retitle, credit, "
+				    "comma-separated, or none)", optarg);
 				usage(stderr);
 				return PT_EXIT_FAILED;
 			}

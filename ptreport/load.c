@@ -60,12 +60,15 @@ model_free(struct model *md)
 	free(md->mark);
 	free(md->wd);
 	free(md->vp);
+	free(md->ct);
+	free(md->cpairs);
 	free(md->mpairs);
 	for (size_t i = 0; i < md->nsections; i++)
 		free(md->sections[i]->e);
 	free(md->sections);
 	hmap_free(&md->msectid);
 	hmap_free(&md->rtitles);
+	hmap_free(&md->lost);
 	hmap_free(&md->mnames);
 	hmap_free(&md->laddrs);
 	hmap_free(&md->versions);
@@ -157,6 +160,7 @@ commit_node(struct model *md, const char *id, size_t n)
 	memset(c, 0, sizeof *c);
 	c->id = key;
 	c->author = c->committer = c->subject = c->links = c->aname = c->cname = "";
+	c->reporters = "";
 	c->date = c->cdate = NODATE;
 	c->cluster = c->cnext = NONE;
 	e->val = (void *)(uintptr_t)(md->ncommits + 1);
@@ -448,7 +452,8 @@ load_mails(struct model *md, struct tsv_reader *r)
 	    csubj = tsv_col(r, "subject"), clist = tsv_col(r, "list"),
 	    crefs = tsv_col(r, "references"), cflags = tsv_col(r, "flags"),
 	    ctotal = tsv_col(r, "total"), cto = tsv_col(r, "to"), ccc = tsv_col(r, "cc"),
-	    cver = tsv_col(r, "version"), cpart = tsv_col(r, "part"), csrc = tsv_col(r, "src");
+	    cver = tsv_col(r, "version"), cpart = tsv_col(r, "part"), csrc = tsv_col(r, "src"),
+	    ccites = tsv_col(r, "cites");
 	int got, use;
 
 	/* The bulk of a mail table, which no report reads. */
@@ -545,6 +550,26 @@ load_mails(struct model *md, struct tsv_reader *r)
 			}
 		}
 		md->mails[mi].parent = last;
+		/* The mails it cites: responses from outside their threads. */
+		s = fld(r, ccites, &n);
+		for (p = s; p < s + n;) {
+			size_t k = strcspn(p, " ");
+
+			if (k && !(k == r->f[cid].len && !memcmp(p, r->f[cid].s, k))) {
+				uint32_t cited = mail_node(md, p, k);
+
+				if (md->ncpairs == md->capcpairs) {
+					md->capcpairs = md->capcpairs ? 2 * md->capcpairs : 256;
+					md->cpairs = xreallocarray(md->cpairs, md->capcpairs,
+					    sizeof *md->cpairs);
+				}
+				md->cpairs[md->ncpairs].root = cited;
+				md->cpairs[md->ncpairs++].mail = mi;
+			}
+			p += k;
+			while (p < s + n && *p == ' ')
+				p++;
+		}
 	}
 }
 
@@ -578,6 +603,50 @@ names_pull(const char *subject, const char *msg, size_t n)
 				return 1;
 	}
 	return 0;
+}
+
+/*
+ * The people a message's Reported-by: and Suggested-by: trailers name:
+ * their addresses (or names, without one), lower-cased and interned,
+ * space-separated; "" for none.
+ */
+static const char *
+reporters(struct model *md, const char *s, size_t n)
+{
+	struct buf out = BUF_INIT;
+	const char *r;
+
+	for (const char *p = s, *end = s + n; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = (size_t)((nl ? nl : end) - p), vn;
+		const char *v = NULL, *lt, *gt;
+
+		if (has_prefix_ci(p, k, "reported-by:"))
+			v = p + 12;
+		else if (has_prefix_ci(p, k, "suggested-by:"))
+			v = p + 13;
+		if (v) {
+			vn = (size_t)(p + k - v);
+			v = trim(v, &vn);
+			lt = memchr(v, '<', vn);
+			gt = lt ? memchr(lt, '>', (size_t)(v + vn - lt)) : NULL;
+			if (lt && gt && gt > lt + 1) {
+				v = lt + 1;
+				vn = (size_t)(gt - lt - 1);
+			}
+			if (vn && !memchr(v, ' ', vn)) {
+				const char *a = intern_lower(md, v, vn);
+
+				if (out.len)
+					buf_addc(&out, ' ');
+				buf_addstr(&out, a);
+			}
+		}
+		p += k + 1;
+	}
+	r = out.len ? intern(&md->pool, out.p, out.len) : "";
+	buf_free(&out);
+	return r;
 }
 
 static void
@@ -634,6 +703,7 @@ load_commits(struct model *md, struct tsv_reader *r)
 		c->subject = keep(md, r, ctitle >= 0 ? ctitle : csubj);
 		s = fld(r, cmsg, &n);
 		c->pull = names_pull(c->subject, s, n) || !strcmp(c->committer, "noreply@github.com");
+		c->reporters = reporters(md, s, n);
 		c->links = keep(md, r, clinks);
 		s = fld(r, ctype, &n);
 		c->skip = (n == 5 && !memcmp(s, "merge", 5)) || (n == 4 && !memcmp(s, "root", 4));
@@ -896,6 +966,11 @@ version_file(const char *p, size_t n)
 	k = (size_t)(p + n - base);
 	if (k > 5 && !strncasecmp(base + k - 5, ".spec", 5))
 		return 1;
+	/* Release notes kept a file a release (Documentation/release-notes/v1.2.rst). */
+	if (find_ci(p, (size_t)(base - p), "release-notes/") ||
+	    find_ci(p, (size_t)(base - p), "release_notes/") ||
+	    find_ci(p, (size_t)(base - p), "releasenotes/"))
+		return 1;
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (has_prefix_ci(base, k, names[i]))
 			return 1;
@@ -915,6 +990,31 @@ only_version_files(const char *s, size_t n)
 		p += k + 1;
 	}
 	return 1;
+}
+
+/* A bit per file of the lines of changes(), by its path's hash (both names of a rename). */
+static uint64_t
+files_bloom(const char *s, size_t n)
+{
+	uint64_t b = 0;
+
+	for (const char *p = s, *end = s + n; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t k = (size_t)((nl ? nl : end) - p);
+
+		if (k > 1) {
+			const char *tab = memchr(p + 1, '\t', k - 1);
+
+			if (tab) {
+				b |= (uint64_t)1 << (hash_bytes(p + 1, (size_t)(tab - p - 1)) & 63);
+				b |= (uint64_t)1 << (hash_bytes(tab + 1, (size_t)(p + k - tab - 1)) & 63);
+			} else {
+				b |= (uint64_t)1 << (hash_bytes(p + 1, k - 1) & 63);
+			}
+		}
+		p += k + 1;
+	}
+	return b;
 }
 
 /*
@@ -985,6 +1085,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 			uint32_t x = commit_node(md, r->f[cid].s, r->f[cid].len);
 
 			md->commits[x].verfiles = ch.len && only_version_files(ch.p, ch.len);
+			md->commits[x].fbloom |= files_bloom(ch.p, ch.len);
 		}
 		for (const char *p = ch.p, *end = p + ch.len; p && p < end;) {
 			const char *nl = memchr(p, '\n', (size_t)(end - p));
@@ -1804,6 +1905,34 @@ title_words(struct model *md, const char *subject)
 	return r;
 }
 
+/*
+ * A subject's summary: its title words (title_words()) after the
+ * title's leading "prefix: " parts ("erofs-utils: build: ", "PATCH: "),
+ * each a word without blanks before ": ".  Interned; "" for none.
+ */
+static const char *
+summary_words(struct model *md, const char *subject)
+{
+	struct buf t = BUF_INIT;
+	const char *r;
+	size_t at = 0;
+
+	subject_title(&t, subject, strlen(subject));
+	for (;;) {
+		size_t k = at;
+
+		while (k < t.len && t.p[k] != ' ' && t.p[k] != ':')
+			k++;
+		if (k == at || k + 1 >= t.len || t.p[k] != ':' || t.p[k + 1] != ' ')
+			break;
+		at = k + 2;
+	}
+	buf_addc(&t, '\0');
+	r = title_words(md, t.p + at);
+	buf_free(&t);
+	return r;
+}
+
 static int
 cmp_rkey(const void *a, const void *b)
 {
@@ -1858,8 +1987,27 @@ quoted_titles(struct model *md)
 		}
 	}
 	for (size_t i = 0; i < md->ncommits; i++)
-		if (md->commits[i].present)
+		if (md->commits[i].present) {
 			md->commits[i].ntitle = title_words(md, md->commits[i].subject);
+			md->commits[i].nsummary = summary_words(md, md->commits[i].subject);
+		}
+	/* Replies to mails the archives lack, by their summaries: the earliest of each. */
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		const char *sw;
+		struct hent *e;
+		int isnew;
+
+		if (!m->present || m->type != MT_REPLY || m->parent == NONE ||
+		    md->mails[m->parent].present || m->date == NODATE)
+			continue;
+		sw = summary_words(md, m->subject);
+		if (!*sw)
+			continue;
+		e = hmap_put(&md->lost, sw, strlen(sw), &isnew);
+		if (isnew || cmp_date_id(md, (uint32_t)i, (uint32_t)((uintptr_t)e->val - 1)) < 0)
+			e->val = (void *)(uintptr_t)(i + 1);
+	}
 }
 
 /* A copy of v[0..n) sorted by thread, date and id (cmp_rkey), or NULL. */
@@ -2011,7 +2159,8 @@ cmp_upart(const void *a, const void *b)
 
 /*
  * A series sent without threading is one thread: mails k/N (a cover
- * letter 0/N too) that reply to nothing (no In-Reply-To, no References),
+ * letter 0/N too) that reply to nothing (no In-Reply-To, no References,
+ * or only to a Message-ID missing from the archive),
  * N > 1, of one version and one N, by the person of the earliest of them
  * (by_person()), with different parts, sent within SERIES_WINDOW of the
  * earliest, are joined.  Each part stays the root of its own replies.
@@ -2029,9 +2178,14 @@ join_unthreaded(struct model *md, uint32_t *cover)
 	for (size_t i = 0; i < md->nmails; i++) {
 		const struct mail *m = &md->mails[i];
 
+		/*
+		 * A parent the archive lacks is none: a mail service that
+		 * rewrites Message-IDs leaves 2/N replying to an id 1/N
+		 * no longer has.
+		 */
 		if (!m->present || (m->type != MT_PATCH && m->type != MT_COVER) ||
-		    m->parent != NONE || m->total < 2 || m->part == NONE ||
-		    m->part > m->total || m->date == NODATE)
+		    (m->parent != NONE && md->mails[m->parent].present) || m->total < 2 ||
+		    m->part == NONE || m->part > m->total || m->date == NODATE)
 			continue;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 64;
@@ -2114,6 +2268,83 @@ rfc_covers(struct model *md, const uint32_t *cover)
 		m->rfcby = c;
 	}
 	free(top);
+}
+
+/* Does cluster k hold a posting by a human (posted())? */
+static int
+posted_cluster(const struct model *md, const struct cluster *k)
+{
+	for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext)
+		if (md->mails[x].present && posted(&md->mails[x]))
+			return 1;
+	return 0;
+}
+
+/* Does a posting of cluster k change every file of the bloom b (files_bloom())? */
+static int
+posting_holds(const struct model *md, const struct cluster *k, uint64_t b)
+{
+	for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext) {
+		const struct mail *m = &md->mails[x];
+
+		if (m->present && posted(m) && m->files &&
+		    !(b & ~files_bloom(m->files, strlen(m->files))))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The commits split out of a posted patch: one of two commits of the same
+ * author and author date to the second (git am, or the maintainer's own
+ * split, kept one date for both halves) whose other half is in a cluster
+ * with a posting that changes every file it changes, itself in none.  A bigger group of one second
+ * is a rebase that reset the dates, and says nothing.
+ */
+static void
+split_commits(struct model *md)
+{
+	struct hmap grp = HMAP_INIT;
+	struct buf key = BUF_INIT;
+	struct sgroup {
+		uint32_t n, posted, post;       /* post: a posted commit of it */
+	};
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < md->ncommits; i++) {
+			struct commit *c = &md->commits[i];
+			int post, isnew;
+			struct hent *e;
+			struct sgroup *g;
+
+			if (!c->present || c->skip || c->date == NODATE || !*c->author)
+				continue;
+			post = c->cluster != NONE && posted_cluster(md, &md->clusters[c->cluster]);
+			buf_reset(&key);
+			buf_addf(&key, "%s %lld", c->author, (long long)c->date);
+			if (!pass) {
+				e = hmap_put(&grp, key.p, key.len, &isnew);
+				if (isnew) {
+					e->key = arena_strndup(&md->mem, key.p, key.len);
+					g = arena_alloc(&md->mem, sizeof *g);
+					g->n = g->posted = 0;
+					g->post = NONE;
+					e->val = g;
+				}
+				g = e->val;
+				g->n++;
+				g->posted += post;
+				if (post)
+					g->post = (uint32_t)i;
+			} else if (!post && (e = hmap_get(&grp, key.p, key.len))) {
+				g = e->val;
+				c->split = g->n == 2 && g->posted == 1 && c->fbloom &&
+				    posting_holds(md, &md->clusters[md->commits[g->post].cluster],
+				    c->fbloom);
+			}
+		}
+	hmap_free(&grp);
+	buf_free(&key);
 }
 
 void
@@ -2218,8 +2449,36 @@ model_finish(struct model *md)
 		md->nwd = n;
 		free(v);
 	}
+	/* Citations by the cited mail's thread, once each; of mails present. */
+	if (md->ncpairs) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < md->ncpairs; i++) {
+			const struct rkey *k = &md->cpairs[i];
+
+			if (!md->mails[k->root].present || !md->mails[k->mail].present ||
+			    md->mails[k->mail].type == MT_BOT)
+				continue;
+			md->cpairs[n].root = uf_find(&md->threads, k->root);
+			md->cpairs[n++].mail = k->mail;
+		}
+		md->ct = sorted_rkeys(md, md->cpairs, n);
+		md->nct = n;
+		if (n) {
+			size_t k = 0;
+
+			for (size_t i = 1; i < n; i++)
+				if (md->ct[i].root != md->ct[k].root || md->ct[i].mail != md->ct[k].mail)
+					md->ct[++k] = md->ct[i];
+			md->nct = k + 1;
+		}
+	}
+	free(md->cpairs);
+	md->cpairs = NULL;
+	md->ncpairs = md->capcpairs = 0;
 	rfc_covers(md, cover);
 	free(cover);
+	split_commits(md);
 	find_foreign(md);
 	maint_finish(md);
 }

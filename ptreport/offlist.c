@@ -46,6 +46,8 @@ offlist_mails(const struct model *md, uint32_t ci)
 	const struct cluster *k;
 	int any = 0;
 
+	if (c->split)
+		return NULL;
 	if (c->cluster == NONE)
 		return quoted(md, c) ? NULL : "no mail";
 	k = &md->clusters[c->cluster];
@@ -123,10 +125,12 @@ release_commit(const struct commit *c)
 
 	if (c->tagged)
 		return 1;
+	/* Release notes or a change log alone, under a title that says so. */
+	if (c->verfiles && (title_has(c, "release") || title_has(c, "notes") ||
+	    title_has(c, "changelog") || title_has(c, "news") || names_version(c)))
+		return 1;
 	if (!names_version(c))
 		return 0;
-	if (c->verfiles)
-		return 1;
 	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
 		if (title_has(c, words[i]))
 			return 1;
@@ -188,15 +192,79 @@ link_reason(const struct model *md, const struct commit *c, const char **which)
 	return best;
 }
 
+/*
+ * The reply of the archives (the earliest) to a Message-ID they lack,
+ * under commit c's title (its summary: the words after the "prefix: "
+ * parts, at least three), from QUOTE_DAYS before it was written to as
+ * long after it was committed: its posting went somewhere the archives
+ * do not hold (to the maintainer alone, or lost).  NULL if none.
+ */
+static const struct mail *
+answered_elsewhere(const struct model *md, const struct commit *c)
+{
+	const struct hent *e;
+	const struct mail *m;
+
+	if (!c->nsummary || !*c->nsummary || !strchr(c->nsummary, ' ') ||
+	    !strchr(strchr(c->nsummary, ' ') + 1, ' ') ||
+	    !(e = hmap_get(&md->lost, c->nsummary, strlen(c->nsummary))))
+		return NULL;
+	m = &md->mails[(uintptr_t)e->val - 1];
+	if (m->date < c->date - (int64_t)QUOTE_DAYS * DAY ||
+	    m->date > c->cdate + (int64_t)QUOTE_DAYS * DAY)
+		return NULL;
+	return m;
+}
+
+/* How long before a commit its reporter's mail may be, to be what it follows up. */
+#define REPORT_DAYS 60
+
+/*
+ * The latest mail of the archives (not a patch, not a bot's) by a person
+ * commit c's Reported-by: or Suggested-by: names, written in the
+ * REPORT_DAYS before the commit was: a report or a suggestion it follows
+ * up.  NULL if none.  A linear search: only off-list commits ask.
+ */
+static const struct mail *
+report_of(const struct model *md, const struct commit *c)
+{
+	const struct mail *best = NULL;
+	int64_t t = c->date != NODATE ? c->date : c->cdate;
+
+	if (!*c->reporters || t == NODATE)
+		return NULL;
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		const char *p = c->reporters;
+		size_t al = strlen(m->from);
+		int who = 0;
+
+		if (!m->present || m->type == MT_PATCH || m->type == MT_BOT || m->date == NODATE ||
+		    m->date > t || m->date < t - (int64_t)REPORT_DAYS * DAY || !al)
+			continue;
+		while (*p && !who) {
+			size_t k = strcspn(p, " ");
+
+			who = k == al && !memcmp(p, m->from, k);
+			p += k + (p[k] == ' ');
+		}
+		if (who && (!best || m->date > best->date ||
+		    (m->date == best->date && strcmp(m->id, best->id) < 0)))
+			best = m;
+	}
+	return best;
+}
+
 int
 offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 {
 	const struct commit *c = &md->commits[ci];
 	const char *which = NULL;
+	const struct mail *rep;
 	int r;
 
-	if (release_commit(c)) {
-		buf_addstr(detail, c->tagged ? "a tag names it" : "its title names a version");
+	if (c->tagged) {
+		buf_addstr(detail, "a tag names it");
 		return OR_RELEASE;
 	}
 	if (c->ntitle && !strncmp(c->ntitle, "revert ", 7))
@@ -209,6 +277,22 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 		    "which the matching did not join:" : "its trailer names this mail of the "
 		    "archives:", (int)k, which);
 		return r;
+	}
+	/* A reply in the archives to its posting, which they lack. */
+	if ((rep = answered_elsewhere(md, c))) {
+		buf_addf(detail, "a reply in the archives answers its posting, which they lack: "
+		    "%s \"%s\"", rep->id, rep->subject);
+		return OR_ELSEWHERE;
+	}
+	if ((rep = report_of(md, c))) {
+		buf_addf(detail, "its Reported-by/Suggested-by wrote in the archives before it: %s",
+		    rep->id);
+		return OR_FOLLOWUP;
+	}
+	if (release_commit(c)) {
+		buf_addstr(detail, c->verfiles ? "it changes release notes or version files alone" :
+		    "its title names a version");
+		return OR_RELEASE;
 	}
 	if (c->merge_subject && pulled(c->merge_subject)) {
 		buf_addf(detail, "brought in by %.12s \"%s\"", c->merge, c->merge_subject);
@@ -351,6 +435,11 @@ commit_state(const struct model *md, const struct ropts *o, uint32_t ci, struct 
 		return "not judged (damaged: git2tsv could not read its diff)";
 	if (offlist_mails(md, ci))
 		return "off-list";
+	if (c->split) {
+		buf_addstr(b, "split out of a posted patch: the other of two commits of its author "
+		    "written the same second is in a cluster with a posting");
+		return "posted";
+	}
 	if (k && (k->ncommits > 2 || k->first_commit != ci)) {
 		buf_addf(b, "its cluster holds %u commits; the first, %s, is the one judged",
 		    k->ncommits, md->commits[k->first_commit].id);

@@ -116,6 +116,8 @@ struct commit {
 	const char *aname, *cname; /* author's and committer's names, lower-cased,
 	                            interned ("" if none) */
 	const char *merge;       /* the merge that brought it in (a merged table), or NULL */
+	const char *reporters;   /* Reported-by and Suggested-by addresses, lower-cased,
+	                            space-separated; "" if none */
 	const char *merge_subject;
 	int64_t date;            /* author date */
 	int64_t cdate;           /* commit date: when it was integrated */
@@ -128,9 +130,15 @@ struct commit {
 	unsigned char pull;      /* its message or subject names a pull request, or
 	                            GitHub committed it */
 	unsigned char verfiles;  /* it changes only version and change-log files */
+	unsigned char split;     /* split out of a posted patch: the other of two commits
+	                            of its author written the same second is in a
+	                            cluster with a posting that changes every file it
+	                            changes (load.c) */
+	uint64_t fbloom;         /* the files it changes, a bit each by their hash */
 	unsigned char side;      /* flags word side: on another branch than the main
 	                            line (git2tsv --side): applied, not merged */
 	const char *ntitle;      /* its subject's words, as a mail's ntitle */
+	const char *nsummary;    /* those after its "prefix: " parts (summary_words()) */
 };
 
 struct cluster {
@@ -282,6 +290,16 @@ struct model {
 	size_t nwd;
 	struct rkey *vp;         /* patch mails, by thread, date and id */
 	size_t nvp;
+	/*
+	 * Mails citing a mail of a thread by an archive link (the mails
+	 * table's cites): by the cited thread's root, then the citing mail's
+	 * date and id; a response from outside the thread.  cpairs holds
+	 * (citing, cited) as read, until model_finish.
+	 */
+	struct rkey *ct;
+	size_t nct;
+	struct rkey *cpairs;
+	size_t ncpairs, capcpairs;
 	struct hmap paths;       /* the repository's paths -> struct pathrec */
 	struct hmap folders;     /* their folders ("a/b/", "" the top) -> struct folderrec */
 	struct hmap listids;     /* the mails' list column: every list id */
@@ -295,6 +313,8 @@ struct model {
 	struct hmap rtitles;     /* the titles replies to patches quote ("Re: [PATCH]
 	                            t") -> struct dspan: when (a patch the archive
 	                            lacks was posted) */
+	struct hmap lost;        /* the summaries of replies to Message-IDs the
+	                            archives lack -> the earliest such reply, index + 1 */
 	struct mpair *mpairs;        /* (patch, responsible section) until model_finish */
 	size_t nmpairs, capmpairs;
 	uint32_t *mark;          /* per mail: scratch stamps (answer_threads) */
@@ -442,7 +462,11 @@ size_t answer_threads(struct model *md, uint32_t mi, uint32_t **v, size_t *cap);
  */
 uint32_t first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
     const char *const *byaddr, const char *const *bywho, size_t nby);
-/* Did anyone but the sender write in the thread of mail mi? */
+/*
+ * The citations of thread root: md->ct[*lo .. return) (none: equal).
+ */
+size_t cites_of(const struct model *md, uint32_t root, size_t *lo);
+/* Did anyone but the sender write in the thread of mail mi (or cite it)? */
 int responded(struct model *md, uint32_t mi);
 /* The earliest such mail (by date, then id), or NONE. */
 uint32_t responder(struct model *md, uint32_t mi);
@@ -617,10 +641,12 @@ void too_new_text(const struct model *md, const struct mail *m, struct buf *b);
 /* Off-list commits (offlist.c), for the summary too. */
 /*
  * Why an off-list commit came without a posting, the first that holds:
- * a release (tagged, or a version in its title), a revert, a trailer
- * naming a mail the archives lack (posted elsewhere), a patch mail of
- * theirs (the matching missed it) or another mail of theirs (a
- * follow-up), brought in by a merge of another's work or naming a pull
+ * a release (tagged, a version in its title beside a release word, or
+ * release notes and change logs alone), a revert, a trailer naming a
+ * mail the archives lack (posted elsewhere), a patch mail of theirs (the
+ * matching missed it) or another mail of theirs (a follow-up; so is a
+ * mail by its Reported-by or Suggested-by person in the 60 days before
+ * it), brought in by a merge of another's work or naming a pull
  * request, its author its committer; else none.
  */
 enum { OR_RELEASE, OR_REVERT, OR_ELSEWHERE, OR_FOLLOWUP, OR_UNLINKED, OR_PULL, OR_OWN,

@@ -95,7 +95,8 @@ history_facts(struct model *md, const struct scope *sc)
 
 		if (!c->present || c->cdate == NODATE)
 			continue;
-		if (md->hist_end == NODATE || c->cdate > md->hist_end)
+		/* The main line's end: a side branch may go on after it. */
+		if (!c->side && (md->hist_end == NODATE || c->cdate > md->hist_end))
 			md->hist_end = c->cdate;
 		if (machine(c->committer, c->cname))
 			continue;

@@ -108,20 +108,49 @@ withdrawal(struct model *md, uint32_t mi)
 	return NONE;
 }
 
+size_t
+cites_of(const struct model *md, uint32_t root, size_t *lo)
+{
+	size_t hi;
+
+	*lo = first_in_thread(md->ct, md->nct, root);
+	for (hi = *lo; hi < md->nct && md->ct[hi].root == root; hi++)
+		;
+	return hi;
+}
+
+/* Does mail x, citing m's thread, answer m: another's, sent after it? */
+static int
+cite_answers(const struct mail *x, const struct mail *m)
+{
+	return x->date != NODATE && m->date != NODATE && x->date >= m->date &&
+	    !same_person(x, m) && x->type != MT_COVER;
+}
+
 /*
  * The earliest response, not the first read, so that the order of the
- * rows does not change the answer.
+ * rows does not change the answer: in its thread, or citing it from
+ * outside.
  */
 uint32_t
 responder(struct model *md, uint32_t mi)
 {
-	const struct thread *t = &md->th[thread_of(md, mi)];
+	uint32_t root = thread_of(md, mi);
+	const struct thread *t = &md->th[root];
 	uint32_t best = NONE;
+	size_t lo, hi = cites_of(md, root, &lo);
 
 	for (uint32_t r = t->resp; r != NONE; r = md->mails[r].rnext)
 		if (can_answer(&md->mails[r], &md->mails[mi]) &&
 		    (best == NONE || earlier(&md->mails[r], &md->mails[best])))
 			best = r;
+	for (size_t i = lo; i < hi; i++) {
+		uint32_t r = md->ct[i].mail;
+
+		if (cite_answers(&md->mails[r], &md->mails[mi]) &&
+		    (best == NONE || earlier(&md->mails[r], &md->mails[best])))
+			best = r;
+	}
 	return best;
 }
 
@@ -173,6 +202,24 @@ first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
 	if (m->date == NODATE)
 		return NONE;
 	for (size_t i = 0; i < n; i++) {
+		size_t lo, hi = cites_of(md, roots[i], &lo);
+
+		/* Citations from outside, by date then id: the first fit is the earliest. */
+		for (size_t c = lo; c < hi; c++) {
+			uint32_t r = md->ct[c].mail;
+			const struct mail *x = &md->mails[r];
+			int fit = nby == 0;
+
+			if (!cite_answers(x, m))
+				continue;
+			for (size_t k = 0; k < nby && !fit; k++)
+				fit = by_person(x, byaddr[k], bywho[k]);
+			if (!fit)
+				continue;
+			if (best == NONE || earlier(x, &md->mails[best]))
+				best = r;
+			break;
+		}
 		/* Each thread lists its responses by date, then id: the first fit is its earliest. */
 		for (uint32_t r = md->th[roots[i]].resp; r != NONE; r = md->mails[r].rnext) {
 			const struct mail *x = &md->mails[r];
@@ -195,10 +242,15 @@ first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
 int
 responded(struct model *md, uint32_t mi)
 {
-	const struct thread *t = &md->th[thread_of(md, mi)];
+	uint32_t root = thread_of(md, mi);
+	const struct thread *t = &md->th[root];
+	size_t lo, hi = cites_of(md, root, &lo);
 
 	for (uint32_t r = t->resp; r != NONE; r = md->mails[r].rnext)
 		if (can_answer(&md->mails[r], &md->mails[mi]))
+			return 1;
+	for (size_t i = lo; i < hi; i++)
+		if (cite_answers(&md->mails[md->ct[i].mail], &md->mails[mi]))
 			return 1;
 	return 0;
 }

@@ -153,6 +153,15 @@ handled(struct model *md, struct posting *p)
 		if (x->date != NODATE && x->date >= f->date && can_answer(x, f))
 			p->handled = 1;
 	}
+	if (!p->handled) {
+		size_t lo, hi = cites_of(md, p->root, &lo);
+
+		for (size_t i = lo; i < hi && !p->handled; i++) {
+			const struct mail *x = &md->mails[md->ct[i].mail];
+
+			p->handled = x->date != NODATE && x->date >= f->date && can_answer(x, f);
+		}
+	}
 	return p->handled;
 }
 

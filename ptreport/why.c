@@ -182,6 +182,22 @@ responses(struct model *md, uint32_t mi, FILE *fp)
 			line(fp, 2, "%.10s  %s  %s  %s  (%s)", day(d, x->date), x->from, x->id,
 			    x->subject, what);
 		}
+	for (size_t i = 0; i < n; i++) {
+		size_t lo, hi = cites_of(md, roots[i], &lo);
+
+		for (size_t c = lo; c < hi; c++) {
+			const struct mail *x = &md->mails[md->ct[c].mail];
+
+			if (!any++)
+				line(fp, 1, "mails that could answer it, in its thread and its "
+				    "versions' (%zu thread%s):", n, n == 1 ? "" : "s");
+			line(fp, 2, "%.10s  %s  %s  %s  (cites it from outside the thread%s)",
+			    day(d, x->date), x->from, x->id, x->subject,
+			    by_person(x, m->from, m->who) ? "; its author: no response" :
+			    x->date != NODATE && m->date != NODATE && x->date < m->date ?
+			    "; before it: no response to it" : ": a response");
+		}
+	}
 	if (!any)
 		line(fp, 1, "mails that could answer it: none, in its thread and its versions' "
 		    "(%zu thread%s; its own patches, cover letters and bots do not count)", n,

@@ -899,8 +899,8 @@ if [ -f "$(loose blob/r "$blob")" ]; then
 	grep -v "^$linked	" intact.tok >blob.tok.want
 	same "patchtok: no patch for the damaged commit, the others' as from the intact table" \
 	    blob.tok.want "$T/out"
-	is "patchtok: the damaged row counted without a diff (the root commit is the other)" \
-	    "patchtok: 19 rows, 17 patches, 2 without a diff, 0 with an unreadable diff" \
+	is "patchtok: the damaged row counted without a diff (the small root commit is a patch)" \
+	    "patchtok: 19 rows, 18 patches, 1 without a diff, 0 with an unreadable diff" \
 	    "$(cat "$T/err")"
 
 	# A corrupt object instead of a missing one: libgit2's message.

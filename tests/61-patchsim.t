@@ -522,7 +522,7 @@ patchsim -q -H dc.tok dm.tok >dr.pairs
 is "date and title: the same with the commits on the left" "$(vias d.pairs 2)" "$(vias dr.pairs 1)"
 { ehdr; sed 1d dc.tok | sed 's/	commit	/	mail	/'; } >dcm.tok
 is "date and title are between a mail and a commit: two mails get version only" \
-	"c-date:files c-second:files c-other:files c-other-title:files c-both:files,version c-title:files,version c-title-other:files c-name:files c-no-date:files" \
+	"c-date:files c-second:files c-other:files c-other-title:files c-both:files,version,repost c-title:files,version,repost c-title-other:files c-name:files c-no-date:files" \
 	"$(patchsim -q -H dm.tok dcm.tok | vias - 2)"
 
 # version: two mails by one person, the same title, at most
@@ -538,23 +538,23 @@ VB='foo: add the bar option\nThe bar option lets one pick a bar.'
 	erow v-name@x mail 2020-01-31T00:00:00Z ann@elsewhere.org 'ann example' "$VT" 2 '' '' v-name@x 2020-01-31T00:00:00Z "$VB"
 } >v2.tok
 patchsim -q -H v1.tok v2.tok >v.pairs
-is "version: one person, the same title, 30 days apart" "v2@x:files,version" "$(pair v1@x v2@x v.pairs | vias - 2)"
+is "version: one person, the same title, 30 days apart" "v2@x:files,version,repost" "$(pair v1@x v2@x v.pairs | vias - 2)"
 is "version, control: another person" "v-bob@x:files" "$(pair v1@x v-bob@x v.pairs | vias - 2)"
 is "version, control: 400 days apart is beyond --version-window 365" "v-far@x:files" \
 	"$(pair v1@x v-far@x v.pairs | vias - 2)"
-is "version: --version-window 500 takes 400 days" "v-far@x:files,version" \
+is "version: --version-window 500 takes 400 days" "v-far@x:files,version,repost" \
 	"$(patchsim -q -H --version-window 500 v1.tok v2.tok | pair v1@x v-far@x - | vias - 2)"
-is "version: --version-window 400 takes 400 days (at most)" "v-far@x:files,version" \
+is "version: --version-window 400 takes 400 days (at most)" "v-far@x:files,version,repost" \
 	"$(patchsim -q -H --version-window 400 v1.tok v2.tok | pair v1@x v-far@x - | vias - 2)"
 is "version: --version-window 399 does not" "v-far@x:files" \
 	"$(patchsim -q -H --version-window 399 v1.tok v2.tok | pair v1@x v-far@x - | vias - 2)"
-is "version: one person by name (another address)" "v-name@x:files,version" \
+is "version: one person by name (another address)" "v-name@x:files,version,repost" \
 	"$(pair v1@x v-name@x v.pairs | vias - 2)"
 run patchsim --version-window -1 v1.tok v2.tok
 is "usage error: --version-window -1 exits 2" 2 "$rc"
 # --window does not apply to pairs with evidence (as to those found by hash):
 # a version 30 days apart stays at --window 10, the other person's pair goes.
-is "--window 10: the version 30 days apart stays, the pair without evidence goes" "v2@x:files,version v-name@x:files,version" \
+is "--window 10: the version 30 days apart stays, the pair without evidence goes" "v2@x:files,version,repost v-name@x:files,version,repost" \
 	"$(patchsim -q -H --window 10 v1.tok v2.tok | vias - 2)"
 
 # Two parts of one posting ([PATCH v2 1/2] and [PATCH v2 2/2]: one thread,
@@ -569,9 +569,9 @@ is "--window 10: the version 30 days apart stays, the pair without evidence goes
 patchsim -q -H p1.tok p2.tok >pp.pairs
 is "version, control: two parts of one posting (one thread, v2, parts 1 and 2): none" "p2@x:files" \
 	"$(pair p1@x p2@x pp.pairs | vias - 2)"
-is "version: the same thread and parts, another version number (v3 2/2): version" "p3@x:files,version" \
+is "version: the same thread and parts, another version number (v3 2/2): version" "p3@x:files,version,repost" \
 	"$(pair p1@x p3@x pp.pairs | vias - 2)"
-is "version: v2 2/2 of another thread: version" "p4@x:files,version" "$(pair p1@x p4@x pp.pairs | vias - 2)"
+is "version: v2 2/2 of another thread: version" "p4@x:files,version,repost" "$(pair p1@x p4@x pp.pairs | vias - 2)"
 
 # A new version sent into the old one's thread, retitled: a version when
 # it is the same part and the messages are still alike (msg >= 0.6).
@@ -1070,6 +1070,42 @@ def asciilower(s):
 def number(s):
     return int(s) if s.isdigit() and int(s) <= 1000000 else 0
 
+def summary(t):
+    # The title less its leading "prefix: " parts, each a word without
+    # blanks before ": " ("erofs-utils: lib: ", "arm64: smmu: ").
+    at = 0
+    while True:
+        k = at
+        while k < len(t) and t[k] not in ' :':
+            k += 1
+        if k == at or k + 1 >= len(t) or t[k] != ':' or t[k + 1] != ' ':
+            return t[at:]
+        at = k + 2
+
+def credited(c):
+    # The credits column: each line's address and name, lower-cased.
+    out = set()
+    for ln in c.split('\n'):
+        if not ln:
+            continue
+        if '<' in ln and '>' in ln.split('<', 1)[1] and ln.split('<', 1)[1].index('>') > 0:
+            out.add(asciilower(ln.split('<', 1)[1].split('>', 1)[0]))
+            nm = ln.split('<', 1)[0].rstrip(' ')
+            if nm:
+                out.add(asciilower(nm))
+        elif '@' in ln:
+            out.add(asciilower(ln))
+        else:
+            out.add(asciilower(ln))
+    return out
+
+def alike(a, b):
+    # Summaries alike: of the distinct words of the one with more (at
+    # least 3), 70 % in the other.
+    wa, wb = set(a.split()), set(b.split())
+    m = max(len(wa), len(wb))
+    return m >= 3 and len(wa & wb) >= 0.7 * m
+
 args = sys.argv[1:]
 o = {'w': 0.3, 'd': 0.4, 't': 0.5, 'W': None, 'self': False, 'links': False, 'pen': False,
      'vw': 365}
@@ -1111,6 +1147,9 @@ for t in (L, R):
         r['_a'] = asciilower(r.get('author', ''))
         r['_nm'] = asciilower(r.get('name', ''))
         r['_ti'] = tsort(r.get('title', ''))
+        r['_su'] = tsort(summary(r.get('title', '')))
+        r['_cr'] = credited(r.get('credits', ''))
+        r['_re'] = not r['_c'] and r.get('type', '') == 'reply'
         r['_v'] = number(r.get('version', ''))
         r['_p'] = number(r.get('part', ''))
         r['_th'] = r.get('thread', '')
@@ -1126,12 +1165,19 @@ def evidence(l, r):
     title = l['_ti'] and l['_ti'] == r['_ti']
     if l['_c'] != r['_c']:
         ev = []
+        m, c = (r, l) if l['_c'] else (l, r)
         if (l['_at'] is not None and l['_at'] == r['_at'] and (person or title)):
             ev.append('date')
+        if (not person and c['_cr'] and ((m['_a'] and m['_a'] in c['_cr']) or
+                (m['_nm'] and m['_nm'] in c['_cr'])) and m['_t'] is not None and
+                c['_t'] is not None and 0 <= c['_t'] - m['_t'] <= 365 * 86400):
+            ev.append('credit')
         if person and title:
             ev.append('title')
         elif person and ratio_bound(l['_mk'], r['_mk']) >= 0.8:
             ev.append('samemsg')
+        if person and not title and alike(l['_su'], r['_su']):
+            ev.append('retitle')
         return ev
     if l['_c'] or not person:
         return []
@@ -1140,16 +1186,18 @@ def evidence(l, r):
     if l['_t'] is None or r['_t'] is None or abs(l['_t'] - r['_t']) > o['vw'] * 86400:
         return []
     if title:
-        return ['version']
+        return ['version'] + (['repost'] if len(set(l['_ti'].split())) >= 4 else [])
+    ev = ['retitle'] if alike(l['_su'], r['_su']) else []
     if (((l['_th'] and l['_th'] == r['_th'] and l['_v'] != r['_v']) or
          (r['_th'] and r['_th'] == l['id']) or (l['_th'] and l['_th'] == r['id'])) and
             l['_p'] == r['_p']):
-        return ['thread']
+        return ev + ['thread']
     if ratio_bound(l['_mk'], r['_mk']) >= 0.8:
-        return ['samemsg']
-    return []
+        return ev + ['samemsg']
+    return ev
 
-ORDER = ['files', 'hash', 'upstream', 'link', 'date', 'version', 'title']
+ORDER = ['files', 'hash', 'upstream', 'link', 'date', 'version', 'title', 'repost',
+         'retitle', 'credit']
 
 def write(l, r, msg, diff, dlr, score, via):
     out.write('%s\t%s\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%s\n' %
@@ -1165,7 +1213,8 @@ def score(l, r, via):
         msg = ratio(l['msg'], r['msg'])
         diff = diff_score(l['_h'], r['_h'], o['pen'])
     if dlr >= o['d']:
-        score = o['w'] * msg + (1 - o['w']) * diff
+        w = 0.0 if l['_re'] or r['_re'] else o['w']
+        score = w * msg + (1 - w) * diff
     write(l, r, msg, diff, dlr, score, via)
 
 if pairs:
@@ -1220,7 +1269,9 @@ for i, l in enumerate(L):
             msg = ratio(l['msg'], r['msg'])
             diff = diff_score(l['_h'], r['_h'], o['pen'])
         if dlr >= o['d']:
-            score = o['w'] * msg + (1 - o['w']) * diff
+            # A diff in a reply has no commit message: its score is its diff's.
+            w = 0.0 if l['_re'] or r['_re'] else o['w']
+            score = w * msg + (1 - w) * diff
         if 'thread' in via:
             via.remove('thread')
             if msg >= 0.6:
@@ -1301,7 +1352,7 @@ EOF
 	done
 	patchsim -q -H --self a.tok | cut -f8 | tr ',' '\n' | sort -u | tr '\n' ' ' >kinds
 	is "made-up tables: a.tok --self has pairs of every kind of via" \
-		"date files hash title version " "$(cat kinds)"
+		"date files hash repost retitle title version " "$(cat kinds)"
 	# The hand case once more, as a check of the checker.
 	python3 ref.py l1.tok r1.tok >py.out
 	printf 'L1\tR1\t0.8000\t0.7708\t0.6000\t0.7796\t0.1579\tfiles\n' >want

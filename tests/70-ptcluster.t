@@ -198,6 +198,7 @@ BEGIN {
 	FS = OFS = "\t"
 	VB["files"] = 1; VB["hash"] = 2; VB["upstream"] = 4; VB["link"] = 8
 	VB["date"] = 16; VB["version"] = 32; VB["title"] = 64
+	VB["repost"] = 128; VB["retitle"] = 256; VB["credit"] = 512
 	t = 0.82; d = 0.4; f = 0.33; T = 0.6; D = 0.5; w = 0.3
 }
 FNR == 1 {
@@ -209,7 +210,8 @@ FNR == 1 {
 !pairs {
 	print "n", $c["id"], $c["kind"], ("thread" in c) ? $c["thread"] : "",
 	    ("version" in c) ? num($c["version"]) : 0, ("part" in c) ? num($c["part"]) : 0,
-	    ("total" in c) ? num($c["total"]) : 0
+	    ("total" in c) ? num($c["total"]) : 0,
+	    ("flags" in c) && $c["flags"] ~ /(^|[ ,])side([ ,]|$)/ ? 1 : 0
 	next
 }
 {
@@ -221,10 +223,19 @@ FNR == 1 {
 	if (has(via, 16) && !(msg >= D || diff >= D)) via -= 16
 	if (has(via, 64) && !(w * msg + (1 - w) * diff >= T && fd >= f)) via -= 64
 	if (has(via, 32) && !(fd >= f || diff >= D)) via -= 32
+	if (has(via, 256) && !(fd >= f || diff >= D || msg >= 0.8)) via -= 256
+	if (has(via, 512) && !(fd >= f || diff >= 0.5)) via -= 512
 	if (!content && via < 2) next
 	if ($c["left"] "" == $c["right"] "") next
-	strong = has(via, 2) || has(via, 4) || has(via, 8) || has(via, 16)
-	print "e", strong, $c["score"], $c["left"], $c["right"], via
+	# Ranks: the same change or a date 2; a retitle or credit alone 0 (weighed
+	# by its score whatever the dlr); the rest 1.
+	rank = has(via, 2) || has(via, 4) || has(via, 8) || has(via, 16) ? 2 : 1
+	sc = $c["score"]
+	if (!content && via - has(via, 1) - 256 * has(via, 256) - 512 * has(via, 512) == 0) {
+		rank = 0
+		sc = sprintf("%.6f", w * msg + (1 - w) * diff)
+	}
+	print "e", rank, sc, $c["left"], $c["right"], via
 }
 AWK
 # rules.awk NODES EDGES (sorted: strongest, then best score, then ids):
@@ -259,23 +270,26 @@ function clash(ra, rb,   na, nb, ka, kb, i, j, x, y) {
 BEGIN { FS = "\t" }
 FILENAME == ARGV[1] {
 	if (!($2 in p)) {
-		p[$2] = $2; kind[$2] = $3
+		p[$2] = $2; kind[$2] = $3; side[$2] = $8
 		if ($3 == "mail" && $7 > 1 && $4 != "") keys[$2] = "\001" $4 "\002" $5 "\002" $6
 	}
 	next
 }
-{ n++; a[n] = $4; b[n] = $5; v[n] = $6; node($4); node($5) }
+{ n++; rk[n] = $2; a[n] = $4; b[n] = $5; v[n] = $6; node($4); node($5) }
 END {
 	for (x in p) if (kind[x] == "commit") hc[x] = 1
 	for (i = 1; i <= n; i++)
 		if (kind[a[i]] == "commit" && kind[b[i]] == "commit" &&
 		    (has(v[i], 2) || has(v[i], 4) || has(v[i], 8)))
 			join(a[i], b[i])
-	for (i = 1; i <= n; i++) {
-		if (kind[a[i]] == kind[b[i]]) continue
-		m = kind[a[i]] == "mail" ? a[i] : b[i]
-		if (!(m in best)) best[m] = i
-	}
+	# Each mail's best commit of rank 1 or 2: the main line's, else a side branch's.
+	for (sd = 0; sd < 2; sd++)
+		for (i = 1; i <= n; i++) {
+			if (kind[a[i]] == kind[b[i]] || rk[i] == 0) continue
+			m = kind[a[i]] == "mail" ? a[i] : b[i]
+			cm = m == a[i] ? b[i] : a[i]
+			if (side[cm] + 0 == sd && !(m in best)) best[m] = i
+		}
 	for (m in best) join(a[best[m]], b[best[m]])
 	for (i = 1; i <= n; i++) {
 		if (kind[a[i]] != "mail" || kind[b[i]] != "mail") continue
@@ -283,6 +297,17 @@ END {
 		if (ra == rb || (hc[ra] && hc[rb]) || clash(ra, rb)) continue
 		join(ra, rb)
 	}
+	# A mail whose cluster has no commit: its best credit or retitle commit.
+	for (sd = 0; sd < 2; sd++)
+		for (i = 1; i <= n; i++) {
+			if (kind[a[i]] == kind[b[i]] || rk[i] != 0) continue
+			m = kind[a[i]] == "mail" ? a[i] : b[i]
+			cm = m == a[i] ? b[i] : a[i]
+			if (side[cm] + 0 != sd) continue
+			ra = find(m); rb = find(cm)
+			if (ra == rb || hc[ra] || clash(ra, rb)) continue
+			join(ra, rb)
+		}
 	for (x in p) { r = find(x); if (!(r in min) || x "" < min[r] "") min[r] = x }
 	for (x in p) print x "\t" min[find(x)]
 }

@@ -327,8 +327,14 @@ is "control: 3/4, another N" "ignored" "$(verdict o3@x unthr-n.tsv none.tsv)"
 sed '/^o3@x/s/\tOli\toli@o.org\t\(.*\)\t\t\tpatch/\tOli\toli@o.org\t\1\tlost@x\tlost@x\tpatch/' unthr.tsv >unthr-irt.tsv
 grep -q '^o3@x.*	lost@x	lost@x	patch' unthr-irt.tsv
 ok $? "control table: 3/3 replies to a mail missing from the archive"
-is "control: 3/3 replying to a mail is no part of an unthreaded posting" "ignored" \
-	"$(verdict o3@x unthr-irt.tsv none.tsv)"
+is "3/3 replying to a mail the archive lacks (a Message-ID rewritten or lost) is a part all the same" \
+	"answered jan@j.org" "$(verdict o3@x unthr-irt.tsv none.tsv)"
+{
+	cat unthr-irt.tsv
+	mail lost@x 2021-02-01T09:00:00Z Oli oli@o.org reply '' ''
+} >unthr-there.tsv
+is "control: 3/3 replying to a mail of the archive (another thread) is no part of the posting" \
+	"ignored" "$(verdict o3@x unthr-there.tsv none.tsv)"
 sed '/^o3@x/s/\t1\t3\t3\t$/\t1\t1\t3\t/' unthr.tsv >unthr-dup.tsv
 is "control: a second 1/3 (the same part again) is no part of it" "ignored" \
 	"$(verdict o3@x unthr-dup.tsv none.tsv)"

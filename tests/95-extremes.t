@@ -327,7 +327,7 @@ measure patchsim --self diff.tok >diff.pairs 2>"$T/err"
 fine "two $DIFFLINES-line diffs: patchsim --self exits 0, in time"
 under "two $DIFFLINES-line diffs: patchsim within ten times the mails" "$rss" $((20 * size))
 is "two $DIFFLINES-line diffs: the pair, found by the file (one author and title: versions)" \
-    "diff-v1@example.com diff-v2@example.com files,version" \
+    "diff-v1@example.com diff-v2@example.com files,version,repost" \
     "$(field diff.pairs left) $(field diff.pairs right) $(field diff.pairs via)"
 d=$(field diff.pairs diff)
 awk -v d="$d" 'BEGIN { exit !(d > 0.95) }'
@@ -596,7 +596,7 @@ t patchtok bad2.tsv
 bad "a lone backslash, a row with missing fields: patchtok exits 1"
 grep -q "^patchtok: bad2.tsv:2: column 'subject': invalid escape '\\\\'\$" "$T/err"
 ok $? "the lone backslash: file:line and the column"
-grep -q "^patchtok: bad2.tsv:3: 10 fields, the header has 20\$" "$T/err"
+grep -q "^patchtok: bad2.tsv:3: 10 fields, the header has 21\$" "$T/err"
 ok $? "the short row: file:line and how many fields"
 is "the good row is kept" "g3@example.com" "$(sed 1d "$T/out" | cut -f1)"
 t ptreport patches bad2.tsv
