@@ -185,6 +185,13 @@ static const struct {
 	    "inadvertently sent|posted|resent|send|sending" },
 	{ 0, "i|we|for|<^> ?have|had|just|accidentally|mistakenly sent|sending|posted|send "
 	    "?out ?a|an|the wrong|incorrect|stale|broken *<det> <pn>" },
+	/* "v4 will come shortly", "a new version will follow", "v2 follows" */
+	{ 0, "<nv> ?patch|series|patchset will|shall ?<adv> come|follow|arrive" },
+	{ 0, "<adj> *<adj> <pnx> will|shall ?<adv> come|follow|arrive" },
+	{ 0, "<nv> ?patch|series|patchset follows|coming|arrives" },
+	/* "=> rejecting this in patchwork", "marked it rejected" */
+	{ 0, "rejecting|rejected|reject this|it|<pn> in|on patchwork" },
+	{ 0, "mark|marked|marking|set this|it *<det> ?<pn> as|to rejected" },
 	/* "I withdraw this patch", "withdrawing the series", "this patch is withdrawn" */
 	{ 0, "i|we ?hereby|herewith withdraw|withdrew <$>" },
 	{ 0, "withdraw|withdrawing|withdrew *<det> <pn>" },

@@ -1544,6 +1544,123 @@ posting_vote(struct model *md, struct ppart *v, size_t n)
 }
 
 /*
+ * Is the path of a line of changes() a file every project may have:
+ * COPYING, LICENSE, README, MAINTAINERS, CREDITS, AUTHORS, CONTRIBUTING
+ * (and their .md, .txt ...), .gitignore, .mailmap, or the top Makefile?
+ */
+static int
+generic_file(const char *p, size_t n)
+{
+	static const char *const names[] = {
+		"copying", "license", "licence", "readme", "maintainers", "credits", "authors",
+		"contributing", ".gitignore", ".mailmap",
+	};
+	const char *base = p + n;
+	size_t k;
+
+	while (base > p && base[-1] != '/')
+		base--;
+	k = (size_t)(p + n - base);
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+		if (has_prefix_ci(base, k, names[i]))
+			return 1;
+	return base == p && k == 8 && !memcmp(base, "Makefile", 8);
+}
+
+/* Does every line of a mail's changes name a generic_file() (and some line one)? */
+static int
+generic_only(const char *files)
+{
+	int any = 0;
+
+	for (const char *p = files; *p;) {
+		size_t k = strcspn(p, "\n");
+		const char *tab = k && p[0] == 'R' ? memchr(p, '\t', k) : NULL;
+
+		if (k > 1) {
+			if (!generic_file(p + 1, tab ? (size_t)(tab - p - 1) : k - 1))
+				return 0;
+			any = 1;
+		}
+		p += k + (p[k] == '\n');
+	}
+	return any;
+}
+
+/* The first word of a patch's title when a "prefix: " ("Bluetooth: ..."), lower-cased; its length. */
+static size_t
+title_prefix(const char *subject, char *out, size_t cap)
+{
+	struct buf t = BUF_INIT;
+	size_t k = 0, n = 0;
+
+	subject_title(&t, subject, strlen(subject));
+	while (k < t.len && t.p[k] != ' ' && t.p[k] != ':')
+		k++;
+	if (k && k + 1 < t.len && t.p[k] == ':' && t.p[k + 1] == ' ' && k < cap) {
+		for (n = 0; n < k; n++)
+			out[n] = (char)tolower((unsigned char)t.p[n]);
+	}
+	buf_free(&t);
+	return n;
+}
+
+/*
+ * A patch that changes only files every project has tells nothing by
+ * them (a kernel patch to COPYING on a list that a project with a
+ * COPYING shares): it goes with the patches of its title's prefix
+ * ("Bluetooth: ", "erofs-utils: "), when at least PREFIX_MIN of them
+ * are judged by their files and most are another repository's
+ * (byauthor).
+ */
+#define PREFIX_MIN 3
+
+static void
+prefix_vote(struct model *md)
+{
+	struct hmap by = HMAP_INIT;
+	struct avote {
+		uint32_t foreign, judged;
+	} *v;
+	char pre[64];
+
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < md->nmails; i++) {
+			struct mail *m = &md->mails[i];
+			struct hent *e;
+			size_t n;
+			int isnew;
+
+			if (!m->present || m->type != MT_PATCH || !m->files || !*m->files ||
+			    !(n = title_prefix(m->subject, pre, sizeof pre)))
+				continue;
+			if (!pass) {
+				if (generic_only(m->files))
+					continue;
+				e = hmap_put(&by, pre, n, &isnew);
+				if (isnew) {
+					e->key = arena_strndup(&md->mem, pre, n);
+					v = arena_alloc(&md->mem, sizeof *v);
+					v->foreign = v->judged = 0;
+					e->val = v;
+				}
+				v = e->val;
+				v->judged++;
+				v->foreign += m->foreign;
+			} else if (!m->foreign && generic_only(m->files) &&
+			    (e = hmap_get(&by, pre, n))) {
+				v = e->val;
+				if (v->judged >= PREFIX_MIN && 2 * v->foreign > v->judged) {
+					m->foreign = m->byauthor = 1;
+					m->pforeign = v->foreign;
+					m->pjudged = v->judged;
+				}
+			}
+		}
+	hmap_free(&by);
+}
+
+/*
  * Which patch mails are another project's (sent to the same list): see
  * judge().  Known only with a patch table of commits (the repository's
  * history) and of mails (their changes).  A patch found the project's
@@ -1621,6 +1738,7 @@ find_foreign(struct model *md)
 		again = posting_vote(md, pp, npp);
 	}
 	free(pp);
+	prefix_vote(md);
 }
 
 static void

@@ -173,6 +173,11 @@ mail_verdict(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 				buf_addf(b, "not for this repository: most patches of its "
 				    "posting are another repository's (%u of the %u judged by "
 				    "their files)", m->pforeign, m->pjudged);
+			else if (m->byauthor)
+				buf_addf(b, "not for this repository: it changes only files every "
+				    "project has, and most patches under its title's prefix are "
+				    "another repository's (%u of the %u judged by their files)",
+				    m->pforeign, m->pjudged);
 			else if (!m->fwhy)
 				buf_addstr(b, "not for this repository: its patch names no file");
 			else if (m->fchanged)

@@ -71,7 +71,8 @@ struct mail {
 	uint32_t fknown, fchanged; /* foreign: of the files it changes, how many are
 	                            the repository's (or creates, when fchanged is 0) */
 	uint32_t pforeign, pjudged; /* byposting: of its posting's patches judged by
-	                            their files, how many are another repository's */
+	                            their files, how many are another repository's;
+	                            byauthor: of those under its title's prefix */
 	unsigned char present;   /* a row of a mails table */
 	unsigned char type;      /* enum mtype */
 	unsigned char process;   /* bot, pull, RFC, linux-next or stable mail */
@@ -82,6 +83,9 @@ struct mail {
 	unsigned char excluded;  /* part of a series above --max-series */
 	unsigned char foreign;   /* touches nothing the repository has */
 	unsigned char byposting; /* foreign because most patches of its posting are */
+	unsigned char byauthor;  /* foreign: it changes only files every project has
+	                            (COPYING, README ...) and most patches under its
+	                            title's prefix are another repository's */
 	unsigned char ignored;
 	unsigned char toonew;    /* would be ignored, but posted too near the end of
 	                            the coverage to have been answered */
