@@ -362,7 +362,46 @@ struct page {
 	struct model *md;
 	const char *mail_url;    /* NULL or "": mails not linked */
 	const char *commit_url;  /* NULL or "": commits not linked */
+	const struct ropts *o;
 };
+
+/*
+ * A cell opening the explanation of a mail or commit (why_brief(), as
+ * ptreport why gives it, without the pairs): a details element the
+ * reader unfolds, its text escaped.
+ */
+static void
+td_why(struct page *pg, const char *id, int commit)
+{
+	char *text = NULL, *p, *nl;
+	size_t n = 0;
+	FILE *mem = open_memstream(&text, &n);
+	int more = 0;
+
+	fputs("<td>", pg->fp);
+	if (mem) {
+		more = why_brief(pg->md, pg->o, id, commit, mem);
+		if (fclose(mem) != 0)
+			more = 0;
+	}
+	/* A commit's explanation that says no more than its row is left out. */
+	if (more && text && n) {
+		fputs("<details class=\"why\"><summary>why</summary><pre>", pg->fp);
+		/* Line by line: esc() makes control characters blanks. */
+		for (p = text; *p; p = nl + 1) {
+			if (!(nl = strchr(p, '\n'))) {
+				esc(pg->fp, p);
+				break;
+			}
+			*nl = '\0';
+			esc(pg->fp, p);
+			fputc('\n', pg->fp);
+		}
+		fputs("</pre></details>", pg->fp);
+	}
+	free(text);
+	fputs("</td>", pg->fp);
+}
 
 /* A mail's id linked (or as text): text shown, the id as its title. */
 static void
@@ -882,23 +921,34 @@ sec_summary(struct page *pg, const struct table *t)
 static void
 sec_ignored(struct page *pg, const struct table *t)
 {
-	static const char *const cols[] = {
-		"date", "list", "author", "subject", "#thread", "#versions", "maintainers",
+	static const char *const with[] = {
+		"date", "list", "author", "role", "subject", "#thread", "#versions",
+		"maintainers", "why",
+	};
+	static const char *const without[] = {
+		"date", "list", "author", "role", "subject", "#thread", "#versions", "why",
 	};
 	size_t ci = tcol(t, "id"), cdt = tcol(t, "date"), cl = tcol(t, "list"),
 	    ca = tcol(t, "author"), cn = tcol(t, "name"), cs = tcol(t, "subject"),
-	    cth = tcol(t, "thread"), cv = tcol(t, "versions"), cm = tcol(t, "maintainers");
+	    cth = tcol(t, "thread"), cv = tcol(t, "versions"), cm = tcol(t, "maintainers"),
+	    cro = tcol(t, "role");
 
 	section(pg, "ignored", "Ignored patches");
 	note(pg, "Patches for the project that were not merged and got no response from anyone "
-	    "but their author, in no version; not withdrawn, not too new.  Thread: mails in its "
-	    "thread; versions: mails of its cluster.");
-	table_open(pg, "t-ignored", t->nrows, cols, pg->md->has_maint ? 7 : 6, 1);
+	    "but their author, in no version nor from outside its thread; not withdrawn, "
+	    "superseded or too new.  Role: a committer's own patch, or a contribution.  "
+	    "Thread: mails in its thread; versions: mails of its cluster; why: the evidence, "
+	    "as ptreport why gives it.");
+	if (pg->md->has_maint)
+		table_open(pg, "t-ignored", t->nrows, with, 9, 1);
+	else
+		table_open(pg, "t-ignored", t->nrows, without, 8, 1);
 	for (size_t r = 0; r < t->nrows; r++) {
 		tr_open(pg, cell(t, r, cdt), cell(t, r, cl), cell(t, r, cn), cell(t, r, ca));
 		td_date(pg, cell(t, r, cdt));
 		td(pg, cell(t, r, cl));
 		td_person(pg, cell(t, r, cn), cell(t, r, ca));
+		td(pg, cell(t, r, cro));
 		fputs("<td>", pg->fp);
 		a_mail(pg, cell(t, r, ci), cell(t, r, cs));
 		fputs("</td>", pg->fp);
@@ -906,6 +956,7 @@ sec_ignored(struct page *pg, const struct table *t)
 		td_num(pg, cell(t, r, cv));
 		if (pg->md->has_maint)
 			td(pg, cell(t, r, cm));
+		td_why(pg, cell(t, r, ci), 0);
 		fputs("</tr>\n", pg->fp);
 	}
 	table_close(pg);
@@ -917,15 +968,19 @@ sec_offlist(struct page *pg, const struct table *t)
 {
 	static const char *const cols[] = {
 		"commit", "date", "committed", "author", "committer", "subject", "reason",
+		"detail", "why",
 	};
 	size_t ci = tcol(t, "id"), cdt = tcol(t, "date"), ccd = tcol(t, "commit_date"),
 	    ca = tcol(t, "author"), cc = tcol(t, "committer"), cs = tcol(t, "subject"),
-	    cr = tcol(t, "reason");
+	    cr = tcol(t, "reason"), cd = tcol(t, "detail");
 
 	section(pg, "offlist", "Off-list commits");
 	note(pg, "Commits in a cluster without a patch mail by a human, written and committed "
-	    "within the dates the archives cover: merged without being posted to a list.");
-	table_open(pg, "t-offlist", t->nrows, cols, 7, 1);
+	    "within the dates the archives cover: merged without being posted to a list.  "
+	    "Reason: how it came, the first of release, revert, posted-elsewhere, follow-up, "
+	    "posted-unlinked, pull-request, committer-own and none that holds (ptreport(1)), "
+	    "with its evidence.");
+	table_open(pg, "t-offlist", t->nrows, cols, 9, 1);
 	for (size_t r = 0; r < t->nrows; r++) {
 		tr_open(pg, cell(t, r, cdt), NULL, NULL, cell(t, r, ca));
 		fputs("<td>", pg->fp);
@@ -937,6 +992,8 @@ sec_offlist(struct page *pg, const struct table *t)
 		td(pg, cell(t, r, cc));
 		td(pg, cell(t, r, cs));
 		td(pg, cell(t, r, cr));
+		td(pg, cell(t, r, cd));
+		td_why(pg, cell(t, r, ci), 1);
 		fputs("</tr>\n", pg->fp);
 	}
 	table_close(pg);
@@ -1163,7 +1220,7 @@ filters(struct page *pg)
 int
 report_html(struct model *md, const struct ropts *o)
 {
-	struct page pg = { o->fp, md, o->mail_url, o->commit_url };
+	struct page pg = { o->fp, md, o->mail_url, o->commit_url, o };
 	struct table t;
 	struct ropts so = *o;
 	const char *title = o->title ? o->title : "patchtrack report";

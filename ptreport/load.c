@@ -966,10 +966,12 @@ version_file(const char *p, size_t n)
 	k = (size_t)(p + n - base);
 	if (k > 5 && !strncasecmp(base + k - 5, ".spec", 5))
 		return 1;
-	/* Release notes kept a file a release (Documentation/release-notes/v1.2.rst). */
-	if (find_ci(p, (size_t)(base - p), "release-notes/") ||
-	    find_ci(p, (size_t)(base - p), "release_notes/") ||
-	    find_ci(p, (size_t)(base - p), "releasenotes/"))
+	/*
+	 * Release notes, a file a release (Documentation/release-notes/v1.2.rst,
+	 * Documentation/releases/v2.34-ReleaseNotes, RelNotes/2.40.txt).
+	 */
+	if (find_ci(p, n, "release-note") || find_ci(p, n, "release_note") ||
+	    find_ci(p, n, "releasenote") || find_ci(p, n, "relnotes"))
 		return 1;
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (has_prefix_ci(base, k, names[i]))

@@ -569,6 +569,12 @@ int report_html(struct model *md, const struct ropts *o);
 /* One mail or commit, its verdict and the evidence (why.c). */
 int report_why(struct model *md, const struct ropts *o);
 /*
+ * The same for the page, brief (no pairs, lists of at most 8 lines; of
+ * a commit, not what a row of offlist says): mail or commit id (a whole
+ * id) into fp.  Whether it said more than the row (0 for an unknown id).
+ */
+int why_brief(struct model *md, const struct ropts *o, const char *id, int commit, FILE *fp);
+/*
  * The tables of a patchtrack output folder dir (one holding inputs.mk),
  * as its reports read them, and the pairs tables of pairs.list: their
  * paths into *out (each and the array allocated); how many, 0 when dir

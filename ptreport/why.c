@@ -124,12 +124,16 @@ pairs_of(const struct model *md, const struct hmap *ids, FILE *fp)
 		    "folder they are read from pairs.list)");
 }
 
+/* In a brief explanation (the page's), at most this many lines a list. */
+#define BRIEF_LINES 8
+
 /* The cluster of a mail or commit: its members, each with its best accepted pair. */
 static void
-cluster_lines(const struct model *md, uint32_t k, FILE *fp, struct hmap *ids)
+cluster_lines(const struct model *md, uint32_t k, FILE *fp, struct hmap *ids, int brief)
 {
 	const struct cluster *c = &md->clusters[k];
 	char d[21];
+	unsigned shown = 0, hidden = 0;
 
 	line(fp, 1, "cluster %s: %u mail%s, %u commit%s (each member: date, sender, subject)",
 	    c->name, c->nmails, c->nmails == 1 ? "" : "s", c->ncommits,
@@ -138,29 +142,42 @@ cluster_lines(const struct model *md, uint32_t k, FILE *fp, struct hmap *ids)
 		const struct mail *m = &md->mails[x];
 		int isnew;
 
+		hmap_put(ids, m->id, strlen(m->id), &isnew);
+		if (brief && shown >= BRIEF_LINES) {
+			hidden++;
+			continue;
+		}
+		shown++;
 		line(fp, 2, "mail %s  %.10s  %s  %s%s", m->id, day(d, m->date), m->from,
 		    m->subject, m->present ? "" : "  (not in the mails tables)");
-		hmap_put(ids, m->id, strlen(m->id), &isnew);
 	}
 	for (uint32_t x = c->commit; x != NONE; x = md->commits[x].cnext) {
 		const struct commit *cm = &md->commits[x];
 		int isnew;
 
-		line(fp, 2, "commit %s  %.10s  %s  %s%s", cm->id, day(d, cm->cdate), cm->author,
-		    cm->subject, x == c->first_commit && c->ncommits > 1 ? "  (the first: the "
-		    "integration)" : "");
 		hmap_put(ids, cm->id, strlen(cm->id), &isnew);
+		if (brief && shown >= BRIEF_LINES) {
+			hidden++;
+			continue;
+		}
+		shown++;
+		line(fp, 2, "commit %s  %.10s  %s  %s%s%s", cm->id, day(d, cm->cdate), cm->author,
+		    cm->subject, x == c->first_commit && c->ncommits > 1 ? "  (the first: the "
+		    "integration)" : "", cm->side ? "  (a side branch's)" : "");
 	}
+	if (hidden)
+		line(fp, 2, "... and %u more", hidden);
 }
 
 /* The mails of thread root that may answer (not its patches, covers or bots), by date. */
 static void
-responses(struct model *md, uint32_t mi, FILE *fp)
+responses(struct model *md, uint32_t mi, FILE *fp, int brief)
 {
 	uint32_t *roots = NULL;
 	size_t cap = 0, n = answer_threads(md, mi, &roots, &cap);
 	const struct mail *m = &md->mails[mi];
 	int any = 0;
+	unsigned hidden = 0;
 	char d[21];
 
 	for (size_t i = 0; i < n; i++)
@@ -179,6 +196,10 @@ responses(struct model *md, uint32_t mi, FILE *fp)
 			if (!any++)
 				line(fp, 1, "mails that could answer it, in its thread and its "
 				    "versions' (%zu thread%s):", n, n == 1 ? "" : "s");
+			if (brief && any > BRIEF_LINES) {
+				hidden++;
+				continue;
+			}
 			line(fp, 2, "%.10s  %s  %s  %s  (%s)", day(d, x->date), x->from, x->id,
 			    x->subject, what);
 		}
@@ -191,6 +212,10 @@ responses(struct model *md, uint32_t mi, FILE *fp)
 			if (!any++)
 				line(fp, 1, "mails that could answer it, in its thread and its "
 				    "versions' (%zu thread%s):", n, n == 1 ? "" : "s");
+			if (brief && any > BRIEF_LINES) {
+				hidden++;
+				continue;
+			}
 			line(fp, 2, "%.10s  %s  %s  %s  (cites it from outside the thread%s)",
 			    day(d, x->date), x->from, x->id, x->subject,
 			    by_person(x, m->from, m->who) ? "; its author: no response" :
@@ -198,6 +223,8 @@ responses(struct model *md, uint32_t mi, FILE *fp)
 			    "; before it: no response to it" : ": a response");
 		}
 	}
+	if (hidden)
+		line(fp, 2, "... and %u more", hidden);
 	if (!any)
 		line(fp, 1, "mails that could answer it: none, in its thread and its versions' "
 		    "(%zu thread%s; its own patches, cover letters and bots do not count)", n,
@@ -206,7 +233,7 @@ responses(struct model *md, uint32_t mi, FILE *fp)
 }
 
 static void
-why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp)
+why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int brief)
 {
 	struct mail *m = &md->mails[mi];
 	struct buf b = BUF_INIT;
@@ -278,10 +305,10 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp)
 			line(fp, 1, "history: the history given ends %.10s; 90th percentile time "
 			    "from first posting to commit %.1f days", day(d, md->hist_end),
 			    md->merge_p90 != NODATE ? (double)md->merge_p90 / DAY : 0.0);
-		responses(md, mi, fp);
+		responses(md, mi, fp, brief);
 	}
 	if (m->cluster != NONE)
-		cluster_lines(md, m->cluster, fp, &ids);
+		cluster_lines(md, m->cluster, fp, &ids, brief);
 	else
 		line(fp, 1, "cluster: none (not in the clusters table)");
 	hmap_put(&ids, m->id, strlen(m->id), &isnew);
@@ -300,14 +327,17 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp)
 			}
 		}
 	}
-	pairs_of(md, &ids, fp);
+	if (!brief)
+		pairs_of(md, &ids, fp);
 	hmap_free(&ids);
 	buf_free(&b);
 }
 
-static void
-why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp)
+/* Returns whether it said more than a row of offlist does (trailers, a merge, a cluster). */
+static int
+why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int brief)
 {
+	int more = !brief, said_merge = 0;
 	const struct commit *c = &md->commits[ci];
 	struct buf b = BUF_INIT;
 	struct hmap ids = HMAP_INIT;
@@ -316,36 +346,54 @@ why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp)
 	const char *state = commit_state(md, o, ci, &b);
 
 	line(fp, 0, "commit %s", c->id);
-	line(fp, 1, "subject: %s", c->subject);
-	line(fp, 1, "author: %s, written %s", c->author, day(d, c->date));
-	line(fp, 1, "committer: %s, committed %s", c->committer, day(e, c->cdate));
+	/* The page's row says these already. */
+	if (!brief) {
+		line(fp, 1, "subject: %s", c->subject);
+		line(fp, 1, "author: %s, written %s", c->author, day(d, c->date));
+		line(fp, 1, "committer: %s, committed %s", c->committer, day(e, c->cdate));
+	}
 	line(fp, 1, "verdict: %s%s%s", state, b.len ? ": " : "", b.len ? b.p : "");
 	if (!strcmp(state, "off-list")) {
 		buf_reset(&b);
 		line(fp, 1, "reason: %s", offlist_reasons[offlist_why(md, ci, &b)]);
+		said_merge = c->merge && b.len && strstr(b.p, "brought in by") != NULL;
 		if (b.len)
 			line(fp, 2, "%s", b.p);
-		line(fp, 1, "rule: written and committed inside one span the archives cover, "
+		/* The page says the rule once, above its table. */
+		if (!brief)
+			line(fp, 1, "rule: written and committed inside one span the archives cover, "
 		    "and in no cluster with a patch mail a human posted (at most two commits "
 		    "in it); the reason is the first of: release, revert, a trailer naming a "
 		    "mail (elsewhere, or in the archives), a merge of another's branch or a "
 		    "pull request, its author its committer, none");
 	}
-	if (*c->links)
+	if (*c->links) {
 		line(fp, 1, "trailers name: %s (they explain; they do not link)", c->links);
-	if (c->merge)
+		more = 1;
+	}
+	/* Not again when the reason's detail said it. */
+	if (c->merge && !(said_merge && brief)) {
 		line(fp, 1, "brought in by the merge %s \"%s\"", c->merge, c->merge_subject);
+		more = 1;
+	}
 	buf_reset(&b);
 	coverage_text(md, &b);
-	line(fp, 1, "coverage: %s", b.p);
-	if (c->cluster != NONE)
-		cluster_lines(md, c->cluster, fp, &ids);
-	else
+	if (!brief)
+		line(fp, 1, "coverage: %s", b.p);
+	/* Briefly: the cluster only when it holds more than the commit. */
+	if (c->cluster != NONE && (!brief || md->clusters[c->cluster].nmails ||
+	    md->clusters[c->cluster].ncommits + md->clusters[c->cluster].nside > 1)) {
+		cluster_lines(md, c->cluster, fp, &ids, brief);
+		more = 1;
+	} else if (c->cluster == NONE) {
 		line(fp, 1, "cluster: none (not in the clusters table)");
+	}
 	hmap_put(&ids, c->id, strlen(c->id), &isnew);
-	pairs_of(md, &ids, fp);
+	if (!brief)
+		pairs_of(md, &ids, fp);
 	hmap_free(&ids);
 	buf_free(&b);
+	return more;
 }
 
 int
@@ -359,7 +407,7 @@ report_why(struct model *md, const struct ropts *o)
 
 	need(md, 1, 0, 1, "why");
 	if ((m = mail_by_id(md, id, n)) && (m->present || m->cluster != NONE)) {
-		why_mail(md, o, (uint32_t)(m - md->mails), o->fp);
+		why_mail(md, o, (uint32_t)(m - md->mails), o->fp, 0);
 		return PT_EXIT_OK;
 	}
 	/* A commit by its hash or a prefix of it (at least 4 digits), when one. */
@@ -374,7 +422,7 @@ report_why(struct model *md, const struct ropts *o)
 					    (int)n, id, md->commits[ci].id, md->commits[i].id);
 			}
 	if (found == 1) {
-		why_commit(md, o, ci, o->fp);
+		why_commit(md, o, ci, o->fp, 0);
 		return PT_EXIT_OK;
 	}
 	if (!found)
@@ -457,4 +505,22 @@ folder_tables(const char *dir, char ***out, int *has_mailmap)
 	buf_free(&p);
 	*out = v;
 	return n;
+}
+
+int
+why_brief(struct model *md, const struct ropts *o, const char *id, int commit, FILE *fp)
+{
+	size_t n = strlen(id);
+
+	if (commit) {
+		const struct commit *c = commit_by_id(md, id, n);
+
+		return c ? why_commit(md, o, (uint32_t)(c - md->commits), fp, 1) : 0;
+	} else {
+		const struct mail *m = mail_by_id(md, id, n);
+
+		if (m)
+			why_mail(md, o, (uint32_t)(m - md->mails), fp, 1);
+		return m != NULL;
+	}
 }

@@ -86,6 +86,14 @@ is "sections: summary, plots, ignored, off-list, time to merge and to first resp
 is "tables and their rows (ignored 2, off-list 2, merged 2, patches 6, phases 3, maintainers 6)" \
     "t-summary 26 t-ignored 2 t-offlist 2 t-merge 2 t-response 6 t-cycle 3 t-maintainers 6" \
     "$(awk '$1 == "rows" { print $2, $3 }' facts | tr '\n' ' ' | sed 's/ $//')"
+is "every ignored row opens its explanation (why); an off-list row only when it says more than the row (trailers, a merge, a cluster): none here" 2 \
+    "$(grep -c '<details class="why"><summary>why</summary><pre>' page.html)"
+grep -q '<pre>mail [^<]*$' page.html && grep -q '^  verdict: ignored' page.html &&
+    grep -q '^  rule: a patch for the project, not merged' page.html
+ok $? "... the explanations are ptreport why's: the verdict, the rule"
+is "the ignored table has a role column, the off-list one reason and detail" \
+    "role|reason detail" \
+    "$(grep -o '<th scope="col">role</th>' page.html | sed 's/<[^>]*>//g')|$(grep -o '<th scope="col">reason</th><th scope="col">detail</th>' page.html | sed 's/<\/th><th scope="col">/ /; s/<[^>]*>//g')"
 is "three plots as inline SVG: per week, time to merge, time to first response" \
     "plot-weekly plot-merge plot-response" \
     "$(awk '$1 == "attr" && $2 == "svg" && $3 == "id" { print $4 }' facts | tr '\n' ' ' | sed 's/ $//')"
