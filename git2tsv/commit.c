@@ -181,9 +181,8 @@ links(struct buf *out, const char *msg, size_t n)
 	}
 }
 
-/* git's %s: the first paragraph, lines trimmed at the end, joined by spaces. */
-static const char *
-subject(struct buf *out, const char *msg, size_t n)
+const char *
+git_subject(struct buf *out, const char *msg, size_t n)
 {
 	const char *p = msg, *end = msg + n, *nl;
 	size_t len;
@@ -295,7 +294,7 @@ commit_row(struct keep *k, git_commit *c, const git_oid *ptree,
 	enc = git_commit_message_encoding(c);
 	raw = git_commit_message_raw(c);
 	commit_text(&msg, raw, strlen(raw), enc, &flagged);
-	rest = subject(&subj, msg.p ? msg.p : "", msg.len);
+	rest = git_subject(&subj, msg.p ? msg.p : "", msg.len);
 	au = git_commit_author(c);
 	co = git_commit_committer(c);
 

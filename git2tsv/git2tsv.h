@@ -82,6 +82,13 @@ enum {
 	G_SIDE = 8      /* --side: on a branch, not the main line */
 };
 
+/*
+ * git's %s of message msg[0..n) (UTF-8), appended to out: the first
+ * paragraph, its lines trimmed at the end and joined by spaces.  Returns
+ * where the paragraph ends.
+ */
+const char *git_subject(struct buf *out, const char *msg, size_t n);
+
 /* Convert commit text to UTF-8, setting G_* bits in *flags. */
 void commit_text(struct buf *out, const char *s, size_t n, const char *encoding,
     unsigned *flags);

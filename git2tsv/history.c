@@ -189,84 +189,91 @@ range_set(struct mctx *m, const struct tips *t)
 	return err == GIT_ITEROVER ? 0 : -1;
 }
 
-/* The subject of commit c (its first line), as UTF-8. */
+/* The subject of commit c as git's %s gives it, as UTF-8. */
 static void
 subject_of(git_commit *c, struct buf *out)
 {
-	const char *s = git_commit_message(c) ? git_commit_message(c) : "";
+	const char *s = git_commit_message_raw(c) ? git_commit_message_raw(c) : "";
+	struct buf msg = BUF_INIT;
 	unsigned flags = 0;
 
-	while (*s == '\n')
-		s++;
+	commit_text(&msg, s, strlen(s), git_commit_message_encoding(c), &flags);
 	buf_reset(out);
-	commit_text(out, s, strcspn(s, "\n"), git_commit_message_encoding(c), &flags);
+	git_subject(out, msg.p ? msg.p : "", msg.len);
+	buf_free(&msg);
 }
 
-int
-run_merged(git_repository *repo, const char *name, const struct tips *t, int header)
+/* Tip indices, newest commit first: a branch merged into another comes after it. */
+struct tipord {
+	size_t i;
+	int64_t t;
+	git_oid oid;
+};
+
+static int
+cmp_tipord(const void *a, const void *b)
 {
-	struct mctx m;
-	struct buf row = BUF_INIT, subj = BUF_INIT;
+	const struct tipord *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t > y->t ? -1 : 1;
+	if (x->i != y->i)
+		return x->i < y->i ? -1 : 1;
+	return 0;
+}
+
+/* Tip oid's line of first parents, as far as the range goes, onto m->line. */
+static int
+walk_line(struct mctx *m, git_oid id)
+{
+	git_commit *c = NULL;
+	struct mnode *x;
+	char hex[GIT_OID_HEXSZ + 1];
+
+	while ((x = node_of(m, &id)) && x->state == IN_RANGE) {
+		x->state = ON_LINE;
+		push_oid(&m->line, &m->nline, &m->capline, &id);
+		if (git_commit_lookup(&c, m->repo, &id) < 0)
+			return fail_repo(m->name, "cannot read commit", git_oid_tostr(hex,
+			    sizeof hex, &id));
+		if (git_commit_parentcount(c) == 0) {
+			git_commit_free(c);
+			break;
+		}
+		git_oid_cpy(&id, git_commit_parent_id(c, 0));
+		git_commit_free(c);
+		c = NULL;
+	}
+	return 0;
+}
+
+/* The merges of m->line[from ..], oldest first: a row for each commit each brought in. */
+static int
+take_merges(struct mctx *m, size_t from, struct buf *row, struct buf *subj)
+{
 	git_commit *c = NULL, *mc = NULL;
 	char hex[GIT_OID_HEXSZ + 1], date[21];
+	const char *name = m->name;
+	git_repository *repo = m->repo;
 	int rc = 0;
 
-	memset(&m, 0, sizeof m);
-	m.repo = repo;
-	m.name = name;
-	if (range_set(&m, t) < 0) {
-		rc = fail_repo(name, "cannot walk the history", NULL);
-		goto out;
-	}
-	/* Each tip's line of first parents, as far as the range goes. */
-	for (size_t i = 0; i < t->n && !rc; i++) {
-		git_oid id = t->v[i].oid;
-		struct mnode *x;
-
-		if (t->v[i].hide)
-			continue;
-		while ((x = node_of(&m, &id)) && x->state == IN_RANGE) {
-			x->state = ON_LINE;
-			push_oid(&m.line, &m.nline, &m.capline, &id);
-			if (git_commit_lookup(&c, repo, &id) < 0) {
-				rc = fail_repo(name, "cannot read commit", git_oid_tostr(hex,
-				    sizeof hex, &id));
-				break;
-			}
-			if (git_commit_parentcount(c) == 0) {
-				git_commit_free(c);
-				c = NULL;
-				break;
-			}
-			git_oid_cpy(&id, git_commit_parent_id(c, 0));
-			git_commit_free(c);
-			c = NULL;
-		}
-	}
-	if (header)
-		table_header(stdout, TABLE_MERGED);
-	/*
-	 * The merges of the line, oldest first: what each one's other
-	 * parents reach, and neither the line nor an older merge did, it
-	 * brought in.  Each commit is read once.
-	 */
-	for (size_t i = m.nline; i-- > 0 && !rc;) {
+	for (size_t i = m->nline; i-- > from && !rc;) {
 		unsigned np;
 
-		if (git_commit_lookup(&mc, repo, &m.line[i]) < 0) {
+		if (git_commit_lookup(&mc, repo, &m->line[i]) < 0) {
 			rc = fail_repo(name, "cannot read commit", git_oid_tostr(hex, sizeof hex,
-			    &m.line[i]));
+			    &m->line[i]));
 			break;
 		}
 		np = git_commit_parentcount(mc);
-		m.nstack = 0;
+		m->nstack = 0;
 		for (unsigned p = np; p-- > 1;)
-			push_oid(&m.stack, &m.nstack, &m.capstack, git_commit_parent_id(mc, p));
+			push_oid(&m->stack, &m->nstack, &m->capstack, git_commit_parent_id(mc, p));
 		if (np > 1)
-			subject_of(mc, &subj);
-		while (m.nstack && !rc) {
-			git_oid id = m.stack[--m.nstack];
-			struct mnode *x = node_of(&m, &id);
+			subject_of(mc, subj);
+		while (m->nstack && !rc) {
+			git_oid id = m->stack[--m->nstack];
+			struct mnode *x = node_of(m, &id);
 			unsigned cp;
 
 			if (!x || x->state != IN_RANGE)
@@ -280,35 +287,94 @@ run_merged(git_repository *repo, const char *name, const struct tips *t, int hea
 			}
 			cp = git_commit_parentcount(c);
 			for (unsigned p = cp; p-- > 0;)
-				push_oid(&m.stack, &m.nstack, &m.capstack, git_commit_parent_id(c, p));
+				push_oid(&m->stack, &m->nstack, &m->capstack, git_commit_parent_id(c, p));
 			git_commit_free(c);
 			c = NULL;
 			/* A merge inside the branch is no row: the commits table has none. */
 			if (cp > 1)
 				continue;
-			buf_reset(&row);
-			buf_addstr(&row, git_oid_tostr(hex, sizeof hex, &id));
-			tsv_sep(&row);
-			buf_addstr(&row, git_oid_tostr(hex, sizeof hex, &m.line[i]));
-			tsv_sep(&row);
+			buf_reset(row);
+			buf_addstr(row, git_oid_tostr(hex, sizeof hex, &id));
+			tsv_sep(row);
+			buf_addstr(row, git_oid_tostr(hex, sizeof hex, &m->line[i]));
+			tsv_sep(row);
 			iso_utc(date, git_commit_time(mc));
-			buf_addstr(&row, date);
-			tsv_sep(&row);
-			tsv_add(&row, subj.p ? subj.p : "", subj.len);
-			tsv_sep(&row);
-			tsv_addstr(&row, name);
-			tsv_row_end(&row, stdout);
+			buf_addstr(row, date);
+			tsv_sep(row);
+			tsv_add(row, subj->p ? subj->p : "", subj->len);
+			tsv_sep(row);
+			tsv_addstr(row, name);
+			tsv_row_end(row, stdout);
 		}
 		git_commit_free(mc);
 		mc = NULL;
 	}
-out:
 	git_commit_free(c);
 	git_commit_free(mc);
+	return rc;
+}
+
+int
+run_merged(git_repository *repo, const char *name, const struct tips *t, int header)
+{
+	struct mctx m;
+	struct buf row = BUF_INIT, subj = BUF_INIT;
+	git_commit *c = NULL;
+	struct tipord *ord = NULL;
+	size_t nord = 0;
+	char hex[GIT_OID_HEXSZ + 1];
+	int rc = 0;
+
+	memset(&m, 0, sizeof m);
+	m.repo = repo;
+	m.name = name;
+	if (range_set(&m, t) < 0) {
+		rc = fail_repo(name, "cannot walk the history", NULL);
+		goto out;
+	}
+	/*
+	 * The tips newest first: a branch that another tip merged is that
+	 * merge's, not a line of its own, when the merging tip comes first.
+	 */
+	ord = xreallocarray(NULL, t->n ? t->n : 1, sizeof *ord);
+	for (size_t i = 0; i < t->n && !rc; i++) {
+		if (t->v[i].hide)
+			continue;
+		if (git_commit_lookup(&c, repo, &t->v[i].oid) < 0) {
+			rc = fail_repo(name, "cannot read commit", git_oid_tostr(hex, sizeof hex,
+			    &t->v[i].oid));
+			break;
+		}
+		ord[nord].i = i;
+		ord[nord].t = git_commit_time(c);
+		git_oid_cpy(&ord[nord++].oid, &t->v[i].oid);
+		git_commit_free(c);
+		c = NULL;
+	}
+	if (nord)
+		qsort(ord, nord, sizeof *ord, cmp_tipord);
+	if (header && !rc)
+		table_header(stdout, TABLE_MERGED);
+	/*
+	 * Each tip's line of first parents, as far as the range goes, then
+	 * its merges, oldest first: what each one's other parents reach, and
+	 * no line nor an earlier merge did, it brought in.  Each commit is
+	 * read once.
+	 */
+	for (size_t o = 0; o < nord && !rc; o++) {
+		size_t from = m.nline;
+
+		if ((rc = walk_line(&m, ord[o].oid)) < 0)
+			break;
+		rc = take_merges(&m, from, &row, &subj);
+	}
+out:
+	git_commit_free(c);
 	hmap_free(&m.set);
 	arena_free(&m.mem);
 	free(m.line);
 	free(m.stack);
+	free(ord);
 	buf_free(&row);
 	buf_free(&subj);
 	return rc < 0 ? -1 : 0;

@@ -54,7 +54,8 @@ listed(const struct buf *out, const char *id, size_t n)
 
 /*
  * The segment seg[0..n) of a link's path, %-decoded, without angle
- * brackets, when it is a Message-ID (an '@', no blank): appended.
+ * brackets, when it is a Message-ID (an '@', no blank): appended (2),
+ * or listed already (1); else 0.
  */
 static int
 take(struct buf *out, const char *seg, size_t n)
@@ -87,7 +88,7 @@ take(struct buf *out, const char *seg, size_t n)
 	if (out->len)
 		buf_addc(out, ' ');
 	buf_add(out, id, k);
-	return 1;
+	return 2;
 }
 
 /* Does this byte end a link in running text? */
@@ -122,19 +123,33 @@ cites_scan(const char *s, size_t n, struct buf *out)
 			pe = he;
 			while (pe < le && !link_end(*pe))
 				pe++;
+			u = pe;
+			/*
+			 * A query or fragment is not the path; a sentence's
+			 * closing stop is not the link's.
+			 */
+			for (const char *x = he; x < pe; x++)
+				if (*x == '?' || *x == '#') {
+					pe = x;
+					break;
+				}
+			while (pe > he && strchr(".,:;!", pe[-1]))
+				pe--;
 			/* The path's segments, the first Message-ID taken. */
 			if (he < pe && archive_host(h, (size_t)(he - h)))
 				for (const char *g = he + 1; g < pe;) {
 					const char *sl = memchr(g, '/', (size_t)(pe - g));
 					const char *ge = sl ? sl : pe;
 
-					if (take(out, g, (size_t)(ge - g))) {
-						found++;
+					int t = take(out, g, (size_t)(ge - g));
+
+					/* The limit counts ids, not links to them. */
+					if (t) {
+						found += t == 2;
 						break;
 					}
 					g = ge + 1;
 				}
-			u = pe;
 		}
 		p = le + 1;
 	}

@@ -979,15 +979,23 @@ version_file(const char *p, size_t n)
 	return 0;
 }
 
-/* Does every line of changes() name a version_file()? */
+/* Is the file of a line of changes() a translation (.po, .pot)? */
 static int
-only_version_files(const char *s, size_t n)
+po_file(const char *p, size_t n)
+{
+	return (n > 3 && !strncasecmp(p + n - 3, ".po", 3)) ||
+	    (n > 4 && !strncasecmp(p + n - 4, ".pot", 4));
+}
+
+/* Does every line of changes() name a file that file_ok() takes? */
+static int
+only_files(const char *s, size_t n, int (*file_ok)(const char *, size_t))
 {
 	for (const char *p = s, *end = s + n; p < end;) {
 		const char *nl = memchr(p, '\n', (size_t)(end - p));
 		size_t k = (size_t)((nl ? nl : end) - p);
 
-		if (k > 1 && !version_file(p + 1, k - 1))
+		if (k > 1 && !file_ok(p + 1, k - 1))
 			return 0;
 		p += k + 1;
 	}
@@ -1086,7 +1094,8 @@ load_patches(struct model *md, struct tsv_reader *r)
 			/* commit_node may move md->commits: the index first. */
 			uint32_t x = commit_node(md, r->f[cid].s, r->f[cid].len);
 
-			md->commits[x].verfiles = ch.len && only_version_files(ch.p, ch.len);
+			md->commits[x].verfiles = ch.len && only_files(ch.p, ch.len, version_file);
+			md->commits[x].pofiles = ch.len && only_files(ch.p, ch.len, po_file);
 			md->commits[x].fbloom |= files_bloom(ch.p, ch.len);
 		}
 		for (const char *p = ch.p, *end = p + ch.len; p && p < end;) {
@@ -2146,6 +2155,59 @@ sorted_rkeys(const struct model *md, struct rkey *v, size_t n)
 }
 
 static int
+cmp_cpair_mail(const void *a, const void *b)
+{
+	const struct rkey *x = a, *y = b;
+
+	if (x->mail != y->mail)
+		return x->mail < y->mail ? -1 : 1;
+	return (x->root > y->root) - (x->root < y->root);
+}
+
+/*
+ * A reply to a citing mail answers what it cites: the author who asks
+ * again elsewhere with a link ("are these patches fine for you?
+ * https://lore.kernel.org/r/...") and gets an answer there was
+ * answered.  Each reply (a mail whose parent cites) cites, so, what its
+ * parent cites; whether it answers the patch is the reader's rule
+ * (another person's, at or after the patch).
+ */
+static void
+cite_replies(struct model *md)
+{
+	struct rkey *byc = xreallocarray(NULL, md->ncpairs, sizeof *byc);
+	size_t nc = md->ncpairs;
+
+	memcpy(byc, md->cpairs, nc * sizeof *byc);
+	qsort(byc, nc, sizeof *byc, cmp_cpair_mail);
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *r = &md->mails[i];
+		size_t lo = 0, hi = nc;
+
+		if (!r->present || r->parent == NONE || r->parent == (uint32_t)i)
+			continue;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (byc[mid].mail < r->parent)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < nc && byc[lo].mail == r->parent; lo++) {
+			if (md->ncpairs == md->capcpairs) {
+				md->capcpairs = 2 * md->capcpairs;
+				md->cpairs = xreallocarray(md->cpairs, md->capcpairs,
+				    sizeof *md->cpairs);
+			}
+			md->cpairs[md->ncpairs].root = byc[lo].root;
+			md->cpairs[md->ncpairs++].mail = (uint32_t)i;
+		}
+	}
+	free(byc);
+}
+
+static int
 cmp_mpair(const void *a, const void *b)
 {
 	const struct mpair *x = a, *y = b;
@@ -2467,11 +2529,71 @@ split_commits(struct model *md)
 	buf_free(&key);
 }
 
+static int
+cmp_member_mail(const void *a, const void *b)
+{
+	return cmp_date_id(rkey_md, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+static int
+cmp_member_commit(const void *a, const void *b)
+{
+	const struct commit *x = &rkey_md->commits[*(const uint32_t *)a];
+	const struct commit *y = &rkey_md->commits[*(const uint32_t *)b];
+
+	return earlier_commit(x, y) ? -1 : earlier_commit(y, x);
+}
+
+/*
+ * Each cluster's members by date, then id, whatever the order of the
+ * clusters table's rows: what lists them (why, the page) says the same.
+ */
+static void
+order_members(struct model *md)
+{
+	uint32_t *v = NULL;
+	size_t cap = 0;
+
+	rkey_md = md;
+	for (size_t i = 0; i < md->nclusters; i++) {
+		struct cluster *k = &md->clusters[i];
+		size_t n = 0;
+
+		for (int commits = 0; commits < 2; commits++) {
+			uint32_t *head = commits ? &k->commit : &k->mail;
+
+			n = 0;
+			for (uint32_t x = *head; x != NONE;
+			    x = commits ? md->commits[x].cnext : md->mails[x].cnext) {
+				if (n == cap) {
+					cap = cap ? 2 * cap : 64;
+					v = xreallocarray(v, cap, sizeof *v);
+				}
+				v[n++] = x;
+			}
+			if (n < 2)
+				continue;
+			qsort(v, n, sizeof *v, commits ? cmp_member_commit : cmp_member_mail);
+			*head = v[0];
+			for (size_t j = 0; j < n; j++) {
+				uint32_t next = j + 1 < n ? v[j + 1] : NONE;
+
+				if (commits)
+					md->commits[v[j]].cnext = next;
+				else
+					md->mails[v[j]].cnext = next;
+			}
+		}
+	}
+	free(v);
+}
+
 void
 model_finish(struct model *md)
 {
 	uint32_t *cover;
 
+	order_members(md);
 	for (size_t i = 0; i < md->nclusters; i++) {
 		struct cluster *k = &md->clusters[i];
 
@@ -2549,6 +2671,9 @@ model_finish(struct model *md)
 		for (size_t i = 0; i < md->nmails; i++) {
 			struct mail *m = &md->mails[i];
 
+			/* A cover letter's title too: a posting's (versions.c). */
+			if (m->present && m->type == MT_COVER)
+				m->ntitle = title_words(md, m->subject);
 			if (!m->present || m->type != MT_PATCH)
 				continue;
 			m->ntitle = title_words(md, m->subject);
@@ -2572,6 +2697,8 @@ model_finish(struct model *md)
 	/* Citations by the cited mail's thread, once each; of mails present. */
 	if (md->ncpairs) {
 		size_t n = 0;
+
+		cite_replies(md);
 
 		for (size_t i = 0; i < md->ncpairs; i++) {
 			const struct rkey *k = &md->cpairs[i];

@@ -65,7 +65,7 @@ offlist_mails(const struct model *md, uint32_t ci)
 }
 
 const char *const offlist_reasons[OR_N] = {
-	"release", "revert", "posted-elsewhere", "follow-up", "posted-unlinked",
+	"release", "revert", "translation", "posted-elsewhere", "follow-up", "posted-unlinked",
 	"pull-request", "committer-own", "none",
 };
 
@@ -269,6 +269,10 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 	}
 	if (c->ntitle && !strncmp(c->ntitle, "revert ", 7))
 		return OR_REVERT;
+	if (c->pofiles) {
+		buf_addstr(detail, "it changes translations (.po, .pot) alone");
+		return OR_TRANSLATION;
+	}
 	if ((r = link_reason(md, c, &which)) != OR_N) {
 		size_t k = strcspn(which, " ");
 
@@ -304,6 +308,15 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 		return OR_PULL;
 	}
 	if ((*c->author && c->author == c->committer) || (*c->aname && c->aname == c->cname)) {
+		/*
+		 * One who commits no one else's work did not push it: his
+		 * branch was taken whole, fast-forwarded (no merge commit).
+		 */
+		if (!committer_at(md, c->committer, c->cname, c->cdate)) {
+			buf_addstr(detail, "its author committed it, and commits no one else's "
+			    "work: a branch of his taken whole (a fast-forward)");
+			return OR_PULL;
+		}
 		buf_addstr(detail, "its author committed it");
 		return OR_OWN;
 	}

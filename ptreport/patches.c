@@ -149,12 +149,16 @@ mail_verdict(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 			verdict = "too-new";
 			too_new_text(md, m, b);
 		} else {
-			/* A version of it in its cluster got the answer. */
+			/*
+			 * A version of it in its cluster got the answer, in its
+			 * thread or through its twin (answered together).
+			 */
 			verdict = "answered-version";
 			/* The earliest such version, whatever the row order. */
 			r = NONE;
 			for (uint32_t x = k ? k->mail : NONE; x != NONE; x = md->mails[x].cnext)
-				if (md->mails[x].present && responded(md, x) &&
+				if (md->mails[x].present &&
+				    (responded(md, x) || md->mails[x].together) &&
 				    (r == NONE || cmp_date_id(md, x, r) < 0))
 					r = x;
 			if (r != NONE)

@@ -134,6 +134,7 @@ struct commit {
 	unsigned char pull;      /* its message or subject names a pull request, or
 	                            GitHub committed it */
 	unsigned char verfiles;  /* it changes only version and change-log files */
+	unsigned char pofiles;   /* it changes only translations (.po, .pot files) */
 	unsigned char split;     /* split out of a posted patch: the other of two commits
 	                            of its author written the same second is in a
 	                            cluster with a posting that changes every file it
@@ -470,6 +471,8 @@ uint32_t first_response(struct model *md, uint32_t mi, const uint32_t *roots, si
  * The citations of thread root: md->ct[*lo .. return) (none: equal).
  */
 size_t cites_of(const struct model *md, uint32_t root, size_t *lo);
+/* Does x, a mail citing m's thread from outside it, answer m? */
+int cite_answers(const struct mail *x, const struct mail *m);
 /* Did anyone but the sender write in the thread of mail mi (or cite it)? */
 int responded(struct model *md, uint32_t mi);
 /* The earliest such mail (by date, then id), or NONE. */
@@ -659,7 +662,7 @@ void too_new_text(const struct model *md, const struct mail *m, struct buf *b);
  * it), brought in by a merge of another's work or naming a pull
  * request, its author its committer; else none.
  */
-enum { OR_RELEASE, OR_REVERT, OR_ELSEWHERE, OR_FOLLOWUP, OR_UNLINKED, OR_PULL, OR_OWN,
+enum { OR_RELEASE, OR_REVERT, OR_TRANSLATION, OR_ELSEWHERE, OR_FOLLOWUP, OR_UNLINKED, OR_PULL, OR_OWN,
 	OR_NONE, OR_N };
 extern const char *const offlist_reasons[OR_N];
 /* The reason of off-list commit ci (OR_*), its evidence appended to detail. */

@@ -23,6 +23,14 @@ machine(const char *addr, const char *who)
 	    !strcmp(who, "gitlab");
 }
 
+/* Did its committer commit another person's work (another address and name)? */
+static int
+for_another(const struct commit *c)
+{
+	return strcmp(c->author, c->committer) != 0 &&
+	    (!*c->aname || !*c->cname || strcmp(c->aname, c->cname) != 0);
+}
+
 static void
 committer_add(struct model *md, char kind, const char *s, int64_t t)
 {
@@ -89,7 +97,20 @@ history_facts(struct model *md, const struct scope *sc)
 	size_t n;
 	int64_t *lag;
 	size_t nl = 0;
+	int others = 0;
 
+	/*
+	 * A committer applies others' work: whoever committed a commit of
+	 * another person.  A contributor whose branch was taken whole (a
+	 * fast-forward: no merge commit) committed his own commits and no
+	 * one else's.  A history where nobody committed another's commit
+	 * (one author, or every contribution merged from its author's
+	 * branch) has its committers by their own commits.
+	 */
+	for (size_t i = 0; i < md->ncommits && !others; i++)
+		others = md->commits[i].present && md->commits[i].cdate != NODATE &&
+		    !machine(md->commits[i].committer, md->commits[i].cname) &&
+		    for_another(&md->commits[i]);
 	for (size_t i = 0; i < md->ncommits; i++) {
 		const struct commit *c = &md->commits[i];
 
@@ -100,10 +121,12 @@ history_facts(struct model *md, const struct scope *sc)
 			md->hist_end = c->cdate;
 		if (machine(c->committer, c->cname))
 			continue;
-		if (*c->committer)
-			committer_add(md, 'a', c->committer, c->cdate);
-		if (*c->cname)
-			committer_add(md, 'n', c->cname, c->cdate);
+		if (!others || for_another(c)) {
+			if (*c->committer)
+				committer_add(md, 'a', c->committer, c->cdate);
+			if (*c->cname)
+				committer_add(md, 'n', c->cname, c->cdate);
+		}
 	}
 	for (size_t i = 0; i < md->ntags; i++) {
 		struct commit *c;

@@ -251,6 +251,8 @@ report_summary(struct model *md, const struct ropts *o)
 			static const char *const says[OR_N] = {
 				"a release (tagged, or a version in its title)",
 				"a revert",
+				"translations alone (.po files: a translation project's, not "
+				    "the list's)",
 				"its Link:/Message-Id: names a mail the archives lack: posted on "
 				    "a list not given",
 				"its Link: names a reply or report in the archives: a follow-up "

@@ -119,12 +119,16 @@ cites_of(const struct model *md, uint32_t root, size_t *lo)
 	return hi;
 }
 
-/* Does mail x, citing m's thread, answer m: another's, sent after it? */
-static int
+/*
+ * Does mail x, citing m's thread, answer m: another's, sent after it?  A
+ * cover letter counts: another's series that names m ("in reference to
+ * [1]") took m's work up.  Bots' mails were left out when read.
+ */
+int
 cite_answers(const struct mail *x, const struct mail *m)
 {
 	return x->date != NODATE && m->date != NODATE && x->date >= m->date &&
-	    !same_person(x, m) && x->type != MT_COVER;
+	    !same_person(x, m);
 }
 
 /*
@@ -192,6 +196,18 @@ answer_threads(struct model *md, uint32_t mi, uint32_t **v, size_t *cap)
 	return n;
 }
 
+/* Is x by one of the people by[0..nby) (anyone, when none)? */
+static int
+by_any(const struct mail *x, const char *const *byaddr, const char *const *bywho, size_t nby)
+{
+	if (nby == 0)
+		return 1;
+	for (size_t k = 0; k < nby; k++)
+		if (by_person(x, byaddr[k], bywho[k]))
+			return 1;
+	return 0;
+}
+
 uint32_t
 first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
     const char *const *byaddr, const char *const *bywho, size_t nby)
@@ -208,13 +224,8 @@ first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
 		for (size_t c = lo; c < hi; c++) {
 			uint32_t r = md->ct[c].mail;
 			const struct mail *x = &md->mails[r];
-			int fit = nby == 0;
 
-			if (!cite_answers(x, m))
-				continue;
-			for (size_t k = 0; k < nby && !fit; k++)
-				fit = by_person(x, byaddr[k], bywho[k]);
-			if (!fit)
+			if (!cite_answers(x, m) || !by_any(x, byaddr, bywho, nby))
 				continue;
 			if (best == NONE || earlier(x, &md->mails[best]))
 				best = r;
@@ -223,13 +234,9 @@ first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
 		/* Each thread lists its responses by date, then id: the first fit is its earliest. */
 		for (uint32_t r = md->th[roots[i]].resp; r != NONE; r = md->mails[r].rnext) {
 			const struct mail *x = &md->mails[r];
-			int fit = nby == 0;
 
-			if (x->date < m->date || !can_answer(x, m))
-				continue;
-			for (size_t k = 0; k < nby && !fit; k++)
-				fit = by_person(x, byaddr[k], bywho[k]);
-			if (!fit)
+			if (x->date < m->date || !can_answer(x, m) ||
+			    !by_any(x, byaddr, bywho, nby))
 				continue;
 			if (best == NONE || earlier(x, &md->mails[best]))
 				best = r;
@@ -552,6 +559,22 @@ verdicts(struct model *md, const struct scope *sc)
 			m->late = 1;
 		else
 			m->ignored = 1;
+	}
+	/*
+	 * A version answered through its twin answers its other versions,
+	 * as one answered in its thread does (k->responded).
+	 */
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+		const struct cluster *k = cluster_at(md, m->cluster);
+
+		if (!m->ignored || !k)
+			continue;
+		for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext)
+			if (md->mails[x].together) {
+				m->ignored = 0;
+				break;
+			}
 	}
 	postings_free(md);
 }

@@ -127,6 +127,24 @@ pairs_of(const struct model *md, const struct hmap *ids, FILE *fp)
 /* In a brief explanation (the page's), at most this many lines a list. */
 #define BRIEF_LINES 8
 
+/*
+ * A member of a cluster: its id noted (its pairs are the cluster's); is
+ * its line shown (a brief explanation shows BRIEF_LINES, counts the rest)?
+ */
+static int
+member_shown(struct hmap *ids, const char *id, int brief, unsigned *shown, unsigned *hidden)
+{
+	int isnew;
+
+	hmap_put(ids, id, strlen(id), &isnew);
+	if (brief && *shown >= BRIEF_LINES) {
+		(*hidden)++;
+		return 0;
+	}
+	(*shown)++;
+	return 1;
+}
+
 /* The cluster of a mail or commit: its members, each with its best accepted pair. */
 static void
 cluster_lines(const struct model *md, uint32_t k, FILE *fp, struct hmap *ids, int brief)
@@ -135,32 +153,27 @@ cluster_lines(const struct model *md, uint32_t k, FILE *fp, struct hmap *ids, in
 	char d[21];
 	unsigned shown = 0, hidden = 0;
 
-	line(fp, 1, "cluster %s: %u mail%s, %u commit%s (each member: date, sender, subject)",
-	    c->name, c->nmails, c->nmails == 1 ? "" : "s", c->ncommits,
-	    c->ncommits == 1 ? "" : "s");
+	if (c->nside)
+		line(fp, 1, "cluster %s: %u mail%s, %u commit%s and %u of side branches (each "
+		    "member: date, sender, subject)", c->name, c->nmails,
+		    c->nmails == 1 ? "" : "s", c->ncommits, c->ncommits == 1 ? "" : "s", c->nside);
+	else
+		line(fp, 1, "cluster %s: %u mail%s, %u commit%s (each member: date, sender, "
+		    "subject)", c->name, c->nmails, c->nmails == 1 ? "" : "s", c->ncommits,
+		    c->ncommits == 1 ? "" : "s");
 	for (uint32_t x = c->mail; x != NONE; x = md->mails[x].cnext) {
 		const struct mail *m = &md->mails[x];
-		int isnew;
 
-		hmap_put(ids, m->id, strlen(m->id), &isnew);
-		if (brief && shown >= BRIEF_LINES) {
-			hidden++;
+		if (!member_shown(ids, m->id, brief, &shown, &hidden))
 			continue;
-		}
-		shown++;
 		line(fp, 2, "mail %s  %.10s  %s  %s%s", m->id, day(d, m->date), m->from,
 		    m->subject, m->present ? "" : "  (not in the mails tables)");
 	}
 	for (uint32_t x = c->commit; x != NONE; x = md->commits[x].cnext) {
 		const struct commit *cm = &md->commits[x];
-		int isnew;
 
-		hmap_put(ids, cm->id, strlen(cm->id), &isnew);
-		if (brief && shown >= BRIEF_LINES) {
-			hidden++;
+		if (!member_shown(ids, cm->id, brief, &shown, &hidden))
 			continue;
-		}
-		shown++;
 		line(fp, 2, "commit %s  %.10s  %s  %s%s%s", cm->id, day(d, cm->cdate), cm->author,
 		    cm->subject, x == c->first_commit && c->ncommits > 1 ? "  (the first: the "
 		    "integration)" : "", cm->side ? "  (a side branch's)" : "");
@@ -216,11 +229,17 @@ responses(struct model *md, uint32_t mi, FILE *fp, int brief)
 				hidden++;
 				continue;
 			}
-			line(fp, 2, "%.10s  %s  %s  %s  (cites it from outside the thread%s)",
+			int reply = 0;
+
+			for (size_t q = lo; q < hi && !reply; q++)
+				reply = x->parent != NONE && md->ct[q].mail == x->parent;
+			line(fp, 2, "%.10s  %s  %s  %s  (%s%s)",
 			    day(d, x->date), x->from, x->id, x->subject,
+			    reply ? "answers a mail citing it from outside the thread" :
+			    "cites it from outside the thread",
+			    cite_answers(x, m) ? ": a response" :
 			    by_person(x, m->from, m->who) ? "; its author: no response" :
-			    x->date != NODATE && m->date != NODATE && x->date < m->date ?
-			    "; before it: no response to it" : ": a response");
+			    "; not after it: no response to it");
 		}
 	}
 	if (hidden)
@@ -268,10 +287,19 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 	else if (!strcmp(verdict, "applied"))
 		line(fp, 1, "rule: its cluster holds a commit of a side branch (another branch "
 		    "than the main line), none of the main line");
-	else if (!strcmp(verdict, "answered"))
-		line(fp, 1, "rule: another person wrote in its thread after it");
+	else if (!strcmp(verdict, "answered")) {
+		uint32_t r = responder(md, mi);
+
+		if (r != NONE && thread_of(md, r) != thread_of(md, mi))
+			line(fp, 1, "rule: another person's mail cites it (a link to its thread), "
+			    "or answers a mail citing it, from outside its thread, at or after "
+			    "it: %s", md->mails[r].id);
+		else
+			line(fp, 1, "rule: another person wrote in its thread after it");
+	}
 	else if (!strcmp(verdict, "answered-version"))
-		line(fp, 1, "rule: another version of it (its cluster) was answered");
+		line(fp, 1, "rule: another version of it (its cluster) was answered, in its "
+		    "thread or with a patch its author posted with it");
 	else if (!strcmp(verdict, "answered-together"))
 		line(fp, 1, "rule: a patch its author posted within %d minutes of it, changing "
 		    "a file it changes or under a title alike, was answered: one conversation",

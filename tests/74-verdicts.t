@@ -134,10 +134,968 @@ sval() {
 	srow "$@" | cut -d'|' -f1
 }
 
-C1=c100000000000000000000000000000000000000
-C2=c200000000000000000000000000000000000000
-C3=c300000000000000000000000000000000000000
-C4=c400000000000000000000000000000000000000
-C9=c900000000000000000000000000000000000000
+# hexid HEX: a commit id, HEX padded with zeros to 40 digits.
+hexid() {
+	printf '%s%0*d\n' "$1" $((40 - ${#1})) 0
+}
+C1=$(hexid c1)
+C2=$(hexid c2)
+C9=$(hexid c9)
+# --- 1. committer or contributor ----------------------------------------------
+# Ann committed C1 on 2020-02-11T09:00 and posts p@x 365 days later; Bob,
+# who never committed, posts q@x; Max's C9 (June) takes the history past
+# the patches (else they would be too new: section 2).
+{
+	mhdr
+	for m in 01 02 03; do fill dev 2021-$m 30; done
+	mail p@x 2021-02-10T09:00:00Z Ann ann@a.org patch '' ''
+	mail q@x 2021-02-10T09:00:00Z Bob bob@b.org patch '' ''
+	mail rfc@x 2021-02-10T09:00:00Z Ann ann@a.org patch '' '' rfc
+} >role.tsv
+{
+	chdr
+	crow $C1 2020-02-01T00:00:00Z Ann ann@a.org 's: one' Ann ann@a.org 2020-02-11T09:00:00Z
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-role.tsv
+set -- role.tsv none.tsv c-role.tsv
+is "role: a patch 365 days after its author committed: committer; another's: contributor; one not counted: none" \
+	"committer|contributor|" \
+	"$(pcol p@x role "$@")|$(pcol q@x role "$@")|$(pcol rfc@x role "$@")"
+is "role: the committer's ignored patch says so in its detail" \
+	"ignored the committer's own: its author commits to the repository|ignored" \
+	"$(verdict p@x "$@")|$(verdict q@x "$@")"
+ptreport ignored -q "$@" >ign.tsv
+is "role: ignored's last column" "role|p@x committer|q@x contributor" \
+	"$(awk -F'\t' 'NR == 1 { print $NF; next } { print $1 " " $NF }' ign.tsv | paste -sd'|')"
+is "role: the summary counts contributions and committers' own apart" "2|1|1" \
+	"$(sval ignored "$@")|$(sval '  contributions' "$@")|$(sval "  committers' own" "$@")"
+sed '/^p@x/s/T09:00:00Z/T09:00:01Z/' role.tsv >role-late.tsv
+set -- role-late.tsv none.tsv c-role.tsv
+is "control: posted 365 days and a second after her commit: contributor, counted so" \
+	"contributor|ignored|2|0" \
+	"$(pcol p@x role "$@")|$(verdict p@x "$@")|$(sval '  contributions' "$@")|$(sval "  committers' own" "$@")"
+{
+	chdr
+	crow $C1 2022-02-10T09:00:00Z Ann ann@a.org 's: one' Ann ann@a.org 2022-02-10T09:00:00Z
+	commit $C9 2021-06-01T00:00:00Z 2022-06-01T00:00:00Z
+} >c-role-after.tsv
+is "role: committing 365 days after the patch makes a committer too" "committer" \
+	"$(pcol p@x role role.tsv none.tsv c-role-after.tsv)"
+sed "/^$C1/s/\\tAnn\\tann@a.org\\t2020-02-11/\\tANN\\tann@work.example\\t2020-02-11/" c-role.tsv >c-role-name.tsv
+grep -q '	ANN	ann@work.example	2020-02-11T09:00:00Z' c-role-name.tsv
+ok $? "control table: C1 committed by ANN at another address"
+is "role: the same name (case aside) at another address is the same committer" "committer" \
+	"$(pcol p@x role role.tsv none.tsv c-role-name.tsv)"
+sed 's/\tANN\tann@work.example/\tAnna\tann@work.example/' c-role-name.tsv >c-role-anna.tsv
+is "control: another name at another address: contributor" "contributor" \
+	"$(pcol p@x role role.tsv none.tsv c-role-anna.tsv)"
+sed "/^$C1/s/\\t\\tcommit\\t\\t/\\t\\tcommit\\tside\\t/" c-role.tsv >c-role-side.tsv
+grep -q '	commit	side	' c-role-side.tsv
+ok $? "control table: C1 on a side branch"
+is "role: a side branch's committer commits to the repository too" "committer" \
+	"$(pcol p@x role role.tsv none.tsv c-role-side.tsv)"
+# GitHub's web committer is nobody: a GitHub mail bridge's patch sent
+# from noreply@github.com is no committer's.
+{
+	cat role.tsv
+	mail g@x 2021-02-10T09:00:00Z 'Zed Web' noreply@github.com patch '' ''
+} >gh.tsv
+{
+	chdr
+	crow $C1 2021-02-01T00:00:00Z Zed zed@z.org 's: one' 'Web Flow' noreply@github.com 2021-02-02T00:00:00Z
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-gh.tsv
+is "role: committed by noreply@github.com: its patches' authors are no committers" "contributor" \
+	"$(pcol g@x role gh.tsv none.tsv c-gh.tsv)"
+sed 's/noreply@github.com/noreply@github.example/' gh.tsv >gh2.tsv
+sed 's/noreply@github.com/noreply@github.example/' c-gh.tsv >c-gh2.tsv
+is "control: the same at another address: committer" "committer" \
+	"$(pcol g@x role gh2.tsv none.tsv c-gh2.tsv)"
 
+# Whose commits make a committer: Max commits Cid's C2, so this history
+# has committers of others' work; Ann committed only her own C1 (her
+# branch taken whole, fast-forwarded): a contributor.  Control: she
+# commits Cid's C2.
+C2=$(hexid c2)
+{
+	chdr
+	crow $C1 2020-12-01T00:00:00Z Ann ann@a.org 's: one' Ann ann@a.org 2020-12-11T09:00:00Z
+	crow $C2 2020-12-02T00:00:00Z Cid cid@c.org 's: two' Max maint@m.org 2020-12-12T09:00:00Z
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-role-ff.tsv
+is "role: her own commits alone, where others commit others' work: contributor" "contributor" \
+	"$(pcol p@x role role.tsv none.tsv c-role-ff.tsv)"
+sed "/^$C2/s/\tMax\tmaint@m.org\t/\tAnn\tann@a.org\t/" c-role-ff.tsv >c-role-ff2.tsv
+grep -q "^$C2.*	Ann	ann@a.org	2020-12-12" c-role-ff2.tsv
+ok $? "control table: C2 committed by Ann"
+is "control: she commits Cid's C2: committer" "committer" \
+	"$(pcol p@x role role.tsv none.tsv c-role-ff2.tsv)"
+
+# --- 2. the history's end ------------------------------------------------------
+# The archive covers 2021; the main line ends 2021-06-01 (C9); the one
+# merged cluster took 10 days from posting (m1@x, 02-01) to commit (C1,
+# 02-11): a patch posted after 05-22 could not have been merged in it.
+# C2, on a side branch, goes on to 09-01.
+{
+	mhdr
+	for m in 01 02 03 04 05 06 07 08 09 10 11 12; do fill dev 2021-$m 30; done
+	mail m1@x 2021-02-01T00:00:00Z Ann ann@a.org patch '' ''
+	mail early@x 2021-05-22T00:00:00Z Ann ann@a.org patch '' ''
+	mail edge@x 2021-05-22T00:00:01Z Ann ann@a.org patch '' ''
+	mail near@x 2021-05-25T00:00:00Z Ann ann@a.org patch '' ''
+	mail after@x 2021-06-10T00:00:00Z Ann ann@a.org patch '' ''
+} >hist.tsv
+{
+	khdr
+	member 1 m1@x mail
+	member 1 $C1 commit
+} >k-hist.tsv
+{
+	chdr
+	commit $C1 2021-02-05T00:00:00Z 2021-02-11T00:00:00Z
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+	commit $C2 2021-08-01T00:00:00Z 2021-09-01T00:00:00Z side
+} >c-hist.tsv
+set -- hist.tsv k-hist.tsv c-hist.tsv
+is "history: posted 7 days before its end, less than the 10 days merging takes: too-new, saying so" \
+	"too-new posted 7.0 days before the history given ends (2021-06-01), less than the 90th percentile time to merge there (10.0 days)" \
+	"$(verdict near@x "$@")"
+is "history: posted after its end: too-new, saying so" \
+	"too-new posted after the history given ends (2021-06-01): it could not be merged there" \
+	"$(verdict after@x "$@")"
+is "history: exactly 10 days before its end: ignored; a second later: too-new" "ignored|too-new" \
+	"$(verdict early@x "$@")|$(verdict edge@x "$@" | cut -d' ' -f1)"
+is "history: the summary counts them apart from the archives' end" \
+	"3|0|3|posted after the history given ends (2021-06-01) less its 90th percentile time from first posting to commit (10.0 days, of 1 merged clusters): it could not have been merged in it" \
+	"$(sval 'too new' "$@")|$(sval '  archives end' "$@")|$(srow '  history ends' "$@")"
+sed 's/\tside\t/\t\t/' c-hist.tsv >c-hist-main.tsv
+grep -q "^$C2.*	commit		" c-hist-main.tsv
+ok $? "control table: C2 on the main line"
+is "control: C2 on the main line ends the history on 09-01: both ignored" "ignored|ignored" \
+	"$(verdict near@x hist.tsv k-hist.tsv c-hist-main.tsv)|$(verdict after@x hist.tsv k-hist.tsv c-hist-main.tsv)"
+is "control: without a commits table, no history: ignored, and the summary says so" \
+	"ignored|ignored|0|no history given" \
+	"$(verdict near@x hist.tsv k-hist.tsv)|$(verdict after@x hist.tsv k-hist.tsv)|$(srow '  history ends' hist.tsv k-hist.tsv)"
+# The 90th percentile, not the longest: nine more clusters merged a day
+# after their posting; the 9th of the ten times is a day.
+{
+	cat hist.tsv
+	for k in 1 2 3 4 5 6 7 8 9; do mail h$k@x 2021-03-0${k}T00:00:00Z Ann ann@a.org patch '' ''; done
+} >hist10.tsv
+{
+	cat k-hist.tsv
+	for k in 1 2 3 4 5 6 7 8 9; do member h$k h$k@x mail; member h$k "$(hexid da$k)" commit; done
+} >k-hist10.tsv
+{
+	cat c-hist.tsv
+	for k in 1 2 3 4 5 6 7 8 9; do
+		commit "$(hexid da$k)" 2021-03-0${k}T00:00:00Z "$(printf '2021-03-%02dT00:00:00Z' $((k + 1)))"
+	done
+} >c-hist10.tsv
+is "history: of ten merged clusters (nine in a day, one in 10 days) the 90th percentile is a day: 7 days before is ignored, after is too new" \
+	"ignored|too-new" \
+	"$(verdict near@x hist10.tsv k-hist10.tsv c-hist10.tsv)|$(verdict after@x hist10.tsv k-hist10.tsv c-hist10.tsv | cut -d' ' -f1)"
+is "... and the summary says so" \
+	"posted after the history given ends (2021-06-01) less its 90th percentile time from first posting to commit (1.0 days, of 10 merged clusters): it could not have been merged in it" \
+	"$(srow '  history ends' hist10.tsv k-hist10.tsv c-hist10.tsv | cut -d'|' -f2)"
+
+# --- 3. coverage by the archives together; a mail's archive's list -----------
+# Three lists, each taking over from the last: a (January, February), b
+# (February, March), c (March to June).  pa@x, on a, is posted on 03-20,
+# after a ended: the archives together go on to June.
+{
+	mhdr
+	fill a 2021-01 30
+	fill a 2021-02 30
+	fill b 2021-02 30
+	fill b 2021-03 30
+	for m in 03 04 05 06; do fill c 2021-$m 30; done
+	mrow pa@x 2021-03-20T12:00:00Z Ann ann@a.org '[PATCH] pa@x' a '' '' patch '' '' '' '' '' ''
+} >three.tsv
+is "coverage: list a ended, b then c went on (a chain of three lists): pa@x is judged" "ignored" \
+	"$(verdict pa@x three.tsv none.tsv)"
+grep -v '^f\.c\.2021-0[34]' three.tsv >gap.tsv
+is "control: c starts in May, after a month of no list: the archives end with b, 8 days after pa@x" \
+	"too-new posted 8.0 days before the archives' coverage ends (2021-03-28; grace 14.0 days)" \
+	"$(verdict pa@x gap.tsv none.tsv)"
+# A mail that names no list takes the list of most mails of its archive
+# (its src less ":offset", or a maildir's folder less cur/ or new/):
+# lists/a.mbox holds list a (January, February) and a few of x; the
+# maildir md holds list b (April to June).
+{
+	mhdr
+	fill a 2021-01 30 lists/a.mbox
+	fill a 2021-02 30 lists/a.mbox
+	fill x 2021-02 10 lists/a.mbox
+	for m in 04 05 06; do fill b 2021-$m 30 md; done
+	mrow u@x 2021-02-20T12:00:00Z Ann ann@a.org '[PATCH] u@x' '' '' '' patch '' '' '' '' '' lists/a.mbox:1f00
+	mrow v@x 2021-02-20T12:00:00Z Ann ann@a.org '[PATCH] v@x' '' '' '' patch '' '' '' '' '' md/new/1613.M5P7.h:2,S
+	mrow w@x 2021-02-20T12:00:00Z Ann ann@a.org '[PATCH] w@x' '' '' '' patch '' '' '' '' '' ''
+} >arch.tsv
+is "archive: no list, from lists/a.mbox: list a; from the maildir md: list b; from no archive: none" \
+	"a|b|" \
+	"$(pcol u@x list arch.tsv none.tsv)|$(pcol v@x list arch.tsv none.tsv)|$(pcol w@x list arch.tsv none.tsv)"
+is "archive: judged by its list's coverage: a's ends 8 days after u@x (too new); b's begins after v@x (judged)" \
+	"too-new posted 8.0 days before the archives' coverage ends (2021-02-28; grace 14.0 days)|ignored" \
+	"$(verdict u@x arch.tsv none.tsv)|$(verdict v@x arch.tsv none.tsv)"
+ptreport why u@x arch.tsv none.tsv >why.out
+is "archive: why names the list taken and the archive" \
+	"  date: 2021-02-20T12:00:00Z, list: a, archive: lists/a.mbox" "$(grep '^  date:' why.out)"
+{
+	cat arch.tsv
+	fill x 2021-01 51 lists/a.mbox
+} >arch-x.tsv
+is "control: more of lists/a.mbox's mails on x (61 to 60): u@x takes x" "x" \
+	"$(pcol u@x list arch-x.tsv none.tsv)"
+{
+	cat arch.tsv
+	fill x 2021-01 50 lists/a.mbox
+} >arch-tie.tsv
+is "control: as many on x as on a (60): the first by name, a" "a" \
+	"$(pcol u@x list arch-tie.tsv none.tsv)"
+
+# --- 4. superseded -------------------------------------------------------------
+# Ann's posting 0/3 (c1@x, p1..p3@x) on 03-01; her v2 0/2 (c2@x, q1@x,
+# q2@x) in another thread on DAY, by WHO; the clusters join p1 to q1, p2
+# to q2 (versions); Bob answers v2's cover letter when ANSWER is yes.
+# sup DAY NAME ADDR ANSWER [COVER-TITLE]
+sup() {
+	mhdr
+	smail c1@x 2021-03-01T09:00:00Z Ann ann@a.org '[PATCH 0/3] foo: the series' cover '' '' 0 3
+	smail p1@x 2021-03-01T09:01:00Z Ann ann@a.org '[PATCH 1/3] foo: one' patch c1@x '' 1 3
+	smail p2@x 2021-03-01T09:02:00Z Ann ann@a.org '[PATCH 2/3] foo: two' patch c1@x '' 2 3
+	smail p3@x 2021-03-01T09:03:00Z Ann ann@a.org '[PATCH 3/3] foo: three' patch c1@x '' 3 3
+	smail c2@x "$1T09:00:00Z" "$2" "$3" "[PATCH v2 0/2] foo: ${5:-the series, again}" cover '' 2 0 2
+	smail q1@x "$1T09:01:00Z" "$2" "$3" '[PATCH v2 1/2] foo: one' patch c2@x 2 1 2
+	smail q2@x "$1T09:02:00Z" "$2" "$3" '[PATCH v2 2/2] foo: two' patch c2@x 2 2 2
+	if [ "$4" = yes ]; then
+		tmail r@x "$1T10:00:00Z" Bob bob@b.org 'Re: [PATCH v2 0/2] foo' reply c2@x
+	fi
+}
+{
+	khdr
+	member 1 p1@x mail
+	member 1 q1@x mail
+	member 2 p2@x mail
+	member 2 q2@x mail
+} >k-sup.tsv
+sup 2021-04-01 Ann ann@a.org yes >sup.tsv
+set -- --grace 0 sup.tsv k-sup.tsv
+is "superseded: 3/3, left out of her answered v2 (which holds 1/3 and 2/3): superseded, naming v2's first mail" \
+	"superseded c2@x" "$(verdict p3@x "$@")"
+is "... 1/3 and 2/3, answered in v2: answered-version" "answered-version q1@x|answered-version q2@x" \
+	"$(verdict p1@x "$@")|$(verdict p2@x "$@")"
+is "... neither ignored nor too new in the summary: superseded 1" "0|1" \
+	"$(sval ignored "$@")|$(sval superseded "$@")"
+sup 2021-04-01 Ann ann@a.org no >sup-unans.tsv
+is "control: v2 neither answered nor merged: 3/3 ignored" "ignored" \
+	"$(verdict p3@x --grace 0 sup-unans.tsv k-sup.tsv)"
+{
+	cat k-sup.tsv
+	member 1 $C1 commit
+} >k-sup-merged.tsv
+is "... but v2 merged (1/3's cluster holds a commit): superseded" "superseded c2@x" \
+	"$(verdict p3@x --grace 0 sup-unans.tsv k-sup-merged.tsv)"
+sup 2021-04-01 Cid cid@c.org yes >sup-cid.tsv
+is "control: the later posting by another person: ignored" "ignored" \
+	"$(verdict p3@x --grace 0 sup-cid.tsv k-sup.tsv)"
+sup 2021-04-01 Ann ann@home.example yes >sup-home.tsv
+is "... by her name at another address, it is hers: superseded" "superseded c2@x" \
+	"$(verdict p3@x --grace 0 sup-home.tsv k-sup.tsv)"
+sup 2022-03-01 Ann ann@a.org yes >sup-365.tsv
+is "superseded: v2 365 days after v1 (their first mails)" "superseded c2@x" \
+	"$(verdict p3@x --grace 0 sup-365.tsv k-sup.tsv)"
+sed 's/2022-03-01T09:00:00Z/2022-03-01T09:00:01Z/' sup-365.tsv >sup-366.tsv
+is "control: 365 days and a second later: ignored" "ignored" \
+	"$(verdict p3@x --grace 0 sup-366.tsv k-sup.tsv)"
+{
+	khdr
+	member 1 p1@x mail
+	member 1 q1@x mail
+	member 2 p2@x mail
+	member 3 p3@x mail
+	member 3 q2@x mail
+} >k-sup-v3.tsv
+is "control: v2 holds a version of 3/3 (its cluster): that judges it, answered-version" \
+	"answered-version q2@x" "$(verdict p3@x --grace 0 sup.tsv k-sup-v3.tsv)"
+# The same title of the cover letters, no cluster between them.
+sup 2021-04-01 Ann ann@a.org yes 'the series' >sup-title.tsv
+is "superseded: v2's cover letter has v1's title (no cluster joins them): superseded" \
+	"superseded c2@x" "$(verdict p3@x --grace 0 sup-title.tsv none.tsv)"
+is "control: cover letters of other titles, no cluster: ignored" "ignored" \
+	"$(verdict p3@x --grace 0 sup.tsv none.tsv)"
+# A higher version in the same thread (v2 1/2 and 2/2 answering v1's
+# cover letter), 1/2 merged.
+{
+	mhdr
+	sup 2021-04-01 Ann ann@a.org no | sed 1d | grep -v -e '^c2@x' -e '^q'
+	smail q1@x 2021-03-05T09:01:00Z Ann ann@a.org '[PATCH v2 1/2] foo: one more' patch c1@x 2 1 2
+	smail q2@x 2021-03-05T09:02:00Z Ann ann@a.org '[PATCH v2 2/2] foo: two more' patch c1@x 2 2 2
+} >sup-thr.tsv
+{
+	khdr
+	member 1 q1@x mail
+	member 1 $C1 commit
+} >k-sup-thr.tsv
+is "superseded: v2 in v1's thread, merged, lacking 3/3: superseded by v2's first mail" "superseded q1@x" \
+	"$(verdict p3@x --grace 0 sup-thr.tsv k-sup-thr.tsv)"
+sed '/^q[12]@x/s/\tpatch\t2\t/\tpatch\t\t/' sup-thr.tsv >sup-thr1.tsv
+grep -q '^q1@x.*	patch		1	2' sup-thr1.tsv
+ok $? "control table: the later posting in the thread of no higher version"
+is "control: not a higher version: ignored" "ignored" \
+	"$(verdict p3@x --grace 0 sup-thr1.tsv k-sup-thr.tsv)"
+
+# --- 5. answered together ------------------------------------------------------
+# Ann's p@x (foo01: fix the leak, drivers/foo01.c) at 09:00; q@x, in a
+# thread of its own, at DATE by NAME ADDR, titled TITLE, changing FILE;
+# Bob answers q@x when ANSWER is yes.
+# tw DATE NAME ADDR TITLE FILE ANSWER: the verdict of p@x.
+tw() {
+	{
+		mhdr
+		tmail p@x 2021-03-01T09:00:00Z Ann ann@a.org '[PATCH] foo01: fix the leak'
+		tmail q@x "$1" "$2" "$3" "[PATCH] $4"
+		if [ "$6" = yes ]; then
+			tmail r@x 2021-03-01T12:00:00Z Bob bob@b.org "Re: [PATCH] $4" reply q@x
+		fi
+	} >tw.tsv
+	{
+		thdr
+		tok mail p@x 2021-03-01T09:00:00Z M:drivers/foo01.c
+		tok mail q@x "$1" "M:$5"
+	} >tw.tok
+	verdict p@x --grace 0 tw.tsv tw.tok none.tsv
+}
+is "together: her patch an hour later, another file, a title alike (foo02: fix the leak), answered" \
+	"answered-together q@x" \
+	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'foo02: fix the leak' drivers/foo02.c yes)"
+cp tw.tsv tw-case.tsv
+cp tw.tok tw-case.tok
+is "together: ... the same file, a title unlike" "answered-together q@x" \
+	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'bar: add a knob' drivers/foo01.c yes)"
+is "control: another file, a title unlike: ignored" "ignored" \
+	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'bar: add a knob' drivers/bar.c yes)"
+is "together: an hour before it" "answered-together q@x" \
+	"$(tw 2021-03-01T08:00:00Z Ann ann@a.org 'foo02: fix the leak' drivers/foo01.c yes)"
+is "control: 3601 seconds after it: ignored" "ignored" \
+	"$(tw 2021-03-01T10:00:01Z Ann ann@a.org 'foo02: fix the leak' drivers/foo01.c yes)"
+is "control: 3601 seconds before it: ignored" "ignored" \
+	"$(tw 2021-03-01T07:59:59Z Ann ann@a.org 'foo02: fix the leak' drivers/foo01.c yes)"
+is "control: q@x by another person: ignored" "ignored" \
+	"$(tw 2021-03-01T10:00:00Z Cid cid@c.org 'foo02: fix the leak' drivers/foo01.c yes)"
+is "together: q@x by her name at another address" "answered-together q@x" \
+	"$(tw 2021-03-01T10:00:00Z Ann ann@home.example 'foo02: fix the leak' drivers/foo01.c yes)"
+is "control: q@x unanswered: ignored" "ignored" \
+	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'foo02: fix the leak' drivers/foo01.c no)"
+# Titles alike: 60% of the distinct words of the longer in the other.
+is "together: 3 of 5 words (foo01 fix one leak twice): alike" "answered-together q@x" \
+	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'foo01: fix one leak twice' drivers/bar.c yes)"
+is "control: 3 of 6 words (foo01 fix one big leak twice): unlike, ignored" "ignored" \
+	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'foo01: fix one big leak twice' drivers/bar.c yes)"
+tw 2021-03-01T10:00:00Z Ann ann@a.org 'foo02: fix the leak' drivers/foo01.c yes >/dev/null
+sed -i '/^q@x/s/\tdev\t/\tother\t/' tw.tsv
+is "control: q@x on another list: ignored" "ignored" "$(verdict p@x --grace 0 tw.tsv tw.tok none.tsv)"
+is "together: the summary counts it" "1|0" \
+	"$(sval 'answered together' --grace 0 tw-case.tsv tw-case.tok none.tsv)|$(sval ignored --grace 0 tw-case.tsv tw-case.tok none.tsv)"
+
+# A version answered together answers the others: v@x, Ann's v2 of q@x
+# in a thread of its own, in one cluster with q@x, unanswered.
+tw 2021-03-01T10:00:00Z Ann ann@a.org 'foo02: fix the leak' drivers/foo01.c yes >/dev/null
+tmail v@x 2021-03-08T09:00:00Z Ann ann@a.org '[PATCH v2] foo02: fix the leak' >>tw.tsv
+{
+	khdr
+	member 1 p@x mail
+	member 1 v@x mail
+} >k-tw.tsv
+is "together: her later version of p@x, unanswered, is answered-version through p@x's twin" \
+	"answered-together q@x|answered-version p@x" \
+	"$(verdict p@x --grace 0 tw.tsv tw.tok k-tw.tsv)|$(verdict v@x --grace 0 tw.tsv tw.tok k-tw.tsv)"
+sed '/^r@x/d' tw.tsv >tw-no.tsv
+is "control: the twin q@x unanswered: both ignored" "ignored|ignored" \
+	"$(verdict p@x --grace 0 tw-no.tsv tw.tok k-tw.tsv)|$(verdict v@x --grace 0 tw-no.tsv tw.tok k-tw.tsv)"
+
+# --- 6. cites: a mail naming the patch from outside its thread -------------------
+{
+	mhdr
+	mail p@x 2021-03-01T09:00:00Z Ann ann@a.org patch '' ''
+	mail a@x 2021-03-01T10:00:00Z Ann ann@a.org reply p@x p@x
+	mail o@x 2021-03-02T09:00:00Z Cid cid@c.org patch '' ''
+	cmail c@x 2021-03-03T09:00:00Z Bob bob@b.org reply p@x
+} >cite.tsv
+set -- --grace 0 cite.tsv none.tsv
+is "cites: Bob's mail in another thread citing p@x answers it, at its date" \
+	"answered bob@b.org|2021-03-03T09:00:00Z|48.0" \
+	"$(verdict p@x "$@")|$(pcol p@x first_response "$@")|$(pcol p@x ttfr_h "$@")"
+ptreport why p@x "$@" >why.out
+grep -q '^    2021-03-03  bob@b.org  c@x  on p@x  (cites it from outside the thread: a response)$' why.out
+ok $? "cites: why lists the citing mail as a response"
+sed 's/^c@x\t\([^\t]*\)\tBob\tbob@b.org/c@x\t\1\tAnn\tann@home.example/' cite.tsv >cite-own.tsv
+grep -q '^c@x	[^	]*	Ann	ann@home.example	' cite-own.tsv
+ok $? "control table: the citing mail by Ann"
+is "control: Ann citing her own patch: ignored" "ignored" "$(verdict p@x --grace 0 cite-own.tsv none.tsv)"
+sed 's/^c@x\t2021-03-03T09:00:00Z/c@x\t2021-03-01T08:59:59Z/' cite.tsv >cite-before.tsv
+is "control: a citing mail dated before the patch: ignored" "ignored" \
+	"$(verdict p@x --grace 0 cite-before.tsv none.tsv)"
+sed 's/^c@x\t2021-03-03T09:00:00Z/c@x\t2021-03-01T09:00:00Z/' cite.tsv >cite-same.tsv
+is "cites: dated the second of the patch: a response" "answered bob@b.org" \
+	"$(verdict p@x --grace 0 cite-same.tsv none.tsv)"
+sed 's/\tp@x\t$/\ta@x\t/' cite.tsv >cite-thread.tsv
+grep -q '^c@x.*	a@x	$' cite-thread.tsv
+ok $? "control table: Bob cites Ann's reply, a@x"
+is "cites: citing a mail of its thread (her reply) answers the patch" "answered bob@b.org" \
+	"$(verdict p@x --grace 0 cite-thread.tsv none.tsv)"
+sed 's/\tp@x\t$/\to@x\t/' cite.tsv >cite-other.tsv
+is "control: Bob cites another patch: p@x ignored, o@x answered" "ignored|answered bob@b.org" \
+	"$(verdict p@x --grace 0 cite-other.tsv none.tsv)|$(verdict o@x --grace 0 cite-other.tsv none.tsv)"
+
+# A cover letter by another person citing the patch: another's series
+# "in reference to [1]" took its work up.
+sed 's/^\(c@x\t[^\t]*\tBob\tbob@b.org\t[^\t]*\tdev\t\t\t\)reply/\1cover/' cite.tsv >cite-cover.tsv
+grep -q '^c@x	.*	cover	' cite-cover.tsv
+ok $? "control table: Bob's citing mail a cover letter"
+is "cites: another's cover letter citing p@x answers it" "answered bob@b.org" \
+	"$(verdict p@x --grace 0 cite-cover.tsv none.tsv)"
+# Ann asks again elsewhere, citing her patch; Bob answers her there.
+{
+	cat cite-own.tsv
+	tmail rc@x 2021-03-04T09:00:00Z Bob bob@b.org 'Re: on p@x' reply c@x
+} >cite-ping.tsv
+is "cites: Bob's reply to Ann's mail citing p@x answers p@x" "answered bob@b.org" \
+	"$(verdict p@x --grace 0 cite-ping.tsv none.tsv)"
+ptreport why p@x --grace 0 cite-ping.tsv none.tsv >why.out
+grep -q '^    2021-03-04  bob@b.org  rc@x  Re: on p@x  (answers a mail citing it from outside the thread: a response)$' why.out
+ok $? "cites: why says Bob answered a mail citing it"
+sed 's/^rc@x\t\([^\t]*\)\tBob\tbob@b.org/rc@x\t\1\tAnn\tann@a.org/' cite-ping.tsv >cite-ping-own.tsv
+is "control: Ann's own reply there: ignored" "ignored" \
+	"$(verdict p@x --grace 0 cite-ping-own.tsv none.tsv)"
+
+# --- 7. applied: on a side branch only -----------------------------------------
+# p@x's cluster holds C1, on a side branch; C2, on a side branch too,
+# deletes src/a.c, which the main line created (C9's root); late@x
+# changes src/a.c after that.
+{
+	mhdr
+	for m in 01 02 03; do fill dev 2021-$m 30; done
+	mail p@x 2021-02-01T09:00:00Z Ann ann@a.org patch '' ''
+	mail late@x 2021-02-20T09:00:00Z Ann ann@a.org patch '' ''
+} >side.tsv
+{
+	khdr
+	member 1 p@x mail
+	member 1 $C1 commit
+} >k-side.tsv
+{
+	chdr
+	commit $C1 2021-02-02T00:00:00Z 2021-02-03T00:00:00Z side
+	commit $C2 2021-02-04T00:00:00Z 2021-02-05T00:00:00Z side
+	commit $C9 2021-01-04T00:00:00Z 2021-06-01T00:00:00Z
+} >c-side.tsv
+{
+	thdr
+	tok commit $C9 2020-01-01T00:00:00Z C:src/a.c
+	stok commit $C2 2021-02-05T00:00:00Z D:src/a.c
+	tok mail late@x 2021-02-20T09:00:00Z M:src/a.c
+} >side.tok
+set -- side.tsv k-side.tsv c-side.tsv side.tok
+is "applied: a cluster whose only commit is on a side branch, naming it" \
+	"applied $C1, on a side branch (not the main line)" "$(verdict p@x "$@")"
+is "applied: counted by the summary, not merged" "1|0" "$(sval applied "$@")|$(sval merged "$@")"
+is "applied: side commits are never off-list" "" "$(ptreport offlist -q -H "$@")"
+ptreport why $C2 "$@" >why.out
+is "applied: why says a side commit is not judged" \
+	"  verdict: not judged (on a side branch, not the main line: applied, not merged)" \
+	"$(grep '^  verdict:' why.out)"
+is "applied: a side commit's deletion leaves the file the repository's: late@x counts" "ignored" \
+	"$(verdict late@x "$@")"
+sed 's/\tside\t/\t\t/' c-side.tsv >c-main.tsv
+sed 's/\tside$/\t/' side.tok >main.tok
+grep -q 'side' c-main.tsv main.tok
+ok $((!$?)) "control tables: C1 and C2 on the main line"
+set -- side.tsv k-side.tsv c-main.tsv main.tok
+is "control: on the main line, p@x is merged" "merged $C1" "$(verdict p@x "$@")"
+is "control: ... C2 is off-list" "$C2" "$(ptreport offlist -q -H "$@" | cut -f1)"
+is "control: ... and its deletion makes late@x another repository's" \
+	"not-counted not for this repository: 0 of the 1 files it changes were in it at its date (not src/a.c)" \
+	"$(verdict late@x "$@")"
+
+# --- 8. off-list: the reasons ------------------------------------------------------
+# Commits of 2021-02, each written and committed in the coverage (2021-01
+# to 03), in no cluster; Ann writes them, Max commits them (none of
+# committer-own) unless said.  Each row of the case table holds one
+# reason; the control table takes it away, leaving none.
+R1=$(hexid a1) R2=$(hexid a2) R3=$(hexid a3) R4=$(hexid a4) V1=$(hexid b1)
+E1=$(hexid e1) E2=$(hexid e2) E3=$(hexid e3) F1=$(hexid f1) F2=$(hexid f2) U1=$(hexid d1)
+P1=$(hexid abcd1) P2=$(hexid abcd2) P3=$(hexid abce3) O1=$(hexid c01) O2=$(hexid c02)
+N1=$(hexid 0e1)
+# oc ID DAY SUBJECT [LINKS [MESSAGE [AUTHOR-NAME AUTHOR-ADDR [COMMITTER-NAME COMMITTER-ADDR]]]]:
+# written on 2021-02-DAY at 10:00, committed at noon.
+oc() {
+	crow "$1" "2021-02-${2}T10:00:00Z" "${6:-Ann}" "${7:-ann@a.org}" "$3" "${8:-Max}" "${9:-maint@m.org}" \
+	    "2021-02-${2}T12:00:00Z" '' "${4:-}" "${5:-}"
+}
+# The mails: a report by Rob 60 days before F2 was written; Sue's report
+# bug@x; Pat's patch pp@x; Bob's reply lr@x to gone@x, which the
+# archives lack, under E2's title after its prefixes; a reply under E3's
+# title of two words.
+offmails() { # REPORT-DATE
+	mhdr
+	for m in 01 02 03; do fill dev 2021-$m 30; done
+	tmail rep@x "$1" Rob rob@r.org 'oops: the frobnicator crashes' other
+	tmail bug@x 2021-02-01T09:00:00Z Sue sue@s.org 'the widget leaks' other
+	tmail pp@x 2021-02-01T09:00:00Z Pat pat@p.org '[PATCH] gadget: fix the gizmo' patch
+	tmail lr@x 2021-02-06T09:00:00Z Bob bob@b.org 'Re: net: widget: make the knob work again' reply gone@x
+	tmail l2@x 2021-02-06T09:00:00Z Bob bob@b.org 'Re: net: widget: knob again' reply gone2@x
+}
+offmails 2020-12-12T10:00:00Z >off.tsv
+{
+	chdr
+	oc $R1 02 'foo: a tagged commit'
+	oc $R2 03 'foo 1.2.3'
+	oc $R3 04 'release v1.2'
+	oc $R4 05 'Update the release notes'
+	oc $V1 06 'Revert "foo: bar"'
+	oc $E1 07 'net: fix a thing' lost@x
+	oc $E2 08 'widget: make the knob work again'
+	oc $E3 08 'widget: knob again'
+	oc $F1 09 'widget: plug the leak' bug@x
+	oc $F2 10 'frob: do not crash' '' 'frob: do not crash\n\nReported-by: Rob <Rob@R.org>\nSigned-off-by: Ann <ann@a.org>'
+	oc $U1 11 'gadget: fix the gizmo' pp@x
+	oc $P1 12 'pull: one'
+	oc $P2 13 'pull: two (#12)'
+	oc $P3 13 'pull: three' '' 'pull: three\n\nCloses: https://github.com/x/y/pull/34'
+	oc $O1 14 'own: one' '' '' Max maint@m.org
+	oc $O2 14 'own: two' '' '' Max max@home.example
+	oc $N1 15 'none: one'
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-off.tsv
+{
+	printf 'tag\tid\tdate\tannotated\ttag_date\n'
+	printf 'v0.1\t%s\t2021-02-02T12:00:00Z\tno\t\n' $R1
+} >tags.tsv
+M1=$(hexid 3e1)
+{
+	printf 'id\tmerge\tmerge_date\tmerge_subject\tsrc\n'
+	printf '%s\t%s\t2021-02-12T13:00:00Z\tMerge pull request #12 from x/y\t\n' $P1 $M1
+} >merged.tsv
+{
+	thdr
+	tok commit $R4 2021-02-05T12:00:00Z M:NEWS M:doc/ChangeLog M:VERSION
+} >c-off.tok
+# The controls: no tag; a version beside other words; "release" without
+# a version; release notes and a source file; "revert" not first; no
+# trailers; gone@x in the archives; Rob's mail a second earlier; a merge
+# of a branch; "(12)"; a pulls page; authors who are not the committers.
+offmails 2020-12-12T09:59:59Z >off-ctl.tsv
+tmail gone@x 2021-02-05T09:00:00Z Bob bob@b.org 'widget: make the knob work again' other >>off-ctl.tsv
+{
+	chdr
+	oc $R1 02 'foo: a tagged commit'
+	oc $R2 03 'foo: parse 1.2.3 and newer strings'
+	oc $R3 04 'release the lock early'
+	oc $R4 05 'Update the release notes'
+	oc $V1 06 'foo: revert to the old bar'
+	oc $E1 07 'net: fix a thing'
+	oc $E2 08 'widget: make the knob work again'
+	oc $E3 08 'widget: knob again'
+	oc $F1 09 'widget: plug the leak'
+	oc $F2 10 'frob: do not crash' '' 'frob: do not crash\n\nReported-by: Rob <Rob@R.org>\nSigned-off-by: Ann <ann@a.org>'
+	oc $U1 11 'gadget: fix the gizmo'
+	oc $P1 12 'pull: one'
+	oc $P2 13 'pull: two (12)'
+	oc $P3 13 'pull: three' '' 'pull: three\n\nCloses: https://github.com/x/y/pulls'
+	oc $O1 14 'own: one' '' '' Mia mia@m.org
+	oc $O2 14 'own: two' '' '' Maxine max@home.example
+	oc $N1 15 'none: one'
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-off-ctl.tsv
+{
+	printf 'tag\tid\tdate\tannotated\ttag_date\n'
+	printf 'v0.1\t%s\t2021-06-01T00:00:00Z\tno\t\n' $C9
+} >tags-ctl.tsv
+sed "s/Merge pull request #12 from x\\/y/Merge branch 'fixes'/" merged.tsv >merged-ctl.tsv
+{
+	thdr
+	tok commit $R4 2021-02-05T12:00:00Z M:NEWS M:doc/ChangeLog M:VERSION M:src/a.c
+} >c-off-ctl.tok
+OFF="off.tsv none.tsv c-off.tsv tags.tsv merged.tsv c-off.tok"
+OFFC="off-ctl.tsv none.tsv c-off-ctl.tsv tags-ctl.tsv merged-ctl.tsv c-off-ctl.tok"
+ptreport offlist -q $OFF >off-case.tsv
+ptreport offlist -q $OFFC >off-ctl-out.tsv
+# reason ID: "reason detail" of commit ID, case|control.
+reason() {
+	printf '%s|%s' "$(awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' off-case.tsv | sed 's/ $//')" \
+	    "$(awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' off-ctl-out.tsv | sed 's/ $//')"
+}
+is "every commit of the window is off-list, in the case and the control" "17|17" \
+	"$(rows off-case.tsv)|$(rows off-ctl-out.tsv)"
+is "release: a tag names it (control: the tag names another)" "release a tag names it|none" "$(reason $R1)"
+is "release: a name and a version alone, foo 1.2.3 (control: a version among other words)" \
+	"release its title names a version|none" "$(reason $R2)"
+is "release: release v1.2 (control: release and no version)" \
+	"release its title names a version|none" "$(reason $R3)"
+is "release: NEWS, ChangeLog and VERSION alone, the title saying release notes (control: and a source file)" \
+	"release it changes release notes or version files alone|none" "$(reason $R4)"
+is "revert: the title starts Revert (control: revert later in the title)" "revert|none" "$(reason $V1)"
+is "posted-elsewhere: its trailer names a mail the archives lack (control: no trailer)" \
+	"posted-elsewhere its trailer names a mail the archives lack: lost@x|none" "$(reason $E1)"
+is "posted-elsewhere: a reply to a Message-ID the archives lack, under its title's words after the prefixes (control: the archives hold the mail replied to)" \
+	"posted-elsewhere a reply in the archives answers its posting, which they lack: lr@x \"Re: net: widget: make the knob work again\"|none" \
+	"$(reason $E2)"
+is "... not on two words (knob again)" "none|none" "$(reason $E3)"
+is "follow-up: its trailer names a report of the archives (control: no trailer)" \
+	"follow-up its trailer names this mail of the archives: bug@x|none" "$(reason $F1)"
+is "follow-up: its Reported-by: wrote in the archives 60 days before (control: 60 days and a second)" \
+	"follow-up its Reported-by/Suggested-by wrote in the archives before it: rep@x|none" "$(reason $F2)"
+is "posted-unlinked: its trailer names a patch mail of the archives (control: no trailer)" \
+	"posted-unlinked its trailer names this patch mail, which the matching did not join: pp@x|none" \
+	"$(reason $U1)"
+is "pull-request: brought in by \"Merge pull request #12 from x/y\" (control: a merge of a branch, named)" \
+	"pull-request brought in by 3e1000000000 \"Merge pull request #12 from x/y\"|none brought in by 3e1000000000 \"Merge branch 'fixes'\"" \
+	"$(reason $P1)"
+is "pull-request: the subject ends (#12) (control: (12))" "pull-request it names a pull request|none" \
+	"$(reason $P2)"
+is "pull-request: its message names a .../pull/34 page (control: .../pulls)" \
+	"pull-request it names a pull request|none" "$(reason $P3)"
+is "committer-own: its author is its committer (control: another author)" \
+	"committer-own its author committed it|none" "$(reason $O1)"
+is "committer-own: by name at another address (control: another name)" \
+	"committer-own its author committed it|none" "$(reason $O2)"
+is "none: none of these" "none|none" "$(reason $N1)"
+ptreport summary -q $OFF | awk -F'\t' '$1 ~ /^(  off-list|    [a-z-]+)$/ { print $1 " " $2 }' >sum.out
+cat >want <<'EOF'
+  off-list 17
+    release 4
+    revert 1
+    posted-elsewhere 2
+    follow-up 2
+    posted-unlinked 1
+    pull-request 3
+    committer-own 2
+    none 2
+EOF
+same "summary: a row per reason, counting offlist's rows" want sum.out
+is "summary of the controls: none alone" "  off-list 17|    none 17" \
+	"$(ptreport summary -q $OFFC | awk -F'\t' '$1 ~ /^(  off-list|    [a-z-]+)$/ { print $1 " " $2 }' | paste -sd'|')"
+
+# Translations alone; a contributor's own commit where Max commits
+# others' work (her branch fast-forwarded: a pull request); Max's own.
+X1=$(hexid f01) X2=$(hexid f02)
+{
+	chdr
+	oc $X1 16 'po: update the German translation'
+	oc $X2 16 'pia: her own work' '' '' Pia pia@p.org Pia pia@p.org
+	oc $O1 14 'own: one' '' '' Max maint@m.org
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-off2.tsv
+{
+	thdr
+	tok commit $X1 2021-02-16T10:00:00Z M:po/de.po M:po/util.pot
+	tok commit $X2 2021-02-16T10:00:00Z M:src/pia.c
+} >c-off2.tok
+ptreport offlist -q off.tsv none.tsv c-off2.tsv c-off2.tok >off2.tsv
+r2() {
+	awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' off2.tsv | sed 's/ $//'
+}
+is "translation: .po and .pot files alone" "translation it changes translations (.po, .pot) alone" "$(r2 $X1)"
+is "pull-request: her own commit, who commits no one else's: fast-forwarded" \
+	"pull-request its author committed it, and commits no one else's work: a branch of his taken whole (a fast-forward)" \
+	"$(r2 $X2)"
+is "committer-own: Max, who commits others' work" "committer-own its author committed it" "$(r2 $O1)"
+{
+	thdr
+	tok commit $X1 2021-02-16T10:00:00Z M:po/de.po M:po/Makefile
+} >c-off2-ctl.tok
+sed "/^$X2/s/\tPia\tpia@p.org\t2021/\tMax\tmaint@m.org\t2021/" c-off2.tsv >c-off2-ctl.tsv
+grep -q "^$X2.*	Pia	pia@p.org	pia: her own work	.*	Max	maint@m.org	" c-off2-ctl.tsv
+ok $? "control table: Pia's commit committed by Max"
+ptreport offlist -q off.tsv none.tsv c-off2-ctl.tsv c-off2-ctl.tok >off2.tsv
+is "control: a .po file and a Makefile: none" "none" "$(r2 $X1)"
+is "control: committed by Max: none" "none" "$(r2 $X2)"
+
+# --- 9. split out of a posted patch ---------------------------------------------
+# Ann's S1 and S2, written the same second, committed by Max; S1 is in
+# sp@x's cluster (answered by Bob), and sp@x changes src/a.c and src/b.c,
+# S2's file too.
+S1=$(hexid 5a1) S2=$(hexid 5a2) S3=$(hexid 5a3)
+{
+	mhdr
+	for m in 01 02 03; do fill dev 2021-$m 30; done
+	mail sp@x 2021-02-01T09:00:00Z Ann ann@a.org patch '' ''
+	tmail r@x 2021-02-01T10:00:00Z Bob bob@b.org 'Re: [PATCH] sp@x' reply sp@x
+} >split.tsv
+{
+	khdr
+	member 1 sp@x mail
+	member 1 $S1 commit
+} >k-split.tsv
+{
+	chdr
+	crow $S1 2021-02-02T10:00:00Z Ann ann@a.org 's: half one' Max maint@m.org 2021-02-03T10:00:00Z
+	crow $S2 2021-02-02T10:00:00Z Ann ann@a.org 's: half two' Max maint@m.org 2021-02-03T10:00:01Z
+	commit $C9 2020-01-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-split.tsv
+# splittok FILES-OF-SP@X...: the patch table.
+splittok() {
+	thdr
+	tok commit $C1 2020-01-01T00:00:00Z C:src/a.c C:src/b.c C:src/c.c
+	tok commit $S1 2021-02-03T10:00:00Z M:src/a.c
+	tok commit $S2 2021-02-03T10:00:01Z M:src/b.c
+	tok mail sp@x 2021-02-01T09:00:00Z "$@"
+}
+splittok M:src/a.c M:src/b.c >split.tok
+set -- split.tsv k-split.tsv c-split.tsv
+is "split: the other half of a posted patch's commit, the posting changing its file: not off-list" "" \
+	"$(ptreport offlist -q -H "$@" split.tok)"
+ptreport why $S2 "$@" split.tok >why.out
+is "split: why says so" \
+	"  verdict: posted: split out of a posted patch: the other of two commits of its author written the same second is in a cluster with a posting" \
+	"$(grep '^  verdict:' why.out)"
+splittok M:src/a.c M:src/c.c >split-lack.tok
+is "control: the posting does not change S2's file: off-list" "$S2 none" \
+	"$(ptreport offlist -q -H "$@" split-lack.tok | cut -f1,10 | tr '\t' ' ')"
+{
+	cat c-split.tsv
+	crow $S3 2021-02-02T10:00:00Z Ann ann@a.org 's: half three' Max maint@m.org 2021-02-03T10:00:02Z
+} >c-split3.tsv
+{
+	cat split.tok
+	tok commit $S3 2021-02-03T10:00:02Z M:src/b.c
+} >split3.tok
+is "control: three commits of that second (a rebase): S2 and S3 off-list" "$S2|$S3" \
+	"$(ptreport offlist -q -H split.tsv k-split.tsv c-split3.tsv split3.tok | cut -f1 | paste -sd'|')"
+sed "/^$S2/s/2021-02-02T10:00:00Z/2021-02-02T10:00:01Z/" c-split.tsv >c-split-sec.tsv
+is "control: S2 written a second later: off-list" "$S2" \
+	"$(ptreport offlist -q -H split.tsv k-split.tsv c-split-sec.tsv split.tok | cut -f1)"
+
+# --- 10. a patch of generic files goes with its title's prefix ------------------
+# Three Bluetooth: patches by three people changing FILES (one each), and
+# Dan's two patches changing COPYING alone, one under Bluetooth:; the
+# repository (the commits' patch table) has COPYING, README, Makefile and
+# src/ only.
+# pre FILE1 FILE2 FILE3 [DAN'S-FILE]: the tables.
+pre() {
+	{
+		mhdr
+		tmail b1@x 2021-03-01T09:00:00Z Ann ann@a.org '[PATCH] Bluetooth: fix one'
+		tmail b2@x 2021-03-01T10:00:00Z Bob bob@b.org '[PATCH] Bluetooth: fix two'
+		tmail b3@x 2021-03-01T11:00:00Z Cid cid@c.org '[PATCH] bluetooth: fix three'
+		tmail bc@x 2021-03-01T12:00:00Z Dan dan@d.org '[PATCH] Bluetooth: update COPYING'
+		tmail xc@x 2021-03-01T12:00:00Z Dan dan@d.org '[PATCH] other: update COPYING'
+	} >pre.tsv
+	{
+		thdr
+		tok commit $C1 2020-01-01T00:00:00Z C:COPYING C:src/a.c C:src/Makefile C:Makefile C:README
+		[ -n "$1" ] && tok mail b1@x 2021-03-01T09:00:00Z "M:$1"
+		[ -n "$2" ] && tok mail b2@x 2021-03-01T10:00:00Z "M:$2"
+		[ -n "$3" ] && tok mail b3@x 2021-03-01T11:00:00Z "M:$3"
+		tok mail bc@x 2021-03-01T12:00:00Z "M:${4:-COPYING}"
+		tok mail xc@x 2021-03-01T12:00:00Z M:COPYING
+	} >pre.tok
+}
+pv() {
+	verdict "$1" --grace 0 pre.tsv pre.tok none.tsv
+}
+pre net/bluetooth/a.c net/bluetooth/b.c net/bluetooth/c.c
+is "prefix: COPYING alone under Bluetooth:, whose 3 other patches are another repository's: not counted" \
+	"not-counted not for this repository: it changes only files every project has, and most patches under its title's prefix are another repository's (3 of the 3 judged by their files)" \
+	"$(pv bc@x)"
+is "... the same patch under another prefix counts" "ignored" "$(pv xc@x)"
+pre src/a.c src/a.c net/bluetooth/c.c
+is "control: most of the prefix's patches the project's: counted" "ignored|ignored|ignored" \
+	"$(pv bc@x)|$(pv b1@x)|$(pv b2@x)"
+pre src/a.c net/bluetooth/b.c net/bluetooth/c.c
+is "prefix: 2 of 3 another repository's is most" \
+	"not-counted not for this repository: it changes only files every project has, and most patches under its title's prefix are another repository's (2 of the 3 judged by their files)" \
+	"$(pv bc@x)"
+pre '' net/bluetooth/b.c net/bluetooth/c.c
+is "control: 2 of 2 judged (fewer than 3): counted" "ignored" "$(pv bc@x)"
+pre net/bluetooth/a.c net/bluetooth/b.c net/bluetooth/c.c README
+is "prefix: README (in the repository) alone, the same" "not-counted" "$(pv bc@x | cut -d' ' -f1)"
+pre net/bluetooth/a.c net/bluetooth/b.c net/bluetooth/c.c Makefile
+is "prefix: the top Makefile alone, the same" "not-counted" "$(pv bc@x | cut -d' ' -f1)"
+pre net/bluetooth/a.c net/bluetooth/b.c net/bluetooth/c.c src/Makefile
+is "control: a Makefile below the top is the repository's own: counted" "ignored" "$(pv bc@x)"
+
+# --- 11. ptreport why ----------------------------------------------------------------
+# A withdrawn patch, for the one verdict the sections above have not made.
+{
+	mhdr
+	mail wp@x 2021-03-01T09:00:00Z Ann ann@a.org patch '' ''
+	mail ww@x 2021-03-01T10:00:00Z Ann ann@a.org reply wp@x wp@x withdraw
+} >wd.tsv
+# whyis VERDICT RULE ID TABLE...: why's verdict line is patches' verdict
+# and detail, and its rule line begins with RULE.
+whyis() {
+	v=$1 r=$2 id=$3
+	shift 3
+	want=$(ptreport patches -q "$@" | awk -F'\t' -v id="$id" '$1 == id { print "  verdict: " $6 ($7 != "" ? ": " $7 : "") }')
+	run ptreport why "$id" "$@"
+	[ "$rc" -eq 0 ] && [ "$want" = "$(grep '^  verdict:' "$T/out")" ] &&
+	    case $want in "  verdict: $v"|"  verdict: $v: "*) true ;; *) false ;; esac &&
+	    grep -q "^  rule: $r" "$T/out"
+	ok $? "why, $v: the verdict and detail of patches ($want), the rule ($r ...)"
+}
+whyis merged 'its cluster holds a commit' m1@x hist.tsv k-hist.tsv c-hist.tsv
+whyis applied 'its cluster holds a commit of a side branch' p@x side.tsv k-side.tsv c-side.tsv side.tok
+whyis answered 'another person wrote in its thread' q1@x --grace 0 sup.tsv k-sup.tsv
+whyis answered-version 'another version of it (its cluster) was answered' p1@x --grace 0 sup.tsv k-sup.tsv
+whyis answered-together 'a patch its author posted within 60 minutes of it' p@x --grace 0 tw-case.tsv tw-case.tok none.tsv
+whyis ignored 'a patch for the project, not merged' early@x hist.tsv k-hist.tsv c-hist.tsv
+whyis withdrawn 'its author withdrew it' wp@x --grace 0 wd.tsv none.tsv
+whyis superseded "its author's later version of its posting" p3@x --grace 0 sup.tsv k-sup.tsv
+whyis too-new 'not merged and not answered, but too new to judge' near@x hist.tsv k-hist.tsv c-hist.tsv
+whyis not-counted 'a patch for the project is a thread root or a reply to it' b1@x --grace 0 pre.tsv pre.tok none.tsv
+ptreport why near@x hist.tsv k-hist.tsv c-hist.tsv >why.out
+is "why: the history's end and its time to merge" \
+	"  history: the history given ends 2021-06-01; 90th percentile time from first posting to commit 10.0 days" \
+	"$(grep '^  history:' why.out)"
+ptreport why p@x role.tsv none.tsv c-role.tsv >why.out
+is "why: a committer's ignored patch: the sender's role and the rule say so" \
+	"  from: Ann <ann@a.org>, a committer (commits to the repository at the time)|1" \
+	"$(grep '^  from:' why.out)|$(grep -c "^  rule: .*the committer's own, counted apart from contributions" why.out)"
+# A commit of each reason: why's reason and its evidence are offlist's.
+for c in $R1 $V1 $E1 $F1 $U1 $P1 $O1 $N1; do
+	want=$(awk -F'\t' -v id="$c" '$1 == id { print "  verdict: off-list|  reason: " $10 ($11 != "" ? "|    " $11 : "") }' off-case.tsv)
+	run ptreport why "$c" $OFF
+	is "why, off-list commit $(echo "$c" | cut -c1-5): ${want#*reason: }" "0|$want" \
+		"$rc|$(sed -n '/^  verdict:/,/^  rule:/p' "$T/out" | grep -v '^  rule:' | paste -sd'|')"
+done
+# Ids: a prefix, angle brackets, unknown, ambiguous.
+run ptreport why abce $OFF
+is "why: a commit by a prefix of 4 digits" "0|commit $P3" "$rc|$(sed -n 1p "$T/out")"
+run ptreport why ABCD1 $OFF
+is "why: ... in capitals" "0|commit $P1" "$rc|$(sed -n 1p "$T/out")"
+run ptreport why abcd $OFF
+is "why: a prefix of two commits: exit 2, nothing on stdout, both named" "2||1" \
+	"$rc|$(cat "$T/out")|$(grep -c "abcd: more than one commit begins so: .*$P1" "$T/err")"
+grep -q "$P2" "$T/err"
+ok $? "... the other named too"
+run ptreport why abc $OFF
+is "why: 3 digits are no prefix: no mail or commit, exit 2" \
+	"2|ptreport: why: abc: no mail or commit of the tables has this id" "$rc|$(cat "$T/err")"
+run ptreport why nobody@x $OFF
+is "why: an unknown id: exit 2, said" "2||ptreport: why: nobody@x: no mail or commit of the tables has this id" \
+	"$rc|$(cat "$T/out")|$(cat "$T/err")"
+run ptreport why gone@x $OFF
+is "why: a Message-ID only referenced (replied to, not in the tables) is no mail" "2" "$rc"
+ptreport why bug@x $OFF >a.out
+run ptreport why '<bug@x>' $OFF
+is "why: <id> in angle brackets is the id" "0" "$rc"
+same "... the same text" a.out "$T/out"
+is "why: a mail that is no patch has no verdict" \
+	"  verdict: none (not a patch mail)|  rule: only patch mails get a verdict (this one is other)" \
+	"$(grep -e '^  verdict:' -e '^  rule:' a.out | paste -sd'|')"
+# Pairs tables (patchsim's) among the operands: the scored pairs of the
+# id and of its cluster's members, as the tables have them.
+{
+	printf 'left\tright\tmsg\tdiff\tdlr\tscore\tfdiff\tvia\n'
+	printf 'p1@x\tq1@x\t0.900000\t0.800000\t1.000000\t0.850000\t0.700000\ttitle\n'
+	printf 'p2@x\tq2@x\t0.500000\t0.400000\t1.000000\t0.450000\t0.300000\t\n'
+} >pairs1.tsv
+{
+	printf 'left\tright\tmsg\tdiff\tdlr\tscore\tfdiff\tvia\n'
+	printf 'q1@x\t%s\t0.100000\t0.200000\t0.500000\t0.150000\t0.000000\tfiles\n' $C1
+} >pairs2.tsv
+run ptreport why p1@x --grace 0 sup.tsv k-sup.tsv pairs1.tsv pairs2.tsv
+cat >want <<EOF
+  scored pairs (left right msg diff dlr score fdiff via):
+    p1@x q1@x 0.900000 0.800000 1.000000 0.850000 0.700000 title
+    q1@x $C1 0.100000 0.200000 0.500000 0.150000 0.000000 files
+EOF
+sed -n '/^  scored pairs/,$p' "$T/out" >got
+same "why: the scored pairs of the mail and its cluster's members, from both tables (not p2's)" want got
+run ptreport why p3@x --grace 0 sup.tsv k-sup.tsv pairs1.tsv pairs2.tsv
+is "why: none of them holds a mail of its own cluster: said" \
+	"  scored pairs: none of the 2 pairs tables holds it" "$(grep '^  scored pairs' "$T/out")"
+run ptreport why p1@x --grace 0 sup.tsv k-sup.tsv
+is "why: no pairs table given: said" \
+	"  scored pairs: no pairs table given (patchsim's; inside a patchtrack folder they are read from pairs.list)" \
+	"$(grep '^  scored pairs' "$T/out")"
+run ptreport patches -q --grace 0 sup.tsv k-sup.tsv pairs1.tsv
+is "control: pairs tables are why's alone: patches refuses one, exit 2" "2" "$rc"
+run ptreport why
+is "why without an id: exit 2" "2" "$rc"
+mkdir nofolder
+run sh -c 'cd nofolder && ptreport why p@x'
+is "why without tables outside a patchtrack folder: exit 2, said" \
+	"2|ptreport: why: no tables given, and this is no patchtrack output folder (no inputs.mk here)" \
+	"$rc|$(cat "$T/err")"
+# In a patchtrack output folder, the id alone.
+if command -v git >/dev/null 2>&1 &&
+    bare_clone "$top/sample/jailhouse-2019.bundle" repo.git 2>/dev/null &&
+    PT_BUILD=$BUILD sh "$top/pipeline/patchtrack" -q -o ptout -r master repo.git \
+	"$top/sample/jailhouse-dev-2019.mbox.xz" 2>pt.err; then
+	# The first patch of each verdict the run gave.
+	awk -F'\t' 'NR > 1 && !s[$6]++ { print $1 "\t  verdict: " $6 ($7 != "" ? ": " $7 : "") }' \
+	    ptout/reports/patches.tsv >firsts
+	[ "$(wc -l <firsts)" -ge 3 ]
+	ok $? "patchtrack folder: the sample's patches have $(wc -l <firsts) verdicts"
+	while IFS='	' read -r pid want; do
+		run sh -c 'cd ptout && ptreport why "$1"' sh "$pid" </dev/null
+		is "patchtrack folder: cd ptout && ptreport why ID: the verdict of reports/patches.tsv (${want#  verdict: })" \
+			"0|$want" "$rc|$(grep '^  verdict:' "$T/out")"
+	done <firsts
+	pid=$(awk -F'\t' '$6 == "merged" { print $1; exit }' ptout/reports/patches.tsv)
+	run sh -c 'cd ptout && ptreport why "$1"' sh "$pid"
+	grep -q '^  scored pairs (left right msg diff dlr score fdiff via):$' "$T/out"
+	ok $? "patchtrack folder: the pairs of pairs.list are read"
+	c=$(awk -F'\t' '$6 == "merged" { print $7; exit }' ptout/reports/patches.tsv)
+	run sh -c 'cd ptout && ptreport why "$1"' sh "$(echo "$c" | cut -c1-12)"
+	is "patchtrack folder: a merged patch's commit by a prefix of 12 digits" "0|commit $c" \
+		"$rc|$(sed -n 1p "$T/out")"
+else
+	skip "patchtrack folder: git cannot clone the bundle, or patchtrack failed: $(tail -1 pt.err 2>/dev/null)"
+fi
+
+# --- 12. the same bytes ----------------------------------------------------------------
+# Each report twice, and with the operands in reverse order and the rows
+# of every table shuffled (the header first).
+shuffle() { # FILE: FILE's rows in another order, into shuf-FILE
+	{
+		head -1 "$1"
+		sed 1d "$1" | awk 'BEGIN { srand(74) } { printf "%.8f\t%s\n", rand(), $0 }' | sort -k1,1 | cut -f2-
+	} >"shuf-$1"
+}
+# again NAME COMMAND TABLE...: COMMAND (a string: the command and its
+# options) on the tables.
+again() {
+	name=$1 cmd=$2
+	shift 2
+	ptreport $cmd "$@" >a.out 2>a.err
+	ptreport $cmd "$@" >b.out 2>b.err
+	cmp -s a.out b.out && cmp -s a.err b.err
+	ok $? "$name: $cmd twice: the same bytes"
+	rev= moved=1
+	for f in "$@"; do
+		shuffle "$f"
+		cmp -s "$f" "shuf-$f" || moved=0
+		rev="shuf-$f $rev"
+	done
+	ptreport $cmd $rev >b.out 2>b.err
+	cmp -s a.out b.out && cmp -s a.err b.err
+	ok $? "$name: $cmd, operands reversed and rows shuffled: the same bytes"
+	[ -s a.out ] && [ "$moved" -eq 0 ]
+	ok $? "$name: ... (a test that can fail: an output, rows moved)"
+}
+again "off-list reasons" "offlist -v" $OFF
+again "off-list controls" "offlist -v" $OFFC
+again "off-list reasons" "summary" $OFF
+again "split" "offlist -v" split.tsv k-split.tsv c-split.tsv split.tok
+again "applied" "offlist -v" side.tsv k-side.tsv c-main.tsv main.tok
+again "history" "patches -v" hist10.tsv k-hist10.tsv c-hist10.tsv
+again "roles" "patches -v" role.tsv none.tsv c-role.tsv
+again "superseded" "patches -v --grace 0" sup.tsv k-sup.tsv
+again "answered together" "patches -v --grace 0" tw-case.tsv tw-case.tok none.tsv
+again "cites" "patches -v --grace 0" cite.tsv none.tsv
+again "archives" "patches -v" arch.tsv none.tsv
+again "applied" "patches -v" side.tsv k-side.tsv c-side.tsv side.tok
+again "prefix" "patches -v --grace 0" pre.tsv pre.tok none.tsv
+# why lists a cluster's members in the clusters table's order.
+ptreport why p1@x --grace 0 sup.tsv k-sup.tsv pairs1.tsv >a.out 2>&1
+ptreport why p1@x --grace 0 sup.tsv k-sup.tsv pairs1.tsv >b.out 2>&1
+same "why twice: the same bytes" a.out b.out
+ptreport why p1@x --grace 0 pairs1.tsv k-sup.tsv sup.tsv >b.out 2>&1
+same "why, operands reversed: the same bytes" a.out b.out
+ptreport why p1@x --grace 0 shuf-sup.tsv shuf-k-sup.tsv pairs1.tsv >b.out 2>&1
+is "why, rows shuffled: the same bytes" "" "$(diff a.out b.out | grep '^[<>]' | paste -sd' ')"
 done_testing
