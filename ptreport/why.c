@@ -128,6 +128,23 @@ pairs_of(const struct model *md, const struct hmap *ids, FILE *fp)
 #define BRIEF_LINES 8
 
 /*
+ * A mail that could answer: the heading before the first; is its line
+ * shown (a brief explanation shows BRIEF_LINES, counts the rest)?
+ */
+static int
+answer_shown(FILE *fp, size_t n, int brief, unsigned *any, unsigned *hidden)
+{
+	if (!(*any)++)
+		line(fp, 1, "mails that could answer it, in its thread and its versions' (%zu "
+		    "thread%s):", n, n == 1 ? "" : "s");
+	if (brief && *any > BRIEF_LINES) {
+		(*hidden)++;
+		return 0;
+	}
+	return 1;
+}
+
+/*
  * A member of a cluster: its id noted (its pairs are the cluster's); is
  * its line shown (a brief explanation shows BRIEF_LINES, counts the rest)?
  */
@@ -189,8 +206,7 @@ responses(struct model *md, uint32_t mi, FILE *fp, int brief)
 	uint32_t *roots = NULL;
 	size_t cap = 0, n = answer_threads(md, mi, &roots, &cap);
 	const struct mail *m = &md->mails[mi];
-	int any = 0;
-	unsigned hidden = 0;
+	unsigned any = 0, hidden = 0;
 	char d[21];
 
 	for (size_t i = 0; i < n; i++)
@@ -206,13 +222,8 @@ responses(struct model *md, uint32_t mi, FILE *fp, int brief)
 				what = "before it: no response to it";
 			else
 				what = "a response";
-			if (!any++)
-				line(fp, 1, "mails that could answer it, in its thread and its "
-				    "versions' (%zu thread%s):", n, n == 1 ? "" : "s");
-			if (brief && any > BRIEF_LINES) {
-				hidden++;
+			if (!answer_shown(fp, n, brief, &any, &hidden))
 				continue;
-			}
 			line(fp, 2, "%.10s  %s  %s  %s  (%s)", day(d, x->date), x->from, x->id,
 			    x->subject, what);
 		}
@@ -222,15 +233,10 @@ responses(struct model *md, uint32_t mi, FILE *fp, int brief)
 		for (size_t c = lo; c < hi; c++) {
 			const struct mail *x = &md->mails[md->ct[c].mail];
 
-			if (!any++)
-				line(fp, 1, "mails that could answer it, in its thread and its "
-				    "versions' (%zu thread%s):", n, n == 1 ? "" : "s");
-			if (brief && any > BRIEF_LINES) {
-				hidden++;
-				continue;
-			}
 			int reply = 0;
 
+			if (!answer_shown(fp, n, brief, &any, &hidden))
+				continue;
 			for (size_t q = lo; q < hi && !reply; q++)
 				reply = x->parent != NONE && md->ct[q].mail == x->parent;
 			line(fp, 2, "%.10s  %s  %s  %s  (%s%s)",

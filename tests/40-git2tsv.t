@@ -103,33 +103,10 @@ GIT_COMMITTER_NAME='Carl Committer'
 GIT_COMMITTER_EMAIL='Carl@Example.ORG'
 export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
 
-# at DAY: the dates of the next commit.  Day 1 is 2020-01-01; the
-# commit date is noon UTC of that day, the author date 2h15 earlier,
-# written in a zone east of UTC (so that the UTC conversion shows).
-base=1577880000   # 2020-01-01T12:00:00Z
-at() {
-	GIT_COMMITTER_DATE="$((base + ($1 - 1) * 86400)) +0000"
-	GIT_AUTHOR_DATE="$((base + ($1 - 1) * 86400 - 8100)) +0530"
-	export GIT_COMMITTER_DATE GIT_AUTHOR_DATE
-}
-
-# commit DAY SUBJECT [BODY]: commit the work tree as it is.
-commit() {
-	at "$1"
-	git add -A
-	printf '%s\n' "$2" >"$T/msg"
-	[ $# -gt 2 ] && printf '\n%s\n' "$3" >>"$T/msg"
-	git commit -q --allow-empty -F "$T/msg"
-}
-
-# lines FROM TO WORD: numbered lines of text.
-lines() {
-	i=$1
-	while [ "$i" -le "$2" ]; do
-		echo "line $i of the $3 file, long enough to count"
-		i=$((i + 1))
-	done
-}
+# at, commit and lines (lib.sh): author dates in a zone east of UTC (so
+# that the UTC conversion shows).
+git_days +0530
+base=$gd_base   # 2020-01-01T12:00:00Z
 
 git init -q -b main repo || exit 1
 cd repo || exit 1

@@ -39,32 +39,8 @@ GIT_COMMITTER_NAME='Carl Committer'
 GIT_COMMITTER_EMAIL='carl@example.org'
 export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL
 
-# at DAY: the dates of the next commit.  Day 1 is 2020-01-01; the commit
-# date is noon UTC of that day, the author date 2h15 earlier.
-base=1577880000   # 2020-01-01T12:00:00Z
-at() {
-	GIT_COMMITTER_DATE="$((base + ($1 - 1) * 86400)) +0000"
-	GIT_AUTHOR_DATE="$((base + ($1 - 1) * 86400 - 8100)) +0000"
-	export GIT_COMMITTER_DATE GIT_AUTHOR_DATE
-}
-
-# commit DAY SUBJECT [BODY]: commit the work tree as it is.
-commit() {
-	at "$1"
-	git add -A
-	printf '%s\n' "$2" >"$T/msg"
-	[ $# -gt 2 ] && printf '\n%s\n' "$3" >>"$T/msg"
-	git commit -q --allow-empty -F "$T/msg"
-}
-
-# lines FROM TO WORD: numbered lines of text.
-lines() {
-	i=$1
-	while [ "$i" -le "$2" ]; do
-		echo "line $i of the $3 file, long enough to count"
-		i=$((i + 1))
-	done
-}
+# at, commit and lines (lib.sh): author dates in UTC.
+git_days +0000
 
 if [ "$have_git" = 1 ]; then
 	# mr: master, a topic branch of two commits with a nested merge of a

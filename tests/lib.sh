@@ -115,6 +115,37 @@ git_sandbox() {
 	    GIT_ALTERNATE_OBJECT_DIRECTORIES GIT_CEILING_DIRECTORIES GIT_NAMESPACE
 }
 
+# git_days ZONE: the helpers of a test that builds a repository commit
+# by commit, day by day (the caller sets GIT_AUTHOR_* and GIT_COMMITTER_*):
+#   at DAY        the dates of the next commit: day 1 is 2020-01-01, the
+#                 commit date noon UTC of that day, the author date 2h15
+#                 earlier, written in ZONE (+0530: the UTC conversion shows)
+#   commit DAY SUBJECT [BODY]   commit the work tree as it is
+#   lines FROM TO WORD          numbered lines of text
+git_days() {
+	gd_zone=$1
+	gd_base=1577880000   # 2020-01-01T12:00:00Z
+	at() {
+		GIT_COMMITTER_DATE="$((gd_base + ($1 - 1) * 86400)) +0000"
+		GIT_AUTHOR_DATE="$((gd_base + ($1 - 1) * 86400 - 8100)) $gd_zone"
+		export GIT_COMMITTER_DATE GIT_AUTHOR_DATE
+	}
+	commit() {
+		at "$1"
+		git add -A
+		printf '%s\n' "$2" >"$T/msg"
+		[ $# -gt 2 ] && printf '\n%s\n' "$3" >>"$T/msg"
+		git commit -q --allow-empty -F "$T/msg"
+	}
+	lines() {
+		i=$1
+		while [ "$i" -le "$2" ]; do
+			echo "line $i of the $3 file, long enough to count"
+			i=$((i + 1))
+		done
+	}
+}
+
 # --- Fixtures ---------------------------------------------------------------
 # What several tests make from the same data (a repository cloned from a
 # bundle, the mail and patch tables of a big shared archive) is made
