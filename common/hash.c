@@ -246,6 +246,23 @@ intern(struct strpool *sp, const char *s, size_t n)
 	return e->key;
 }
 
+const char *
+intern_lower(struct strpool *sp, const char *s, size_t n)
+{
+	char small[256], *p;
+	const char *r;
+
+	if (!n)
+		return intern(sp, "", 0);
+	p = n < sizeof small ? small : xmalloc(n + 1);
+	for (size_t i = 0; i < n; i++)
+		p[i] = s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i];
+	r = intern(sp, p, n);
+	if (p != small)
+		free(p);
+	return r;
+}
+
 void
 strpool_free(struct strpool *sp)
 {

@@ -84,6 +84,8 @@ struct strpool {
 #define STRPOOL_INIT { ARENA_INIT, HMAP_INIT }
 
 const char *intern(struct strpool *sp, const char *s, size_t n);
+/* s[0..n) with ASCII letters lower-cased, interned (addresses, names). */
+const char *intern_lower(struct strpool *sp, const char *s, size_t n);
 void strpool_free(struct strpool *sp);
 
 #endif

@@ -236,6 +236,22 @@ has_prefix_ci(const char *s, size_t n, const char *prefix)
 	return n >= k && strncasecmp(s, prefix, k) == 0;
 }
 
+int
+has_wordn(const char *s, size_t n, const char *w, size_t k)
+{
+	for (size_t i = 0; k && i + k <= n; i++)
+		if ((i == 0 || s[i - 1] == ',' || s[i - 1] == ' ') &&
+		    !memcmp(s + i, w, k) && (i + k == n || s[i + k] == ',' || s[i + k] == ' '))
+			return 1;
+	return 0;
+}
+
+int
+has_word(const char *s, size_t n, const char *w)
+{
+	return has_wordn(s, n, w, strlen(w));
+}
+
 void
 stripspace(struct buf *out, const char *s, size_t n)
 {

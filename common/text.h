@@ -49,6 +49,12 @@ const char *find_ci(const char *s, size_t n, const char *needle);
 
 /* ASCII case-insensitive prefix test on a byte span. */
 int has_prefix_ci(const char *s, size_t n, const char *prefix);
+/*
+ * Is w[0..k) one of the words of a list separated by commas or blanks,
+ * s[0..n) (a flags column: "rfc,side")?  has_word: w a C string.
+ */
+int has_wordn(const char *s, size_t n, const char *w, size_t k);
+int has_word(const char *s, size_t n, const char *w);
 
 /*
  * Append s[0..n) cleaned as git stripspace does: trailing blanks cut from

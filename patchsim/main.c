@@ -425,23 +425,13 @@ hunks_valid(const char *s, size_t n)
 	return 1;
 }
 
-/* s[0..n) lower-cased (ASCII) and interned. */
-static const char *
-lower_intern_n(struct strpool *names, struct buf *scratch, const char *s, size_t n)
-{
-	buf_reset(scratch);
-	for (size_t i = 0; i < n; i++)
-		buf_addc(scratch, s[i] >= 'A' && s[i] <= 'Z' ? (char)(s[i] - 'A' + 'a') : s[i]);
-	return intern(names, scratch->p ? scratch->p : "", scratch->len);
-}
-
 /* A column lower-cased (ASCII) and interned; "" when absent or empty. */
 static const char *
-lower_intern(struct strpool *names, struct buf *scratch, const struct tsv_reader *r, int c)
+lower_intern(struct strpool *names, const struct tsv_reader *r, int c)
 {
 	if (c < 0 || !r->f[c].len)
 		return "";
-	return lower_intern_n(names, scratch, r->f[c].s, r->f[c].len);
+	return intern_lower(names, r->f[c].s, r->f[c].len);
 }
 
 /*
@@ -470,7 +460,7 @@ summary_len(const char *t, size_t n)
  * and name, lower-cased and interned, into rw->cred.
  */
 static void
-load_credits(struct table *t, struct row *rw, struct buf *scratch, const char *s, size_t n)
+load_credits(struct table *t, struct row *rw, const char *s, size_t n)
 {
 	const char **v = arena_alloc(&t->mem, 2 * (n / 2 + 1) * sizeof *v);
 	uint32_t k = 0;
@@ -484,11 +474,11 @@ load_credits(struct table *t, struct row *rw, struct buf *scratch, const char *s
 		while (nm && p[nm - 1] == ' ')
 			nm--;
 		if (lt && gt && gt > lt + 1)
-			v[k++] = lower_intern_n(t->names, scratch, lt + 1, (size_t)(gt - lt - 1));
+			v[k++] = intern_lower(t->names, lt + 1, (size_t)(gt - lt - 1));
 		if (nm && (lt || !memchr(p, '@', len)))
-			v[k++] = lower_intern_n(t->names, scratch, p, nm);
+			v[k++] = intern_lower(t->names, p, nm);
 		else if (!lt && len)
-			v[k++] = lower_intern_n(t->names, scratch, p, len);
+			v[k++] = intern_lower(t->names, p, len);
 		p += len + 1;
 	}
 	rw->cred = v;
@@ -695,7 +685,6 @@ static int
 load(struct table *t, const char *path, struct strpool *names, struct hmap *sorted, long jobs)
 {
 	struct tsv_reader r;
-	struct buf scratch = BUF_INIT;
 	struct loader ld;
 	struct arena raw = ARENA_INIT;
 	int cid, cdate, cfiles, cadd, crem, chash, cup, clinks, cmsg, chunks, got;
@@ -798,8 +787,8 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 		rw->has_adate = cadate >= 0 && iso_parse(r.f[cadate].s, &rw->adate) == 0;
 		rw->commit = ckind >= 0 && strcmp(r.f[ckind].s, "commit") == 0;
 		rw->reply = !rw->commit && ctype >= 0 && strcmp(r.f[ctype].s, "reply") == 0;
-		rw->author = lower_intern(t->names, &scratch, &r, cauthor);
-		rw->name = lower_intern(t->names, &scratch, &r, cname);
+		rw->author = lower_intern(t->names, &r, cauthor);
+		rw->name = lower_intern(t->names, &r, cname);
 		rw->thread = cthread >= 0 ? intern(t->names, r.f[cthread].s, r.f[cthread].len) : "";
 		rw->version = tsv_count(&r, cversion);
 		rw->part = tsv_count(&r, cpart);
@@ -821,7 +810,7 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 		pd->tlen = ctitle >= 0 ? r.f[ctitle].len : 0;
 		pd->slen = summary_len(pd->title, pd->tlen);
 		if (ccred >= 0 && r.f[ccred].len)
-			load_credits(t, rw, &scratch, r.f[ccred].s, r.f[ccred].len);
+			load_credits(t, rw, r.f[ccred].s, r.f[ccred].len);
 		pd->msg = arena_strndup(&raw, r.f[cmsg].s, r.f[cmsg].len);
 		pd->mlen = r.f[cmsg].len;
 		/* Made ready when a pair first needs them: where they are. */
@@ -847,7 +836,6 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 	pthread_mutex_destroy(&ld.names_mu);
 	pthread_mutex_destroy(&ld.sorted_mu);
 	free(ld.pend);
-	buf_free(&scratch);
 	tsv_close(&r);
 	return rc;
 }

@@ -73,7 +73,7 @@ static const char *const credit_trailers[] = {
 static int
 names_person(const char *v, size_t n, const char *a, size_t an, const char *m, size_t mn)
 {
-	if (an && find_ci(v, n, "<") && n >= an) {
+	if (an && n >= an) {
 		for (size_t i = 0; i + an <= n; i++)
 			if (!strncasecmp(v + i, a, an) && i && v[i - 1] == '<' && i + an < n &&
 			    v[i + an] == '>')

@@ -19,6 +19,7 @@
 #include "hash.h"
 #include "pasta.h"
 #include "tables.h"
+#include "text.h"
 #include "tsv.h"
 #include "uf.h"
 #include "util.h"
@@ -555,18 +556,6 @@ build_clusters(struct graph *g, const struct opts *o)
 		}
 }
 
-/* Is w one of the comma or blank separated words of s[0..n)? */
-static int
-has_flag(const char *s, size_t n, const char *w)
-{
-	size_t k = strlen(w);
-
-	for (size_t i = 0; i + k <= n; i++)
-		if ((i == 0 || s[i - 1] == ',' || s[i - 1] == ' ') && !memcmp(s + i, w, k) &&
-		    (i + k == n || s[i + k] == ',' || s[i + k] == ' '))
-			return 1;
-	return 0;
-}
 
 static const char *
 opt_field(struct graph *g, const struct tsv_reader *r, int c, int pooled)
@@ -649,7 +638,7 @@ read_patches(struct graph *g, struct tsv_reader *r)
 		x->version = tsv_count(r, cversion);
 		x->part = tsv_count(r, cpart);
 		x->total = tsv_count(r, ctotal);
-		x->side = cflags >= 0 && has_flag(r->f[cflags].s, r->f[cflags].len, "side");
+		x->side = cflags >= 0 && has_word(r->f[cflags].s, r->f[cflags].len, "side");
 	}
 	if (r->nbad && rc == 0)
 		rc = -1;

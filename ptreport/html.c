@@ -977,9 +977,9 @@ sec_offlist(struct page *pg, const struct table *t)
 	section(pg, "offlist", "Off-list commits");
 	note(pg, "Commits in a cluster without a patch mail by a human, written and committed "
 	    "within the dates the archives cover: merged without being posted to a list.  "
-	    "Reason: how it came, the first of release, revert, posted-elsewhere, follow-up, "
-	    "posted-unlinked, pull-request, committer-own and none that holds (ptreport(1)), "
-	    "with its evidence.");
+	    "Reason: how it came, the first of release, revert, translation, posted-elsewhere, "
+	    "follow-up, posted-unlinked, pull-request, committer-own and none that holds "
+	    "(ptreport(1)), with its evidence.");
 	table_open(pg, "t-offlist", t->nrows, cols, 9, 1);
 	for (size_t r = 0; r < t->nrows; r++) {
 		tr_open(pg, cell(t, r, cdt), NULL, NULL, cell(t, r, ca));

@@ -60,6 +60,7 @@ model_free(struct model *md)
 	free(md->mark);
 	free(md->wd);
 	free(md->vp);
+	free(md->bysender);
 	free(md->ct);
 	free(md->cpairs);
 	free(md->mpairs);
@@ -236,23 +237,6 @@ date_of(struct model *md, const struct tsv_reader *r, int col, int64_t *t)
 	return 0;
 }
 
-/* Is w[0..k) one of the space or comma separated words of s[0..n)? */
-static int
-has_wordn(const char *s, size_t n, const char *w, size_t k)
-{
-	for (size_t i = 0; k && i + k <= n; i++)
-		if ((i == 0 || s[i - 1] == ',' || s[i - 1] == ' ') &&
-		    !memcmp(s + i, w, k) && (i + k == n || s[i + k] == ',' || s[i + k] == ' '))
-			return 1;
-	return 0;
-}
-
-static int
-has_word(const char *s, size_t n, const char *w)
-{
-	return has_wordn(s, n, w, strlen(w));
-}
-
 /* Add a list to a mail's, kept sorted so that row order does not show. */
 static void
 add_list(struct model *md, struct mail *m, const char *s, size_t n)
@@ -307,23 +291,6 @@ row_usable(struct model *md, const struct tsv_reader *r, int got, int cid)
 	return 1;
 }
 
-static const char *
-intern_lower(struct model *md, const char *s, size_t n)
-{
-	char buf[256];
-	char *p;
-	const char *r;
-
-	if (!n)
-		return intern(&md->pool, "", 0);
-	p = n < sizeof buf ? buf : xmalloc(n + 1);
-	for (size_t i = 0; i < n; i++)
-		p[i] = (char)tolower((unsigned char)s[i]);
-	r = intern(&md->pool, p, n);
-	if (p != buf)
-		free(p);
-	return r;
-}
 
 /* Add the interned s[0..n) to a set of strings. */
 static void
@@ -385,7 +352,7 @@ load_rcpt(struct model *md, struct mail *m, const struct tsv_reader *r, int cto,
 				size_t mk = k, nn = 0;
 
 				mailmap_map(md->mm, NULL, 0, s, k, &nm, &nn, &ma, &mk);
-				a = intern_lower(md, ma, mk);
+				a = intern_lower(&md->pool, ma, mk);
 			}
 			s += k;
 			/* A few addresses are compared in place, many through a set. */
@@ -498,9 +465,9 @@ load_mails(struct model *md, struct tsv_reader *r)
 
 			s = fld(r, cfrom, &n);
 			mailmap_map(md->mm, nm, nn, s, n, &nm, &nn, &s, &n);
-			m->from = intern_lower(md, s, n);
+			m->from = intern_lower(&md->pool, s, n);
 			m->name = nn ? arena_strndup(&md->mem, nm, nn) : "";
-			m->who = intern_lower(md, m->name, nn);
+			m->who = intern_lower(&md->pool, m->name, nn);
 		}
 		m->subject = keep(md, r, csubj);
 		s = fld(r, csrc, &n);
@@ -635,7 +602,7 @@ reporters(struct model *md, const char *s, size_t n)
 				vn = (size_t)(gt - lt - 1);
 			}
 			if (vn && !memchr(v, ' ', vn)) {
-				const char *a = intern_lower(md, v, vn);
+				const char *a = intern_lower(&md->pool, v, vn);
 
 				if (out.len)
 					buf_addc(&out, ' ');
@@ -692,13 +659,13 @@ load_commits(struct model *md, struct tsv_reader *r)
 
 			s = fld(r, cfrom, &n);
 			mailmap_map(md->mm, nm, nn, s, n, &nm, &nn, &s, &n);
-			c->author = intern_lower(md, s, n);
-			c->aname = intern_lower(md, nm, nn);
+			c->author = intern_lower(&md->pool, s, n);
+			c->aname = intern_lower(&md->pool, nm, nn);
 			nm = fld(r, ccname, &nn);
 			s = fld(r, ccom, &n);
 			mailmap_map(md->mm, nm, nn, s, n, &nm, &nn, &s, &n);
-			c->committer = intern_lower(md, s, n);
-			c->cname = intern_lower(md, nm, nn);
+			c->committer = intern_lower(&md->pool, s, n);
+			c->cname = intern_lower(&md->pool, nm, nn);
 		}
 		c->subject = keep(md, r, ctitle >= 0 ? ctitle : csubj);
 		s = fld(r, cmsg, &n);
@@ -1863,7 +1830,7 @@ load_maint(struct model *md, struct tsv_reader *r)
 			/* A list is no person: its address stays as written. */
 			if (*role != 'L')
 				mailmap_map(md->mm, s, n, ma, ma_n, &s, &n, &ma, &ma_n);
-			addr = intern_lower(md, ma, ma_n);
+			addr = intern_lower(&md->pool, ma, ma_n);
 			for (uint32_t i = 0; i < ms->ne && !have; i++)
 				have = ms->e[i].addr == addr && ms->e[i].role == *role;
 			if (!have) {
@@ -2529,6 +2496,44 @@ split_commits(struct model *md)
 	buf_free(&key);
 }
 
+/* By sender address, then date, then id from the last: see sender_index(). */
+static int
+cmp_sender(const void *a, const void *b)
+{
+	const struct mail *x = &rkey_md->mails[*(const uint32_t *)a];
+	const struct mail *y = &rkey_md->mails[*(const uint32_t *)b];
+	int c = strcmp(x->from, y->from);
+
+	if (c)
+		return c;
+	if (x->date != y->date)
+		return x->date < y->date ? -1 : 1;
+	return strcmp(y->id, x->id);
+}
+
+/*
+ * The mails that may report or suggest (dated, not patches, not bots'),
+ * by sender, date and id from the last: a sender's latest mail up to a
+ * date is found by halving (offlist.c's follow-ups), not by reading them
+ * all for each commit.
+ */
+static void
+sender_index(struct model *md)
+{
+	md->bysender = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *md->bysender);
+	md->nbysender = 0;
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+
+		if (m->present && m->type != MT_PATCH && m->type != MT_BOT && m->date != NODATE &&
+		    *m->from)
+			md->bysender[md->nbysender++] = (uint32_t)i;
+	}
+	rkey_md = md;
+	if (md->nbysender)
+		qsort(md->bysender, md->nbysender, sizeof *md->bysender, cmp_sender);
+}
+
 static int
 cmp_member_mail(const void *a, const void *b)
 {
@@ -2726,6 +2731,7 @@ model_finish(struct model *md)
 	rfc_covers(md, cover);
 	free(cover);
 	split_commits(md);
+	sender_index(md);
 	find_foreign(md);
 	maint_finish(md);
 }

@@ -223,7 +223,7 @@ answered_elsewhere(const struct model *md, const struct commit *c)
  * The latest mail of the archives (not a patch, not a bot's) by a person
  * commit c's Reported-by: or Suggested-by: names, written in the
  * REPORT_DAYS before the commit was: a report or a suggestion it follows
- * up.  NULL if none.  A linear search: only off-list commits ask.
+ * up (of one date, the first by id).  NULL if none.
  */
 static const struct mail *
 report_of(const struct model *md, const struct commit *c)
@@ -233,24 +233,31 @@ report_of(const struct model *md, const struct commit *c)
 
 	if (!*c->reporters || t == NODATE)
 		return NULL;
-	for (size_t i = 0; i < md->nmails; i++) {
-		const struct mail *m = &md->mails[i];
-		const char *p = c->reporters;
-		size_t al = strlen(m->from);
-		int who = 0;
+	for (const char *p = c->reporters; *p;) {
+		size_t k = strcspn(p, " "), lo = 0, hi = md->nbysender;
 
-		if (!m->present || m->type == MT_PATCH || m->type == MT_BOT || m->date == NODATE ||
-		    m->date > t || m->date < t - (int64_t)REPORT_DAYS * DAY || !al)
-			continue;
-		while (*p && !who) {
-			size_t k = strcspn(p, " ");
+		/* The first mail past (this sender, up to t): the one before it is the latest. */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			const struct mail *m = &md->mails[md->bysender[mid]];
+			int cmp = strncmp(m->from, p, k);
 
-			who = k == al && !memcmp(p, m->from, k);
-			p += k + (p[k] == ' ');
+			if (!cmp && m->from[k])
+				cmp = 1;
+			if (cmp < 0 || (!cmp && m->date <= t))
+				lo = mid + 1;
+			else
+				hi = mid;
 		}
-		if (who && (!best || m->date > best->date ||
-		    (m->date == best->date && strcmp(m->id, best->id) < 0)))
-			best = m;
+		if (lo > 0) {
+			const struct mail *m = &md->mails[md->bysender[lo - 1]];
+
+			if (!strncmp(m->from, p, k) && !m->from[k] &&
+			    m->date >= t - (int64_t)REPORT_DAYS * DAY && (!best || m->date > best->date ||
+			    (m->date == best->date && strcmp(m->id, best->id) < 0)))
+				best = m;
+		}
+		p += k + (p[k] == ' ');
 	}
 	return best;
 }

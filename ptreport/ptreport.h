@@ -318,6 +318,9 @@ struct model {
 	struct hmap rtitles;     /* the titles replies to patches quote ("Re: [PATCH]
 	                            t") -> struct dspan: when (a patch the archive
 	                            lacks was posted) */
+	uint32_t *bysender;      /* mails that may report (not patches, not bots'),
+	                            by sender, date, then id from the last */
+	size_t nbysender;
 	struct hmap lost;        /* the summaries of replies to Message-IDs the
 	                            archives lack -> the earliest such reply, index + 1 */
 	struct mpair *mpairs;        /* (patch, responsible section) until model_finish */
@@ -654,13 +657,16 @@ void too_new_text(const struct model *md, const struct mail *m, struct buf *b);
 /* Off-list commits (offlist.c), for the summary too. */
 /*
  * Why an off-list commit came without a posting, the first that holds:
- * a release (tagged, a version in its title beside a release word, or
- * release notes and change logs alone), a revert, a trailer naming a
- * mail the archives lack (posted elsewhere), a patch mail of theirs (the
- * matching missed it) or another mail of theirs (a follow-up; so is a
- * mail by its Reported-by or Suggested-by person in the 60 days before
- * it), brought in by a merge of another's work or naming a pull
- * request, its author its committer; else none.
+ * a tag names it (release), a revert, translations alone, a trailer
+ * naming a mail the archives lack (posted elsewhere), a patch mail of
+ * theirs (the matching missed it) or another mail of theirs (a
+ * follow-up); a reply of theirs to a posting they lack (posted
+ * elsewhere); a mail by its Reported-by or Suggested-by person in the
+ * 60 days before it (follow-up); release notes, change logs or a version
+ * in its title (release); brought in by a merge of another's work,
+ * naming a pull request, or its author's own commit when he commits no
+ * one else's (a branch fast-forwarded: pull request); its author its
+ * committer, a committer (committer-own); else none.
  */
 enum { OR_RELEASE, OR_REVERT, OR_TRANSLATION, OR_ELSEWHERE, OR_FOLLOWUP, OR_UNLINKED, OR_PULL, OR_OWN,
 	OR_NONE, OR_N };
@@ -688,9 +694,10 @@ size_t durations(const struct model *md, const struct scope *sc, struct dur **ou
 
 /*
  * The history given (roles.c).  A person commits to the repository at
- * date t when some commit has them as its committer (by address or
- * name) from COMMITTER_DAYS before to as long after; GitHub's web
- * merges are no person.
+ * date t when some commit of another person has them as its committer
+ * (by address or name) from COMMITTER_DAYS before to as long after (in
+ * a history where nobody commits another's work, any commit); GitHub's
+ * web merges are no person.
  */
 #define COMMITTER_DAYS 365
 /* Once, after model_finish(): the committers, hist_end, merge_p90, tagged commits. */

@@ -253,13 +253,14 @@ report_summary(struct model *md, const struct ropts *o)
 				"a revert",
 				"translations alone (.po files: a translation project's, not "
 				    "the list's)",
-				"its Link:/Message-Id: names a mail the archives lack: posted on "
-				    "a list not given",
-				"its Link: names a reply or report in the archives: a follow-up "
-				    "to a discussion",
+				"posted where the archives do not reach: a trailer names a mail "
+				    "they lack, or a reply of theirs answers a posting they lack",
+				"a follow-up to a discussion: a trailer names a reply or report "
+				    "in the archives, or its Reported-by wrote there before it",
 				"its Link: names a patch mail of the archives that the matching "
 				    "did not join",
-				"brought in by a merge of another's branch or naming a pull request",
+				"brought in by a merge of another's branch, naming a pull request, "
+				    "or a contributor's branch taken whole",
 				"the committer's own, applied without a posting",
 				"none of these: another's commit applied directly (a posting the "
 				    "archives may lack)",

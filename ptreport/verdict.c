@@ -766,7 +766,7 @@ archive_lists(struct model *md)
 {
 	struct hmap cnt = HMAP_INIT;
 	struct alist *v = NULL;
-	size_t n = 0, orphans = 0;
+	size_t n = 0, cap = 0, orphans = 0;
 	struct buf key = BUF_INIT;
 
 	for (size_t i = 0; i < md->nmails; i++) {
@@ -789,7 +789,10 @@ archive_lists(struct model *md)
 		e = hmap_put(&cnt, key.p, key.len, &isnew);
 		if (isnew) {
 			e->key = arena_strndup(&md->mem, key.p, key.len);
-			v = xreallocarray(v, n + 1, sizeof *v);
+			if (n == cap) {
+				cap = cap ? 2 * cap : 16;
+				v = xreallocarray(v, cap, sizeof *v);
+			}
 			v[n].arch = m->arch;
 			v[n].list = intern(&md->pool, m->lists, k);
 			v[n].n = 0;

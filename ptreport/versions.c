@@ -25,7 +25,7 @@ struct posting {
 };
 
 static struct posting *posts;
-static size_t nposts;
+static size_t nposts, capposts;
 static uint32_t *mpost;          /* per mail: its posting, or NONE */
 static struct hmap postid;       /* (root, version) -> index + 1 */
 static struct hmap bytitle;      /* cover title -> first posting index + 1 ... chained */
@@ -76,7 +76,10 @@ postings_index(struct model *md)
 
 			memcpy(k, &key, sizeof key);
 			e->key = k;
-			posts = xreallocarray(posts, nposts + 1, sizeof *posts);
+			if (nposts == capposts) {
+				capposts = capposts ? 2 * capposts : 64;
+				posts = xreallocarray(posts, capposts, sizeof *posts);
+			}
 			p = &posts[nposts];
 			memset(p, 0, sizeof *p);
 			p->first = (uint32_t)i;
@@ -133,7 +136,7 @@ postings_free(struct model *md)
 	hmap_free(&bytitle);
 	posts = NULL;
 	mpost = tnext = bydate = NULL;
-	nposts = nbydate = 0;
+	nposts = capposts = nbydate = 0;
 }
 
 /* Was posting p merged, or answered in its thread by another person, after it came? */
@@ -156,11 +159,8 @@ handled(struct model *md, struct posting *p)
 	if (!p->handled) {
 		size_t lo, hi = cites_of(md, p->root, &lo);
 
-		for (size_t i = lo; i < hi && !p->handled; i++) {
-			const struct mail *x = &md->mails[md->ct[i].mail];
-
-			p->handled = x->date != NODATE && x->date >= f->date && can_answer(x, f);
-		}
+		for (size_t i = lo; i < hi && !p->handled; i++)
+			p->handled = cite_answers(&md->mails[md->ct[i].mail], f);
 	}
 	return p->handled;
 }
