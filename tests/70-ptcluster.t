@@ -19,18 +19,12 @@ git_sandbox
 # A pairs table by hand: phdr, then pair LEFT RIGHT MSG DIFF DLR SCORE VIA
 # (without fdiff, as another scorer may write it: then nothing is vetoed
 # by fdiff); fphdr, then fpair LEFT RIGHT MSG DIFF DLR SCORE FDIFF VIA, as
-# patchsim writes them.
+# patchsim writes them (lib.sh).
 phdr() {
 	printf 'left\tright\tmsg\tdiff\tdlr\tscore\tvia\n'
 }
 pair() {
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@"
-}
-fphdr() {
-	printf 'left\tright\tmsg\tdiff\tdlr\tscore\tfdiff\tvia\n'
-}
-fpair() {
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@"
 }
 # A patch table by hand: thdr, then patch ID KIND DATE TITLE; mhdr, then
 # mpatch ID KIND DATE TITLE THREAD VERSION PART TOTAL (patchtok's columns
@@ -47,16 +41,8 @@ mhdr() {
 mpatch() {
 	printf '%s\t%s\t%s\ta@example.com\tpatch\tl\t%s\t%s\t%s\t%s\t%s\n' "$@"
 }
-# members FILE: the clusters of ptcluster's output as "c: id id ...",
-# one a line, in output order.
-members() {
-	awk -F'\t' 'NR > 1 { if ($1 != c) { if (c != "") print s; c = $1; s = c ":" }
-		s = s " " $2 } END { if (c != "") print s }' "$1"
-}
-# cl ARGS...: ptcluster -q ARGS, its clusters on one line, "|" between.
-cl() {
-	ptcluster -q "$@" | members /dev/stdin | tr '\n' '|' | sed 's/|$//'
-}
+# members FILE and cl ARGS... (lib.sh): the clusters of ptcluster's
+# output as "c: id id ...", one a line; of ptcluster -q ARGS, "|" between.
 # audit FILE: "id peer score via" of every row, "|" between.
 audit() {
 	sed 1d "$1" | cut -f2,11-13 | tr '\t\n' ' |' | sed 's/|$//'

@@ -523,6 +523,10 @@ is "control: the twin q@x unanswered: both ignored" "ignored|ignored" \
 	cmail c@x 2021-03-03T09:00:00Z Bob bob@b.org reply p@x
 } >cite.tsv
 set -- --grace 0 cite.tsv none.tsv
+# cv TABLE [ID]: "verdict detail" of ID (p@x) on the mails TABLE (--grace 0).
+cv() {
+	verdict "${2:-p@x}" --grace 0 "$1" none.tsv
+}
 is "cites: Bob's mail in another thread citing p@x answers it, at its date" \
 	"answered bob@b.org|2021-03-03T09:00:00Z|48.0" \
 	"$(verdict p@x "$@")|$(pcol p@x first_response "$@")|$(pcol p@x ttfr_h "$@")"
@@ -532,42 +536,40 @@ ok $? "cites: why lists the citing mail as a response"
 sed 's/^c@x\t\([^\t]*\)\tBob\tbob@b.org/c@x\t\1\tAnn\tann@home.example/' cite.tsv >cite-own.tsv
 grep -q '^c@x	[^	]*	Ann	ann@home.example	' cite-own.tsv
 ok $? "control table: the citing mail by Ann"
-is "control: Ann citing her own patch: ignored" "ignored" "$(verdict p@x --grace 0 cite-own.tsv none.tsv)"
+is "control: Ann citing her own patch: ignored" "ignored" "$(cv cite-own.tsv)"
 sed 's/^c@x\t2021-03-03T09:00:00Z/c@x\t2021-03-01T08:59:59Z/' cite.tsv >cite-before.tsv
-is "control: a citing mail dated before the patch: ignored" "ignored" \
-	"$(verdict p@x --grace 0 cite-before.tsv none.tsv)"
+is "control: a citing mail dated before the patch: ignored" "ignored" "$(cv cite-before.tsv)"
 sed 's/^c@x\t2021-03-03T09:00:00Z/c@x\t2021-03-01T09:00:00Z/' cite.tsv >cite-same.tsv
-is "cites: dated the second of the patch: a response" "answered bob@b.org" \
-	"$(verdict p@x --grace 0 cite-same.tsv none.tsv)"
+grep -q '^c@x	2021-03-01T09:00:00Z	' cite-same.tsv
+ok $? "control table: the citing mail dated the second of the patch"
+is "cites: dated the second of the patch: a response" "answered bob@b.org" "$(cv cite-same.tsv)"
 sed 's/\tp@x\t$/\ta@x\t/' cite.tsv >cite-thread.tsv
 grep -q '^c@x.*	a@x	$' cite-thread.tsv
 ok $? "control table: Bob cites Ann's reply, a@x"
 is "cites: citing a mail of its thread (her reply) answers the patch" "answered bob@b.org" \
-	"$(verdict p@x --grace 0 cite-thread.tsv none.tsv)"
+	"$(cv cite-thread.tsv)"
 sed 's/\tp@x\t$/\to@x\t/' cite.tsv >cite-other.tsv
 is "control: Bob cites another patch: p@x ignored, o@x answered" "ignored|answered bob@b.org" \
-	"$(verdict p@x --grace 0 cite-other.tsv none.tsv)|$(verdict o@x --grace 0 cite-other.tsv none.tsv)"
+	"$(cv cite-other.tsv)|$(cv cite-other.tsv o@x)"
 
 # A cover letter by another person citing the patch: another's series
 # "in reference to [1]" took its work up.
 sed 's/^\(c@x\t[^\t]*\tBob\tbob@b.org\t[^\t]*\tdev\t\t\t\)reply/\1cover/' cite.tsv >cite-cover.tsv
 grep -q '^c@x	.*	cover	' cite-cover.tsv
 ok $? "control table: Bob's citing mail a cover letter"
-is "cites: another's cover letter citing p@x answers it" "answered bob@b.org" \
-	"$(verdict p@x --grace 0 cite-cover.tsv none.tsv)"
+is "cites: another's cover letter citing p@x answers it" "answered bob@b.org" "$(cv cite-cover.tsv)"
 # Ann asks again elsewhere, citing her patch; Bob answers her there.
 {
 	cat cite-own.tsv
 	tmail rc@x 2021-03-04T09:00:00Z Bob bob@b.org 'Re: on p@x' reply c@x
 } >cite-ping.tsv
 is "cites: Bob's reply to Ann's mail citing p@x answers p@x" "answered bob@b.org" \
-	"$(verdict p@x --grace 0 cite-ping.tsv none.tsv)"
+	"$(cv cite-ping.tsv)"
 ptreport why p@x --grace 0 cite-ping.tsv none.tsv >why.out
 grep -q '^    2021-03-04  bob@b.org  rc@x  Re: on p@x  (answers a mail citing it from outside the thread: a response)$' why.out
 ok $? "cites: why says Bob answered a mail citing it"
 sed 's/^rc@x\t\([^\t]*\)\tBob\tbob@b.org/rc@x\t\1\tAnn\tann@a.org/' cite-ping.tsv >cite-ping-own.tsv
-is "control: Ann's own reply there: ignored" "ignored" \
-	"$(verdict p@x --grace 0 cite-ping-own.tsv none.tsv)"
+is "control: Ann's own reply there: ignored" "ignored" "$(cv cite-ping-own.tsv)"
 
 # --- 7. applied: on a side branch only -----------------------------------------
 # p@x's cluster holds C1, on a side branch; C2, on a side branch too,
@@ -1022,9 +1024,12 @@ is "why without tables outside a patchtrack folder: exit 2, said" \
 	"$rc|$(cat "$T/err")"
 # In a patchtrack output folder, the id alone.
 if command -v git >/dev/null 2>&1 &&
-    bare_clone "$top/sample/jailhouse-2019.bundle" repo.git 2>/dev/null &&
-    PT_BUILD=$BUILD sh "$top/pipeline/patchtrack" -q -o ptout -r master repo.git \
-	"$top/sample/jailhouse-dev-2019.mbox.xz" 2>pt.err; then
+    bare_clone "$top/sample/jailhouse-2019.bundle" repo.git 2>/dev/null; then
+	PT_BUILD=$BUILD sh "$top/pipeline/patchtrack" -q -o ptout -r master repo.git \
+	    "$top/sample/jailhouse-dev-2019.mbox.xz" 2>pt.err
+	pt_rc=$?
+	is "patchtrack folder: patchtrack on the sample exits 0" 0 "$pt_rc"
+	[ "$pt_rc" -eq 0 ] || tail -5 pt.err | sed 's/^/# /'
 	# The first patch of each verdict the run gave.
 	awk -F'\t' 'NR > 1 && !s[$6]++ { print $1 "\t  verdict: " $6 ($7 != "" ? ": " $7 : "") }' \
 	    ptout/reports/patches.tsv >firsts
@@ -1044,7 +1049,7 @@ if command -v git >/dev/null 2>&1 &&
 	is "patchtrack folder: a merged patch's commit by a prefix of 12 digits" "0|commit $c" \
 		"$rc|$(sed -n 1p "$T/out")"
 else
-	skip "patchtrack folder: git cannot clone the bundle, or patchtrack failed: $(tail -1 pt.err 2>/dev/null)"
+	skip "patchtrack folder: git cannot clone the bundle"
 fi
 
 # --- 12. the same bytes ----------------------------------------------------------------
@@ -1090,7 +1095,8 @@ again "cites" "patches -v --grace 0" cite.tsv none.tsv
 again "archives" "patches -v" arch.tsv none.tsv
 again "applied" "patches -v" side.tsv k-side.tsv c-side.tsv side.tok
 again "prefix" "patches -v --grace 0" pre.tsv pre.tok none.tsv
-# why lists a cluster's members in the clusters table's order.
+# why lists a cluster's members by date, then id, whatever the clusters
+# table's order (shuf-k-sup.tsv has q1@x before p1@x).
 ptreport why p1@x --grace 0 sup.tsv k-sup.tsv pairs1.tsv >a.out 2>&1
 ptreport why p1@x --grace 0 sup.tsv k-sup.tsv pairs1.tsv >b.out 2>&1
 same "why twice: the same bytes" a.out b.out

@@ -146,6 +146,26 @@ git_days() {
 	}
 }
 
+# --- ptcluster's tables (70, 75) ---------------------------------------------
+# A pairs table by hand, as patchsim writes them: fphdr, then
+#   fpair LEFT RIGHT MSG DIFF DLR SCORE FDIFF VIA
+fphdr() {
+	printf 'left\tright\tmsg\tdiff\tdlr\tscore\tfdiff\tvia\n'
+}
+fpair() {
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@"
+}
+# members FILE: the clusters of ptcluster's output as "c: id id ...",
+# one a line, in output order.
+members() {
+	awk -F'\t' 'NR > 1 { if ($1 != c) { if (c != "") print s; c = $1; s = c ":" }
+		s = s " " $2 } END { if (c != "") print s }' "$1"
+}
+# cl ARGS...: ptcluster -q ARGS, its clusters on one line, "|" between.
+cl() {
+	ptcluster -q "$@" | members /dev/stdin | tr '\n' '|' | sed 's/|$//'
+}
+
 # --- Fixtures ---------------------------------------------------------------
 # What several tests make from the same data (a repository cloned from a
 # bundle, the mail and patch tables of a big shared archive) is made
