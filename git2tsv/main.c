@@ -734,6 +734,13 @@ main(int argc, char **argv)
 		usage(stderr);
 		return PT_EXIT_FAILED;
 	}
+	/* The merged table is of the range alone: what would change it is refused. */
+	if (merged && (tags || r.have_since || r.have_until || r.o.side || r.o.merges)) {
+		warnx("--merged takes %s: its table is of the range given alone",
+		    tags ? "no --tags (another table)" : "no -s, -u, --side or --merges");
+		usage(stderr);
+		return PT_EXIT_FAILED;
+	}
 	r.o.repo = argv[optind++];
 
 #ifdef __GLIBC__

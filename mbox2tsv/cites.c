@@ -14,7 +14,11 @@
 #include "cites.h"
 #include "text.h"
 
-/* Hosts whose paths name mails by Message-ID. */
+/*
+ * Hosts whose paths name mails by Message-ID: each a name's labels
+ * from a label's start ("lore." in lore.kernel.org, not in
+ * explore.example.com; "public-inbox" in public-inbox.org).
+ */
 static const char *const hosts[] = {
 	"lore.", "lkml.kernel.org", "msgid.link", "public-inbox", "inbox.", NULL,
 };
@@ -22,9 +26,13 @@ static const char *const hosts[] = {
 static int
 archive_host(const char *h, size_t n)
 {
-	for (const char *const *p = hosts; *p; p++)
-		if (find_bytes(h, n, *p, strlen(*p)))
-			return 1;
+	for (const char *const *p = hosts; *p; p++) {
+		size_t k = strlen(*p);
+
+		for (const char *q = h; (q = find_bytes(q, (size_t)(h + n - q), *p, k)); q++)
+			if (q == h || q[-1] == '.')
+				return 1;
+	}
 	return 0;
 }
 
@@ -63,9 +71,12 @@ take(struct buf *out, const char *seg, size_t n)
 	char id[512];
 	size_t k = 0;
 
-	for (size_t i = 0; i < n && k < sizeof id - 1; i++) {
+	for (size_t i = 0; i < n; i++) {
 		int hi, lo;
 
+		/* An id longer than any mail's is no id: not one cut short. */
+		if (k == sizeof id - 1)
+			return 0;
 		if (seg[i] == '%' && i + 2 < n && (hi = hexv(seg[i + 1])) >= 0 &&
 		    (lo = hexv(seg[i + 2])) >= 0) {
 			id[k++] = (char)(hi * 16 + lo);

@@ -1954,7 +1954,11 @@ help(void)
 	    "Pairs with metadata evidence are written whatever their score: via\n"
 	    "date (a mail and a commit of one author date), title (a mail and a\n"
 	    "commit by one person under the same title), version (two mails by\n"
-	    "one person under the same title, or one in the other's thread).\n\n"
+	    "one person under the same title, or one in the other's thread),\n"
+	    "repost (the same title of four words or more), retitle (one person,\n"
+	    "titles alike after their prefixes), credit (a commit whose credits\n"
+	    "column, patchtok's, names the mail's author).  A mail of type reply\n"
+	    "is scored by its diff alone.\n\n"
 	    "Columns: left right msg diff dlr score fdiff via.  See patchsim(1).\n", stdout);
 }
 

@@ -19,6 +19,7 @@
 #   SEGMENTS          commit segments s1 s2 ...: s1 the history up to the
 #                     first run's head, each later one the commits new since
 #   SEGARGS_<seg>     git2tsv's revisions for it
+#   SEGFLAGS_<seg>    git2tsv's flags for its commits table (side: --side)
 #   SINCE_ARG         git2tsv's --since, or nothing
 #   HEAD              the commit the last segment ends at
 #   SHARDS            scoring shards per block
@@ -151,7 +152,7 @@ $(foreach a,$(ARCHIVES),$(eval $(call archive_rule,$(a))))
 
 define segment_rule
 $(OUT)/commits/$(1).tsv:
-	$$(call stage,git2tsv,$$(REPO_NAME)/$(1),commits,$$@.tmp,-a 1) git2tsv $(TOOLFLAGS) $(SINCE_ARG) $$(REPO_PATH) $(SEGARGS_$(1)) >$$@.tmp $$(KEEP)
+	$$(call stage,git2tsv,$$(REPO_NAME)/$(1),commits,$$@.tmp,-a 1) git2tsv $(TOOLFLAGS) $(SINCE_ARG) $(SEGFLAGS_$(1)) $$(REPO_PATH) $(SEGARGS_$(1)) >$$@.tmp $$(KEEP)
 	mv $$@.tmp $$@
 endef
 $(foreach s,$(SEGMENTS),$(eval $(call segment_rule,$(s))))

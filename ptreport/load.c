@@ -1895,8 +1895,10 @@ load_merged(struct model *md, struct tsv_reader *r)
 		}
 		x = commit_node(md, r->f[cid].s, r->f[cid].len);
 		c = &md->commits[x];
-		if (c->merge)
+		if (c->merge) {
+			md->nmergedup++;
 			continue;
+		}
 		c->merge = intern(&md->pool, r->f[cm].s, r->f[cm].len);
 		c->merge_subject = intern(&md->pool, r->f[cs].s, r->f[cs].len);
 	}
@@ -1942,7 +1944,9 @@ model_load(struct model *md, const char *path)
 			md->pairs[md->npairs++] = arena_strndup(&md->mem, path, strlen(path));
 			break;
 		}
-		/* FALLTHROUGH */
+		warnx("%s: a pairs table (patchsim): only ptreport why reads one", r.name);
+		tsv_close(&r);
+		return -1;
 	default:
 		warnx("%s: not a table ptreport reads: clusters (ptcluster), mails "
 		    "(mbox2tsv), commits, tags or merged (git2tsv), patches (patchtok), "

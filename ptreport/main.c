@@ -82,6 +82,30 @@ not_its_option(size_t cmd, int ch, const struct option *longopts)
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])
 
+/*
+ * Rows of merged tables the reports cannot use, said (a note: the rest
+ * stands): a commit named twice (the first row kept), or one of no
+ * commits table (another range, a hand-edited id).
+ */
+static void
+merged_notes(const struct model *md)
+{
+	const char *first = NULL;
+	unsigned long orphans = 0;
+
+	if (md->nmergedup)
+		warnx("merged: %lu rows name a commit named before: the first kept",
+		    md->nmergedup);
+	if (!md->has_commits)
+		return;
+	for (size_t i = 0; i < md->ncommits; i++)
+		if (md->commits[i].merge && !md->commits[i].present && !orphans++)
+			first = md->commits[i].id;
+	if (orphans)
+		warnx("merged: %lu rows name no commit of the commits tables (%s%s): not used",
+		    orphans, first, orphans > 1 ? " ..." : "");
+}
+
 static void
 usage(FILE *fp)
 {
@@ -90,7 +114,8 @@ usage(FILE *fp)
 	    "                [--grace days] [-p plot] [-R release-regex] [--truth truth]\n"
 	    "                [--diff] [-n top] [-M mail-url] [-C commit-url] [-T title]\n"
 	    "                [-m mailmap] [-o dir] table ...\n"
-	    "       ptreport why [-qv] [--grace days] [-m mailmap] ID [table ...]\n"
+	    "       ptreport why [-qv] [-s since] [-u until] [-S max-series] [--grace days]\n"
+	    "                [-m mailmap] ID [table ...]\n"
 	    "commands: patches ignored offlist weekly cycle duration eval summary\n"
 	    "          maintainers html all why\n");
 }
@@ -345,8 +370,11 @@ main(int argc, char **argv)
 		md.want_pairs = 1;
 		if (optind == argc) {
 			int hm;
+			size_t gone;
 
-			nfolder = folder_tables(".", &folder, &hm);
+			nfolder = folder_tables(".", &folder, &hm, &gone);
+			if (gone)
+				pt_exit_raise(&rc, PT_EXIT_SKIPPED);
 			if (!nfolder) {
 				warnx("why: no tables given, and this is no patchtrack output folder "
 				    "(no inputs.mk here)");
@@ -369,6 +397,8 @@ main(int argc, char **argv)
 		if (model_load(&md, folder[i]) < 0)
 			rc = PT_EXIT_FAILED;
 	model_finish(&md);
+	if (md.has_merged && !o.sc.quiet)
+		merged_notes(&md);
 	verdicts(&md, &o.sc);
 	{
 		/* all: 2 when a file could not be written. */

@@ -328,6 +328,7 @@ struct model {
 	uint32_t *mark;          /* per mail: scratch stamps (answer_threads) */
 	uint32_t stamp;
 	int has_mails, has_commits, has_clusters, has_tags, has_paths, has_merged;
+	unsigned long nmergedup;           /* merged rows of a commit named before */
 	/*
 	 * The history given (roles.c): its last commit date, the 90th
 	 * percentile time from first posting to commit, and the people who
@@ -344,6 +345,7 @@ struct model {
 	const char **pairs;
 	size_t npairs;
 	int want_pairs;
+	int pairs_failed;        /* a pairs table could not be read to its end */
 	int has_rcpt;            /* the mails table has to or cc */
 	int has_maint;           /* a maintainers table was read */
 	size_t ndup;             /* mail rows whose id came before */
@@ -584,9 +586,10 @@ int why_brief(struct model *md, const struct ropts *o, const char *id, int commi
  * The tables of a patchtrack output folder dir (one holding inputs.mk),
  * as its reports read them, and the pairs tables of pairs.list: their
  * paths into *out (each and the array allocated); how many, 0 when dir
- * is no such folder.  *has_mailmap: dir/mailmap is there, not empty.
+ * is no such folder.  *has_mailmap: dir/mailmap is there, not empty;
+ * *missing: files pairs.list names that are not there (named on stderr).
  */
-size_t folder_tables(const char *dir, char ***out, int *has_mailmap);
+size_t folder_tables(const char *dir, char ***out, int *has_mailmap, size_t *missing);
 /* Every report into o->dir (all.c); 2 when a file could not be written. */
 int report_all(struct model *md, const struct ropts *o);
 

@@ -67,10 +67,12 @@ is_hex(const char *s, size_t n)
 
 /*
  * The pairs of the tables named (patchsim's output) that hold one of
- * the ids of the set: written as they are, in the tables' order.
+ * the ids of the set: written as they are, in the tables' order.  A bad
+ * row (named by the reader) counts in md->nbad; a table that cannot be
+ * read to its end sets md->pairs_failed.
  */
 static void
-pairs_of(const struct model *md, const struct hmap *ids, FILE *fp)
+pairs_of(struct model *md, const struct hmap *ids, FILE *fp)
 {
 	int any = 0;
 
@@ -78,8 +80,10 @@ pairs_of(const struct model *md, const struct hmap *ids, FILE *fp)
 		struct tsv_reader r;
 		int cl, cr, cm, cd, cdl, cs, cf, cv, got;
 
-		if (tsv_open(&r, md->pairs[i]) < 0)
+		if (tsv_open(&r, md->pairs[i]) < 0) {
+			md->pairs_failed = 1;
 			continue;
+		}
 		if (r.empty) {
 			tsv_close(&r);
 			continue;
@@ -99,8 +103,10 @@ pairs_of(const struct model *md, const struct hmap *ids, FILE *fp)
 		tsv_skip(&r, "");
 		while ((got = tsv_read(&r)) != 0) {
 			if (got < 0) {
-				if (got == -2)
+				if (got == -2) {
+					md->pairs_failed = 1;
 					break;
+				}
 				continue;
 			}
 			if (!hmap_get(ids, r.f[cl].s, r.f[cl].len) &&
@@ -114,6 +120,7 @@ pairs_of(const struct model *md, const struct hmap *ids, FILE *fp)
 			    cs >= 0 ? r.f[cs].s : "-", cf >= 0 ? r.f[cf].s : "-",
 			    cv >= 0 && r.f[cv].len ? r.f[cv].s : "-");
 		}
+		md->nbad += r.nbad;
 		tsv_close(&r);
 	}
 	if (!any && md->npairs)
@@ -445,7 +452,7 @@ report_why(struct model *md, const struct ropts *o)
 	need(md, 1, 0, 1, "why");
 	if ((m = mail_by_id(md, id, n)) && (m->present || m->cluster != NONE)) {
 		why_mail(md, o, (uint32_t)(m - md->mails), o->fp, 0);
-		return PT_EXIT_OK;
+		return md->pairs_failed ? PT_EXIT_FAILED : PT_EXIT_OK;
 	}
 	/* A commit by its hash or a prefix of it (at least 4 digits), when one. */
 	if (n >= 4 && n <= 40 && is_hex(id, n))
@@ -460,28 +467,29 @@ report_why(struct model *md, const struct ropts *o)
 			}
 	if (found == 1) {
 		why_commit(md, o, ci, o->fp, 0);
-		return PT_EXIT_OK;
+		return md->pairs_failed ? PT_EXIT_FAILED : PT_EXIT_OK;
 	}
 	if (!found)
 		warnx("why: %.*s: no mail or commit of the tables has this id", (int)n, id);
 	return PT_EXIT_FAILED;
 }
 
-/* Add path to v when it names a file. */
-static void
+/* Add path to v when it names a file that opens: whether it did. */
+static int
 add_file(char ***v, size_t *n, const char *path)
 {
 	FILE *fp = fopen(path, "r");
 
 	if (!fp)
-		return;
+		return 0;
 	fclose(fp);
 	*v = xreallocarray(*v, *n + 1, sizeof **v);
 	(*v)[(*n)++] = xstrdup(path);
+	return 1;
 }
 
 size_t
-folder_tables(const char *dir, char ***out, int *has_mailmap)
+folder_tables(const char *dir, char ***out, int *has_mailmap, size_t *missing)
 {
 	static const char *const globs[] = {
 		"clusters.tsv", "mails/*.tsv", "mails/*.tok", "commits/*.tsv", "commits/*.tok",
@@ -493,6 +501,7 @@ folder_tables(const char *dir, char ***out, int *has_mailmap)
 	FILE *fp;
 
 	*has_mailmap = 0;
+	*missing = 0;
 	buf_addf(&p, "%s/inputs.mk", dir);
 	if (!(fp = fopen(p.p, "r"))) {
 		buf_free(&p);
@@ -528,7 +537,10 @@ folder_tables(const char *dir, char ***out, int *has_mailmap)
 				buf_addstr(&p, l);
 			else
 				buf_addf(&p, "%s/%s", dir, l);
-			add_file(&v, &n, p.p);
+			if (!add_file(&v, &n, p.p)) {
+				warnx("%s/pairs.list: %s is not there: its pairs are left out", dir, l);
+				(*missing)++;
+			}
 		}
 		free(l);
 		fclose(fp);

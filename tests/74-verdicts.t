@@ -814,6 +814,18 @@ ptreport offlist -q off.tsv none.tsv c-off2-ctl.tsv c-off2-ctl.tok >off2.tsv
 is "control: a .po file and a Makefile: none" "none" "$(r2 $X1)"
 is "control: committed by Max: none" "none" "$(r2 $X2)"
 
+# Merged rows the reports cannot use are said (notes; the rest stands):
+# a commit named twice, and one of no commits table.
+{
+	cat merged.tsv
+	printf '%s\t%s\t2021-02-12T13:00:00Z\tMerge branch x\t\n' $P1 $M1
+	printf '%s\t%s\t2021-02-12T13:00:00Z\tMerge branch y\t\n' "$(hexid fee)" $M1
+} >merged-odd.tsv
+run ptreport offlist off.tsv none.tsv c-off.tsv tags.tsv merged-odd.tsv c-off.tok
+is "merged rows of a commit named before, or of no commit: exit 0, said, the first row kept" \
+	"0|ptreport: merged: 1 rows name a commit named before: the first kept|ptreport: merged: 1 rows name no commit of the commits tables ($(hexid fee)): not used|pull-request" \
+	"$rc|$(paste -sd'|' "$T/err")|$(awk -F'\t' -v id=$P1 '$1 == id { print $10 }' "$T/out")"
+
 # --- 9. split out of a posted patch ---------------------------------------------
 # Ann's S1 and S2, written the same second, committed by Max; S1 is in
 # sp@x's cluster (answered by Bob), and sp@x changes src/a.c and src/b.c,
@@ -1014,7 +1026,32 @@ is "why: no pairs table given: said" \
 	"  scored pairs: no pairs table given (patchsim's; inside a patchtrack folder they are read from pairs.list)" \
 	"$(grep '^  scored pairs' "$T/out")"
 run ptreport patches -q --grace 0 sup.tsv k-sup.tsv pairs1.tsv
-is "control: pairs tables are why's alone: patches refuses one, exit 2" "2" "$rc"
+is "control: pairs tables are why's alone: patches refuses one, exit 2, saying so" \
+	"2|ptreport: pairs1.tsv: a pairs table (patchsim): only ptreport why reads one" \
+	"$rc|$(cat "$T/err")"
+# A bad row of a pairs table is named and counted (exit 1); a table cut
+# short fails (exit 2), the explanation written all the same.
+{
+	cat pairs1.tsv
+	printf 'q1@x\tp1@x\t0.5\n'
+} >pairs-bad.tsv
+run ptreport why p1@x --grace 0 sup.tsv k-sup.tsv pairs-bad.tsv
+is "why: a short row of a pairs table: exit 1, the row named, counted" \
+	"1|ptreport: pairs-bad.tsv:4: 3 fields, the header has 8|ptreport: 1 bad rows, named above, were left out" \
+	"$rc|$(paste -sd'|' "$T/err")"
+{
+	cat pairs1.tsv
+	i=0
+	while [ $i -lt 3000 ]; do
+		printf 'x%d@x\ty%d@x\t0.100000\t0.200000\t0.500000\t0.150000\t0.000000\tfiles\n' $i $i
+		i=$((i + 1))
+	done
+} | xz -0 >pairs-big.tsv.xz
+head -c $(($(wc -c <pairs-big.tsv.xz) / 2)) pairs-big.tsv.xz >pairs-cut.tsv.xz
+run ptreport why p1@x --grace 0 sup.tsv k-sup.tsv pairs-cut.tsv.xz
+is "why: a pairs table cut short: exit 2, said, the pairs read before it written" \
+	"2|1|    p1@x q1@x 0.900000 0.800000 1.000000 0.850000 0.700000 title" \
+	"$rc|$(grep -c 'pairs-cut.tsv.xz' "$T/err")|$(grep '^    p1@x q1@x' "$T/out")"
 run ptreport why
 is "why without an id: exit 2" "2" "$rc"
 mkdir nofolder
@@ -1048,6 +1085,13 @@ if command -v git >/dev/null 2>&1 &&
 	run sh -c 'cd ptout && ptreport why "$1"' sh "$(echo "$c" | cut -c1-12)"
 	is "patchtrack folder: a merged patch's commit by a prefix of 12 digits" "0|commit $c" \
 		"$rc|$(sed -n 1p "$T/out")"
+	# A pairs table pairs.list names but the folder lacks: named, exit 1.
+	cp -R ptout ptgone
+	echo ./pairs/gone.tsv >>ptgone/pairs.list
+	run sh -c "cd ptgone && ptreport why $c"
+	is "patchtrack folder: a pairs table of pairs.list not there: exit 1, named" \
+		"1|ptreport: ./pairs.list: ./pairs/gone.tsv is not there: its pairs are left out" \
+		"$rc|$(cat "$T/err")"
 else
 	skip "patchtrack folder: git cannot clone the bundle"
 fi

@@ -181,6 +181,12 @@ if [ "$have_git" = 1 ]; then
 	awk -F'\t' 'NR > 1 { print $1, $2 }' "$T/out" | sort >r1.got
 	same "--merged T1..master: what git lists for each merge without T1 (T2 S1, then F1)" r1.want r1.got
 	is "--merged T1..master: T1 is no row" "" "$(awk -F'\t' -v t="$T1" '$1 == t' "$T/out")"
+	# What would change the range's table is refused, not ignored.
+	for bad in "-s 2020-01-02" "-u 2020-01-02" --side --merges --tags; do
+		run git2tsv --merged $bad mr
+		is "--merged $bad: refused, exit 2, said" "2|1" \
+			"$rc|$(grep -c '^git2tsv: --merged takes no' "$T/err")"
+	done
 	run git2tsv --merged -H mr "$M..master"
 	is "--merged M..master: F1 alone, by M2" "$F1 $M2" "$(cut -f1,2 "$T/out" | tr '\t' ' ')"
 	run git2tsv --merged mr "$M2^1..$M2^1"
@@ -748,6 +754,8 @@ c-no-at||https://lore.kernel.org/linux-erofs/ and https://lore.kernel.org/all/?q
 c-other-host||https://github.com/a/b@c https://example.com/r/e@x https://patchwork.kernel.org/project/x/patch/y@z/
 c-no-link||lore.kernel.org/r/bare@x is no link; nor is <bare2@x>.
 c-in-angles|ang@x|As said in <https://lore.kernel.org/r/ang@x>, it is.
+c-host-label||https://explore.example.com/@someone and https://folklore.org/story/x@y
+c-too-long||https://lore.kernel.org/r/a@xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx
 EOF
 # A link that ends a sentence: its period is no part of the id (a
 # Message-ID does not end in a dot, RFC 5322's dot-atom).
