@@ -365,3 +365,53 @@ date_option(const char *s, int end, int64_t *t)
 		*t += 86399;
 	return 0;
 }
+
+/*
+ * One line of plain text from s, fit for a feed, a mail header or a
+ * line of a digest: repaired as UTF-8 first, then every control (C0,
+ * DEL, C1: a newline, a carriage return, a tab) a blank, and the
+ * characters that reorder or hide text (bidirectional controls, and
+ * U+FEFF, U+FFFE, U+FFFF, which XML does not allow) shown as "[U+XXXX]",
+ * so that no text of a mail can end a header, start another, or show
+ * other than it reads.
+ */
+void
+text_inert(struct buf *out, const char *s, size_t n)
+{
+	struct buf r = BUF_INIT;
+	const unsigned char *p, *end;
+
+	utf8_repair(&r, s, n);
+	p = (const unsigned char *)(r.p ? r.p : "");
+	end = p + r.len;
+	while (p < end) {
+		size_t k = seqlen(p, (size_t)(end - p));
+		uint32_t cp;
+
+		if (!k) {
+			/* utf8_repair leaves none; a NUL is the one case. */
+			buf_addc(out, ' ');
+			p++;
+			continue;
+		}
+		if (k == 1) {
+			buf_addc(out, *p < 0x20 || *p == 0x7f ? ' ' : (char)*p);
+			p++;
+			continue;
+		}
+		cp = k == 2 ? (uint32_t)(p[0] & 0x1f) << 6 | (p[1] & 0x3f) :
+		    k == 3 ? (uint32_t)(p[0] & 0x0f) << 12 | (uint32_t)(p[1] & 0x3f) << 6 |
+		    (p[2] & 0x3f) : (uint32_t)(p[0] & 0x07) << 18 |
+		    (uint32_t)(p[1] & 0x3f) << 12 | (uint32_t)(p[2] & 0x3f) << 6 | (p[3] & 0x3f);
+		if (cp >= 0x80 && cp <= 0x9f)
+			buf_addc(out, ' ');
+		else if (cp == 0x061c || cp == 0x200e || cp == 0x200f ||
+		    (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069) ||
+		    cp == 0xfeff || cp == 0xfffe || cp == 0xffff)
+			buf_addf(out, "[U+%04X]", (unsigned)cp);
+		else
+			buf_add(out, (const char *)p, k);
+		p += k;
+	}
+	buf_free(&r);
+}

@@ -20,6 +20,13 @@ size_t utf8_valid_prefix(const char *s, size_t n);
  */
 size_t utf8_repair(struct buf *out, const char *s, size_t n);
 
+/*
+ * Append s[0..n) as one line of inert plain text: valid UTF-8, controls
+ * (line breaks too) as blanks, bidirectional controls and U+FEFF, U+FFFE,
+ * U+FFFF as "[U+XXXX]": for feeds, mail headers and digests.
+ */
+void text_inert(struct buf *out, const char *s, size_t n);
+
 /* Format t (seconds since the epoch) as YYYY-MM-DDTHH:MM:SSZ; out has room for 21. */
 void iso_utc(char out[21], int64_t t);
 /* The civil date of UTC time t: year, month 1-12, day 1-31, second of the day. */

@@ -127,7 +127,8 @@ BLOCKS := $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(a)__$(s))) \
           $(if $(ARCHIVES),$(call cross,$(firstword $(ARCHIVES)),$(wordlist 2,$(words $(ARCHIVES)),$(ARCHIVES))))
 PAIRS := $(foreach b,$(BLOCKS),$(call pairs_of,$(b)))
 
-REPORTS := patches ignored offlist weekly cycle duration summary maintainers
+REPORTS := patches ignored offlist weekly cycle duration summary maintainers waiting changes \
+    changes-log state
 REPORT_TSV := $(REPORTS:%=$(OUT)/reports/%.tsv)
 TABLES := $(OUT)/clusters.tsv $(MAILS_TSV) $(COMMITS_TSV) $(MAILS_TOK) $(COMMITS_TOK) $(MAINT_TSV) \
     $(COMMITS_MERGED)
@@ -231,15 +232,23 @@ $(OUT)/clusters.tsv: $(OUT)/pairs.list $(MAILS_TOK) $(COMMITS_TOK)
 # report.txt's parts, report.html the page.
 PLOT_FILES := $(if $(filter yes,$(PLOTS)),$(OUT)/reports/weekly.png $(OUT)/reports/duration.png \
     $(OUT)/reports/maintainers.png)
-REPORT_TXT := $(OUT)/reports/summary.txt $(OUT)/reports/cycle.txt $(OUT)/reports/maintainers.txt
-REPORT_FILES := $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES) $(OUT)/reports/report.html
+REPORT_TXT := $(OUT)/reports/summary.txt $(OUT)/reports/cycle.txt $(OUT)/reports/maintainers.txt \
+    $(OUT)/reports/morning.txt
+# The morning view: the queue and the changes as feeds and a mail.  The
+# run before's state.tsv and changes-log.tsv are read before these
+# replace them.
+REPORT_MORNING := $(OUT)/reports/waiting.atom $(OUT)/reports/changes.atom $(OUT)/reports/digest.txt
+REPORT_FILES := $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES) $(REPORT_MORNING) \
+    $(OUT)/reports/report.html
 
-$(REPORT_FILES) &: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(MAILMAP)
+$(REPORT_FILES) &: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(OUT)/digest $(MAILMAP)
+	f=$(call line_of,$(OUT)/digest); t=$$({ read -r l; IFS= read -r l; } <$(OUT)/digest; printf '%s' "$$l"); \
 	$(call stage,ptreport,all reports,kB,$(OUT)/reports/report.html,-a 1) ptreport all $(TOOLFLAGS) \
 		-o $(OUT)/reports $(if $(PLOT_FILES),-p png) -m $(MAILMAP) \
 		-T "patchtrack: $(NARCHIVES) archive(s), $(call line_of,$(OUT)/repo.path)" \
 		-M "$(call line_of,$(OUT)/links)" \
 		-C "$$({ read -r l; IFS= read -r l; } <$(OUT)/links; printf '%s' "$$l")" \
+		$${f:+--from="$$f"} $${t:+--to="$$t"} \
 		$(TABLES) $(OUT)/tags.tsv $(KEEP)
 
 # The overview a person reads first.  Its commands joined by && (set -e
@@ -249,6 +258,8 @@ $(OUT)/report.txt: $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES)
 	$(T0){ \
 	repo=$(call line_of,$(OUT)/repo.path) && \
 	echo "patchtrack: $(NARCHIVES) archive(s), $$repo" && \
+	echo && \
+	cat $(OUT)/reports/morning.txt && \
 	echo && \
 	cat $(OUT)/reports/summary.txt && \
 	echo && \

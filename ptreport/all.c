@@ -44,6 +44,15 @@ static const struct piece {
 	{ "summary", "txt", report_summary, OF_PRETTY, 0, 0, 0 },
 	{ "cycle", "txt", report_cycle, OF_PRETTY, 0, NEED_TAGS, 0 },
 	{ "maintainers", "txt", report_maintainers, OF_PRETTY, 0, 0, ALL_MAINT_TOP },
+	{ "waiting", "tsv", report_waiting, OF_TSV, 0, 0, 0 },
+	{ "changes", "tsv", report_changes, OF_TSV, 0, 0, 0 },
+	{ "morning", "txt", report_digest, OF_PRETTY, 0, 0, 0 },
+	{ "digest", "txt", report_digest, OF_TSV, 0, 0, 0 },
+	{ "waiting", "atom", report_waiting_feed, OF_TSV, 0, 0, 0 },
+	{ "changes", "atom", report_changes_feed, OF_TSV, 0, 0, 0 },
+	{ "changes-log", "tsv", report_changelog, OF_TSV, 0, 0, 0 },
+	/* Last but the page: the next run's earlier state. */
+	{ "state", "tsv", report_state, OF_TSV, 0, 0, 0 },
 	{ "report", "html", report_html, OF_TSV, 0, 0, 0 },
 };
 
@@ -86,8 +95,19 @@ report_all(struct model *md, const struct ropts *o)
 	char *tmp[2 * NPIECES], *fin[2 * NPIECES];
 	size_t n = 0;
 	int rc = PT_EXIT_OK, failed = 0;
+	struct ropts ao;
+	char *statep, *logp;
 
 	need(md, 1, 0, 1, "all");
+	/* The run before's state and log, read before this run's replace them. */
+	statep = o->state ? NULL : path_of(o->dir, "state", "tsv", 0);
+	logp = o->changelog ? NULL : path_of(o->dir, "changes-log", "tsv", 0);
+	ao = *o;
+	if (statep)
+		ao.state = statep;
+	if (logp)
+		ao.changelog = logp;
+	o = &ao;
 	warn_sink = say_once;
 	plot_defer(1);
 	memset(tmp, 0, sizeof tmp);
@@ -157,5 +177,8 @@ report_all(struct model *md, const struct ropts *o)
 	}
 	warn_sink = NULL;
 	set64_free(&said);
+	changes_free();
+	free(statep);
+	free(logp);
 	return failed ? PT_EXIT_FAILED : rc;
 }

@@ -296,32 +296,39 @@ escn(FILE *fp, const char *s, size_t n)
  * id, every byte but letters, digits, - . _ ~ and @ percent-encoded (so
  * a Message-ID with / ? # % " < > stays one path segment), %% a '%'.
  */
-static void
-url(FILE *fp, const char *tmpl, const char *id)
+void
+url_expand(struct buf *b, const char *tmpl, const char *id)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	struct buf b = BUF_INIT;
 
 	for (const char *t = tmpl; *t; t++) {
 		if (t[0] == '%' && t[1] == 's') {
 			for (const unsigned char *p = (const unsigned char *)id; *p; p++) {
 				if ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 				    (*p >= '0' && *p <= '9') || strchr("-._~@", *p)) {
-					buf_addc(&b, *p);
+					buf_addc(b, *p);
 				} else {
-					buf_addc(&b, '%');
-					buf_addc(&b, hex[*p >> 4]);
-					buf_addc(&b, hex[*p & 15]);
+					buf_addc(b, '%');
+					buf_addc(b, hex[*p >> 4]);
+					buf_addc(b, hex[*p & 15]);
 				}
 			}
 			t++;
 		} else if (t[0] == '%' && t[1] == '%') {
-			buf_addc(&b, '%');
+			buf_addc(b, '%');
 			t++;
 		} else {
-			buf_addc(&b, *t);
+			buf_addc(b, *t);
 		}
 	}
+}
+
+static void
+url(FILE *fp, const char *tmpl, const char *id)
+{
+	struct buf b = BUF_INIT;
+
+	url_expand(&b, tmpl, id);
 	esc(fp, b.p ? b.p : "");
 	buf_free(&b);
 }
@@ -918,6 +925,77 @@ sec_summary(struct page *pg, const struct table *t)
 	fputs("</section>\n", pg->fp);
 }
 
+/*
+ * The waiting queue: what a maintainer reads first in the morning.  Its
+ * rows' author filter also finds the recipients and the maintainers, so
+ * that an address narrows it to what waits on that person.
+ */
+static void
+sec_waiting(struct page *pg)
+{
+	static const char *const cols[] = {
+		"posted", "waiting", "answered by then", "list", "author", "subject", "to",
+		"maintainers",
+	};
+	struct model *md = pg->md;
+	struct wait *v;
+	size_t n = waiting_list(md, pg->o, &v);
+	struct buf b = BUF_INIT;
+	const char **mr = NULL;
+	char d[21];
+
+	section(pg, "waiting", "Waiting for a reply");
+	iso_utc(d, run_date(md));
+	buf_addf(&b, "Patches for the project with no response from another person in any "
+	    "version, not merged, and still within their list's grace, oldest first, as of "
+	    "%.10s (the latest mail or commit); answered by then: the share of the list's "
+	    "answered patches (those its grace is found from) answered within that age.  "
+	    "The author filter finds recipients and maintainers here too.  %zu waiting.", d, n);
+	note(pg, b.p);
+	table_open(pg, "t-waiting", n, cols, 8, 1);
+	for (size_t i = 0; i < n; i++) {
+		const struct mail *m = &md->mails[v[i].mail];
+		size_t nmr = maint_people(m, &mr);
+		char iso[21];
+
+		buf_reset(&b);
+		buf_addstr(&b, m->from);
+		for (uint32_t x = 0; x < m->nrcpt; x++)
+			buf_addf(&b, " %s", m->rcpt[x]);
+		for (size_t x = 0; x < nmr; x++)
+			buf_addf(&b, " %s", mr[x]);
+		iso_utc(iso, m->date);
+		tr_open(pg, iso, m->lists, m->name, b.p);
+		td_date(pg, iso);
+		buf_reset(&b);
+		buf_addf(&b, "%.1f", (double)v[i].age / DAY);
+		td_num(pg, b.p);
+		buf_reset(&b);
+		if (v[i].share >= 0)
+			buf_addf(&b, "%.0f%%", 100 * v[i].share);
+		td_num(pg, b.p ? b.p : "");
+		td(pg, m->lists);
+		td_person(pg, m->name, m->from);
+		fputs("<td>", pg->fp);
+		a_mail(pg, m->id, m->subject);
+		fputs("</td>", pg->fp);
+		buf_reset(&b);
+		for (uint32_t x = 0; x < m->nrcpt; x++)
+			buf_addf(&b, "%s%s", x ? " " : "", m->rcpt[x]);
+		td(pg, b.p ? b.p : "");
+		buf_reset(&b);
+		for (size_t x = 0; x < nmr; x++)
+			buf_addf(&b, "%s%s", x ? " " : "", mr[x]);
+		td(pg, b.p ? b.p : "");
+		fputs("</tr>\n", pg->fp);
+	}
+	table_close(pg);
+	fputs("</section>\n", pg->fp);
+	free(v);
+	free(mr);
+	buf_free(&b);
+}
+
 static void
 sec_ignored(struct page *pg, const struct table *t)
 {
@@ -1273,12 +1351,14 @@ report_html(struct model *md, const struct ropts *o)
 	fputs(".  Where the browser runs the page's script, a click on a column's header "
 	    "sorts its table (again: the other way), and a form filters the tables of patches "
 	    "and commits by author, list and date.</p>\n"
-	    "<nav><a href=\"#summary\">Summary</a><a href=\"#plots\">Over time</a>"
+	    "<nav><a href=\"#waiting\">Waiting</a><a href=\"#summary\">Summary</a><a href=\"#plots\">Over time</a>"
 	    "<a href=\"#ignored\">Ignored</a><a href=\"#offlist\">Off-list</a>"
 	    "<a href=\"#merge\">Time to merge</a><a href=\"#response\">Time to first response</a>"
 	    "<a href=\"#cycle\">Cycle</a><a href=\"#maintainers\">Maintainers</a></nav>\n"
 	    "</header>\n<main>\n", fp);
 	filters(&pg);
+
+	sec_waiting(&pg);
 
 	rc |= capture(md, &so, report_summary, &t);
 	sec_summary(&pg, &t);

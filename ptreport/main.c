@@ -37,8 +37,17 @@ static const struct {
 	    "cPHnp" },
 	{ "html", report_html, "all of them as one self-contained HTML page", "nRMCT" },
 	{ "all", report_all, "every report, the plots and the page into one folder (-o)",
-	    "nRMCTpo" },
+	    "nRMCTpowFY" },
 	{ "why", report_why, "one mail or commit (ID): its verdict and the evidence", "" },
+	{ "waiting", report_waiting, "patches waiting for a reply now, oldest first", "cPHw" },
+	{ "changes", report_changes, "what changed since an earlier state (--state)",
+	    "cPHwz" },
+	{ "state", report_state, "each patch's and off-list commit's state, for changes", "" },
+	{ "digest", report_digest, "waiting and changes as a mail for sendmail -t",
+	    "MCTwzFY" },
+	{ "waiting-feed", report_waiting_feed, "the waiting queue as an Atom feed", "MCTw" },
+	{ "changes-feed", report_changes_feed, "the changes (and --log) as an Atom feed",
+	    "MCTwzL" },
 };
 
 /*
@@ -113,11 +122,13 @@ usage(FILE *fp)
 	    "usage: ptreport command [-cHPqvV] [-s since] [-u until] [-S max-series]\n"
 	    "                [--grace days] [-p plot] [-R release-regex] [--truth truth]\n"
 	    "                [--diff] [-n top] [-M mail-url] [-C commit-url] [-T title]\n"
-	    "                [-m mailmap] [-o dir] table ...\n"
+	    "                [--for addr] [--state file] [--log file] [--from addr]\n"
+	    "                [--to addrs] [-m mailmap] [-o dir] table ...\n"
 	    "       ptreport why [-qv] [-s since] [-u until] [-S max-series] [--grace days]\n"
 	    "                [-m mailmap] ID [table ...]\n"
 	    "commands: patches ignored offlist weekly cycle duration eval summary\n"
-	    "          maintainers html all why\n");
+	    "          maintainers html all why waiting changes state digest\n"
+	    "          waiting-feed changes-feed\n");
 }
 
 static void
@@ -166,6 +177,16 @@ help(void)
 	    "  -C, --commit-url URL   html: a commit's link, %%s its id (default: none,\n"
 	    "                         the id as text)\n"
 	    "  -T, --title TEXT       html: the page's title\n"
+	    "      --for ADDR         waiting, changes, digest, the feeds (and all's):\n"
+	    "                         only the patches ADDR wrote, was sent (To/Cc) or\n"
+	    "                         maintains (MAINTAINERS)\n"
+	    "      --state FILE       changes, digest, changes-feed: the state.tsv of the\n"
+	    "                         run before (all: DIR/state.tsv); without it, no\n"
+	    "                         changes: a first state\n"
+	    "      --log FILE         changes-feed: the run before's changes-log.tsv\n"
+	    "                         (all: DIR/changes-log.tsv), under this run's changes\n"
+	    "      --from ADDR        digest: its From (default " "patchtrack <patchtrack@localhost>)\n"
+	    "      --to ADDRS         digest: its To (default undisclosed-recipients:;)\n"
 	    "  -m, --mailmap FILE     read senders, recipients and MAINTAINERS people\n"
 	    "                         through git's .mailmap FILE: one person, one row\n"
 	    "  -q, --quiet            no notes on stderr either (lines of the mailmap\n"
@@ -201,6 +222,11 @@ main(int argc, char **argv)
 		{ "verbose", no_argument, NULL, 'v' },
 		{ "version", no_argument, NULL, 'V' },
 		{ "help", no_argument, NULL, 'h' },
+		{ "for", required_argument, NULL, 'w' },
+		{ "state", required_argument, NULL, 'z' },
+		{ "log", required_argument, NULL, 'L' },
+		{ "from", required_argument, NULL, 'F' },
+		{ "to", required_argument, NULL, 'Y' },
 		{ NULL, 0, NULL, 0 }
 	};
 	struct ropts o;
@@ -294,6 +320,30 @@ main(int argc, char **argv)
 		case 'T': o.title = optarg; break;
 		case 'o': o.dir = optarg; break;
 		case 'm': mailmap = optarg; break;
+		case 'w': {
+			/* An address as the tables hold them: lower case. */
+			char *w = xstrdup(optarg);
+
+			for (char *p = w; *p; p++)
+				if (*p >= 'A' && *p <= 'Z')
+					*p = (char)(*p - 'A' + 'a');
+			o.who = w;
+			break;
+		}
+		case 'z': o.state = optarg; break;
+		case 'L': o.changelog = optarg; break;
+		case 'F':
+		case 'Y':
+			if (!header_value_ok(optarg)) {
+				warnx("--%s: a mail header's value holds no control character "
+				    "(no newline)", ch == 'F' ? "from" : "to");
+				return PT_EXIT_FAILED;
+			}
+			if (ch == 'F')
+				o.digest_from = optarg;
+			else
+				o.digest_to = optarg;
+			break;
 		case 'q': o.sc.quiet = 1; o.sc.verbose = 0; break;
 		case 'v': o.sc.verbose = 1; o.sc.quiet = 0; break;
 		case 'V': print_version(); close_stdout(); return PT_EXIT_OK;
@@ -320,7 +370,9 @@ main(int argc, char **argv)
 			return PT_EXIT_FAILED;
 		}
 	}
-	if (commands[cmd].run == report_html || commands[cmd].run == report_all) {
+	if (commands[cmd].run == report_html || commands[cmd].run == report_all ||
+	    commands[cmd].run == report_digest || commands[cmd].run == report_waiting_feed ||
+	    commands[cmd].run == report_changes_feed) {
 		const char *why;
 
 		if (*o.mail_url && url_template_check(o.mail_url, &why) < 0) {

@@ -562,6 +562,11 @@ struct ropts {
 	const char *title;       /* html: the page's title; NULL: a default */
 	const char *dir;         /* all: the folder the files go to */
 	const char *query;       /* why: a Message-ID or a commit hash (a prefix will do) */
+	const char *who;         /* waiting, changes, digest, feeds: only the patches of
+	                            this address (author, To/Cc or maintainer); NULL */
+	const char *state;       /* changes: the earlier state.tsv; NULL: none */
+	const char *changelog;   /* the earlier changes-log.tsv; NULL: none */
+	const char *digest_from, *digest_to; /* digest: its From and To; NULL: defaults */
 };
 
 int report_patches(struct model *md, const struct ropts *o);
@@ -574,6 +579,82 @@ int report_summary(struct model *md, const struct ropts *o);
 int report_eval(struct model *md, const struct ropts *o);
 int report_maintainers(struct model *md, const struct ropts *o);
 int report_html(struct model *md, const struct ropts *o);
+
+/*
+ * The morning view.  The run's date (run_date): the archives' latest
+ * mail, so that the same tables give the same bytes.
+ */
+int64_t run_date(const struct model *md);
+/*
+ * The waiting queue (waiting.c): patches for the project whose verdict
+ * is too-new (not merged, no response in any version, within the
+ * grace), oldest first; each with its age at the run's date and the
+ * share of its list's answered patches (those the grace is found from)
+ * that were answered within that age (-1: none to compare with).
+ */
+struct wait {
+	uint32_t mail;
+	int64_t age;
+	double share;
+	const char *list;        /* the list the share is of; "" if none */
+};
+size_t waiting_list(struct model *md, const struct ropts *o, struct wait **out);
+int waiting_mail(struct model *md, const struct scope *sc, uint32_t mi);
+/* Is who (NULL: anyone) m's sender, a To/Cc recipient or a maintainer of it? */
+int for_person(const struct model *md, const struct mail *m, const char *who);
+/* "3.1 days; 80% of the patches answered on L are answered by then" into b. */
+void waiting_age_text(const struct wait *w, struct buf *b);
+int report_waiting(struct model *md, const struct ropts *o);
+/*
+ * What changed since the run before (changes.c): the state of every
+ * patch for the project (its verdict, "waiting" for too-new) and of
+ * every off-list commit ("offlist"), with when it entered it, beside the
+ * earlier state (o->state); the changes newest first.  Computed once per
+ * model (changes_free() after).
+ */
+struct statrow {
+	const char *kind, *id, *state;
+	int64_t since;
+};
+struct change {
+	const char *what;        /* posted answered merged applied ignored withdrawn
+	                            superseded offlist */
+	const char *id, *was, *detail;
+	uint32_t idx;            /* mail or commit index */
+	unsigned char commit;
+	int64_t since;           /* when it entered its state */
+};
+struct changes {
+	struct change *v;
+	size_t n;
+	struct statrow *st;
+	size_t nst;
+	unsigned long nprev;     /* rows of the earlier state */
+	unsigned long gone;      /* ... not in this run's tables */
+	int first;               /* no earlier state: no changes, a first state */
+	int failed;              /* the earlier state could not be read */
+};
+/* The changes log keeps this many rows, newest first; a feed shows FEED_MAX. */
+#define LOG_MAX 500
+#define FEED_MAX 200
+extern const char *const changelog_cols[];
+const struct changes *changes_get(struct model *md, const struct ropts *o);
+void changes_free(void);
+/* "3 changes since the run before (as of D):", or why none, into b. */
+void changes_headline(const struct model *md, const struct changes *ch, struct buf *b);
+int changelog_each(struct model *md, const struct ropts *o,
+    void (*fn)(const char *const *f, const size_t *len, void *arg), void *arg);
+int report_changes(struct model *md, const struct ropts *o);
+int report_state(struct model *md, const struct ropts *o);
+int report_changelog(struct model *md, const struct ropts *o);
+/* Atom feeds (feed.c) and the digest mail (digest.c). */
+int report_waiting_feed(struct model *md, const struct ropts *o);
+int report_changes_feed(struct model *md, const struct ropts *o);
+int report_digest(struct model *md, const struct ropts *o);
+/* No control character in s (a header's value given as an option)? */
+int header_value_ok(const char *s);
+/* tmpl's link of id (html.c's url(), unescaped) appended to b. */
+void url_expand(struct buf *b, const char *tmpl, const char *id);
 /* One mail or commit, its verdict and the evidence (why.c). */
 int report_why(struct model *md, const struct ropts *o);
 /*

@@ -1874,7 +1874,7 @@ EOF
 	ptreport html -q "$@" >one.out
 	same "sample, all: report.html is html's page" one.out allr/report.html
 	is "sample, all: no plots without -p, no temporaries" "" \
-	    "$(cd allr && ls | grep -v '^[a-z]*\.\(tsv\|txt\|html\)$')"
+	    "$(cd allr && ls | grep -v '^[a-z-]*\.\(tsv\|txt\|html\|atom\)$')"
 	if command -v gnuplot >/dev/null 2>&1; then
 		mkdir allp
 		run ptreport all -q -o allp -p svg "$@"
@@ -1919,7 +1919,7 @@ for c in "ignored --truth links" "patches --diff" "offlist -R x" "summary -p x.p
     "cycle -M x%s" "duration -T t" "eval --truth links -n 3" "maintainers -o d" "html -H" "all -o . --diff"; do
 	run ptreport $c k.tsv
 	set -- $c
-	[ "$rc" -eq 2 ] && grep -Eq "^ptreport: $1: (-[a-zA-Z] \(--[a-z-]*\)|--[a-z-]*) is not one of its options \(it is for [a-z, ]*\)$" "$T/err"
+	[ "$rc" -eq 2 ] && grep -Eq "^ptreport: $1: (-[a-zA-Z] \(--[a-z-]*\)|--[a-z-]*) is not one of its options \(it is for [a-z, -]*\)$" "$T/err"
 	ok $? "ptreport $c: a usage error naming the option and its commands ($rc)"
 done
 run ptreport ignored --truth links k.tsv

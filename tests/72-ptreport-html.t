@@ -81,10 +81,10 @@ is "the title, escaped, in <title> and <h1>" \
     '<title>A &lt;title&gt; &amp; &quot;more&quot;</title> <h1>A &lt;title&gt; &amp; &quot;more&quot;</h1>' \
     "$(grep -o '<title>A[^<]*</title>\|<h1>[^<]*</h1>' page.html | tr '\n' ' ' | sed 's/ $//')"
 is "sections: summary, plots, ignored, off-list, time to merge and to first response, cycle, maintainers" \
-    "summary plots ignored offlist merge response cycle maintainers" \
+    "waiting summary plots ignored offlist merge response cycle maintainers" \
     "$(awk '$1 == "attr" && $2 == "section" && $3 == "id" { print $4 }' facts | tr '\n' ' ' | sed 's/ $//')"
 is "tables and their rows (ignored 2, off-list 2, merged 2, patches 6, phases 3, maintainers 6)" \
-    "t-summary 26 t-ignored 2 t-offlist 2 t-merge 2 t-response 6 t-cycle 3 t-maintainers 6" \
+    "t-waiting 0 t-summary 26 t-ignored 2 t-offlist 2 t-merge 2 t-response 6 t-cycle 3 t-maintainers 6" \
     "$(awk '$1 == "rows" { print $2, $3 }' facts | tr '\n' ' ' | sed 's/ $//')"
 is "every ignored row opens its explanation (why); an off-list row only when it says more than the row (trailers, a merge, a cluster): none here" 2 \
     "$(grep -c '<details class="why"><summary>why</summary><pre>' page.html)"
@@ -109,7 +109,7 @@ ok $? "the time-to-merge plot: both merged clusters in 2-7 days (3.04 and 4.00)"
 grep -q '<title>1-6 h: 1</title>' page.html && grep -q '<title>&gt; 30 d: 1</title>' page.html
 ok $? "the time-to-first-response plot: 3 hours in 1-6 h, 720 hours in > 30 d"
 is "every table but the summary sorts; the patch and commit tables filter" \
-    "t-ignored sortable filter|t-offlist sortable filter|t-merge sortable filter|t-response sortable filter|t-cycle sortable|t-maintainers sortable|" \
+    "t-waiting sortable filter|t-ignored sortable filter|t-offlist sortable filter|t-merge sortable filter|t-response sortable filter|t-cycle sortable|t-maintainers sortable|" \
     "$(grep -o '<table id="[^"]*" class="[^"]*"' page.html | sed 's/<table id="\([^"]*\)" class="\([^"]*\)"/\1 \2/' | tr '\n' '|')"
 grep -q '<td>merged</td><td><a href="https://git.example/c/c200000000000000000000000000000000000000" title="c200000000000000000000000000000000000000" rel="noreferrer"><code>c20000000000</code></a></td>' page.html
 ok $? "a merged patch names its commit, linked"

@@ -191,11 +191,20 @@ fi
 # --- 5. new mail, read and scored alone ---------------------------------------
 # fresh_same DESCRIPTION DIR FRESH: what a reader reads of DIR (clusters,
 # reports, report.txt and report.html) is FRESH's, byte for byte.
+# What changed since the run before (changes.tsv, the log, its feed, the
+# digest, morning.txt) is what the two histories differ by: of those,
+# the queue (morning.txt up to the changes) and report.txt below it.
 fresh_same() {
 	bad=
-	for f in clusters.tsv report.txt report.html $(cd "$3" && ls reports/*); do
+	for f in clusters.tsv report.html $(cd "$3" && ls reports/* | grep -Ev \
+	    '/(changes\.tsv|changes-log\.tsv|changes\.atom|digest\.txt|morning\.txt)$'); do
 		cmp -s "$3/$f" "$2/$f" || bad="$bad $f"
 	done
+	[ "$(sed '/^What waits/,/^what /d' "$3/report.txt")" = "$(sed '/^What waits/,/^what /d' "$2/report.txt")" ] ||
+		bad="$bad report.txt"
+	[ "$(sed -E '/^(First run|No changes|[0-9]+ changes? since)/,$d' "$3/reports/morning.txt")" = \
+	    "$(sed -E '/^(First run|No changes|[0-9]+ changes? since)/,$d' "$2/reports/morning.txt")" ] ||
+		bad="$bad morning.txt"
 	is "$1: clusters, every report, report.txt and report.html are a fresh run's" "" "$bad"
 }
 # only DESCRIPTION WANT: the last run's stage lines (stage and input,

@@ -8,7 +8,8 @@
 # kernel.org's mirrors to the local public-inbox and repository, the remote
 # machines of the --sshlogin example to this one (tests/80-pipeline.t
 # runs that one against a real ssh server).  Left out: the blocks of
-# "The two commands", "Layout" and "Install" (make check is this very
+# "The two commands", "Layout" and "Install", and fenced blocks (what
+# a command prints, not a command), (make check is this very
 # run; make install has tests/50-install.t).  Under the sanitizers the
 # blocks that run patchtrack are left to the normal pass (their tools run
 # under the sanitizers in tests/80-pipeline.t).
@@ -26,6 +27,9 @@ mkdir -p bin
 ln -s "$top/pipeline/patchtrack" bin/patchtrack
 ln -s "$top/pipeline/pipeline.mk" bin/pipeline.mk
 ln -s "$top/examples" examples
+# The nightly block's sendmail: the mail kept, not sent.
+printf '#!/bin/sh\ncat >"%s/sent.mail"\n' "$W" >bin/sendmail
+chmod +x bin/sendmail
 PATH=$W/bin:$PATH
 
 # The archive in every form the README names.
@@ -88,7 +92,8 @@ ptcluster -q --groups g.mails.tok g.commits.tok g.pairs >pasta/patch-groups
 # The README's blocks: "N<TAB>script" per block.
 awk '
 /^## / { skip = ($0 ~ /The two commands|Layout|Install/) }
-/^    / && !skip { if (!inb) { start = NR; inb = 1; buf = "" } buf = buf substr($0, 5) "\n"; next }
+/^```/ { fence = !fence; next }
+/^    / && !skip && !fence { if (!inb) { start = NR; inb = 1; buf = "" } buf = buf substr($0, 5) "\n"; next }
 { if (inb) { gsub(/\n/, "\001", buf); print start "\t" buf; inb = 0 } }
 END { if (inb) { gsub(/\n/, "\001", buf); print start "\t" buf } }' "$top/README.md" >blocks
 

@@ -1,0 +1,267 @@
+#!/bin/sh
+# The morning view on the bundled sample: patchtrack run as a nightly
+# job twice, the archive and the repository grown in between (the list
+# up to 2019-06-07 07:00 with the repository as it stood then, then all
+# of the sample).  Checks the waiting queue (reports/waiting.tsv, the top of
+# report.txt, the page), what changed (changes.tsv row by row: a commit
+# that arrives marks a waiting patch merged, a reply moves one out of the
+# queue), the two Atom feeds (xmllint, Debian's python3-feedparser: no
+# bozo, one entry per row, ids the same from run to run), the digest
+# (python3's email parser: no defects, our headers alone; mbox2tsv reads
+# it back as one mail) and a hostile patch mail (a subject and a name
+# with <script>, ]]>, bidirectional controls, bytes that are not UTF-8,
+# a MIME boundary and a newline followed by Bcc:) that must stay text.
+. "$(dirname "$0")/lib.sh"
+
+cd "$T" || exit 1
+git_sandbox
+PY=/usr/bin/python3
+
+pt() {
+	PT_BUILD=$BUILD sh "$top/pipeline/patchtrack" "$@"
+}
+
+# tables: the tables of o/ as patchtrack gives them to ptreport.
+tables() {
+	d=${1:-o}
+	ls $d/clusters.tsv $d/mails/*.tsv $d/mails/*.tok $d/commits/*.tsv $d/commits/*.tok \
+	    $d/maint/*.tsv $d/tags.tsv 2>/dev/null
+}
+
+# The sample cut at its first mail dated 2019-06-07 07:00 or later
+# (byte 9,544,539).
+xz -dc "$top/sample/jailhouse-dev-2019.mbox.xz" >full.mbox
+CUT=9544539
+head -c "$CUT" full.mbox >list.mbox
+tail -c +"$((CUT + 1))" full.mbox | head -1 | grep -q '^From '
+ok $? "the cut falls on a mail's From line"
+
+# The hostile patch: waiting at the end of the first part.
+enc() { printf "$1" | base64 -w0; }
+{
+	echo "From mallory@example.com Fri Jun  7 06:50:00 2019"
+	echo "From: =?utf-8?b?$(enc 'Mallory\nBcc: evil@example.com --==_b0undary')?= <mallory@example.com>"
+	echo "To: jailhouse-dev@googlegroups.com"
+	echo "Subject: =?utf-8?b?$(enc '[PATCH] <script>alert(1)</script> ]]> \342\200\256\342\201\246 bidi \377\376 --==_b0undary\r\nBcc: evil@example.com')?="
+	echo "Date: Fri, 07 Jun 2019 06:50:00 +0000"
+	echo "Message-ID: <hostile.1@example.com>"
+	echo "List-Id: <jailhouse-dev.googlegroups.com>"
+	echo
+	echo "Fix a comment."
+	echo
+	echo "Signed-off-by: Mallory <mallory@example.com>"
+	echo "---"
+	echo "diff --git a/hypervisor/control.c b/hypervisor/control.c"
+	echo "--- a/hypervisor/control.c"
+	echo "+++ b/hypervisor/control.c"
+	echo "@@ -1,3 +1,3 @@"
+	echo " /*"
+	echo "- * Jailhouse, a Linux-based partitioning hypervisor"
+	echo "+ * Jailhouse, a partitioning hypervisor"
+	echo " *"
+	echo
+} >>list.mbox
+
+bare_clone "$top/sample/jailhouse-2019.bundle" all.git
+ok $? "the sample repository"
+old=$(git --git-dir=all.git rev-list -1 --before=2019-06-07T07:00 master)
+git init -q --bare repo.git && git --git-dir=all.git push -q repo.git "$old:refs/heads/master"
+ok $? "the repository as it stood on 2019-06-07 07:00"
+
+run pt -q -o o -r master repo.git list.mbox
+is "first run: exit 0" 0 "$rc"
+R=o/reports
+cp -r o first
+
+# The queue: oldest first, with the share answered by then.
+W0=20190605153900.32177-1-andrej.utz@st.oth-regensburg.de
+W1=20190605161745.2389-1-andrej.utz@st.oth-regensburg.de
+W2=20190605161745.2389-2-andrej.utz@st.oth-regensburg.de
+W3=20190606224457.1053-3-ralf.ramsauer@oth-regensburg.de
+H=hostile.1@example.com
+is "waiting: the five unanswered, unmerged patches of the last days, oldest first" \
+    "$W0 $W1 $W2 $W3 $H" "$(awk -F'\t' 'NR > 1 { printf "%s%s", s, $1; s = " " }' $R/waiting.tsv)"
+is "waiting: the age and the share of the list's answered patches answered by then" \
+    "1.6 0.65" "$(awk -F'\t' -v id="$W1" '$1 == id { print $3, $4 }' $R/waiting.tsv)"
+is "waiting: each row is a too-new patch of patches.tsv" "5" \
+    "$(awk -F'\t' 'NR > 1 && $6 == "too-new"' $R/patches.tsv | wc -l)"
+sed -n 3p o/report.txt | grep -q '^What waits for a reply and what changed, as of 2019-06-07'
+ok $? "report.txt begins with the morning view"
+grep -q 'Waiting for a reply on jailhouse-dev.googlegroups.com (5), oldest first:' o/report.txt
+ok $? "report.txt: the queue per list"
+grep -q '^First run: no earlier state to compare with' $R/morning.txt
+ok $? "first run: a first state, no changes (said)"
+is "first run: changes.tsv has no rows" 0 "$(rows $R/changes.tsv)"
+is "first run: state.tsv holds each patch for the project" \
+    "$(awk -F'\t' 'NR > 1 && $6 != "not-counted"' $R/patches.tsv | wc -l)" \
+    "$(awk -F'\t' '$1 == "patch"' $R/state.tsv | wc -l)"
+
+# Narrowed to one person: the author, or a recipient.
+run ptreport waiting --for RALF.Ramsauer@oth-regensburg.de $(tables)
+is "waiting --for an author: his patch alone" "$W3" "$(awk -F'\t' 'NR > 1 { print $1 }' "$T/out")"
+run ptreport waiting --for jailhouse-dev@googlegroups.com $(tables)
+is "waiting --for a recipient: the patches sent to it" 5 "$(rows "$T/out")"
+
+# feed FILE: xmllint and feedparser's verdict, entries and ids.
+feed() {
+	xmllint --noout "$1" 2>"$T/xmlerr"
+	ok $? "$1: well-formed XML (xmllint)"
+	$PY - "$1" >"$T/feed.out" <<'EOF'
+import sys, feedparser
+d = feedparser.parse(sys.argv[1])
+print("bozo", int(bool(d.bozo)), d.get("bozo_exception", ""))
+print("version", d.version)
+for e in d.entries:
+    print("entry", e.id, e.updated, e.get("link", ""), e.title)
+EOF
+	is "$1: feedparser reads it without a bozo flag, as Atom 1.0" "bozo 0 
+version atom10" "$(head -2 "$T/feed.out")"
+}
+
+if $PY -c 'import feedparser' 2>/dev/null && command -v xmllint >/dev/null; then
+	feed $R/waiting.atom
+	is "waiting.atom: one entry per waiting patch" 5 "$(grep -c '^entry' "$T/feed.out")"
+	grep '^entry' "$T/feed.out" | awk '{ print $2 }' >ids1
+	grep -q "^entry urn:uuid:[0-9a-f-]* 2019-06-05T16:17:44Z https://lore.kernel.org/r/$W1 " "$T/feed.out"
+	ok $? "waiting.atom: an entry has its posting's date and archive link"
+	grep -q '^entry .*<script>alert(1)</script> ]]>' "$T/feed.out"
+	ok $? "waiting.atom: the hostile subject reads as the text it is"
+else
+	skip "no python3-feedparser or xmllint (scripts/deps installs them)"
+fi
+is "waiting.atom: no markup of a mail's text" "0 0" \
+    "$(grep -c '<script>' $R/waiting.atom) $(grep -c ']]>' $R/waiting.atom)"
+is "waiting.atom: no bidirectional control, shown as [U+XXXX] instead" "0 1" \
+    "$(grep -c "$(printf '\342\200\256')" $R/waiting.atom) $(grep -c '\[U+202E\]\[U+2066\]' $R/waiting.atom)"
+
+# digest FILE: python's email parser, our headers, lines, mbox2tsv.
+digest() {
+	$PY - "$1" >"$T/mail.out" <<'EOF'
+import sys, email, email.policy
+m = email.message_from_binary_file(open(sys.argv[1], "rb"), policy=email.policy.default)
+print("defects", len(m.defects), [str(d) for d in m.defects])
+print("headers", " ".join(m.keys()))
+print("multipart", m.is_multipart())
+body = m.get_content()
+print("bcc-in-body", int("Bcc: evil@example.com" in body))
+EOF
+	is "$1: a mail python's email parser takes without defects" "defects 0 []" \
+	    "$(sed -n 1p "$T/mail.out")"
+	is "$1: our headers alone (no Bcc from a subject)" \
+	    "headers From To Subject Date Message-ID MIME-Version Content-Type Content-Transfer-Encoding" \
+	    "$(sed -n 2p "$T/mail.out")"
+	is "$1: one plain text part" "multipart False" "$(sed -n 3p "$T/mail.out")"
+	is "$1: lines of at most 78 bytes but links" "" \
+	    "$(awk 'length($0) > 78 && !/^    https?:/' "$1")"
+	mbox2tsv -q "$1" >"$T/back.tsv" 2>/dev/null
+	is "$1: mbox2tsv reads it back as one mail" 1 "$(rows "$T/back.tsv")"
+}
+digest $R/digest.txt
+is "digest: the hostile subject stays in the body" "bcc-in-body 1" "$(sed -n 4p "$T/mail.out")"
+grep -q '^  \[PATCH\] <script>alert(1)</script> ]]> \[U+202E\]\[U+2066\] bidi' $R/digest.txt
+ok $? "digest: the hostile subject on an indented line, its controls shown"
+
+# The page: the queue section, drawn by a real browser.
+grep -q '<section id="waiting">' o/report.html && grep -q "t-waiting" o/report.html
+ok $? "report.html: a waiting section"
+is "report.html: no markup of a mail's text" 0 "$(grep -c '<script>alert' o/report.html)"
+if command -v chromium >/dev/null 2>&1; then
+	timeout 120 chromium --headless --no-sandbox --disable-gpu --user-data-dir="$T/chr" \
+	    --dump-dom "file://$T/o/report.html" >dom.html 2>/dev/null
+	$PY - dom.html >"$T/dom.out" <<'EOF'
+import sys, html.parser
+class P(html.parser.HTMLParser):
+    def __init__(s):
+        super().__init__(); s.sec = None; s.rows = 0; s.form_hidden = None
+    def handle_starttag(s, tag, a):
+        a = dict(a)
+        if tag == "section": s.sec = a.get("id")
+        if tag == "form" and a.get("id") == "filters": s.form_hidden = "hidden" in a
+        if tag == "tr" and s.sec == "waiting" and "data-date" in a: s.rows += 1
+p = P(); p.feed(open(sys.argv[1], encoding="utf-8").read())
+print("rows", p.rows, "filters-shown", int(p.form_hidden is False))
+EOF
+	is "Chromium draws the queue's five rows, its script run (the filters shown)" \
+	    "rows 5 filters-shown 1" "$(cat "$T/dom.out")"
+else
+	skip "no chromium"
+fi
+
+# The second night: the rest of the archive, and the repository's master.
+tail -c +"$((CUT + 1))" full.mbox >>list.mbox
+git --git-dir=all.git push -q -f repo.git master:refs/heads/master
+run pt -q -o o -r master repo.git list.mbox
+is "second run: exit 0" 0 "$rc"
+is "second run: the queue is empty (each answered, merged or ignored)" 0 "$(rows $R/waiting.tsv)"
+is "changes: the waiting patch a commit arrived for is merged, with its commit" \
+    "merged d07b0dcba4837e2f5cc9799d777a32b1ab5f7936, 1.6 days after this posting" \
+    "$(awk -F'\t' -v id="$W0" '$3 == id { print $1, $9 }' $R/changes.tsv)"
+is "changes: the waiting patches a reply arrived for are answered, and by whom" \
+    "answered jan.kiszka@siemens.com answered jan.kiszka@siemens.com" \
+    "$(awk -F'\t' -v a="$W1" -v b="$W2" '$3 == a || $3 == b { printf "%s%s %s", s, $1, $9; s = " " }' $R/changes.tsv)"
+is "changes: the patch nobody answered in its grace is newly ignored" "ignored patch" \
+    "$(awk -F'\t' -v id="$H" '$3 == id { print $1, $2 }' $R/changes.tsv)"
+is "changes: no other kind than posted, answered, merged, ignored, off-list" "" \
+    "$(awk -F'\t' 'NR > 1 && $1 != "merged" && $1 != "answered" && $1 != "posted" && $1 != "ignored" && $1 != "offlist" { print $1 }' $R/changes.tsv | sort -u)"
+# Each change is a state that moved: the two states.tsv files agree.
+awk -F'\t' 'NR == FNR { if (FNR > 1) was[$2] = $3; next }
+    FNR > 1 && $1 == "patch" && was[$2] != $3 { n++ } END { print n + 0 }' \
+    first/reports/state.tsv $R/state.tsv >moved
+is "changes: one row per patch whose state moved (answered to answered-version is none)" \
+    "$(cat moved)" \
+    "$(awk -F'\t' -v f=first/reports/state.tsv 'BEGIN { while ((getline l < f) > 0) { split(l, a, "\t"); st[a[2]] = a[3] } }
+        NR > 1 && $2 == "patch" { n++ } END { print n + 0 }' $R/changes.tsv)"
+grep -q "^$(rows $R/changes.tsv) changes since the run before (as of 2019-09-30):" $R/morning.txt
+ok $? "report.txt: how many changes since the run before"
+if $PY -c 'import feedparser' 2>/dev/null && command -v xmllint >/dev/null; then
+	feed $R/changes.atom
+	is "changes.atom: one entry per change of the log" "$(rows $R/changes-log.tsv)" \
+	    "$(grep -c '^entry' "$T/feed.out")"
+	is "changes.atom: the log holds this run's changes" "$(rows $R/changes.tsv)" \
+	    "$(rows $R/changes-log.tsv)"
+	feed $R/waiting.atom
+	is "waiting.atom: no entries when nothing waits" 0 "$(grep -c '^entry' "$T/feed.out")"
+	# The first night's feed made again from its tables: the same ids.
+	ptreport waiting-feed -T "$(head -1 first/report.txt)" \
+	    -m first/mailmap $(tables first) 2>/dev/null | grep '^<id>urn' | sed 1d >ids2
+	is "waiting.atom: the same entries' ids from the same state" "$(cat ids1)" \
+	    "$(sed 's/<[^>]*>//g' ids2)"
+else
+	skip "no python3-feedparser or xmllint"
+fi
+digest $R/digest.txt
+for id in $(awk -F'\t' 'NR > 1 && $2 == "patch" { print $3 }' $R/changes.tsv); do
+	grep -qF "$id" $R/digest.txt || echo "$id"
+done >missing
+is "digest: a link to each change's mail" "" "$(cat missing)"
+is "digest: a line per change" "$(rows $R/changes.tsv)" \
+    "$(grep -cE '^    (posted|answered|merged|applied|ignored|withdrawn|superseded|offlist) [0-9]{4}-' $R/digest.txt)"
+
+# The same tables again: no changes, and said so.
+mkdir again && cp $R/state.tsv $R/changes-log.tsv again/
+ptreport all -q -o again -T "$(head -1 o/report.txt)" \
+    -m o/mailmap $(tables) 2>"$T/err"
+is "a run with nothing new: exit 0" 0 "$?"
+is "a run with nothing new: no changes" 0 "$(rows again/changes.tsv)"
+grep -q '^No changes since the run before' again/morning.txt
+ok $? "a run with nothing new: says so"
+is "a run with nothing new: the log and its feed keep the changes before" \
+    "$(rows $R/changes-log.tsv)" "$(rows again/changes-log.tsv)"
+same "a run with nothing new: the same state" $R/state.tsv again/state.tsv
+same "a run with nothing new: the changes feed's ids are the same" \
+    "$(grep '<id>' $R/changes.atom >ids.a; echo ids.a)" "$(grep '<id>' again/changes.atom >ids.b; echo ids.b)"
+
+# Options of the digest: From and To as given, never a second header.
+ptreport digest --from 'Pat <pat@example.org>' --to 'a@example.org, b@example.org' \
+    $(tables) >d.txt 2>/dev/null
+is "digest --from --to: the headers" "From: Pat <pat@example.org>
+To: a@example.org, b@example.org" "$(sed -n 1,2p d.txt)"
+grep -q '^Message-ID: <digest\.[0-9a-f]*\.2019-09-30@example.org>$' d.txt
+ok $? "digest: a Message-ID at the sender's domain"
+ptreport digest --to "$(printf 'a@example.org\nBcc: evil@example.com')" o/clusters.tsv \
+    >/dev/null 2>"$T/err"
+is "digest --to with a newline: refused (exit 2)" 2 "$?"
+grep -q '^ptreport: --to: a mail header' "$T/err"
+ok $? "digest --to with a newline: said"
+
+done_testing
