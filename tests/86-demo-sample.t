@@ -115,7 +115,7 @@ is "too new: each posted within the grace ($grace days) before the last mail ($l
 
 # --- the page shows them ---------------------------------------------------
 if command -v python3 >/dev/null 2>&1; then
-	python3 - "$D/report.html" t-ignored t-offlist >page.rows <<'EOF'
+	python3 - "$D/report.html" >page.rows <<'EOF'
 import sys
 from html.parser import HTMLParser
 
@@ -161,6 +161,14 @@ EOF
 		grep -q "<td>$r</td>" "$D/report.html" || echo "$r"
 	done <reasons)
 	is "report.html: every off-list reason shown" "" "$miss"
+	toonew=$(awk -F'\t' -v c="$v" 'NR > 1 && $c == "too-new"' "$R/patches.tsv" | wc -l)
+	is "waiting.tsv: a row per too-new patch" "$toonew" "$(rows "$R/waiting.tsv")"
+	is "report.html: the waiting queue has a row per waiting patch" "$toonew" \
+	    "$(grep -c '^t-waiting	' page.rows)"
+	miss=$(cut -f1 "$R/waiting.tsv" | sed 1d | while read -r id; do
+		grep '^t-waiting	' page.rows | cut -f2- | tr '\t' '\n' | grep -qxF "$id" || echo "$id"
+	done)
+	is "report.html: every waiting patch's Message-ID in the queue" "" "$miss"
 else
 	skip "report.html's rows: python3 is not installed"
 fi
