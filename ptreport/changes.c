@@ -127,7 +127,8 @@ struct prev {
 };
 
 static int
-read_state(struct model *md, const char *path, struct hmap *h, unsigned long *nrows)
+read_state(struct model *md, const char *path, struct hmap *h, unsigned long *nrows,
+    unsigned long *nbad)
 {
 	struct tsv_reader r;
 	int ck, ci, cs, rc;
@@ -174,6 +175,7 @@ read_state(struct model *md, const char *path, struct hmap *h, unsigned long *nr
 	if (r.nbad)
 		warnx("%s: %lu bad rows of the earlier state left out: their changes may be said "
 		    "again", path, r.nbad);
+	*nbad = r.nbad;
 	tsv_close(&r);
 	return rc == -2 ? -1 : 1;
 }
@@ -258,7 +260,7 @@ changes_get(struct model *md, const struct ropts *o)
 	memset(&cache, 0, sizeof cache);
 	cache_md = md;
 	if (o->state) {
-		got = read_state(md, o->state, &prev, &nprev);
+		got = read_state(md, o->state, &prev, &nprev, &cache.nbad);
 		if (got < 0)
 			cache.failed = 1;
 	}
@@ -378,7 +380,7 @@ report_changes(struct model *md, const struct ropts *o)
 		else if (o->sc.verbose)
 			warnx("changes: %zu since the earlier state (%lu rows)", ch->n, ch->nprev);
 	}
-	return ch->failed ? PT_EXIT_SKIPPED : 0;
+	return ch->failed || ch->nbad ? PT_EXIT_SKIPPED : 0;
 }
 
 void
@@ -387,7 +389,10 @@ changes_headline(const struct model *md, const struct changes *ch, struct buf *b
 	char d[21];
 
 	iso_utc(d, run_date(md));
-	if (ch->first)
+	if (ch->failed)
+		buf_addf(b, "The earlier state could not be read (said on standard error): no "
+		    "changes said (as of %.10s).", d);
+	else if (ch->first)
 		buf_addf(b, "First run: no earlier state to compare with (as of %.10s).", d);
 	else if (!ch->n)
 		buf_addf(b, "No changes since the run before (as of %.10s).", d);

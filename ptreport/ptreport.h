@@ -633,6 +633,7 @@ struct changes {
 	unsigned long gone;      /* ... not in this run's tables */
 	int first;               /* no earlier state: no changes, a first state */
 	int failed;              /* the earlier state could not be read */
+	unsigned long nbad;      /* its bad rows, left out (named) */
 };
 /* The changes log keeps this many rows, newest first; a feed shows FEED_MAX. */
 #define LOG_MAX 500

@@ -251,6 +251,20 @@ same "a run with nothing new: the same state" $R/state.tsv again/state.tsv
 same "a run with nothing new: the changes feed's ids are the same" \
     "$(grep '<id>' $R/changes.atom >ids.a; echo ids.a)" "$(grep '<id>' again/changes.atom >ids.b; echo ids.b)"
 
+# An earlier state that is not one: said, exit 1, no changes made up.
+mkdir bad && printf 'what\tever\nx\ty\n' >bad/state.tsv
+ptreport all -q -o bad $(tables) 2>"$T/err"
+is "an earlier state that is no state table: exit 1" 1 "$?"
+grep -q "^ptreport: bad/state.tsv: not a state table" "$T/err"
+ok $? "an earlier state that is no state table: named"
+grep -q '^The earlier state could not be read' bad/morning.txt && [ "$(rows bad/changes.tsv)" -eq 0 ]
+ok $? "an earlier state that is no state table: no changes, and said so"
+printf 'kind\tid\tstate\tsince\npatch\t%s\twaiting\t\\q\n' "$W1" >bad/state.tsv
+ptreport changes --state bad/state.tsv $(tables) >bad.changes 2>"$T/err"
+is "a bad row of the earlier state: exit 1" 1 "$?"
+grep -q "^ptreport: bad/state.tsv:2: " "$T/err"
+ok $? "a bad row of the earlier state: named with its line"
+
 # Options of the digest: From and To as given, never a second header.
 ptreport digest --from 'Pat <pat@example.org>' --to 'a@example.org, b@example.org' \
     $(tables) >d.txt 2>/dev/null
