@@ -50,7 +50,7 @@ MAN1     := $(TOOLS:%=man/%.1) man/patchtrack.1
 DATADIR  ?= $(PREFIX)/share/patchtrack
 MAN5     := man/patchtrack-tsv.5
 
-.PHONY: all deps check check-fast test test-asan san-build demo install clean lint-man bench bench-scale bench-chain
+.PHONY: all deps check check-fast test test-asan san-build demo install clean lint-man bench bench-scale bench-chain bench-page
 
 all: $(BUILD)/.deps $(TOOLS:%=$(BUILD)/bin/%) $(UNIT_BIN) $(PRELOAD)
 
@@ -325,6 +325,10 @@ bench-chain: all $(BENCH_BIN)
 # How each stage grows with the data, and the kernel's size projected.
 bench-scale: all $(BUILD)/bench/runstat
 	sh bench/scale $(BUILD)
+
+# report.html on 250,000 patches: ptreport all, the page, Chromium.
+bench-page: all $(BUILD)/bench/runstat
+	sh bench/page-scale $(BUILD)
 
 install: all
 	mkdir -p $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(MANDIR)/man5

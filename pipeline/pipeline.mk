@@ -279,9 +279,11 @@ $(OUT)/report.txt: $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES)
 	} >$@.tmp $(call stage_end,ptreport,report.txt,lines,$@.tmp) || { rm -f $@.tmp; exit 2; }
 	mv $@.tmp $@
 
-# The same as one page for a browser or a mail attachment: every report,
-# the plots drawn inline, mails and commits linked through the templates
-# (a second name for reports/report.html).
+# The same as one page for a browser or a mail attachment: the reports,
+# the plots drawn inline, mails and commits linked through the templates:
+# reports/report.html with its links to the TSV reports beside it
+# (<a class="tsv" href="NAME.tsv">, which no escaped text of the page can
+# hold) pointed into reports/, so that they work from here too.
 $(OUT)/report.html: $(OUT)/reports/report.html
-	ln -f $< $@.tmp 2>/dev/null || cp $< $@.tmp
+	LC_ALL=C sed 's|<a class="tsv" href="|&reports/|g' $< >$@.tmp || { rm -f $@.tmp; exit 2; }
 	mv $@.tmp $@

@@ -7,6 +7,9 @@
  * Each file is written as NAME.tmp.EXT and renamed to NAME.EXT only
  * when every one of them has been written: a run that fails leaves the
  * folder's old files as they were, and no temporary behind.
+ *
+ * The page comes last: it links the TSV reports written before it, by
+ * their names and sizes, for the rows it does not hold.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -93,7 +96,8 @@ int
 report_all(struct model *md, const struct ropts *o)
 {
 	char *tmp[2 * NPIECES], *fin[2 * NPIECES];
-	size_t n = 0;
+	struct rfile files[NPIECES];
+	size_t n = 0, nfiles = 0;
 	int rc = PT_EXIT_OK, failed = 0;
 	struct ropts ao;
 	char *statep, *logp;
@@ -147,12 +151,22 @@ report_all(struct model *md, const struct ropts *o)
 			n++;
 		}
 		so.fp = fp;
+		so.files = files;
+		so.nfiles = nfiles;
 		/* A plot gnuplot could not draw is no file to rename. */
 		if (p->run(md, &so) != 0) {
 			if (so.plot)
 				failed = 1;
 			else
 				pt_exit_raise(&rc, PT_EXIT_SKIPPED);
+		}
+		if (!strcmp(p->ext, "tsv")) {
+			long end = ftell(fp);
+			struct buf b = BUF_INIT;
+
+			buf_addf(&b, "%s.%s", p->name, p->ext);
+			files[nfiles].name = buf_detach(&b, NULL);
+			files[nfiles++].bytes = end > 0 ? (unsigned long long)end : 0;
 		}
 		if (ferror(fp) | fclose(fp)) {
 			warnx("%s: cannot write: %s", fin[n - 1 - (so.plot != NULL)],
@@ -175,6 +189,8 @@ report_all(struct model *md, const struct ropts *o)
 		free(tmp[i]);
 		free(fin[i]);
 	}
+	for (size_t i = 0; i < nfiles; i++)
+		free((char *)files[i].name);
 	warn_sink = NULL;
 	set64_free(&said);
 	changes_free();

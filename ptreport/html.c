@@ -8,6 +8,12 @@
  * link to their archive, commits to their repository, through URL
  * templates.
  *
+ * The page holds what a person reads, whatever the archive's size: the
+ * plots are drawn from every patch, but the lists of every patch and of
+ * every merged cluster are left to their TSV reports, and the tables
+ * that grow with the archive are cut (HTML_ROWS); the page says how many
+ * rows it holds, and where the others are.
+ *
  * The tables are the other reports' own rows: each report writes its
  * TSV into memory, and the page renders it, so a figure on the page is
  * the figure of the TSV report.
@@ -29,6 +35,23 @@
 #include "util.h"
 
 #define DAY 86400
+
+/*
+ * The most rows of the ignored patches and of the off-list commits the
+ * page holds: the newest.  A page is for a person to read, and a browser
+ * lays out thousands of rows at once, not a million: with every patch a
+ * row, 271,522 patches made a page of 216 MB that headless Chromium had
+ * not drawn after 5 minutes (bench/page-scale measures it: cut so, the
+ * page of 255,501 patches is 3.1 MB, drawn in 3 s).  Every row is in the
+ * report's TSV, which the page names.
+ */
+#ifndef HTML_ROWS
+#define HTML_ROWS 1000
+#endif
+/* The same for the maintainers view: its rows with most patches, of each kind. */
+#ifndef HTML_KIND_ROWS
+#define HTML_KIND_ROWS 200
+#endif
 
 /*
  * The page's style and script.  Their SHA-256 (base64) is in the
@@ -579,6 +602,65 @@ note(struct page *pg, const char *text)
 	fprintf(pg->fp, "<p class=\"note\">%s</p>\n", text);
 }
 
+/* A size for a person: 812 bytes, 45.3 kB, 216.0 MB (powers of 1000). */
+static void
+size_text(char out[32], unsigned long long n)
+{
+	if (n < 1000)
+		snprintf(out, 32, "%llu %s", n, n == 1 ? "byte" : "bytes");
+	else if (n < 1000000)
+		snprintf(out, 32, "%.1f kB", (double)n / 1e3);
+	else if (n < 1000000000)
+		snprintf(out, 32, "%.1f MB", (double)n / 1e6);
+	else
+		snprintf(out, 32, "%.1f GB", (double)n / 1e9);
+}
+
+/*
+ * Where every row of report is: the TSV ptreport all wrote beside the
+ * page, linked, with its rows and size; else (html alone) the command
+ * that writes it.  The link is the file's bare name, relative to the
+ * page; patchtrack's copy of the page a folder up (out/report.html)
+ * points it into reports/ (pipeline.mk), by the text <a class="tsv"
+ * href=", which no escaped text can hold.
+ */
+static void
+tsv_link(struct page *pg, const char *report, size_t rows)
+{
+	char name[32], size[32];
+	const char *r = rows == 1 ? "row" : "rows";
+
+	snprintf(name, sizeof name, "%s.tsv", report);
+	for (size_t i = 0; i < pg->o->nfiles; i++)
+		if (!strcmp(pg->o->files[i].name, name)) {
+			size_text(size, pg->o->files[i].bytes);
+			fprintf(pg->fp, "<a class=\"tsv\" href=\"%s\">%s</a> (%zu %s, %s)", name,
+			    name, rows, r, size);
+			return;
+		}
+	fprintf(pg->fp, "the %zu %s of <code>ptreport %s</code> (in a patchtrack folder: "
+	    "<code>reports/%s</code>)", rows, r, report, name);
+}
+
+/*
+ * The paragraph above a table that holds shown of the rows of report
+ * (which: "newest"): how many more there are and where every row is.
+ * Its id is the section's and -tsv.
+ */
+static void
+rows_note(struct page *pg, const char *section, const char *report, const char *which,
+    size_t shown, size_t rows)
+{
+	fprintf(pg->fp, "<p class=\"note\" id=\"%s-tsv\">", section);
+	if (shown < rows)
+		fprintf(pg->fp, "The %zu %s are shown, and %zu more are in ", shown, which,
+		    rows - shown);
+	else
+		fputs("Every row as TSV: ", pg->fp);
+	tsv_link(pg, report, rows);
+	fputs(".</p>\n", pg->fp);
+}
+
 /* --- plots --------------------------------------------------------------- */
 
 #define SVG_W 960
@@ -939,7 +1021,7 @@ sec_waiting(struct page *pg)
 	};
 	struct model *md = pg->md;
 	struct wait *v;
-	size_t n = waiting_list(md, pg->o, &v);
+	size_t n = waiting_list(md, pg->o, &v), shown = n;
 	struct buf b = BUF_INIT;
 	const char **mr = NULL;
 	char d[21];
@@ -952,8 +1034,12 @@ sec_waiting(struct page *pg)
 	    "answered patches (those its grace is found from) answered within that age.  "
 	    "The author filter finds recipients and maintainers here too.  %zu waiting.", d, n);
 	note(pg, b.p);
-	table_open(pg, "t-waiting", n, cols, 8, 1);
-	for (size_t i = 0; i < n; i++) {
+	/* The oldest: those waiting longest come first. */
+	if (n > HTML_ROWS)
+		shown = HTML_ROWS;
+	rows_note(pg, "waiting", "waiting", "oldest", shown, n);
+	table_open(pg, "t-waiting", shown, cols, 8, 1);
+	for (size_t i = 0; i < shown; i++) {
 		const struct mail *m = &md->mails[v[i].mail];
 		size_t nmr = maint_people(m, &mr);
 		char iso[21];
@@ -1017,11 +1103,15 @@ sec_ignored(struct page *pg, const struct table *t)
 	    "superseded or too new.  Role: a committer's own patch, or a contribution.  "
 	    "Thread: mails in its thread; versions: mails of its cluster; why: the evidence, "
 	    "as ptreport why gives it.");
+	/* The newest: the report is in date order. */
+	size_t from = t->nrows > HTML_ROWS ? t->nrows - HTML_ROWS : 0;
+
+	rows_note(pg, "ignored", "ignored", "newest", t->nrows - from, t->nrows);
 	if (pg->md->has_maint)
-		table_open(pg, "t-ignored", t->nrows, with, 9, 1);
+		table_open(pg, "t-ignored", t->nrows - from, with, 9, 1);
 	else
-		table_open(pg, "t-ignored", t->nrows, without, 8, 1);
-	for (size_t r = 0; r < t->nrows; r++) {
+		table_open(pg, "t-ignored", t->nrows - from, without, 8, 1);
+	for (size_t r = from; r < t->nrows; r++) {
 		tr_open(pg, cell(t, r, cdt), cell(t, r, cl), cell(t, r, cn), cell(t, r, ca));
 		td_date(pg, cell(t, r, cdt));
 		td(pg, cell(t, r, cl));
@@ -1058,8 +1148,13 @@ sec_offlist(struct page *pg, const struct table *t)
 	    "Reason: how it came, the first of release, revert, translation, posted-elsewhere, "
 	    "follow-up, posted-unlinked, pull-request, committer-own and none that holds "
 	    "(ptreport(1)), with its evidence.");
-	table_open(pg, "t-offlist", t->nrows, cols, 9, 1);
-	for (size_t r = 0; r < t->nrows; r++) {
+	/* The newest: the report is in the order of the commit dates. */
+	size_t from = t->nrows > HTML_ROWS ? t->nrows - HTML_ROWS : 0;
+
+	rows_note(pg, "offlist", "offlist", "newest (by commit date)", t->nrows - from,
+	    t->nrows);
+	table_open(pg, "t-offlist", t->nrows - from, cols, 9, 1);
+	for (size_t r = from; r < t->nrows; r++) {
 		tr_open(pg, cell(t, r, cdt), NULL, NULL, cell(t, r, ca));
 		fputs("<td>", pg->fp);
 		a_commit(pg, cell(t, r, ci));
@@ -1078,136 +1173,31 @@ sec_offlist(struct page *pg, const struct table *t)
 	fputs("</section>\n", pg->fp);
 }
 
-/*
- * The first posting of a cluster, as duration dates it: the earliest
- * (by date, then id) of its mails that are no process mail, not left
- * out and dated; NULL if none.
- */
-static const struct mail *
-first_posting(const struct model *md, const char *cluster)
-{
-	struct hent *e = hmap_get(&md->clusterid, cluster, strlen(cluster));
-	const struct mail *best = NULL;
-
-	if (!e)
-		return NULL;
-	for (uint32_t x = md->clusters[(uintptr_t)e->val - 1].mail; x != NONE; x = md->mails[x].cnext) {
-		const struct mail *m = &md->mails[x];
-
-		if (m->process || m->excluded || m->date == NODATE)
-			continue;
-		if (!best || m->date < best->date ||
-		    (m->date == best->date && strcmp(m->id, best->id) < 0))
-			best = m;
-	}
-	return best;
-}
-
 static void
 sec_merge(struct page *pg, const struct table *t)
 {
-	static const char *const cols[] = {
-		"posted", "author", "list", "subject", "commit", "committed", "#days", "#mails",
-	};
-	size_t ck = tcol(t, "cluster"), cc = tcol(t, "commit"), cs = tcol(t, "subject"),
-	    cf = tcol(t, "first"), ccd = tcol(t, "committed"), cd = tcol(t, "days"),
-	    cm = tcol(t, "mails");
-
 	section(pg, "merge", "Time to merge");
-	note(pg, "Per merged cluster: from its first posting (the subject links to it) to its "
-	    "first commit, in days; mails: its postings.");
+	note(pg, "Per merged cluster: from its first posting to its first commit, in days.");
 	plot_merge(pg, t);
-	table_open(pg, "t-merge", t->nrows, cols, 8, 1);
-	for (size_t r = 0; r < t->nrows; r++) {
-		const struct mail *m = first_posting(pg->md, cell(t, r, ck));
-
-		tr_open(pg, cell(t, r, cf), m ? m->lists : NULL, m ? m->name : NULL,
-		    m ? m->from : NULL);
-		td_date(pg, cell(t, r, cf));
-		if (m)
-			td_person(pg, m->name, m->from);
-		else
-			td(pg, "");
-		td(pg, m ? m->lists : "");
-		fputs("<td>", pg->fp);
-		a_mail(pg, m ? m->id : "", cell(t, r, cs));
-		fputs("</td><td>", pg->fp);
-		a_commit(pg, cell(t, r, cc));
-		fputs("</td>", pg->fp);
-		td_date(pg, cell(t, r, ccd));
-		td_num(pg, cell(t, r, cd));
-		td_num(pg, cell(t, r, cm));
-		fputs("</tr>\n", pg->fp);
-	}
-	table_close(pg);
-	fputs("</section>\n", pg->fp);
+	fprintf(pg->fp, "<p class=\"note\" id=\"merge-tsv\">Every merged cluster, its commit, "
+	    "subject, first and last posting, commit date, days and mails: ");
+	tsv_link(pg, "duration", t->nrows);
+	fputs(".</p>\n</section>\n", pg->fp);
 }
 
 static void
-sec_response(struct page *pg, const struct table *t)
+sec_response(struct page *pg)
 {
-	static const char *const cols[] = {
-		"date", "list", "author", "subject", "verdict", "detail", "first response", "#hours",
-	};
-	size_t ci = tcol(t, "id"), cdt = tcol(t, "date"), cl = tcol(t, "list"),
-	    ca = tcol(t, "author"), cs = tcol(t, "subject"), cv = tcol(t, "verdict"),
-	    cd = tcol(t, "detail"), cfr = tcol(t, "first_response"), ch = tcol(t, "ttfr_h");
-	size_t n = 0;
-
-	for (size_t r = 0; r < t->nrows; r++)
-		n += strcmp(cell(t, r, cv), "not-counted") != 0;
 	section(pg, "response", "Time to first response");
-	note(pg, "Every patch for the project with its verdict (merged: the commit; "
-	    "answered-version: the version that was answered; withdrawn: the author's mail) and "
-	    "its first response by another person, in its thread or a version's (linked).");
+	note(pg, "Every patch for the project and its first response by another person, in its "
+	    "thread or a version's.");
 	plot_response(pg);
-	table_open(pg, "t-response", n, cols, 8, 1);
-	for (size_t r = 0; r < t->nrows; r++) {
-		const char *id = cell(t, r, ci), *v = cell(t, r, cv), *d = cell(t, r, cd);
-		const struct mail *m = mail_by_id(pg->md, id, strlen(id));
-		const struct mail *fr = m && m->fresp != NONE ? &pg->md->mails[m->fresp] : NULL;
-
-		if (!strcmp(v, "not-counted"))
-			continue;
-		tr_open(pg, cell(t, r, cdt), cell(t, r, cl), m ? m->name : NULL, cell(t, r, ca));
-		td_date(pg, cell(t, r, cdt));
-		td(pg, cell(t, r, cl));
-		td_person(pg, m ? m->name : NULL, cell(t, r, ca));
-		fputs("<td>", pg->fp);
-		a_mail(pg, id, cell(t, r, cs));
-		fputs("</td>", pg->fp);
-		td(pg, v);
-		fputs("<td>", pg->fp);
-		if (!strcmp(v, "merged"))
-			a_commit(pg, d);
-		else if (!strcmp(v, "answered-version") || !strcmp(v, "withdrawn"))
-			a_mail(pg, d, "");
-		else
-			esc(pg->fp, d);
-		fputs("</td>", pg->fp);
-		if (fr) {
-			fprintf(pg->fp, "<td class=\"d\" data-v=\"");
-			esc(pg->fp, cell(t, r, cfr));
-			fputs("\">", pg->fp);
-			{
-				/* "2021-03-01 09:00": the day and the minute. */
-				const char *iso = cell(t, r, cfr);
-				char when[17];
-
-				snprintf(when, sizeof when, "%.10s %.5s", iso, strlen(iso) > 11 ? iso + 11 : "");
-				a_mail(pg, fr->id, when);
-			}
-			fputs(" <small>", pg->fp);
-			esc(pg->fp, *fr->name ? fr->name : fr->from);
-			fputs("</small></td>", pg->fp);
-		} else {
-			td(pg, "");
-		}
-		td_num(pg, cell(t, r, ch));
-		fputs("</tr>\n", pg->fp);
-	}
-	table_close(pg);
-	fputs("</section>\n", pg->fp);
+	fprintf(pg->fp, "<p class=\"note\" id=\"response-tsv\">Every patch mail with its verdict "
+	    "(merged: the commit; answered-version: the version that was answered; withdrawn: "
+	    "the author's mail; not-counted: not for the project, and why), its first response "
+	    "and the hours it waited: ");
+	tsv_link(pg, "patches", patches_rows(pg->md));
+	fputs(".</p>\n</section>\n", pg->fp);
 }
 
 static void
@@ -1244,18 +1234,42 @@ sec_maintainers(struct page *pg, const struct table *t)
 		"kind", "name", "addr", "patches", "to", "listed", "responded", "merged",
 		"ignored", "ttfr_median_h", "ttfr_p90_h",
 	};
-	size_t c[11];
+	size_t c[11], shown = 0;
+	/* Rows of each kind so far (the report's rows come a kind at a time). */
+	const char *kind = NULL;
+	size_t nkind = 0;
+	char *show = xcalloc(t->nrows ? t->nrows : 1, 1);
 
 	for (size_t i = 0; i < 11; i++)
 		c[i] = tcol(t, names[i]);
-	table_open(pg, "t-maintainers", t->nrows, cols, 11, 0);
 	for (size_t r = 0; r < t->nrows; r++) {
+		if (!kind || strcmp(kind, cell(t, r, c[0]))) {
+			kind = cell(t, r, c[0]);
+			nkind = 0;
+		}
+		if (nkind++ < HTML_KIND_ROWS) {
+			show[r] = 1;
+			shown++;
+		}
+	}
+	{
+		char which[80];
+
+		snprintf(which, sizeof which, "rows with most patches (at most %d of each kind)",
+		    HTML_KIND_ROWS);
+		rows_note(pg, "maintainers", "maintainers", which, shown, t->nrows);
+	}
+	table_open(pg, "t-maintainers", shown, cols, 11, 0);
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (!show[r])
+			continue;
 		fputs("<tr>", pg->fp);
 		for (size_t i = 0; i < 11; i++)
 			(i < 3 ? td : td_num)(pg, cell(t, r, c[i]));
 		fputs("</tr>\n", pg->fp);
 	}
 	table_close(pg);
+	free(show);
 }
 
 static int
@@ -1386,9 +1400,7 @@ report_html(struct model *md, const struct ropts *o)
 	sec_merge(&pg, &t);
 	table_free(&t);
 
-	rc |= capture(md, &so, report_patches, &t);
-	sec_response(&pg, &t);
-	table_free(&t);
+	sec_response(&pg);
 
 	section(&pg, "cycle", "Development-cycle phases");
 	if (cycle) {

@@ -202,6 +202,23 @@ mail_verdict(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 	return verdict;
 }
 
+/* A row of the patches report: every patch mail read. */
+static int
+patches_row(const struct mail *m)
+{
+	return m->present && m->type == MT_PATCH;
+}
+
+size_t
+patches_rows(const struct model *md)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < md->nmails; i++)
+		n += patches_row(&md->mails[i]);
+	return n;
+}
+
 /*
  * Every patch mail with its verdict and the reason, so that any count
  * of the other reports can be traced to mails (and composed in shell).
@@ -225,7 +242,7 @@ report_patches(struct model *md, const struct ropts *o)
 		grace_lines(md, &o->sc, grace_note, NULL);
 	}
 	for (size_t i = 0; i < md->nmails; i++)
-		if (md->mails[i].present && md->mails[i].type == MT_PATCH)
+		if (patches_row(&md->mails[i]))
 			v[n++] = (uint32_t)i;
 	mails_table(&out, o, md, v, n, cols, sizeof cols / sizeof cols[0]);
 	for (size_t i = 0; i < n; i++) {

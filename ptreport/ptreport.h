@@ -539,6 +539,15 @@ void plot_scratch_done(const char *path);
 void plot_quote(struct buf *b, const char *s);
 
 /*
+ * A report ptreport all wrote beside the page (the folder of -o): the
+ * page links it where it shows some of its rows, or none.
+ */
+struct rfile {
+	const char *name;        /* ignored.tsv */
+	unsigned long long bytes;
+};
+
+/*
  * Reports, a file each (patches.c: patches and ignored; offlist.c,
  * weekly.c, cycle.c, duration.c, summary.c, maintainers.c, eval.c,
  * html.c: all of them as a page; all.c: all of them into a folder);
@@ -561,6 +570,8 @@ struct ropts {
 	const char *commit_url;  /* html: a commit's link, %s its id; NULL, "": none */
 	const char *title;       /* html: the page's title; NULL: a default */
 	const char *dir;         /* all: the folder the files go to */
+	const struct rfile *files; /* html: the reports all wrote beside the page */
+	size_t nfiles;
 	const char *query;       /* why: a Message-ID or a commit hash (a prefix will do) */
 	const char *who;         /* waiting, changes, digest, feeds: only the patches of
 	                            this address (author, To/Cc or maintainer); NULL */
@@ -570,6 +581,8 @@ struct ropts {
 };
 
 int report_patches(struct model *md, const struct ropts *o);
+/* The rows report_patches writes (the page counts them without it). */
+size_t patches_rows(const struct model *md);
 int report_ignored(struct model *md, const struct ropts *o);
 int report_offlist(struct model *md, const struct ropts *o);
 int report_weekly(struct model *md, const struct ropts *o);

@@ -1871,8 +1871,15 @@ EOF
 	same "sample, all: cycle.txt is cycle -P" one.out allr/cycle.txt
 	ptreport maintainers -P -n 10 -q "$@" >one.out
 	same "sample, all: maintainers.txt is maintainers -P -n 10" one.out allr/maintainers.txt
-	ptreport html -q "$@" >one.out
-	same "sample, all: report.html is html's page" one.out allr/report.html
+	# The page of all names the TSV reports beside it where html alone
+	# names the commands (tests/72-ptreport-html.t checks those lines).
+	ptreport html -q "$@" | grep -v '^<p class="note" id="[a-z]*-tsv">' >one.out
+	grep -v '^<p class="note" id="[a-z]*-tsv">' allr/report.html >all.out
+	same "sample, all: report.html is html's page but for its lines naming the TSV reports" \
+	    one.out all.out
+	is "sample, all: ... which link the reports beside it (no maintainers table: no maintainers view)" \
+	    "ignored.tsv offlist.tsv duration.tsv patches.tsv" \
+	    "$(grep '^<p class="note" id="[a-z]*-tsv">' allr/report.html | sed 's/.*<a class="tsv" href="\([^"]*\)">.*/\1/' | xargs)"
 	is "sample, all: no plots without -p, no temporaries" "" \
 	    "$(cd allr && ls | grep -v '^[a-z-]*\.\(tsv\|txt\|html\|atom\)$')"
 	if command -v gnuplot >/dev/null 2>&1; then

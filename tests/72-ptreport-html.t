@@ -4,11 +4,15 @@
 # id among them): its structure, the escaping of all that was written
 # by others, the links through both templates, that it refers to
 # nothing outside itself, that it is the same bytes for the same input,
-# the messages for bad input; then a real browser (headless Chromium)
-# loads it: no console error, tables and plots there, a click on a
-# header sorts, the filters filter, without script every row shows, and
-# a screenshot for review; last, patchtrack writes report.html beside
-# report.txt.
+# the messages for bad input; the page of ptreport all, which links the
+# TSV reports beside it for the lists the page leaves out (every patch,
+# every merged cluster); a big archive, whose tables the page cuts to
+# their newest rows, saying how many more the TSV holds; then a real
+# browser (headless Chromium) loads the page of ptreport all: no console
+# error, tables and plots there, its TSV links lead to the files, a
+# click on a header sorts, the filters filter, without script every row
+# shows, and a screenshot for review; last, patchtrack writes
+# report.html beside report.txt, its TSV links working from both places.
 . "$(dirname "$0")/lib.sh"
 
 cd "$T" || exit 1
@@ -83,9 +87,15 @@ is "the title, escaped, in <title> and <h1>" \
 is "sections: summary, plots, ignored, off-list, time to merge and to first response, cycle, maintainers" \
     "waiting summary plots ignored offlist merge response cycle maintainers" \
     "$(awk '$1 == "attr" && $2 == "section" && $3 == "id" { print $4 }' facts | tr '\n' ' ' | sed 's/ $//')"
-is "tables and their rows (ignored 2, off-list 2, merged 2, patches 6, phases 3, maintainers 6)" \
-    "t-waiting 0 t-summary 26 t-ignored 2 t-offlist 2 t-merge 2 t-response 6 t-cycle 3 t-maintainers 6" \
+is "tables and their rows (ignored 2, off-list 2, phases 3, maintainers 6): no table of every merged cluster or every patch" \
+    "t-waiting 0 t-summary 26 t-ignored 2 t-offlist 2 t-cycle 3 t-maintainers 6" \
     "$(awk '$1 == "rows" { print $2, $3 }' facts | tr '\n' ' ' | sed 's/ $//')"
+is "time to merge and to first response: a plot and where the rows are (html alone: the command and its rows)" \
+    "Every merged cluster, its commit, subject, first and last posting, commit date, days and mails: the 2 rows of <code>ptreport duration</code> (in a patchtrack folder: <code>reports/duration.tsv</code>).|the 6 rows of <code>ptreport patches</code> (in a patchtrack folder: <code>reports/patches.tsv</code>)." \
+    "$(sed -n 's/^<p class="note" id="merge-tsv">\(.*\)<\/p>$/\1/p' page.html)|$(sed -n 's/^<p class="note" id="response-tsv">.*hours it waited: \(.*\)<\/p>$/\1/p' page.html)"
+is "waiting, ignored, off-list and maintainers: every row shown, and where they are as TSV" \
+    "waiting 0|ignored 2|offlist 2|maintainers 6" \
+    "$(sed -n 's/^<p class="note" id="\([a-z]*\)-tsv">Every row as TSV: the \([0-9]*\) rows of <code>ptreport \1<\/code> (in a patchtrack folder: <code>reports\/\1\.tsv<\/code>)\.<\/p>$/\1 \2/p' page.html | tr '\n' '|' | sed 's/|$//')"
 is "every ignored row opens its explanation (why); an off-list row only when it says more than the row (trailers, a merge, a cluster): none here" 2 \
     "$(grep -c '<details class="why"><summary>why</summary><pre>' page.html)"
 grep -q '<pre>mail [^<]*$' page.html && grep -q '^  verdict: ignored' page.html &&
@@ -109,12 +119,12 @@ ok $? "the time-to-merge plot: both merged clusters in 2-7 days (3.04 and 4.00)"
 grep -q '<title>1-6 h: 1</title>' page.html && grep -q '<title>&gt; 30 d: 1</title>' page.html
 ok $? "the time-to-first-response plot: 3 hours in 1-6 h, 720 hours in > 30 d"
 is "every table but the summary sorts; the patch and commit tables filter" \
-    "t-waiting sortable filter|t-ignored sortable filter|t-offlist sortable filter|t-merge sortable filter|t-response sortable filter|t-cycle sortable|t-maintainers sortable|" \
+    "t-waiting sortable filter|t-ignored sortable filter|t-offlist sortable filter|t-cycle sortable|t-maintainers sortable|" \
     "$(grep -o '<table id="[^"]*" class="[^"]*"' page.html | sed 's/<table id="\([^"]*\)" class="\([^"]*\)"/\1 \2/' | tr '\n' '|')"
-grep -q '<td>merged</td><td><a href="https://git.example/c/c200000000000000000000000000000000000000" title="c200000000000000000000000000000000000000" rel="noreferrer"><code>c20000000000</code></a></td>' page.html
-ok $? "a merged patch names its commit, linked"
-grep -q '<td class="d" data-v="2021-02-08T12:00:00Z"><a href="https://mail.example/r/r5@x" title="r5@x" rel="noreferrer">2021-02-08 12:00</a> <small>Bob Reviewer</small></td><td class="n">3.0</td>' page.html
-ok $? "its first response is linked, with who and the hours"
+grep -q '<tr data-date="2021-02-16T09:00:00Z" data-author="mia@m.org"><td><a href="https://git.example/c/d100000000000000000000000000000000000000" title="d100000000000000000000000000000000000000" rel="noreferrer"><code>d10000000000</code></a></td>' page.html
+ok $? "an off-list commit is linked"
+grep -q '<td><a href="https://mail.example/r/a4@x" title="a4@x" rel="noreferrer">\[PATCH\] net: nobody answers</a></td>' page.html
+ok $? "an ignored patch's subject links to its mail"
 is "filters: author, list (every list of the mails), from, to" \
     "author list from to|every list|dev.lists.example.org|net.lists.example.org" \
     "$(awk '$1 == "attr" && ($2 == "input" || $2 == "select") && $3 == "name" { printf "%s%s", n++ ? " " : "", $4 }' facts)|$(grep -o '<option value="[^"]*">[^<]*' page.html | sed 's/.*>//' | tr '\n' '|' | sed 's/|$//')"
@@ -158,25 +168,25 @@ grep -qF '[PATCH] bell  [31m red' ctl.html && ! grep -q "$(printf '[\a\033]')" c
 ok $? "control characters in a subject are written as blanks"
 
 # --- links ------------------------------------------------------------------
-is "mail links through the mail template: 6 patches, 2 ignored, 2 first postings, 4 first responses" 14 \
+is "mail links through the mail template: the 2 ignored patches" 2 \
     "$(grep -c '^attr a href https://mail.example/r/' facts)"
-is "commit links through the commit template: 2 off-list, 2 merged, 2 verdicts" 6 \
+is "commit links through the commit template: the 2 off-list commits" 2 \
     "$(grep -c '^attr a href https://git.example/c/' facts)"
 ptreport html -q $TABLES >default.html
-grep -q 'href="https://lore.kernel.org/r/a1@x"' default.html &&
-    ! grep -q 'href="[^#"]*c200000000000000000000000000000000000000' default.html &&
-    grep -qF '<code title="c200000000000000000000000000000000000000">c20000000000</code>' default.html
+grep -q 'href="https://lore.kernel.org/r/a4@x"' default.html &&
+    ! grep -q 'href="[^#"]*d100000000000000000000000000000000000000' default.html &&
+    grep -qF '<code title="d100000000000000000000000000000000000000">d10000000000</code>' default.html
 ok $? "by default mails link to lore.kernel.org, commits are text"
 ptreport html -q -M '' $TABLES >nolinks.html
-is "-M '': no link at all, Message-IDs as titles" "0 14" \
+is "-M '': no link at all, Message-IDs as titles" "0 2" \
     "$(grep -c 'href="[^#]' nolinks.html) $(grep -o '<span title="[^"]*@' nolinks.html | wc -l)"
 ptreport html -q -M 'https://x.example/list?id=%s&raw=100%%' -C 'https://x.example/commit/?id=%s' \
     $TABLES >query.html
-grep -qF 'href="https://x.example/list?id=a1@x&amp;raw=100%"' query.html &&
-    grep -qF 'href="https://x.example/commit/?id=c200000000000000000000000000000000000000"' query.html
+grep -qF 'href="https://x.example/list?id=a4@x&amp;raw=100%"' query.html &&
+    grep -qF 'href="https://x.example/commit/?id=d100000000000000000000000000000000000000"' query.html
 ok $? "a template's & is escaped, %% is a %"
 ptreport html -q -M 'file:///srv/archive/%s.eml' $TABLES >file.html
-grep -qF 'href="file:///srv/archive/a1@x.eml"' file.html
+grep -qF 'href="file:///srv/archive/a4@x.eml"' file.html
 ok $? "a file: template links to local mails"
 
 # --- nothing from outside ---------------------------------------------------
@@ -244,6 +254,108 @@ for o in -c -P '-p x.svg'; do
 	is "html $o: a usage error" "2 1" "$rc $(grep -c '^ptreport: html: -[cPp] (--[a-z]*) is not one of its options' "$T/err")"
 done
 
+# --- ptreport all: the page links the TSV reports beside it ----------------
+# size FILE: its size as the page writes it (812 bytes, 45.3 kB, 2.1 MB).
+size() {
+	wc -c <"$1" | awk '{ n = $1; if (n < 1000) printf "%d %s\n", n, n == 1 ? "byte" : "bytes"
+	    else if (n < 1e6) printf "%.1f kB\n", n / 1e3; else printf "%.1f MB\n", n / 1e6 }'
+}
+# tsvlinks PAGE: each link of the page to a TSV report, as "href rows size".
+tsvlinks() {
+	grep -o '<a class="tsv" href="[^"]*">[^<]*</a> ([0-9]* rows*, [^)]*)' "$1" |
+	    sed 's/^<a class="tsv" href="\([^"]*\)">[^<]*<\/a> (\([0-9]*\) rows*, \([^)]*\))$/\1 \2 \3/'
+}
+# tsvwant DIR [PREFIX]: what those links say of the reports in DIR, in
+# the page's order (waiting, ignored, off-list, time to merge and to
+# first response, maintainers), PREFIX before each name.
+tsvwant() {
+	for f in waiting ignored offlist duration patches maintainers; do
+		echo "${2:-}$f.tsv $(($(wc -l <"$1/$f.tsv") - 1)) $(size "$1/$f.tsv")"
+	done
+}
+mkdir all
+run ptreport all -M "$MAILURL" -C "$COMMITURL" -T 'A <title> & "more"' -o all $TABLES
+is "all: exit 0" 0 "$rc"
+is "all: the page links the six TSV reports beside it by name, with their rows and sizes" \
+    "$(tsvwant all)" "$(tsvlinks all/report.html)"
+grep -q '^<p class="note" id="response-tsv">Every patch mail with its verdict .*: <a class="tsv" href="patches.tsv">patches.tsv</a> (6 rows, [0-9.]* kB)\.</p>$' all/report.html &&
+    grep -q '^<p class="note" id="ignored-tsv">Every row as TSV: <a class="tsv" href="ignored.tsv">ignored.tsv</a> (2 rows, [0-9]* bytes)\.</p>$' all/report.html
+ok $? "all: ... in sentences: every patch mail in patches.tsv, every ignored one in ignored.tsv"
+grep -v '^<p class="note" id="[a-z]*-tsv">' page.html >page.rest
+grep -v '^<p class="note" id="[a-z]*-tsv">' all/report.html >all.rest
+same "all: but for those paragraphs, the page is html's, byte for byte" page.rest all.rest
+
+# --- a big archive: the page holds the newest rows --------------------------
+# 1300 patches, one a day (28 a month) from 2018, nobody answers: more
+# ignored than the page holds (HTML_ROWS, 1000); 1300 commits nobody
+# posted: more off-list commits than it holds; each patch to a
+# maintainer and a section of its own: more rows of those kinds than
+# the maintainers view holds (HTML_KIND_ROWS, 200 of each kind).
+awk 'BEGIN {
+	OFS = "\t"
+	print "id", "date", "from_name", "from_addr", "subject", "list", "in_reply_to",
+	    "references", "to", "type" >"big-mails.tsv"
+	print "cluster", "id", "kind" >"big-clusters.tsv"
+	print "id", "version", "section", "status", "role", "name", "addr", "depth",
+	    "responsible", "via" >"big-maint.tsv"
+	print "id", "date", "from_name", "from_addr", "subject", "committer_name",
+	    "committer_addr", "commit_date", "parents", "type" >"big-commits.tsv"
+	for (i = 0; i < 1300; i++) {
+		mo = int(i / 28)
+		d = sprintf("%04d-%02d-%02dT09:00:00Z", 2018 + int(mo / 12), mo % 12 + 1, i % 28 + 1)
+		print "b" i "@x", d, "Big " i, "big" i "@b.org", "[PATCH] big: change " i,
+		    "dev.lists.example.org", "", "", "m" i "@m.org", "patch" >"big-mails.tsv"
+		print i + 1, "b" i "@x", "mail" >"big-clusters.tsv"
+		print "b" i "@x", "", "SECTION " i, "Maintained", "M", "Mia " i, "m" i "@m.org", 1, 1,
+		    "F:big/" i >"big-maint.tsv"
+		print sprintf("%040x", i + 1), d, "Cy " i, "cy" i "@c.org", "big: commit " i, "Cy " i,
+		    "cy" i "@c.org", d, "", "commit" >"big-commits.tsv"
+	}
+}'
+mkdir big
+run ptreport all -q -o big big-mails.tsv big-clusters.tsv big-maint.tsv big-commits.tsv
+is "big: exit 0" 0 "$rc"
+ni=$(($(wc -l <big/ignored.tsv) - 1))
+no=$(($(wc -l <big/offlist.tsv) - 1))
+[ "$ni" -gt 1000 ] && [ "$no" -gt 1000 ]
+ok $? "big: more ignored patches ($ni) and off-list commits ($no) than the page holds"
+facts big/report.html >big.facts
+is "big: the page holds the newest 1000 of each" "t-ignored 1000 t-offlist 1000" \
+    "$(awk '$1 == "rows" && ($2 == "t-ignored" || $2 == "t-offlist") { print $2, $3 }' big.facts | tr '\n' ' ' | sed 's/ $//')"
+is "big: ... and says how many more ignored.tsv holds, with its rows and size" \
+    "The 1000 newest are shown, and $((ni - 1000)) more are in <a class=\"tsv\" href=\"ignored.tsv\">ignored.tsv</a> ($ni rows, $(size big/ignored.tsv))." \
+    "$(sed -n 's/^<p class="note" id="ignored-tsv">\(.*\)<\/p>$/\1/p' big/report.html)"
+is "big: ... and offlist.tsv" \
+    "The 1000 newest (by commit date) are shown, and $((no - 1000)) more are in <a class=\"tsv\" href=\"offlist.tsv\">offlist.tsv</a> ($no rows, $(size big/offlist.tsv))." \
+    "$(sed -n 's/^<p class="note" id="offlist-tsv">\(.*\)<\/p>$/\1/p' big/report.html)"
+# rowdates PAGE TABLE: the data-date of each row of the table.
+rowdates() {
+	sed -n "/<table id=\"$2\"/,/<\/table>/p" "$1" | sed -n 's/^<tr data-date="\([^"]*\)".*/\1/p'
+}
+sed 1d big/ignored.tsv | cut -f3 | tail -n 1000 >want.dates
+rowdates big/report.html t-ignored >got.dates
+same "big: the ignored rows shown are the newest, in the report's order" want.dates got.dates
+sed 1d big/offlist.tsv | cut -f3 | tail -n 1000 >want.dates
+rowdates big/report.html t-offlist >got.dates
+same "big: the off-list rows shown are the newest by commit date, in the report's order" want.dates got.dates
+# The maintainers view: the first 200 rows of each kind (the report puts
+# those with most patches first).
+awk -F'\t' 'NR > 1 && n[$1]++ < 200 { print $1, $2 }' big/maintainers.tsv >want.maint
+sed -n '/<table id="t-maintainers"/,/<\/table>/p' big/report.html |
+    sed -n 's/^<tr><td>\([^<]*\)<\/td><td>\([^<]*\)<\/td>.*/\1 \2/p' >got.maint
+nm=$(($(wc -l <big/maintainers.tsv) - 1))
+shown=$(wc -l <want.maint)
+[ "$shown" -lt "$nm" ] && [ "$(awk '$1 == "maintainer"' want.maint | wc -l)" -eq 200 ]
+ok $? "big: more maintainers view rows ($nm) than it holds ($shown)"
+same "big: the maintainers view holds the first 200 rows of each kind" want.maint got.maint
+is "big: ... and says how many more maintainers.tsv holds" \
+    "The $shown rows with most patches (at most 200 of each kind) are shown, and $((nm - shown)) more are in <a class=\"tsv\" href=\"maintainers.tsv\">maintainers.tsv</a> ($nm rows, $(size big/maintainers.tsv))." \
+    "$(sed -n 's/^<p class="note" id="maintainers-tsv">\(.*\)<\/p>$/\1/p' big/report.html)"
+ptreport html -q big-mails.tsv big-clusters.tsv big-maint.tsv big-commits.tsv >big.html
+is "big, html alone: the note names the command for every row" \
+    "The 1000 newest are shown, and $((ni - 1000)) more are in the $ni rows of <code>ptreport ignored</code> (in a patchtrack folder: <code>reports/ignored.tsv</code>)." \
+    "$(sed -n 's/^<p class="note" id="ignored-tsv">\(.*\)<\/p>$/\1/p' big.html)"
+
 # --- a real browser ---------------------------------------------------------
 if ! command -v python3 >/dev/null 2>&1; then
 	skip "the browser test: python3 is not installed (it drives Chromium)"
@@ -253,7 +365,7 @@ else
 	mkdir -p "$TBIN"
 	shot=$TBIN/72-ptreport-html.png
 	start=$(date +%s)
-	python3 "$top/tests/browser.py" page.html "$shot" >browser.out 2>browser.err
+	python3 "$top/tests/browser.py" all/report.html "$shot" >browser.out 2>browser.err
 	brc=$?
 	if grep -q '^SKIP ' browser.out; then
 		skip "the browser test: $(sed -n 's/^SKIP //p' browser.out)"
@@ -282,17 +394,30 @@ PT_BUILD=$BUILD PT_MAIL_URL='https://archive.example/m/%s' \
 is "patchtrack on the sample: exit 0" 0 "$?"
 [ -s p/report.txt ] && [ -s p/report.html ]
 ok $? "report.html beside report.txt"
+is "report.html links the TSV reports in reports/, with their rows and sizes" \
+    "$(tsvwant p/reports reports/)" "$(tsvlinks p/report.html)"
+is "reports/report.html links the same files beside it" "$(tsvwant p/reports)" \
+    "$(tsvlinks p/reports/report.html)"
+bad=
+for h in $(tsvlinks p/report.html | cut -d' ' -f1); do [ -s "p/$h" ] || bad="$bad $h"; done
+for h in $(tsvlinks p/reports/report.html | cut -d' ' -f1); do [ -s "p/reports/$h" ] || bad="$bad reports/$h"; done
+is "every TSV link of both pages leads to its file" "" "$bad"
+sed 's|<a class="tsv" href="reports/|<a class="tsv" href="|g' p/report.html >p-page.html
+same "... and the two pages differ in those links alone" p-page.html p/reports/report.html
 head -c 2000 p/report.html | grep -q "<title>patchtrack: 1 archive(s), $T/repo.git</title>"
 ok $? "its title names the archives and the repository, as report.txt's first line"
-grep -q 'href="https://archive.example/m/' p/report.html && ! grep -q 'href="https://lore' p/report.html
-ok $? "PT_MAIL_URL sets the mail links"
+# The sample has no ignored patch and no off-list commit: its page links
+# no mail or commit, and its header says the templates.
+grep -q 'Mails link to <code>https://archive.example/m/%s</code>, commits to nothing' p/report.html &&
+    ! grep -q 'lore\.kernel' p/report.html
+ok $? "PT_MAIL_URL sets the mail template"
 is "the links file: the mail template, no commit template" "https://archive.example/m/%s|" \
     "$(tr '\n' '|' <p/links | sed 's/|$//')"
 made=$(stat -c %y p/clusters.tsv p/mails/*.tsv p/commits/*.tsv p/pairs/*.tsv)
 PT_BUILD=$BUILD sh "$top/pipeline/patchtrack" -q -j 2 -o p -r master -M 'https://archive.example/m/%s' \
     -C 'https://git.example/jailhouse/commit/%s' repo.git "$top/sample/jailhouse-dev-2019.mbox.xz"
-grep -q 'href="https://git.example/jailhouse/commit/[0-9a-f]\{40\}"' p/report.html
-ok $? "-C: a new commit template makes the page again, commits linked"
+grep -q 'commits to <code>https://git.example/jailhouse/commit/%s</code>' p/report.html
+ok $? "-C: a new commit template makes the page again"
 # The page comes from the same ptreport run as the reports (one reading
 # of the tables), so they are made again too; nothing before them is.
 is "... and no table again: the mails, commits, pairs and clusters as they were" "$made" \

@@ -8,17 +8,20 @@ Chromium is driven through its DevTools protocol over a pipe
 websocket, no package.  Prints one line per check, "PASS text" or
 "FAIL text", "DIAG text" for what a reader of the test log should see,
 or a single "SKIP why" when Chromium cannot run here.  The page must be
-the one made from tests/data/html (its rows and plots are named below).
+the one ptreport all made from tests/data/html, in the folder of its
+TSV reports (its rows, plots and links are named below).
 """
 import base64
 import json
 import os
+import re
 import select
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 
 DEADLINE = 90  # seconds for everything, Chromium's start included
 
@@ -173,10 +176,37 @@ def main():
         tables = js("Array.prototype.map.call(document.querySelectorAll('table'),"
                     " function (t) { return t.id + ':' + t.tBodies[0].rows.length; })")
         print("DIAG tables (id:rows): " + " ".join(tables))
-        want = {"t-summary", "t-ignored", "t-offlist", "t-merge", "t-response", "t-cycle",
-                "t-maintainers"}
+        want = {"t-summary", "t-ignored", "t-offlist", "t-cycle", "t-maintainers"}
         have = {t.split(":")[0] for t in tables if int(t.split(":")[1]) > 0}
         check(want <= have, "every table is there with rows: " + " ".join(sorted(want - have)))
+        check(len(tables) == len(want) + 1 and "t-waiting:0" in tables,
+              "no table of every merged cluster or every patch: those are the TSV reports'"
+              " (beside them the waiting queue, empty here: tests/87-morning.t draws"
+              " one with rows)")
+        check(js("document.querySelector('#waiting h2').textContent") == "Waiting for a reply"
+              and js("document.querySelector('nav a').getAttribute('href')") == "#waiting",
+              "the waiting queue heads the page and its navigation")
+
+        # The TSV reports the page links lie beside it: each link leads to a file
+        # that has the rows its text says.
+        links = js("Array.prototype.map.call(document.querySelectorAll('a.tsv'),"
+                   " function (a) { return [a.href, a.textContent,"
+                   " a.parentNode.textContent]; })")
+        print("DIAG TSV links: %s" % " ".join(l[0].rsplit("/", 1)[-1] for l in links))
+        bad = []
+        for href, name, text in links:
+            path = urllib.parse.unquote(urllib.parse.urlsplit(href).path)
+            rows = re.search(re.escape(name) + r" \(([0-9]+) rows?, ", text)
+            try:
+                with open(path, encoding="utf-8") as f:
+                    n = sum(1 for _ in f) - 1
+            except OSError as e:
+                bad.append("%s: %s" % (href, e))
+                continue
+            if os.path.dirname(path) != os.path.dirname(page) or not rows or int(rows.group(1)) != n:
+                bad.append("%s: %d rows, the page says %s" % (href, n, rows and rows.group(1)))
+        check(len(links) == 6 and not bad, "the page's 6 TSV links lead to the files beside it, "
+              "with the rows they say: %d links %s" % (len(links), "; ".join(bad)))
         plots = js("Array.prototype.map.call(document.querySelectorAll('svg'),"
                    " function (p) { return p.id + ':' + p.querySelectorAll('rect').length + ':'"
                    " + Math.round(p.getBoundingClientRect().width); })")
@@ -201,54 +231,65 @@ def main():
               "no img, one script (the page's own), no on* handler in the document")
 
         # Sorting: click a column's header, the order changes; again, it turns.
-        before = column("t-response", 7)
-        click("#t-response thead th:nth-child(8)")
-        up = column("t-response", 7)
-        click("#t-response thead th:nth-child(8)")
-        down = column("t-response", 7)
-        print("DIAG hours before: %s; after a click: %s; after two: %s" % (before, up, down))
+        # The maintainers' median hours (24, 3, 24, 3, 120, 3) are in no order,
+        # neither as numbers nor as text, so a sort that is not numeric shows.
+        before = column("t-maintainers", 9)
+        click("#t-maintainers thead th:nth-child(10)")
+        up = column("t-maintainers", 9)
+        click("#t-maintainers thead th:nth-child(10)")
+        down = column("t-maintainers", 9)
+        print("DIAG median hours before: %s; after a click: %s; after two: %s"
+              % (before, up, down))
 
         def nums(v):
             return [float(x) for x in v if x]
 
-        check(up != before and nums(up) == sorted(nums(up)) and up[-1] == "",
-              "a click on 'hours' sorts the rows by hours, ascending, the empty ones last")
-        check(nums(down) == sorted(nums(down), reverse=True) and down[-1] == "",
+        check(up != before and len(up) == 6 and nums(up) == sorted(nums(up)),
+              "a click on 'median h' sorts the rows by hours, as numbers, ascending")
+        check(len(down) == 6 and nums(down) == sorted(nums(down), reverse=True),
               "a second click sorts them descending")
-        check(js("document.querySelector('#t-response thead th:nth-child(8)')"
+        check(js("document.querySelector('#t-maintainers thead th:nth-child(10)')"
                  ".getAttribute('aria-sort')") == "descending",
               "the header says how the table is sorted (aria-sort)")
+        # The ignored patches' maintainers: Eve's none, Carl's bob@b.org.
+        before = column("t-ignored", 7)
+        click("#t-ignored thead th:nth-child(8)")
+        up = column("t-ignored", 7)
+        click("#t-ignored thead th:nth-child(8)")
+        down = column("t-ignored", 7)
+        check(before == ["", "bob@b.org"] and up == down == ["bob@b.org", ""],
+              "a sort puts empty cells last, either way: %s, %s, %s" % (before, up, down))
         click("#t-ignored thead th:nth-child(3)")
         authors = column("t-ignored", 2)
         check(authors == sorted(authors), "a click on 'author' sorts the ignored patches by "
               "author: %s" % authors)
 
         # Filtering: an author, then a list, then dates.
-        rows = js("document.querySelectorAll('#t-response tbody tr').length")
+        rows = js("document.querySelectorAll('#t-ignored tbody tr').length")
         click("#filters input[name=author]")
         b.call("Input.insertText", {"text": "carl"}, s)
-        until("document.getElementById('t-response-n').textContent.indexOf('shown') >= 0")
-        shown = js("Array.prototype.filter.call(document.querySelectorAll('#t-response tbody tr'),"
+        until("document.getElementById('t-ignored-n').textContent.indexOf('shown') >= 0")
+        shown = js("Array.prototype.filter.call(document.querySelectorAll('#t-ignored tbody tr'),"
                    " function (r) { return !r.hidden; }).length")
-        count = js("document.getElementById('t-response-n').textContent")
+        count = js("document.getElementById('t-ignored-n').textContent")
         check(0 < shown < rows and count == "%d of %d rows shown" % (shown, rows),
               "typing an author filters the rows (%s)" % count)
         js("document.querySelector('#filters button[type=reset]').click()")
         time.sleep(0.1)
         js("var l = document.querySelector('#filters select'); l.value ="
            " 'net.lists.example.org'; l.dispatchEvent(new Event('input', {bubbles: true}))")
-        lists = js("Array.prototype.map.call(document.querySelectorAll('#t-response tbody tr'),"
+        lists = js("Array.prototype.map.call(document.querySelectorAll('#t-ignored tbody tr'),"
                    " function (r) { return r.hidden ? '' : r.cells[1].textContent; })")
-        check(set(x for x in lists if x) == {"net.lists.example.org"},
+        check(set(x for x in lists if x) == {"net.lists.example.org"} and "" in lists,
               "choosing a list shows its patches only")
         js("document.querySelector('#filters button[type=reset]').click()")
         time.sleep(0.1)
-        js("var f = document.querySelector('#filters input[name=from]'); f.value = '2021-02-01';"
+        js("var f = document.querySelector('#filters input[name=from]'); f.value = '2021-01-20';"
            " f.dispatchEvent(new Event('input', {bubbles: true}))")
-        dates = js("Array.prototype.map.call(document.querySelectorAll('#t-response tbody tr'),"
+        dates = js("Array.prototype.map.call(document.querySelectorAll('#t-ignored tbody tr'),"
                    " function (r) { return r.hidden ? '' : r.cells[0].textContent; })")
-        check(dates and all(d >= "2021-02-01" for d in dates if d) and "" in dates,
-              "a from date hides the earlier patches")
+        check(dates and all(d >= "2021-01-20" for d in dates if d) and "" in dates
+              and any(dates), "a from date hides the earlier patches: %s" % dates)
         js("document.querySelector('#filters button[type=reset]').click()")
         time.sleep(0.1)
 
