@@ -1878,7 +1878,7 @@ EOF
 	same "sample, all: report.html is html's page but for its lines naming the TSV reports" \
 	    one.out all.out
 	is "sample, all: ... which link the reports beside it (no maintainers table: no maintainers view)" \
-	    "ignored.tsv offlist.tsv duration.tsv patches.tsv" \
+	    "waiting.tsv ignored.tsv offlist.tsv duration.tsv patches.tsv" \
 	    "$(grep '^<p class="note" id="[a-z]*-tsv">' allr/report.html | sed 's/.*<a class="tsv" href="\([^"]*\)">.*/\1/' | xargs)"
 	is "sample, all: no plots without -p, no temporaries" "" \
 	    "$(cd allr && ls | grep -v '^[a-z-]*\.\(tsv\|txt\|html\|atom\)$')"
