@@ -44,6 +44,12 @@ int keep_blob(struct keep *k, git_blob **out, const git_oid *id);
 int keep_plain_path(struct keep *k, const char *path);
 
 /*
+ * Read repo's packs through a cache of delta bases of at most budget
+ * bytes, before libgit2 does (packs.c): 0, or -1 (libgit2 reads them).
+ */
+int packs_add(git_repository *repo, size_t budget);
+
+/*
  * Format the row of commit c into row (which is reset first), reading
  * its trees and blobs through k.  c may come from another repository
  * handle of the same repository: only its own fields are read.
