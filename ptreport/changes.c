@@ -121,11 +121,6 @@ change_of(const char *s, const char *was)
 static struct changes cache;
 static const struct model *cache_md;
 
-/* The earlier state: id -> state and since (strings in the model's arena). */
-struct prev {
-	const char *state;
-};
-
 static int
 read_state(struct model *md, const char *path, struct hmap *h, unsigned long *nrows,
     unsigned long *nbad)
@@ -288,8 +283,8 @@ changes_get(struct model *md, const struct ropts *o)
 			e->val = NULL;
 		}
 		c = change_of(v[i].state, was);
-		if (*c && (!v[i].commit || !was) && (v[i].commit || for_person(md,
-		    &md->mails[v[i].idx], o->who))) {
+		if (*c && (!v[i].commit || !was) && (v[i].commit ||
+		    for_person(&md->mails[v[i].idx], o->who))) {
 			struct change *ch;
 
 			if (cache.n == cap) {
@@ -478,9 +473,16 @@ changelog_each(struct model *md, const struct ropts *o,
 		} else if (tsv_open(&r, o->changelog) < 0) {
 			rc = PT_EXIT_SKIPPED;
 		} else {
-			for (size_t j = 0; j < NLOG; j++)
-				c[j] = r.empty ? -1 : tsv_col(&r, changelog_cols[j]);
-			while (n < LOG_MAX && (t = tsv_read(&r)) != 0) {
+			int usable = !r.empty;
+
+			for (size_t j = 0; j < NLOG && usable; j++)
+				if ((c[j] = tsv_col(&r, changelog_cols[j])) < 0) {
+					warnx("%s: not a changes log (no column %s): its rows "
+					    "left out", o->changelog, changelog_cols[j]);
+					rc = PT_EXIT_SKIPPED;
+					usable = 0;
+				}
+			while (usable && n < LOG_MAX && (t = tsv_read(&r)) != 0) {
 				const char *f[NLOG];
 				size_t len[NLOG];
 
@@ -493,8 +495,8 @@ changelog_each(struct model *md, const struct ropts *o,
 					continue;
 				}
 				for (size_t j = 0; j < NLOG; j++) {
-					f[j] = c[j] < 0 ? "" : r.f[c[j]].s;
-					len[j] = c[j] < 0 ? 0 : r.f[c[j]].len;
+					f[j] = r.f[c[j]].s;
+					len[j] = r.f[c[j]].len;
 				}
 				fn(f, len, arg);
 				n++;

@@ -199,7 +199,6 @@ report_digest(struct model *md, const struct ropts *o)
 	struct wait *v;
 	size_t n, i;
 	struct buf b = BUF_INIT;
-	const char **mr = NULL;
 	char d[21];
 
 	need(md, 1, 0, 1, "digest");
@@ -257,7 +256,6 @@ body:
 		fputc('\n', fp);
 		for (; i < j; i++) {
 			const struct mail *m = &md->mails[v[i].mail];
-			size_t nmr;
 
 			say(fp, "  ", m->subject);
 			buf_reset(&b);
@@ -271,13 +269,10 @@ body:
 				    "then", 100 * v[i].share);
 			say(fp, "    ", b.p);
 			link_line(fp, o->mail_url, m->id);
-			if ((nmr = maint_people(m, &mr))) {
-				buf_reset(&b);
-				buf_addstr(&b, "maintainers:");
-				for (size_t x = 0; x < nmr; x++)
-					buf_addf(&b, " %s", mr[x]);
+			buf_reset(&b);
+			buf_addstr(&b, "maintainers: ");
+			if (maint_text(m, &b))
 				say(fp, "    ", b.p);
-			}
 			fputc('\n', fp);
 		}
 	}
@@ -319,7 +314,6 @@ body:
 		fputs("-- \nptreport digest (patchtrack); ptreport(1) says how each verdict is made.\n",
 	    fp);
 	free(v);
-	free(mr);
 	buf_free(&b);
 	return 0;
 }

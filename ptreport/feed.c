@@ -149,8 +149,7 @@ report_waiting_feed(struct model *md, const struct ropts *o)
 	struct wait *v;
 	size_t n;
 	int64_t upd = run_date(md);
-	struct buf key = BUF_INIT, sum = BUF_INIT;
-	const char **mr = NULL;
+	struct buf key = BUF_INIT, sum = BUF_INIT, mt = BUF_INIT;
 
 	need(md, 1, 0, 1, "waiting feed");
 	n = waiting_list(md, o, &v);
@@ -159,7 +158,6 @@ report_waiting_feed(struct model *md, const struct ropts *o)
 	for (size_t i = n; i-- > 0;) {
 		const struct mail *m = &md->mails[v[i].mail];
 		struct fentry e;
-		size_t nmr;
 
 		buf_reset(&key);
 		buf_addf(&key, "waiting\n%s", m->id);
@@ -167,12 +165,9 @@ report_waiting_feed(struct model *md, const struct ropts *o)
 		buf_addstr(&sum, "Waiting for a reply: ");
 		waiting_age_text(&v[i], &sum);
 		buf_addf(&sum, ".  List: %s.", *m->lists ? m->lists : "none named");
-		if ((nmr = maint_people(m, &mr))) {
-			buf_addstr(&sum, "  Maintainers:");
-			for (size_t x = 0; x < nmr; x++)
-				buf_addf(&sum, " %s", mr[x]);
-			buf_addc(&sum, '.');
-		}
+		buf_reset(&mt);
+		if (maint_text(m, &mt))
+			buf_addf(&sum, "  Maintainers: %s.", mt.p);
 		memset(&e, 0, sizeof e);
 		e.key = key.p;
 		e.title = m->subject;
@@ -185,9 +180,9 @@ report_waiting_feed(struct model *md, const struct ropts *o)
 	}
 	fputs("</feed>\n", o->fp);
 	free(v);
-	free(mr);
 	buf_free(&key);
 	buf_free(&sum);
+	buf_free(&mt);
 	return 0;
 }
 
@@ -237,13 +232,13 @@ log_entry(const char *const *f, const size_t *len, void *arg)
 int
 report_changes_feed(struct model *md, const struct ropts *o)
 {
-	const struct changes *ch = changes_get(md, o);
 	struct feedarg a = { o->fp, o, 0 };
+	int rc;
 
 	need(md, 1, 0, 1, "changes feed");
 	feed_open(o->fp, o, "changes", run_date(md));
-	(void)ch;
-	changelog_each(md, o, log_entry, &a);
+	/* 1 when the earlier log had rows it could not take (named). */
+	rc = changelog_each(md, o, log_entry, &a);
 	fputs("</feed>\n", o->fp);
-	return 0;
+	return rc;
 }

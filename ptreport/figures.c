@@ -164,6 +164,44 @@ maint_people(const struct mail *m, const char ***v)
 	return k;
 }
 
+void
+rcpt_text(const struct mail *m, struct buf *b)
+{
+	for (uint32_t x = 0; x < m->nrcpt; x++)
+		buf_addf(b, "%s%s", x ? " " : "", m->rcpt[x]);
+}
+
+size_t
+maint_text(const struct mail *m, struct buf *b)
+{
+	const char **mr = NULL;
+	size_t n = maint_people(m, &mr);
+
+	for (size_t x = 0; x < n; x++)
+		buf_addf(b, "%s%s", x ? " " : "", mr[x]);
+	free(mr);
+	return n;
+}
+
+int
+list_next(const struct model *md, const char **l, uint32_t *lc)
+{
+	const char *s = *l;
+	size_t k;
+	struct hent *e;
+
+	if (!s)
+		return 0;
+	k = strcspn(s, " ");
+	e = hmap_get(&md->lcid, s, k);
+	s += k;
+	while (*s == ' ')
+		s++;
+	*l = *s ? s : NULL;
+	*lc = e ? (uint32_t)((uintptr_t)e->val - 1) : NONE;
+	return 1;
+}
+
 int
 merged(const struct model *md, const struct mail *m)
 {

@@ -1022,8 +1022,7 @@ sec_waiting(struct page *pg)
 	struct model *md = pg->md;
 	struct wait *v;
 	size_t n = waiting_list(md, pg->o, &v), shown = n;
-	struct buf b = BUF_INIT;
-	const char **mr = NULL;
+	struct buf b = BUF_INIT, t = BUF_INIT;
 	char d[21];
 
 	section(pg, "waiting", "Waiting for a reply");
@@ -1041,15 +1040,18 @@ sec_waiting(struct page *pg)
 	table_open(pg, "t-waiting", shown, cols, 8, 1);
 	for (size_t i = 0; i < shown; i++) {
 		const struct mail *m = &md->mails[v[i].mail];
-		size_t nmr = maint_people(m, &mr);
 		char iso[21];
 
+		/* What the author filter finds: the sender, the To/Cc, the maintainers. */
 		buf_reset(&b);
 		buf_addstr(&b, m->from);
-		for (uint32_t x = 0; x < m->nrcpt; x++)
-			buf_addf(&b, " %s", m->rcpt[x]);
-		for (size_t x = 0; x < nmr; x++)
-			buf_addf(&b, " %s", mr[x]);
+		buf_reset(&t);
+		rcpt_text(m, &t);
+		if (t.len)
+			buf_addf(&b, " %s", t.p);
+		buf_reset(&t);
+		if (maint_text(m, &t))
+			buf_addf(&b, " %s", t.p);
 		iso_utc(iso, m->date);
 		tr_open(pg, iso, m->lists, m->name, b.p);
 		td_date(pg, iso);
@@ -1066,20 +1068,18 @@ sec_waiting(struct page *pg)
 		a_mail(pg, m->id, m->subject);
 		fputs("</td>", pg->fp);
 		buf_reset(&b);
-		for (uint32_t x = 0; x < m->nrcpt; x++)
-			buf_addf(&b, "%s%s", x ? " " : "", m->rcpt[x]);
+		rcpt_text(m, &b);
 		td(pg, b.p ? b.p : "");
 		buf_reset(&b);
-		for (size_t x = 0; x < nmr; x++)
-			buf_addf(&b, "%s%s", x ? " " : "", mr[x]);
+		maint_text(m, &b);
 		td(pg, b.p ? b.p : "");
 		fputs("</tr>\n", pg->fp);
 	}
 	table_close(pg);
 	fputs("</section>\n", pg->fp);
 	free(v);
-	free(mr);
 	buf_free(&b);
+	buf_free(&t);
 }
 
 static void

@@ -69,7 +69,6 @@ report_ignored(struct model *md, const struct ropts *o)
 	uint32_t *v = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *v);
 	size_t n = 0;
 	struct buf b = BUF_INIT;
-	const char **mr = NULL;
 
 	need(md, 1, 0, 1, "ignored");
 	if (o->sc.verbose)
@@ -92,23 +91,16 @@ report_ignored(struct model *md, const struct ropts *o)
 		out_cellf(&out, "%u", k ? k->nmails : 1);
 		out_cell(&out, k ? k->name : "");
 		buf_reset(&b);
-		for (uint32_t x = 0; x < m->nrcpt; x++)
-			buf_addf(&b, "%s%s", x ? " " : "", m->rcpt[x]);
+		rcpt_text(m, &b);
 		out_celln(&out, b.p ? b.p : "", b.len);
 		buf_reset(&b);
-		{
-			size_t nmr = maint_people(m, &mr);
-
-			for (size_t x = 0; x < nmr; x++)
-				buf_addf(&b, "%s%s", x ? " " : "", mr[x]);
-		}
+		maint_text(m, &b);
 		out_celln(&out, b.p ? b.p : "", b.len);
 		out_cell(&out, role_name(m));
 		out_end(&out);
 	}
 	out_finish(&out);
 	free(v);
-	free(mr);
 	buf_free(&b);
 	return 0;
 }

@@ -614,7 +614,7 @@ struct wait {
 size_t waiting_list(struct model *md, const struct ropts *o, struct wait **out);
 int waiting_mail(struct model *md, const struct scope *sc, uint32_t mi);
 /* Is who (NULL: anyone) m's sender, a To/Cc recipient or a maintainer of it? */
-int for_person(const struct model *md, const struct mail *m, const char *who);
+int for_person(const struct mail *m, const char *who);
 /* "3.1 days; 80% of the patches answered on L are answered by then" into b. */
 void waiting_age_text(const struct wait *w, struct buf *b);
 int report_waiting(struct model *md, const struct ropts *o);
@@ -733,6 +733,14 @@ struct tally {
 };
 int cmp_tally(const void *a, const void *b);
 int merged(const struct model *md, const struct mail *m);
+/*
+ * The lists of a mail's lists column, one a call: from l = m->lists,
+ * each (at least one: "" for a mail naming none) as its index in md->lc
+ * (NONE: a list the coverage does not know) into *lc; 0 when none is
+ * left (*l is NULL then).
+ *   for (const char *l = m->lists; list_next(md, &l, &x);) ...
+ */
+int list_next(const struct model *md, const char **l, uint32_t *lc);
 /* A posting of its patch seen by the list's people (not a bot's, a pull, a review copy). */
 int posted(const struct mail *m);
 /* Die unless the tables the report named what needs were given. */
@@ -741,6 +749,12 @@ void need(const struct model *md, int mails, int commits, int clusters, const ch
 void grace_note(const char *days, const char *how, void *arg);
 /* The M and R addresses of the sections responsible for m, sorted, once each, into *v. */
 size_t maint_people(const struct mail *m, const char ***v);
+/*
+ * m's To and Cc addresses, and (maint_text) those M and R people, each
+ * a blank between, appended to b; maint_text: how many people.
+ */
+void rcpt_text(const struct mail *m, struct buf *b);
+size_t maint_text(const struct mail *m, struct buf *b);
 
 /*
  * Patches (patches.c): the verdict of patch mail mi (merged, answered,

@@ -327,7 +327,7 @@ graces(struct model *md, const struct scope *sc)
 
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
-		uint32_t r;
+		uint32_t r, li;
 		size_t nr;
 		const char *l = m->lists;
 
@@ -339,27 +339,21 @@ graces(struct model *md, const struct scope *sc)
 		if (m->project)
 			m->fresp = r;
 		/* Each of its lists. */
-		do {
-			size_t k = strcspn(l, " ");
-			struct hent *e = hmap_get(&md->lcid, l, k);
-
-			l += k;
-			while (*l == ' ')
-				l++;
-			if (!e)
+		while (list_next(md, &l, &li)) {
+			if (li == NONE)
 				continue;
-			md->lc[(uintptr_t)e->val - 1].gpatches++;
+			md->lc[li].gpatches++;
 			if (r == NONE)
 				continue;
 			if (n == capg) {
 				capg = capg ? 2 * capg : 256;
 				g = xreallocarray(g, capg, sizeof *g);
 			}
-			g[n].list = (uint32_t)((uintptr_t)e->val - 1);
+			g[n].list = li;
 			g[n].date = m->date;
 			g[n].t = md->mails[r].date - m->date;
 			g[n++].id = m->id;
-		} while (*l);
+		}
 	}
 	free(roots);
 	for (size_t i = 0; i < md->nlc; i++) {
@@ -913,15 +907,13 @@ cover_deadline(const struct model *md, const struct mail *m, int64_t *endp, int6
 {
 	const char *l = m->lists;
 	int64_t best = NODATE;
+	uint32_t li;
 
 	if (m->date == NODATE)
 		return NODATE;
-	do {
-		size_t k = strcspn(l, " ");
-		struct hent *e = hmap_get(&md->lcid, l, k);
-
-		if (e) {
-			const struct listcov *lc = &md->lc[(uintptr_t)e->val - 1];
+	while (list_next(md, &l, &li)) {
+		if (li != NONE) {
+			const struct listcov *lc = &md->lc[li];
 			size_t lo = 0, hi = lc->ns;
 
 			while (lo < hi) {
@@ -950,10 +942,7 @@ cover_deadline(const struct model *md, const struct mail *m, int64_t *endp, int6
 				}
 			}
 		}
-		l += k;
-		while (*l == ' ')
-			l++;
-	} while (*l);
+	}
 	return best;
 }
 

@@ -38,23 +38,18 @@ list_times(struct model *md)
 
 	for (size_t i = 0; i < md->nmails; i++) {
 		const struct mail *m = &md->mails[i];
-		const char *l = m->lists;
+		uint32_t li;
 
 		if (!m->project || m->fresp == NONE || m->date == NODATE)
 			continue;
-		do {
-			size_t k = strcspn(l, " ");
-			struct hent *e = hmap_get(&md->lcid, l, k);
+		for (const char *l = m->lists; list_next(md, &l, &li);) {
 			struct ltimes *x;
 			const struct listcov *lc;
 
-			l += k;
-			while (*l == ' ')
-				l++;
-			if (!e)
+			if (li == NONE)
 				continue;
-			lc = &md->lc[(uintptr_t)e->val - 1];
-			x = &lt[(uintptr_t)e->val - 1];
+			x = &lt[li];
+			lc = &md->lc[li];
 			if (lc->gfrom == NODATE || m->date < lc->gfrom || m->date > lc->gto)
 				continue;
 			if (x->n == x->cap) {
@@ -62,7 +57,7 @@ list_times(struct model *md)
 				x->t = xreallocarray(x->t, x->cap, sizeof *x->t);
 			}
 			x->t[x->n++] = md->mails[m->fresp].date - m->date;
-		} while (*l);
+		}
 	}
 	for (size_t i = 0; i < md->nlc; i++)
 		if (lt[i].n)
@@ -88,13 +83,12 @@ at_most(const int64_t *v, size_t n, int64_t x)
 }
 
 int
-for_person(const struct model *md, const struct mail *m, const char *who)
+for_person(const struct mail *m, const char *who)
 {
 	const char **mr = NULL;
 	size_t n;
 	int hit = 0;
 
-	(void)md;
 	if (!who)
 		return 1;
 	if (!strcmp(m->from, who))
@@ -141,12 +135,12 @@ waiting_list(struct model *md, const struct ropts *o, struct wait **out)
 
 	for (size_t i = 0; i < md->nmails; i++) {
 		const struct mail *m = &md->mails[i];
-		const char *l = m->lists;
 		struct wait *w;
+		uint32_t li;
 
 		if (!waiting_mail(md, &o->sc, (uint32_t)i))
 			continue;
-		if (!for_person(md, m, o->who))
+		if (!for_person(m, o->who))
 			continue;
 		if (n == cap) {
 			cap = cap ? 2 * cap : 64;
@@ -158,21 +152,12 @@ waiting_list(struct model *md, const struct ropts *o, struct wait **out)
 		w->share = -1;
 		w->list = "";
 		/* The first of its lists whose answered patches say something. */
-		do {
-			size_t k = strcspn(l, " ");
-			struct hent *e = hmap_get(&md->lcid, l, k);
-
-			l += k;
-			while (*l == ' ')
-				l++;
-			if (e && lt[(uintptr_t)e->val - 1].n) {
-				const struct ltimes *x = &lt[(uintptr_t)e->val - 1];
-
-				w->share = (double)at_most(x->t, x->n, w->age) / (double)x->n;
-				w->list = md->lc[(uintptr_t)e->val - 1].list;
+		for (const char *l = m->lists; list_next(md, &l, &li);)
+			if (li != NONE && lt[li].n) {
+				w->share = (double)at_most(lt[li].t, lt[li].n, w->age) / (double)lt[li].n;
+				w->list = md->lc[li].list;
 				break;
 			}
-		} while (*l);
 	}
 	for (size_t i = 0; i < md->nlc; i++)
 		free(lt[i].t);
@@ -204,7 +189,6 @@ report_waiting(struct model *md, const struct ropts *o)
 	struct wait *v;
 	size_t n;
 	struct buf b = BUF_INIT;
-	const char **mr = NULL;
 
 	need(md, 1, 0, 1, "waiting");
 	if (o->sc.verbose)
@@ -229,16 +213,10 @@ report_waiting(struct model *md, const struct ropts *o)
 		out_cell(&out, role_name(m));
 		out_cell(&out, m->subject);
 		buf_reset(&b);
-		for (uint32_t x = 0; x < m->nrcpt; x++)
-			buf_addf(&b, "%s%s", x ? " " : "", m->rcpt[x]);
+		rcpt_text(m, &b);
 		out_celln(&out, b.p ? b.p : "", b.len);
 		buf_reset(&b);
-		{
-			size_t nmr = maint_people(m, &mr);
-
-			for (size_t x = 0; x < nmr; x++)
-				buf_addf(&b, "%s%s", x ? " " : "", mr[x]);
-		}
+		maint_text(m, &b);
 		out_celln(&out, b.p ? b.p : "", b.len);
 		out_cell(&out, k ? k->name : "");
 		out_end(&out);
@@ -252,7 +230,6 @@ report_waiting(struct model *md, const struct ropts *o)
 		    o->who ? ", for " : "", o->who ? o->who : "");
 	}
 	free(v);
-	free(mr);
 	buf_free(&b);
 	return 0;
 }

@@ -96,6 +96,14 @@ is "first run: state.tsv holds each patch for the project" \
     "$(awk -F'\t' 'NR > 1 && $6 != "not-counted"' $R/patches.tsv | wc -l)" \
     "$(awk -F'\t' '$1 == "patch"' $R/state.tsv | wc -l)"
 
+# The columns are those patchtrack-tsv(5) gives.
+for t in waiting changes state changes-log; do
+	want=$(awk -v t="$t" '$0 == ".It " t { on = 1; next }
+	    on && (/^\./ || /^\(/) { exit } on { printf "%s%s", s, $0; s = " " }' \
+	    "$top/man/patchtrack-tsv.5")
+	is "$t.tsv: the columns of patchtrack-tsv(5)" "$want" "$(head -1 $R/$t.tsv | tr '\t' ' ')"
+done
+
 # Narrowed to one person: the author, or a recipient.
 run ptreport waiting --for RALF.Ramsauer@oth-regensburg.de $(tables)
 is "waiting --for an author: his patch alone" "$W3" "$(awk -F'\t' 'NR > 1 { print $1 }' "$T/out")"
@@ -209,8 +217,7 @@ awk -F'\t' 'NR == FNR { if (FNR > 1) was[$2] = $3; next }
     first/reports/state.tsv $R/state.tsv >moved
 is "changes: one row per patch whose state moved (answered to answered-version is none)" \
     "$(cat moved)" \
-    "$(awk -F'\t' -v f=first/reports/state.tsv 'BEGIN { while ((getline l < f) > 0) { split(l, a, "\t"); st[a[2]] = a[3] } }
-        NR > 1 && $2 == "patch" { n++ } END { print n + 0 }' $R/changes.tsv)"
+    "$(awk -F'\t' 'NR > 1 && $2 == "patch" { n++ } END { print n + 0 }' $R/changes.tsv)"
 grep -q "^$(rows $R/changes.tsv) changes since the run before (as of 2019-09-30):" $R/morning.txt
 ok $? "report.txt: how many changes since the run before"
 if $PY -c 'import feedparser' 2>/dev/null && command -v xmllint >/dev/null; then
@@ -264,6 +271,14 @@ ptreport changes --state bad/state.tsv $(tables) >bad.changes 2>"$T/err"
 is "a bad row of the earlier state: exit 1" 1 "$?"
 grep -q "^ptreport: bad/state.tsv:2: " "$T/err"
 ok $? "a bad row of the earlier state: named with its line"
+
+# An earlier log that is not one: named, exit 1, its rows not taken.
+printf 'what\tever\nx\ty\n' >bad.log
+ptreport changes-feed --log bad.log $(tables) >bad.atom 2>"$T/err"
+is "a changes log that is no log: exit 1" 1 "$?"
+grep -q "^ptreport: bad.log: not a changes log (no column run)" "$T/err" &&
+    [ "$(grep -c '<entry>' bad.atom)" -eq 0 ]
+ok $? "a changes log that is no log: named, and no entry made of it"
 
 # Options of the digest: From and To as given, never a second header.
 ptreport digest --from 'Pat <pat@example.org>' --to 'a@example.org, b@example.org' \
