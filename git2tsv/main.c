@@ -511,8 +511,18 @@ walk_free(struct walk *w)
 	free(w->msg);
 }
 
-int
-main(int argc, char **argv)
+/* What the command line asks beyond the run's options. */
+struct g2args {
+	long jobs;
+	int header, verbose, tags, merged, all;
+};
+
+/*
+ * The options into r and a, optind left at the first revision: -1 to
+ * go on, else the exit status (help, version or a usage error).
+ */
+static int
+parse_args(int argc, char **argv, struct run *r, struct g2args *a)
 {
 	enum { O_MERGES = 256, O_ALL, O_RENAMES, O_TAGS, O_MERGED, O_SIDE };
 	static const struct option longopts[] = {
@@ -533,21 +543,19 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct run r;
-	git_repository *repo = NULL;
-	struct tips tips = { NULL, 0, 0 };
-	struct walk walk;
-	long jobs = jobs_default(16), v;
-	int ch, header = 1, verbose = 0, tags = 0, merged = 0, all = 0, err, rc = PT_EXIT_OK, i;
+	long v;
+	int ch;
 
-	setprogname(argv[0]);
-	memset(&r, 0, sizeof r);
-	r.o.rename_threshold = 50;
-	r.o.context = 3;
+	memset(r, 0, sizeof *r);
+	memset(a, 0, sizeof *a);
+	r->o.rename_threshold = 50;
+	r->o.context = 3;
+	a->jobs = jobs_default(16);
+	a->header = 1;
 	while ((ch = getopt_long(argc, argv, "j:s:u:U:HqvVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
-			if (jobs_option(optarg, &jobs) < 0)
+			if (jobs_option(optarg, &a->jobs) < 0)
 				return PT_EXIT_FAILED;
 			break;
 		case O_RENAMES:
@@ -555,17 +563,17 @@ main(int argc, char **argv)
 				warnx("bad rename threshold '%s' (0-100)", optarg);
 				return PT_EXIT_FAILED;
 			}
-			r.o.rename_threshold = (int)v;
+			r->o.rename_threshold = (int)v;
 			break;
 		case 'U':
 			if (parse_long(optarg, 0, 1000, &v)) {
 				warnx("bad context '%s' (0-1000)", optarg);
 				return PT_EXIT_FAILED;
 			}
-			r.o.context = (int)v;
+			r->o.context = (int)v;
 			break;
 		case O_MERGES:
-			r.o.merges = 1;
+			r->o.merges = 1;
 			break;
 		case 's':
 		case 'u': {
@@ -577,34 +585,34 @@ main(int argc, char **argv)
 				return PT_EXIT_FAILED;
 			}
 			if (ch == 's') {
-				r.since = t;
-				r.have_since = 1;
+				r->since = t;
+				r->have_since = 1;
 			} else {
-				r.until = t;
-				r.have_until = 1;
+				r->until = t;
+				r->have_until = 1;
 			}
 			break;
 		}
 		case O_ALL:
-			all = 1;
+			a->all = 1;
 			break;
 		case O_TAGS:
-			tags = 1;
+			a->tags = 1;
 			break;
 		case O_MERGED:
-			merged = 1;
+			a->merged = 1;
 			break;
 		case O_SIDE:
-			r.o.side = 1;
+			r->o.side = 1;
 			break;
 		case 'H':
-			header = 0;
+			a->header = 0;
 			break;
 		case 'q':
-			verbose = 0;
+			a->verbose = 0;
 			break;
 		case 'v':
-			verbose = 1;
+			a->verbose = 1;
 			break;
 		case 'V':
 			print_version();
@@ -623,14 +631,20 @@ main(int argc, char **argv)
 		return PT_EXIT_FAILED;
 	}
 	/* The merged table is of the range alone: what would change it is refused. */
-	if (merged && (tags || r.have_since || r.have_until || r.o.side || r.o.merges)) {
+	if (a->merged && (a->tags || r->have_since || r->have_until || r->o.side || r->o.merges)) {
 		warnx("--merged takes %s: its table is of the range given alone",
-		    tags ? "no --tags (another table)" : "no -s, -u, --side or --merges");
+		    a->tags ? "no --tags (another table)" : "no -s, -u, --side or --merges");
 		usage(stderr);
 		return PT_EXIT_FAILED;
 	}
-	r.o.repo = argv[optind++];
+	r->o.repo = argv[optind++];
+	return -1;
+}
 
+/* libgit2 and the allocator set for reading a whole history once. */
+static void
+libgit2_setup(void)
+{
 #ifdef __GLIBC__
 	/*
 	 * Blobs come and go in buffers above glibc's mmap threshold; mapping
@@ -679,67 +693,79 @@ main(int argc, char **argv)
 		git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, ext, (size_t)1);
 	}
 #endif
-	if (git_repository_open_ext(&repo, r.o.repo, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) < 0) {
-		fail_repo(r.o.repo, "not a git repository", NULL);
-		rc = PT_EXIT_FAILED;
-		goto out;
-	}
+}
+
+/*
+ * Open the repository r names into *repo, its packs read through a
+ * cache of delta bases shared out among jobs threads: 0, or -1 after a
+ * message (not a repository, or a shallow one).
+ */
+static int
+open_repo(git_repository **repo, struct run *r, long jobs)
+{
+	if (git_repository_open_ext(repo, r->o.repo, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) < 0)
+		return fail_repo(r->o.repo, "not a git repository", NULL);
 	/* With workers this handle reads the commits alone. */
-	packs_add(repo, jobs == 1 ? BASE_BYTES : WALK_BASE_BYTES);
-	r.base_bytes = BASE_BYTES / (size_t)jobs > WORKER_BASE_MIN ?
+	packs_add(*repo, jobs == 1 ? BASE_BYTES : WALK_BASE_BYTES);
+	r->base_bytes = BASE_BYTES / (size_t)jobs > WORKER_BASE_MIN ?
 	    BASE_BYTES / (size_t)jobs : WORKER_BASE_MIN;
-	if (git_repository_is_shallow(repo) == 1) {
+	if (git_repository_is_shallow(*repo) == 1) {
 		warnx("%s: shallow repository: its history is cut off (git fetch --unshallow)",
-		    r.o.repo);
-		rc = PT_EXIT_FAILED;
-		goto out;
+		    r->o.repo);
+		return -1;
 	}
-	if (tags) {
-		rc = run_tags(repo, r.o.repo, header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
-		goto out;
-	}
-	if (all && add_all(repo, &tips) < 0) {
-		fail_repo(r.o.repo, "cannot read its refs", NULL);
-		rc = PT_EXIT_FAILED;
-		goto out;
-	}
-	for (i = optind; i < argc; i++) {
-		if (add_revision(repo, &tips, r.o.repo, argv[i]) < 0) {
-			rc = PT_EXIT_FAILED;
-			goto out;
-		}
-	}
+	return 0;
+}
+
+/*
+ * The tips of the revisions argv[optind..argc), of every ref with
+ * --all, else HEAD: 0, or -1 after a message.
+ */
+static int
+collect_tips(git_repository *repo, const char *name, int all, int argc, char **argv,
+    struct tips *tips)
+{
+	int i;
+
+	if (all && add_all(repo, tips) < 0)
+		return fail_repo(name, "cannot read its refs", NULL);
+	for (i = optind; i < argc; i++)
+		if (add_revision(repo, tips, name, argv[i]) < 0)
+			return -1;
 	if (optind == argc && !all) {
 		git_oid head;
 
-		if (git_reference_name_to_id(&head, repo, "HEAD") < 0) {
-			fail_repo(r.o.repo, "no HEAD to start from", NULL);
-			rc = PT_EXIT_FAILED;
-			goto out;
-		}
-		tip_add(&tips, &head, 0);
+		if (git_reference_name_to_id(&head, repo, "HEAD") < 0)
+			return fail_repo(name, "no HEAD to start from", NULL);
+		tip_add(tips, &head, 0);
 	}
-	if (merged) {
-		rc = run_merged(repo, r.o.repo, &tips, header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
-		goto out;
-	}
-	if (walk_start(&walk, repo, &tips) < 0) {
-		fail_repo(r.o.repo, "cannot walk the history", NULL);
-		walk_free(&walk);
-		rc = PT_EXIT_FAILED;
-		goto out;
-	}
-	if (header)
-		table_header(stdout, TABLE_COMMITS);
-	if (progress_wanted()) {
-		const char *base = strrchr(r.o.repo, '/');
-		struct buf label = BUF_INIT;
+	return 0;
+}
 
-		/* "repo.git", not "repo.git/" or "." */
-		buf_addf(&label, "git2tsv %s", base && base[1] ? base + 1 : r.o.repo);
-		bar_label = buf_detach(&label, NULL);
-		progress_start(&bar, 1, bar_label, "commits", count_commits(repo, &tips));
-	}
+/* The progress bar, when one is wanted, labelled with the repository's name. */
+static void
+start_bar(git_repository *repo, const char *name, const struct tips *tips)
+{
+	const char *base = strrchr(name, '/');
+	struct buf label = BUF_INIT;
+
+	if (!progress_wanted())
+		return;
+	/* "repo.git", not "repo.git/" or "." */
+	buf_addf(&label, "git2tsv %s", base && base[1] ? base + 1 : name);
+	bar_label = buf_detach(&label, NULL);
+	progress_start(&bar, 1, bar_label, "commits", count_commits(repo, tips));
+}
+
+/*
+ * Every commit of the walk to a row, in walk order, by jobs threads
+ * (this one alone with 1): the last answer of walk_next, GIT_ITEROVER
+ * when the walk went to its end.
+ */
+static int
+write_rows(struct run *r, git_repository *repo, struct walk *walk, long jobs)
+{
+	int err;
 
 	if (jobs == 1) {
 		struct slot s;
@@ -747,9 +773,9 @@ main(int argc, char **argv)
 
 		memset(&s, 0, sizeof s);
 		keep_init(&kept, repo, KEEP_BYTES);
-		while ((err = walk_next(&walk, &s.c, &s.ptree, &s.has_ptree)) == 0) {
-			work_one(&r, &kept, &s);
-			emit(&r, &s);
+		while ((err = walk_next(walk, &s.c, &s.ptree, &s.has_ptree)) == 0) {
+			work_one(r, &kept, &s);
+			emit(r, &s);
 		}
 		keep_free(&kept);
 		buf_free(&s.row);
@@ -759,20 +785,40 @@ main(int argc, char **argv)
 			/* A commit's messages in commit order, as with -j1. */
 			0, 1,
 		};
-		struct opool *pool = opool_new(&ops, &r, jobs, (size_t)jobs * 8 + 8, CHUNK,
+		struct opool *pool = opool_new(&ops, r, jobs, (size_t)jobs * 8 + 8, CHUNK,
 		    sizeof(struct slot));
 
 		for (;;) {
 			/* The walk runs in this thread, the rows are written here too. */
 			struct slot *s = opool_next(pool);
 
-			err = walk_next(&walk, &s->c, &s->ptree, &s->has_ptree);
+			err = walk_next(walk, &s->c, &s->ptree, &s->has_ptree);
 			if (err)
 				break;
 			opool_push(pool);
 		}
 		opool_finish(pool);
 	}
+	return err;
+}
+
+/* The table of commits of the range tips give: the exit status. */
+static int
+run_commits(struct run *r, git_repository *repo, const struct tips *tips,
+    const struct g2args *a)
+{
+	struct walk walk;
+	int err, rc = PT_EXIT_OK;
+
+	if (walk_start(&walk, repo, tips) < 0) {
+		fail_repo(r->o.repo, "cannot walk the history", NULL);
+		walk_free(&walk);
+		return PT_EXIT_FAILED;
+	}
+	if (a->header)
+		table_header(stdout, TABLE_COMMITS);
+	start_bar(repo, r->o.repo, tips);
+	err = write_rows(r, repo, &walk, a->jobs);
 	progress_end(&bar);
 	free(bar_label);
 	/*
@@ -782,11 +828,11 @@ main(int argc, char **argv)
 	 * stderr and the rest of the table is good.
 	 */
 	if (err != GIT_ITEROVER) {
-		walk_fail(&walk, r.o.repo);
+		walk_fail(&walk, r->o.repo);
 		rc = PT_EXIT_FAILED;
 	}
 	walk_free(&walk);
-	if (rc == PT_EXIT_OK && (r.failed || r.damaged))
+	if (rc == PT_EXIT_OK && (r->failed || r->damaged))
 		rc = PT_EXIT_SKIPPED;
 	/*
 	 * Damaged rows are rows (exit 1, the table to be used), but a run
@@ -794,14 +840,39 @@ main(int argc, char **argv)
 	 * so that the line of an intact history keeps its old form for
 	 * the scripts that read it.
 	 */
-	if (r.damaged)
+	if (r->damaged)
 		warnx("%lu commits, %lu rows, %lu left out (merges, dates), %lu failed, "
-		    "%lu damaged (rows without a diff)", r.rows + r.skipped + r.failed, r.rows,
-		    r.skipped, r.failed, r.damaged);
-	else if (verbose || rc != PT_EXIT_OK)
+		    "%lu damaged (rows without a diff)", r->rows + r->skipped + r->failed, r->rows,
+		    r->skipped, r->failed, r->damaged);
+	else if (a->verbose || rc != PT_EXIT_OK)
 		warnx("%lu commits, %lu rows, %lu left out (merges, dates), %lu failed",
-		    r.rows + r.skipped + r.failed, r.rows, r.skipped, r.failed);
-out:
+		    r->rows + r->skipped + r->failed, r->rows, r->skipped, r->failed);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct run r;
+	struct g2args a;
+	git_repository *repo = NULL;
+	struct tips tips = { NULL, 0, 0 };
+	int rc;
+
+	setprogname(argv[0]);
+	if ((rc = parse_args(argc, argv, &r, &a)) >= 0)
+		return rc;
+	libgit2_setup();
+	if (open_repo(&repo, &r, a.jobs) < 0)
+		rc = PT_EXIT_FAILED;
+	else if (a.tags)
+		rc = run_tags(repo, r.o.repo, a.header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
+	else if (collect_tips(repo, r.o.repo, a.all, argc, argv, &tips) < 0)
+		rc = PT_EXIT_FAILED;
+	else if (a.merged)
+		rc = run_merged(repo, r.o.repo, &tips, a.header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
+	else
+		rc = run_commits(&r, repo, &tips, &a);
 	free(tips.v);
 	git_repository_free(repo);
 	git_libgit2_shutdown();
