@@ -90,9 +90,8 @@ struct slot {
 
 /*
  * Bytes of trees and blobs each repository handle keeps for the next
- * commits (keep.c).  On 60,000 commits of bench/make-history, one
- * thread reading through 8 MB reads 47% fewer blob bytes than without;
- * 64 MB would spare one point more.
+ * commits (keep.c).  8 MB spares a thread about half of the blob bytes
+ * it would read again; a larger budget spares little more.
  */
 #define KEEP_BYTES ((size_t)8 << 20)
 
@@ -100,11 +99,9 @@ struct slot {
  * Bytes of delta bases kept (packs.c), as git's core.deltaBaseCacheLimit:
  * one thread keeps them all, worker threads share them out (at least
  * 16 MB each), and the thread that walks the history, reading commits
- * alone then, keeps 4 MB.  On git's own history (60,751 commits) one
- * thread inflates 1.35 GB (git log -p 1.41 GB) where it inflated 3.8 GB
- * through libgit2's cache, for 0.72 times the CPU time; it peaks at
- * 195 MB instead of 80.  On its newest 7,836 commits 16 MB would
- * inflate 1.9 times what 96 MB does, 32 MB 1.6 times, 64 MB 1.2 times.
+ * alone then, keeps 4 MB.  A smaller budget inflates the same deltas
+ * again and again: with 16 MB a long history inflates nearly twice the
+ * bytes it does with 96 MB, with 64 MB a fifth more.
  */
 #define BASE_BYTES ((size_t)96 << 20)
 #define WORKER_BASE_MIN ((size_t)16 << 20)
@@ -648,7 +645,8 @@ libgit2_setup(void)
 #ifdef __GLIBC__
 	/*
 	 * Blobs come and go in buffers above glibc's mmap threshold; mapping
-	 * and unmapping each one made the kernel a fifth of a threaded run.
+	 * and unmapping each one would make the kernel a fifth of a threaded
+	 * run.
 	 * Freed memory is reused instead (peak memory stays the same).
 	 */
 	mallopt(M_MMAP_THRESHOLD, 256 << 20);
@@ -674,9 +672,8 @@ libgit2_setup(void)
 	 * Packs are mapped in windows of 16 MB, at most 64 MB at a time in
 	 * all: the history streams through the pack, and mapped pages
 	 * count as the process's memory (libgit2 maps 1 GB windows up to
-	 * 8 GB by default).  On the 160 MB pack of bench/make-history's
-	 * 60,000 commits this halves the peak for 3,500 more page faults
-	 * and no measurable time.
+	 * 8 GB by default).  On a long history this halves the peak for a
+	 * few more page faults.
 	 */
 	git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t)16 << 20);
 	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)64 << 20);
@@ -836,9 +833,9 @@ run_commits(struct run *r, git_repository *repo, const struct tips *tips,
 		rc = PT_EXIT_SKIPPED;
 	/*
 	 * Damaged rows are rows (exit 1, the table to be used), but a run
-	 * without -v must still show them counted.  The count is added only when there are any,
-	 * so that the line of an intact history keeps its old form for
-	 * the scripts that read it.
+	 * without -v must still show them counted.  The count is added
+	 * only when there are any, so that the line of an intact history
+	 * keeps the form scripts read.
 	 */
 	if (r->damaged)
 		warnx("%lu commits, %lu rows, %lu left out (merges, dates), %lu failed, "
