@@ -296,24 +296,6 @@ files_column(struct buf *out, const struct patch *p)
 	}
 }
 
-/* hunks (hunks.h): F old TAB new, @ heading, -removed, +added */
-static void
-hunks_column(struct buf *out, const struct patch *p)
-{
-	for (size_t k = 0; k < p->nf; k++) {
-		const struct pfile *f = &p->f[k];
-
-		hunks_add_file(out, f->old, f->new);
-		for (size_t h = 0; h < f->nh; h++) {
-			const struct phunk *hk = &f->h[h];
-
-			hunks_add_heading(out, hk->heading, hk->headlen);
-			hunks_add_lines(out, 0, hk->removed.p, hk->removed.len);
-			hunks_add_lines(out, 1, hk->added.p, hk->added.len);
-		}
-	}
-}
-
 /* new: the files the patch creates, one a line. */
 static void
 new_column(struct buf *out, const struct patch *p)
@@ -440,7 +422,7 @@ patch_columns(struct buf *out, struct tworker *w, const struct tsv_reader *r,
 	normal_message(&w->tmp, w->title.p ? w->title.p : "", w->title.len, s, n);
 	add_tmp(out, w);
 	buf_reset(&w->tmp);
-	hunks_column(&w->tmp, p);
+	patch_hunks(&w->tmp, p);
 	add_tmp(out, w);
 	/* name version part total: the sender and the subject's numbers */
 	add_field(out, r, c->from_name);
