@@ -39,7 +39,7 @@ COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 
 MBOX2TSV_OBJ := $(addprefix $(BUILD)/obj/mbox2tsv/,main.o mail.o body.o withdraw.o cites.o source.o split.o rfc2047.o)
-GIT2TSV_OBJ  := $(addprefix $(BUILD)/obj/git2tsv/,main.o commit.o diff.o keep.o history.o packs.o)
+GIT2TSV_OBJ  := $(addprefix $(BUILD)/obj/git2tsv/,main.o commit.o diff.o keep.o history.o packs.o revs.o)
 
 UNIT     := test-common tsvfield test-ratio
 UNIT_BIN := $(UNIT:%=$(BUILD)/tests/%)

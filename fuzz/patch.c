@@ -35,7 +35,7 @@ LLVMFuzzerInitialize(int *argc, char ***argv)
 }
 
 /*
- * patchtok's hunks column (hunks.h), written as patchtok writes it and
+ * patchtok's hunks column (hunks.h), written by patchtok's own writer and
  * read back as patchsim, ptmaint and ptreport read it: every item
  * comes back, and every file's names.
  */
@@ -48,14 +48,13 @@ hunks(struct buf *out, const struct patch *p)
 	struct buf old = BUF_INIT, new_ = BUF_INIT;
 	size_t start = out->len;
 
+	patch_hunks(out, p);
 	for (size_t k = 0; k < p->nf; k++) {
 		const struct pfile *f = &p->f[k];
 
-		hunks_add_file(out, f->old, f->new);
 		for (size_t h = 0; h < f->nh; h++) {
 			const struct phunk *hk = &f->h[h];
 
-			hunks_add_heading(out, hk->heading, hk->headlen);
 			nh++;
 			for (int side = 0; side < 2; side++) {
 				const struct buf *lines = side ? &hk->added : &hk->removed;
@@ -68,7 +67,6 @@ hunks(struct buf *out, const struct patch *p)
 					nlines += lines->p[i] == '\n';
 				if (nlines != (side ? hk->nadded : hk->nremoved))
 					abort();
-				hunks_add_lines(out, side, lines->p, lines->len);
 				*(side ? &nadd : &nrem) += nlines;
 			}
 		}

@@ -113,8 +113,18 @@ struct tips {
 	size_t n, cap;
 };
 
-/* Say on stderr what failed in repo (libgit2's last error): -1. */
+/* Say on stderr what failed in repo (libgit2's last error): -1 (revs.c). */
 int fail_repo(const char *repo, const char *what, const char *arg);
+
+/* Add oid to t, a tip to start from, or with hide one to stop at. */
+void tip_add(struct tips *t, const git_oid *oid, int hide);
+/*
+ * The tips of one revision argument (A..B, A...B, ^A, B), as git log
+ * reads it, added to t: 0, or -1 after a message naming repo_name.
+ */
+int add_revision(git_repository *repo, struct tips *t, const char *repo_name, const char *arg);
+/* Every ref by name, then HEAD (detached or not), as git log --all takes them: 0 or -1. */
+int add_all(git_repository *repo, struct tips *t);
 
 /*
  * Tables of the history's shape (history.c): one row per tag (--tags),

@@ -90,9 +90,8 @@ struct slot {
 
 /*
  * Bytes of trees and blobs each repository handle keeps for the next
- * commits (keep.c).  On 60,000 commits of bench/make-history, one
- * thread reading through 8 MB reads 47% fewer blob bytes than without;
- * 64 MB would spare one point more.
+ * commits (keep.c).  8 MB spares a thread about half of the blob bytes
+ * it would read again; a larger budget spares little more.
  */
 #define KEEP_BYTES ((size_t)8 << 20)
 
@@ -100,11 +99,9 @@ struct slot {
  * Bytes of delta bases kept (packs.c), as git's core.deltaBaseCacheLimit:
  * one thread keeps them all, worker threads share them out (at least
  * 16 MB each), and the thread that walks the history, reading commits
- * alone then, keeps 4 MB.  On git's own history (60,751 commits) one
- * thread inflates 1.35 GB (git log -p 1.41 GB) where it inflated 3.8 GB
- * through libgit2's cache, for 0.72 times the CPU time; it peaks at
- * 195 MB instead of 80.  On its newest 7,836 commits 16 MB would
- * inflate 1.9 times what 96 MB does, 32 MB 1.6 times, 64 MB 1.2 times.
+ * alone then, keeps 4 MB.  A smaller budget inflates the same deltas
+ * again and again: with 16 MB a long history inflates nearly twice the
+ * bytes it does with 96 MB, with 64 MB a fifth more.
  */
 #define BASE_BYTES ((size_t)96 << 20)
 #define WORKER_BASE_MIN ((size_t)16 << 20)
@@ -217,134 +214,6 @@ static void
 slot_free(void *s)
 {
 	buf_free(&((struct slot *)s)->row);
-}
-
-int
-fail_repo(const char *repo, const char *what, const char *arg)
-{
-	const git_error *e = git_error_last();
-
-	if (arg)
-		warnx("%s: %s '%s': %s", repo, what, arg, e && e->message ? e->message : "not found");
-	else
-		warnx("%s: %s: %s", repo, what, e && e->message ? e->message : "error");
-	return -1;
-}
-
-static void
-tip_add(struct tips *t, const git_oid *oid, int hide)
-{
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 16;
-		t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
-	}
-	git_oid_cpy(&t->v[t->n].oid, oid);
-	t->v[t->n++].hide = hide;
-}
-
-/* The commit that id names, tags peeled: 0, or -1 if none. */
-static int
-peel_commit(git_repository *repo, const git_oid *id, git_oid *out)
-{
-	git_object *obj = NULL, *c = NULL;
-	int rc;
-
-	rc = git_object_lookup(&obj, repo, id, GIT_OBJECT_ANY);
-	if (!rc)
-		rc = git_object_peel(&c, obj, GIT_OBJECT_COMMIT);
-	if (!rc)
-		git_oid_cpy(out, git_object_id(c));
-	git_object_free(c);
-	git_object_free(obj);
-	return rc < 0 ? -1 : 0;
-}
-
-/* The tips of one revision argument, as git log reads it. */
-static int
-add_revision(git_repository *repo, struct tips *t, const char *repo_name, const char *arg)
-{
-	git_revspec spec;
-	git_object *obj = NULL;
-	git_oid from, to;
-	int rc;
-
-	if (arg[0] == '^') {
-		if (git_revparse_single(&obj, repo, arg + 1) < 0)
-			return fail_repo(repo_name, "unknown revision", arg);
-		rc = peel_commit(repo, git_object_id(obj), &from);
-		git_object_free(obj);
-		if (rc < 0)
-			return fail_repo(repo_name, "not a commit", arg);
-		tip_add(t, &from, 1);
-		return 0;
-	}
-	if (git_revparse(&spec, repo, arg) < 0) {
-		rc = fail_repo(repo_name, "unknown revision", arg);
-		/* libgit2 keeps A when the B of A..B is unknown. */
-		git_object_free(spec.from);
-		return rc;
-	}
-	rc = peel_commit(repo, git_object_id(spec.from), &from);
-	if (!rc && !(spec.flags & GIT_REVSPEC_SINGLE))
-		rc = peel_commit(repo, git_object_id(spec.to), &to);
-	if (rc < 0) {
-		fail_repo(repo_name, "not a commit", arg);
-		goto out;
-	}
-	if (spec.flags & GIT_REVSPEC_SINGLE) {
-		tip_add(t, &from, 0);
-	} else if (spec.flags & GIT_REVSPEC_MERGE_BASE) {
-		/* A...B: every merge base hidden, then both sides, as git adds them. */
-		git_oidarray bases = { NULL, 0 };
-
-		rc = git_merge_bases(&bases, repo, &from, &to);
-		if (rc < 0 && rc != GIT_ENOTFOUND) {
-			fail_repo(repo_name, "cannot find the merge bases of", arg);
-			goto out;
-		}
-		rc = 0;
-		for (size_t i = 0; i < bases.count; i++)
-			tip_add(t, &bases.ids[i], 1);
-		git_oidarray_dispose(&bases);
-		tip_add(t, &from, 0);
-		tip_add(t, &to, 0);
-	} else {
-		tip_add(t, &from, 1);
-		tip_add(t, &to, 0);
-	}
-out:
-	git_object_free(spec.from);
-	git_object_free(spec.to);
-	return rc < 0 ? -1 : 0;
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Every ref by name, then HEAD (detached or not), as git log --all takes them. */
-static int
-add_all(git_repository *repo, struct tips *t)
-{
-	git_strarray refs = { NULL, 0 };
-	git_oid id, c;
-
-	if (git_reference_list(&refs, repo) < 0)
-		return -1;
-	qsort(refs.strings, refs.count, sizeof *refs.strings, cmp_str);
-	for (size_t i = 0; i < refs.count; i++) {
-		/* Refs to trees and blobs, or broken ones, are passed over. */
-		if (git_reference_name_to_id(&id, repo, refs.strings[i]) == 0 &&
-		    peel_commit(repo, &id, &c) == 0)
-			tip_add(t, &c, 0);
-	}
-	git_strarray_dispose(&refs);
-	if (git_reference_name_to_id(&id, repo, "HEAD") == 0 && peel_commit(repo, &id, &c) == 0)
-		tip_add(t, &c, 0);
-	git_error_clear();
-	return 0;
 }
 
 /*
@@ -639,8 +508,18 @@ walk_free(struct walk *w)
 	free(w->msg);
 }
 
-int
-main(int argc, char **argv)
+/* What the command line asks beyond the run's options. */
+struct g2args {
+	long jobs;
+	int header, verbose, tags, merged, all;
+};
+
+/*
+ * The options into r and a, optind left at the first revision: -1 to
+ * go on, else the exit status (help, version or a usage error).
+ */
+static int
+parse_args(int argc, char **argv, struct run *r, struct g2args *a)
 {
 	enum { O_MERGES = 256, O_ALL, O_RENAMES, O_TAGS, O_MERGED, O_SIDE };
 	static const struct option longopts[] = {
@@ -661,21 +540,19 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct run r;
-	git_repository *repo = NULL;
-	struct tips tips = { NULL, 0, 0 };
-	struct walk walk;
-	long jobs = jobs_default(16), v;
-	int ch, header = 1, verbose = 0, tags = 0, merged = 0, all = 0, err, rc = PT_EXIT_OK, i;
+	long v;
+	int ch;
 
-	setprogname(argv[0]);
-	memset(&r, 0, sizeof r);
-	r.o.rename_threshold = 50;
-	r.o.context = 3;
+	memset(r, 0, sizeof *r);
+	memset(a, 0, sizeof *a);
+	r->o.rename_threshold = 50;
+	r->o.context = 3;
+	a->jobs = jobs_default(16);
+	a->header = 1;
 	while ((ch = getopt_long(argc, argv, "j:s:u:U:HqvVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'j':
-			if (jobs_option(optarg, &jobs) < 0)
+			if (jobs_option(optarg, &a->jobs) < 0)
 				return PT_EXIT_FAILED;
 			break;
 		case O_RENAMES:
@@ -683,17 +560,17 @@ main(int argc, char **argv)
 				warnx("bad rename threshold '%s' (0-100)", optarg);
 				return PT_EXIT_FAILED;
 			}
-			r.o.rename_threshold = (int)v;
+			r->o.rename_threshold = (int)v;
 			break;
 		case 'U':
 			if (parse_long(optarg, 0, 1000, &v)) {
 				warnx("bad context '%s' (0-1000)", optarg);
 				return PT_EXIT_FAILED;
 			}
-			r.o.context = (int)v;
+			r->o.context = (int)v;
 			break;
 		case O_MERGES:
-			r.o.merges = 1;
+			r->o.merges = 1;
 			break;
 		case 's':
 		case 'u': {
@@ -705,34 +582,34 @@ main(int argc, char **argv)
 				return PT_EXIT_FAILED;
 			}
 			if (ch == 's') {
-				r.since = t;
-				r.have_since = 1;
+				r->since = t;
+				r->have_since = 1;
 			} else {
-				r.until = t;
-				r.have_until = 1;
+				r->until = t;
+				r->have_until = 1;
 			}
 			break;
 		}
 		case O_ALL:
-			all = 1;
+			a->all = 1;
 			break;
 		case O_TAGS:
-			tags = 1;
+			a->tags = 1;
 			break;
 		case O_MERGED:
-			merged = 1;
+			a->merged = 1;
 			break;
 		case O_SIDE:
-			r.o.side = 1;
+			r->o.side = 1;
 			break;
 		case 'H':
-			header = 0;
+			a->header = 0;
 			break;
 		case 'q':
-			verbose = 0;
+			a->verbose = 0;
 			break;
 		case 'v':
-			verbose = 1;
+			a->verbose = 1;
 			break;
 		case 'V':
 			print_version();
@@ -751,18 +628,25 @@ main(int argc, char **argv)
 		return PT_EXIT_FAILED;
 	}
 	/* The merged table is of the range alone: what would change it is refused. */
-	if (merged && (tags || r.have_since || r.have_until || r.o.side || r.o.merges)) {
+	if (a->merged && (a->tags || r->have_since || r->have_until || r->o.side || r->o.merges)) {
 		warnx("--merged takes %s: its table is of the range given alone",
-		    tags ? "no --tags (another table)" : "no -s, -u, --side or --merges");
+		    a->tags ? "no --tags (another table)" : "no -s, -u, --side or --merges");
 		usage(stderr);
 		return PT_EXIT_FAILED;
 	}
-	r.o.repo = argv[optind++];
+	r->o.repo = argv[optind++];
+	return -1;
+}
 
+/* libgit2 and the allocator set for reading a whole history once. */
+static void
+libgit2_setup(void)
+{
 #ifdef __GLIBC__
 	/*
 	 * Blobs come and go in buffers above glibc's mmap threshold; mapping
-	 * and unmapping each one made the kernel a fifth of a threaded run.
+	 * and unmapping each one would make the kernel a fifth of a threaded
+	 * run.
 	 * Freed memory is reused instead (peak memory stays the same).
 	 */
 	mallopt(M_MMAP_THRESHOLD, 256 << 20);
@@ -788,9 +672,8 @@ main(int argc, char **argv)
 	 * Packs are mapped in windows of 16 MB, at most 64 MB at a time in
 	 * all: the history streams through the pack, and mapped pages
 	 * count as the process's memory (libgit2 maps 1 GB windows up to
-	 * 8 GB by default).  On the 160 MB pack of bench/make-history's
-	 * 60,000 commits this halves the peak for 3,500 more page faults
-	 * and no measurable time.
+	 * 8 GB by default).  On a long history this halves the peak for a
+	 * few more page faults.
 	 */
 	git_libgit2_opts(GIT_OPT_SET_MWINDOW_SIZE, (size_t)16 << 20);
 	git_libgit2_opts(GIT_OPT_SET_MWINDOW_MAPPED_LIMIT, (size_t)64 << 20);
@@ -807,67 +690,79 @@ main(int argc, char **argv)
 		git_libgit2_opts(GIT_OPT_SET_EXTENSIONS, ext, (size_t)1);
 	}
 #endif
-	if (git_repository_open_ext(&repo, r.o.repo, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) < 0) {
-		fail_repo(r.o.repo, "not a git repository", NULL);
-		rc = PT_EXIT_FAILED;
-		goto out;
-	}
+}
+
+/*
+ * Open the repository r names into *repo, its packs read through a
+ * cache of delta bases shared out among jobs threads: 0, or -1 after a
+ * message (not a repository, or a shallow one).
+ */
+static int
+open_repo(git_repository **repo, struct run *r, long jobs)
+{
+	if (git_repository_open_ext(repo, r->o.repo, GIT_REPOSITORY_OPEN_NO_SEARCH, NULL) < 0)
+		return fail_repo(r->o.repo, "not a git repository", NULL);
 	/* With workers this handle reads the commits alone. */
-	packs_add(repo, jobs == 1 ? BASE_BYTES : WALK_BASE_BYTES);
-	r.base_bytes = BASE_BYTES / (size_t)jobs > WORKER_BASE_MIN ?
+	packs_add(*repo, jobs == 1 ? BASE_BYTES : WALK_BASE_BYTES);
+	r->base_bytes = BASE_BYTES / (size_t)jobs > WORKER_BASE_MIN ?
 	    BASE_BYTES / (size_t)jobs : WORKER_BASE_MIN;
-	if (git_repository_is_shallow(repo) == 1) {
+	if (git_repository_is_shallow(*repo) == 1) {
 		warnx("%s: shallow repository: its history is cut off (git fetch --unshallow)",
-		    r.o.repo);
-		rc = PT_EXIT_FAILED;
-		goto out;
+		    r->o.repo);
+		return -1;
 	}
-	if (tags) {
-		rc = run_tags(repo, r.o.repo, header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
-		goto out;
-	}
-	if (all && add_all(repo, &tips) < 0) {
-		fail_repo(r.o.repo, "cannot read its refs", NULL);
-		rc = PT_EXIT_FAILED;
-		goto out;
-	}
-	for (i = optind; i < argc; i++) {
-		if (add_revision(repo, &tips, r.o.repo, argv[i]) < 0) {
-			rc = PT_EXIT_FAILED;
-			goto out;
-		}
-	}
+	return 0;
+}
+
+/*
+ * The tips of the revisions argv[optind..argc), of every ref with
+ * --all, else HEAD: 0, or -1 after a message.
+ */
+static int
+collect_tips(git_repository *repo, const char *name, int all, int argc, char **argv,
+    struct tips *tips)
+{
+	int i;
+
+	if (all && add_all(repo, tips) < 0)
+		return fail_repo(name, "cannot read its refs", NULL);
+	for (i = optind; i < argc; i++)
+		if (add_revision(repo, tips, name, argv[i]) < 0)
+			return -1;
 	if (optind == argc && !all) {
 		git_oid head;
 
-		if (git_reference_name_to_id(&head, repo, "HEAD") < 0) {
-			fail_repo(r.o.repo, "no HEAD to start from", NULL);
-			rc = PT_EXIT_FAILED;
-			goto out;
-		}
-		tip_add(&tips, &head, 0);
+		if (git_reference_name_to_id(&head, repo, "HEAD") < 0)
+			return fail_repo(name, "no HEAD to start from", NULL);
+		tip_add(tips, &head, 0);
 	}
-	if (merged) {
-		rc = run_merged(repo, r.o.repo, &tips, header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
-		goto out;
-	}
-	if (walk_start(&walk, repo, &tips) < 0) {
-		fail_repo(r.o.repo, "cannot walk the history", NULL);
-		walk_free(&walk);
-		rc = PT_EXIT_FAILED;
-		goto out;
-	}
-	if (header)
-		table_header(stdout, TABLE_COMMITS);
-	if (progress_wanted()) {
-		const char *base = strrchr(r.o.repo, '/');
-		struct buf label = BUF_INIT;
+	return 0;
+}
 
-		/* "repo.git", not "repo.git/" or "." */
-		buf_addf(&label, "git2tsv %s", base && base[1] ? base + 1 : r.o.repo);
-		bar_label = buf_detach(&label, NULL);
-		progress_start(&bar, 1, bar_label, "commits", count_commits(repo, &tips));
-	}
+/* The progress bar, when one is wanted, labelled with the repository's name. */
+static void
+start_bar(git_repository *repo, const char *name, const struct tips *tips)
+{
+	const char *base = strrchr(name, '/');
+	struct buf label = BUF_INIT;
+
+	if (!progress_wanted())
+		return;
+	/* "repo.git", not "repo.git/" or "." */
+	buf_addf(&label, "git2tsv %s", base && base[1] ? base + 1 : name);
+	bar_label = buf_detach(&label, NULL);
+	progress_start(&bar, 1, bar_label, "commits", count_commits(repo, tips));
+}
+
+/*
+ * Every commit of the walk to a row, in walk order, by jobs threads
+ * (this one alone with 1): the last answer of walk_next, GIT_ITEROVER
+ * when the walk went to its end.
+ */
+static int
+write_rows(struct run *r, git_repository *repo, struct walk *walk, long jobs)
+{
+	int err;
 
 	if (jobs == 1) {
 		struct slot s;
@@ -875,9 +770,9 @@ main(int argc, char **argv)
 
 		memset(&s, 0, sizeof s);
 		keep_init(&kept, repo, KEEP_BYTES);
-		while ((err = walk_next(&walk, &s.c, &s.ptree, &s.has_ptree)) == 0) {
-			work_one(&r, &kept, &s);
-			emit(&r, &s);
+		while ((err = walk_next(walk, &s.c, &s.ptree, &s.has_ptree)) == 0) {
+			work_one(r, &kept, &s);
+			emit(r, &s);
 		}
 		keep_free(&kept);
 		buf_free(&s.row);
@@ -887,20 +782,40 @@ main(int argc, char **argv)
 			/* A commit's messages in commit order, as with -j1. */
 			0, 1,
 		};
-		struct opool *pool = opool_new(&ops, &r, jobs, (size_t)jobs * 8 + 8, CHUNK,
+		struct opool *pool = opool_new(&ops, r, jobs, (size_t)jobs * 8 + 8, CHUNK,
 		    sizeof(struct slot));
 
 		for (;;) {
 			/* The walk runs in this thread, the rows are written here too. */
 			struct slot *s = opool_next(pool);
 
-			err = walk_next(&walk, &s->c, &s->ptree, &s->has_ptree);
+			err = walk_next(walk, &s->c, &s->ptree, &s->has_ptree);
 			if (err)
 				break;
 			opool_push(pool);
 		}
 		opool_finish(pool);
 	}
+	return err;
+}
+
+/* The table of commits of the range tips give: the exit status. */
+static int
+run_commits(struct run *r, git_repository *repo, const struct tips *tips,
+    const struct g2args *a)
+{
+	struct walk walk;
+	int err, rc = PT_EXIT_OK;
+
+	if (walk_start(&walk, repo, tips) < 0) {
+		fail_repo(r->o.repo, "cannot walk the history", NULL);
+		walk_free(&walk);
+		return PT_EXIT_FAILED;
+	}
+	if (a->header)
+		table_header(stdout, TABLE_COMMITS);
+	start_bar(repo, r->o.repo, tips);
+	err = write_rows(r, repo, &walk, a->jobs);
 	progress_end(&bar);
 	free(bar_label);
 	/*
@@ -910,26 +825,51 @@ main(int argc, char **argv)
 	 * stderr and the rest of the table is good.
 	 */
 	if (err != GIT_ITEROVER) {
-		walk_fail(&walk, r.o.repo);
+		walk_fail(&walk, r->o.repo);
 		rc = PT_EXIT_FAILED;
 	}
 	walk_free(&walk);
-	if (rc == PT_EXIT_OK && (r.failed || r.damaged))
+	if (rc == PT_EXIT_OK && (r->failed || r->damaged))
 		rc = PT_EXIT_SKIPPED;
 	/*
 	 * Damaged rows are rows (exit 1, the table to be used), but a run
-	 * without -v must still show them counted.  The count is added only when there are any,
-	 * so that the line of an intact history keeps its old form for
-	 * the scripts that read it.
+	 * without -v must still show them counted.  The count is added
+	 * only when there are any, so that the line of an intact history
+	 * keeps the form scripts read.
 	 */
-	if (r.damaged)
+	if (r->damaged)
 		warnx("%lu commits, %lu rows, %lu left out (merges, dates), %lu failed, "
-		    "%lu damaged (rows without a diff)", r.rows + r.skipped + r.failed, r.rows,
-		    r.skipped, r.failed, r.damaged);
-	else if (verbose || rc != PT_EXIT_OK)
+		    "%lu damaged (rows without a diff)", r->rows + r->skipped + r->failed, r->rows,
+		    r->skipped, r->failed, r->damaged);
+	else if (a->verbose || rc != PT_EXIT_OK)
 		warnx("%lu commits, %lu rows, %lu left out (merges, dates), %lu failed",
-		    r.rows + r.skipped + r.failed, r.rows, r.skipped, r.failed);
-out:
+		    r->rows + r->skipped + r->failed, r->rows, r->skipped, r->failed);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct run r;
+	struct g2args a;
+	git_repository *repo = NULL;
+	struct tips tips = { NULL, 0, 0 };
+	int rc;
+
+	setprogname(argv[0]);
+	if ((rc = parse_args(argc, argv, &r, &a)) >= 0)
+		return rc;
+	libgit2_setup();
+	if (open_repo(&repo, &r, a.jobs) < 0)
+		rc = PT_EXIT_FAILED;
+	else if (a.tags)
+		rc = run_tags(repo, r.o.repo, a.header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
+	else if (collect_tips(repo, r.o.repo, a.all, argc, argv, &tips) < 0)
+		rc = PT_EXIT_FAILED;
+	else if (a.merged)
+		rc = run_merged(repo, r.o.repo, &tips, a.header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
+	else
+		rc = run_commits(&r, repo, &tips, &a);
 	free(tips.v);
 	git_repository_free(repo);
 	git_libgit2_shutdown();

@@ -6,9 +6,9 @@
  * it, the chain is followed down to a base kept from before, or to a
  * whole object, and every delta on the way is inflated and applied.
  * git keeps the objects so made for the next reads (96 MB, the oldest
- * going first); libgit2 1.5 keeps 16 MB of them and, once full, throws
- * all of them away, so on git's own history git2tsv inflated 3.8 GB
- * where git log -p inflates 1.4 GB (zlib a third of its time).  This is
+ * going first); libgit2 keeps 16 MB of them and, once full, throws all
+ * of them away, so that a long history read through it is inflated
+ * nearly three times over (zlib a third of the time).  This is
  * an object database backend, one per repository handle (a thread),
  * asked before libgit2's own: it reads the packs' version 2 .idx files
  * and the packs with pread (a pack mapped whole would count as the
@@ -16,7 +16,7 @@
  * a budget of bytes, the least recently used going first.  Anything it
  * cannot read (a loose object, an object of no pack it knows, a damaged
  * entry, another index version) is passed on to libgit2, which reads
- * it, or fails, as before.
+ * it or fails.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>

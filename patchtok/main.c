@@ -278,22 +278,196 @@ slot_fill(struct tslot *sl, const struct tsv_reader *r)
 	sl->rv.f = sl->f;
 }
 
+/* files: every name touched, old and new, once each, one a line. */
+static void
+files_column(struct buf *out, const struct patch *p)
+{
+	for (size_t k = 0; k < p->nf; k++) {
+		const char *nm[2] = { p->f[k].old, p->f[k].new };
+
+		for (int e = 0; e < 2; e++) {
+			if (!*nm[e] || strcmp(nm[e], "/dev/null") == 0 ||
+			    (e == 1 && strcmp(nm[0], nm[1]) == 0))
+				continue;
+			if (out->len)
+				buf_addc(out, '\n');
+			buf_addstr(out, nm[e]);
+		}
+	}
+}
+
+/* new: the files the patch creates, one a line. */
+static void
+new_column(struct buf *out, const struct patch *p)
+{
+	for (size_t k = 0; k < p->nf; k++) {
+		if (strcmp(p->f[k].old, "/dev/null") != 0 || !*p->f[k].new ||
+		    strcmp(p->f[k].new, "/dev/null") == 0)
+			continue;
+		if (out->len)
+			buf_addc(out, '\n');
+		buf_addstr(out, p->f[k].new);
+	}
+}
+
+/*
+ * paths: the F lines of hunks alone, so that what only needs the
+ * files and what became of them (ptreport) reads a few bytes, not
+ * the diff.
+ */
+static void
+paths_column(struct buf *out, const struct patch *p)
+{
+	for (size_t k = 0; k < p->nf; k++)
+		hunks_add_file(out, p->f[k].old, p->f[k].new);
+	if (out->len)
+		out->len--;   /* the last line's newline */
+}
+
+/*
+ * thread: the first mail of the thread as this one names it (the
+ * first reference, else In-Reply-To), else itself.
+ */
+static void
+thread_column(struct buf *out, const struct tsv_reader *r, const struct cols *c)
+{
+	size_t n;
+	const char *s = field(r, c->references, &n);
+
+	if (!n)
+		s = field(r, c->in_reply_to, &n);
+	n = strcspn(s, " ") < n ? strcspn(s, " ") : n;
+	if (!n)
+		s = field(r, c->id, &n);
+	tsv_add(out, s, n);
+}
+
+/* credits: of a commit, the people its trailers credit but its author and committer */
+static void
+credits_column(struct buf *out, const struct tsv_reader *r, const struct cols *c)
+{
+	const char *who[4], *s;
+	size_t wlen[4], n;
+
+	who[0] = field(r, c->from_addr, &wlen[0]);
+	who[1] = field(r, c->from_name, &wlen[1]);
+	who[2] = field(r, c->committer_addr, &wlen[2]);
+	who[3] = field(r, c->committer_name, &wlen[3]);
+	s = field(r, c->message, &n);
+	credits(out, s, n, who, wlen);
+}
+
+/* The title into w->title: the input's, else made of the subject. */
+static void
+make_title(struct tworker *w, const struct tsv_reader *r, const struct cols *c)
+{
+	const char *t;
+	size_t tl;
+
+	buf_reset(&w->title);
+	if (c->title >= 0) {
+		t = field(r, c->title, &tl);
+		buf_add(&w->title, t, tl);
+	} else {
+		t = field(r, c->subject, &tl);
+		subject_title(&w->title, t, tl);
+	}
+}
+
+/* Add w->tmp as a column of out, and the separator after it. */
+static void
+add_tmp(struct buf *out, const struct tworker *w)
+{
+	tsv_add(out, w->tmp.p, w->tmp.len);
+	tsv_sep(out);
+}
+
+/*
+ * The patch row of r and its parsed diff p into out, w's buffers its
+ * scratch.
+ */
+static void
+patch_columns(struct buf *out, struct tworker *w, const struct tsv_reader *r,
+    const struct tjob *jb, const struct patch *p)
+{
+	const struct cols *c = &jb->c;
+	int commits = jb->commits;
+	const char *s;
+	size_t n;
+	char hash[33];
+
+	/* id kind date author type list title */
+	add_field(out, r, c->id);
+	buf_addstr(out, commits ? "commit" : "mail");
+	tsv_sep(out);
+	add_field(out, r, commits ? c->commit_date : c->date);
+	add_field(out, r, c->from_addr);
+	add_field(out, r, c->type);
+	add_field(out, r, c->list);
+	make_title(w, r, c);
+	tsv_add(out, w->title.p, w->title.len);
+	tsv_sep(out);
+	buf_reset(&w->tmp);
+	files_column(&w->tmp, p);
+	add_tmp(out, w);
+	buf_addf(out, "%zu\t%zu\t", p->added, p->removed);
+	patch_hash(p, hash);
+	buf_addstr(out, hash);
+	tsv_sep(out);
+	add_field(out, r, c->upstream);
+	add_field(out, r, c->links);
+	/* msg */
+	buf_reset(&w->tmp);
+	s = field(r, c->message, &n);
+	normal_message(&w->tmp, w->title.p ? w->title.p : "", w->title.len, s, n);
+	add_tmp(out, w);
+	buf_reset(&w->tmp);
+	patch_hunks(&w->tmp, p);
+	add_tmp(out, w);
+	/* name version part total: the sender and the subject's numbers */
+	add_field(out, r, c->from_name);
+	add_field(out, r, c->version);
+	add_field(out, r, c->part);
+	add_field(out, r, c->total);
+	/* thread: empty for commits */
+	if (!commits)
+		thread_column(out, r, c);
+	tsv_sep(out);
+	buf_reset(&w->tmp);
+	new_column(&w->tmp, p);
+	add_tmp(out, w);
+	/*
+	 * author_date: when the patch was written; a commit made
+	 * by git am from a mail has the mail's date.
+	 */
+	add_field(out, r, c->date);
+	buf_reset(&w->tmp);
+	paths_column(&w->tmp, p);
+	add_tmp(out, w);
+	/* flags: the input's (side: a commit of another branch than the main line) */
+	add_field(out, r, c->flags);
+	buf_reset(&w->tmp);
+	if (commits)
+		credits_column(&w->tmp, r, c);
+	tsv_add(out, w->tmp.p, w->tmp.len);
+	tsv_extra_row(&jb->x, r, out);
+	buf_addc(out, '\n');
+}
+
 /* The patch row of a slot's row into sl->out, or its kind if none. */
 static void
 tok_row(struct tjob *jb, struct tworker *w, struct tslot *sl)
 {
 	const struct tsv_reader *r = &sl->rv;
 	const struct cols *c = &jb->c;
-	struct buf *out = &sl->out;
 	int commits = jb->commits;
 	struct patch p;
 	struct arena a = ARENA_INIT;
-	size_t n, tl;
-	const char *s, *t;
-	char hash[33];
+	size_t n;
+	const char *s;
 	int root;
 
-	buf_reset(out);
+	buf_reset(&sl->out);
 	sl->kind = ROW_PATCH;
 	s = field(r, c->diff, &n);
 	/*
@@ -311,151 +485,13 @@ tok_row(struct tjob *jb, struct tworker *w, struct tslot *sl)
 	patch_parse(&p, s, n, &a);
 	if (root && p.nf > ROOT_FILES) {
 		sl->kind = ROW_NODIFF;
-		patch_free(&p);
-		arena_free(&a);
-		return;
-	}
-	if (!p.nf) {
+	} else if (!p.nf) {
 		sl->kind = ROW_NOFILE;
 		warnx("%s:%lu: %s: no file in its diff: passed over", r->name,
 		    r->lineno, r->f[c->id].s);
-		patch_free(&p);
-		arena_free(&a);
-		return;
-	}
-	/* id kind date author type list title */
-	add_field(out, r, c->id);
-	buf_addstr(out, commits ? "commit" : "mail");
-	tsv_sep(out);
-	add_field(out, r, commits ? c->commit_date : c->date);
-	add_field(out, r, c->from_addr);
-	add_field(out, r, c->type);
-	add_field(out, r, c->list);
-	buf_reset(&w->title);
-	if (c->title >= 0) {
-		t = field(r, c->title, &tl);
-		buf_add(&w->title, t, tl);
 	} else {
-		t = field(r, c->subject, &tl);
-		subject_title(&w->title, t, tl);
+		patch_columns(&sl->out, w, r, jb, &p);
 	}
-	tsv_add(out, w->title.p, w->title.len);
-	tsv_sep(out);
-	/* files: every name touched, old and new, once each */
-	buf_reset(&w->tmp);
-	for (size_t k = 0; k < p.nf; k++) {
-		const char *nm[2] = { p.f[k].old, p.f[k].new };
-
-		for (int e = 0; e < 2; e++) {
-			if (!*nm[e] || strcmp(nm[e], "/dev/null") == 0 ||
-			    (e == 1 && strcmp(nm[0], nm[1]) == 0))
-				continue;
-			if (w->tmp.len)
-				buf_addc(&w->tmp, '\n');
-			buf_addstr(&w->tmp, nm[e]);
-		}
-	}
-	tsv_add(out, w->tmp.p, w->tmp.len);
-	tsv_sep(out);
-	buf_addf(out, "%zu\t%zu\t", p.added, p.removed);
-	patch_hash(&p, hash);
-	buf_addstr(out, hash);
-	tsv_sep(out);
-	add_field(out, r, c->upstream);
-	add_field(out, r, c->links);
-	/* msg */
-	buf_reset(&w->tmp);
-	s = field(r, c->message, &n);
-	normal_message(&w->tmp, w->title.p ? w->title.p : "", w->title.len, s, n);
-	tsv_add(out, w->tmp.p, w->tmp.len);
-	tsv_sep(out);
-	/* hunks (hunks.h): F old TAB new, @ heading, -removed, +added */
-	buf_reset(&w->tmp);
-	for (size_t k = 0; k < p.nf; k++) {
-		const struct pfile *f = &p.f[k];
-
-		hunks_add_file(&w->tmp, f->old, f->new);
-		for (size_t h = 0; h < f->nh; h++) {
-			const struct phunk *hk = &f->h[h];
-
-			hunks_add_heading(&w->tmp, hk->heading, hk->headlen);
-			hunks_add_lines(&w->tmp, 0, hk->removed.p, hk->removed.len);
-			hunks_add_lines(&w->tmp, 1, hk->added.p, hk->added.len);
-		}
-	}
-	tsv_add(out, w->tmp.p, w->tmp.len);
-	tsv_sep(out);
-	/* name version part total: the sender and the subject's numbers */
-	add_field(out, r, c->from_name);
-	add_field(out, r, c->version);
-	add_field(out, r, c->part);
-	add_field(out, r, c->total);
-	/*
-	 * thread: the first mail of the thread as this one names
-	 * it (the first reference, else In-Reply-To), else itself;
-	 * empty for commits.
-	 */
-	if (!commits) {
-		s = field(r, c->references, &n);
-		if (!n)
-			s = field(r, c->in_reply_to, &n);
-		n = strcspn(s, " ") < n ? strcspn(s, " ") : n;
-		if (!n)
-			s = field(r, c->id, &n);
-		tsv_add(out, s, n);
-	}
-	tsv_sep(out);
-	/* new: the files the patch creates */
-	buf_reset(&w->tmp);
-	for (size_t k = 0; k < p.nf; k++) {
-		if (strcmp(p.f[k].old, "/dev/null") != 0 || !*p.f[k].new ||
-		    strcmp(p.f[k].new, "/dev/null") == 0)
-			continue;
-		if (w->tmp.len)
-			buf_addc(&w->tmp, '\n');
-		buf_addstr(&w->tmp, p.f[k].new);
-	}
-	tsv_add(out, w->tmp.p, w->tmp.len);
-	tsv_sep(out);
-	/*
-	 * author_date: when the patch was written; a commit made
-	 * by git am from a mail has the mail's date.
-	 */
-	s = field(r, c->date, &n);
-	tsv_add(out, s, n);
-	tsv_sep(out);
-	/*
-	 * paths: the F lines of hunks alone, so that what only needs the
-	 * files and what became of them (ptreport) reads a few bytes, not
-	 * the diff.
-	 */
-	buf_reset(&w->tmp);
-	for (size_t k = 0; k < p.nf; k++)
-		hunks_add_file(&w->tmp, p.f[k].old, p.f[k].new);
-	if (w->tmp.len)
-		w->tmp.len--;   /* the last line's newline */
-	tsv_add(out, w->tmp.p, w->tmp.len);
-	tsv_sep(out);
-	/* flags: the input's (side: a commit of another branch than the main line) */
-	s = field(r, c->flags, &n);
-	tsv_add(out, s, n);
-	tsv_sep(out);
-	/* credits: of a commit, the people its trailers credit but its author and committer */
-	buf_reset(&w->tmp);
-	if (commits) {
-		const char *who[4];
-		size_t wlen[4];
-
-		who[0] = field(r, c->from_addr, &wlen[0]);
-		who[1] = field(r, c->from_name, &wlen[1]);
-		who[2] = field(r, c->committer_addr, &wlen[2]);
-		who[3] = field(r, c->committer_name, &wlen[3]);
-		s = field(r, c->message, &n);
-		credits(&w->tmp, s, n, who, wlen);
-	}
-	tsv_add(out, w->tmp.p, w->tmp.len);
-	tsv_extra_row(&jb->x, r, out);
-	buf_addc(out, '\n');
 	patch_free(&p);
 	arena_free(&a);
 }
@@ -522,8 +558,12 @@ pool_slot_free(void *slot)
 #define TOK_SLOTS 256
 #define TOK_BYTES ((size_t)64 << 20)
 
-int
-main(int argc, char **argv)
+/*
+ * The options: -1 to go on, optind at the first table, else the exit
+ * status (help, version or a usage error).
+ */
+static int
+parse_args(int argc, char **argv, int *header, int *verbose, long *jobs)
 {
 	static const struct option longopts[] = {
 		{ "no-header", no_argument, NULL, 'H' },
@@ -534,29 +574,15 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct buf row = BUF_INIT;
-	unsigned long nrows = 0, npatch = 0, nodiff = 0, nbad = 0;
-	int ch, header = 1, verbose = 0, rc = PT_EXIT_OK, i, printed_header = 0;
-	struct tsv_extra x = { 0, NULL, NULL };
-	/* Columns of mails, commits and patches: patchtok's, not passed through. */
-	static const enum table_kind kinds[] = { TABLE_MAILS, TABLE_COMMITS, TABLE_PATCHES };
-	const char **known = NULL;
-	size_t nknown = 0;
-	long jobs = 0;
-	struct tjob jb;
-	struct opool *pool;
-	static const struct opool_ops ops = {
-		pool_start, pool_stop, pool_work, pool_emit, pool_slot_free, TOK_BYTES, 1
-	};
+	int ch;
 
-	setprogname(argv[0]);
 	while ((ch = getopt_long(argc, argv, "HqvVhj:", longopts, NULL)) != -1) {
 		switch (ch) {
-		case 'H': header = 0; break;
-		case 'q': verbose = 0; break;
-		case 'v': verbose = 1; break;
+		case 'H': *header = 0; break;
+		case 'q': *verbose = 0; break;
+		case 'v': *verbose = 1; break;
 		case 'j':
-			if (jobs_option(optarg, &jobs) < 0) {
+			if (jobs_option(optarg, jobs) < 0) {
 				usage(stderr);
 				return PT_EXIT_FAILED;
 			}
@@ -566,21 +592,126 @@ main(int argc, char **argv)
 		default: usage(stderr); return PT_EXIT_FAILED;
 		}
 	}
+	return -1;
+}
+
+/* The columns of mails, commits and patches: patchtok's, not passed through. */
+static const char **
+known_columns(size_t *n)
+{
+	static const enum table_kind kinds[] = { TABLE_MAILS, TABLE_COMMITS, TABLE_PATCHES };
+	const char **known = NULL;
+
+	*n = 0;
 	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
 		const struct table_cols *t = &table_cols[kinds[k]];
 
-		known = xreallocarray(known, nknown + t->n, sizeof *known);
+		known = xreallocarray(known, *n + t->n, sizeof *known);
 		for (size_t j = 0; j < t->n; j++)
-			known[nknown++] = t->cols[j];
+			known[(*n)++] = t->cols[j];
 	}
+	return known;
+}
+
+/* The columns patchtok reads, by name in r's header (-1 when absent). */
+static void
+find_columns(struct cols *c, struct tsv_reader *r)
+{
+	c->id = tsv_need(r, "id");
+	c->diff = tsv_need(r, "diff");
+	c->date = tsv_col(r, "date");
+	c->commit_date = tsv_col(r, "commit_date");
+	c->from_addr = tsv_col(r, "from_addr");
+	c->title = tsv_col(r, "title");
+	c->subject = tsv_col(r, "subject");
+	c->message = tsv_col(r, "message");
+	c->type = tsv_col(r, "type");
+	c->list = tsv_col(r, "list");
+	c->upstream = tsv_col(r, "upstream");
+	c->links = tsv_col(r, "links");
+	c->from_name = tsv_col(r, "from_name");
+	c->version = tsv_col(r, "version");
+	c->part = tsv_col(r, "part");
+	c->total = tsv_col(r, "total");
+	c->in_reply_to = tsv_col(r, "in_reply_to");
+	c->references = tsv_col(r, "references");
+	c->flags = tsv_col(r, "flags");
+	c->committer_addr = tsv_col(r, "committer_addr");
+	c->committer_name = tsv_col(r, "committer_name");
+}
+
+/* The header line: the patches table's columns, then those passed through. */
+static void
+write_header(const struct tsv_extra *x, const struct tsv_reader *r)
+{
+	const struct table_cols *out = &table_cols[TABLE_PATCHES];
+	struct buf row = BUF_INIT;
+
+	for (size_t k = 0; k < out->n; k++) {
+		if (k)
+			tsv_sep(&row);
+		buf_addstr(&row, out->cols[k]);
+	}
+	tsv_extra_header(x, r, &row);
+	tsv_row_end(&row, stdout);
+	buf_free(&row);
+}
+
+/*
+ * Every row of r to the threads of jb, in order: 0, or -1 when the
+ * table could not be read to its end.
+ */
+static int
+tok_table(struct tjob *jb, struct tsv_reader *r, long jobs)
+{
+	static const struct opool_ops ops = {
+		pool_start, pool_stop, pool_work, pool_emit, pool_slot_free, TOK_BYTES, 1
+	};
+	struct opool *pool = opool_new(&ops, jb, (int)jobs, TOK_SLOTS, 1, sizeof(struct tslot));
+	int got, rc = 0;
+
+	while ((got = tsv_read(r)) != 0) {
+		struct tslot *sl;
+		size_t bytes = 0;
+
+		if (got == -2) {
+			rc = -1;
+			break;
+		}
+		if (got < 0)
+			continue;
+		for (size_t k = 0; k < r->ncols; k++)
+			bytes += r->f[k].len + 1;
+		sl = opool_next_sized(pool, bytes);
+		slot_fill(sl, r);
+		opool_push(pool);
+	}
+	opool_finish(pool);
+	return rc;
+}
+
+int
+main(int argc, char **argv)
+{
+	unsigned long nrows = 0, npatch = 0, nodiff = 0, nbad = 0;
+	int header = 1, verbose = 0, rc, i, printed_header = 0;
+	struct tsv_extra x = { 0, NULL, NULL };
+	const char **known;
+	size_t nknown;
+	long jobs = 0;
+	struct tjob jb;
+
+	setprogname(argv[0]);
+	if ((rc = parse_args(argc, argv, &header, &verbose, &jobs)) >= 0)
+		return rc;
+	rc = PT_EXIT_OK;
+	known = known_columns(&nknown);
 	if (!jobs)
 		jobs = jobs_default(4);
 	if (optind == argc)
 		argv[--optind] = "-";
 	for (i = optind; i < argc; i++) {
 		struct tsv_reader r;
-		struct cols c;
-		int commits, got;
 
 		/*
 		 * A table that cannot be opened or read to its end fails the
@@ -594,71 +725,24 @@ main(int argc, char **argv)
 			tsv_close(&r);
 			continue;
 		}
-		c.id = tsv_need(&r, "id");
-		c.diff = tsv_need(&r, "diff");
-		c.date = tsv_col(&r, "date");
-		c.commit_date = tsv_col(&r, "commit_date");
-		c.from_addr = tsv_col(&r, "from_addr");
-		c.title = tsv_col(&r, "title");
-		c.subject = tsv_col(&r, "subject");
-		c.message = tsv_col(&r, "message");
-		c.type = tsv_col(&r, "type");
-		c.list = tsv_col(&r, "list");
-		c.upstream = tsv_col(&r, "upstream");
-		c.links = tsv_col(&r, "links");
-		c.from_name = tsv_col(&r, "from_name");
-		c.version = tsv_col(&r, "version");
-		c.part = tsv_col(&r, "part");
-		c.total = tsv_col(&r, "total");
-		c.in_reply_to = tsv_col(&r, "in_reply_to");
-		c.references = tsv_col(&r, "references");
-		c.flags = tsv_col(&r, "flags");
-		c.committer_addr = tsv_col(&r, "committer_addr");
-		c.committer_name = tsv_col(&r, "committer_name");
-		commits = c.commit_date >= 0;
+		find_columns(&jb.c, &r);
+		jb.commits = jb.c.commit_date >= 0;
 		/*
 		 * Columns patchtok does not know pass through: those of the
 		 * first table, looked up by name in the later ones.
 		 */
 		if (!printed_header) {
 			tsv_extra_init(&x, &r, known, nknown);
-			if (header) {
-				const struct table_cols *out = &table_cols[TABLE_PATCHES];
-
-				for (size_t k = 0; k < out->n; k++) {
-					if (k)
-						tsv_sep(&row);
-					buf_addstr(&row, out->cols[k]);
-				}
-				tsv_extra_header(&x, &r, &row);
-				tsv_row_end(&row, stdout);
-			}
+			if (header)
+				write_header(&x, &r);
 			printed_header = 1;
 		} else {
 			tsv_extra_follow(&x, &r);
 		}
-		jb.c = c;
-		jb.commits = commits;
 		jb.x = x;
 		jb.nrows = jb.npatch = jb.nodiff = jb.nbad = 0;
-		pool = opool_new(&ops, &jb, (int)jobs, TOK_SLOTS, 1, sizeof(struct tslot));
-		while ((got = tsv_read(&r)) != 0) {
-			struct tslot *sl;
-			size_t bytes = 0;
-
-			if (got == -2) {
-				rc = PT_EXIT_FAILED;
-				break;
-			}
-			if (got < 0)
-				continue;
-			for (size_t k = 0; k < r.ncols; k++)
-				bytes += r.f[k].len + 1;
-			sl = opool_next_sized(pool, bytes);
-			slot_fill(sl, &r);
-			opool_push(pool);
-		}
-		opool_finish(pool);
+		if (tok_table(&jb, &r, jobs) < 0)
+			rc = PT_EXIT_FAILED;
 		nrows += jb.nrows;
 		npatch += jb.npatch;
 		nodiff += jb.nodiff;
@@ -676,7 +760,6 @@ main(int argc, char **argv)
 	if (printed_header)
 		tsv_extra_free(&x);
 	free(known);
-	buf_free(&row);
 	close_stdout();
 	return rc;
 }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "diff.h"
+#include "hunks.h"
 #include "patch.h"
 #include "util.h"
 
@@ -360,4 +361,21 @@ patch_hash(const struct patch *p, char out[33])
 	snprintf(out, 33, "%016llx%016llx", (unsigned long long)h1, (unsigned long long)h2);
 	free(v);
 	buf_free(&b);
+}
+
+void
+patch_hunks(struct buf *out, const struct patch *p)
+{
+	for (size_t k = 0; k < p->nf; k++) {
+		const struct pfile *f = &p->f[k];
+
+		hunks_add_file(out, f->old, f->new);
+		for (size_t h = 0; h < f->nh; h++) {
+			const struct phunk *hk = &f->h[h];
+
+			hunks_add_heading(out, hk->heading, hk->headlen);
+			hunks_add_lines(out, 0, hk->removed.p, hk->removed.len);
+			hunks_add_lines(out, 1, hk->added.p, hk->added.len);
+		}
+	}
 }

@@ -56,4 +56,11 @@ void patch_free(struct patch *p);
  */
 void patch_hash(const struct patch *p, char out[33]);
 
+/*
+ * The hunks column of patch p (hunks.h), appended to out: for each file
+ * an F line of its names, then for each hunk its @ heading, its removed
+ * and its added lines.
+ */
+void patch_hunks(struct buf *out, const struct patch *p);
+
 #endif

@@ -81,6 +81,121 @@ gmatch(const char *p, const char *s)
 	}
 }
 
+/*
+ * A bracket expression, *p just past its '[', to out: blanks count;
+ * escapes become members; fold (inside (?i:) puts both cases of a
+ * letter in.  *p is left past the ']'.  0, or -1 with *why set.
+ */
+static int
+bracket_to_ere(const char **pp, struct buf *out, int fold, const char **why)
+{
+	const char *p = *pp;
+	int neg = 0, close = 0, dash = 0;
+	struct buf set = { 0 };
+
+	if (*p == '^') {
+		neg = 1;
+		p++;
+	}
+	if (*p == ']') {
+		close = 1;
+		p++;
+	}
+	while (*p && *p != ']') {
+		if (*p == '[' && p[1] == ':') {
+			const char *e = strstr(p + 2, ":]");
+
+			if (!e) {
+				*why = "unterminated [: class";
+				buf_free(&set);
+				return -1;
+			}
+			buf_add(&set, p, (size_t)(e + 2 - p));
+			p = e + 2;
+			continue;
+		}
+		if (*p == '\\' && p[1]) {
+			switch (p[1]) {
+			case 'd': buf_addstr(&set, "[:digit:]"); break;
+			case 'w': buf_addstr(&set, "[:alnum:]_"); break;
+			case 's': buf_addstr(&set, "[:space:]"); break;
+			case 'n': buf_addc(&set, '\n'); break;
+			case 't': buf_addc(&set, '\t'); break;
+			case ']': close = 1; break;
+			case '-': dash = 1; break;
+			case 'D': case 'W': case 'S':
+				*why = "a negated class inside brackets";
+				buf_free(&set);
+				return -1;
+			default:
+				if (isalnum((unsigned char)p[1])) {
+					*why = "an escape POSIX has no word for";
+					buf_free(&set);
+					return -1;
+				}
+				buf_addc(&set, p[1]);
+			}
+			p += 2;
+			continue;
+		}
+		if (fold && isalpha((unsigned char)*p)) {
+			buf_addc(&set, tolower((unsigned char)*p));
+			buf_addc(&set, toupper((unsigned char)*p));
+			p++;
+			continue;
+		}
+		buf_addc(&set, *p++);
+	}
+	if (*p != ']') {
+		*why = "unterminated [";
+		buf_free(&set);
+		return -1;
+	}
+	p++;
+	buf_addc(out, '[');
+	if (neg)
+		buf_addc(out, '^');
+	if (close)
+		buf_addc(out, ']');
+	if (set.len)
+		buf_add(out, set.p, set.len);
+	if (dash)
+		buf_addc(out, '-');
+	buf_addc(out, ']');
+	buf_free(&set);
+	*pp = p;
+	return 0;
+}
+
+/*
+ * The escape \c outside brackets to out: Perl's classes spelled the
+ * POSIX way.  0, or -1 with *why set.
+ */
+static int
+escape_to_ere(int c, struct buf *out, const char **why)
+{
+	switch (c) {
+	case 'd': buf_addstr(out, "[0-9]"); break;
+	case 'D': buf_addstr(out, "[^0-9]"); break;
+	case 'w': buf_addstr(out, "[[:alnum:]_]"); break;
+	case 'W': buf_addstr(out, "[^[:alnum:]_]"); break;
+	case 's': buf_addstr(out, "[[:space:]]"); break;
+	case 'S': buf_addstr(out, "[^[:space:]]"); break;
+	case 'b': buf_addstr(out, "\\b"); break;
+	case 'B': buf_addstr(out, "\\B"); break;
+	case 'n': buf_addc(out, '\n'); break;
+	case 't': buf_addc(out, '\t'); break;
+	default:
+		if (isalnum((unsigned char)c)) {
+			*why = "an escape POSIX has no word for";
+			return -1;
+		}
+		buf_addc(out, '\\');
+		buf_addc(out, c);
+	}
+	return 0;
+}
+
 int
 perl_to_ere(const char *re, struct buf *out, int *icase, const char **why)
 {
@@ -97,81 +212,9 @@ perl_to_ere(const char *re, struct buf *out, int *icase, const char **why)
 	}
 	while (*p) {
 		if (*p == '[') {
-			/* A bracket: blanks count; escapes become members. */
-			int neg = 0, close = 0, dash = 0;
-			struct buf set = { 0 };
-
 			p++;
-			if (*p == '^') {
-				neg = 1;
-				p++;
-			}
-			if (*p == ']') {
-				close = 1;
-				p++;
-			}
-			while (*p && *p != ']') {
-				if (*p == '[' && p[1] == ':') {
-					const char *e = strstr(p + 2, ":]");
-
-					if (!e) {
-						*why = "unterminated [: class";
-						buf_free(&set);
-						return -1;
-					}
-					buf_add(&set, p, (size_t)(e + 2 - p));
-					p = e + 2;
-					continue;
-				}
-				if (*p == '\\' && p[1]) {
-					switch (p[1]) {
-					case 'd': buf_addstr(&set, "[:digit:]"); break;
-					case 'w': buf_addstr(&set, "[:alnum:]_"); break;
-					case 's': buf_addstr(&set, "[:space:]"); break;
-					case 'n': buf_addc(&set, '\n'); break;
-					case 't': buf_addc(&set, '\t'); break;
-					case ']': close = 1; break;
-					case '-': dash = 1; break;
-					case 'D': case 'W': case 'S':
-						*why = "a negated class inside brackets";
-						buf_free(&set);
-						return -1;
-					default:
-						if (isalnum((unsigned char)p[1])) {
-							*why = "an escape POSIX has no word for";
-							buf_free(&set);
-							return -1;
-						}
-						buf_addc(&set, p[1]);
-					}
-					p += 2;
-					continue;
-				}
-				if (idepth >= 0 && isalpha((unsigned char)*p)) {
-					buf_addc(&set, tolower((unsigned char)*p));
-					buf_addc(&set, toupper((unsigned char)*p));
-					p++;
-					continue;
-				}
-				buf_addc(&set, *p++);
-			}
-			if (*p != ']') {
-				*why = "unterminated [";
-				buf_free(&set);
+			if (bracket_to_ere(&p, out, idepth >= 0, why) < 0)
 				return -1;
-			}
-			p++;
-			buf_addc(out, '[');
-			if (neg)
-				buf_addc(out, '^');
-			if (close)
-				buf_addc(out, ']');
-			if (set.len)
-				buf_add(out, set.p, set.len);
-			if (dash)
-				buf_addc(out, '-');
-			buf_addc(out, ']');
-			buf_free(&set);
 			continue;
 		}
 		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
@@ -218,25 +261,8 @@ perl_to_ere(const char *re, struct buf *out, int *icase, const char **why)
 			continue;
 		}
 		if (*p == '\\' && p[1]) {
-			switch (p[1]) {
-			case 'd': buf_addstr(out, "[0-9]"); break;
-			case 'D': buf_addstr(out, "[^0-9]"); break;
-			case 'w': buf_addstr(out, "[[:alnum:]_]"); break;
-			case 'W': buf_addstr(out, "[^[:alnum:]_]"); break;
-			case 's': buf_addstr(out, "[[:space:]]"); break;
-			case 'S': buf_addstr(out, "[^[:space:]]"); break;
-			case 'b': buf_addstr(out, "\\b"); break;
-			case 'B': buf_addstr(out, "\\B"); break;
-			case 'n': buf_addc(out, '\n'); break;
-			case 't': buf_addc(out, '\t'); break;
-			default:
-				if (isalnum((unsigned char)p[1])) {
-					*why = "an escape POSIX has no word for";
-					return -1;
-				}
-				buf_addc(out, '\\');
-				buf_addc(out, p[1]);
-			}
+			if (escape_to_ere((unsigned char)p[1], out, why) < 0)
+				return -1;
 			p += 2;
 			continue;
 		}

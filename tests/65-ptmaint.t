@@ -12,6 +12,8 @@
 # by hand), history mode on a throw-away repository holding both Xen
 # files (dates before, between and after, first-parent, -r, --path), bad
 # input, the command line and deterministic output.
+# Its golden cases (tests/golden/ptmaint: whole outputs, stderr and exit
+# status) run in 30-golden.
 #
 # The expected sections (of the fixtures and of the Xen paths) were
 # checked against the kernel's scripts/get_maintainer.pl (6.1) --sections
