@@ -131,7 +131,7 @@ $(BUILD)/bin/ptreport: $(PTREPORT_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $(PTREPORT_OBJ) $(LIBCOMMON) $(CSV_LIBS) $(Z_LIBS) -lm
 
-PATCHSIM_OBJ := $(addprefix $(BUILD)/obj/patchsim/,main.o load.o texts.o index.o score.o evidence.o ratio.o)
+PATCHSIM_OBJ := $(addprefix $(BUILD)/obj/patchsim/,main.o load.o texts.o index.o score.o evidence.o ratio.o tokensort.o)
 
 $(BUILD)/obj/patchsim/%.o: patchsim/%.c patchsim/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
@@ -142,9 +142,11 @@ $(BUILD)/bin/patchsim: $(PATCHSIM_OBJ) $(LIBCOMMON)
 	$(CC) $(ALLCFLAGS) -pthread -o $@ $(PATCHSIM_OBJ) $(LIBCOMMON) \
 		$$(pkg-config --libs glib-2.0) $(Z_LIBS) -lm
 
-$(BUILD)/tests/test-ratio: tests/unit/test-ratio.c $(BUILD)/obj/patchsim/ratio.o $(LIBCOMMON)
+$(BUILD)/tests/test-ratio: tests/unit/test-ratio.c $(BUILD)/obj/patchsim/ratio.o \
+    $(BUILD)/obj/patchsim/tokensort.o $(LIBCOMMON)
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -Ipatchsim -o $@ $< $(BUILD)/obj/patchsim/ratio.o $(LIBCOMMON) \
+	$(CC) $(ALLCFLAGS) -Ipatchsim -o $@ $< $(BUILD)/obj/patchsim/ratio.o \
+		$(BUILD)/obj/patchsim/tokensort.o $(LIBCOMMON) \
 		$$(pkg-config --libs glib-2.0) -lm
 
 $(BUILD)/tests/%.so: tests/unit/%.c
