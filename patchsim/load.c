@@ -270,6 +270,39 @@ load_batch(struct loader *ld, struct tsv_reader *r, long jobs)
 }
 
 /*
+ * The hunks, most of the bytes, are checked by the threads and, from
+ * a plain file, not kept: read again when a pair needs them.
+ */
+static void
+hunks_from_file(struct table *t, struct tsv_reader *r, const char *path)
+{
+	tsv_raw(r, "hunks");
+	if (strcmp(path, "-") != 0 && strcmp(zin_kind(r->in), "plain") == 0) {
+		struct stat st;
+
+		if ((t->fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0 &&
+		    (fstat(t->fd, &st) < 0 || !S_ISREG(st.st_mode))) {
+			close(t->fd);
+			t->fd = -1;
+		}
+	}
+}
+
+/* The files column: file names, one a line, interned into rw->names. */
+static void
+load_names(struct table *t, struct row *rw, const char *s, size_t n)
+{
+	const char *p = s, *end = s + n, *nl;
+
+	while (p < end) {
+		nl = memchr(p, '\n', (size_t)(end - p));
+		rw->names = xreallocarray(rw->names, rw->nnames + 1, sizeof *rw->names);
+		rw->names[rw->nnames++] = intern(t->names, p, (size_t)((nl ? nl : end) - p));
+		p = nl ? nl + 1 : end;
+	}
+}
+
+/*
  * Read a token table: 0; -1 when bad rows were named and left out (the
  * rest is good); -2 when the table could not be opened or read to its
  * end (after a message).
@@ -297,20 +330,7 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 		tsv_close(&r);
 		return 0;
 	}
-	/*
-	 * The hunks, most of the bytes, are checked by the threads and, from
-	 * a plain file, not kept: read again when a pair needs them.
-	 */
-	tsv_raw(&r, "hunks");
-	if (strcmp(path, "-") != 0 && strcmp(zin_kind(r.in), "plain") == 0) {
-		struct stat st;
-
-		if ((t->fd = open(path, O_RDONLY | O_CLOEXEC)) >= 0 &&
-		    (fstat(t->fd, &st) < 0 || !S_ISREG(st.st_mode))) {
-			close(t->fd);
-			t->fd = -1;
-		}
-	}
+	hunks_from_file(t, &r, path);
 	memset(&ld, 0, sizeof ld);
 	ld.t = t;
 	ld.pend = xcalloc(LOAD_BATCH, sizeof *ld.pend);
@@ -340,7 +360,6 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 	while ((got = tsv_read(&r)) != 0) {
 		struct row *rw;
 		struct pend *pd;
-		const char *p, *end, *nl;
 		long a, b;
 
 		if (got == -2) {
@@ -386,15 +405,7 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 		rw->version = tsv_count(&r, cversion);
 		rw->part = tsv_count(&r, cpart);
 		rw->lines = (uint32_t)(a + b);
-		/* File names, one a line. */
-		p = r.f[cfiles].s;
-		end = p + r.f[cfiles].len;
-		while (p < end) {
-			nl = memchr(p, '\n', (size_t)(end - p));
-			rw->names = xreallocarray(rw->names, rw->nnames + 1, sizeof *rw->names);
-			rw->names[rw->nnames++] = intern(t->names, p, (size_t)((nl ? nl : end) - p));
-			p = nl ? nl + 1 : end;
-		}
+		load_names(t, rw, r.f[cfiles].s, r.f[cfiles].len);
 		/* The texts, for the threads. */
 		pd = &ld.pend[ld.npend++];
 		pd->row = t->n;

@@ -155,8 +155,12 @@ help(void)
 	    "Columns: left right msg diff dlr score fdiff via.  See patchsim(1).\n", stdout);
 }
 
-int
-main(int argc, char **argv)
+/*
+ * Read the options into o, *header and *verbose: -1 to go on, or the
+ * exit status (after --help, --version, or a message).
+ */
+static int
+parse_options(int argc, char **argv, struct opts *o, int *header, int *verbose)
 {
 	enum { O_SELF = 256, O_LINKS, O_HRATIO, O_PENALTY, O_VWINDOW, O_PLAIN, O_WINDOW,
 	    O_SHARD };
@@ -181,54 +185,30 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct opts o = {
-		.weight = PASTA_WEIGHT, .dlr = PASTA_DLR, .min_score = 0.5, .heading_ratio = 1.0,
-		.window = -1, .vwindow = 365, .shard = 1, .nshards = 1,
-	};
-	struct table L, R;
-	struct strpool names = STRPOOL_INIT;
-	struct hmap sorted = HMAP_INIT;
-	struct index ix;
-	struct job *jobs;
-	long njobs;
-	static const struct opool_ops ops = {
-		pool_start, NULL, pool_work, pool_emit, pool_slot_free,
-	};
-	struct opool *pool;
-	struct writer wr;
-	uint32_t *rows;
-	size_t nleft = 0;
-	struct memo memo;
-	struct lazy lazy;
-	struct progress pr;
-	struct buf label = BUF_INIT;
-	int ch, header = 1, verbose = 0, rc = PT_EXIT_OK;
-	unsigned long scored = 0, candidates = 0, written = 0;
+	int ch;
 
-	setprogname(argv[0]);
-	o.jobs = jobs_default(64);
 	while ((ch = getopt_long(argc, argv, "w:d:t:j:HqvVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'w':
-			if (parse_unit(optarg, &o.weight)) {
+			if (parse_unit(optarg, &o->weight)) {
 				warnx("bad weight '%s' (0 to 1)", optarg);
 				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'd':
-			if (parse_unit(optarg, &o.dlr)) {
+			if (parse_unit(optarg, &o->dlr)) {
 				warnx("bad diff length ratio '%s' (0 to 1)", optarg);
 				return PT_EXIT_FAILED;
 			}
 			break;
 		case 't':
-			if (parse_unit(optarg, &o.min_score)) {
+			if (parse_unit(optarg, &o->min_score)) {
 				warnx("bad threshold '%s' (0 to 1)", optarg);
 				return PT_EXIT_FAILED;
 			}
 			break;
 		case O_WINDOW:
-			if (parse_long(optarg, 0, 100000, &o.window)) {
+			if (parse_long(optarg, 0, 100000, &o->window)) {
 				warnx("bad window '%s' (days, 0 to 100000)", optarg);
 				return PT_EXIT_FAILED;
 			}
@@ -241,61 +221,191 @@ main(int argc, char **argv)
 				return PT_EXIT_FAILED;
 			}
 			*slash = '\0';
-			if (parse_long(slash + 1, 1, 1000000, &o.nshards) ||
-			    parse_long(optarg, 1, o.nshards, &o.shard)) {
+			if (parse_long(slash + 1, 1, 1000000, &o->nshards) ||
+			    parse_long(optarg, 1, o->nshards, &o->shard)) {
 				warnx("bad shard '%s/%s' (K/N, 1 <= K <= N)", optarg, slash + 1);
 				return PT_EXIT_FAILED;
 			}
 			break;
 		}
 		case 'j':
-			if (jobs_option(optarg, &o.jobs) < 0)
+			if (jobs_option(optarg, &o->jobs) < 0)
 				return PT_EXIT_FAILED;
 			break;
-		case O_SELF: o.self = 1; break;
-		case O_LINKS: o.links = 1; break;
+		case O_SELF: o->self = 1; break;
+		case O_LINKS: o->links = 1; break;
 		case O_HRATIO:
-			if (parse_unit(optarg, &o.heading_ratio)) {
+			if (parse_unit(optarg, &o->heading_ratio)) {
 				warnx("bad heading ratio '%s' (0 to 1)", optarg);
 				return PT_EXIT_FAILED;
 			}
 			break;
-		case O_PENALTY: o.file_penalty = 1; break;
-		case O_PLAIN: o.plain = 1; lcs_plain(1); break;
+		case O_PENALTY: o->file_penalty = 1; break;
+		case O_PLAIN: o->plain = 1; lcs_plain(1); break;
 		case O_VWINDOW:
-			if (parse_long(optarg, 0, 100000, &o.vwindow)) {
+			if (parse_long(optarg, 0, 100000, &o->vwindow)) {
 				warnx("bad version window '%s' (days, 0 to 100000)", optarg);
 				return PT_EXIT_FAILED;
 			}
 			break;
-		case 'H': header = 0; break;
-		case 'q': verbose = 0; break;
-		case 'v': verbose = 1; break;
+		case 'H': *header = 0; break;
+		case 'q': *verbose = 0; break;
+		case 'v': *verbose = 1; break;
 		case 'V': print_version(); return PT_EXIT_OK;
 		case 'h': help(); return PT_EXIT_OK;
 		default: usage(stderr); return PT_EXIT_FAILED;
 		}
 	}
-	if (argc - optind != (o.self ? 1 : 2)) {
-		warnx(o.self ? "--self takes one table" : "two tables are needed: left and right");
+	if (argc - optind != (o->self ? 1 : 2)) {
+		warnx(o->self ? "--self takes one table" : "two tables are needed: left and right");
 		usage(stderr);
 		return PT_EXIT_FAILED;
 	}
-	/* Bad rows, named and left out: 1; a table not read to its end: 2. */
-	switch (load(&L, argv[optind], &names, &sorted, o.jobs)) {
+	return -1;
+}
+
+/*
+ * Load the left table into L and the right one into R (the same with
+ * --self), raising *rc: bad rows, named and left out, 1; a table not
+ * read to its end, 2.
+ */
+static void
+load_tables(const struct opts *o, char **tables, struct table *L, struct table *R,
+    struct strpool *names, struct hmap *sorted, int *rc)
+{
+	switch (load(L, tables[0], names, sorted, o->jobs)) {
 	case 0: break;
-	case -1: pt_exit_raise(&rc, PT_EXIT_SKIPPED); break;
-	default: rc = PT_EXIT_FAILED; break;
+	case -1: pt_exit_raise(rc, PT_EXIT_SKIPPED); break;
+	default: *rc = PT_EXIT_FAILED; break;
 	}
-	if (o.self) {
-		R = L;
+	if (o->self) {
+		*R = *L;
 	} else {
-		switch (load(&R, argv[optind + 1], &names, &sorted, o.jobs)) {
+		switch (load(R, tables[1], names, sorted, o->jobs)) {
 		case 0: break;
-		case -1: pt_exit_raise(&rc, PT_EXIT_SKIPPED); break;
-		default: rc = PT_EXIT_FAILED; break;
+		case -1: pt_exit_raise(rc, PT_EXIT_SKIPPED); break;
+		default: *rc = PT_EXIT_FAILED; break;
 		}
 	}
+}
+
+/*
+ * The threads' jobs, then (with threads) HELP_DEPTH levels of the
+ * jobs they help with: jobs[k + o->jobs] helps jobs[k].  Those make
+ * their marks when first used.  *njobs is set to their number.
+ */
+static struct job *
+jobs_new(const struct opts *o, struct memo *memo, struct lazy *lazy, struct table *L,
+    struct table *R, const struct index *ix, long *njobs)
+{
+	struct job *jobs;
+
+	*njobs = o->jobs > 1 ? (HELP_DEPTH + 1) * o->jobs : 1;
+	jobs = xcalloc((size_t)*njobs, sizeof *jobs);
+	for (long k = 0; k < *njobs; k++) {
+		jobs[k].o = o;
+		jobs[k].memo = memo;
+		jobs[k].lazy = lazy;
+		jobs[k].L = L;
+		jobs[k].R = R;
+		jobs[k].ix = ix;
+	}
+	return jobs;
+}
+
+/* Free the jobs, adding up what they counted into *scored and *candidates. */
+static void
+jobs_free(struct job *jobs, long njobs, unsigned long *scored, unsigned long *candidates)
+{
+	for (long k = 0; k < njobs; k++) {
+		*scored += jobs[k].scored;
+		*candidates += jobs[k].candidates;
+		lcs_scratch_free(&jobs[k].sc);
+		arena_free(&jobs[k].mem);
+		buf_free(&jobs[k].scratch);
+		buf_free(&jobs[k].raw);
+		free(jobs[k].t);
+		free(jobs[k].tfn);
+		free(jobs[k].order);
+		free(jobs[k].mark);
+		free(jobs[k].via);
+		free(jobs[k].cand);
+		free(jobs[k].cand_tmp);
+	}
+	free(jobs);
+}
+
+/*
+ * Score the left rows rows[0..nleft) on o->jobs threads and write their
+ * pairs in order, a progress bar named after the left table; returns
+ * the number of pairs written.
+ */
+static unsigned long
+score_rows(const struct opts *o, struct job *jobs, long njobs, const uint32_t *rows,
+    size_t nleft, const char *left)
+{
+	static const struct opool_ops ops = {
+		pool_start, NULL, pool_work, pool_emit, pool_slot_free,
+	};
+	struct opool *pool;
+	struct writer wr;
+	struct progress pr;
+	struct buf label = BUF_INIT;
+
+	{
+		const char *base = strrchr(left, '/');
+
+		buf_addf(&label, "patchsim %s", base && base[1] ? base + 1 : left);
+	}
+	progress_start(&pr, progress_wanted(), label.p, "rows", nleft);
+	/* The threads score, this one writes in order. */
+	wr.jobs = jobs;
+	wr.written = 0;
+	wr.rows = 0;
+	wr.pr = &pr;
+	pool = opool_new(&ops, &wr, (int)o->jobs, WINDOW, 1, sizeof(struct lslot));
+	for (long k = 0; k < njobs; k++) {
+		jobs[k].pool = pool;
+		jobs[k].helper = k + o->jobs < njobs ? &jobs[k + o->jobs] : NULL;
+	}
+	for (size_t k = 0; k < nleft; k++) {
+		struct lslot *l = opool_next(pool);
+
+		l->row = rows[k];
+		opool_push(pool);
+	}
+	opool_finish(pool);
+	progress_end(&pr);
+	buf_free(&label);
+	return wr.written;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct opts o = {
+		.weight = PASTA_WEIGHT, .dlr = PASTA_DLR, .min_score = 0.5, .heading_ratio = 1.0,
+		.window = -1, .vwindow = 365, .shard = 1, .nshards = 1,
+	};
+	struct table L, R;
+	struct strpool names = STRPOOL_INIT;
+	struct hmap sorted = HMAP_INIT;
+	struct index ix;
+	struct job *jobs;
+	long njobs;
+	uint32_t *rows;
+	size_t nleft = 0;
+	struct memo memo;
+	struct lazy lazy;
+	int header = 1, verbose = 0, rc = PT_EXIT_OK;
+	unsigned long scored = 0, candidates = 0, written = 0;
+
+	setprogname(argv[0]);
+	o.jobs = jobs_default(64);
+	if ((rc = parse_options(argc, argv, &o, &header, &verbose)) >= 0)
+		return rc;
+	rc = PT_EXIT_OK;
+	load_tables(&o, argv + optind, &L, &R, &names, &sorted, &rc);
 	index_build(&ix, &R);
 
 	/* The left rows of this shard. */
@@ -313,65 +423,12 @@ main(int argc, char **argv)
 	pthread_mutex_init(&lazy.sorted_mu, NULL);
 	lazy.names = &names;
 	lazy.sorted = &sorted;
-	/*
-	 * The threads' jobs, then (with threads) HELP_DEPTH levels of the
-	 * jobs they help with: jobs[k + o.jobs] helps jobs[k].  Those make
-	 * their marks when first used.
-	 */
-	njobs = o.jobs > 1 ? (HELP_DEPTH + 1) * o.jobs : 1;
-	jobs = xcalloc((size_t)njobs, sizeof *jobs);
-	for (long k = 0; k < njobs; k++) {
-		jobs[k].o = &o;
-		jobs[k].memo = &memo;
-		jobs[k].lazy = &lazy;
-		jobs[k].L = &L;
-		jobs[k].R = &R;
-		jobs[k].ix = &ix;
-	}
+	jobs = jobs_new(&o, &memo, &lazy, &L, &R, &ix, &njobs);
 	if (header)
 		table_header(stdout, TABLE_PAIRS);
 
-	{
-		const char *base = strrchr(argv[optind], '/');
-
-		buf_addf(&label, "patchsim %s", base && base[1] ? base + 1 : argv[optind]);
-	}
-	progress_start(&pr, progress_wanted(), label.p, "rows", nleft);
-	/* The threads score, this one writes in order. */
-	wr.jobs = jobs;
-	wr.written = 0;
-	wr.rows = 0;
-	wr.pr = &pr;
-	pool = opool_new(&ops, &wr, (int)o.jobs, WINDOW, 1, sizeof(struct lslot));
-	for (long k = 0; k < njobs; k++) {
-		jobs[k].pool = pool;
-		jobs[k].helper = k + o.jobs < njobs ? &jobs[k + o.jobs] : NULL;
-	}
-	for (size_t k = 0; k < nleft; k++) {
-		struct lslot *l = opool_next(pool);
-
-		l->row = rows[k];
-		opool_push(pool);
-	}
-	opool_finish(pool);
-	written = wr.written;
-	progress_end(&pr);
-	buf_free(&label);
-	for (long k = 0; k < njobs; k++) {
-		scored += jobs[k].scored;
-		candidates += jobs[k].candidates;
-		lcs_scratch_free(&jobs[k].sc);
-		arena_free(&jobs[k].mem);
-		buf_free(&jobs[k].scratch);
-		buf_free(&jobs[k].raw);
-		free(jobs[k].t);
-		free(jobs[k].tfn);
-		free(jobs[k].order);
-		free(jobs[k].mark);
-		free(jobs[k].via);
-		free(jobs[k].cand);
-		free(jobs[k].cand_tmp);
-	}
+	written = score_rows(&o, jobs, njobs, rows, nleft, argv[optind]);
+	jobs_free(jobs, njobs, &scored, &candidates);
 	/* A table changed while read: what was scored is not all of it. */
 	if (__atomic_load_n(&reread_failed, __ATOMIC_RELAXED))
 		rc = PT_EXIT_FAILED;
@@ -389,7 +446,6 @@ main(int argc, char **argv)
 	pthread_mutex_destroy(&lazy.sorted_mu);
 	hmap_free(&memo.map);
 	arena_free(&memo.mem);
-	free(jobs);
 	free(rows);
 	index_free(&ix);
 	table_free(&L);
