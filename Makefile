@@ -115,9 +115,15 @@ $(BUILD)/bin/ptmaint: $(PTMAINT_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $(PTMAINT_OBJ) $(LIBCOMMON) $$(pkg-config --libs libgit2) $(Z_LIBS)
 
-$(BUILD)/bin/ptcluster: $(BUILD)/obj/ptcluster/main.o $(LIBCOMMON)
+PTCLUSTER_OBJ := $(addprefix $(BUILD)/obj/ptcluster/,main.o graph.o read.o cluster.o write.o)
+
+$(BUILD)/obj/ptcluster/%.o: ptcluster/%.c ptcluster/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+$(BUILD)/bin/ptcluster: $(PTCLUSTER_OBJ) $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -o $@ $(PTCLUSTER_OBJ) $(LIBCOMMON) $(Z_LIBS)
 
 PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o load.o waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o weekly.o \
     cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o mailmap.o all.o \
