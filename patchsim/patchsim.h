@@ -133,12 +133,6 @@ struct index {
 	size_t nall;
 };
 
-/* How a pair was found: via.h's bits, and two more never written. */
-enum {
-	/* Evidence once the messages turn out alike. */
-	VIA_THREAD = 1024,      /* one in the other's thread: a version at THREAD_MSG */
-	VIA_SAMEMSG = 2048,     /* one person: version or title at SAME_MSG */
-};
 /* How alike the messages of a version sent into the old one's thread are, at least. */
 #define THREAD_MSG 0.6
 /* How alike two messages of one person are, at least, to be one patch's (retitled). */

@@ -18,9 +18,6 @@ enum { MAIL, COMMIT };
 /* How a patch's kind is known, weakest first: a later, stronger source wins. */
 enum { FROM_GUESS, FROM_GROUPS, FROM_TABLE };
 
-/* Kinds that name the very same change: they join two commits. */
-#define VIA_SAME (VIA_HASH | VIA_UPSTREAM | VIA_LINK)
-
 #define NONE UINT32_MAX
 
 struct node {
