@@ -113,13 +113,13 @@ static void
 help(void)
 {
 	usage(stdout);
-	fputs("\nScore candidate pairs of patches (patchtok tables), after PaStA:\n"
+	printf("\nScore candidate pairs of patches (patchtok tables), after PaStA:\n"
 	    "score = w * msg + (1 - w) * diff, 0 when dlr is below its threshold.\n"
 	    "Candidates share a file name, an exact content hash, or a named\n"
 	    "upstream commit; never all pairs.\n\n"
-	    "  -w, --weight W        weight of the message (default 0.3)\n"
+	    "  -w, --weight W        weight of the message (default %g)\n"
 	    "  -d, --dlr R           diff length ratio below which a pair scores 0\n"
-	    "                        (default 0.4)\n"
+	    "                        (default %g)\n"
 	    "  -t, --threshold S     write pairs scoring at least S (default 0.5;\n"
 	    "                        --min-score is another name for it); pairs\n"
 	    "                        found by hash, upstream or link always\n"
@@ -152,7 +152,8 @@ help(void)
 	    "titles alike after their prefixes), credit (a commit whose credits\n"
 	    "column, patchtok's, names the mail's author).  A mail of type reply\n"
 	    "is scored by its diff alone.\n\n"
-	    "Columns: left right msg diff dlr score fdiff via.  See patchsim(1).\n", stdout);
+	    "Columns: left right msg diff dlr score fdiff via.  See patchsim(1).\n",
+	    PASTA_WEIGHT, PASTA_DLR);
 }
 
 /*

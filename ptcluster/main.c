@@ -66,7 +66,7 @@ static void
 help(void)
 {
 	usage(stdout);
-	fputs("\nCluster patches: read pairs (patchsim) and patch tables (patchtok),\n"
+	printf("\nCluster patches: read pairs (patchsim) and patch tables (patchtok),\n"
 	    "in any order, and write one row per patch: cluster id kind date author\n"
 	    "type list title mails commits peer score via.  A pair is accepted when\n"
 	    "dlr >= D, score >= T and fdiff >= F, or when it was found by a kind\n"
@@ -74,8 +74,8 @@ help(void)
 	    "upstream, link); a mail joins the commit it matches best; mails join\n"
 	    "each other unless that puts two commits, or two parts of one posting,\n"
 	    "in one cluster.\n\n"
-	    "  -t, --threshold T     score that accepts a pair (default 0.82)\n"
-	    "  -d, --dlr D           diff length ratio it needs (default 0.4)\n"
+	    "  -t, --threshold T     score that accepts a pair (default %g)\n"
+	    "  -d, --dlr D           diff length ratio it needs (default %g)\n"
 	    "      --fdiff F         whole-file ratio it needs (default 0.33)\n"
 	    "  -w, --weight W        score = W * msg + (1 - W) * diff, recomputed\n"
 	    "                        (default: the score column)\n"
@@ -101,7 +101,7 @@ help(void)
 	    "  -V, --version         print the version and exit\n"
 	    "  -h, --help            print this help and exit\n\n"
 	    "With no file and no -G, standard input is read.  See ptcluster(1).\n",
-	    stdout);
+	    PASTA_THRESHOLD, PASTA_DLR);
 }
 
 /* A reader's 0, -1 (bad rows) or -2 (unread input) into the exit status. */
