@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "patchsim.h"
+#include "person.h"
 #include "via.h"
 
 /* A title of at least this many distinct words, one author's twice, is a repost. */
@@ -20,13 +21,6 @@
 #define RETITLE_MIN 3
 /* A commit credits a mail's author: the mail at most this many days before it. */
 #define CREDIT_DAYS 365
-
-/* One person: the same address, or the same name. */
-static int
-same_person(const struct row *a, const struct row *b)
-{
-	return (*a->author && a->author == b->author) || (*a->name && a->name == b->name);
-}
 
 /* Does commit c credit the person of mail m (its address or its name)? */
 static int
@@ -117,7 +111,7 @@ int
 evidence(const struct job *j, const struct row *l, const struct row *r)
 {
 	const struct opts *o = j->o;
-	int person = same_person(l, r), via = 0;
+	int person = one_person(l->author, l->name, r->author, r->name, 0), via = 0;
 
 	if (l->commit != r->commit) {
 		const struct row *m = l->commit ? r : l, *c = l->commit ? l : r;
