@@ -103,10 +103,9 @@ add_cand(struct job *j, uint32_t left, uint32_t right, int via)
  * Sort a left row's candidates (right row numbers, each once) into row
  * order: by insertion when few, else by their bytes, one at a time from
  * the lowest (a counting sort each, through tmp), as many rounds as the
- * largest needs.  qsort, a call of a comparison at each step, took
- * more of finding and checking the candidates (which grow as n^1.7 to
- * n^2) than the checks themselves: 7% of a --window 0 run on the four
- * shared lists, 2% now.
+ * largest needs.  Not qsort: the candidates grow as n^1.7 to n^2, and
+ * a call of a comparison at each step would cost more than checking
+ * them.
  */
 #define RADIX_BITS 8
 static void

@@ -9,7 +9,7 @@
  * exact content hashes and named upstream commits; each candidate gets
  * dlr, msg, diff and score = w * msg + (1 - w) * diff (method section 3),
  * and those at or above --threshold are written as one row each:
- * left right msg diff dlr score via.
+ * left right msg diff dlr score fdiff via.
  *
  * This file reads the options and drives the run: the tables loaded
  * (load.c), the right one indexed (index.c), the left rows scored by
@@ -37,9 +37,9 @@
  * slow row (two versions of a big driver) holds up neither the other
  * threads nor memory.  A thread waiting for a ratio another computes
  * scores rows further on meanwhile (opool_help), as far as the window
- * reaches: with 1024 rows, the threads of the wireless year's --self
- * still waited 0.1 s in all for such ratios; with 8192, 0.02 s (and
- * the rows' pairs held meanwhile are a few hundred bytes each).
+ * reaches: a window this wide leaves next to no waiting for such
+ * ratios, and the rows' pairs held meanwhile are a few hundred bytes
+ * each.
  */
 #define WINDOW 8192
 

@@ -69,8 +69,7 @@ ratio_need(struct job *j, const struct tstr *a, const struct tstr *b, double nee
 		 * series, which many of its versions hold): meanwhile this one
 		 * scores the next rows, one at a time, while there are some.
 		 * Rows further on often wait for the same ratio, so they help
-		 * in turn (HELP_DEPTH): without, a fifth of the wireless
-		 * year's scoring time was one thread waiting.
+		 * in turn (HELP_DEPTH), rather than leave a thread idle.
 		 */
 		while (me->busy) {
 			if (j->helper) {

@@ -29,7 +29,7 @@ struct member {
 /* qsort has no context argument: the sorts read these. */
 static const struct graph *sort_g;
 static const struct agg *sort_a;
-static int sort_by_id;          /* members by kind and id only (-g) */
+static int sort_by_id;          /* members by kind and id only (--groups) */
 
 /* Dated before undated, earlier first. */
 static int
