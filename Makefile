@@ -34,7 +34,7 @@ CSV_LIBS     := -lcsv
 Z_LIBS       := -lz -llzma
 
 TOOLS    := mbox2tsv git2tsv patchtok patchsim ptcluster ptreport ptmaint
-COMMON   := util buf zio tsv hash text subject diff charset progress groups hunks via uf tables opool
+COMMON   := util buf zio tsv hash text subject diff charset progress groups hunks via uf tables opool person
 COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 
@@ -115,9 +115,15 @@ $(BUILD)/bin/ptmaint: $(PTMAINT_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $(PTMAINT_OBJ) $(LIBCOMMON) $$(pkg-config --libs libgit2) $(Z_LIBS)
 
-$(BUILD)/bin/ptcluster: $(BUILD)/obj/ptcluster/main.o $(LIBCOMMON)
+PTCLUSTER_OBJ := $(addprefix $(BUILD)/obj/ptcluster/,main.o graph.o read.o cluster.o write.o)
+
+$(BUILD)/obj/ptcluster/%.o: ptcluster/%.c ptcluster/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
+	$(CC) $(ALLCFLAGS) -c -o $@ $<
+
+$(BUILD)/bin/ptcluster: $(PTCLUSTER_OBJ) $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -o $@ $(PTCLUSTER_OBJ) $(LIBCOMMON) $(Z_LIBS)
 
 PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o load.o waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o weekly.o \
     cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o mailmap.o all.o \
@@ -131,7 +137,7 @@ $(BUILD)/bin/ptreport: $(PTREPORT_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $(PTREPORT_OBJ) $(LIBCOMMON) $(CSV_LIBS) $(Z_LIBS) -lm
 
-PATCHSIM_OBJ := $(addprefix $(BUILD)/obj/patchsim/,main.o ratio.o)
+PATCHSIM_OBJ := $(addprefix $(BUILD)/obj/patchsim/,main.o load.o texts.o index.o score.o evidence.o ratio.o tokensort.o)
 
 $(BUILD)/obj/patchsim/%.o: patchsim/%.c patchsim/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
@@ -142,9 +148,11 @@ $(BUILD)/bin/patchsim: $(PATCHSIM_OBJ) $(LIBCOMMON)
 	$(CC) $(ALLCFLAGS) -pthread -o $@ $(PATCHSIM_OBJ) $(LIBCOMMON) \
 		$$(pkg-config --libs glib-2.0) $(Z_LIBS) -lm
 
-$(BUILD)/tests/test-ratio: tests/unit/test-ratio.c $(BUILD)/obj/patchsim/ratio.o $(LIBCOMMON)
+$(BUILD)/tests/test-ratio: tests/unit/test-ratio.c $(BUILD)/obj/patchsim/ratio.o \
+    $(BUILD)/obj/patchsim/tokensort.o $(LIBCOMMON)
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -Ipatchsim -o $@ $< $(BUILD)/obj/patchsim/ratio.o $(LIBCOMMON) \
+	$(CC) $(ALLCFLAGS) -Ipatchsim -o $@ $< $(BUILD)/obj/patchsim/ratio.o \
+		$(BUILD)/obj/patchsim/tokensort.o $(LIBCOMMON) \
 		$$(pkg-config --libs glib-2.0) -lm
 
 $(BUILD)/tests/%.so: tests/unit/%.c

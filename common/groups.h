@@ -4,8 +4,8 @@
  *
  *     <a@x> <b@x> => 0123abcd... 4567ef...
  *
- * ptcluster reads it (-G) and writes it (-g); ptreport eval reads it as
- * a truth.  A line that is not of this form (a mail id without its
+ * ptcluster reads it (-G) and writes it (--groups); ptreport eval reads
+ * it as a truth.  A line that is not of this form (a mail id without its
  * brackets, a second "=>", a bracketed id right of "=>") is named on
  * stderr as file:line, counted and skipped whole: none of its members
  * is used.

@@ -25,6 +25,19 @@ enum {
 /* The kinds, bit b named via_names[b]. */
 #define VIA_KINDS 10
 
+/* Kinds that name the very same change: they join two commits (ptcluster). */
+#define VIA_SAME (VIA_HASH | VIA_UPSTREAM | VIA_LINK)
+
+/*
+ * Bits past the named kinds, never written: patchsim's evidence that
+ * holds once the messages turn out alike, then written as version or
+ * title.
+ */
+enum {
+	VIA_THREAD = 1024,      /* one in the other's thread: a version at THREAD_MSG */
+	VIA_SAMEMSG = 2048,     /* one person: version or title at SAME_MSG */
+};
+
 extern const char *const via_names[VIA_KINDS];
 
 /* The bits of a comma-separated list of names; unknown names count nothing. */

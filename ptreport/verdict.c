@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "person.h"
 #include "ptreport.h"
 #include "text.h"
 #include "util.h"
@@ -21,7 +22,7 @@
 int
 by_person(const struct mail *r, const char *addr, const char *who)
 {
-	return r->from == addr || (*who && r->who == who);
+	return one_person(r->from, r->who, addr, who, 1);
 }
 
 static int

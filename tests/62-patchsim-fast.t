@@ -21,7 +21,7 @@ cd "$T" || exit 1
 git_sandbox
 slice=3000
 [ -n "${PT_SAN:-}" ] && slice=1500
-# Under sanitizers -m 0 (every candidate scored and written) runs on the
+# Under sanitizers -t 0 (every candidate scored and written) runs on the
 # last $mslice mail patches of each list against all its commits, and
 # erofs (the biggest list) on its last 3,000 mail patches against all
 # its commits and --self on its last 1,500: the same paths of the scorer
