@@ -119,7 +119,7 @@ $(BUILD)/bin/ptcluster: $(BUILD)/obj/ptcluster/main.o $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $< $(LIBCOMMON) $(Z_LIBS)
 
-PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o load.o waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o weekly.o \
+PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o model.o load.o clusters.o paths.o foreign.o sections.o threads.o titles.o waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o weekly.o \
     cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o mailmap.o all.o \
     roles.o versions.o why.o)
 

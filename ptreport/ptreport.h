@@ -4,8 +4,10 @@
  * MAINTAINERS sections of patches), the verdicts computed from them, the
  * output writer, the plots and the helpers the reports share.
  *
- * Where each part lives: load.c reads the tables, verdict.c judges
- * (threads, responses, coverage, ignored), out.c writes rows, plot.c
+ * Where each part lives: load.c reads the tables into model.c's store
+ * and finishes the model (with clusters.c, paths.c, foreign.c,
+ * sections.c, threads.c and titles.c; their shared parts in model.h),
+ * verdict.c judges (responses, coverage, ignored), out.c writes rows, plot.c
  * runs gnuplot, figures.c holds what several reports compute, mailmap.c
  * joins a person's names and addresses, and each report has a file of
  * its own (see "Reports" below); main.c reads the command line.
@@ -138,7 +140,7 @@ struct commit {
 	unsigned char split;     /* split out of a posted patch: the other of two commits
 	                            of its author written the same second is in a
 	                            cluster with a posting that changes every file it
-	                            changes (load.c) */
+	                            changes (clusters.c) */
 	uint64_t fbloom;         /* the files it changes, a bit each by their hash */
 	unsigned char side;      /* flags word side: on another branch than the main
 	                            line (git2tsv --side): applied, not merged */
@@ -192,7 +194,7 @@ struct span {
 	int64_t from, to;
 };
 
-/* A commit creating or deleting a path (load.c). */
+/* A commit creating or deleting a path (paths.c). */
 struct pevent {
 	int64_t t;               /* the commit's date in the patch table */
 	const char *commit;      /* its id, interned: its author date, where known */
@@ -367,17 +369,19 @@ struct model {
 	const struct mailmap *mm;
 };
 
-/* Reading tables (load.c). */
+/* The model's store (model.c). */
 void model_init(struct model *md);
+void model_free(struct model *md);
+struct mail *mail_by_id(const struct model *md, const char *id, size_t n);
+struct commit *commit_by_id(const struct model *md, const char *id, size_t n);
+const char *mtype_name(int t);
+/* Reading tables (load.c). */
 /* Load a table, recognized by its header; -1 after a message if unusable. */
 int model_load(struct model *md, const char *path);
 /* Threads, clusters' commits and dates; once, after all tables. */
 void model_finish(struct model *md);
-void model_free(struct model *md);
+/* The root of mail mi's thread (threads.c). */
 uint32_t thread_of(struct model *md, uint32_t mi);
-struct mail *mail_by_id(const struct model *md, const char *id, size_t n);
-struct commit *commit_by_id(const struct model *md, const char *id, size_t n);
-const char *mtype_name(int t);
 
 /*
  * Verdicts (verdict.c): patches for the project, series above max
