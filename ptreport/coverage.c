@@ -11,17 +11,6 @@
 #include "text.h"
 #include "util.h"
 
-/* Months since year 0: year * 12 + month - 1. */
-static int64_t
-month_index(int64_t t)
-{
-	int64_t y;
-	int m, d, secs;
-
-	utc_civil(t, &y, &m, &d, &secs);
-	return y * 12 + m - 1;
-}
-
 /* A dated mail on one of its lists, sorted by list, then date. */
 struct lmail {
 	uint32_t list;
@@ -93,7 +82,7 @@ list_spans(struct listcov *lc, const struct lmail *v, size_t n)
 	int have = 0;
 
 	for (size_t i = 0; i < n; i++) {
-		int64_t m = month_index(v[i].date);
+		int64_t m = day_month(v[i].date);
 
 		if (!nmo || mo[nmo - 1].month != m) {
 			mo[nmo].month = m;

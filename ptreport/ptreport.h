@@ -28,6 +28,7 @@
 #include <stdio.h>
 
 #include "buf.h"
+#include "day.h"
 #include "uf.h"
 #include "hash.h"
 
@@ -712,7 +713,6 @@ int url_template_check(const char *tmpl, const char **why);
 size_t release_tags(const struct model *md, const char *re);
 
 /* Helpers the reports share (figures.c). */
-#define DAY 86400
 /* The pct-th percentile of sorted v[0..n) by nearest rank: v[ceil(pct n / 100) - 1]. */
 int64_t nearest_rank(const int64_t *v, size_t n, unsigned pct);
 /* Seconds as hours with one decimal, halves rounded up, into out[32]. */
