@@ -34,7 +34,7 @@ CSV_LIBS     := -lcsv
 Z_LIBS       := -lz -llzma
 
 TOOLS    := mbox2tsv git2tsv patchtok patchsim ptcluster ptreport ptmaint
-COMMON   := util buf zio tsv hash text subject diff charset progress groups hunks via uf tables opool person
+COMMON   := util buf zio tsv hash text day subject diff charset progress groups hunks via uf tables opool person
 COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 
@@ -125,9 +125,9 @@ $(BUILD)/bin/ptcluster: $(PTCLUSTER_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $(PTCLUSTER_OBJ) $(LIBCOMMON) $(Z_LIBS)
 
-PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o load.o waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o weekly.o \
+PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o model.o load.o clusters.o paths.o foreign.o sections.o threads.o titles.o waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o weekly.o \
     cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o mailmap.o all.o \
-    roles.o versions.o why.o)
+    roles.o versions.o why.o people.o responses.o coverage.o)
 
 $(BUILD)/obj/ptreport/%.o: ptreport/%.c ptreport/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)

@@ -212,6 +212,13 @@ iso_parse(const char *s, int64_t *t)
 	return 0;
 }
 
+void
+lower(char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		s[i] = (char)tolower((unsigned char)s[i]);
+}
+
 const char *
 trim(const char *s, size_t *n)
 {

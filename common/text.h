@@ -47,6 +47,9 @@ int iso_parse(const char *s, int64_t *t);
  */
 int date_option(const char *s, int end, int64_t *t);
 
+/* Lower-case s[0..n) in place (tolower(), byte by byte). */
+void lower(char *s, size_t n);
+
 /* Strip leading and trailing ASCII whitespace of s[0..*n): returns the new start. */
 const char *trim(const char *s, size_t *n);
 

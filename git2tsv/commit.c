@@ -44,13 +44,6 @@ commit_text(struct buf *out, const char *s, size_t n, const char *encoding,
 		*flags |= G_BADCHAR;
 }
 
-static void
-lower(char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		s[i] = (char)tolower((unsigned char)s[i]);
-}
-
 /* A 40-hex word at p (not part of a longer hex run)? */
 static int
 hex40(const char *p, const char *start, const char *end)

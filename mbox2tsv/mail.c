@@ -176,13 +176,6 @@ squeeze(struct buf *b)
 	buf_truncate(b, w);
 }
 
-static void
-lower(char *s, size_t n)
-{
-	for (size_t i = 0; i < n; i++)
-		s[i] = (char)tolower((unsigned char)s[i]);
-}
-
 /*
  * Remove RFC 5322 quoting from a From value the way git mailinfo does:
  * quoted strings lose their quotes, comments keep their parentheses,

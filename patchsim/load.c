@@ -18,15 +18,6 @@
 #include "util.h"
 #include "zio.h"
 
-/* A column lower-cased (ASCII) and interned; "" when absent or empty. */
-static const char *
-lower_intern(struct strpool *names, const struct tsv_reader *r, int c)
-{
-	if (c < 0 || !r->f[c].len)
-		return "";
-	return intern_lower(names, r->f[c].s, r->f[c].len);
-}
-
 /*
  * The bytes of a title's summary: its leading "prefix: " parts gone, a
  * prefix being a word without blanks ("erofs-utils: lib: ", "arm64:
@@ -399,8 +390,8 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 		rw->has_adate = cadate >= 0 && iso_parse(r.f[cadate].s, &rw->adate) == 0;
 		rw->commit = ckind >= 0 && strcmp(r.f[ckind].s, "commit") == 0;
 		rw->reply = !rw->commit && ctype >= 0 && strcmp(r.f[ctype].s, "reply") == 0;
-		rw->author = lower_intern(t->names, &r, cauthor);
-		rw->name = lower_intern(t->names, &r, cname);
+		rw->author = cauthor >= 0 ? intern_lower(t->names, r.f[cauthor].s, r.f[cauthor].len) : "";
+		rw->name = cname >= 0 ? intern_lower(t->names, r.f[cname].s, r.f[cname].len) : "";
 		rw->thread = cthread >= 0 ? intern(t->names, r.f[cthread].s, r.f[cthread].len) : "";
 		rw->version = tsv_count(&r, cversion);
 		rw->part = tsv_count(&r, cpart);

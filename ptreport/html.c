@@ -34,8 +34,6 @@
 #include "tsv.h"
 #include "util.h"
 
-#define DAY 86400
-
 /*
  * The most rows of the ignored patches and of the off-list commits the
  * page holds: the newest.  A page is for a person to read, and a browser
@@ -718,30 +716,11 @@ svg_close(struct page *pg, const char *caption)
 	fputs("</figcaption>\n</figure>\n", pg->fp);
 }
 
-/* The Monday (days since the epoch) of the ISO week of t. */
-static int64_t
-monday_of(int64_t t)
-{
-	int64_t days = t >= 0 ? t / DAY : -((-t + DAY - 1) / DAY);
-
-	return days - ((days + 3) % 7 + 7) % 7;
-}
-
 /* Is t inside the coverage (a mails table without dates has none: all is)? */
 static int
 in_cover(const struct model *md, int64_t t)
 {
 	return !md->ncov || span_of(md->cov, md->ncov, t) < md->ncov;
-}
-
-static long
-month_index(int64_t t)
-{
-	int64_t y;
-	int mo, d, s;
-
-	utc_civil(t, &y, &mo, &d, &s);
-	return (long)y * 12 + mo - 1;
 }
 
 /*
@@ -778,11 +757,11 @@ plot_weekly(struct page *pg)
 		note(pg, "No patch for the project has a date: nothing to plot per week.");
 		return;
 	}
-	monthly = (monday_of(last) - monday_of(first)) / 7 > 156;
+	monthly = (day_monday(last) - day_monday(first)) / 7 > 156;
 	if (monthly)
-		n = (size_t)(month_index(last) - month_index(first) + 1);
+		n = (size_t)(day_month(last) - day_month(first) + 1);
 	else
-		n = (size_t)((monday_of(last) - monday_of(first)) / 7 + 1);
+		n = (size_t)((day_monday(last) - day_monday(first)) / 7 + 1);
 	pat = xcalloc(n, sizeof *pat);
 	ign = xcalloc(n, sizeof *ign);
 	for (size_t i = 0; i < md->nmails; i++) {
@@ -791,8 +770,8 @@ plot_weekly(struct page *pg)
 
 		if (!m->project || m->date == NODATE || !in_cover(md, m->date))
 			continue;
-		k = monthly ? (size_t)(month_index(m->date) - month_index(first)) :
-		    (size_t)((monday_of(m->date) - monday_of(first)) / 7);
+		k = monthly ? (size_t)(day_month(m->date) - day_month(first)) :
+		    (size_t)((day_monday(m->date) - day_monday(first)) / 7);
 		pat[k]++;
 		ign[k] += m->ignored;
 		npat++;
@@ -811,11 +790,11 @@ plot_weekly(struct page *pg)
 		int64_t start;
 
 		if (monthly) {
-			long mi = month_index(first) + (long)k;
+			long mi = day_month(first) + (long)k;
 
 			snprintf(label, sizeof label, "%04ld-%02ld", mi / 12, mi % 12 + 1);
 		} else {
-			start = (monday_of(first) + 7 * (int64_t)k) * DAY;
+			start = (day_monday(first) + 7 * (int64_t)k) * DAY;
 			iso_utc(d, start);
 			snprintf(label, sizeof label, "week of %.10s", d);
 		}
@@ -834,8 +813,8 @@ plot_weekly(struct page *pg)
 		size_t nticks = 0;
 
 		for (size_t k = 0; k < n; k++) {
-			int64_t t = monthly ? 0 : (monday_of(first) + 7 * (int64_t)k) * DAY;
-			long key = monthly ? (month_index(first) + (long)k) / 12 : month_index(t);
+			int64_t t = monthly ? 0 : (day_monday(first) + 7 * (int64_t)k) * DAY;
+			long key = monthly ? (day_month(first) + (long)k) / 12 : day_month(t);
 
 			nticks += key != prev;
 			prev = key;
@@ -844,8 +823,8 @@ plot_weekly(struct page *pg)
 			every = every == 1 ? 2 : every == 2 ? 3 : every == 3 ? 6 : every * 2;
 		prev = -1;
 		for (size_t k = 0, i = 0; k < n; k++) {
-			int64_t t = monthly ? 0 : (monday_of(first) + 7 * (int64_t)k) * DAY;
-			long key = monthly ? (month_index(first) + (long)k) / 12 : month_index(t);
+			int64_t t = monthly ? 0 : (day_monday(first) + 7 * (int64_t)k) * DAY;
+			long key = monthly ? (day_month(first) + (long)k) / 12 : day_month(t);
 			double x = SVG_L + bw * (double)k;
 
 			if (key == prev)

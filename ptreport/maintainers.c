@@ -207,16 +207,6 @@ next_list(struct model *md, const char **l)
 
 #define PLOT_ROWS 6
 
-/* Months as numbers: year * 12 + month - 1. */
-static long
-month_of(int64_t t)
-{
-	char d[21];
-
-	iso_utc(d, t);
-	return atol(d) * 12 + atol(d + 5) - 1;
-}
-
 static int
 maint_plot(const char *image, struct mview *mv, struct mrow **plotted, size_t np, int kind)
 {
@@ -238,7 +228,7 @@ maint_plot(const char *image, struct mview *mv, struct mrow **plotted, size_t np
 
 		if (!md->mails[i].project || md->mails[i].date == NODATE)
 			continue;
-		mo = month_of(md->mails[i].date);
+		mo = day_month(md->mails[i].date);
 		if (last < first || mo < first)
 			first = mo;
 		if (mo > last)
@@ -253,7 +243,7 @@ maint_plot(const char *image, struct mview *mv, struct mrow **plotted, size_t np
 
 		if (!m->project || m->date == NODATE)
 			continue;
-		mo = (size_t)(month_of(m->date) - first);
+		mo = (size_t)(day_month(m->date) - first);
 		if (kind == RK_SECTION) {
 			for (uint32_t s = 0; s < m->nsect; s++) {
 				struct hent *e = hmap_get(&mv->sects, m->sect[s]->title,

@@ -334,7 +334,7 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 
 /*
  * The windows of commit dates the archives cover: the coverage's spans
- * (verdict.c), with --since replacing the start of the first span that
+ * (coverage.c), with --since replacing the start of the first span that
  * ends after it (spans before it dropped) and --until the end of the last
  * span that starts before it; both: that one window.  Into *v
  * (allocated); how many.

@@ -4,8 +4,11 @@
  * MAINTAINERS sections of patches), the verdicts computed from them, the
  * output writer, the plots and the helpers the reports share.
  *
- * Where each part lives: load.c reads the tables, verdict.c judges
- * (threads, responses, coverage, ignored), out.c writes rows, plot.c
+ * Where each part lives: load.c reads the tables into model.c's store
+ * and finishes the model (with clusters.c, paths.c, foreign.c,
+ * sections.c, threads.c and titles.c; their shared parts in model.h),
+ * verdict.c judges (with people.c, responses.c, coverage.c, roles.c
+ * and versions.c), out.c writes rows, plot.c
  * runs gnuplot, figures.c holds what several reports compute, mailmap.c
  * joins a person's names and addresses, and each report has a file of
  * its own (see "Reports" below); main.c reads the command line.
@@ -25,6 +28,7 @@
 #include <stdio.h>
 
 #include "buf.h"
+#include "day.h"
 #include "uf.h"
 #include "hash.h"
 
@@ -138,7 +142,7 @@ struct commit {
 	unsigned char split;     /* split out of a posted patch: the other of two commits
 	                            of its author written the same second is in a
 	                            cluster with a posting that changes every file it
-	                            changes (load.c) */
+	                            changes (clusters.c) */
 	uint64_t fbloom;         /* the files it changes, a bit each by their hash */
 	unsigned char side;      /* flags word side: on another branch than the main
 	                            line (git2tsv --side): applied, not merged */
@@ -192,7 +196,7 @@ struct span {
 	int64_t from, to;
 };
 
-/* A commit creating or deleting a path (load.c). */
+/* A commit creating or deleting a path (paths.c). */
 struct pevent {
 	int64_t t;               /* the commit's date in the patch table */
 	const char *commit;      /* its id, interned: its author date, where known */
@@ -221,7 +225,7 @@ struct folderrec {
 	uint32_t niv, capiv;
 };
 
-/* What the mails of one list cover (verdict.c). */
+/* What the mails of one list cover (coverage.c). */
 struct listcov {
 	const char *list;        /* list id as the mails name it; "" for none */
 	struct span *s;          /* covered spans, in order */
@@ -350,7 +354,7 @@ struct model {
 	int has_maint;           /* a maintainers table was read */
 	size_t ndup;             /* mail rows whose id came before */
 	int64_t mail_first, mail_last;     /* date span of the mails */
-	/* The coverage (verdict.c): per list, and their union. */
+	/* The coverage (coverage.c): per list, and their union. */
 	struct listcov *lc;
 	size_t nlc;
 	struct hmap lcid;                  /* list id -> index + 1 */
@@ -367,17 +371,21 @@ struct model {
 	const struct mailmap *mm;
 };
 
-/* Reading tables (load.c). */
+/* The model's store (model.c). */
 void model_init(struct model *md);
+void model_free(struct model *md);
+struct mail *mail_by_id(const struct model *md, const char *id, size_t n);
+struct commit *commit_by_id(const struct model *md, const char *id, size_t n);
+const char *mtype_name(int t);
+/* Reading tables (load.c). */
 /* Load a table, recognized by its header; -1 after a message if unusable. */
 int model_load(struct model *md, const char *path);
 /* Threads, clusters' commits and dates; once, after all tables. */
 void model_finish(struct model *md);
-void model_free(struct model *md);
+/* The root of mail mi's thread (threads.c). */
 uint32_t thread_of(struct model *md, uint32_t mi);
-struct mail *mail_by_id(const struct model *md, const char *id, size_t n);
-struct commit *commit_by_id(const struct model *md, const char *id, size_t n);
-const char *mtype_name(int t);
+/* Is mail r by the person of address addr and lower-cased name who ("": none) (people.c)? */
+int by_person(const struct mail *r, const char *addr, const char *who);
 
 /*
  * Verdicts (verdict.c): patches for the project, series above max
@@ -394,7 +402,14 @@ struct scope {
 };
 void verdicts(struct model *md, const struct scope *sc);
 /*
- * The dates the mails really cover (verdict.c): per list, the months
+ * How the grace of each list was found, a line per list with patches
+ * for the project ("42.2 days on L (90th percentile ...)"), or one for
+ * -g; calls line(text, arg) for each.
+ */
+void grace_lines(const struct model *md, const struct scope *sc,
+    void (*line)(const char *, const char *, void *), void *arg);
+/*
+ * The dates the mails really cover (coverage.c): per list, the months
  * whose volume is not negligible beside the list's typical month, short
  * gaps filled, stray mails left out; then the union over the lists.
  * Once, after model_finish(); verdicts() calls it.
@@ -409,13 +424,6 @@ void coverage(struct model *md);
  */
 int64_t cover_deadline(const struct model *md, const struct mail *m, int64_t *end,
     int64_t *grace);
-/*
- * How the grace of each list was found, a line per list with patches
- * for the project ("42.2 days on L (90th percentile ...)"), or one for
- * -g; calls line(text, arg) for each.
- */
-void grace_lines(const struct model *md, const struct scope *sc,
-    void (*line)(const char *, const char *, void *), void *arg);
 /* The span of sorted, disjoint v[0..n) (to inclusive) that holds t, or n. */
 size_t span_of(const struct span *v, size_t n, int64_t t);
 /* "A .. B, C .. D" of spans v[0..n) into b (days only). */
@@ -423,6 +431,8 @@ void spans_text(struct buf *b, const struct span *v, size_t n);
 /* The coverage and the mails outside it, for notes and the summary. */
 void coverage_text(const struct model *md, struct buf *b);
 /*
+ * What a patch's thread says after it (responses.c).
+ *
  * The earliest mail (by date, then id) of mail mi's thread, other than
  * mi, by mi's sender, dated at or after mi, that is flagged withdraw;
  * else the earliest patch of its thread by its sender under the same
@@ -431,33 +441,11 @@ void coverage_text(const struct model *md, struct buf *b);
  */
 uint32_t withdrawal(struct model *md, uint32_t mi);
 /*
- * A patch's versions and companions (versions.c), for the verdicts:
- * postings_index() once after the patches for the project are known,
- * postings_free() after.  together(): a patch its author posted within
- * TOGETHER_SECS of patch mi, to a list of it, in another thread,
- * changing a file mi changes or under a title alike (TWIN_WORDS percent
- * of the words of the longer in the other), that someone answered: one
- * conversation (NONE if none).  superseded_by(): the
- * first mail of a later posting by its author, at most VERSION_DAYS
- * later, that continues mi's posting (a patch of each in one cluster,
- * the same cover letter title, or a higher version in its thread) and
- * was merged or answered, holding no version of mi (NONE if none).
- */
-#define TOGETHER_SECS 3600
-#define TWIN_WORDS 60
-#define VERSION_DAYS 365
-void postings_index(struct model *md);
-void postings_free(struct model *md);
-uint32_t together(struct model *md, uint32_t mi);
-uint32_t superseded_by(struct model *md, uint32_t mi);
-/*
  * Can mail x answer patch m: by another person than m's sender, not a
  * cover letter; a patch only when sent after m and not a part of m's own
  * series (the same N > 1 and version)?
  */
 int can_answer(const struct mail *x, const struct mail *m);
-/* Is mail r by the person of address addr and lower-cased name who ("": none)? */
-int by_person(const struct mail *r, const char *addr, const char *who);
 /*
  * Where answers to mail mi are: its thread and the threads of the other
  * mails of its cluster; their roots into *v (grown as needed), how many
@@ -482,7 +470,27 @@ int cite_answers(const struct mail *x, const struct mail *m);
 int responded(struct model *md, uint32_t mi);
 /* The earliest such mail (by date, then id), or NONE. */
 uint32_t responder(struct model *md, uint32_t mi);
-/* Thread root or a direct reply to it. */
+/*
+ * A patch's versions and companions (versions.c), for the verdicts:
+ * postings_index() once after the patches for the project are known,
+ * postings_free() after.  together(): a patch its author posted within
+ * TOGETHER_SECS of patch mi, to a list of it, in another thread,
+ * changing a file mi changes or under a title alike (TWIN_WORDS percent
+ * of the words of the longer in the other), that someone answered: one
+ * conversation (NONE if none).  superseded_by(): the
+ * first mail of a later posting by its author, at most VERSION_DAYS
+ * later, that continues mi's posting (a patch of each in one cluster,
+ * the same cover letter title, or a higher version in its thread) and
+ * was merged or answered, holding no version of mi (NONE if none).
+ */
+#define TOGETHER_SECS 3600
+#define TWIN_WORDS 60
+#define VERSION_DAYS 365
+void postings_index(struct model *md);
+void postings_free(struct model *md);
+uint32_t together(struct model *md, uint32_t mi);
+uint32_t superseded_by(struct model *md, uint32_t mi);
+/* Thread root or a direct reply to it (verdict.c). */
 int shallow(const struct model *md, uint32_t mi);
 int in_scope(const struct scope *sc, int64_t d);
 
@@ -705,7 +713,6 @@ int url_template_check(const char *tmpl, const char **why);
 size_t release_tags(const struct model *md, const char *re);
 
 /* Helpers the reports share (figures.c). */
-#define DAY 86400
 /* The pct-th percentile of sorted v[0..n) by nearest rank: v[ceil(pct n / 100) - 1]. */
 int64_t nearest_rank(const int64_t *v, size_t n, unsigned pct);
 /* Seconds as hours with one decimal, halves rounded up, into out[32]. */

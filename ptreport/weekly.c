@@ -14,23 +14,6 @@
 #include "text.h"
 #include "util.h"
 
-/* ISO 8601 week of t: "2019-W18", and the Monday it starts on. */
-static void
-iso_week(int64_t t, char week[9], int64_t *monday)
-{
-	int64_t days = t >= 0 ? t / DAY : -((-t + DAY - 1) / DAY);
-	int64_t wd = ((days + 3) % 7 + 7) % 7;   /* 1970-01-01 was a Thursday */
-	int64_t thu = days - wd + 3, jan1;
-	char d[21], y[11];
-
-	iso_utc(d, thu * DAY);
-	memcpy(y, d, 4);
-	memcpy(y + 4, "-01-01", 7);
-	iso_parse(y, &jan1);
-	snprintf(week, 9, "%.4s-W%02d", d, (int)((thu - jan1 / DAY) / 7 + 1));
-	*monday = (days - wd) * DAY;
-}
-
 struct wcount {
 	const char *list;
 	char week[9];
@@ -180,7 +163,7 @@ report_weekly(struct model *md, const struct ropts *o)
 
 		if (!m->project || m->date == NODATE)
 			continue;
-		iso_week(m->date, week, &monday);
+		day_isoweek(m->date, week, &monday);
 		/* A mail on several lists counts on each. */
 		do {
 			struct hent *e;
@@ -252,7 +235,7 @@ report_weekly(struct model *md, const struct ropts *o)
 					memset(w, 0, sizeof *w);
 					w->list = v[i]->list;
 					w->med = NODATE;
-					iso_week(d, w->week, &w->monday);
+					day_isoweek(d, w->week, &w->monday);
 					all = xreallocarray(all, nall + 1, sizeof *all);
 					all[nall++] = w;
 				}

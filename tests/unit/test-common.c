@@ -28,6 +28,7 @@
 #include <unistd.h>
 
 #include "buf.h"
+#include "day.h"
 #include "diff.h"
 #include "hash.h"
 #include "hunks.h"
@@ -2065,6 +2066,26 @@ test_utf8(void)
 /* text: the rest */
 
 static void
+test_day(void)
+{
+	char w[9];
+	int64_t mon;
+
+	ok(day_of(0) == 0 && day_of(DAY - 1) == 0 && day_of(-1) == -1 && day_of(-DAY) == -1,
+	    "day_of rounds down, before the epoch too");
+	/* 1970-01-01 was a Thursday: its week began on Monday 1969-12-29. */
+	ok(day_monday(0) == -3 && day_monday(4 * DAY) == 4 && day_monday(-1) == -3,
+	    "day_monday: the Monday of the ISO week");
+	ok(day_month(0) == 1970 * 12 && day_month(-1) == 1969 * 12 + 11,
+	    "day_month: year * 12 + month - 1");
+	/* 2021-01-03 (a Sunday) is in 2020's week 53; 2019-05-01 in week 18. */
+	day_isoweek(1609632000, w, &mon);
+	ok(!strcmp(w, "2020-W53") && mon == 1609113600, "day_isoweek: a week of the year before");
+	day_isoweek(1556668800, w, &mon);
+	ok(!strcmp(w, "2019-W18") && mon == 1556496000, "day_isoweek: 2019-W18 from its Wednesday");
+}
+
+static void
 test_iso_utc(void)
 {
 	static const struct {
@@ -2991,6 +3012,7 @@ main(void)
 	test_hash();
 	test_utf8();
 	test_iso_utc();
+	test_day();
 	test_stripspace();
 	test_find();
 	test_trim();

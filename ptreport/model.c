@@ -1,0 +1,256 @@
+/*
+ * model.c - the model's store: its mails, commits and clusters, added
+ * when first named and found by id, its setting up and freeing, and the
+ * fields of a table's row as every reader takes them into it.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "model.h"
+#include "ptreport.h"
+#include "text.h"
+#include "tsv.h"
+#include "util.h"
+
+static const char *const mtypes[MT_N] = {
+	"", "patch", "cover", "reply", "pull", "bot", "other",
+};
+
+const char *
+mtype_name(int t)
+{
+	return t >= 0 && t < MT_N ? mtypes[t] : "";
+}
+
+int
+mtype_parse(const char *s)
+{
+	for (int t = 1; t < MT_N; t++)
+		if (!strcmp(s, mtypes[t]))
+			return t;
+	return MT_UNKNOWN;
+}
+
+void
+model_init(struct model *md)
+{
+	memset(md, 0, sizeof *md);
+	md->mail_first = md->mail_last = NODATE;
+	md->out_first = md->out_last = NODATE;
+	md->hist_end = md->merge_p90 = NODATE;
+}
+
+void
+model_free(struct model *md)
+{
+	free(md->mails);
+	uf_free(&md->threads);
+	free(md->commits);
+	free(md->clusters);
+	free(md->tags);
+	free(md->th);
+	free(md->mark);
+	free(md->wd);
+	free(md->vp);
+	free(md->bysender);
+	free(md->ct);
+	free(md->cpairs);
+	free(md->mpairs);
+	for (size_t i = 0; i < md->nsections; i++)
+		free(md->sections[i]->e);
+	free(md->sections);
+	hmap_free(&md->msectid);
+	hmap_free(&md->rtitles);
+	hmap_free(&md->lost);
+	hmap_free(&md->mnames);
+	hmap_free(&md->laddrs);
+	hmap_free(&md->versions);
+	hmap_free(&md->listids);
+	for (size_t i = 0; i < md->nlc; i++)
+		free(md->lc[i].s);
+	free(md->lc);
+	free(md->cov);
+	hmap_free(&md->lcid);
+	hmap_free(&md->mailid);
+	hmap_free(&md->commitid);
+	hmap_free(&md->clusterid);
+	for (size_t i = 0; i < md->paths.cap; i++)
+		if (md->paths.e[i].key) {
+			struct pathrec *pr = md->paths.e[i].val;
+
+			free(pr->ev);
+			free(pr->iv);
+		}
+	for (size_t i = 0; i < md->folders.cap; i++)
+		if (md->folders.e[i].key)
+			free(((struct folderrec *)md->folders.e[i].val)->iv);
+	hmap_free(&md->paths);
+	hmap_free(&md->folders);
+	hmap_free(&md->committers);
+	free(md->pairs);
+	strpool_free(&md->pool);
+	arena_free(&md->mem);
+}
+
+struct mail *
+mail_by_id(const struct model *md, const char *id, size_t n)
+{
+	struct hent *e = hmap_get(&md->mailid, id, n);
+
+	return e ? &md->mails[(uintptr_t)e->val - 1] : NULL;
+}
+
+struct commit *
+commit_by_id(const struct model *md, const char *id, size_t n)
+{
+	struct hent *e = hmap_get(&md->commitid, id, n);
+
+	return e ? &md->commits[(uintptr_t)e->val - 1] : NULL;
+}
+
+/* The index of the mail (or referenced id) id, added when new. */
+uint32_t
+mail_node(struct model *md, const char *id, size_t n)
+{
+	const char *key = intern(&md->pool, id, n);
+	int isnew;
+	struct hent *e = hmap_put(&md->mailid, key, n, &isnew);
+	struct mail *m;
+
+	if (!isnew)
+		return (uint32_t)((uintptr_t)e->val - 1);
+	if (md->nmails == md->capmails) {
+		md->capmails = md->capmails ? 2 * md->capmails : 1024;
+		md->mails = xreallocarray(md->mails, md->capmails, sizeof *md->mails);
+	}
+	m = &md->mails[md->nmails];
+	memset(m, 0, sizeof *m);
+	m->id = key;
+	m->from = m->name = m->who = m->subject = m->lists = m->arch = "";
+	m->date = NODATE;
+	m->parent = m->cluster = m->cnext = m->rnext = m->fresp = m->part = m->rfcby = NONE;
+	m->supby = m->twin = NONE;
+	uf_add(&md->threads);
+	e->val = (void *)(uintptr_t)(md->nmails + 1);
+	return (uint32_t)md->nmails++;
+}
+
+uint32_t
+commit_node(struct model *md, const char *id, size_t n)
+{
+	const char *key = intern(&md->pool, id, n);
+	int isnew;
+	struct hent *e = hmap_put(&md->commitid, key, n, &isnew);
+	struct commit *c;
+
+	if (!isnew)
+		return (uint32_t)((uintptr_t)e->val - 1);
+	if (md->ncommits == md->capcommits) {
+		md->capcommits = md->capcommits ? 2 * md->capcommits : 1024;
+		md->commits = xreallocarray(md->commits, md->capcommits, sizeof *md->commits);
+	}
+	c = &md->commits[md->ncommits];
+	memset(c, 0, sizeof *c);
+	c->id = key;
+	c->author = c->committer = c->subject = c->links = c->aname = c->cname = "";
+	c->reporters = "";
+	c->date = c->cdate = NODATE;
+	c->cluster = c->cnext = NONE;
+	e->val = (void *)(uintptr_t)(md->ncommits + 1);
+	return (uint32_t)md->ncommits++;
+}
+
+uint32_t
+cluster_node(struct model *md, const char *name, size_t n)
+{
+	const char *key = intern(&md->pool, name, n);
+	int isnew;
+	struct hent *e = hmap_put(&md->clusterid, key, n, &isnew);
+	struct cluster *k;
+
+	if (!isnew)
+		return (uint32_t)((uintptr_t)e->val - 1);
+	if (md->nclusters == md->capclusters) {
+		md->capclusters = md->capclusters ? 2 * md->capclusters : 1024;
+		md->clusters = xreallocarray(md->clusters, md->capclusters, sizeof *md->clusters);
+	}
+	k = &md->clusters[md->nclusters];
+	memset(k, 0, sizeof *k);
+	k->name = key;
+	k->mail = k->commit = k->first_commit = k->first_side = NONE;
+	e->val = (void *)(uintptr_t)(md->nclusters + 1);
+	return (uint32_t)md->nclusters++;
+}
+
+/* Field of column col (-1: absent, ""). */
+const char *
+fld(const struct tsv_reader *r, int col, size_t *n)
+{
+	if (col < 0) {
+		*n = 0;
+		return "";
+	}
+	*n = r->f[col].len;
+	return r->f[col].s;
+}
+
+const char *
+keep(struct model *md, const struct tsv_reader *r, int col)
+{
+	size_t n;
+	const char *s = fld(r, col, &n);
+
+	return n ? arena_strndup(&md->mem, s, n) : "";
+}
+
+/* A date column; NODATE when empty, a data error when malformed. */
+int
+date_of(struct model *md, const struct tsv_reader *r, int col, int64_t *t)
+{
+	size_t n;
+	const char *s = fld(r, col, &n);
+
+	*t = NODATE;
+	if (!n)
+		return 0;
+	if (iso_parse(s, t) < 0) {
+		warnx("%s:%lu: column %s: not a date: %.40s", r->name, r->lineno,
+		    r->cols[col], s);
+		*t = NODATE;
+		md->nbad++;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Whether the row just read is one to use: 1 yes; 0 skip it (a bad row,
+ * counted; an empty id, named and counted); -1 stop: the input failed.
+ */
+int
+row_usable(struct model *md, const struct tsv_reader *r, int got, int cid)
+{
+	if (got < 0) {
+		md->nbad++;
+		return got == -2 ? -1 : 0;
+	}
+	if (!r->f[cid].len) {
+		warnx("%s:%lu: column id: empty", r->name, r->lineno);
+		md->nbad++;
+		return 0;
+	}
+	return 1;
+}
+
+
+/* Add the interned s[0..n) to a set of strings. */
+void
+set_add(struct model *md, struct hmap *h, const char *s, size_t n)
+{
+	int isnew;
+	struct hent *e = hmap_put(h, s, n, &isnew);
+
+	if (isnew)
+		e->key = intern(&md->pool, s, n);
+}

@@ -1,0 +1,53 @@
+/*
+ * model.h - what the files that build the model share: model.c's store
+ * and row fields, the readers of the tables that have a file of their
+ * own, and the steps of model_finish() after every table is read.  The
+ * reports see ptreport.h alone.
+ */
+#ifndef PT_MODEL_H
+#define PT_MODEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "ptreport.h"
+#include "tsv.h"
+
+/* The store (model.c): a mail, commit or cluster's index, added when new. */
+int mtype_parse(const char *s);
+uint32_t mail_node(struct model *md, const char *id, size_t n);
+uint32_t commit_node(struct model *md, const char *id, size_t n);
+uint32_t cluster_node(struct model *md, const char *name, size_t n);
+/* A row's fields (model.c): see each for what an absent column gives. */
+const char *fld(const struct tsv_reader *r, int col, size_t *n);
+const char *keep(struct model *md, const struct tsv_reader *r, int col);
+int date_of(struct model *md, const struct tsv_reader *r, int col, int64_t *t);
+int row_usable(struct model *md, const struct tsv_reader *r, int got, int cid);
+void set_add(struct model *md, struct hmap *h, const char *s, size_t n);
+
+/* The clusters table, the clusters' members in order and their first commits (clusters.c). */
+void load_clusters(struct model *md, struct tsv_reader *r);
+void clusters_finish(struct model *md);
+void split_commits(struct model *md);
+
+/* The patch table and the repository's history of paths (paths.c). */
+void load_patches(struct model *md, struct tsv_reader *r);
+void patch_history(struct model *md);
+size_t folder_len(const char *p, size_t n);
+uint64_t files_bloom(const char *s, size_t n);
+int file_at(const struct model *md, const char *p, size_t n, int64_t t);
+int file_by(const struct model *md, const char *p, size_t n, int64_t t);
+int folder_at(const struct model *md, const char *f, size_t n, int64_t t);
+
+/* Patches of another repository (foreign.c). */
+void find_foreign(struct model *md);
+
+/* The maintainers table (sections.c). */
+void load_maint(struct model *md, struct tsv_reader *r);
+void maint_finish(struct model *md);
+
+/* Threads (threads.c) and titles (titles.c), once every table is read. */
+void threads_finish(struct model *md);
+void titles_finish(struct model *md);
+
+#endif
