@@ -667,7 +667,7 @@ int report_changes_feed(struct model *md, const struct ropts *o);
 int report_digest(struct model *md, const struct ropts *o);
 /* No control character in s (a header's value given as an option)? */
 int header_value_ok(const char *s);
-/* tmpl's link of id (html.c's url(), unescaped) appended to b. */
+/* tmpl's link of id (html-escape.c's url(), unescaped) appended to b. */
 void url_expand(struct buf *b, const char *tmpl, const char *id);
 /* One mail or commit, its verdict and the evidence (why.c). */
 int report_why(struct model *md, const struct ropts *o);
@@ -689,7 +689,7 @@ size_t folder_tables(const char *dir, char ***out, int *has_mailmap, size_t *mis
 int report_all(struct model *md, const struct ropts *o);
 
 /*
- * Is tmpl a usable link template (html.c): one %s, %% for a '%', no
+ * Is tmpl a usable link template (html-escape.c): one %s, %% for a '%', no
  * other '%', and no scheme but http:, https: or file:?  0, or -1 with
  * *why saying what is wrong.
  */
