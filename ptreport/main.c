@@ -2,10 +2,13 @@
  * ptreport - answers from clusters: which patches were ignored, which
  * commits never went through a list, how many patches a week and how
  * many ignored, the ignored share by development-cycle phase, time from
- * posting to commit, accuracy against a truth, a one-screen summary, and
- * all of it as one self-contained HTML page.  Reads ptcluster's clusters with the mails (mbox2tsv), commits and tags
- * (git2tsv) tables, each recognized by its header; writes TSV, CSV or
- * aligned text, and plots with gnuplot (the page draws its own).
+ * posting to commit, who was sent the patches, accuracy against a
+ * truth, a one-screen summary, what waits for a reply and what changed,
+ * one mail's or commit's evidence, and all of it as one self-contained
+ * HTML page.  Reads ptcluster's clusters with the mails (mbox2tsv),
+ * commits and tags (git2tsv) tables and the others help() names, each
+ * recognized by its header; writes TSV, CSV or aligned text, and plots
+ * with gnuplot (the page draws its own).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>

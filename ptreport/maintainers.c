@@ -1,6 +1,8 @@
 /*
- * maintainers.c - the maintainers report: per person addressed,
- * MAINTAINERS section and list, what came of the patches; and its plot.
+ * maintainers.c - the maintainers report: who was addressed by each
+ * patch for the project, which MAINTAINERS sections were responsible
+ * for it, which list it went to, and what came of it, per person,
+ * section and list; and its plot.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <regex.h>
@@ -14,12 +16,7 @@
 #include "text.h"
 #include "util.h"
 
-/*
- * The maintainers view: who was addressed by each patch for the project,
- * which MAINTAINERS sections were responsible for it, which list it went
- * to, and what came of it.
- */
-
+/* What the view is made from, for the notes of the reports that show it. */
 void
 maint_basis(const struct model *md, struct buf *b)
 {
