@@ -121,7 +121,7 @@ $(BUILD)/bin/ptcluster: $(BUILD)/obj/ptcluster/main.o $(LIBCOMMON)
 
 PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o load.o waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o weekly.o \
     cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o html-assets.o html-escape.o \
-    html-cells.o html-svg.o html-sections.o capture.o mailmap.o all.o roles.o versions.o why.o)
+    html-cells.o html-svg.o html-sections.o capture.o overview.o mailmap.o all.o roles.o versions.o why.o)
 
 $(BUILD)/obj/ptreport/%.o: ptreport/%.c ptreport/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)

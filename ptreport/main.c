@@ -5,7 +5,7 @@
  * posting to commit, who was sent the patches, accuracy against a
  * truth, a one-screen summary, what waits for a reply and what changed,
  * one mail's or commit's evidence, and all of it as one self-contained
- * HTML page.  Reads ptcluster's clusters with the mails (mbox2tsv),
+ * HTML page or as report.txt.  Reads ptcluster's clusters with the mails (mbox2tsv),
  * commits and tags (git2tsv) tables and the others help() names, each
  * recognized by its header; writes TSV, CSV or aligned text, and plots
  * with gnuplot (the page draws its own).
@@ -53,6 +53,8 @@ static const struct command {
 	    "per maintainer, section and list: patches, answers, time", "cPHnp", 0 },
 	{ "html", report_html, "all of them as one self-contained HTML page", "nRMCT",
 	    CK_URL | CK_RELEASE },
+	{ "text", report_text, "report.txt: the overview to read first, as aligned text",
+	    "nRTwz", CK_RELEASE },
 	{ "all", report_all, "every report, the plots and the page into one folder (-o)",
 	    "nRMCTpowFY", CK_URL | CK_RELEASE | CK_OUT },
 	{ "why", report_why, "one mail or commit (ID): its verdict and the evidence", "", 0 },
@@ -145,7 +147,7 @@ usage(FILE *fp)
 	    "       ptreport why [-qv] [-s since] [-u until] [-S max-series] [--grace days]\n"
 	    "                [-m mailmap] ID [table ...]\n"
 	    "commands: patches ignored offlist weekly cycle duration eval summary\n"
-	    "          maintainers html all why waiting changes state digest\n"
+	    "          maintainers html text all why waiting changes state digest\n"
 	    "          waiting-feed changes-feed\n");
 }
 
@@ -180,27 +182,29 @@ help(void)
 	    "  -o, --out DIR          all: the folder (it must exist) for NAME.tsv of\n"
 	    "                         every report, summary.txt, cycle.txt and\n"
 	    "                         maintainers.txt (as -P writes them; maintainers\n"
-	    "                         10 rows of each kind), the plots and report.html\n"
-	    "  -R, --release REGEX    cycle, html: tags that are releases\n"
+	    "                         10 rows of each kind), report.txt (as text\n"
+	    "                         writes it), the plots and report.html\n"
+	    "  -R, --release REGEX    cycle, html, text: tags that are releases\n"
 	    "                         (default " RELEASE_RE ":\n"
 	    "                         vX.Y, X.Y, NAME-X.Y; -rcN tags are found)\n"
 	    "      --truth T          eval: \"links\" (commits' Link: trailers) or a\n"
 	    "                         PaStA patch-groups file\n"
 	    "      --diff             eval: list the disagreeing mail-commit links\n"
-	    "  -n, --top N            summary (and html's): lists and authors shown\n"
-	    "                         (default 5); maintainers (and html's): rows of\n"
-	    "                         each kind (default 0: all)\n"
+	    "  -n, --top N            summary (and html's and text's): lists and\n"
+	    "                         authors shown (default 5); maintainers (and\n"
+	    "                         html's): rows of each kind (default 0: all)\n"
 	    "  -M, --mail-url URL     html: a mail's link, %%s its Message-ID (URL-escaped;\n"
 	    "                         default https://lore.kernel.org/r/%%s; \"\": none)\n"
 	    "  -C, --commit-url URL   html: a commit's link, %%s its id (default: none,\n"
 	    "                         the id as text)\n"
-	    "  -T, --title TEXT       html: the page's title\n"
-	    "      --for ADDR         waiting, changes, digest, the feeds (and all's):\n"
-	    "                         only the patches ADDR wrote, was sent (To/Cc) or\n"
-	    "                         maintains (MAINTAINERS)\n"
-	    "      --state FILE       changes, digest, changes-feed: the state.tsv of the\n"
-	    "                         run before (all: DIR/state.tsv); without it, no\n"
-	    "                         changes: a first state\n"
+	    "  -T, --title TEXT       html: the page's title; text: report.txt's first\n"
+	    "                         line\n"
+	    "      --for ADDR         waiting, changes, digest, the feeds, text (and\n"
+	    "                         all's): only the patches ADDR wrote, was sent\n"
+	    "                         (To/Cc) or maintains (MAINTAINERS)\n"
+	    "      --state FILE       changes, digest, changes-feed, text: the\n"
+	    "                         state.tsv of the run before (all: DIR/state.tsv);\n"
+	    "                         without it, no changes: a first state\n"
 	    "      --log FILE         changes-feed: the run before's changes-log.tsv\n"
 	    "                         (all: DIR/changes-log.tsv), under this run's changes\n"
 	    "      --from ADDR        digest: its From (default patchtrack\n"

@@ -550,7 +550,8 @@ struct rfile {
 /*
  * Reports, a file each (patches.c: patches and ignored; offlist.c,
  * weekly.c, cycle.c, duration.c, summary.c, maintainers.c, eval.c,
- * html.c: all of them as a page; all.c: all of them into a folder);
+ * html.c: all of them as a page; overview.c: as report.txt; all.c: all
+ * of them into a folder);
  * each returns the exit status.
  */
 struct ropts {
@@ -592,6 +593,9 @@ int report_summary(struct model *md, const struct ropts *o);
 int report_eval(struct model *md, const struct ropts *o);
 int report_maintainers(struct model *md, const struct ropts *o);
 int report_html(struct model *md, const struct ropts *o);
+/* report.txt (overview.c); its maintainers: the first rows of each kind. */
+int report_text(struct model *md, const struct ropts *o);
+#define TEXT_MAINT_TOP 10
 
 /*
  * The morning view.  The run's date (run_date): the archives' latest
