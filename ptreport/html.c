@@ -198,15 +198,11 @@ report_html(struct model *md, const struct ropts *o)
 	struct table t;
 	struct ropts so = *o;
 	int rc = 0;
-	struct buf b = BUF_INIT;
 	FILE *fp = o->fp;
 
 	need(md, 1, 0, 1, "html");
-	if (o->sc.verbose) {
-		coverage_text(md, &b);
-		warnx("coverage %s", b.p);
-		grace_lines(md, &o->sc, grace_note, NULL);
-	}
+	if (o->sc.verbose)
+		scope_notes(md, &o->sc);
 	/* The maintainers view: every row, unless -n says how many. */
 	if (!so.top_set)
 		so.top = 0;
@@ -250,6 +246,5 @@ report_html(struct model *md, const struct ropts *o)
 	fputs("<footer><p class=\"note\">Made by ptreport html from the tables of patchtrack; "
 	    "the same figures as its TSV reports (ptreport(1)).</p></footer>\n", fp);
 	fprintf(fp, "<script>%s</script>\n</body>\n</html>\n", html_script);
-	buf_free(&b);
 	return rc;
 }

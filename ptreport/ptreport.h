@@ -751,6 +751,8 @@ int posted(const struct mail *m);
 void need(const struct model *md, int mails, int commits, int clusters, const char *what);
 /* grace_lines' callback writing a note on stderr. */
 void grace_note(const char *days, const char *how, void *arg);
+/* -v's notes of what every verdict rests on: the coverage and each list's grace. */
+void scope_notes(const struct model *md, const struct scope *sc);
 /* The M and R addresses of the sections responsible for m, sorted, once each, into *v. */
 size_t maint_people(const struct mail *m, const char ***v);
 /*

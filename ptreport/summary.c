@@ -374,11 +374,8 @@ report_summary(struct model *md, const struct ropts *o)
 	struct buf tmp = BUF_INIT;
 
 	need(md, 1, 0, 1, "summary");
-	if (o->sc.verbose) {
-		coverage_text(md, &tmp);
-		warnx("coverage %s", tmp.p);
-		grace_lines(md, &o->sc, grace_note, NULL);
-	}
+	if (o->sc.verbose)
+		scope_notes(md, &o->sc);
 	memset(&sm, 0, sizeof sm);
 	sm.hl = (struct hmap)HMAP_INIT;
 	sm.ha = (struct hmap)HMAP_INIT;
