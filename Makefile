@@ -125,8 +125,10 @@ $(BUILD)/bin/ptcluster: $(PTCLUSTER_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $(PTCLUSTER_OBJ) $(LIBCOMMON) $(Z_LIBS)
 
-PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o model.o load.o clusters.o paths.o foreign.o sections.o threads.o titles.o waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o weekly.o \
-    cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o mailmap.o all.o \
+PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o model.o load.o clusters.o paths.o foreign.o sections.o threads.o titles.o \
+    waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o weekly.o \
+    cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o html-assets.o html-escape.o \
+    html-cells.o html-svg.o html-sections.o capture.o overview.o mailmap.o all.o \
     roles.o versions.o why.o people.o responses.o coverage.o)
 
 $(BUILD)/obj/ptreport/%.o: ptreport/%.c ptreport/*.h common/*.h | $(BUILD)/.deps

@@ -23,13 +23,11 @@ valid_name(const char *s)
 	return 1;
 }
 
+static int tsv_start(struct tsv_reader *r);
+
 int
 tsv_open(struct tsv_reader *r, const char *path)
 {
-	const char *line;
-	ssize_t n;
-	size_t i, start;
-
 	memset(r, 0, sizeof *r);
 	r->name = strcmp(path, "-") == 0 ? "<stdin>" : path;
 	r->in = zin_open(path);
@@ -37,6 +35,26 @@ tsv_open(struct tsv_reader *r, const char *path)
 		warnx("%s:", path);
 		return -1;
 	}
+	return tsv_start(r);
+}
+
+int
+tsv_open_mem(struct tsv_reader *r, const char *name, const char *p, size_t n)
+{
+	memset(r, 0, sizeof *r);
+	r->name = name;
+	r->in = zin_open_mem(p, n);
+	return tsv_start(r);
+}
+
+/* The header of the input r->in, read and checked. */
+static int
+tsv_start(struct tsv_reader *r)
+{
+	const char *line;
+	ssize_t n;
+	size_t i, start;
+
 	lines_init(&r->lines, r->in);
 	n = lines_next(&r->lines, &line);
 	if (n < 0 || (n > 0 && line[n - 1] != '\n' && r->lines.err)) {

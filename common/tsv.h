@@ -54,6 +54,11 @@ struct tsv_reader {
  * nothing left to close.
  */
 int tsv_open(struct tsv_reader *r, const char *path);
+/*
+ * The same for the n bytes at p, a table made in memory (a report read
+ * back), named name in messages; p and name must outlive the reader.
+ */
+int tsv_open_mem(struct tsv_reader *r, const char *name, const char *p, size_t n);
 /* Index of a column, or -1. */
 int tsv_col(const struct tsv_reader *r, const char *name);
 /*

@@ -17,6 +17,9 @@ struct zin {
 	int fd;
 	int kind;
 	int owned;
+	/* A buffer read in place of a file (zin_open_mem), or NULL. */
+	const unsigned char *mem;
+	size_t memlen;
 	/* Bytes read while sniffing the magic, handed out first. */
 	unsigned char peek[8];
 	size_t npeek, peekpos;
@@ -36,6 +39,15 @@ rawread(struct zin *z, void *buf, size_t n)
 {
 	ssize_t r;
 
+	if (z->mem) {
+		size_t k = z->memlen - (size_t)z->raw;
+
+		if (k > n)
+			k = n;
+		memcpy(buf, z->mem + z->raw, k);
+		z->raw += k;
+		return (ssize_t)k;
+	}
 	if (z->peekpos < z->npeek) {
 		size_t k = z->npeek - z->peekpos;
 
@@ -120,6 +132,18 @@ zin_open(const char *path)
 		z->gz = s;
 		z->xzbuf = xmalloc(65536);
 	}
+	return z;
+}
+
+struct zin *
+zin_open_mem(const void *p, size_t n)
+{
+	struct zin *z = xcalloc(1, sizeof *z);
+
+	z->fd = -1;
+	z->kind = Z_PLAIN;
+	z->mem = n ? p : (const unsigned char *)"";
+	z->memlen = n;
 	return z;
 }
 
@@ -245,7 +269,7 @@ zin_fd(const struct zin *z)
 int
 zin_seek(struct zin *z, unsigned long long off)
 {
-	if (z->kind != Z_PLAIN || z->peekpos || z->raw != z->npeek)
+	if (z->mem || z->kind != Z_PLAIN || z->peekpos || z->raw != z->npeek)
 		return -1;
 	if (lseek(z->fd, (off_t)off, SEEK_SET) < 0)
 		return -1;

@@ -16,6 +16,12 @@ struct zin;
 
 /* Open path ("-" is standard input).  NULL with errno set on failure. */
 struct zin *zin_open(const char *path);
+/*
+ * Read the n bytes at p as a plain file (no compression is looked for),
+ * for text a program made in memory; p must outlive the struct.  Its
+ * descriptor is -1 and it cannot seek.
+ */
+struct zin *zin_open_mem(const void *p, size_t n);
 /* Read up to n bytes; 0 at end, -1 on error (see zin_error). */
 ssize_t zin_read(struct zin *z, void *buf, size_t n);
 /* Text of the last error, or NULL. */

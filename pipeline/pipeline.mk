@@ -228,8 +228,10 @@ $(OUT)/clusters.tsv: $(OUT)/pairs.list $(MAILS_TOK) $(COMMITS_TOK)
 	mv $@.tmp $@
 
 # Reports: every one from one reading of the tables (ptreport all),
-# which writes them all or, failing, none.  The aligned texts are
-# report.txt's parts, report.html the page.
+# which writes them all or, failing, none: the TSV reports, their
+# aligned texts, report.html the page, and report.txt (ptreport text),
+# the overview a person reads first, which goes to the top of the
+# folder.
 PLOT_FILES := $(if $(filter yes,$(PLOTS)),$(OUT)/reports/weekly.png $(OUT)/reports/duration.png \
     $(OUT)/reports/maintainers.png)
 REPORT_TXT := $(OUT)/reports/summary.txt $(OUT)/reports/cycle.txt $(OUT)/reports/maintainers.txt \
@@ -239,7 +241,7 @@ REPORT_TXT := $(OUT)/reports/summary.txt $(OUT)/reports/cycle.txt $(OUT)/reports
 # replace them.
 REPORT_MORNING := $(OUT)/reports/waiting.atom $(OUT)/reports/changes.atom $(OUT)/reports/digest.txt
 REPORT_FILES := $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES) $(REPORT_MORNING) \
-    $(OUT)/reports/report.html
+    $(OUT)/reports/report.html $(OUT)/report.txt
 
 $(REPORT_FILES) &: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(OUT)/digest $(MAILMAP)
 	f=$(call line_of,$(OUT)/digest); t=$$({ read -r l; IFS= read -r l; } <$(OUT)/digest; printf '%s' "$$l"); \
@@ -250,34 +252,7 @@ $(REPORT_FILES) &: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(OUT)/digest $(MAILMA
 		-C "$$({ read -r l; IFS= read -r l; } <$(OUT)/links; printf '%s' "$$l")" \
 		$${f:+--from="$$f"} $${t:+--to="$$t"} \
 		$(TABLES) $(OUT)/tags.tsv $(KEEP)
-
-# The overview a person reads first.  Its commands joined by && (set -e
-# would be ignored in a list): any that fails (a part that cannot be
-# read) fails the rule, and no report.txt is left.
-$(OUT)/report.txt: $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES)
-	$(T0){ \
-	repo=$(call line_of,$(OUT)/repo.path) && \
-	echo "patchtrack: $(NARCHIVES) archive(s), $$repo" && \
-	echo && \
-	cat $(OUT)/reports/morning.txt && \
-	echo && \
-	cat $(OUT)/reports/summary.txt && \
-	echo && \
-	echo "Ignored patches (no response in any version, not merged; c: by a committer):" && \
-	awk -F'\t' 'NR > 1 { printf "  %.10s  %-28.28s %s  %.80s\n", $$3, $$4, ($$12 == "committer" ? "c" : " "), $$6 }' \
-		$(OUT)/reports/ignored.tsv && \
-	echo && \
-	echo "Off-list commits (no patch mail by a human; written and committed in the window), and why:" && \
-	awk -F'\t' 'NR > 1 { printf "  %.12s  %.10s  %-28.28s  %-16s  %.60s\n", $$1, $$3, $$4, $$10, $$6 }' \
-		$(OUT)/reports/offlist.tsv && \
-	echo && \
-	echo "Ignored share by development-cycle phase:" && \
-	cat $(OUT)/reports/cycle.txt && \
-	echo && \
-	echo "Who was sent the patches (To/Cc, and MAINTAINERS where the repository has one):" && \
-	cat $(OUT)/reports/maintainers.txt; \
-	} >$@.tmp $(call stage_end,ptreport,report.txt,lines,$@.tmp) || { rm -f $@.tmp; exit 2; }
-	mv $@.tmp $@
+	$(T0)mv $(OUT)/reports/report.txt $(OUT)/report.txt $(call stage_end,ptreport,report.txt,lines,$(OUT)/report.txt)
 
 # The same as one page for a browser or a mail attachment: the reports,
 # the plots drawn inline, mails and commits linked through the templates:

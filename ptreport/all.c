@@ -1,7 +1,7 @@
 /*
  * all.c - every report from one reading of the tables: the TSV of each
- * command, the aligned text report.txt is made of, the plots, and the
- * HTML page, into one folder.  Loading the tables is most of what a
+ * command, the aligned texts, report.txt, the plots, and the HTML page,
+ * into one folder.  Loading the tables is most of what a
  * report costs, so patchtrack asks for them all at once.
  *
  * Each file is written as NAME.tmp.EXT and renamed to NAME.EXT only
@@ -24,8 +24,6 @@
 
 /* What needs more than mails and clusters. */
 enum { NEED_TAGS = 1 };
-/* report.txt's maintainers: the first rows of each kind. */
-#define ALL_MAINT_TOP 10
 
 static const struct piece {
 	const char *name, *ext;
@@ -46,10 +44,11 @@ static const struct piece {
 	{ "summary", "tsv", report_summary, OF_TSV, 0, 0, 0 },
 	{ "summary", "txt", report_summary, OF_PRETTY, 0, 0, 0 },
 	{ "cycle", "txt", report_cycle, OF_PRETTY, 0, NEED_TAGS, 0 },
-	{ "maintainers", "txt", report_maintainers, OF_PRETTY, 0, 0, ALL_MAINT_TOP },
+	{ "maintainers", "txt", report_maintainers, OF_PRETTY, 0, 0, TEXT_MAINT_TOP },
 	{ "waiting", "tsv", report_waiting, OF_TSV, 0, 0, 0 },
 	{ "changes", "tsv", report_changes, OF_TSV, 0, 0, 0 },
 	{ "morning", "txt", report_digest, OF_PRETTY, 0, 0, 0 },
+	{ "report", "txt", report_text, OF_PRETTY, 0, 0, 0 },
 	{ "digest", "txt", report_digest, OF_TSV, 0, 0, 0 },
 	{ "waiting", "atom", report_waiting_feed, OF_TSV, 0, 0, 0 },
 	{ "changes", "atom", report_changes_feed, OF_TSV, 0, 0, 0 },

@@ -139,6 +139,17 @@ grace_note(const char *days, const char *how, void *arg)
 	warnx("grace %s days on %s", days, how);
 }
 
+void
+scope_notes(const struct model *md, const struct scope *sc)
+{
+	struct buf b = BUF_INIT;
+
+	coverage_text(md, &b);
+	warnx("coverage %s", b.p);
+	grace_lines(md, sc, grace_note, NULL);
+	buf_free(&b);
+}
+
 /*
  * The M and R addresses of the sections responsible for patch m, sorted
  * and each once, into *v (reallocated); how many.

@@ -2,10 +2,13 @@
  * ptreport - answers from clusters: which patches were ignored, which
  * commits never went through a list, how many patches a week and how
  * many ignored, the ignored share by development-cycle phase, time from
- * posting to commit, accuracy against a truth, a one-screen summary, and
- * all of it as one self-contained HTML page.  Reads ptcluster's clusters with the mails (mbox2tsv), commits and tags
- * (git2tsv) tables, each recognized by its header; writes TSV, CSV or
- * aligned text, and plots with gnuplot (the page draws its own).
+ * posting to commit, who was sent the patches, accuracy against a
+ * truth, a one-screen summary, what waits for a reply and what changed,
+ * one mail's or commit's evidence, and all of it as one self-contained
+ * HTML page or as report.txt.  Reads ptcluster's clusters with the mails (mbox2tsv),
+ * commits and tags (git2tsv) tables and the others help() names, each
+ * recognized by its header; writes TSV, CSV or aligned text, and plots
+ * with gnuplot (the page draws its own).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
@@ -18,36 +21,53 @@
 #include "text.h"
 #include "util.h"
 
-static const struct {
+/* What a command's options must hold beyond their own syntax. */
+enum {
+	CK_URL = 1,              /* -M and -C are link templates */
+	CK_RELEASE = 2,          /* -R compiles */
+	CK_TRUTH = 4,            /* --truth is given (eval) */
+	CK_OUT = 8,              /* --out is given, -p is png or svg (all) */
+};
+
+static const struct command {
 	const char *name;
 	int (*run)(struct model *, const struct ropts *);
 	const char *what;
 	const char *own;         /* its options beyond those of every command */
+	int checks;              /* CK_* */
 } commands[] = {
-	{ "patches", report_patches, "every patch mail: its verdict and why", "cPH" },
-	{ "ignored", report_ignored, "patches nobody answered, in no version, not merged", "cPH" },
+	{ "patches", report_patches, "every patch mail: its verdict and why", "cPH", 0 },
+	{ "ignored", report_ignored, "patches nobody answered, in no version, not merged",
+	    "cPH", 0 },
 	{ "offlist", report_offlist, "commits in the archive's window never posted by a human",
-	    "cPH" },
-	{ "weekly", report_weekly, "per list and ISO week: patches, ignored, merged", "cPHp" },
-	{ "cycle", report_cycle, "ignored share by development-cycle phase", "cPHR" },
-	{ "duration", report_duration, "per merged cluster: first posting to commit", "cPHp" },
-	{ "eval", report_eval, "precision and recall against a truth", "cPHtd" },
-	{ "summary", report_summary, "one screen to read first", "cPHn" },
-	{ "maintainers", report_maintainers, "per maintainer, section and list: patches, answers, time",
-	    "cPHnp" },
-	{ "html", report_html, "all of them as one self-contained HTML page", "nRMCT" },
+	    "cPH", 0 },
+	{ "weekly", report_weekly, "per list and ISO week: patches, ignored, merged",
+	    "cPHp", 0 },
+	{ "cycle", report_cycle, "ignored share by development-cycle phase", "cPHR",
+	    CK_RELEASE },
+	{ "duration", report_duration, "per merged cluster: first posting to commit",
+	    "cPHp", 0 },
+	{ "eval", report_eval, "precision and recall against a truth", "cPHtd", CK_TRUTH },
+	{ "summary", report_summary, "one screen to read first", "cPHn", 0 },
+	{ "maintainers", report_maintainers,
+	    "per maintainer, section and list: patches, answers, time", "cPHnp", 0 },
+	{ "html", report_html, "all of them as one self-contained HTML page", "nRMCT",
+	    CK_URL | CK_RELEASE },
+	{ "text", report_text, "report.txt: the overview to read first, as aligned text",
+	    "nRTwz", CK_RELEASE },
 	{ "all", report_all, "every report, the plots and the page into one folder (-o)",
-	    "nRMCTpowFY" },
-	{ "why", report_why, "one mail or commit (ID): its verdict and the evidence", "" },
-	{ "waiting", report_waiting, "patches waiting for a reply now, oldest first", "cPHw" },
+	    "nRMCTpowFY", CK_URL | CK_RELEASE | CK_OUT },
+	{ "why", report_why, "one mail or commit (ID): its verdict and the evidence", "", 0 },
+	{ "waiting", report_waiting, "patches waiting for a reply now, oldest first", "cPHw", 0 },
 	{ "changes", report_changes, "what changed since an earlier state (--state)",
-	    "cPHwz" },
-	{ "state", report_state, "each patch's and off-list commit's state, for changes", "" },
+	    "cPHwz", 0 },
+	{ "state", report_state, "each patch's and off-list commit's state, for changes", "", 0 },
 	{ "digest", report_digest, "waiting and changes as a mail for sendmail -t",
-	    "MCTwzFY" },
-	{ "waiting-feed", report_waiting_feed, "the waiting queue as an Atom feed", "MCTw" },
+	    "MCTwzFY", CK_URL },
+	{ "waiting-feed", report_waiting_feed, "the waiting queue as an Atom feed", "MCTw",
+	    CK_URL },
 	{ "changes-feed", report_changes_feed, "the changes (and --log) as an Atom feed",
-	    "MCTwzL" },
+	    "MCTwzL", CK_URL },
 };
 
 /*
@@ -127,7 +147,7 @@ usage(FILE *fp)
 	    "       ptreport why [-qv] [-s since] [-u until] [-S max-series] [--grace days]\n"
 	    "                [-m mailmap] ID [table ...]\n"
 	    "commands: patches ignored offlist weekly cycle duration eval summary\n"
-	    "          maintainers html all why waiting changes state digest\n"
+	    "          maintainers html text all why waiting changes state digest\n"
 	    "          waiting-feed changes-feed\n");
 }
 
@@ -162,27 +182,29 @@ help(void)
 	    "  -o, --out DIR          all: the folder (it must exist) for NAME.tsv of\n"
 	    "                         every report, summary.txt, cycle.txt and\n"
 	    "                         maintainers.txt (as -P writes them; maintainers\n"
-	    "                         10 rows of each kind), the plots and report.html\n"
-	    "  -R, --release REGEX    cycle, html: tags that are releases\n"
+	    "                         10 rows of each kind), report.txt (as text\n"
+	    "                         writes it), the plots and report.html\n"
+	    "  -R, --release REGEX    cycle, html, text: tags that are releases\n"
 	    "                         (default " RELEASE_RE ":\n"
 	    "                         vX.Y, X.Y, NAME-X.Y; -rcN tags are found)\n"
 	    "      --truth T          eval: \"links\" (commits' Link: trailers) or a\n"
 	    "                         PaStA patch-groups file\n"
 	    "      --diff             eval: list the disagreeing mail-commit links\n"
-	    "  -n, --top N            summary (and html's): lists and authors shown\n"
-	    "                         (default 5); maintainers (and html's): rows of\n"
-	    "                         each kind (default 0: all)\n"
+	    "  -n, --top N            summary (and html's and text's): lists and\n"
+	    "                         authors shown (default 5); maintainers (and\n"
+	    "                         html's): rows of each kind (default 0: all)\n"
 	    "  -M, --mail-url URL     html: a mail's link, %%s its Message-ID (URL-escaped;\n"
 	    "                         default https://lore.kernel.org/r/%%s; \"\": none)\n"
 	    "  -C, --commit-url URL   html: a commit's link, %%s its id (default: none,\n"
 	    "                         the id as text)\n"
-	    "  -T, --title TEXT       html: the page's title\n"
-	    "      --for ADDR         waiting, changes, digest, the feeds (and all's):\n"
-	    "                         only the patches ADDR wrote, was sent (To/Cc) or\n"
-	    "                         maintains (MAINTAINERS)\n"
-	    "      --state FILE       changes, digest, changes-feed: the state.tsv of the\n"
-	    "                         run before (all: DIR/state.tsv); without it, no\n"
-	    "                         changes: a first state\n"
+	    "  -T, --title TEXT       html: the page's title; text: report.txt's first\n"
+	    "                         line\n"
+	    "      --for ADDR         waiting, changes, digest, the feeds, text (and\n"
+	    "                         all's): only the patches ADDR wrote, was sent\n"
+	    "                         (To/Cc) or maintains (MAINTAINERS)\n"
+	    "      --state FILE       changes, digest, changes-feed, text: the\n"
+	    "                         state.tsv of the run before (all: DIR/state.tsv);\n"
+	    "                         without it, no changes: a first state\n"
 	    "      --log FILE         changes-feed: the run before's changes-log.tsv\n"
 	    "                         (all: DIR/changes-log.tsv), under this run's changes\n"
 	    "      --from ADDR        digest: its From (default patchtrack\n"
@@ -198,47 +220,230 @@ help(void)
 	    "  -h, --help             this text\n");
 }
 
-int
-main(int argc, char **argv)
-{
-	static const struct option longopts[] = {
-		{ "csv", no_argument, NULL, 'c' },
-		{ "pretty", no_argument, NULL, 'P' },
-		{ "no-header", no_argument, NULL, 'H' },
-		{ "since", required_argument, NULL, 's' },
-		{ "until", required_argument, NULL, 'u' },
-		{ "max-series", required_argument, NULL, 'S' },
-		{ "grace", required_argument, NULL, 'g' },
-		{ "plot", required_argument, NULL, 'p' },
-		{ "release", required_argument, NULL, 'R' },
-		{ "truth", required_argument, NULL, 't' },
-		{ "diff", no_argument, NULL, 'd' },
-		{ "top", required_argument, NULL, 'n' },
-		{ "mail-url", required_argument, NULL, 'M' },
-		{ "commit-url", required_argument, NULL, 'C' },
-		{ "title", required_argument, NULL, 'T' },
-		{ "out", required_argument, NULL, 'o' },
-		{ "mailmap", required_argument, NULL, 'm' },
-		{ "quiet", no_argument, NULL, 'q' },
-		{ "verbose", no_argument, NULL, 'v' },
-		{ "version", no_argument, NULL, 'V' },
-		{ "help", no_argument, NULL, 'h' },
-		{ "for", required_argument, NULL, 'w' },
-		{ "state", required_argument, NULL, 'z' },
-		{ "log", required_argument, NULL, 'L' },
-		{ "from", required_argument, NULL, 'F' },
-		{ "to", required_argument, NULL, 'Y' },
-		{ NULL, 0, NULL, 0 }
-	};
-	struct ropts o;
-	struct model md;
-	struct mailmap mm;
-	const char *mailmap = NULL;
-	char **folder = NULL;
-	size_t cmd, nfolder = 0;
-	int ch, rc = PT_EXIT_OK;
+static const struct option longopts[] = {
+	{ "csv", no_argument, NULL, 'c' },
+	{ "pretty", no_argument, NULL, 'P' },
+	{ "no-header", no_argument, NULL, 'H' },
+	{ "since", required_argument, NULL, 's' },
+	{ "until", required_argument, NULL, 'u' },
+	{ "max-series", required_argument, NULL, 'S' },
+	{ "grace", required_argument, NULL, 'g' },
+	{ "plot", required_argument, NULL, 'p' },
+	{ "release", required_argument, NULL, 'R' },
+	{ "truth", required_argument, NULL, 't' },
+	{ "diff", no_argument, NULL, 'd' },
+	{ "top", required_argument, NULL, 'n' },
+	{ "mail-url", required_argument, NULL, 'M' },
+	{ "commit-url", required_argument, NULL, 'C' },
+	{ "title", required_argument, NULL, 'T' },
+	{ "out", required_argument, NULL, 'o' },
+	{ "mailmap", required_argument, NULL, 'm' },
+	{ "quiet", no_argument, NULL, 'q' },
+	{ "verbose", no_argument, NULL, 'v' },
+	{ "version", no_argument, NULL, 'V' },
+	{ "help", no_argument, NULL, 'h' },
+	{ "for", required_argument, NULL, 'w' },
+	{ "state", required_argument, NULL, 'z' },
+	{ "log", required_argument, NULL, 'L' },
+	{ "from", required_argument, NULL, 'F' },
+	{ "to", required_argument, NULL, 'Y' },
+	{ NULL, 0, NULL, 0 }
+};
 
-	setprogname(argv[0]);
+/* The command line as read: the command, its options, the mailmap. */
+struct cli {
+	size_t cmd;
+	struct ropts o;
+	const char *mailmap;
+};
+
+/* Every command's defaults, before the options. */
+static void
+defaults(struct ropts *o)
+{
+	memset(o, 0, sizeof *o);
+	o->sc.since = o->sc.until = o->osince = o->ountil = NODATE;
+	o->sc.grace = GRACE_DAYS;
+	o->fmt = OF_TSV;
+	o->header = 1;
+	o->release_re = RELEASE_RE;
+	o->top = 5;
+	o->fp = stdout;
+	o->mail_url = "https://lore.kernel.org/r/%s";
+}
+
+/* An option that takes a number or a date: -1 when good, else the exit status. */
+static int
+value_option(struct ropts *o, int ch, const char *arg)
+{
+	switch (ch) {
+	case 's':
+		if (date_option(arg, 0, &o->sc.since) < 0) {
+			warnx("--since %s: not a date (YYYY-MM-DD, ISO 8601 or @N)", arg);
+			return PT_EXIT_FAILED;
+		}
+		break;
+	case 'u':
+		if (date_option(arg, 1, &o->sc.until) < 0) {
+			warnx("--until %s: not a date (YYYY-MM-DD, ISO 8601 or @N)", arg);
+			return PT_EXIT_FAILED;
+		}
+		break;
+	case 'S':
+		if (parse_long(arg, 1, 100000000, &o->sc.max_series) < 0) {
+			warnx("--max-series %s: not a number of patches", arg);
+			return PT_EXIT_FAILED;
+		}
+		break;
+	case 'g':
+		if (parse_long(arg, 0, 36500, &o->sc.grace) < 0) {
+			warnx("--grace %s: not a number of days", arg);
+			return PT_EXIT_FAILED;
+		}
+		o->sc.grace_set = 1;
+		break;
+	case 'n':
+		if (parse_long(arg, 0, 1000000, &o->top) < 0) {
+			warnx("--top %s: not a number", arg);
+			return PT_EXIT_FAILED;
+		}
+		o->top_set = 1;
+		break;
+	}
+	return -1;
+}
+
+/* --for: an address as the tables hold them, lower case. */
+static const char *
+for_address(const char *arg)
+{
+	char *w = xstrdup(arg);
+
+	for (char *p = w; *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p - 'A' + 'a');
+	return w;
+}
+
+/* One option of c's command: -1 to go on, else the exit status. */
+static int
+option(struct cli *c, int ch, const char *arg)
+{
+	struct ropts *o = &c->o;
+
+	if (ch != '?' && !strchr(COMMON_OPTS, ch) && !strchr(commands[c->cmd].own, ch))
+		return not_its_option(c->cmd, ch, longopts);
+	switch (ch) {
+	case 'c': o->fmt = OF_CSV; break;
+	case 'P': o->fmt = OF_PRETTY; break;
+	case 'H': o->header = 0; break;
+	case 's': case 'u': case 'S': case 'g': case 'n':
+		return value_option(o, ch, arg);
+	case 'p': o->plot = arg; break;
+	case 'R': o->release_re = arg; break;
+	case 't': o->truth = arg; break;
+	case 'd': o->diff = 1; break;
+	case 'M': o->mail_url = arg; break;
+	case 'C': o->commit_url = arg; break;
+	case 'T': o->title = arg; break;
+	case 'o': o->dir = arg; break;
+	case 'm': c->mailmap = arg; break;
+	case 'w': o->who = for_address(arg); break;
+	case 'z': o->state = arg; break;
+	case 'L': o->changelog = arg; break;
+	case 'F':
+	case 'Y':
+		if (!header_value_ok(arg)) {
+			warnx("--%s: a mail header's value holds no control character "
+			    "(no newline)", ch == 'F' ? "from" : "to");
+			return PT_EXIT_FAILED;
+		}
+		if (ch == 'F')
+			o->digest_from = arg;
+		else
+			o->digest_to = arg;
+		break;
+	case 'q': o->sc.quiet = 1; o->sc.verbose = 0; break;
+	case 'v': o->sc.verbose = 1; o->sc.quiet = 0; break;
+	case 'V': print_version(); close_stdout(); return PT_EXIT_OK;
+	case 'h': help(); close_stdout(); return PT_EXIT_OK;
+	default: usage(stderr); return PT_EXIT_FAILED;
+	}
+	return -1;
+}
+
+/* A usage error, said already: the usage, and the exit status. */
+static int
+misused(void)
+{
+	usage(stderr);
+	return PT_EXIT_FAILED;
+}
+
+static int
+check_release(const char *re_text)
+{
+	regex_t re;
+	int err = regcomp(&re, re_text, REG_EXTENDED | REG_NOSUB);
+
+	if (err) {
+		char msg[128];
+
+		regerror(err, &re, msg, sizeof msg);
+		warnx("--release %s: %s", re_text, msg);
+		return PT_EXIT_FAILED;
+	}
+	regfree(&re);
+	return -1;
+}
+
+/* What the command's options must hold (its CK_*): -1 when they do, else the exit status. */
+static int
+check_options(const struct cli *c)
+{
+	const struct ropts *o = &c->o;
+	int checks = commands[c->cmd].checks;
+	const char *why;
+
+	if ((checks & CK_TRUTH) && !o->truth) {
+		warnx("%s needs --truth links or --truth FILE (a PaStA patch-groups file)",
+		    commands[c->cmd].name);
+		return misused();
+	}
+	if ((checks & CK_OUT) && !o->dir) {
+		warnx("%s needs --out DIR, the folder for its files", commands[c->cmd].name);
+		return misused();
+	}
+	if ((checks & CK_OUT) && o->plot && strcmp(o->plot, "png") && strcmp(o->plot, "svg")) {
+		warnx("%s: --plot %s: png or svg, the format of the plots", commands[c->cmd].name,
+		    o->plot);
+		return misused();
+	}
+	if (checks & CK_URL) {
+		if (*o->mail_url && url_template_check(o->mail_url, &why) < 0) {
+			warnx("--mail-url %s: %s", o->mail_url, why);
+			return PT_EXIT_FAILED;
+		}
+		if (o->commit_url && *o->commit_url && url_template_check(o->commit_url, &why) < 0) {
+			warnx("--commit-url %s: %s", o->commit_url, why);
+			return PT_EXIT_FAILED;
+		}
+	}
+	if (checks & CK_RELEASE)
+		return check_release(o->release_re);
+	return -1;
+}
+
+/*
+ * The command line: the command and its options.  -1 when the tables
+ * are to be read, else the exit status (-h, -V, a usage error).
+ */
+static int
+parse_command_line(struct cli *c, int *argcp, char ***argvp)
+{
+	int argc = *argcp, ch, st;
+	char **argv = *argvp;
+
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
 		help();
 		close_stdout();
@@ -253,193 +458,97 @@ main(int argc, char **argv)
 		usage(stderr);
 		return PT_EXIT_FAILED;
 	}
-	for (cmd = 0; cmd < NCOMMANDS; cmd++)
-		if (!strcmp(argv[1], commands[cmd].name))
+	for (c->cmd = 0; c->cmd < NCOMMANDS; c->cmd++)
+		if (!strcmp(argv[1], commands[c->cmd].name))
 			break;
-	if (cmd == NCOMMANDS) {
+	if (c->cmd == NCOMMANDS) {
 		warnx("unknown command: %s", argv[1]);
 		usage(stderr);
 		return PT_EXIT_FAILED;
 	}
-
-	memset(&o, 0, sizeof o);
-	o.sc.since = o.sc.until = o.osince = o.ountil = NODATE;
-	o.sc.grace = GRACE_DAYS;
-	o.fmt = OF_TSV;
-	o.header = 1;
-	o.release_re = RELEASE_RE;
-	o.top = 5;
-	o.fp = stdout;
-	o.mail_url = "https://lore.kernel.org/r/%s";
+	defaults(&c->o);
+	c->mailmap = NULL;
 	argv++;
 	argc--;
-	while ((ch = getopt_long(argc, argv, SHORT_OPTS, longopts, NULL)) != -1) {
-		if (ch != '?' && !strchr(COMMON_OPTS, ch) && !strchr(commands[cmd].own, ch))
-			return not_its_option(cmd, ch, longopts);
-		switch (ch) {
-		case 'c': o.fmt = OF_CSV; break;
-		case 'P': o.fmt = OF_PRETTY; break;
-		case 'H': o.header = 0; break;
-		case 's':
-			if (date_option(optarg, 0, &o.sc.since) < 0) {
-				warnx("--since %s: not a date (YYYY-MM-DD, ISO 8601 or @N)", optarg);
-				return PT_EXIT_FAILED;
-			}
-			break;
-		case 'u':
-			if (date_option(optarg, 1, &o.sc.until) < 0) {
-				warnx("--until %s: not a date (YYYY-MM-DD, ISO 8601 or @N)", optarg);
-				return PT_EXIT_FAILED;
-			}
-			break;
-		case 'S':
-			if (parse_long(optarg, 1, 100000000, &o.sc.max_series) < 0) {
-				warnx("--max-series %s: not a number of patches", optarg);
-				return PT_EXIT_FAILED;
-			}
-			break;
-		case 'g':
-			if (parse_long(optarg, 0, 36500, &o.sc.grace) < 0) {
-				warnx("--grace %s: not a number of days", optarg);
-				return PT_EXIT_FAILED;
-			}
-			o.sc.grace_set = 1;
-			break;
-		case 'p': o.plot = optarg; break;
-		case 'R': o.release_re = optarg; break;
-		case 't': o.truth = optarg; break;
-		case 'd': o.diff = 1; break;
-		case 'n':
-			if (parse_long(optarg, 0, 1000000, &o.top) < 0) {
-				warnx("--top %s: not a number", optarg);
-				return PT_EXIT_FAILED;
-			}
-			o.top_set = 1;
-			break;
-		case 'M': o.mail_url = optarg; break;
-		case 'C': o.commit_url = optarg; break;
-		case 'T': o.title = optarg; break;
-		case 'o': o.dir = optarg; break;
-		case 'm': mailmap = optarg; break;
-		case 'w': {
-			/* An address as the tables hold them: lower case. */
-			char *w = xstrdup(optarg);
+	while ((ch = getopt_long(argc, argv, SHORT_OPTS, longopts, NULL)) != -1)
+		if ((st = option(c, ch, optarg)) >= 0)
+			return st;
+	c->o.osince = c->o.sc.since;
+	c->o.ountil = c->o.sc.until;
+	*argcp = argc;
+	*argvp = argv;
+	return check_options(c);
+}
 
-			for (char *p = w; *p; p++)
-				if (*p >= 'A' && *p <= 'Z')
-					*p = (char)(*p - 'A' + 'a');
-			o.who = w;
-			break;
-		}
-		case 'z': o.state = optarg; break;
-		case 'L': o.changelog = optarg; break;
-		case 'F':
-		case 'Y':
-			if (!header_value_ok(optarg)) {
-				warnx("--%s: a mail header's value holds no control character "
-				    "(no newline)", ch == 'F' ? "from" : "to");
-				return PT_EXIT_FAILED;
-			}
-			if (ch == 'F')
-				o.digest_from = optarg;
-			else
-				o.digest_to = optarg;
-			break;
-		case 'q': o.sc.quiet = 1; o.sc.verbose = 0; break;
-		case 'v': o.sc.verbose = 1; o.sc.quiet = 0; break;
-		case 'V': print_version(); close_stdout(); return PT_EXIT_OK;
-		case 'h': help(); close_stdout(); return PT_EXIT_OK;
-		default: usage(stderr); return PT_EXIT_FAILED;
-		}
+/*
+ * why: the id, and without tables those of the patchtrack folder it
+ * runs in (its mailmap too).  -1 to go on, else the exit status.
+ */
+static int
+why_setup(struct cli *c, int argc, char **argv, struct model *md, struct mailmap *mm,
+    char ***folder, size_t *nfolder, int *rc)
+{
+	if (optind == argc) {
+		warnx("why needs an ID: a mail's Message-ID or a commit's hash");
+		return misused();
 	}
-	o.osince = o.sc.since;
-	o.ountil = o.sc.until;
-	if (commands[cmd].run == report_eval && !o.truth) {
-		warnx("eval needs --truth links or --truth FILE (a PaStA patch-groups file)");
-		usage(stderr);
-		return PT_EXIT_FAILED;
-	}
-	if (commands[cmd].run == report_all) {
-		if (!o.dir) {
-			warnx("all needs --out DIR, the folder for its files");
-			usage(stderr);
+	c->o.query = argv[optind++];
+	md->want_pairs = 1;
+	if (optind == argc) {
+		int hm;
+		size_t gone;
+
+		*nfolder = folder_tables(".", folder, &hm, &gone);
+		if (gone)
+			pt_exit_raise(rc, PT_EXIT_SKIPPED);
+		if (!*nfolder) {
+			warnx("why: no tables given, and this is no patchtrack output folder "
+			    "(no inputs.mk here)");
 			return PT_EXIT_FAILED;
 		}
-		if (o.plot && strcmp(o.plot, "png") && strcmp(o.plot, "svg")) {
-			warnx("all: --plot %s: png or svg, the format of the plots", o.plot);
-			usage(stderr);
-			return PT_EXIT_FAILED;
+		if (hm && !c->mailmap) {
+			if (mailmap_read(mm, "mailmap", 1) < 0)
+				*rc = PT_EXIT_FAILED;
+			md->mm = mm;
 		}
 	}
-	if (commands[cmd].run == report_html || commands[cmd].run == report_all ||
-	    commands[cmd].run == report_digest || commands[cmd].run == report_waiting_feed ||
-	    commands[cmd].run == report_changes_feed) {
-		const char *why;
+	return -1;
+}
 
-		if (*o.mail_url && url_template_check(o.mail_url, &why) < 0) {
-			warnx("--mail-url %s: %s", o.mail_url, why);
-			return PT_EXIT_FAILED;
-		}
-		if (o.commit_url && *o.commit_url && url_template_check(o.commit_url, &why) < 0) {
-			warnx("--commit-url %s: %s", o.commit_url, why);
-			return PT_EXIT_FAILED;
-		}
-	}
-	if (commands[cmd].run == report_cycle || commands[cmd].run == report_html ||
-	    commands[cmd].run == report_all) {
-		regex_t re;
-		int err = regcomp(&re, o.release_re, REG_EXTENDED | REG_NOSUB);
+/* The mailmap, before the tables: they are read through it. */
+static void
+read_mailmap(const struct cli *c, struct model *md, struct mailmap *mm, int *rc)
+{
+	if (!c->mailmap)
+		return;
+	/* Not read: the people would not be joined (bad lines do not count). */
+	if (mailmap_read(mm, c->mailmap, c->o.sc.quiet) < 0)
+		*rc = PT_EXIT_FAILED;
+	else if (c->o.sc.verbose)
+		warnx("mailmap %s: %zu entries, %zu bad lines skipped", c->mailmap,
+		    mm->nentries, mm->nbad);
+	md->mm = mm;
+}
 
-		if (err) {
-			char msg[128];
+int
+main(int argc, char **argv)
+{
+	struct cli c;
+	struct model md;
+	struct mailmap mm;
+	char **folder = NULL;
+	size_t nfolder = 0;
+	int rc = PT_EXIT_OK, st;
 
-			regerror(err, &re, msg, sizeof msg);
-			warnx("--release %s: %s", o.release_re, msg);
-			return PT_EXIT_FAILED;
-		}
-		regfree(&re);
-	}
-
+	setprogname(argv[0]);
+	if ((st = parse_command_line(&c, &argc, &argv)) >= 0)
+		return st;
 	model_init(&md);
 	mailmap_init(&mm);
-	/* Before the tables: they are read through it. */
-	if (mailmap) {
-		/* Not read: the people would not be joined (bad lines do not count). */
-		if (mailmap_read(&mm, mailmap, o.sc.quiet) < 0)
-			rc = PT_EXIT_FAILED;
-		else if (o.sc.verbose)
-			warnx("mailmap %s: %zu entries, %zu bad lines skipped", mailmap,
-			    mm.nentries, mm.nbad);
-		md.mm = &mm;
-	}
-	if (commands[cmd].run == report_why) {
-		/* The id first; no tables: those of the patchtrack folder here. */
-		if (optind == argc) {
-			warnx("why needs an ID: a mail's Message-ID or a commit's hash");
-			usage(stderr);
-			return PT_EXIT_FAILED;
-		}
-		o.query = argv[optind++];
-		md.want_pairs = 1;
-		if (optind == argc) {
-			int hm;
-			size_t gone;
-
-			nfolder = folder_tables(".", &folder, &hm, &gone);
-			if (gone)
-				pt_exit_raise(&rc, PT_EXIT_SKIPPED);
-			if (!nfolder) {
-				warnx("why: no tables given, and this is no patchtrack output folder "
-				    "(no inputs.mk here)");
-				return PT_EXIT_FAILED;
-			}
-			if (hm && !mailmap) {
-				if (mailmap_read(&mm, "mailmap", 1) < 0)
-					rc = PT_EXIT_FAILED;
-				md.mm = &mm;
-			}
-		}
-	}
+	read_mailmap(&c, &md, &mm, &rc);
+	if (commands[c.cmd].run == report_why &&
+	    (st = why_setup(&c, argc, argv, &md, &mm, &folder, &nfolder, &rc)) >= 0)
+		return st;
 	if (optind == argc && !nfolder)
 		argv[--optind] = "-";
 	/* A table not read to its end, or not one ptreport reads: failed. */
@@ -450,15 +559,11 @@ main(int argc, char **argv)
 		if (model_load(&md, folder[i]) < 0)
 			rc = PT_EXIT_FAILED;
 	model_finish(&md);
-	if (md.has_merged && !o.sc.quiet)
+	if (md.has_merged && !c.o.sc.quiet)
 		merged_notes(&md);
-	verdicts(&md, &o.sc);
-	{
-		/* all: 2 when a file could not be written. */
-		int r = commands[cmd].run(&md, &o);
-
-		pt_exit_raise(&rc, r);
-	}
+	verdicts(&md, &c.o.sc);
+	/* all: 2 when a file could not be written. */
+	pt_exit_raise(&rc, commands[c.cmd].run(&md, &c.o));
 	if (md.nbad) {
 		warnx("%lu bad rows, named above, were left out", md.nbad);
 		pt_exit_raise(&rc, PT_EXIT_SKIPPED);

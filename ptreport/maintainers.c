@@ -1,6 +1,8 @@
 /*
- * maintainers.c - the maintainers report: per person addressed,
- * MAINTAINERS section and list, what came of the patches; and its plot.
+ * maintainers.c - the maintainers report: who was addressed by each
+ * patch for the project, which MAINTAINERS sections were responsible
+ * for it, which list it went to, and what came of it, per person,
+ * section and list; and its plot.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <regex.h>
@@ -14,12 +16,7 @@
 #include "text.h"
 #include "util.h"
 
-/*
- * The maintainers view: who was addressed by each patch for the project,
- * which MAINTAINERS sections were responsible for it, which list it went
- * to, and what came of it.
- */
-
+/* What the view is made from, for the notes of the reports that show it. */
 void
 maint_basis(const struct model *md, struct buf *b)
 {
@@ -334,24 +331,395 @@ struct addressed {
 	unsigned char to, listed, role;
 };
 
-int
-report_maintainers(struct model *md, const struct ropts *o)
+/*
+ * The patch being counted, and the scratch its counting reuses from one
+ * patch to the next.
+ */
+struct counting {
+	const struct mail *m;
+	uint32_t i, stamp;       /* the mail, and i + 1 (an mrow's seen) */
+	int mg, ig;              /* merged, ignored */
+	int64_t t;               /* its time to first response, or NODATE */
+	uint32_t *roots;         /* the threads that answer it */
+	size_t nroots, caproots;
+	struct addressed *ad;    /* the persons it addressed */
+	size_t nad, capad;
+	struct mrow **sv;        /* its sections, each title once */
+	size_t nsv, capsv;
+	const char **by, **bywho; /* a section's people */
+	size_t nby, capby;
+	struct buf b;
+};
+
+/* Every address a patch names: who it is, a person or a list. */
+static void
+rows_of_addresses(struct mview *mv, struct buf *b)
+{
+	struct model *md = mv->md;
+
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+
+		if (!m->project)
+			continue;
+		for (uint32_t x = 0; x < m->nrcpt; x++)
+			addr_row(mv, m->rcpt[x], b);
+		for (uint32_t s = 0; s < m->nsect; s++)
+			for (uint32_t e = 0; e < m->sect[s]->ne; e++)
+				if (m->sect[s]->e[e].role != 'L')
+					addr_row(mv, m->sect[s]->e[e].addr, b);
+	}
+}
+
+/* Names: MAINTAINERS's, else those they sign their newest mail with. */
+static void
+name_rows(struct mview *mv, struct buf *b)
+{
+	struct model *md = mv->md;
+
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		struct hent *e;
+		struct mrow *p;
+
+		if (!m->present || !*m->name || m->date == NODATE ||
+		    !(e = hmap_get(&mv->addrs, m->from, strlen(m->from))))
+			continue;
+		p = e->val;
+		if (!p->from || m->date > p->from->date ||
+		    (m->date == p->from->date && strcmp(m->id, p->from->id) > 0))
+			p->from = m;
+	}
+	for (size_t i = 0; i < mv->nrows; i++) {
+		struct mrow *p = mv->rows[i];
+		struct hent *e = hmap_get(&md->mnames, p->addr, strlen(p->addr));
+
+		if (e)
+			p->name = e->val;
+		else if (p->from)
+			p->name = p->from->name;
+		buf_reset(b);
+		for (const char *c = p->name; *c; c++)
+			buf_addc(b, *c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
+		p->who = intern(&md->pool, b->p ? b->p : "", b->len);
+	}
+}
+
+/* Person p addressed by the patch: in To/Cc, or by section s's entry e. */
+static void
+address(struct counting *k, struct mrow *p, const struct msect *s, uint32_t e)
+{
+	if (p->seen != k->stamp) {
+		if (k->nad == k->capad) {
+			k->capad = k->capad ? 2 * k->capad : 16;
+			k->ad = xreallocarray(k->ad, k->capad, sizeof *k->ad);
+		}
+		p->seen = k->stamp;
+		p->slot = (uint32_t)k->nad;
+		k->ad[k->nad].p = p;
+		k->ad[k->nad].to = k->ad[k->nad].listed = k->ad[k->nad].role = 0;
+		k->nad++;
+	}
+	if (s) {
+		unsigned char role = s->e[e].role == 'M' ? ROLE_M : ROLE_R;
+
+		k->ad[p->slot].listed = 1;
+		if (role > k->ad[p->slot].role)
+			k->ad[p->slot].role = role;
+	} else
+		k->ad[p->slot].to = 1;
+}
+
+/* The persons: To and Cc, then M and R of the responsible sections. */
+static void
+count_persons(struct mview *mv, struct counting *k)
+{
+	const struct mail *m = k->m;
+
+	k->nad = 0;
+	for (uint32_t x = 0; x < m->nrcpt + m->nsect; x++) {
+		const struct msect *s = x >= m->nrcpt ? m->sect[x - m->nrcpt] : NULL;
+		uint32_t ne = s ? s->ne : 1;
+
+		for (uint32_t e = 0; e < ne; e++) {
+			struct mrow *p;
+
+			if (s && s->e[e].role == 'L')
+				continue;
+			p = addr_seen(mv, s ? s->e[e].addr : m->rcpt[x]);
+			if (p->islist || is_author(p, m))
+				continue;
+			address(k, p, s, e);
+		}
+	}
+	for (size_t j = 0; j < k->nad; j++) {
+		struct mrow *p = k->ad[j].p;
+		uint32_t r = first_response(mv->md, k->i, k->roots, k->nroots, &p->addr,
+		    &p->who, 1);
+
+		p->patches++;
+		if (k->ad[j].role > p->role)
+			p->role = k->ad[j].role;
+		p->to += k->ad[j].to;
+		p->listed += k->ad[j].listed;
+		p->merged += k->mg;
+		p->ignored += k->ig;
+		if (r != NONE) {
+			p->responded++;
+			mrow_time(p, mv->md->mails[r].date - k->m->date);
+		}
+	}
+}
+
+/*
+ * The people of section s among the patch's sections (by[], bywho[]);
+ * whether one of them was in its To/Cc.
+ */
+static int
+section_people(struct mview *mv, struct counting *k, const struct mrow *s)
+{
+	const struct mail *m = k->m;
+	int to = 0;
+
+	k->nby = 0;
+	for (uint32_t x = 0; x < m->nsect; x++) {
+		if (m->sect[x]->title != s->name)
+			continue;
+		for (uint32_t e = 0; e < m->sect[x]->ne; e++) {
+			const char *a = m->sect[x]->e[e].addr;
+			struct mrow *p;
+
+			/* L: entries have no row: addr_row() skips them. */
+			if (m->sect[x]->e[e].role == 'L')
+				continue;
+			p = addr_seen(mv, a);
+			if (p->islist || is_author(p, m))
+				continue;
+			if (k->nby == k->capby) {
+				k->capby = k->capby ? 2 * k->capby : 16;
+				k->by = xreallocarray(k->by, k->capby, sizeof *k->by);
+				k->bywho = xreallocarray(k->bywho, k->capby, sizeof *k->bywho);
+			}
+			k->by[k->nby] = p->addr;
+			k->bywho[k->nby++] = p->who;
+			for (uint32_t y = 0; y < m->nrcpt && !to; y++)
+				to = m->rcpt[y] == a;
+		}
+	}
+	return to;
+}
+
+/* The responsible sections, each title once, with their people. */
+static void
+count_sections(struct mview *mv, struct counting *k)
+{
+	const struct mail *m = k->m;
+
+	k->nsv = 0;
+	for (uint32_t x = 0; x < m->nsect; x++) {
+		struct mrow *s = mrow_get(mv, &mv->sects, RK_SECTION, m->sect[x]->title);
+
+		if (s->seen == k->stamp)
+			continue;
+		s->seen = k->stamp;
+		if (k->nsv == k->capsv) {
+			k->capsv = k->capsv ? 2 * k->capsv : 8;
+			k->sv = xreallocarray(k->sv, k->capsv, sizeof *k->sv);
+		}
+		k->sv[k->nsv++] = s;
+	}
+	for (size_t j = 0; j < k->nsv; j++) {
+		struct mrow *s = k->sv[j];
+		int to = section_people(mv, k, s);
+		uint32_t r;
+
+		s->patches++;
+		s->to += to;
+		s->listed++;
+		s->merged += k->mg;
+		s->ignored += k->ig;
+		r = k->nby ? first_response(mv->md, k->i, k->roots, k->nroots, k->by, k->bywho,
+		    k->nby) : NONE;
+		if (r != NONE) {
+			s->responded++;
+			mrow_time(s, mv->md->mails[r].date - m->date);
+		}
+	}
+}
+
+/* The lists it went to (a cross-post counts on each), as weekly counts them. */
+static void
+count_lists(struct mview *mv, struct counting *k)
+{
+	struct model *md = mv->md;
+	const struct mail *m = k->m;
+	const char *l = m->lists;
+
+	do {
+		const char *id = next_list(md, &l);
+		struct mrow *lr = mrow_get(mv, &mv->lists, RK_LIST, id);
+		int to = 0, listed = 0;
+
+		if (lr->seen == k->stamp)
+			continue;
+		lr->seen = k->stamp;
+		for (uint32_t y = 0; y < m->nrcpt && !to; y++) {
+			struct mrow *p = addr_seen(mv, m->rcpt[y]);
+
+			if (p->listid == id) {
+				to = 1;
+				if (!*lr->addr || strcmp(p->addr, lr->addr) < 0)
+					lr->addr = p->addr;
+			}
+		}
+		for (uint32_t x = 0; x < m->nsect && !listed; x++)
+			for (uint32_t e = 0; e < m->sect[x]->ne && !listed; e++)
+				listed = m->sect[x]->e[e].role == 'L' &&
+				    list_of(md, m->sect[x]->e[e].addr, &k->b) == id;
+		lr->patches++;
+		lr->to += to;
+		lr->listed += listed;
+		lr->merged += k->mg;
+		lr->ignored += k->ig;
+		if (k->t != NODATE) {
+			lr->responded++;
+			mrow_time(lr, k->t);
+		}
+	} while (*l);
+}
+
+/* Every patch for the project, counted on its persons, sections and lists. */
+static void
+count_patches(struct mview *mv)
+{
+	struct model *md = mv->md;
+	struct counting k;
+
+	memset(&k, 0, sizeof k);
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+
+		if (!m->project)
+			continue;
+		k.m = m;
+		k.i = (uint32_t)i;
+		k.stamp = (uint32_t)i + 1;
+		k.mg = merged(md, m);
+		k.ig = m->ignored;
+		k.t = ttfr(md, m);
+		k.nroots = answer_threads(md, (uint32_t)i, &k.roots, &k.caproots);
+		count_persons(mv, &k);
+		count_sections(mv, &k);
+		count_lists(mv, &k);
+	}
+	free(k.ad);
+	free(k.sv);
+	free(k.by);
+	free(k.bywho);
+	free(k.roots);
+	buf_free(&k.b);
+}
+
+/* A list's address, when only MAINTAINERS names it. */
+static void
+list_addresses(struct mview *mv, struct buf *b)
+{
+	struct model *md = mv->md;
+
+	for (size_t i = 0; i < md->laddrs.cap; i++) {
+		const char *a = md->laddrs.e[i].key, *id;
+		struct hent *e;
+		struct mrow *lr;
+
+		if (!a || !(id = list_of(md, a, b)) || !(e = hmap_get(&mv->lists, id, strlen(id))))
+			continue;
+		lr = e->val;
+		if (!*lr->addr || strcmp(a, lr->addr) < 0)
+			lr->addr = a;
+	}
+}
+
+/*
+ * Rows with patches, in order, their kind settled; the kind the plot
+ * draws: sections, or lists where no section was responsible for a
+ * patch (no maintainers table, or a repository without MAINTAINERS).
+ */
+static int
+settle_rows(struct mview *mv)
+{
+	size_t n = 0;
+	int pk = RK_LIST;
+
+	/* A row without patches has no times either: dropping it loses nothing. */
+	for (size_t i = 0; i < mv->nrows; i++)
+		if (mv->rows[i]->patches) {
+			if (mv->rows[i]->kind == RK_RECIPIENT)
+				mv->rows[i]->kind = mv->rows[i]->role == ROLE_M ? RK_MAINTAINER :
+				    mv->rows[i]->role == ROLE_R ? RK_REVIEWER : RK_RECIPIENT;
+			mv->rows[n++] = mv->rows[i];
+			if (mv->rows[i]->kind == RK_SECTION)
+				pk = RK_SECTION;
+		}
+	mv->nrows = n;
+	if (n)
+		qsort(mv->rows, n, sizeof *mv->rows, cmp_mrow);
+	return pk;
+}
+
+/*
+ * The rows, the top -n of each kind; the first PLOT_ROWS of kind pk
+ * are the plot's (*plotted, their number returned).
+ */
+static size_t
+write_rows(struct mview *mv, const struct ropts *o, int pk, struct mrow ***plotted)
 {
 	static const char *const cols[] = {
 		"kind", "name", "addr", "patches", "to", "listed", "responded", "merged",
 		"ignored", "ttfr_median_h", "ttfr_p90_h",
 	};
+	size_t shown[RK_N] = { 0 }, nplot = 0;
+	struct out out;
+
+	out_init(&out, o->fmt, o->header, o->fp);
+	out_header(&out, cols, sizeof cols / sizeof cols[0]);
+	for (size_t i = 0; i < mv->nrows; i++) {
+		struct mrow *r = mv->rows[i];
+
+		if (r->kind == pk && nplot < PLOT_ROWS) {
+			*plotted = xreallocarray(*plotted, nplot + 1, sizeof **plotted);
+			(*plotted)[nplot++] = r;
+			r->plot = (int)nplot;
+		}
+		if (o->top_set && o->top && shown[r->kind] >= (size_t)o->top)
+			continue;
+		shown[r->kind]++;
+		if (r->nt)
+			qsort(r->t, r->nt, sizeof *r->t, cmp_i64);
+		out_cell(&out, rkinds[r->kind]);
+		out_cell(&out, r->name);
+		out_cell(&out, r->addr);
+		out_cellf(&out, "%lu", r->patches);
+		out_cellf(&out, "%lu", r->to);
+		out_cellf(&out, "%lu", r->listed);
+		out_cellf(&out, "%lu", r->responded);
+		out_cellf(&out, "%lu", r->merged);
+		out_cellf(&out, "%lu", r->ignored);
+		out_median(&out, r->t, r->nt, 50);
+		out_median(&out, r->t, r->nt, 90);
+		out_end(&out);
+	}
+	out_finish(&out);
+	return nplot;
+}
+
+int
+report_maintainers(struct model *md, const struct ropts *o)
+{
 	struct mview mv;
 	struct buf b = BUF_INIT;
-	struct addressed *ad = NULL;
-	size_t nad = 0, capad = 0, cap = 0;
-	struct mrow **sv = NULL, **plotted = NULL;
-	size_t nsv = 0, capsv = 0, nplot = 0;
-	const char **by = NULL, **bywho = NULL;
-	size_t nby = 0, capby = 0;
-	uint32_t *roots = NULL;
-	struct out out;
-	int rc = 0, pk = RK_LIST;
+	struct mrow **plotted = NULL;
+	size_t nplot;
+	int rc = 0, pk;
 
 	need(md, 1, 0, 1, "maintainers");
 	memset(&mv, 0, sizeof mv);
@@ -360,271 +728,12 @@ report_maintainers(struct model *md, const struct ropts *o)
 		maint_basis(md, &b);
 		warnx("maintainers: %s", b.p);
 	}
-
-	/* Every address a patch names: who it is, a person or a list. */
-	for (size_t i = 0; i < md->nmails; i++) {
-		const struct mail *m = &md->mails[i];
-
-		if (!m->project)
-			continue;
-		for (uint32_t x = 0; x < m->nrcpt; x++)
-			addr_row(&mv, m->rcpt[x], &b);
-		for (uint32_t s = 0; s < m->nsect; s++)
-			for (uint32_t e = 0; e < m->sect[s]->ne; e++)
-				if (m->sect[s]->e[e].role != 'L')
-					addr_row(&mv, m->sect[s]->e[e].addr, &b);
-	}
-	/* Names: MAINTAINERS's, else those they sign their newest mail with. */
-	for (size_t i = 0; i < md->nmails; i++) {
-		const struct mail *m = &md->mails[i];
-		struct hent *e;
-		struct mrow *p;
-
-		if (!m->present || !*m->name || m->date == NODATE ||
-		    !(e = hmap_get(&mv.addrs, m->from, strlen(m->from))))
-			continue;
-		p = e->val;
-		if (!p->from || m->date > p->from->date ||
-		    (m->date == p->from->date && strcmp(m->id, p->from->id) > 0))
-			p->from = m;
-	}
-	for (size_t i = 0; i < mv.nrows; i++) {
-		struct mrow *p = mv.rows[i];
-		struct hent *e = hmap_get(&md->mnames, p->addr, strlen(p->addr));
-
-		if (e)
-			p->name = e->val;
-		else if (p->from)
-			p->name = p->from->name;
-		buf_reset(&b);
-		for (const char *c = p->name; *c; c++)
-			buf_addc(&b, *c >= 'A' && *c <= 'Z' ? *c - 'A' + 'a' : *c);
-		p->who = intern(&md->pool, b.p ? b.p : "", b.len);
-	}
-
-	for (size_t i = 0; i < md->nmails; i++) {
-		const struct mail *m = &md->mails[i];
-		uint32_t stamp = (uint32_t)i + 1;
-		size_t nroots;
-		int mg, ig;
-		int64_t t;
-		const char *l;
-
-		if (!m->project)
-			continue;
-		mg = merged(md, m);
-		ig = m->ignored;
-		t = ttfr(md, m);
-		nroots = answer_threads(md, (uint32_t)i, &roots, &cap);
-
-		/* The persons: To and Cc, then M and R of the responsible sections. */
-		nad = 0;
-		for (uint32_t x = 0; x < m->nrcpt + m->nsect; x++) {
-			const struct msect *s = x >= m->nrcpt ? m->sect[x - m->nrcpt] : NULL;
-			uint32_t ne = s ? s->ne : 1;
-
-			for (uint32_t e = 0; e < ne; e++) {
-				struct mrow *p;
-
-				if (s && s->e[e].role == 'L')
-					continue;
-				p = addr_seen(&mv, s ? s->e[e].addr : m->rcpt[x]);
-				if (p->islist || is_author(p, m))
-					continue;
-				if (p->seen != stamp) {
-					if (nad == capad) {
-						capad = capad ? 2 * capad : 16;
-						ad = xreallocarray(ad, capad, sizeof *ad);
-					}
-					p->seen = stamp;
-					p->slot = (uint32_t)nad;
-					ad[nad].p = p;
-					ad[nad].to = ad[nad].listed = ad[nad].role = 0;
-					nad++;
-				}
-				if (s) {
-					unsigned char role = s->e[e].role == 'M' ? ROLE_M : ROLE_R;
-
-					ad[p->slot].listed = 1;
-					if (role > ad[p->slot].role)
-						ad[p->slot].role = role;
-				} else
-					ad[p->slot].to = 1;
-			}
-		}
-		for (size_t k = 0; k < nad; k++) {
-			struct mrow *p = ad[k].p;
-			uint32_t r = first_response(md, (uint32_t)i, roots, nroots, &p->addr,
-			    &p->who, 1);
-
-			p->patches++;
-			if (ad[k].role > p->role)
-				p->role = ad[k].role;
-			p->to += ad[k].to;
-			p->listed += ad[k].listed;
-			p->merged += mg;
-			p->ignored += ig;
-			if (r != NONE) {
-				p->responded++;
-				mrow_time(p, md->mails[r].date - m->date);
-			}
-		}
-
-		/* The responsible sections, each title once, with their people. */
-		nsv = 0;
-		for (uint32_t x = 0; x < m->nsect; x++) {
-			struct mrow *s = mrow_get(&mv, &mv.sects, RK_SECTION, m->sect[x]->title);
-
-			if (s->seen == stamp)
-				continue;
-			s->seen = stamp;
-			if (nsv == capsv) {
-				capsv = capsv ? 2 * capsv : 8;
-				sv = xreallocarray(sv, capsv, sizeof *sv);
-			}
-			sv[nsv++] = s;
-		}
-		for (size_t k = 0; k < nsv; k++) {
-			struct mrow *s = sv[k];
-			int to = 0;
-			uint32_t r;
-
-			nby = 0;
-			for (uint32_t x = 0; x < m->nsect; x++) {
-				if (m->sect[x]->title != s->name)
-					continue;
-				for (uint32_t e = 0; e < m->sect[x]->ne; e++) {
-					const char *a = m->sect[x]->e[e].addr;
-					struct mrow *p;
-
-					/* L: entries have no row: addr_row() skips them. */
-					if (m->sect[x]->e[e].role == 'L')
-						continue;
-					p = addr_seen(&mv, a);
-					if (p->islist || is_author(p, m))
-						continue;
-					if (nby == capby) {
-						capby = capby ? 2 * capby : 16;
-						by = xreallocarray(by, capby, sizeof *by);
-						bywho = xreallocarray(bywho, capby, sizeof *bywho);
-					}
-					by[nby] = p->addr;
-					bywho[nby++] = p->who;
-					for (uint32_t y = 0; y < m->nrcpt && !to; y++)
-						to = m->rcpt[y] == a;
-				}
-			}
-			s->patches++;
-			s->to += to;
-			s->listed++;
-			s->merged += mg;
-			s->ignored += ig;
-			r = nby ? first_response(md, (uint32_t)i, roots, nroots, by, bywho, nby) :
-			    NONE;
-			if (r != NONE) {
-				s->responded++;
-				mrow_time(s, md->mails[r].date - m->date);
-			}
-		}
-
-		/* The lists it went to (a cross-post counts on each), as weekly counts them. */
-		l = m->lists;
-		do {
-			const char *id = next_list(md, &l);
-			struct mrow *lr = mrow_get(&mv, &mv.lists, RK_LIST, id);
-			int to = 0, listed = 0;
-
-			if (lr->seen == stamp)
-				continue;
-			lr->seen = stamp;
-			for (uint32_t y = 0; y < m->nrcpt && !to; y++) {
-				struct mrow *p = addr_seen(&mv, m->rcpt[y]);
-
-				if (p->listid == id) {
-					to = 1;
-					if (!*lr->addr || strcmp(p->addr, lr->addr) < 0)
-						lr->addr = p->addr;
-				}
-			}
-			for (uint32_t x = 0; x < m->nsect && !listed; x++)
-				for (uint32_t e = 0; e < m->sect[x]->ne && !listed; e++)
-					listed = m->sect[x]->e[e].role == 'L' &&
-					    list_of(md, m->sect[x]->e[e].addr, &b) == id;
-			lr->patches++;
-			lr->to += to;
-			lr->listed += listed;
-			lr->merged += mg;
-			lr->ignored += ig;
-			if (t != NODATE) {
-				lr->responded++;
-				mrow_time(lr, t);
-			}
-		} while (*l);
-	}
-	/* A list's address, when only MAINTAINERS names it. */
-	for (size_t i = 0; i < md->laddrs.cap; i++) {
-		const char *a = md->laddrs.e[i].key, *id;
-		struct hent *e;
-		struct mrow *lr;
-
-		if (!a || !(id = list_of(md, a, &b)) || !(e = hmap_get(&mv.lists, id, strlen(id))))
-			continue;
-		lr = e->val;
-		if (!*lr->addr || strcmp(a, lr->addr) < 0)
-			lr->addr = a;
-	}
-
-	/*
-	 * Rows with patches, in order; the top -n of each kind.  The plot
-	 * draws sections, or lists where no section was responsible for a
-	 * patch (no maintainers table, or a repository without MAINTAINERS).
-	 */
-	{
-		size_t n = 0, shown[RK_N] = { 0 };
-
-		/* A row without patches has no times either: dropping it loses nothing. */
-		for (size_t i = 0; i < mv.nrows; i++)
-			if (mv.rows[i]->patches) {
-				if (mv.rows[i]->kind == RK_RECIPIENT)
-					mv.rows[i]->kind = mv.rows[i]->role == ROLE_M ? RK_MAINTAINER :
-					    mv.rows[i]->role == ROLE_R ? RK_REVIEWER : RK_RECIPIENT;
-				mv.rows[n++] = mv.rows[i];
-				if (mv.rows[i]->kind == RK_SECTION)
-					pk = RK_SECTION;
-			}
-		mv.nrows = n;
-		if (n)
-			qsort(mv.rows, n, sizeof *mv.rows, cmp_mrow);
-		out_init(&out, o->fmt, o->header, o->fp);
-		out_header(&out, cols, sizeof cols / sizeof cols[0]);
-		for (size_t i = 0; i < n; i++) {
-			struct mrow *r = mv.rows[i];
-
-			if (r->kind == pk && nplot < PLOT_ROWS) {
-				plotted = xreallocarray(plotted, nplot + 1, sizeof *plotted);
-				plotted[nplot++] = r;
-				r->plot = (int)nplot;
-			}
-			if (o->top_set && o->top && shown[r->kind] >= (size_t)o->top)
-				continue;
-			shown[r->kind]++;
-			if (r->nt)
-				qsort(r->t, r->nt, sizeof *r->t, cmp_i64);
-			out_cell(&out, rkinds[r->kind]);
-			out_cell(&out, r->name);
-			out_cell(&out, r->addr);
-			out_cellf(&out, "%lu", r->patches);
-			out_cellf(&out, "%lu", r->to);
-			out_cellf(&out, "%lu", r->listed);
-			out_cellf(&out, "%lu", r->responded);
-			out_cellf(&out, "%lu", r->merged);
-			out_cellf(&out, "%lu", r->ignored);
-			out_median(&out, r->t, r->nt, 50);
-			out_median(&out, r->t, r->nt, 90);
-			out_end(&out);
-		}
-		out_finish(&out);
-	}
+	rows_of_addresses(&mv, &b);
+	name_rows(&mv, &b);
+	count_patches(&mv);
+	list_addresses(&mv, &b);
+	pk = settle_rows(&mv);
+	nplot = write_rows(&mv, o, pk, &plotted);
 	if (o->plot) {
 		for (size_t i = 0; i < mv.nrows; i++)
 			mv.rows[i]->seen = 0;
@@ -636,11 +745,6 @@ report_maintainers(struct model *md, const struct ropts *o)
 		free(mv.rows[i]->t);
 	free(mv.rows);
 	free(plotted);
-	free(ad);
-	free(sv);
-	free(by);
-	free(bywho);
-	free(roots);
 	hmap_free(&mv.addrs);
 	hmap_free(&mv.sects);
 	hmap_free(&mv.lists);

@@ -558,7 +558,8 @@ struct rfile {
 /*
  * Reports, a file each (patches.c: patches and ignored; offlist.c,
  * weekly.c, cycle.c, duration.c, summary.c, maintainers.c, eval.c,
- * html.c: all of them as a page; all.c: all of them into a folder);
+ * html.c: all of them as a page; overview.c: as report.txt; all.c: all
+ * of them into a folder);
  * each returns the exit status.
  */
 struct ropts {
@@ -600,6 +601,9 @@ int report_summary(struct model *md, const struct ropts *o);
 int report_eval(struct model *md, const struct ropts *o);
 int report_maintainers(struct model *md, const struct ropts *o);
 int report_html(struct model *md, const struct ropts *o);
+/* report.txt (overview.c); its maintainers: the first rows of each kind. */
+int report_text(struct model *md, const struct ropts *o);
+#define TEXT_MAINT_TOP 10
 
 /*
  * The morning view.  The run's date (run_date): the archives' latest
@@ -675,7 +679,7 @@ int report_changes_feed(struct model *md, const struct ropts *o);
 int report_digest(struct model *md, const struct ropts *o);
 /* No control character in s (a header's value given as an option)? */
 int header_value_ok(const char *s);
-/* tmpl's link of id (html.c's url(), unescaped) appended to b. */
+/* tmpl's link of id (html-escape.c's url(), unescaped) appended to b. */
 void url_expand(struct buf *b, const char *tmpl, const char *id);
 /* One mail or commit, its verdict and the evidence (why.c). */
 int report_why(struct model *md, const struct ropts *o);
@@ -697,7 +701,7 @@ size_t folder_tables(const char *dir, char ***out, int *has_mailmap, size_t *mis
 int report_all(struct model *md, const struct ropts *o);
 
 /*
- * Is tmpl a usable link template (html.c): one %s, %% for a '%', no
+ * Is tmpl a usable link template (html-escape.c): one %s, %% for a '%', no
  * other '%', and no scheme but http:, https: or file:?  0, or -1 with
  * *why saying what is wrong.
  */
@@ -754,6 +758,8 @@ int posted(const struct mail *m);
 void need(const struct model *md, int mails, int commits, int clusters, const char *what);
 /* grace_lines' callback writing a note on stderr. */
 void grace_note(const char *days, const char *how, void *arg);
+/* -v's notes of what every verdict rests on: the coverage and each list's grace. */
+void scope_notes(const struct model *md, const struct scope *sc);
 /* The M and R addresses of the sections responsible for m, sorted, once each, into *v. */
 size_t maint_people(const struct mail *m, const char ***v);
 /*

@@ -1871,6 +1871,8 @@ EOF
 	same "sample, all: cycle.txt is cycle -P" one.out allr/cycle.txt
 	ptreport maintainers -P -n 10 -q "$@" >one.out
 	same "sample, all: maintainers.txt is maintainers -P -n 10" one.out allr/maintainers.txt
+	ptreport text -q "$@" >one.out
+	same "sample, all: report.txt is text's" one.out allr/report.txt
 	# The page of all names the TSV reports beside it where html alone
 	# names the commands (tests/72-ptreport-html.t checks those lines).
 	ptreport html -q "$@" | grep -v '^<p class="note" id="[a-z]*-tsv">' >one.out
@@ -1946,6 +1948,51 @@ for c in "weekly -p w.png -H -c" "cycle -R x -P" "eval --truth links --diff" "su
 	! grep -q "is not one of its options" "$T/err"
 	ok $? "ptreport $c: its own options are taken"
 done
+
+# text: report.txt, the reports' parts in order under their headings;
+# the ignored patches and off-list commits a line each, their fields as
+# the TSV holds them (a subject's TAB stays \t: a row is a line), cut
+# and padded by bytes, as patchtrack's awk once wrote them from
+# ignored.tsv and offlist.tsv (tests/72-ptreport-html.t compares
+# patchtrack's report.txt with text's).
+sed 's/b: only the author answers/b: only the\\tauthor answers/' "$D/mails.tsv" >tab-mails.tsv
+set -- --grace 0 "$D/clusters.tsv" tab-mails.tsv "$D/commits.tsv" "$D/mails.tok" "$D/commits.tok" "$D/tags.tsv"
+run ptreport text -q -T "the title" "$@"
+is "text: exit 0" 0 "$rc"
+cp "$T/out" text.out
+is "text: -T its first line, then the morning view" "the title||What waits for a reply" \
+    "$(head -3 text.out | cut -c1-22 | tr '\n' '|' | sed 's/|$//')"
+{
+	echo "the title"
+	echo
+	ptreport digest -q "$@" | sed '1,/^$/d; /^-- $/,$d'
+	echo
+	ptreport summary -P -q "$@"
+	echo
+	echo "Ignored patches (no response in any version, not merged; c: by a committer):"
+	ptreport ignored -q "$@" | awk -F'\t' 'NR > 1 { printf "  %.10s  %-28.28s %s  %.80s\n", $3, $4, ($12 == "committer" ? "c" : " "), $6 }'
+	echo
+	echo "Off-list commits (no patch mail by a human; written and committed in the window), and why:"
+	ptreport offlist -q "$@" | awk -F'\t' 'NR > 1 { printf "  %.12s  %.10s  %-28.28s  %-16s  %.60s\n", $1, $3, $4, $10, $6 }'
+	echo
+	echo "Ignored share by development-cycle phase:"
+	ptreport cycle -P -q "$@"
+	echo
+	echo "Who was sent the patches (To/Cc, and MAINTAINERS where the repository has one):"
+	ptreport maintainers -P -n 10 -q "$@"
+} >want.out
+same "text: the digest's body (all's morning.txt), summary -P, the ignored and off-list rows cut to columns, cycle -P, maintainers -P -n 10" \
+    want.out text.out
+is "text: lines of ignored patches and of off-list commits" "5 3" \
+    "$(sed -n '/^Ignored patches/,/^$/p' text.out | grep -c '^  2021') $(sed -n '/^Off-list commits/,/^$/p' text.out | grep -c '^  d')"
+grep -qFx "$(printf '  2021-03-02  %-28s %s  %s' ann@a.org ' ' '[PATCH] b: only the\tauthor answers')" text.out
+ok $? "text: an ignored patch's line: date, author padded to 28 bytes, its subject's TAB escaped"
+run ptreport text -q --grace 0 "$D/clusters.tsv" "$D/mails.tsv" "$D/commits.tsv"
+[ "$rc" -eq 0 ] && grep -A1 '^Ignored share by development-cycle phase:$' "$T/out" | grep -q '^  no tags table'
+ok $? "text without a tags table: its cycle part says so"
+run ptreport text -p x.png k.tsv
+[ "$rc" -eq 2 ] && grep -q -- "-p (--plot) is not one of its options" "$T/err"
+ok $? "text: -p is not its option"
 
 # Dates as every tool reads them: @N is N seconds since the epoch, and a
 # bare day as --until counts whole.

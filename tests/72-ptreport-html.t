@@ -406,6 +406,12 @@ sed 's|<a class="tsv" href="reports/|<a class="tsv" href="|g' p/report.html >p-p
 same "... and the two pages differ in those links alone" p-page.html p/reports/report.html
 head -c 2000 p/report.html | grep -q "<title>patchtrack: 1 archive(s), $T/repo.git</title>"
 ok $? "its title names the archives and the repository, as report.txt's first line"
+# report.txt: ptreport all's (as text writes it), moved to the top.
+ptreport text -q -m p/mailmap -T "patchtrack: 1 archive(s), $T/repo.git" p/clusters.tsv \
+    p/mails/*.tsv p/mails/*.tok p/commits/*.tsv p/commits/*.tok p/maint/*.tsv p/tags.tsv >p-text.txt
+same "report.txt is ptreport text's on the folder's tables" p-text.txt p/report.txt
+[ ! -e p/reports/report.txt ]
+ok $? "... and is at the top of the folder only"
 # The sample has no ignored patch and no off-list commit: its page links
 # no mail or commit, and its header says the templates.
 grep -q 'Mails link to <code>https://archive.example/m/%s</code>, commits to nothing' p/report.html &&

@@ -224,6 +224,8 @@ killed() {
 		nfinal=$((nfinal + 1))
 		case $f in
 		*.png) tail -c 12 "$1/$f" | grep -q IEND || bad="$bad $f" ;;
+		# ptreport all's, killed before it was moved to the top.
+		reports/report.txt) cmp -s ref/report.txt "$1/$f" || bad="$bad $f" ;;
 		*) cmp -s "ref/$f" "$1/$f" || bad="$bad $f" ;;
 		esac
 	done

@@ -273,17 +273,16 @@ if [ -f "$BADMAIL" ]; then
 else
 	for k in 1 2 3 4; do skip "patchtrack, a bad mail: $BADMAIL not found"; done
 fi
-# A part of report.txt that cannot be read (here a folder in its place)
-# fails the run, not only the last one of its parts: no .tmp is left.
+# report.txt that cannot be written (here a folder in the way of its
+# temporary) fails the run: no report.txt, no .tmp left.
 [ -s pt1/report.txt ] || run pt -o pt1 repo.git "$SAMPLE"
-rm -f pt1/reports/cycle.txt
-mkdir pt1/reports/cycle.txt
-touch pt1/reports/cycle.txt
+rm -f pt1/report.txt
+mkdir pt1/reports/report.tmp.txt
 run pt -o pt1 repo.git "$SAMPLE"
-status "patchtrack, a part of report.txt unreadable: exit 2 (failed)" 2
-grep -q '^cat: .*reports/cycle.txt: Is a directory' "$T/err"
-ok $? "patchtrack, a part of report.txt unreadable: named on stderr"
-is "patchtrack, a part of report.txt unreadable: no .tmp left" "" "$(find pt1 -name '*.tmp')"
+status "patchtrack, report.txt cannot be written: exit 2 (failed)" 2
+grep -q '^ptreport: .*reports/report.tmp.txt: Is a directory' "$T/err" && [ ! -e pt1/report.txt ]
+ok $? "patchtrack, report.txt cannot be written: named on stderr, no report.txt"
+is "patchtrack, report.txt cannot be written: no .tmp left" "" "$(find pt1 -name '*.tmp' -o -name '*.tmp.*' ! -name report.tmp.txt)"
 
 # A failing stage after an archive whose parts are checksummed (an
 # uncompressed mbox): the run's status is the stage's failure, not the

@@ -1066,6 +1066,34 @@ test_tsv_raw(void)
 	buf_free(&t);
 }
 
+/* A table in memory reads as the same table in a file does. */
+static void
+test_tsv_mem(void)
+{
+	static const char text[] = "a\tb\n1\tx\\ty\n2\t\xe9\n3\n";
+	struct tsv_reader r;
+	int rc;
+
+	ok(tsv_open_mem(&r, "mem", text, sizeof text - 1) == 0 && r.ncols == 2,
+	    "tsv_open_mem: the header of 2 columns");
+	ok(tsv_read(&r) == 1 && strcmp(r.f[1].s, "x\ty") == 0 && r.lineno == 2,
+	    "tsv_open_mem: a row, unescaped");
+	cap_begin();
+	rc = tsv_read(&r);
+	cap_end();
+	ok(rc == -1 && strstr(captured.p, "mem:3: column 'b': invalid UTF-8"),
+	    "tsv_open_mem: a bad row named by the name given and its line");
+	cap_begin();
+	rc = tsv_read(&r);
+	cap_end();
+	ok(rc == -1 && r.nbad == 2, "tsv_open_mem: a short row is bad");
+	ok(tsv_read(&r) == 0, "tsv_open_mem: then the end");
+	tsv_close(&r);
+	ok(tsv_open_mem(&r, "mem", NULL, 0) == 0 && r.empty && tsv_read(&r) == 0,
+	    "tsv_open_mem: no bytes, an empty table");
+	tsv_close(&r);
+}
+
 /* Open a table holding s with stderr captured; the return of tsv_open. */
 static int
 open_captured(struct tsv_reader *r, const char *s, char **pathp)
@@ -3000,6 +3028,7 @@ main(void)
 	test_tsv_reader_errors();
 	test_tsv_skip();
 	test_tsv_raw();
+	test_tsv_mem();
 	test_tsv_reader_shapes();
 	test_tsv_roundtrip_files();
 	test_tsv_compressed_errors();
