@@ -34,7 +34,7 @@ CSV_LIBS     := -lcsv
 Z_LIBS       := -lz -llzma
 
 TOOLS    := mbox2tsv git2tsv patchtok patchsim ptcluster ptreport ptmaint
-COMMON   := util buf zio tsv hash text subject diff charset progress groups hunks via uf tables opool
+COMMON   := util buf zio tsv hash text subject diff charset progress groups hunks via uf tables opool addr
 COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 

@@ -14,6 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "addr.h"
 #include "body.h"
 #include "withdraw.h"
 #include "cites.h"
@@ -255,7 +256,8 @@ static int
 parse_from(const char *value, struct buf *name, struct buf *addr)
 {
 	struct buf f = BUF_INIT;
-	char *at, *start, *bra, *ket;
+	struct name_addr na;
+	char *at, *start;
 	size_t el;
 	int ok = 1;
 
@@ -267,14 +269,12 @@ parse_from(const char *value, struct buf *name, struct buf *addr)
 	at = strchr(f.p, '@');
 	if (!at) {
 		/* "John Doe <johndoe>": a local address in angle brackets. */
-		bra = strchr(value, '<');
-		ket = bra ? strchr(bra, '>') : NULL;
-		if (!ket || ket == bra + 1) {
+		if (name_addr_split(value, NULL, &na) <= 0 || !na.alen) {
 			buf_free(&f);
 			return 0;
 		}
-		buf_add(addr, bra + 1, (size_t)(ket - bra - 1));
-		buf_add(name, value, (size_t)(bra - value));
+		buf_add(addr, na.addr, na.alen);
+		buf_add(name, na.name, na.nlen);
 		squeeze(name);
 		goto sane;
 	}
