@@ -8,7 +8,7 @@
  * more than there are processes (see CHUNKS below), which this process
  * and its children (fork) take in turn.  Chunk 0 is read here and its
  * rows written at once; any other is read into two unlinked scratch
- * files in $TMPDIR, its rows as records (mail.c's mail_record) and its
+ * files in $TMPDIR, its rows as records (emit.c's mail_record) and its
  * messages, and then, in order, its messages go to stderr and its rows
  * through mail_emit(), where dupid is decided as in one reading.  The
  * output is the same bytes as that of one process; the scratch files
@@ -21,7 +21,7 @@
  * always separates mails, so a boundary found by looking at those three
  * lines is one the whole reading finds too.  In mboxo files whether a
  * From_ line separates depends on what came before (an open multipart
- * body), so they are read with threads (mail.c) as before.
+ * body), so they are read with threads (pool.c) as before.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
