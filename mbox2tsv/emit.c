@@ -45,7 +45,7 @@ skip_mail(struct ctx *c, const struct mailpos *pos, const char *fmt, ...)
 }
 
 /*
- * A split reader's worker (split.c) writes each row as a record, for
+ * A split reader's worker (processes.c) writes each row as a record, for
  * the first process to write in order (mail_replay): its id's hash, its
  * flags but dupid, where they go, and the row without them.
  */

@@ -215,7 +215,7 @@ main(int argc, char **argv)
 	go = rc == PT_EXIT_OK;
 	/*
 	 * One big plain mboxrd file: processes, each a range of it
-	 * (split.c); anything else: threads making rows (pool.c).
+	 * (processes.c); anything else: threads making rows (pool.c).
 	 */
 	if (go && argc - optind == 1) {
 		c.split = jobs;

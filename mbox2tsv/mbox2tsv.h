@@ -64,10 +64,10 @@ struct ctx {
 	size_t flags_at;        /* mail_make: where in row the flags go */
 	unsigned flags;         /* ... and what they are but dupid */
 	uint64_t idhash;        /* ... and the hash of the mail's id */
-	long split;             /* processes to read one mbox in (split.c), or 0 */
+	long split;             /* processes to read one mbox in (processes.c), or 0 */
 	FILE *record;           /* a split reader's worker: rows go here (mail_emit) */
 	/*
-	 * A split reading's bar (split.c), over the whole file: read_mbox()
+	 * A split reading's bar (processes.c), over the whole file: read_mbox()
 	 * moves it from bar_base (the bytes of the chunks before) and
 	 * neither starts nor ends it.  NULL: read_mbox() draws its own.
 	 */
@@ -99,14 +99,29 @@ void pool_stop(struct ctx *c);
  * input that cannot be opened, read or walked, or is cut short: the
  * table is not to be used (PT_EXIT_FAILED).  A mail skipped or written
  * flagged is counted in nskipped or ndamaged instead (PT_EXIT_SKIPPED).
+ * read_path (source.c) hands an input to its reader: read_mbox
+ * (mbox.c), read_mbox_split (processes.c), read_maildir (maildir.c),
+ * read_inbox and read_epoch (inbox.c).
  */
 int read_path(struct ctx *c, const char *path);
 int read_mbox(struct ctx *c, const char *path, const char *archive);
+int read_maildir(struct ctx *c, const char *path, const char *archive);
+int read_inbox(struct ctx *c, const char *path, const char *archive);
+int read_epoch(struct ctx *c, const char *path, const char *archive);
+/*
+ * Whether the line s[0..n), after an empty line and before the line
+ * next[0..nextlen), separates two mails of an mboxrd file, as
+ * read_mbox() decides it (both with their newlines).
+ */
+int mboxrd_separator(const char *s, size_t n, const char *next, size_t nextlen);
+/* The names in a folder, sorted, dot files left out (source.c). */
+char **list_dir(const char *dir, size_t *count);
+void free_list(char **v, size_t n);
 
 /*
  * One plain mboxrd file read by c->split processes, each a range of it
- * (split.c): whether path is one, and the reading (read_mbox() when it
- * cannot be split after all).
+ * (processes.c): whether path is one, and the reading (read_mbox() when
+ * it cannot be split after all).
  */
 int split_wanted(const struct ctx *c, const char *path);
 int read_mbox_split(struct ctx *c, const char *path, const char *archive);
@@ -114,18 +129,12 @@ int read_mbox_split(struct ctx *c, const char *path, const char *archive);
  * A worker's row (mail_emit() with c->record set), its last record
  * (its counts and read_mbox()'s return), and the rows a worker wrote,
  * written in order by mail_emit() (dupid decided then), its counts
- * added: 0, or -1 if the records end early.
+ * added: 0, or -1 if the records end early (emit.c).
  */
 void mail_record(struct ctx *c, const struct buf *row, size_t flags_at, unsigned flags,
     uint64_t idhash);
 void mail_record_end(struct ctx *c, int rc);
 int mail_replay(struct ctx *c, FILE *rec, int *rc);
-/*
- * Whether the line s[0..n), after an empty line and before the line
- * next[0..nextlen), separates two mails of an mboxrd file, as
- * read_mbox() decides it (both with their newlines).
- */
-int mboxrd_separator(const char *s, size_t n, const char *next, size_t nextlen);
 
 /* --known: count the ids of a mail table as met (dupid); -1 on error. */
 int read_known(struct ctx *c, const char *table);

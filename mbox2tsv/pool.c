@@ -1,10 +1,11 @@
 /*
- * pool.c - threads making rows (common/opool.h): the reading thread (source.c:
- * reading, decompressing, splitting) hands each mail to the pool,
- * workers make its row (mail_make, gmime's parse and everything after),
- * each with a ctx of its own, and the rows are written in the order the
- * mails came by whichever thread finished the first one waiting (so
- * rows go out while the input stalls, a pipe from a slow source).
+ * pool.c - threads making rows (common/opool.h): the reading thread
+ * (an archive reader: reading, decompressing, splitting) hands each
+ * mail to the pool, workers make its row (mail_make, gmime's parse and
+ * everything after), each with a ctx of its own, and the rows are
+ * written in the order the mails came by whichever thread finished the
+ * first one waiting (so rows go out while the input stalls, a pipe from
+ * a slow source).
  *
  * What a run writes is the same bytes whatever the threads: the one
  * thing that depends on the mails before (a Message-ID seen already:

@@ -1,5 +1,5 @@
 /*
- * split.c - one big mbox read by several processes, chunk by chunk.
+ * processes.c - one big mbox read by several processes, chunk by chunk.
  *
  * Threads making rows share GLib's object system, whose global locks
  * (every GObject's finalization takes one) cost a third more CPU with
