@@ -121,12 +121,154 @@ put_int(struct buf *row, int v)
 		buf_addf(row, "%d", v);
 }
 
+/* The mail parsed, or NULL when it was named on stderr and skipped. */
+static GMimeObject *
+mail_parse(struct ctx *c, const char *data, size_t len, const struct mailpos *pos)
+{
+	GMimeObject *m;
+
+	m = parse_message(c, data, len, 0);
+	if (!m) {
+		/* Cut inside its header (a truncated file): end the header. */
+		struct buf fixed = BUF_INIT;
+
+		buf_add(&fixed, data, len);
+		buf_addstr(&fixed, "\n\n");
+		m = parse_message(c, fixed.p, fixed.len, 0);
+		buf_free(&fixed);
+	}
+	if (!m)
+		skip_mail(c, pos, "gmime could not parse it");
+	return m;
+}
+
+/*
+ * The date column into date: the Date header's, else the earliest
+ * hop's (Received), else the From_ line's, each flagged.
+ */
+static void
+mail_date(char date[21], const struct hdrs *h, const struct mailpos *pos, unsigned *flags)
+{
+	int ok;
+	int64_t t;
+
+	t = parse_date(h->date, &ok);
+	if (!ok && h->recv_last) {
+		const char *semi = strrchr(h->recv_last, ';');
+
+		if (semi) {
+			t = parse_date(semi + 1, &ok);
+			if (ok)
+				*flags |= FL(F_DATE_RECEIVED);
+		}
+	}
+	if (!ok && pos->fromline) {
+		t = fromline_date(pos->fromline, pos->fromlen, &ok);
+		if (ok)
+			*flags |= FL(F_DATE_FROMLINE);
+	}
+	if (ok)
+		iso_utc(date, t);
+	else
+		*flags |= FL(F_NODATE);
+}
+
+/* The flags a subject's tags and the list's name give. */
+static void
+tag_flags(const struct subject_info *si, const struct buf *list, unsigned *flags)
+{
+	if (si->tags & SUBJ_RFC)
+		*flags |= FL(F_RFC);
+	if (si->tags & SUBJ_RESEND)
+		*flags |= FL(F_RESEND);
+	if (si->tags & SUBJ_STABLE)
+		*flags |= FL(F_STABLE);
+	if (si->tags & SUBJ_NEXT)
+		*flags |= FL(F_NEXT);
+
+	/* Lists that are stable or linux-next themselves mark their mails. */
+	if (list->len && (!strncmp(list->p, "stable.", 7) || !strcmp(list->p, "stable")))
+		*flags |= FL(F_STABLE);
+	if (list->len && (!strncmp(list->p, "linux-next.", 11) || !strcmp(list->p, "linux-next")))
+		*flags |= FL(F_NEXT);
+}
+
+/* The type column. */
+static const char *
+mail_type(struct ctx *c, const struct analysis *a, const struct hdrs *h,
+    const struct subject_info *si)
+{
+	if (is_bot(c, a, h->autosub))
+		return "bot";
+	if ((si->tags & SUBJ_PULL) || a->pull)
+		return "pull";
+	if (si->part == 0 && si->total > 0 && !(si->tags & SUBJ_REPLY))
+		return "cover";
+	if (a->patch && !(si->tags & SUBJ_REPLY))
+		return "patch";
+	if ((si->tags & SUBJ_REPLY) || h->irt || h->refs)
+		return "reply";
+	return "other";
+}
+
+/* The version, part and total columns. */
+static void
+put_numbers(struct buf *row, const char *type, const struct subject_info *si)
+{
+	int isp = !strcmp(type, "patch") || !strcmp(type, "cover");
+	int ver = si->version, part = si->part, total = si->total;
+
+	if (ver < 0 && (isp || (si->tags & SUBJ_PATCH)))
+		ver = 1;
+	if (part < 0 && !strcmp(type, "patch")) {
+		part = 1;
+		total = 1;
+	}
+	put_int(row, ver);
+	tsv_sep(row);
+	put_int(row, part);
+	tsv_sep(row);
+	put_int(row, total);
+	tsv_sep(row);
+}
+
+/*
+ * The message, annotation and diff columns (only for mails that carry
+ * a diff) and the cites column (the mails its own text links to, above
+ * any diff); tmp is scratch.
+ */
+static void
+put_text(struct buf *row, struct buf *tmp, const struct analysis *a)
+{
+	const char *text = a->text.p ? a->text.p : "";
+
+	if (a->patch) {
+		buf_reset(tmp);
+		stripspace(tmp, text + a->body.msg_start, a->body.msg_end - a->body.msg_start);
+		tsv_add(row, tmp->p, tmp->len);
+		tsv_sep(row);
+		tsv_add(row, text + a->body.ann_start, a->body.ann_end - a->body.ann_start);
+		tsv_sep(row);
+		tsv_add(row, text + a->body.diff_start, a->text.len - a->body.diff_start);
+		tsv_add(row, a->extra_diff.p, a->extra_diff.len);
+		tsv_sep(row);
+	} else {
+		tsv_sep(row);
+		tsv_sep(row);
+		tsv_sep(row);
+	}
+	buf_reset(tmp);
+	cites_scan(text, a->patch ? a->body.diff_start : a->text.len, tmp);
+	tsv_add_utf8(row, tmp->p, tmp->len);
+	tsv_sep(row);
+}
+
 /*
  * The row of one mail into c->row, but for its flags column: those go
  * in at c->flags_at (dupid is known only in input order, so the writer
  * adds it), c->idhash the hash of its id.  1, or 0 when the mail was
  * named on stderr and skipped.  Threads call this each on a ctx of its
- * own (the pool below).
+ * own (pool.c).
  */
 int
 mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos)
@@ -140,49 +282,15 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
 	unsigned flags = 0;
 	const char *type;
 	char date[21] = "";
-	int ok;
-	int64_t t;
-	const char *text;
 
-	m = parse_message(c, data, len, 0);
-	if (!m) {
-		/* Cut inside its header (a truncated file): end the header. */
-		struct buf fixed = BUF_INIT;
-
-		buf_add(&fixed, data, len);
-		buf_addstr(&fixed, "\n\n");
-		m = parse_message(c, fixed.p, fixed.len, 0);
-		buf_free(&fixed);
-	}
-	if (!m) {
-		skip_mail(c, pos, "gmime could not parse it");
+	if (!(m = mail_parse(c, data, len, pos)))
 		return 0;
-	}
 	collect_headers(m, &h);
 
 	mail_id(&id, &h, data, len, &flags);
 	/* 64-bit hashes of the ids: 8 bytes a mail, whatever the archive. */
 	c->idhash = hash_bytes(id.p, id.len);
-
-	t = parse_date(h.date, &ok);
-	if (!ok && h.recv_last) {
-		const char *semi = strrchr(h.recv_last, ';');
-
-		if (semi) {
-			t = parse_date(semi + 1, &ok);
-			if (ok)
-				flags |= FL(F_DATE_RECEIVED);
-		}
-	}
-	if (!ok && pos->fromline) {
-		t = fromline_date(pos->fromline, pos->fromlen, &ok);
-		if (ok)
-			flags |= FL(F_DATE_FROMLINE);
-	}
-	if (ok)
-		iso_utc(date, t);
-	else
-		flags |= FL(F_NODATE);
+	mail_date(date, &h, pos, &flags);
 
 	analysis_init(&a);
 	analyse(c, m, &a, 0);
@@ -192,34 +300,9 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
 
 	subject_parse(a.subject.p ? a.subject.p : "", a.subject.len, &si);
 	subject_title(&title, a.subject.p ? a.subject.p : "", a.subject.len);
-	if (si.tags & SUBJ_RFC)
-		flags |= FL(F_RFC);
-	if (si.tags & SUBJ_RESEND)
-		flags |= FL(F_RESEND);
-	if (si.tags & SUBJ_STABLE)
-		flags |= FL(F_STABLE);
-	if (si.tags & SUBJ_NEXT)
-		flags |= FL(F_NEXT);
-
-	/* Lists that are stable or linux-next themselves mark their mails. */
 	list_name(&tmp, c, &h, pos);
-	if (tmp.len && (!strncmp(tmp.p, "stable.", 7) || !strcmp(tmp.p, "stable")))
-		flags |= FL(F_STABLE);
-	if (tmp.len && (!strncmp(tmp.p, "linux-next.", 11) || !strcmp(tmp.p, "linux-next")))
-		flags |= FL(F_NEXT);
-
-	if (is_bot(c, &a, h.autosub))
-		type = "bot";
-	else if ((si.tags & SUBJ_PULL) || a.pull)
-		type = "pull";
-	else if (si.part == 0 && si.total > 0 && !(si.tags & SUBJ_REPLY))
-		type = "cover";
-	else if (a.patch && !(si.tags & SUBJ_REPLY))
-		type = "patch";
-	else if ((si.tags & SUBJ_REPLY) || h.irt || h.refs)
-		type = "reply";
-	else
-		type = "other";
+	tag_flags(&si, &tmp, &flags);
+	type = mail_type(c, &a, &h, &si);
 
 	/* id date from_name from_addr subject title list */
 	tsv_add(row, id.p, id.len);
@@ -254,49 +337,13 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
 	/* type version part total */
 	buf_addstr(row, type);
 	tsv_sep(row);
-	{
-		int isp = !strcmp(type, "patch") || !strcmp(type, "cover");
-		int ver = si.version, part = si.part, total = si.total;
-
-		if (ver < 0 && (isp || (si.tags & SUBJ_PATCH)))
-			ver = 1;
-		if (part < 0 && !strcmp(type, "patch")) {
-			part = 1;
-			total = 1;
-		}
-		put_int(row, ver);
-		tsv_sep(row);
-		put_int(row, part);
-		tsv_sep(row);
-		put_int(row, total);
-		tsv_sep(row);
-	}
+	put_numbers(row, type, &si);
 	/* flags: mail_emit writes them */
 	c->flags_at = row->len;
 	c->flags = flags;
 	tsv_sep(row);
-	/* message annotation diff: only for mails that carry a diff */
-	text = a.text.p ? a.text.p : "";
-	if (a.patch) {
-		buf_reset(&tmp);
-		stripspace(&tmp, text + a.body.msg_start, a.body.msg_end - a.body.msg_start);
-		tsv_add(row, tmp.p, tmp.len);
-		tsv_sep(row);
-		tsv_add(row, text + a.body.ann_start, a.body.ann_end - a.body.ann_start);
-		tsv_sep(row);
-		tsv_add(row, text + a.body.diff_start, a.text.len - a.body.diff_start);
-		tsv_add(row, a.extra_diff.p, a.extra_diff.len);
-		tsv_sep(row);
-	} else {
-		tsv_sep(row);
-		tsv_sep(row);
-		tsv_sep(row);
-	}
-	/* cites: the mails its own text links to, above any diff */
-	buf_reset(&tmp);
-	cites_scan(text, a.patch ? a.body.diff_start : a.text.len, &tmp);
-	tsv_add_utf8(row, tmp.p, tmp.len);
-	tsv_sep(row);
+	/* message annotation diff cites */
+	put_text(row, &tmp, &a);
 	/* src */
 	buf_reset(&tmp);
 	pos_format(&tmp, pos);
