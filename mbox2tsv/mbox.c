@@ -367,6 +367,74 @@ mboxrd_separator(const char *s, size_t n, const char *next, size_t nextlen)
 	    header_line(next, core_len(next, nextlen));
 }
 
+/*
+ * The bar follows the bytes read from the file (compressed, if it
+ * is), against its size when it has one; a pipe gets a count.  Of
+ * a plain file, only the bytes between --offset and --end count, from
+ * *bar_from.  st: the file's (zeroed for none); label: the bar's, kept
+ * until it ends.
+ */
+static void
+bar_start(struct ctx *c, struct zin *z, const char *path, struct stat *st,
+    struct buf *label, struct progress *pr, uint64_t *bar_from)
+{
+	const char *base = strrchr(path, '/');
+	uint64_t total = 0;
+
+	if (fstat(zin_fd(z), st) != 0)
+		memset(st, 0, sizeof *st);
+	if (S_ISREG(st->st_mode)) {
+		total = (uint64_t)st->st_size;
+		if (!strcmp(zin_kind(z), "plain")) {
+			if (c->o.have_end && c->o.end < total)
+				total = c->o.end;
+			*bar_from = c->o.offset < total ? c->o.offset : total;
+			total -= *bar_from;
+		}
+	}
+	buf_addf(label, "mbox2tsv %s", strcmp(path, "-") == 0 ? "<stdin>" :
+	    base && base[1] ? base + 1 : path);
+	progress_start(pr, c->bar ? 0 : progress_wanted(), label->p, "B", total);
+}
+
+/*
+ * A candidate From_ line, pending (met at pendoff), decided by the line
+ * after it, line[0..n): a separator starts a mail (1), anything else is
+ * a body line (0).
+ */
+static int
+take_pending(struct splitter *sp, const struct buf *pending, uint64_t pendoff,
+    const char *line, size_t n)
+{
+	size_t pcore = core_len(pending->p, pending->len);
+	int started = 0;
+
+	if (is_separator(sp, pending->p, pcore, line, n)) {
+		emit(sp);
+		if (!sp->seen_sep) {
+			sp->seen_sep = 1;
+			sp->first_magic = magic_date(pending->p, pcore);
+			if (sp->mode == MODE_AUTO)
+				sp->mode = (pcore >= 11 &&
+				    !memcmp(pending->p, "From mboxrd", 11)) ?
+				    MODE_MBOXRD : MODE_MBOXO;
+		}
+		buf_reset(&sp->prevsep);
+		buf_add(&sp->prevsep, pending->p, pcore);
+		start_mail(sp, pending->p, pcore);
+		sp->mailoff = pendoff;
+		started = 1;
+	} else {
+		uint64_t save = sp->off;
+
+		sp->off = pendoff;
+		body_line(sp, pending->p, pending->len);
+		sp->off = save;
+	}
+	sp->prev_blank = 0;
+	return started;
+}
+
 int
 read_mbox(struct ctx *c, const char *path, const char *archive)
 {
@@ -385,30 +453,7 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 		warnx("%s:", path);
 		return -1;
 	}
-	/*
-	 * The bar follows the bytes read from the file (compressed, if it
-	 * is), against its size when it has one; a pipe gets a count.  Of
-	 * a plain file, only the bytes between --offset and --end count.
-	 */
-	{
-		const char *base = strrchr(path, '/');
-		uint64_t total = 0;
-
-		if (fstat(zin_fd(z), &st) != 0)
-			memset(&st, 0, sizeof st);
-		if (S_ISREG(st.st_mode)) {
-			total = (uint64_t)st.st_size;
-			if (!strcmp(zin_kind(z), "plain")) {
-				if (c->o.have_end && c->o.end < total)
-					total = c->o.end;
-				bar_from = c->o.offset < total ? c->o.offset : total;
-				total -= bar_from;
-			}
-		}
-		buf_addf(&label, "mbox2tsv %s", strcmp(path, "-") == 0 ? "<stdin>" :
-		    base && base[1] ? base + 1 : path);
-		progress_start(&pr, c->bar ? 0 : progress_wanted(), label.p, "B", total);
-	}
+	bar_start(c, z, path, &st, &label, &pr, &bar_from);
 	memset(&sp, 0, sizeof sp);
 	sp.c = c;
 	sp.mode = c->o.mode;
@@ -462,33 +507,10 @@ read_mbox(struct ctx *c, const char *path, const char *archive)
 		}
 		if (have_pending) {
 			/* A candidate From_ line waits for the line after it. */
-			size_t pcore = core_len(pending.p, pending.len);
-
 			have_pending = 0;
-			if (is_separator(&sp, pending.p, pcore, line, (size_t)n)) {
-				emit(&sp);
-				if (!sp.seen_sep) {
-					sp.seen_sep = 1;
-					sp.first_magic = magic_date(pending.p, pcore);
-					if (sp.mode == MODE_AUTO)
-						sp.mode = (pcore >= 11 &&
-						    !memcmp(pending.p, "From mboxrd", 11)) ?
-						    MODE_MBOXRD : MODE_MBOXO;
-				}
-				buf_reset(&sp.prevsep);
-				buf_add(&sp.prevsep, pending.p, pcore);
-				start_mail(&sp, pending.p, pcore);
-				sp.mailoff = pendoff;
+			if (take_pending(&sp, &pending, pendoff, line, (size_t)n))
 				progress_update(c->bar ? c->bar : &pr, (c->bar ? c->bar_base : 0) +
 				    (zin_rawpos(z) > bar_from ? zin_rawpos(z) - bar_from : 0));
-			} else {
-				uint64_t save = sp.off;
-
-				sp.off = pendoff;
-				body_line(&sp, pending.p, pending.len);
-				sp.off = save;
-			}
-			sp.prev_blank = 0;
 		}
 		{
 			size_t core = core_len(line, (size_t)n);
