@@ -141,8 +141,8 @@ add_address(struct buf *out, const char *s, size_t n)
  * The addresses of a raw To or Cc value, lower-cased and space-separated:
  * per comma-separated mailbox, the text in <>, else the bare word with
  * an '@'.  Quoted strings and comments are skipped, groups are opened.
- * (gmime's full address parser is correct too, but costs a seventh of
- * the run on lists with long Cc lines.)
+ * (gmime's full address parser is correct too, but slow on lists with
+ * long Cc lines.)
  */
 void
 addresses(struct buf *out, const char *raw)

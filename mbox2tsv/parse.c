@@ -112,10 +112,10 @@ wanted_copy(GByteArray *out, const char *data, size_t len)
  * As a MIME part, not a GMimeMessage: the part keeps every header, raw,
  * and its body is the message's body, while a GMimeMessage would also
  * parse From, To, Cc and the rest into address objects this program
- * never reads (it reads the raw headers: collect_headers()).  That was
- * a quarter of the time a mail took.  An attached mail (message/rfc822)
- * is still a GMimeMessage: analyse() takes either.  The outermost mail's
- * stream and parser are made once per ctx and set back for each mail.
+ * never reads (it reads the raw headers: collect_headers()).  An
+ * attached mail (message/rfc822) is still a GMimeMessage: analyse()
+ * takes either.  The outermost mail's stream and parser are made once
+ * per ctx and set back for each mail.
  */
 GMimeObject *
 parse_message(struct ctx *c, const char *data, size_t len, int nested)

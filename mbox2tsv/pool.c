@@ -30,9 +30,8 @@
 #define POOL_BYTES (16u << 20)
 /*
  * A slot's buffers past this size are given back once written: kept,
- * every slot would in time hold the biggest mail it met (the memory of
- * a long threaded run grew with the archive: 160 MB for four copies of
- * jailhouse-dev, 60 MB now).
+ * every slot would in time hold the biggest mail it met, and the memory
+ * of a long threaded run would grow with the archive.
  */
 #define KEEP_BYTES (64u << 10)
 

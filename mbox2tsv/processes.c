@@ -2,8 +2,8 @@
  * processes.c - one big mbox read by several processes, chunk by chunk.
  *
  * Threads making rows share GLib's object system, whose global locks
- * (every GObject's finalization takes one) cost a third more CPU with
- * two threads than with one, and the run scales badly.  Processes share
+ * (every GObject's finalization takes one) they contend for, so the
+ * run scales badly with threads.  Processes share
  * nothing: a plain mboxrd file is cut at mail boundaries into chunks,
  * more than there are processes (see CHUNKS below), which this process
  * and its children (fork) take in turn.  Chunk 0 is read here and its
@@ -21,7 +21,7 @@
  * always separates mails, so a boundary found by looking at those three
  * lines is one the whole reading finds too.  In mboxo files whether a
  * From_ line separates depends on what came before (an open multipart
- * body), so they are read with threads (pool.c) as before.
+ * body), so they are read with threads (pool.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
