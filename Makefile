@@ -34,11 +34,12 @@ CSV_LIBS     := -lcsv
 Z_LIBS       := -lz -llzma
 
 TOOLS    := mbox2tsv git2tsv patchtok patchsim ptcluster ptreport ptmaint
-COMMON   := util buf zio tsv hash text day subject diff charset progress groups hunks via uf tables opool person
+COMMON   := util buf zio tsv hash text day subject diff charset progress groups hunks via uf tables opool person addr
 COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 
-MBOX2TSV_OBJ := $(addprefix $(BUILD)/obj/mbox2tsv/,main.o mail.o body.o withdraw.o cites.o source.o split.o rfc2047.o)
+MBOX2TSV_OBJ := $(addprefix $(BUILD)/obj/mbox2tsv/,main.o parse.o headers.o author.o mime.o analyse.o row.o emit.o pool.o \
+    body.o withdraw.o cites.o source.o mbox.o maildir.o inbox.o processes.o rfc2047.o)
 GIT2TSV_OBJ  := $(addprefix $(BUILD)/obj/git2tsv/,main.o commit.o diff.o keep.o history.o packs.o revs.o)
 
 UNIT     := test-common tsvfield test-ratio
@@ -192,7 +193,9 @@ FUZZ_CFLAGS     := -std=c99 $(WARN) -Wno-format-nonliteral -g -O1 -fno-omit-fram
                    -fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all \
                    -Icommon -Imbox2tsv -Ipatchtok -Iptmaint -D_POSIX_C_SOURCE=200809L -DPT_VERSION='"$(VERSION)"'
 FUZZ_LIBCOMMON  := $(FUZZ_BUILD)/libcommon.a
-FUZZ_MBOX2TSV   := $(addprefix $(FUZZ_BUILD)/obj/mbox2tsv/,mail.o body.o withdraw.o cites.o source.o split.o rfc2047.o)
+FUZZ_MBOX2TSV   := $(addprefix $(FUZZ_BUILD)/obj/mbox2tsv/,parse.o headers.o author.o mime.o analyse.o \
+    row.o emit.o pool.o body.o withdraw.o cites.o source.o mbox.o maildir.o inbox.o processes.o \
+    rfc2047.o)
 FUZZ_PATCHTOK   := $(FUZZ_BUILD)/obj/patchtok/patch.o
 FUZZ_PTMAINT    := $(FUZZ_BUILD)/obj/ptmaint/maint.o
 FUZZ_BIN        := $(FUZZ_HARNESSES:%=$(FUZZ_BUILD)/bin/fuzz-%)

@@ -236,6 +236,18 @@ trim(const char *s, size_t *n)
 }
 
 int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int
 has_prefix_ci(const char *s, size_t n, const char *prefix)
 {
 	size_t k = strlen(prefix);

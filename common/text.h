@@ -57,6 +57,9 @@ const char *trim(const char *s, size_t *n);
 const char *find_bytes(const char *s, size_t n, const char *needle, size_t k);
 const char *find_ci(const char *s, size_t n, const char *needle);
 
+/* The value of the hex digit c (either case), or -1 if c is none. */
+int hexval(int c);
+
 /* ASCII case-insensitive prefix test on a byte span. */
 int has_prefix_ci(const char *s, size_t n, const char *prefix);
 /*

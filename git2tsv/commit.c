@@ -95,13 +95,6 @@ upstream(struct buf *out, const char *msg, size_t n)
 	}
 }
 
-static int
-hexval(int c)
-{
-	return c >= '0' && c <= '9' ? c - '0' : c >= 'a' && c <= 'f' ? c - 'a' + 10 :
-	    c >= 'A' && c <= 'F' ? c - 'A' + 10 : -1;
-}
-
 /* Add one Message-ID (percent escapes undone, brackets gone). */
 static void
 add_id(struct buf *out, const char *s, size_t n)

@@ -72,8 +72,14 @@ help(void)
 	    "diff cites src.  See mbox2tsv(1) and patchtrack-tsv(5).\n", stdout);
 }
 
-int
-main(int argc, char **argv)
+/*
+ * The options into c->o, the tables of --known into known (nknown of
+ * them), -j into jobs and -q/-v into verbose: -1 to go on, else the
+ * exit status (--help, --version, a usage error).
+ */
+static int
+options(int argc, char **argv, struct ctx *c, const char ***known, size_t *nknown,
+    long *jobs, int *verbose)
 {
 	enum { O_MBOX = 256, O_AFTER, O_UPTO };
 	static const struct option longopts[] = {
@@ -93,27 +99,18 @@ main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	struct ctx c;
-	int ch, verbose = 0, rc = PT_EXIT_OK, i;
-	long jobs = 0;
-	const char **known = NULL;
-	size_t nknown = 0;
-	int go;
+	int ch;
 
-	setprogname(argv[0]);
-	memset(&c, 0, sizeof c);
-	c.o.header = 1;
-	c.o.mode = MODE_AUTO;
 	while ((ch = getopt_long(argc, argv, "l:b:j:O:E:k:HqvVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'l':
-			c.o.list = optarg;
+			c->o.list = optarg;
 			break;
 		case O_MBOX:
 			if (!strcmp(optarg, "mboxo"))
-				c.o.mode = MODE_MBOXO;
+				c->o.mode = MODE_MBOXO;
 			else if (!strcmp(optarg, "mboxrd"))
-				c.o.mode = MODE_MBOXRD;
+				c->o.mode = MODE_MBOXRD;
 			else {
 				warnx("unknown mbox format '%s' (mboxo or mboxrd)", optarg);
 				usage(stderr);
@@ -121,22 +118,22 @@ main(int argc, char **argv)
 			}
 			break;
 		case 'b':
-			if (c.o.have_bot)
-				regfree(&c.o.bot);
-			if (regcomp(&c.o.bot, optarg, REG_EXTENDED | REG_ICASE | REG_NOSUB)) {
+			if (c->o.have_bot)
+				regfree(&c->o.bot);
+			if (regcomp(&c->o.bot, optarg, REG_EXTENDED | REG_ICASE | REG_NOSUB)) {
 				warnx("bad regular expression '%s'", optarg);
 				return PT_EXIT_FAILED;
 			}
-			c.o.have_bot = 1;
+			c->o.have_bot = 1;
 			break;
 		case 'H':
-			c.o.header = 0;
+			c->o.header = 0;
 			break;
 		case O_AFTER:
-			c.o.after = optarg;
+			c->o.after = optarg;
 			break;
 		case O_UPTO:
-			c.o.upto = optarg;
+			c->o.upto = optarg;
 			break;
 		case 'O':
 		case 'E': {
@@ -148,32 +145,32 @@ main(int argc, char **argv)
 			if (!*optarg || *e || errno || optarg[0] == '-') {
 				warnx("--%s %s: not a byte offset", ch == 'O' ? "offset" : "end", optarg);
 				usage(stderr);
-				free(known);
+				free(*known);
 				return PT_EXIT_FAILED;
 			}
 			if (ch == 'O')
-				c.o.offset = v;
+				c->o.offset = v;
 			else {
-				c.o.end = v;
-				c.o.have_end = 1;
+				c->o.end = v;
+				c->o.have_end = 1;
 			}
 			break;
 		}
 		case 'k':
-			known = xreallocarray(known, nknown + 1, sizeof *known);
-			known[nknown++] = optarg;
+			*known = xreallocarray(*known, *nknown + 1, sizeof **known);
+			(*known)[(*nknown)++] = optarg;
 			break;
 		case 'j':
-			if (jobs_option(optarg, &jobs) < 0) {
+			if (jobs_option(optarg, jobs) < 0) {
 				usage(stderr);
 				return PT_EXIT_FAILED;
 			}
 			break;
 		case 'q':
-			verbose = 0;
+			*verbose = 0;
 			break;
 		case 'v':
-			verbose = 1;
+			*verbose = 1;
 			break;
 		case 'V':
 			print_version();
@@ -187,18 +184,38 @@ main(int argc, char **argv)
 		}
 	}
 	/* Where to start and stop is one archive's business. */
-	if ((c.o.after || c.o.upto || c.o.offset || c.o.have_end) && argc - optind != 1) {
+	if ((c->o.after || c->o.upto || c->o.offset || c->o.have_end) && argc - optind != 1) {
 		warnx("--after, --upto, --offset and --end take one archive");
 		usage(stderr);
-		free(known);
+		free(*known);
 		return PT_EXIT_FAILED;
 	}
-	if (c.o.have_end && c.o.end < c.o.offset) {
-		warnx("--end %llu is before --offset %llu", (unsigned long long)c.o.end,
-		    (unsigned long long)c.o.offset);
-		free(known);
+	if (c->o.have_end && c->o.end < c->o.offset) {
+		warnx("--end %llu is before --offset %llu", (unsigned long long)c->o.end,
+		    (unsigned long long)c->o.offset);
+		free(*known);
 		return PT_EXIT_FAILED;
 	}
+	return -1;
+}
+
+int
+main(int argc, char **argv)
+{
+	struct ctx c;
+	int verbose = 0, rc, i;
+	long jobs = 0;
+	const char **known = NULL;
+	size_t nknown = 0;
+	int go;
+
+	setprogname(argv[0]);
+	memset(&c, 0, sizeof c);
+	c.o.header = 1;
+	c.o.mode = MODE_AUTO;
+	if ((rc = options(argc, argv, &c, &known, &nknown, &jobs, &verbose)) >= 0)
+		return rc;
+	rc = PT_EXIT_OK;
 	c.out = stdout;
 	c.o.verbose = verbose;
 	git_libgit2_init();
@@ -215,7 +232,7 @@ main(int argc, char **argv)
 	go = rc == PT_EXIT_OK;
 	/*
 	 * One big plain mboxrd file: processes, each a range of it
-	 * (split.c); anything else: threads making rows (mail.c).
+	 * (processes.c); anything else: threads making rows (pool.c).
 	 */
 	if (go && argc - optind == 1) {
 		c.split = jobs;

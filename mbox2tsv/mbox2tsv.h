@@ -1,7 +1,7 @@
 /*
  * mbox2tsv.h - what the parts of mbox2tsv share: options, run-wide
- * state, and the interface between the archive readers (source.c) and
- * the mail parser (mail.c).
+ * state, the interface between the archive readers and the making of
+ * rows, and the parts of the mail parser.
  */
 #ifndef MBOX2TSV_H
 #define MBOX2TSV_H
@@ -13,6 +13,7 @@
 
 #include <gmime/gmime.h>
 
+#include "body.h"
 #include "buf.h"
 #include "hash.h"
 #include "progress.h"
@@ -59,14 +60,14 @@ struct ctx {
 	int upto_seen;          /* the epoch holding --upto was met */
 	struct buf row;
 	FILE *out;
-	struct pool *pool;      /* threads making rows (mail.c); NULL: this one */
+	struct pool *pool;      /* threads making rows (pool.c); NULL: this one */
 	size_t flags_at;        /* mail_make: where in row the flags go */
 	unsigned flags;         /* ... and what they are but dupid */
 	uint64_t idhash;        /* ... and the hash of the mail's id */
-	long split;             /* processes to read one mbox in (split.c), or 0 */
+	long split;             /* processes to read one mbox in (processes.c), or 0 */
 	FILE *record;           /* a split reader's worker: rows go here (mail_emit) */
 	/*
-	 * A split reading's bar (split.c), over the whole file: read_mbox()
+	 * A split reading's bar (processes.c), over the whole file: read_mbox()
 	 * moves it from bar_base (the bytes of the chunks before) and
 	 * neither starts nor ends it.  NULL: read_mbox() draws its own.
 	 */
@@ -85,7 +86,7 @@ void mail_emit(struct ctx *c, const struct buf *row, size_t flags_at, unsigned f
     uint64_t idhash);
 
 /*
- * Threads making rows (mail.c, on common/opool.h): mail_process hands
+ * Threads making rows (pool.c, on common/opool.h): mail_process hands
  * each mail to the pool, which writes the rows and the messages about
  * them in input order.  pool_start with 1 thread starts none;
  * pool_stop writes every mail handed over and ends.
@@ -98,14 +99,29 @@ void pool_stop(struct ctx *c);
  * input that cannot be opened, read or walked, or is cut short: the
  * table is not to be used (PT_EXIT_FAILED).  A mail skipped or written
  * flagged is counted in nskipped or ndamaged instead (PT_EXIT_SKIPPED).
+ * read_path (source.c) hands an input to its reader: read_mbox
+ * (mbox.c), read_mbox_split (processes.c), read_maildir (maildir.c),
+ * read_inbox and read_epoch (inbox.c).
  */
 int read_path(struct ctx *c, const char *path);
 int read_mbox(struct ctx *c, const char *path, const char *archive);
+int read_maildir(struct ctx *c, const char *path, const char *archive);
+int read_inbox(struct ctx *c, const char *path, const char *archive);
+int read_epoch(struct ctx *c, const char *path, const char *archive);
+/*
+ * Whether the line s[0..n), after an empty line and before the line
+ * next[0..nextlen), separates two mails of an mboxrd file, as
+ * read_mbox() decides it (both with their newlines).
+ */
+int mboxrd_separator(const char *s, size_t n, const char *next, size_t nextlen);
+/* The names in a folder, sorted, dot files left out (source.c). */
+char **list_dir(const char *dir, size_t *count);
+void free_list(char **v, size_t n);
 
 /*
  * One plain mboxrd file read by c->split processes, each a range of it
- * (split.c): whether path is one, and the reading (read_mbox() when it
- * cannot be split after all).
+ * (processes.c): whether path is one, and the reading (read_mbox() when
+ * it cannot be split after all).
  */
 int split_wanted(const struct ctx *c, const char *path);
 int read_mbox_split(struct ctx *c, const char *path, const char *archive);
@@ -113,18 +129,12 @@ int read_mbox_split(struct ctx *c, const char *path, const char *archive);
  * A worker's row (mail_emit() with c->record set), its last record
  * (its counts and read_mbox()'s return), and the rows a worker wrote,
  * written in order by mail_emit() (dupid decided then), its counts
- * added: 0, or -1 if the records end early.
+ * added: 0, or -1 if the records end early (emit.c).
  */
 void mail_record(struct ctx *c, const struct buf *row, size_t flags_at, unsigned flags,
     uint64_t idhash);
 void mail_record_end(struct ctx *c, int rc);
 int mail_replay(struct ctx *c, FILE *rec, int *rc);
-/*
- * Whether the line s[0..n), after an empty line and before the line
- * next[0..nextlen), separates two mails of an mboxrd file, as
- * read_mbox() decides it (both with their newlines).
- */
-int mboxrd_separator(const char *s, size_t n, const char *next, size_t nextlen);
 
 /* --known: count the ids of a mail table as met (dupid); -1 on error. */
 int read_known(struct ctx *c, const char *table);
@@ -135,5 +145,90 @@ void pos_format(struct buf *b, const struct mailpos *pos);
 /* Report a skipped mail: "input:pos: mail skipped: why". */
 void skip_mail(struct ctx *c, const struct mailpos *pos, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+
+/*
+ * The making of a row, part by part.  parse.c: gmime's set-up and a
+ * raw mail made a MIME tree; headers.c: the header fields read, and
+ * their decoding; author.c: who sent it; mime.c: the parts read, as
+ * text; analyse.c: a message's text split and judged; row.c: the row
+ * (mail_make); emit.c: the rows written (mail_emit); pool.c: the
+ * threads making them (mail_process).
+ */
+
+/* The flags column's flags, in the order they are printed (emit.c). */
+enum {
+	F_RFC, F_RESEND, F_STABLE, F_NEXT, F_WITHDRAW,
+	F_NOID, F_BADID, F_ODDID, F_MULTIID, F_DUPID,
+	F_NODATE, F_DATE_RECEIVED, F_DATE_FROMLINE,
+	F_FOLDED, F_DMARC, F_INBODY_FROM, F_INBODY_SUBJECT,
+	F_ATTACHED, F_FLOWED, F_HTML, F_CHARSET, F_BADCHAR, F_TRUNCATED,
+	F_COUNT
+};
+
+#define FL(x) (1u << (x))
+/* How deep MIME parts and attached mails are followed. */
+#define MAX_DEPTH 8
+
+/* The headers a row needs, raw (as gmime keeps them). */
+struct hdrs {
+	const char *msgid, *date, *from, *subject, *irt, *refs, *listid;
+	const char *listpost, *xorigfrom, *replyto, *autosub;
+	const char *recv_last;  /* the earliest hop: last Received header */
+	struct buf to, cc;      /* raw values, joined with ", " */
+	int nmsgid;
+};
+
+/* A message analysed: who, what, and the split body. */
+struct analysis {
+	struct buf from_name, from_addr, subject;
+	struct buf text;        /* decoded body text the split refers to */
+	struct body body;
+	unsigned flags;
+	int patch;              /* the body carries a diff */
+	int pull;               /* the body looks like git request-pull */
+	struct buf extra_diff;  /* diffs of further attached patches */
+};
+
+/* A part of a message read (mime.c): its text, or an attached mail. */
+struct unit {
+	struct buf text;
+	GMimeObject *msg;        /* an attached mail, when not NULL (owned ref) */
+	int html;
+};
+
+struct units {
+	struct unit *u;
+	size_t n, cap;
+};
+
+/* parse.c: a mail as a MIME part (nested: not the outermost), or NULL. */
+GMimeObject *parse_message(struct ctx *c, const char *data, size_t len, int nested);
+void parser_free(struct ctx *c);
+
+/* headers.c */
+void collect_headers(GMimeObject *obj, struct hdrs *h);
+void hdrs_free(struct hdrs *h);
+void unfold(struct buf *out, const char *raw);
+void decode_header(struct buf *out, const char *raw, unsigned *flags);
+void map_flags(unsigned f, unsigned *flags);
+void squeeze(struct buf *b);
+int msgids(struct buf *out, const char *raw, int max);
+void addresses(struct buf *out, const char *raw);
+int64_t parse_date(const char *raw, int *ok);
+int64_t fromline_date(const char *line, size_t len, int *ok);
+
+/* author.c */
+int parse_from(const char *value, struct buf *name, struct buf *addr);
+void author(struct ctx *c, const struct hdrs *h, struct analysis *a);
+int is_bot(struct ctx *c, const struct analysis *a, const char *autosub);
+
+/* mime.c: the parts of obj that are read, into us. */
+void walk(struct ctx *c, GMimeObject *obj, struct units *us, unsigned *flags, int depth);
+void units_free(struct units *us);
+
+/* analyse.c */
+void analysis_init(struct analysis *a);
+void analysis_free(struct analysis *a);
+void analyse(struct ctx *c, GMimeObject *m, struct analysis *a, int depth);
 
 #endif

@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "addr.h"
 #include "buf.h"
 #include "maint.h"
 #include "util.h"
@@ -295,17 +296,19 @@ bad(struct mfile *mf, const char *name, unsigned line, const char *fmt, ...)
 static void
 split_person(struct mfile *mf, struct mentry *e)
 {
-	const char *v = e->value, *lt = strchr(v, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	const char *v = e->value;
 	const char *a, *ae, *n, *ne;
+	struct name_addr na;
 	char *addr;
 
-	if (lt && gt) {
-		a = lt + 1;
-		ae = gt;
-		n = v;
-		ne = lt;
+	/* The name as written: an empty one is looked for after the '>'. */
+	if (name_addr_split(v, NULL, &na) > 0) {
+		a = na.addr;
+		ae = na.addr + na.alen;
+		n = na.name;
+		ne = na.name + na.nlen;
 		if (ne == n) {
-			n = gt + 1;
+			n = na.rest;
 			ne = v + strlen(v);
 		}
 	} else {

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "addr.h"
 #include "mailmap.h"
 #include "util.h"
 
@@ -73,27 +74,25 @@ skip_blank(const char *p)
 static const char *
 parse_part(const char **p, struct part *pt, int allow_empty)
 {
-	const char *s = skip_blank(*p), *lt = strchr(s, '<'), *gt, *end;
+	const char *s = skip_blank(*p);
+	struct name_addr na;
+	int k = name_addr_split(s, " \t", &na);
 
-	if (!lt)
+	if (!k)
 		return "no <address>";
-	if (!(gt = strchr(lt + 1, '>')))
+	if (k < 0)
 		return "an address without its closing '>'";
-	if (memchr(lt + 1, '<', (size_t)(gt - lt - 1)))
+	if (memchr(na.addr, '<', na.alen))
 		return "'<' inside an address";
-	if (gt == lt + 1 && !allow_empty)
+	if (!na.alen && !allow_empty)
 		return "an empty proper address";
-	end = lt;
-	while (end > s && (end[-1] == ' ' || end[-1] == '\t'))
-		end--;
-	for (const char *q = s; q < end; q++)
-		if (*q == '>')
-			return "a '>' outside an address";
-	pt->name = end > s ? s : NULL;
-	pt->nlen = (size_t)(end - s);
-	pt->email = lt + 1;
-	pt->elen = (size_t)(gt - lt - 1);
-	*p = gt + 1;
+	if (memchr(na.name, '>', na.nlen))
+		return "a '>' outside an address";
+	pt->name = na.nlen ? na.name : NULL;
+	pt->nlen = na.nlen;
+	pt->email = na.addr;
+	pt->elen = na.alen;
+	*p = na.rest;
 	return NULL;
 }
 

@@ -101,7 +101,7 @@ for a in jailhouse/jailhouse-dev sparse/linux-sparse erofs/linux-erofs; do
 done
 
 # A big plain mboxrd file is read by -j processes, each a range of it
-# cut at a mail boundary (split.c): the same bytes, messages and status
+# cut at a mail boundary (processes.c): the same bytes, messages and status
 # as one process; dupid across the ranges (the sample's first mails
 # again at the end), the counts of -v, --offset/--end and --known
 # inside the file, no scratch file left in $TMPDIR, and the threads

@@ -27,6 +27,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "addr.h"
 #include "buf.h"
 #include "day.h"
 #include "diff.h"
@@ -2335,6 +2336,27 @@ test_trim(void)
 	ok(n == 0 && r != NULL, "trim of nothing");
 }
 
+/* "Name <addr>" and hex digits */
+
+static void
+test_name_addr(void)
+{
+	struct name_addr na;
+
+	ok(name_addr_split(" Jo Doe <jo@x.org> tail", NULL, &na) == 1 &&
+	    na.nlen == 8 && !memcmp(na.name, " Jo Doe ", 8) && na.alen == 8 &&
+	    !memcmp(na.addr, "jo@x.org", 8) && !strcmp(na.rest, " tail"),
+	    "name_addr_split: the name as written, the address, the rest");
+	ok(name_addr_split("\t\"Jo\" <a>", " \t\"", &na) == 1 && na.nlen == 2 &&
+	    !memcmp(na.name, "Jo", 2), "name_addr_split: blanks trimmed off the name");
+	ok(name_addr_split("<> x", " ", &na) == 1 && na.nlen == 0 && na.alen == 0,
+	    "name_addr_split: an empty name and address");
+	ok(name_addr_split("jo@x.org", NULL, &na) == 0, "name_addr_split: no '<'");
+	ok(name_addr_split("Jo <jo@x.org", NULL, &na) == -1, "name_addr_split: no '>'");
+	ok(hexval('0') == 0 && hexval('a') == 10 && hexval('F') == 15 && hexval('g') == -1,
+	    "hexval");
+}
+
 /* subject */
 
 static void
@@ -3045,6 +3067,7 @@ main(void)
 	test_stripspace();
 	test_find();
 	test_trim();
+	test_name_addr();
 	test_subject();
 	test_diff();
 	test_hunks();

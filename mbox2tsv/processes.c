@@ -1,14 +1,14 @@
 /*
- * split.c - one big mbox read by several processes, chunk by chunk.
+ * processes.c - one big mbox read by several processes, chunk by chunk.
  *
  * Threads making rows share GLib's object system, whose global locks
- * (every GObject's finalization takes one) cost a third more CPU with
- * two threads than with one, and the run scales badly.  Processes share
+ * (every GObject's finalization takes one) they contend for, so the
+ * run scales badly with threads.  Processes share
  * nothing: a plain mboxrd file is cut at mail boundaries into chunks,
  * more than there are processes (see CHUNKS below), which this process
  * and its children (fork) take in turn.  Chunk 0 is read here and its
  * rows written at once; any other is read into two unlinked scratch
- * files in $TMPDIR, its rows as records (mail.c's mail_record) and its
+ * files in $TMPDIR, its rows as records (emit.c's mail_record) and its
  * messages, and then, in order, its messages go to stderr and its rows
  * through mail_emit(), where dupid is decided as in one reading.  The
  * output is the same bytes as that of one process; the scratch files
@@ -21,7 +21,7 @@
  * always separates mails, so a boundary found by looking at those three
  * lines is one the whole reading finds too.  In mboxo files whether a
  * From_ line separates depends on what came before (an open multipart
- * body), so they are read with threads (mail.c) as before.
+ * body), so they are read with threads (pool.c).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -332,57 +332,50 @@ replay(struct ctx *c, const char *path, struct part *p)
 	return rc;
 }
 
-int
-read_mbox_split(struct ctx *c, const char *path, const char *archive)
+/*
+ * Bytes start..end of fd cut at mail boundaries for *n processes into
+ * *m chunks (CHUNKS a process, each of at least SPLIT_MIN / 2 bytes):
+ * fewer processes and chunks when the bytes are few, or the boundaries.
+ */
+static struct part *
+cut(int fd, uint64_t start, uint64_t end, long *n, long *m)
 {
-	struct opts keep = c->o;
 	struct part *pt;
-	struct progress bar;
-	struct stat st;
-	uint64_t start = c->o.offset, end;
-	long n = c->split, m, nw = 0, emitted;
-	uint64_t known;         /* the bytes of the chunks done, for the bar */
-	int fd, rc = 0, q[2] = { -1, -1 }, done[2] = { -1, -1 };
-	pid_t self = getpid(), *pids;
 
-	if ((fd = open(path, O_RDONLY)) < 0 || fstat(fd, &st) != 0) {
-		if (fd >= 0)
-			close(fd);
-		goto whole;
-	}
-	end = c->o.have_end && c->o.end < (uint64_t)st.st_size ? c->o.end : (uint64_t)st.st_size;
-	while (n > 1 && (end - start) / (uint64_t)n < SPLIT_MIN)
-		n--;
-	/* Chunks of at least SPLIT_MIN / 2 bytes, CHUNKS a process. */
-	m = n * CHUNKS;
-	if (m > MAX_CHUNKS)
-		m = MAX_CHUNKS;
-	while (m > n && (end - start) / (uint64_t)m < SPLIT_MIN / 2)
-		m--;
-	pt = xcalloc((size_t)m, sizeof *pt);
+	while (*n > 1 && (end - start) / (uint64_t)*n < SPLIT_MIN)
+		(*n)--;
+	*m = *n * CHUNKS;
+	if (*m > MAX_CHUNKS)
+		*m = MAX_CHUNKS;
+	while (*m > *n && (end - start) / (uint64_t)*m < SPLIT_MIN / 2)
+		(*m)--;
+	pt = xcalloc((size_t)*m, sizeof *pt);
 	pt[0].from = start;
-	for (long k = 1; k < m; k++) {
-		uint64_t want = start + (end - start) / (uint64_t)m * (uint64_t)k, b;
+	for (long k = 1; k < *m; k++) {
+		uint64_t want = start + (end - start) / (uint64_t)*m * (uint64_t)k, b;
 
 		if (want <= pt[k - 1].from)
 			want = pt[k - 1].from + 1;
 		b = next_boundary(fd, want, end);
 		if (b >= end) {
-			m = k;
+			*m = k;
 			break;
 		}
 		pt[k].from = b;
 		pt[k - 1].to = b;
 	}
-	pt[m - 1].to = end;
-	close(fd);
-	if (n > m)
-		n = m;
-	if (n < 2) {
-		free(pt);
-		goto whole;
-	}
-	/* Scratch files for the chunks, and the queues; without them, the threads. */
+	pt[*m - 1].to = end;
+	return pt;
+}
+
+/*
+ * Scratch files for the m chunks but the first, and the pipes of the
+ * queue (q) and of the word that a chunk is done (done): 0, or -1 with
+ * none of them left open.
+ */
+static int
+open_scratch(struct part *pt, long m, uint64_t end, int q[2], int done[2])
+{
 	if (!room_for(end - pt[1].from) || pipe(q) < 0 || pipe(done) < 0) {
 		for (int i = 0; i < 2; i++) {
 			if (q[i] >= 0)
@@ -390,8 +383,7 @@ read_mbox_split(struct ctx *c, const char *path, const char *archive)
 			if (done[i] >= 0)
 				close(done[i]);
 		}
-		free(pt);
-		goto whole;
+		return -1;
 	}
 	pt[0].rec = pt[0].said = -1;
 	for (long k = 1; k < m; k++) {
@@ -408,9 +400,148 @@ read_mbox_split(struct ctx *c, const char *path, const char *archive)
 				close(q[i]);
 				close(done[i]);
 			}
-			free(pt);
-			goto whole;
+			return -1;
 		}
+	}
+	return 0;
+}
+
+/*
+ * This process's share of the m chunks, start..end, and the writing of
+ * all: chunk 0 read here, rows written at once, then the others in
+ * order, each done chunk written, else one from the queue q read
+ * (written at once when it is the next), else the word on done that a
+ * worker finished one.  has_end: the last chunk ends before the file.
+ * 0, or -1 when a reading failed.
+ */
+static int
+run_chunks(struct ctx *c, const char *path, const char *archive, struct part *pt, long m,
+    int q, int done, int has_end, uint64_t start, uint64_t end)
+{
+	const char *base = strrchr(path, '/');
+	struct buf label = BUF_INIT;
+	struct progress bar;
+	uint64_t known;         /* the bytes of the chunks done, for the bar */
+	long emitted;
+	int rc = 0;
+
+	/* The bar: the whole file, moved by chunk 0's reading, then chunk by chunk. */
+	buf_addf(&label, "mbox2tsv %s", base && base[1] ? base + 1 : path);
+	progress_start(&bar, progress_wanted(), label.p, "B", end - start);
+	c->bar = &bar;
+	c->bar_base = 0;
+	/* The first chunk here, rows written at once: one process, mboxrd. */
+	set_range(c, &pt[0], 1);
+	if (read_mbox(c, path, archive) < 0)
+		rc = -1;
+	pt[0].done = 1;
+	emitted = 1;
+	known = pt[0].to - pt[0].from;
+	while (emitted < m) {
+		struct part *p = &pt[emitted];
+		int k;
+
+		if (p->done) {
+			if (p->rec >= 0 && replay(c, path, p) < 0)
+				rc = -1;
+			emitted++;
+			continue;
+		}
+		if ((k = take(q)) >= 0) {
+			struct part *t;
+
+			if (k < 1 || k >= m)
+				die("%s: the chunks' queue: chunk %d", path, k);
+			t = &pt[k];
+			c->bar_base = known;
+			if (k == emitted) {
+				set_range(c, t, k < m - 1 || has_end);
+				if (read_mbox(c, path, archive) < 0)
+					rc = -1;
+				close(t->rec);
+				close(t->said);
+				t->rec = t->said = -1;
+			} else {
+				read_into(c, path, archive, t, k < m - 1 || has_end);
+			}
+			t->done = 1;
+			known += t->to - t->from;
+			continue;
+		}
+		while ((k = -1, read(done, &k, sizeof k)) < 0 && errno == EINTR)
+			;
+		if (k >= 1 && k < m) {
+			pt[k].done = 1;
+			known += pt[k].to - pt[k].from;
+			progress_update(&bar, known);
+			continue;
+		}
+		/*
+		 * No word will come (every worker ended) and the next
+		 * chunk is not done: its worker died.  What it wrote is
+		 * written, and said to be cut short.
+		 */
+		(void)replay(c, path, p);
+		rc = -1;
+		emitted++;
+	}
+	progress_end(&bar);
+	c->bar = NULL;
+	buf_free(&label);
+	return rc;
+}
+
+/* The nw workers ended: 0, or -1 when one failed (named on stderr). */
+static int
+wait_workers(const char *path, const pid_t *pids, long nw)
+{
+	int rc = 0;
+
+	for (long k = 0; k < nw; k++) {
+		int st_ = 0;
+		pid_t got;
+
+		while ((got = waitpid(pids[k], &st_, 0)) < 0 && errno == EINTR)
+			;
+		if (got < 0 || !WIFEXITED(st_) || WEXITSTATUS(st_) != PT_EXIT_OK) {
+			warnx("%s: a process reading it failed (%s %d)", path,
+			    got >= 0 && WIFSIGNALED(st_) ? "signal" : "status",
+			    got < 0 ? -1 : WIFSIGNALED(st_) ? WTERMSIG(st_) : WEXITSTATUS(st_));
+			rc = -1;
+		}
+	}
+	return rc;
+}
+
+int
+read_mbox_split(struct ctx *c, const char *path, const char *archive)
+{
+	struct opts keep = c->o;
+	struct part *pt;
+	struct stat st;
+	uint64_t start = c->o.offset, end;
+	long n = c->split, m, nw = 0;
+	int fd, rc = 0, q[2] = { -1, -1 }, done[2] = { -1, -1 };
+	pid_t self = getpid(), *pids;
+
+	if ((fd = open(path, O_RDONLY)) < 0 || fstat(fd, &st) != 0) {
+		if (fd >= 0)
+			close(fd);
+		goto whole;
+	}
+	end = c->o.have_end && c->o.end < (uint64_t)st.st_size ? c->o.end : (uint64_t)st.st_size;
+	pt = cut(fd, start, end, &n, &m);
+	close(fd);
+	if (n > m)
+		n = m;
+	if (n < 2) {
+		free(pt);
+		goto whole;
+	}
+	/* Scratch files for the chunks, and the queues; without them, the threads. */
+	if (open_scratch(pt, m, end, q, done) < 0) {
+		free(pt);
+		goto whole;
 	}
 	/* The queue holds every chunk but the first (m - 1 ints: less than a pipe holds). */
 	for (int k = 1; k < m; k++)
@@ -434,94 +565,12 @@ read_mbox_split(struct ctx *c, const char *path, const char *archive)
 			pids[nw++] = pid;
 	}
 	close(done[1]);
-	/* The bar: the whole file, moved by chunk 0's reading, then chunk by chunk. */
-	{
-		const char *base = strrchr(path, '/');
-		struct buf label = BUF_INIT;
-
-		buf_addf(&label, "mbox2tsv %s", base && base[1] ? base + 1 : path);
-		progress_start(&bar, progress_wanted(), label.p, "B", end - start);
-		c->bar = &bar;
-		c->bar_base = 0;
-		/* The first chunk here, rows written at once: one process, mboxrd. */
-		set_range(c, &pt[0], 1);
-		if (read_mbox(c, path, archive) < 0)
-			rc = -1;
-		pt[0].done = 1;
-		emitted = 1;
-		known = pt[0].to - pt[0].from;
-		/*
-		 * The others in order: each done chunk written, else one from
-		 * the queue read (written at once when it is the next), else
-		 * the word that a worker finished one.
-		 */
-		while (emitted < m) {
-			struct part *p = &pt[emitted];
-			int k;
-
-			if (p->done) {
-				if (p->rec >= 0 && replay(c, path, p) < 0)
-					rc = -1;
-				emitted++;
-				continue;
-			}
-			if ((k = take(q[0])) >= 0) {
-				struct part *t;
-
-				if (k < 1 || k >= m)
-					die("%s: the chunks' queue: chunk %d", path, k);
-				t = &pt[k];
-				c->bar_base = known;
-				if (k == emitted) {
-					set_range(c, t, k < m - 1 || keep.have_end);
-					if (read_mbox(c, path, archive) < 0)
-						rc = -1;
-					close(t->rec);
-					close(t->said);
-					t->rec = t->said = -1;
-				} else {
-					read_into(c, path, archive, t, k < m - 1 || keep.have_end);
-				}
-				t->done = 1;
-				known += t->to - t->from;
-				continue;
-			}
-			while ((k = -1, read(done[0], &k, sizeof k)) < 0 && errno == EINTR)
-				;
-			if (k >= 1 && k < m) {
-				pt[k].done = 1;
-				known += pt[k].to - pt[k].from;
-				progress_update(&bar, known);
-				continue;
-			}
-			/*
-			 * No word will come (every worker ended) and the next
-			 * chunk is not done: its worker died.  What it wrote is
-			 * written, and said to be cut short.
-			 */
-			(void)replay(c, path, p);
-			rc = -1;
-			emitted++;
-		}
-		progress_end(&bar);
-		c->bar = NULL;
-		buf_free(&label);
-	}
+	if (run_chunks(c, path, archive, pt, m, q[0], done[0], keep.have_end, start, end) < 0)
+		rc = -1;
 	close(q[0]);
 	close(done[0]);
-	for (long k = 0; k < nw; k++) {
-		int st_ = 0;
-		pid_t got;
-
-		while ((got = waitpid(pids[k], &st_, 0)) < 0 && errno == EINTR)
-			;
-		if (got < 0 || !WIFEXITED(st_) || WEXITSTATUS(st_) != PT_EXIT_OK) {
-			warnx("%s: a process reading it failed (%s %d)", path,
-			    got >= 0 && WIFSIGNALED(st_) ? "signal" : "status",
-			    got < 0 ? -1 : WIFSIGNALED(st_) ? WTERMSIG(st_) : WEXITSTATUS(st_));
-			rc = -1;
-		}
-	}
+	if (wait_workers(path, pids, nw) < 0)
+		rc = -1;
 	for (long k = 1; k < m; k++) {
 		if (pt[k].rec >= 0)
 			close(pt[k].rec);

@@ -1,0 +1,143 @@
+/*
+ * analyse.c - a message analysed: its author and subject, its text
+ * split into message, annotation and diff as git am splits it, whether
+ * it carries a patch, and the patches of the mails attached to it.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <string.h>
+
+#include "body.h"
+#include "mbox2tsv.h"
+#include "text.h"
+#include "withdraw.h"
+
+void
+analysis_init(struct analysis *a)
+{
+	memset(a, 0, sizeof *a);
+}
+
+void
+analysis_free(struct analysis *a)
+{
+	buf_free(&a->from_name);
+	buf_free(&a->from_addr);
+	buf_free(&a->subject);
+	buf_free(&a->text);
+	body_free(&a->body);
+	buf_free(&a->extra_diff);
+}
+
+static int
+looks_like_pull(const char *s, size_t n)
+{
+	if (n > 16384)
+		n = 16384;
+	return find_ci(s, n, "are available in the git repository at") != NULL;
+}
+
+/* Split the text of a message and decide whether it carries a patch. */
+void
+analyse(struct ctx *c, GMimeObject *m, struct analysis *a, int depth)
+{
+	struct units us = { NULL, 0, 0 };
+	struct hdrs h;
+	size_t i;
+	int plain = 0, bot;
+
+	collect_headers(m, &h);
+	author(c, &h, a);
+	/* A robot withdraws nothing, and its long reports need not be read. */
+	bot = depth == 0 && is_bot(c, a, h.autosub);
+	decode_header(&a->subject, h.subject, &a->flags);
+	if (h.subject) {
+		size_t n = strlen(h.subject);
+		const char *s = trim(h.subject, &n);
+
+		if (memchr(s, '\n', n))
+			a->flags |= FL(F_FOLDED);
+	}
+	hdrs_free(&h);
+
+	walk(c, GMIME_IS_MESSAGE(m) ? g_mime_message_get_mime_part(GMIME_MESSAGE(m)) : m,
+	    &us, &a->flags, depth);
+	for (i = 0; i < us.n; i++)
+		if (!us.u[i].msg && !us.u[i].html)
+			plain = 1;
+	/* The body text: every text part in order, HTML only if nothing else. */
+	for (i = 0; i < us.n; i++) {
+		struct unit *u = &us.u[i];
+
+		if (u->msg || (u->html && plain))
+			continue;
+		if (u->html)
+			a->flags |= FL(F_HTML);
+		if (a->text.len && a->text.p[a->text.len - 1] != '\n')
+			buf_addc(&a->text, '\n');
+		buf_add(&a->text, u->text.p ? u->text.p : "", u->text.len);
+	}
+	body_split(a->text.p ? a->text.p : "", a->text.len, &a->body);
+	a->patch = a->body.hunks > 0;
+	/*
+	 * What the sender wrote above any diff; of a patch, only the notes
+	 * below "---": its commit message speaks of code ("the old API is
+	 * superseded by ..."), not of postings.  Kept in the flags so that
+	 * an attached patch that takes this analysis's place does not lose it.
+	 */
+	if (!bot && withdraw_said(a->text.p ? a->text.p : "",
+	    a->patch ? a->body.ann_start : a->body.msg_start, a->body.diff_start))
+		a->flags |= FL(F_WITHDRAW);
+	/* request-pull text comes before any diff it carries. */
+	a->pull = looks_like_pull(a->text.p ? a->text.p : "", a->body.diff_start);
+
+	/* Attached mails: the first that carries a patch wins if we have none. */
+	for (i = 0; i < us.n && depth < MAX_DEPTH; i++) {
+		struct analysis in;
+
+		if (!us.u[i].msg)
+			continue;
+		analysis_init(&in);
+		analyse(c, us.u[i].msg, &in, depth + 1);
+		if (in.patch && !a->patch) {
+			unsigned keep = a->flags;
+
+			analysis_free(a);
+			*a = in;
+			a->flags |= keep | FL(F_ATTACHED);
+			continue;
+		}
+		if (in.patch && a->patch) {
+			/* Further patches in one mail: their diffs follow. */
+			buf_add(&a->extra_diff, in.text.p + in.body.diff_start,
+			    in.text.len - in.body.diff_start);
+			buf_add(&a->extra_diff, in.extra_diff.p ? in.extra_diff.p : "",
+			    in.extra_diff.len);
+		}
+		analysis_free(&in);
+	}
+	units_free(&us);
+
+	/* git am: in-body From and Subject count only when a patch follows. */
+	if (a->body.patch_lines && a->body.has_from) {
+		struct buf nm = BUF_INIT, ad = BUF_INIT;
+		struct buf v = BUF_INIT;
+
+		decode_header(&v, a->body.from.p, &a->flags);
+		squeeze(&v);
+		if (parse_from(v.p ? v.p : "", &nm, &ad)) {
+			lower(ad.p, ad.len);
+			buf_reset(&a->from_name);
+			buf_add(&a->from_name, nm.p, nm.len);
+			buf_reset(&a->from_addr);
+			buf_add(&a->from_addr, ad.p, ad.len);
+			a->flags |= FL(F_INBODY_FROM);
+		}
+		buf_free(&nm);
+		buf_free(&ad);
+		buf_free(&v);
+	}
+	if (a->body.patch_lines && a->body.has_subject) {
+		decode_header(&a->subject, a->body.subject.p, &a->flags);
+		a->flags |= FL(F_INBODY_SUBJECT);
+	}
+}
