@@ -9,6 +9,7 @@
 #include "groups.h"
 #include "pasta.h"
 #include "ptcluster.h"
+#include "tables.h"
 #include "text.h"
 #include "util.h"
 #include "via.h"
@@ -28,21 +29,21 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 {
 	/* The numbers a row needs: with -w, msg and diff instead of score. */
 	enum { C_DLR, C_SCORE, C_MSG, C_DIFF, NNUM };
-	static const char *const numname[NNUM] = { "dlr", "score", "msg", "diff" };
+	static const char *const numname[NNUM] = { COL_DLR, COL_SCORE, COL_MSG, COL_DIFF };
 	int cl, cr, cvia, cfdiff, cnum[NNUM], got, rc = 0;
 	uint32_t last = NONE;
 	size_t lastlen = 0;
 
-	cl = tsv_need(r, "left");
-	cr = tsv_need(r, "right");
-	cnum[C_DLR] = tsv_need(r, "dlr");
-	cnum[C_SCORE] = o->weight >= 0 ? -1 : tsv_need(r, "score");
+	cl = table_need(r, TABLE_PAIRS, COL_LEFT);
+	cr = table_need(r, TABLE_PAIRS, COL_RIGHT);
+	cnum[C_DLR] = table_need(r, TABLE_PAIRS, COL_DLR);
+	cnum[C_SCORE] = o->weight >= 0 ? -1 : table_need(r, TABLE_PAIRS, COL_SCORE);
 	/* msg and diff judge pairs found by their metadata; -w needs them. */
-	cnum[C_MSG] = o->weight >= 0 ? tsv_need(r, "msg") : tsv_col(r, "msg");
-	cnum[C_DIFF] = o->weight >= 0 ? tsv_need(r, "diff") : tsv_col(r, "diff");
-	cvia = tsv_col(r, "via");
+	cnum[C_MSG] = (o->weight >= 0 ? table_need : table_col)(r, TABLE_PAIRS, COL_MSG);
+	cnum[C_DIFF] = (o->weight >= 0 ? table_need : table_col)(r, TABLE_PAIRS, COL_DIFF);
+	cvia = table_col(r, TABLE_PAIRS, COL_VIA);
 	/* Another scorer's table may not have it: then no pair is vetoed. */
-	cfdiff = tsv_col(r, "fdiff");
+	cfdiff = table_col(r, TABLE_PAIRS, COL_FDIFF);
 	while ((got = tsv_read(r)) != 0) {
 		double v[NNUM] = { 0, 0, 0, 0 }, score, fdiff = 1, w;
 		uint32_t li, ri;
@@ -162,22 +163,22 @@ read_patches(struct graph *g, struct tsv_reader *r)
 	int cid, ckind, cdate, cauthor, ctype, clist, ctitle, got, rc = 0;
 	int cthread, cversion, cpart, ctotal, cflags;
 
-	cid = tsv_need(r, "id");
-	ckind = tsv_need(r, "kind");
-	cdate = tsv_col(r, "date");
-	cauthor = tsv_col(r, "author");
-	ctype = tsv_col(r, "type");
-	clist = tsv_col(r, "list");
-	ctitle = tsv_col(r, "title");
-	cthread = tsv_col(r, "thread");
-	cversion = tsv_col(r, "version");
-	cpart = tsv_col(r, "part");
-	ctotal = tsv_col(r, "total");
-	cflags = tsv_col(r, "flags");
+	cid = table_need(r, TABLE_PATCHES, COL_ID);
+	ckind = table_need(r, TABLE_PATCHES, COL_KIND);
+	cdate = table_col(r, TABLE_PATCHES, COL_DATE);
+	cauthor = table_col(r, TABLE_PATCHES, COL_AUTHOR);
+	ctype = table_col(r, TABLE_PATCHES, COL_TYPE);
+	clist = table_col(r, TABLE_PATCHES, COL_LIST);
+	ctitle = table_col(r, TABLE_PATCHES, COL_TITLE);
+	cthread = table_col(r, TABLE_PATCHES, COL_THREAD);
+	cversion = table_col(r, TABLE_PATCHES, COL_VERSION);
+	cpart = table_col(r, TABLE_PATCHES, COL_PART);
+	ctotal = table_col(r, TABLE_PATCHES, COL_TOTAL);
+	cflags = table_col(r, TABLE_PATCHES, COL_FLAGS);
 	/* The bulk of a patch table, which clustering does not read. */
-	tsv_skip(r, "msg");
-	tsv_skip(r, "hunks");
-	tsv_skip(r, "files");
+	table_skip(r, TABLE_PATCHES, COL_MSG);
+	table_skip(r, TABLE_PATCHES, COL_HUNKS);
+	table_skip(r, TABLE_PATCHES, COL_FILES);
 	while ((got = tsv_read(r)) != 0) {
 		struct node *x;
 		uint32_t i;

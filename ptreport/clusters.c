@@ -9,15 +9,19 @@
 
 #include "model.h"
 #include "ptreport.h"
+#include "tables.h"
 #include "tsv.h"
 #include "util.h"
 
 void
 load_clusters(struct model *md, struct tsv_reader *r)
 {
-	int ck = tsv_need(r, "cluster"), cid = tsv_need(r, "id"),
-	    ckind = tsv_need(r, "kind"), cdate = tsv_col(r, "date"),
-	    ctype = tsv_col(r, "type"), ctitle = tsv_col(r, "title");
+	int ck = table_need(r, TABLE_CLUSTERS, COL_CLUSTER);
+	int cid = table_need(r, TABLE_CLUSTERS, COL_ID);
+	int ckind = table_need(r, TABLE_CLUSTERS, COL_KIND);
+	int cdate = table_col(r, TABLE_CLUSTERS, COL_DATE);
+	int ctype = table_col(r, TABLE_CLUSTERS, COL_TYPE);
+	int ctitle = table_col(r, TABLE_CLUSTERS, COL_TITLE);
 	int got;
 
 	md->has_clusters = 1;

@@ -192,7 +192,7 @@ struct feedarg {
 	size_t n;
 };
 
-/* One row of the changes log (changelog_cols) as an entry. */
+/* One row of the changes log (its columns: tables.c) as an entry. */
 static void
 log_entry(const char *const *f, const size_t *len, void *arg)
 {

@@ -11,6 +11,7 @@
 #include "hunks.h"
 #include "model.h"
 #include "ptreport.h"
+#include "tables.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
@@ -251,21 +252,25 @@ files_bloom(const char *s, size_t n)
 void
 load_patches(struct model *md, struct tsv_reader *r)
 {
-	int cid = tsv_need(r, "id"), ckind = tsv_need(r, "kind"),
-	    cfiles = tsv_need(r, "files"), cdate = tsv_col(r, "date"),
-	    cnew = tsv_col(r, "new"), chunks = tsv_col(r, "hunks"),
-	    cadate = tsv_col(r, "author_date"), cpaths = tsv_col(r, "paths"),
-	    cflags = tsv_col(r, "flags");
+	int cid = table_need(r, TABLE_PATCHES, COL_ID);
+	int ckind = table_need(r, TABLE_PATCHES, COL_KIND);
+	int cfiles = table_need(r, TABLE_PATCHES, COL_FILES);
+	int cdate = table_col(r, TABLE_PATCHES, COL_DATE);
+	int cnew = table_col(r, TABLE_PATCHES, COL_NEW);
+	int chunks = table_col(r, TABLE_PATCHES, COL_HUNKS);
+	int cadate = table_col(r, TABLE_PATCHES, COL_AUTHOR_DATE);
+	int cpaths = table_col(r, TABLE_PATCHES, COL_PATHS);
+	int cflags = table_col(r, TABLE_PATCHES, COL_FLAGS);
 	struct buf ch = BUF_INIT;
 	int got;
 
-	tsv_skip(r, "msg");
+	table_skip(r, TABLE_PATCHES, COL_MSG);
 	/*
 	 * The F lines alone (paths), where the table has them: the hunks,
 	 * most of its bytes, are then left unread.
 	 */
 	if (cpaths >= 0) {
-		tsv_skip(r, "hunks");
+		table_skip(r, TABLE_PATCHES, COL_HUNKS);
 		chunks = cpaths;
 	}
 	while ((got = tsv_read(r)) != 0) {

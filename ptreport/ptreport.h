@@ -663,7 +663,6 @@ struct changes {
 /* The changes log keeps this many rows, newest first; a feed shows FEED_MAX. */
 #define LOG_MAX 500
 #define FEED_MAX 200
-extern const char *const changelog_cols[];
 const struct changes *changes_get(struct model *md, const struct ropts *o);
 void changes_free(void);
 /* "3 changes since the run before (as of D):", or why none, into b. */
