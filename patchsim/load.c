@@ -17,6 +17,7 @@
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
+#include "vocab.h"
 #include "zio.h"
 
 /*
@@ -389,8 +390,8 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 		rw->links = clinks >= 0 ? arena_strndup(&t->mem, r.f[clinks].s, r.f[clinks].len) : "";
 		rw->has_date = iso_parse(r.f[cdate].s, &rw->date) == 0;
 		rw->has_adate = cadate >= 0 && iso_parse(r.f[cadate].s, &rw->adate) == 0;
-		rw->commit = ckind >= 0 && strcmp(r.f[ckind].s, "commit") == 0;
-		rw->reply = !rw->commit && ctype >= 0 && strcmp(r.f[ctype].s, "reply") == 0;
+		rw->commit = ckind >= 0 && strcmp(r.f[ckind].s, KIND_COMMIT) == 0;
+		rw->reply = !rw->commit && ctype >= 0 && strcmp(r.f[ctype].s, TYPE_REPLY) == 0;
 		rw->author = cauthor >= 0 ? intern_lower(t->names, r.f[cauthor].s, r.f[cauthor].len) : "";
 		rw->name = cname >= 0 ? intern_lower(t->names, r.f[cname].s, r.f[cname].len) : "";
 		rw->thread = cthread >= 0 ? intern(t->names, r.f[cthread].s, r.f[cthread].len) : "";

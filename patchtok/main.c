@@ -21,6 +21,7 @@
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
+#include "vocab.h"
 
 /*
  * Trailers that say who did what, not what the patch does: every
@@ -398,7 +399,7 @@ patch_columns(struct buf *out, struct tworker *w, const struct tsv_reader *r,
 
 	/* id kind date author type list title */
 	add_field(out, r, c->id);
-	buf_addstr(out, commits ? "commit" : "mail");
+	buf_addstr(out, commits ? KIND_COMMIT : KIND_MAIL);
 	tsv_sep(out);
 	add_field(out, r, commits ? c->commit_date : c->date);
 	add_field(out, r, c->from_addr);
@@ -475,8 +476,8 @@ tok_row(struct tjob *jb, struct tworker *w, struct tslot *sl)
 	 * a tree (more than ROOT_FILES files); a smaller one is the first
 	 * patch of a project begun on its list.
 	 */
-	root = commits && c->type >= 0 && strcmp(r->f[c->type].s, "root") == 0;
-	if (commits && c->type >= 0 && strcmp(r->f[c->type].s, "merge") == 0)
+	root = commits && c->type >= 0 && strcmp(r->f[c->type].s, TYPE_ROOT) == 0;
+	if (commits && c->type >= 0 && strcmp(r->f[c->type].s, TYPE_MERGE) == 0)
 		n = 0;
 	if (!n) {
 		sl->kind = ROW_NODIFF;

@@ -13,6 +13,7 @@
 #include "text.h"
 #include "util.h"
 #include "via.h"
+#include "vocab.h"
 
 /* A retitled version's message this alike is one whatever its diff. */
 #define RETITLE_MSG 0.8
@@ -57,7 +58,7 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 			continue;
 		if (!r->f[cl].len || !r->f[cr].len) {
 			warnx("%s:%lu: column '%s': empty id", r->name, r->lineno,
-			    r->f[cl].len ? "right" : "left");
+			    r->f[cl].len ? COL_RIGHT : COL_LEFT);
 			r->nbad++;
 			continue;
 		}
@@ -195,9 +196,9 @@ read_patches(struct graph *g, struct tsv_reader *r)
 			r->nbad++;
 			continue;
 		}
-		if (strcmp(r->f[ckind].s, "mail") == 0) {
+		if (strcmp(r->f[ckind].s, KIND_MAIL) == 0) {
 			kind = MAIL;
-		} else if (strcmp(r->f[ckind].s, "commit") == 0) {
+		} else if (strcmp(r->f[ckind].s, KIND_COMMIT) == 0) {
 			kind = COMMIT;
 		} else {
 			warnx("%s:%lu: column 'kind': neither mail nor commit",
@@ -225,7 +226,7 @@ read_patches(struct graph *g, struct tsv_reader *r)
 		x->version = tsv_count(r, cversion);
 		x->part = tsv_count(r, cpart);
 		x->total = tsv_count(r, ctotal);
-		x->side = cflags >= 0 && has_word(r->f[cflags].s, r->f[cflags].len, "side");
+		x->side = cflags >= 0 && has_word(r->f[cflags].s, r->f[cflags].len, FLAG_SIDE);
 	}
 	if (r->nbad && rc == 0)
 		rc = -1;

@@ -269,7 +269,7 @@ changes_get(struct model *md, const struct ropts *o)
 		const char *was = NULL, *c;
 		struct hent *e;
 
-		s->kind = v[i].commit ? "commit" : "patch";
+		s->kind = v[i].commit ? KIND_COMMIT : KIND_PATCH;
 		s->id = id;
 		s->state = v[i].state;
 		s->since = v[i].since;
@@ -364,7 +364,7 @@ report_changes(struct model *md, const struct ropts *o)
 	out_header(&out, LOG_COLS->cols + 1, LOG_COLS->n - 1);
 	for (size_t i = 0; i < ch->n; i++) {
 		out_cell(&out, ch->v[i].what);
-		out_cell(&out, ch->v[i].commit ? "commit" : "patch");
+		out_cell(&out, ch->v[i].commit ? KIND_COMMIT : KIND_PATCH);
 		change_cells(&out, md, &ch->v[i]);
 		out_end(&out);
 	}
@@ -443,7 +443,7 @@ changelog_each(struct model *md, const struct ropts *o,
 		iso_utc(date, c->since);
 		f[0] = run;
 		f[1] = c->what;
-		f[2] = c->commit ? "commit" : "patch";
+		f[2] = c->commit ? KIND_COMMIT : KIND_PATCH;
 		f[3] = c->id;
 		f[4] = c->since == NODATE ? "" : date;
 		if (c->commit) {

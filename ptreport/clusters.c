@@ -38,14 +38,14 @@ load_clusters(struct model *md, struct tsv_reader *r)
 		}
 		if (!r->f[cid].len || !r->f[ck].len) {
 			warnx("%s:%lu: column %s: empty", r->name, r->lineno,
-			    r->f[cid].len ? "cluster" : "id");
+			    r->f[cid].len ? COL_CLUSTER : COL_ID);
 			md->nbad++;
 			continue;
 		}
 		if (date_of(md, r, cdate, &date) < 0)
 			continue;
 		ki = cluster_node(md, r->f[ck].s, r->f[ck].len);
-		if (!strcmp(r->f[ckind].s, "mail")) {
+		if (!strcmp(r->f[ckind].s, KIND_MAIL)) {
 			struct mail *m;
 
 			x = mail_node(md, r->f[cid].s, r->f[cid].len);
@@ -71,7 +71,7 @@ load_clusters(struct model *md, struct tsv_reader *r)
 			m->cnext = k->mail;
 			k->mail = x;
 			k->nmails++;
-		} else if (!strcmp(r->f[ckind].s, "commit")) {
+		} else if (!strcmp(r->f[ckind].s, KIND_COMMIT)) {
 			struct commit *c;
 
 			x = commit_node(md, r->f[cid].s, r->f[cid].len);

@@ -200,7 +200,7 @@ log_entry(const char *const *f, const size_t *len, void *arg)
 	struct buf key = BUF_INIT, sum = BUF_INIT;
 	struct fentry e;
 	int64_t t = NODATE;
-	int commit = !strcmp(f[2], "commit");
+	int commit = !strcmp(f[2], KIND_COMMIT);
 
 	(void)len;
 	if (a->n >= FEED_MAX)

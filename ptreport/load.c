@@ -241,10 +241,10 @@ load_mails(struct model *md, struct tsv_reader *r)
 		if (m->type == MT_PATCH)
 			load_rcpt(md, m, r, cto, ccc);
 		s = fld(r, cflags, &n);
-		m->rfc = (unsigned char)has_word(s, n, "rfc");
-		m->review = has_word(s, n, "next") || has_word(s, n, "stable");
+		m->rfc = (unsigned char)has_word(s, n, FLAG_RFC);
+		m->review = has_word(s, n, FLAG_NEXT) || has_word(s, n, FLAG_STABLE);
 		m->process = m->type == MT_BOT || m->type == MT_PULL || m->rfc || m->review;
-		m->withdraw = (unsigned char)has_word(s, n, "withdraw");
+		m->withdraw = (unsigned char)has_word(s, n, FLAG_WITHDRAW);
 		m->total = (uint32_t)tsv_count(r, ctotal);
 		m->version = (uint32_t)tsv_count(r, cver);
 		/* Part 0 is a cover letter; an empty part, none. */
@@ -440,10 +440,10 @@ load_commits(struct model *md, struct tsv_reader *r)
 		c->reporters = reporters(md, s, n);
 		c->links = keep(md, r, clinks);
 		s = fld(r, ctype, &n);
-		c->skip = (n == 5 && !memcmp(s, "merge", 5)) || (n == 4 && !memcmp(s, "root", 4));
+		c->skip = !strcmp(s, TYPE_MERGE) || !strcmp(s, TYPE_ROOT);
 		s = fld(r, cflags, &n);
-		c->damaged = (unsigned char)has_word(s, n, "damaged");
-		c->side = (unsigned char)has_word(s, n, "side");
+		c->damaged = (unsigned char)has_word(s, n, FLAG_DAMAGED);
+		c->side = (unsigned char)has_word(s, n, FLAG_SIDE);
 	}
 }
 

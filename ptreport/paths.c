@@ -285,7 +285,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 				break;
 			continue;
 		}
-		if (!strcmp(r->f[ckind].s, "mail") && r->f[cid].len) {
+		if (!strcmp(r->f[ckind].s, KIND_MAIL) && r->f[cid].len) {
 			/* mail_node may move md->mails: the index first, then the pointer. */
 			uint32_t x = mail_node(md, r->f[cid].s, r->f[cid].len);
 			struct mail *m = &md->mails[x];
@@ -296,7 +296,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 			}
 			continue;
 		}
-		if (strcmp(r->f[ckind].s, "commit") || !r->f[cid].len)
+		if (strcmp(r->f[ckind].s, KIND_COMMIT) || !r->f[cid].len)
 			continue;
 		md->has_paths = 1;
 		if (date_of(md, r, cdate, &t) < 0 || date_of(md, r, cadate, &at) < 0)
@@ -308,7 +308,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 		 * still the repository's.
 		 */
 		s = fld(r, cflags, &n);
-		side = has_word(s, n, "side");
+		side = has_word(s, n, FLAG_SIDE);
 		changes(&ch, r, cfiles, cnew, chunks);
 		{
 			/* commit_node may move md->commits: the index first. */
