@@ -161,21 +161,18 @@ opt_field(struct graph *g, const struct tsv_reader *r, int c, int pooled)
 int
 read_patches(struct graph *g, struct tsv_reader *r)
 {
-	int cid, ckind, cdate, cauthor, ctype, clist, ctitle, got, rc = 0;
-	int cthread, cversion, cpart, ctotal, cflags;
+	/* The attributes a node takes, each from a column the table may lack. */
+	enum { DATE, AUTHOR, TYPE, LIST, TITLE, THREAD, VERSION, PART, TOTAL, FLAGS, NATTR };
+	static const char *const attrname[NATTR] = {
+		COL_DATE, COL_AUTHOR, COL_TYPE, COL_LIST, COL_TITLE, COL_THREAD,
+		COL_VERSION, COL_PART, COL_TOTAL, COL_FLAGS,
+	};
+	int cid, ckind, c[NATTR], got, rc = 0;
 
 	cid = table_need(r, TABLE_PATCHES, COL_ID);
 	ckind = table_need(r, TABLE_PATCHES, COL_KIND);
-	cdate = table_col(r, TABLE_PATCHES, COL_DATE);
-	cauthor = table_col(r, TABLE_PATCHES, COL_AUTHOR);
-	ctype = table_col(r, TABLE_PATCHES, COL_TYPE);
-	clist = table_col(r, TABLE_PATCHES, COL_LIST);
-	ctitle = table_col(r, TABLE_PATCHES, COL_TITLE);
-	cthread = table_col(r, TABLE_PATCHES, COL_THREAD);
-	cversion = table_col(r, TABLE_PATCHES, COL_VERSION);
-	cpart = table_col(r, TABLE_PATCHES, COL_PART);
-	ctotal = table_col(r, TABLE_PATCHES, COL_TOTAL);
-	cflags = table_col(r, TABLE_PATCHES, COL_FLAGS);
+	for (int k = 0; k < NATTR; k++)
+		c[k] = table_col(r, TABLE_PATCHES, attrname[k]);
 	/* The bulk of a patch table, which clustering does not read. */
 	table_skip(r, TABLE_PATCHES, COL_MSG);
 	table_skip(r, TABLE_PATCHES, COL_HUNKS);
@@ -217,16 +214,17 @@ read_patches(struct graph *g, struct tsv_reader *r)
 		}
 		x->known = FROM_TABLE;
 		x->kind = (unsigned char)kind;
-		x->date = opt_field(g, r, cdate, 0);
-		x->author = opt_field(g, r, cauthor, 1);
-		x->type = opt_field(g, r, ctype, 1);
-		x->list = opt_field(g, r, clist, 1);
-		x->title = opt_field(g, r, ctitle, 0);
-		x->thread = opt_field(g, r, cthread, 1);
-		x->version = tsv_count(r, cversion);
-		x->part = tsv_count(r, cpart);
-		x->total = tsv_count(r, ctotal);
-		x->side = cflags >= 0 && has_word(r->f[cflags].s, r->f[cflags].len, FLAG_SIDE);
+		x->date = opt_field(g, r, c[DATE], 0);
+		x->author = opt_field(g, r, c[AUTHOR], 1);
+		x->type = opt_field(g, r, c[TYPE], 1);
+		x->list = opt_field(g, r, c[LIST], 1);
+		x->title = opt_field(g, r, c[TITLE], 0);
+		x->thread = opt_field(g, r, c[THREAD], 1);
+		x->version = tsv_count(r, c[VERSION]);
+		x->part = tsv_count(r, c[PART]);
+		x->total = tsv_count(r, c[TOTAL]);
+		x->side = c[FLAGS] >= 0 &&
+		    has_word(r->f[c[FLAGS]].s, r->f[c[FLAGS]].len, FLAG_SIDE);
 	}
 	if (r->nbad && rc == 0)
 		rc = -1;
