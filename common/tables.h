@@ -1,7 +1,9 @@
 /*
  * tables.h - the tables the tools hand each other, each known by its
- * header: the columns each tool writes, in order, and which kind a
- * header names.  patchtrack-tsv(5) describes every column.
+ * header: the columns each tool writes, in order, the names a reader
+ * looks them up by, and which kind a header names.  This is the
+ * contract of patchtrack-tsv(5), section TABLES, which describes every
+ * column; tables.c holds each kind's list.
  */
 #ifndef PT_TABLES_H
 #define PT_TABLES_H
@@ -20,15 +22,109 @@ enum table_kind {
 	TABLE_PAIRS,            /* patchsim */
 	TABLE_CLUSTERS,         /* ptcluster */
 	TABLE_MAINTAINERS,      /* ptmaint */
+	TABLE_STATE,            /* ptreport state, read back by ptreport */
+	TABLE_CHANGELOG,        /* ptreport changes-log, read back by ptreport */
 	TABLE_KINDS
 };
 
-/* The columns a tool writes for each kind (none for TABLE_UNKNOWN). */
+/*
+ * The column names, each once: a writer's list (tables.c) and a
+ * reader's lookup (table_col) spell a column through the same constant,
+ * so a misspelt one does not compile.  Grouped by the table that brings
+ * the name in; a later table may have it too.
+ */
+/* Mails (and, most of them, commits). */
+#define COL_ID               "id"
+#define COL_DATE             "date"
+#define COL_FROM_NAME        "from_name"
+#define COL_FROM_ADDR        "from_addr"
+#define COL_SUBJECT          "subject"
+#define COL_TITLE            "title"
+#define COL_LIST             "list"
+#define COL_IN_REPLY_TO      "in_reply_to"
+#define COL_REFERENCES       "references"
+#define COL_TO               "to"
+#define COL_CC               "cc"
+#define COL_TYPE             "type"
+#define COL_VERSION          "version"
+#define COL_PART             "part"
+#define COL_TOTAL            "total"
+#define COL_FLAGS            "flags"
+#define COL_MESSAGE          "message"
+#define COL_ANNOTATION       "annotation"
+#define COL_DIFF             "diff"
+#define COL_CITES            "cites"
+#define COL_SRC              "src"
+/* Commits. */
+#define COL_COMMITTER_NAME   "committer_name"
+#define COL_COMMITTER_ADDR   "committer_addr"
+#define COL_COMMIT_DATE      "commit_date"
+#define COL_PARENTS          "parents"
+#define COL_LINKS            "links"
+#define COL_UPSTREAM         "upstream"
+/* Tags. */
+#define COL_TAG              "tag"
+#define COL_ANNOTATED        "annotated"
+#define COL_TAG_DATE         "tag_date"
+/* Merged. */
+#define COL_MERGE            "merge"
+#define COL_MERGE_DATE       "merge_date"
+#define COL_MERGE_SUBJECT    "merge_subject"
+/* Patches. */
+#define COL_KIND             "kind"
+#define COL_AUTHOR           "author"
+#define COL_FILES            "files"
+#define COL_ADDED            "added"
+#define COL_REMOVED          "removed"
+#define COL_HASH             "hash"
+#define COL_MSG              "msg"
+#define COL_HUNKS            "hunks"
+#define COL_NAME             "name"
+#define COL_THREAD           "thread"
+#define COL_NEW              "new"
+#define COL_AUTHOR_DATE      "author_date"
+#define COL_PATHS            "paths"
+#define COL_CREDITS          "credits"
+/* Pairs. */
+#define COL_LEFT             "left"
+#define COL_RIGHT            "right"
+#define COL_DLR              "dlr"
+#define COL_SCORE            "score"
+#define COL_FDIFF            "fdiff"
+#define COL_VIA              "via"
+/* Clusters. */
+#define COL_CLUSTER          "cluster"
+#define COL_MAILS            "mails"
+#define COL_COMMITS          "commits"
+#define COL_PEER             "peer"
+/* Maintainers. */
+#define COL_SECTION          "section"
+#define COL_STATUS           "status"
+#define COL_ROLE             "role"
+#define COL_ADDR             "addr"
+#define COL_DEPTH            "depth"
+#define COL_RESPONSIBLE      "responsible"
+/* ptreport's state. */
+#define COL_STATE            "state"
+#define COL_SINCE            "since"
+/* ptreport's changes log. */
+#define COL_RUN              "run"
+#define COL_CHANGE           "change"
+#define COL_DETAIL           "detail"
+
+/*
+ * The columns a tool writes for each kind, in order, and the kind's
+ * name in messages (none for TABLE_UNKNOWN).
+ */
 struct table_cols {
+	const char *name;
 	const char *const *cols;
 	size_t n;
 };
 extern const struct table_cols table_cols[TABLE_KINDS];
+
+/* The changes log's number of columns, for arrays of its fields. */
+#define CHANGELOG_NCOLS 10
 
 /* Write the header line of a kind. */
 void table_header(FILE *fp, enum table_kind kind);
@@ -40,8 +136,26 @@ void table_header(FILE *fp, enum table_kind kind);
  * commit_date commits; in_reply_to
  * mails; kind with id or files patches (a tool then names the one that
  * is missing); version, section, role and responsible maintainers (the
- * first that fits, in this order).
+ * first that fits, in this order).  State and changes-log tables are
+ * not among these: ptreport reads them back by their file's name.
  */
 enum table_kind table_kind(const struct tsv_reader *r);
+
+/*
+ * A reader's column lookups, checked against the contract: name must be
+ * one of kind's columns (the kind the reader expects, whatever the file
+ * turns out to hold).  A name that is not is the tool's own mistake, not
+ * the data's: it dies at once with "internal error", naming the column
+ * and the kind, exit status PT_EXIT_FAILED (util.h).
+ *
+ * table_col: the column's index, or -1 when the table lacks it (an
+ * older table, an optional column).  table_need: the index; a table
+ * without it dies naming file and column, as tsv_need().  table_skip,
+ * table_raw: tsv_skip() and tsv_raw() of the column, if the table has it.
+ */
+int table_col(const struct tsv_reader *r, enum table_kind kind, const char *name);
+int table_need(const struct tsv_reader *r, enum table_kind kind, const char *name);
+void table_skip(struct tsv_reader *r, enum table_kind kind, const char *name);
+void table_raw(struct tsv_reader *r, enum table_kind kind, const char *name);
 
 #endif

@@ -24,7 +24,10 @@
  *                  error, an input that cannot be opened or read or is
  *                  cut short (a truncated .xz or .gz), a repository
  *                  that cannot be opened or walked, an unknown
- *                  revision, output that cannot be written, no memory.
+ *                  revision, output that cannot be written, no memory;
+ *                  and an internal error, a tool's own mistake rather
+ *                  than its input's (a column looked up that its table
+ *                  kind does not have: tables.h), named "internal error".
  *
  * pipeline/pipeline.mk keeps a stage's table only on the first two.
  */

@@ -20,6 +20,7 @@
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
+#include "vocab.h"
 
 void
 commit_text(struct buf *out, const char *s, size_t n, const char *encoding,
@@ -308,23 +309,21 @@ commit_row(struct keep *k, git_commit *c, const git_oid *ptree,
 	}
 	tsv_sep(row);
 	/* type flags links upstream */
-	buf_addstr(row, np > 1 ? "merge" : np == 0 ? "root" : "commit");
+	buf_addstr(row, np > 1 ? TYPE_MERGE : np == 0 ? TYPE_ROOT : TYPE_COMMIT);
 	tsv_sep(row);
 	if (badchar)
 		flagged |= G_BADCHAR;
 	if (o->side)
 		flagged |= G_SIDE;
 	{
-		/* In the order of the G_* bits. */
-		static const char *const names[] = { "cp1252", "badchar", "damaged", "side" };
 		size_t start = row->len;
 
-		for (i = 0; i < sizeof names / sizeof names[0]; i++) {
+		for (i = 0; i < G_COUNT; i++) {
 			if (!(flagged & (1u << i)))
 				continue;
 			if (row->len > start)
 				buf_addc(row, ',');
-			buf_addstr(row, names[i]);
+			buf_addstr(row, commit_flag_names[i]);
 		}
 	}
 	tsv_sep(row);

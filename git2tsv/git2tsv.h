@@ -10,6 +10,7 @@
 
 #include "buf.h"
 #include "hash.h"
+#include "vocab.h"
 
 struct g2opts {
 	const char *repo;       /* as named on the command line */
@@ -80,13 +81,6 @@ int commit_row(struct keep *k, git_commit *c, const git_oid *ptree,
 #define DIFF_DAMAGED 1  /* diff_commit: an object cannot be read */
 int diff_commit(struct keep *k, git_commit *c, const git_oid *ptree,
     const struct g2opts *o, struct buf *out, int *badchar, struct buf *why);
-
-enum {
-	G_CP1252 = 1,   /* not UTF-8, no encoding header: read as Windows-1252 */
-	G_BADCHAR = 2,  /* bytes replaced by U+FFFD */
-	G_DAMAGED = 4,  /* no diff: an object it needs cannot be read */
-	G_SIDE = 8      /* --side: on a branch, not the main line */
-};
 
 /*
  * git's %s of message msg[0..n) (UTF-8), appended to out: the first

@@ -10,14 +10,7 @@
 
 #include "mbox2tsv.h"
 #include "util.h"
-
-static const char *const flag_names[F_COUNT] = {
-	"rfc", "resend", "stable", "next", "withdraw",
-	"noid", "badid", "oddid", "multiid", "dupid",
-	"nodate", "date-received", "date-fromline",
-	"folded", "dmarc", "inbody-from", "inbody-subject",
-	"attached", "flowed", "html", "charset", "badchar", "truncated",
-};
+#include "vocab.h"
 
 void
 pos_format(struct buf *b, const struct mailpos *pos)
@@ -142,7 +135,7 @@ mail_emit(struct ctx *c, const struct buf *row, size_t flags_at, unsigned flags,
 			continue;
 		if (any++)
 			putc(',', c->out);
-		fputs(flag_names[i], c->out);
+		fputs(mail_flag_names[i], c->out);
 	}
 	if (fwrite(row->p + flags_at, 1, row->len - flags_at, c->out) != row->len - flags_at ||
 	    putc('\n', c->out) == EOF)

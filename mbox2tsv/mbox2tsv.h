@@ -17,6 +17,7 @@
 #include "buf.h"
 #include "hash.h"
 #include "progress.h"
+#include "vocab.h"
 
 enum { MODE_AUTO, MODE_MBOXO, MODE_MBOXRD };
 
@@ -155,16 +156,7 @@ void skip_mail(struct ctx *c, const struct mailpos *pos, const char *fmt, ...)
  * threads making them (mail_process).
  */
 
-/* The flags column's flags, in the order they are printed (emit.c). */
-enum {
-	F_RFC, F_RESEND, F_STABLE, F_NEXT, F_WITHDRAW,
-	F_NOID, F_BADID, F_ODDID, F_MULTIID, F_DUPID,
-	F_NODATE, F_DATE_RECEIVED, F_DATE_FROMLINE,
-	F_FOLDED, F_DMARC, F_INBODY_FROM, F_INBODY_SUBJECT,
-	F_ATTACHED, F_FLOWED, F_HTML, F_CHARSET, F_BADCHAR, F_TRUNCATED,
-	F_COUNT
-};
-
+/* The flags column's flags (F_* in vocab.h) as bits of a mask. */
 #define FL(x) (1u << (x))
 /* How deep MIME parts and attached mails are followed. */
 #define MAX_DEPTH 8

@@ -15,6 +15,7 @@
 #include "subject.h"
 #include "text.h"
 #include "tsv.h"
+#include "vocab.h"
 
 /*
  * Ids are tokens: no control bytes, valid UTF-8.  The same repair for
@@ -199,28 +200,28 @@ mail_type(struct ctx *c, const struct analysis *a, const struct hdrs *h,
     const struct subject_info *si)
 {
 	if (is_bot(c, a, h->autosub))
-		return "bot";
+		return TYPE_BOT;
 	if ((si->tags & SUBJ_PULL) || a->pull)
-		return "pull";
+		return TYPE_PULL;
 	if (si->part == 0 && si->total > 0 && !(si->tags & SUBJ_REPLY))
-		return "cover";
+		return TYPE_COVER;
 	if (a->patch && !(si->tags & SUBJ_REPLY))
-		return "patch";
+		return TYPE_PATCH;
 	if ((si->tags & SUBJ_REPLY) || h->irt || h->refs)
-		return "reply";
-	return "other";
+		return TYPE_REPLY;
+	return TYPE_OTHER;
 }
 
 /* The version, part and total columns. */
 static void
 put_numbers(struct buf *row, const char *type, const struct subject_info *si)
 {
-	int isp = !strcmp(type, "patch") || !strcmp(type, "cover");
+	int isp = !strcmp(type, TYPE_PATCH) || !strcmp(type, TYPE_COVER);
 	int ver = si->version, part = si->part, total = si->total;
 
 	if (ver < 0 && (isp || (si->tags & SUBJ_PATCH)))
 		ver = 1;
-	if (part < 0 && !strcmp(type, "patch")) {
+	if (part < 0 && !strcmp(type, TYPE_PATCH)) {
 		part = 1;
 		total = 1;
 	}

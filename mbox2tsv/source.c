@@ -12,6 +12,7 @@
 #include <sys/stat.h>
 
 #include "mbox2tsv.h"
+#include "tables.h"
 #include "tsv.h"
 #include "util.h"
 
@@ -124,7 +125,7 @@ read_known(struct ctx *c, const char *table)
 
 	if (tsv_open(&r, table) < 0)
 		return -1;
-	col = tsv_col(&r, "id");
+	col = table_col(&r, TABLE_MAILS, COL_ID);
 	if (col < 0) {
 		warnx("%s: no column 'id' (a mail table is needed)", table);
 		tsv_close(&r);

@@ -13,9 +13,11 @@
 #include <unistd.h>
 
 #include "patchsim.h"
+#include "tables.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
+#include "vocab.h"
 #include "zio.h"
 
 /*
@@ -267,7 +269,7 @@ load_batch(struct loader *ld, struct tsv_reader *r, long jobs)
 static void
 hunks_from_file(struct table *t, struct tsv_reader *r, const char *path)
 {
-	tsv_raw(r, "hunks");
+	table_raw(r, TABLE_PATCHES, COL_HUNKS);
 	if (strcmp(path, "-") != 0 && strcmp(zin_kind(r->in), "plain") == 0) {
 		struct stat st;
 
@@ -328,26 +330,26 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 	pthread_mutex_init(&ld.mu, NULL);
 	pthread_mutex_init(&ld.names_mu, NULL);
 	pthread_mutex_init(&ld.sorted_mu, NULL);
-	cid = tsv_need(&r, "id");
-	cdate = tsv_need(&r, "date");
-	cfiles = tsv_need(&r, "files");
-	cadd = tsv_need(&r, "added");
-	crem = tsv_need(&r, "removed");
-	chash = tsv_need(&r, "hash");
-	cmsg = tsv_need(&r, "msg");
-	chunks = tsv_need(&r, "hunks");
-	cup = tsv_col(&r, "upstream");
-	clinks = tsv_col(&r, "links");
-	ckind = tsv_col(&r, "kind");
-	cauthor = tsv_col(&r, "author");
-	cname = tsv_col(&r, "name");
-	ctitle = tsv_col(&r, "title");
-	cthread = tsv_col(&r, "thread");
-	cversion = tsv_col(&r, "version");
-	cpart = tsv_col(&r, "part");
-	cadate = tsv_col(&r, "author_date");
-	ccred = tsv_col(&r, "credits");
-	ctype = tsv_col(&r, "type");
+	cid = table_need(&r, TABLE_PATCHES, COL_ID);
+	cdate = table_need(&r, TABLE_PATCHES, COL_DATE);
+	cfiles = table_need(&r, TABLE_PATCHES, COL_FILES);
+	cadd = table_need(&r, TABLE_PATCHES, COL_ADDED);
+	crem = table_need(&r, TABLE_PATCHES, COL_REMOVED);
+	chash = table_need(&r, TABLE_PATCHES, COL_HASH);
+	cmsg = table_need(&r, TABLE_PATCHES, COL_MSG);
+	chunks = table_need(&r, TABLE_PATCHES, COL_HUNKS);
+	cup = table_col(&r, TABLE_PATCHES, COL_UPSTREAM);
+	clinks = table_col(&r, TABLE_PATCHES, COL_LINKS);
+	ckind = table_col(&r, TABLE_PATCHES, COL_KIND);
+	cauthor = table_col(&r, TABLE_PATCHES, COL_AUTHOR);
+	cname = table_col(&r, TABLE_PATCHES, COL_NAME);
+	ctitle = table_col(&r, TABLE_PATCHES, COL_TITLE);
+	cthread = table_col(&r, TABLE_PATCHES, COL_THREAD);
+	cversion = table_col(&r, TABLE_PATCHES, COL_VERSION);
+	cpart = table_col(&r, TABLE_PATCHES, COL_PART);
+	cadate = table_col(&r, TABLE_PATCHES, COL_AUTHOR_DATE);
+	ccred = table_col(&r, TABLE_PATCHES, COL_CREDITS);
+	ctype = table_col(&r, TABLE_PATCHES, COL_TYPE);
 	while ((got = tsv_read(&r)) != 0) {
 		struct row *rw;
 		struct pend *pd;
@@ -388,8 +390,8 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 		rw->links = clinks >= 0 ? arena_strndup(&t->mem, r.f[clinks].s, r.f[clinks].len) : "";
 		rw->has_date = iso_parse(r.f[cdate].s, &rw->date) == 0;
 		rw->has_adate = cadate >= 0 && iso_parse(r.f[cadate].s, &rw->adate) == 0;
-		rw->commit = ckind >= 0 && strcmp(r.f[ckind].s, "commit") == 0;
-		rw->reply = !rw->commit && ctype >= 0 && strcmp(r.f[ctype].s, "reply") == 0;
+		rw->commit = ckind >= 0 && strcmp(r.f[ckind].s, KIND_COMMIT) == 0;
+		rw->reply = !rw->commit && ctype >= 0 && strcmp(r.f[ctype].s, TYPE_REPLY) == 0;
 		rw->author = cauthor >= 0 ? intern_lower(t->names, r.f[cauthor].s, r.f[cauthor].len) : "";
 		rw->name = cname >= 0 ? intern_lower(t->names, r.f[cname].s, r.f[cname].len) : "";
 		rw->thread = cthread >= 0 ? intern(t->names, r.f[cthread].s, r.f[cthread].len) : "";

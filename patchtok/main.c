@@ -21,6 +21,7 @@
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
+#include "vocab.h"
 
 /*
  * Trailers that say who did what, not what the patch does: every
@@ -398,7 +399,7 @@ patch_columns(struct buf *out, struct tworker *w, const struct tsv_reader *r,
 
 	/* id kind date author type list title */
 	add_field(out, r, c->id);
-	buf_addstr(out, commits ? "commit" : "mail");
+	buf_addstr(out, commits ? KIND_COMMIT : KIND_MAIL);
 	tsv_sep(out);
 	add_field(out, r, commits ? c->commit_date : c->date);
 	add_field(out, r, c->from_addr);
@@ -475,8 +476,8 @@ tok_row(struct tjob *jb, struct tworker *w, struct tslot *sl)
 	 * a tree (more than ROOT_FILES files); a smaller one is the first
 	 * patch of a project begun on its list.
 	 */
-	root = commits && c->type >= 0 && strcmp(r->f[c->type].s, "root") == 0;
-	if (commits && c->type >= 0 && strcmp(r->f[c->type].s, "merge") == 0)
+	root = commits && c->type >= 0 && strcmp(r->f[c->type].s, TYPE_ROOT) == 0;
+	if (commits && c->type >= 0 && strcmp(r->f[c->type].s, TYPE_MERGE) == 0)
 		n = 0;
 	if (!n) {
 		sl->kind = ROW_NODIFF;
@@ -613,31 +614,39 @@ known_columns(size_t *n)
 	return known;
 }
 
-/* The columns patchtok reads, by name in r's header (-1 when absent). */
+/*
+ * The columns patchtok reads, by name in r's header (-1 when absent):
+ * those of mails or commits by the kind of the table, the others by the
+ * kind that has them.
+ */
 static void
 find_columns(struct cols *c, struct tsv_reader *r)
 {
-	c->id = tsv_need(r, "id");
-	c->diff = tsv_need(r, "diff");
-	c->date = tsv_col(r, "date");
-	c->commit_date = tsv_col(r, "commit_date");
-	c->from_addr = tsv_col(r, "from_addr");
-	c->title = tsv_col(r, "title");
-	c->subject = tsv_col(r, "subject");
-	c->message = tsv_col(r, "message");
-	c->type = tsv_col(r, "type");
-	c->list = tsv_col(r, "list");
-	c->upstream = tsv_col(r, "upstream");
-	c->links = tsv_col(r, "links");
-	c->from_name = tsv_col(r, "from_name");
-	c->version = tsv_col(r, "version");
-	c->part = tsv_col(r, "part");
-	c->total = tsv_col(r, "total");
-	c->in_reply_to = tsv_col(r, "in_reply_to");
-	c->references = tsv_col(r, "references");
-	c->flags = tsv_col(r, "flags");
-	c->committer_addr = tsv_col(r, "committer_addr");
-	c->committer_name = tsv_col(r, "committer_name");
+	const enum table_kind m = TABLE_MAILS, g = TABLE_COMMITS;
+	enum table_kind k;
+
+	c->commit_date = table_col(r, g, COL_COMMIT_DATE);
+	k = c->commit_date >= 0 ? g : m;
+	c->id = table_need(r, k, COL_ID);
+	c->diff = table_need(r, k, COL_DIFF);
+	c->date = table_col(r, k, COL_DATE);
+	c->from_addr = table_col(r, k, COL_FROM_ADDR);
+	c->title = table_col(r, k, COL_TITLE);
+	c->subject = table_col(r, k, COL_SUBJECT);
+	c->message = table_col(r, k, COL_MESSAGE);
+	c->type = table_col(r, k, COL_TYPE);
+	c->list = table_col(r, m, COL_LIST);
+	c->upstream = table_col(r, g, COL_UPSTREAM);
+	c->links = table_col(r, g, COL_LINKS);
+	c->from_name = table_col(r, k, COL_FROM_NAME);
+	c->version = table_col(r, m, COL_VERSION);
+	c->part = table_col(r, m, COL_PART);
+	c->total = table_col(r, m, COL_TOTAL);
+	c->in_reply_to = table_col(r, m, COL_IN_REPLY_TO);
+	c->references = table_col(r, m, COL_REFERENCES);
+	c->flags = table_col(r, k, COL_FLAGS);
+	c->committer_addr = table_col(r, g, COL_COMMITTER_ADDR);
+	c->committer_name = table_col(r, g, COL_COMMITTER_NAME);
 }
 
 /* The header line: the patches table's columns, then those passed through. */

@@ -9,9 +9,11 @@
 #include "groups.h"
 #include "pasta.h"
 #include "ptcluster.h"
+#include "tables.h"
 #include "text.h"
 #include "util.h"
 #include "via.h"
+#include "vocab.h"
 
 /* A retitled version's message this alike is one whatever its diff. */
 #define RETITLE_MSG 0.8
@@ -28,21 +30,21 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 {
 	/* The numbers a row needs: with -w, msg and diff instead of score. */
 	enum { C_DLR, C_SCORE, C_MSG, C_DIFF, NNUM };
-	static const char *const numname[NNUM] = { "dlr", "score", "msg", "diff" };
+	static const char *const numname[NNUM] = { COL_DLR, COL_SCORE, COL_MSG, COL_DIFF };
 	int cl, cr, cvia, cfdiff, cnum[NNUM], got, rc = 0;
 	uint32_t last = NONE;
 	size_t lastlen = 0;
 
-	cl = tsv_need(r, "left");
-	cr = tsv_need(r, "right");
-	cnum[C_DLR] = tsv_need(r, "dlr");
-	cnum[C_SCORE] = o->weight >= 0 ? -1 : tsv_need(r, "score");
+	cl = table_need(r, TABLE_PAIRS, COL_LEFT);
+	cr = table_need(r, TABLE_PAIRS, COL_RIGHT);
+	cnum[C_DLR] = table_need(r, TABLE_PAIRS, COL_DLR);
+	cnum[C_SCORE] = o->weight >= 0 ? -1 : table_need(r, TABLE_PAIRS, COL_SCORE);
 	/* msg and diff judge pairs found by their metadata; -w needs them. */
-	cnum[C_MSG] = o->weight >= 0 ? tsv_need(r, "msg") : tsv_col(r, "msg");
-	cnum[C_DIFF] = o->weight >= 0 ? tsv_need(r, "diff") : tsv_col(r, "diff");
-	cvia = tsv_col(r, "via");
+	cnum[C_MSG] = (o->weight >= 0 ? table_need : table_col)(r, TABLE_PAIRS, COL_MSG);
+	cnum[C_DIFF] = (o->weight >= 0 ? table_need : table_col)(r, TABLE_PAIRS, COL_DIFF);
+	cvia = table_col(r, TABLE_PAIRS, COL_VIA);
 	/* Another scorer's table may not have it: then no pair is vetoed. */
-	cfdiff = tsv_col(r, "fdiff");
+	cfdiff = table_col(r, TABLE_PAIRS, COL_FDIFF);
 	while ((got = tsv_read(r)) != 0) {
 		double v[NNUM] = { 0, 0, 0, 0 }, score, fdiff = 1, w;
 		uint32_t li, ri;
@@ -56,7 +58,7 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 			continue;
 		if (!r->f[cl].len || !r->f[cr].len) {
 			warnx("%s:%lu: column '%s': empty id", r->name, r->lineno,
-			    r->f[cl].len ? "right" : "left");
+			    r->f[cl].len ? COL_RIGHT : COL_LEFT);
 			r->nbad++;
 			continue;
 		}
@@ -159,25 +161,22 @@ opt_field(struct graph *g, const struct tsv_reader *r, int c, int pooled)
 int
 read_patches(struct graph *g, struct tsv_reader *r)
 {
-	int cid, ckind, cdate, cauthor, ctype, clist, ctitle, got, rc = 0;
-	int cthread, cversion, cpart, ctotal, cflags;
+	/* The attributes a node takes, each from a column the table may lack. */
+	enum { DATE, AUTHOR, TYPE, LIST, TITLE, THREAD, VERSION, PART, TOTAL, FLAGS, NATTR };
+	static const char *const attrname[NATTR] = {
+		COL_DATE, COL_AUTHOR, COL_TYPE, COL_LIST, COL_TITLE, COL_THREAD,
+		COL_VERSION, COL_PART, COL_TOTAL, COL_FLAGS,
+	};
+	int cid, ckind, c[NATTR], got, rc = 0;
 
-	cid = tsv_need(r, "id");
-	ckind = tsv_need(r, "kind");
-	cdate = tsv_col(r, "date");
-	cauthor = tsv_col(r, "author");
-	ctype = tsv_col(r, "type");
-	clist = tsv_col(r, "list");
-	ctitle = tsv_col(r, "title");
-	cthread = tsv_col(r, "thread");
-	cversion = tsv_col(r, "version");
-	cpart = tsv_col(r, "part");
-	ctotal = tsv_col(r, "total");
-	cflags = tsv_col(r, "flags");
+	cid = table_need(r, TABLE_PATCHES, COL_ID);
+	ckind = table_need(r, TABLE_PATCHES, COL_KIND);
+	for (int k = 0; k < NATTR; k++)
+		c[k] = table_col(r, TABLE_PATCHES, attrname[k]);
 	/* The bulk of a patch table, which clustering does not read. */
-	tsv_skip(r, "msg");
-	tsv_skip(r, "hunks");
-	tsv_skip(r, "files");
+	table_skip(r, TABLE_PATCHES, COL_MSG);
+	table_skip(r, TABLE_PATCHES, COL_HUNKS);
+	table_skip(r, TABLE_PATCHES, COL_FILES);
 	while ((got = tsv_read(r)) != 0) {
 		struct node *x;
 		uint32_t i;
@@ -194,9 +193,9 @@ read_patches(struct graph *g, struct tsv_reader *r)
 			r->nbad++;
 			continue;
 		}
-		if (strcmp(r->f[ckind].s, "mail") == 0) {
+		if (strcmp(r->f[ckind].s, KIND_MAIL) == 0) {
 			kind = MAIL;
-		} else if (strcmp(r->f[ckind].s, "commit") == 0) {
+		} else if (strcmp(r->f[ckind].s, KIND_COMMIT) == 0) {
 			kind = COMMIT;
 		} else {
 			warnx("%s:%lu: column 'kind': neither mail nor commit",
@@ -215,16 +214,17 @@ read_patches(struct graph *g, struct tsv_reader *r)
 		}
 		x->known = FROM_TABLE;
 		x->kind = (unsigned char)kind;
-		x->date = opt_field(g, r, cdate, 0);
-		x->author = opt_field(g, r, cauthor, 1);
-		x->type = opt_field(g, r, ctype, 1);
-		x->list = opt_field(g, r, clist, 1);
-		x->title = opt_field(g, r, ctitle, 0);
-		x->thread = opt_field(g, r, cthread, 1);
-		x->version = tsv_count(r, cversion);
-		x->part = tsv_count(r, cpart);
-		x->total = tsv_count(r, ctotal);
-		x->side = cflags >= 0 && has_word(r->f[cflags].s, r->f[cflags].len, "side");
+		x->date = opt_field(g, r, c[DATE], 0);
+		x->author = opt_field(g, r, c[AUTHOR], 1);
+		x->type = opt_field(g, r, c[TYPE], 1);
+		x->list = opt_field(g, r, c[LIST], 1);
+		x->title = opt_field(g, r, c[TITLE], 0);
+		x->thread = opt_field(g, r, c[THREAD], 1);
+		x->version = tsv_count(r, c[VERSION]);
+		x->part = tsv_count(r, c[PART]);
+		x->total = tsv_count(r, c[TOTAL]);
+		x->side = c[FLAGS] >= 0 &&
+		    has_word(r->f[c[FLAGS]].s, r->f[c[FLAGS]].len, FLAG_SIDE);
 	}
 	if (r->nbad && rc == 0)
 		rc = -1;

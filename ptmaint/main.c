@@ -476,19 +476,19 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 		tsv_close(&t);
 		return 0;
 	}
-	cid = tsv_need(&t, "id");
-	cdate = tsv_need(&t, "date");
-	cfiles = tsv_need(&t, "files");
-	chunks = tsv_col(&t, "hunks");
-	cmsg = tsv_col(&t, "msg");
+	cid = table_need(&t, TABLE_PATCHES, COL_ID);
+	cdate = table_need(&t, TABLE_PATCHES, COL_DATE);
+	cfiles = table_need(&t, TABLE_PATCHES, COL_FILES);
+	chunks = table_col(&t, TABLE_PATCHES, COL_HUNKS);
+	cmsg = table_col(&t, TABLE_PATCHES, COL_MSG);
 	/*
 	 * Without K: lines nothing reads a patch's text, and its message
 	 * and hunks are most of the table's bytes: left unread.
 	 */
 	text = needs_text(r);
 	if (!text) {
-		tsv_skip(&t, "msg");
-		tsv_skip(&t, "hunks");
+		table_skip(&t, TABLE_PATCHES, COL_MSG);
+		table_skip(&t, TABLE_PATCHES, COL_HUNKS);
 	}
 	while ((st = tsv_read(&t)) != 0) {
 		struct prow *pr;

@@ -25,17 +25,18 @@
 #include <sys/stat.h>
 
 #include "ptreport.h"
+#include "tables.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
 
-static const char *const state_cols[] = { "kind", "id", "state", "since" };
-static const char *const change_cols[] = {
-	"change", "kind", "id", "date", "subject", "author", "name", "list", "detail",
-};
-const char *const changelog_cols[] = {
-	"run", "change", "kind", "id", "date", "subject", "author", "name", "list", "detail",
-};
+/*
+ * The state and the changes log are read back the next run: their
+ * columns are in the contract (tables.c).  The changes report's are the
+ * log's but run.
+ */
+#define STATE_COLS (&table_cols[TABLE_STATE])
+#define LOG_COLS (&table_cols[TABLE_CHANGELOG])
 
 /* The state of one patch or commit now. */
 struct st {
@@ -141,9 +142,9 @@ read_state(struct model *md, const char *path, struct hmap *h, unsigned long *nr
 		tsv_close(&r);
 		return 1;
 	}
-	ck = tsv_col(&r, "kind");
-	ci = tsv_col(&r, "id");
-	cs = tsv_col(&r, "state");
+	ck = table_col(&r, TABLE_STATE, COL_KIND);
+	ci = table_col(&r, TABLE_STATE, COL_ID);
+	cs = table_col(&r, TABLE_STATE, COL_STATE);
 	if (ck < 0 || ci < 0 || cs < 0) {
 		warnx("%s: not a state table (kind, id, state, since): no changes said", path);
 		tsv_close(&r);
@@ -268,7 +269,7 @@ changes_get(struct model *md, const struct ropts *o)
 		const char *was = NULL, *c;
 		struct hent *e;
 
-		s->kind = v[i].commit ? "commit" : "patch";
+		s->kind = v[i].commit ? KIND_COMMIT : KIND_PATCH;
 		s->id = id;
 		s->state = v[i].state;
 		s->since = v[i].since;
@@ -360,10 +361,10 @@ report_changes(struct model *md, const struct ropts *o)
 
 	need(md, 1, 0, 1, "changes");
 	out_init(&out, o->fmt, o->header, o->fp);
-	out_header(&out, change_cols, sizeof change_cols / sizeof change_cols[0]);
+	out_header(&out, LOG_COLS->cols + 1, LOG_COLS->n - 1);
 	for (size_t i = 0; i < ch->n; i++) {
 		out_cell(&out, ch->v[i].what);
-		out_cell(&out, ch->v[i].commit ? "commit" : "patch");
+		out_cell(&out, ch->v[i].commit ? KIND_COMMIT : KIND_PATCH);
 		change_cells(&out, md, &ch->v[i]);
 		out_end(&out);
 	}
@@ -404,7 +405,7 @@ report_state(struct model *md, const struct ropts *o)
 
 	need(md, 1, 0, 1, "state");
 	out_init(&out, OF_TSV, 1, o->fp);
-	out_header(&out, state_cols, sizeof state_cols / sizeof state_cols[0]);
+	out_header(&out, STATE_COLS->cols, STATE_COLS->n);
 	for (size_t i = 0; i < ch->nst; i++) {
 		out_cell(&out, ch->st[i].kind);
 		out_cell(&out, ch->st[i].id);
@@ -419,10 +420,10 @@ report_state(struct model *md, const struct ropts *o)
 /*
  * The log: this run's changes on top of the earlier log's rows (read
  * from o->changelog, as they are), the newest LOG_MAX, each handed to fn
- * as its fields (changelog_cols).  The exit status: 1 when the earlier
+ * as its fields (the changes-log table's columns).  The exit status: 1 when the earlier
  * log had bad rows (left out, named).
  */
-#define NLOG (sizeof changelog_cols / sizeof changelog_cols[0])
+#define NLOG CHANGELOG_NCOLS
 
 int
 changelog_each(struct model *md, const struct ropts *o,
@@ -442,7 +443,7 @@ changelog_each(struct model *md, const struct ropts *o,
 		iso_utc(date, c->since);
 		f[0] = run;
 		f[1] = c->what;
-		f[2] = c->commit ? "commit" : "patch";
+		f[2] = c->commit ? KIND_COMMIT : KIND_PATCH;
 		f[3] = c->id;
 		f[4] = c->since == NODATE ? "" : date;
 		if (c->commit) {
@@ -476,9 +477,9 @@ changelog_each(struct model *md, const struct ropts *o,
 			int usable = !r.empty;
 
 			for (size_t j = 0; j < NLOG && usable; j++)
-				if ((c[j] = tsv_col(&r, changelog_cols[j])) < 0) {
+				if ((c[j] = tsv_col(&r, LOG_COLS->cols[j])) < 0) {
 					warnx("%s: not a changes log (no column %s): its rows "
-					    "left out", o->changelog, changelog_cols[j]);
+					    "left out", o->changelog, LOG_COLS->cols[j]);
 					rc = PT_EXIT_SKIPPED;
 					usable = 0;
 				}
@@ -523,7 +524,7 @@ report_changelog(struct model *md, const struct ropts *o)
 
 	need(md, 1, 0, 1, "changes log");
 	out_init(&out, OF_TSV, 1, o->fp);
-	out_header(&out, changelog_cols, NLOG);
+	out_header(&out, LOG_COLS->cols, NLOG);
 	rc = changelog_each(md, o, log_row, &out);
 	out_finish(&out);
 	return rc;

@@ -9,15 +9,19 @@
 
 #include "model.h"
 #include "ptreport.h"
+#include "tables.h"
 #include "tsv.h"
 #include "util.h"
 
 void
 load_clusters(struct model *md, struct tsv_reader *r)
 {
-	int ck = tsv_need(r, "cluster"), cid = tsv_need(r, "id"),
-	    ckind = tsv_need(r, "kind"), cdate = tsv_col(r, "date"),
-	    ctype = tsv_col(r, "type"), ctitle = tsv_col(r, "title");
+	int ck = table_need(r, TABLE_CLUSTERS, COL_CLUSTER);
+	int cid = table_need(r, TABLE_CLUSTERS, COL_ID);
+	int ckind = table_need(r, TABLE_CLUSTERS, COL_KIND);
+	int cdate = table_col(r, TABLE_CLUSTERS, COL_DATE);
+	int ctype = table_col(r, TABLE_CLUSTERS, COL_TYPE);
+	int ctitle = table_col(r, TABLE_CLUSTERS, COL_TITLE);
 	int got;
 
 	md->has_clusters = 1;
@@ -34,14 +38,14 @@ load_clusters(struct model *md, struct tsv_reader *r)
 		}
 		if (!r->f[cid].len || !r->f[ck].len) {
 			warnx("%s:%lu: column %s: empty", r->name, r->lineno,
-			    r->f[cid].len ? "cluster" : "id");
+			    r->f[cid].len ? COL_CLUSTER : COL_ID);
 			md->nbad++;
 			continue;
 		}
 		if (date_of(md, r, cdate, &date) < 0)
 			continue;
 		ki = cluster_node(md, r->f[ck].s, r->f[ck].len);
-		if (!strcmp(r->f[ckind].s, "mail")) {
+		if (!strcmp(r->f[ckind].s, KIND_MAIL)) {
 			struct mail *m;
 
 			x = mail_node(md, r->f[cid].s, r->f[cid].len);
@@ -67,7 +71,7 @@ load_clusters(struct model *md, struct tsv_reader *r)
 			m->cnext = k->mail;
 			k->mail = x;
 			k->nmails++;
-		} else if (!strcmp(r->f[ckind].s, "commit")) {
+		} else if (!strcmp(r->f[ckind].s, KIND_COMMIT)) {
 			struct commit *c;
 
 			x = commit_node(md, r->f[cid].s, r->f[cid].len);

@@ -192,7 +192,7 @@ struct feedarg {
 	size_t n;
 };
 
-/* One row of the changes log (changelog_cols) as an entry. */
+/* One row of the changes log (its columns: tables.c) as an entry. */
 static void
 log_entry(const char *const *f, const size_t *len, void *arg)
 {
@@ -200,7 +200,7 @@ log_entry(const char *const *f, const size_t *len, void *arg)
 	struct buf key = BUF_INIT, sum = BUF_INIT;
 	struct fentry e;
 	int64_t t = NODATE;
-	int commit = !strcmp(f[2], "commit");
+	int commit = !strcmp(f[2], KIND_COMMIT);
 
 	(void)len;
 	if (a->n >= FEED_MAX)

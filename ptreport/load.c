@@ -165,19 +165,28 @@ archive_len(const char *s, size_t n)
 static void
 load_mails(struct model *md, struct tsv_reader *r)
 {
-	int cid = tsv_need(r, "id"), cdate = tsv_need(r, "date"),
-	    cfrom = tsv_need(r, "from_addr"), ctype = tsv_need(r, "type"),
-	    cirt = tsv_need(r, "in_reply_to"), cname = tsv_col(r, "from_name"),
-	    csubj = tsv_col(r, "subject"), clist = tsv_col(r, "list"),
-	    crefs = tsv_col(r, "references"), cflags = tsv_col(r, "flags"),
-	    ctotal = tsv_col(r, "total"), cto = tsv_col(r, "to"), ccc = tsv_col(r, "cc"),
-	    cver = tsv_col(r, "version"), cpart = tsv_col(r, "part"), csrc = tsv_col(r, "src"),
-	    ccites = tsv_col(r, "cites");
+	int cid = table_need(r, TABLE_MAILS, COL_ID);
+	int cdate = table_need(r, TABLE_MAILS, COL_DATE);
+	int cfrom = table_need(r, TABLE_MAILS, COL_FROM_ADDR);
+	int ctype = table_need(r, TABLE_MAILS, COL_TYPE);
+	int cirt = table_need(r, TABLE_MAILS, COL_IN_REPLY_TO);
+	int cname = table_col(r, TABLE_MAILS, COL_FROM_NAME);
+	int csubj = table_col(r, TABLE_MAILS, COL_SUBJECT);
+	int clist = table_col(r, TABLE_MAILS, COL_LIST);
+	int crefs = table_col(r, TABLE_MAILS, COL_REFERENCES);
+	int cflags = table_col(r, TABLE_MAILS, COL_FLAGS);
+	int ctotal = table_col(r, TABLE_MAILS, COL_TOTAL);
+	int cto = table_col(r, TABLE_MAILS, COL_TO);
+	int ccc = table_col(r, TABLE_MAILS, COL_CC);
+	int cver = table_col(r, TABLE_MAILS, COL_VERSION);
+	int cpart = table_col(r, TABLE_MAILS, COL_PART);
+	int csrc = table_col(r, TABLE_MAILS, COL_SRC);
+	int ccites = table_col(r, TABLE_MAILS, COL_CITES);
 	int got, use;
 
 	/* The bulk of a mail table, which no report reads. */
-	tsv_skip(r, "message");
-	tsv_skip(r, "diff");
+	table_skip(r, TABLE_MAILS, COL_MESSAGE);
+	table_skip(r, TABLE_MAILS, COL_DIFF);
 	md->has_mails = 1;
 	if (cto >= 0 || ccc >= 0)
 		md->has_rcpt = 1;
@@ -232,10 +241,10 @@ load_mails(struct model *md, struct tsv_reader *r)
 		if (m->type == MT_PATCH)
 			load_rcpt(md, m, r, cto, ccc);
 		s = fld(r, cflags, &n);
-		m->rfc = (unsigned char)has_word(s, n, "rfc");
-		m->review = has_word(s, n, "next") || has_word(s, n, "stable");
+		m->rfc = (unsigned char)has_word(s, n, FLAG_RFC);
+		m->review = has_word(s, n, FLAG_NEXT) || has_word(s, n, FLAG_STABLE);
 		m->process = m->type == MT_BOT || m->type == MT_PULL || m->rfc || m->review;
-		m->withdraw = (unsigned char)has_word(s, n, "withdraw");
+		m->withdraw = (unsigned char)has_word(s, n, FLAG_WITHDRAW);
 		m->total = (uint32_t)tsv_count(r, ctotal);
 		m->version = (uint32_t)tsv_count(r, cver);
 		/* Part 0 is a cover letter; an empty part, none. */
@@ -371,17 +380,23 @@ reporters(struct model *md, const char *s, size_t n)
 static void
 load_commits(struct model *md, struct tsv_reader *r)
 {
-	int cid = tsv_need(r, "id"), cdate = tsv_need(r, "date"),
-	    ccd = tsv_need(r, "commit_date"), cfrom = tsv_col(r, "from_addr"),
-	    ccom = tsv_col(r, "committer_addr"), ctitle = tsv_col(r, "title"),
-	    csubj = tsv_col(r, "subject"), clinks = tsv_col(r, "links"),
-	    ctype = tsv_col(r, "type"), cflags = tsv_col(r, "flags"),
-	    cname = tsv_col(r, "from_name"), ccname = tsv_col(r, "committer_name"),
-	    cmsg = tsv_col(r, "message");
+	int cid = table_need(r, TABLE_COMMITS, COL_ID);
+	int cdate = table_need(r, TABLE_COMMITS, COL_DATE);
+	int ccd = table_need(r, TABLE_COMMITS, COL_COMMIT_DATE);
+	int cfrom = table_col(r, TABLE_COMMITS, COL_FROM_ADDR);
+	int ccom = table_col(r, TABLE_COMMITS, COL_COMMITTER_ADDR);
+	int ctitle = table_col(r, TABLE_COMMITS, COL_TITLE);
+	int csubj = table_col(r, TABLE_COMMITS, COL_SUBJECT);
+	int clinks = table_col(r, TABLE_COMMITS, COL_LINKS);
+	int ctype = table_col(r, TABLE_COMMITS, COL_TYPE);
+	int cflags = table_col(r, TABLE_COMMITS, COL_FLAGS);
+	int cname = table_col(r, TABLE_COMMITS, COL_FROM_NAME);
+	int ccname = table_col(r, TABLE_COMMITS, COL_COMMITTER_NAME);
+	int cmsg = table_col(r, TABLE_COMMITS, COL_MESSAGE);
 	int got, use;
 
 	/* The message is looked at (pull requests it names), not kept. */
-	tsv_skip(r, "diff");
+	table_skip(r, TABLE_COMMITS, COL_DIFF);
 	md->has_commits = 1;
 	while ((got = tsv_read(r)) != 0) {
 		struct commit *c;
@@ -425,18 +440,20 @@ load_commits(struct model *md, struct tsv_reader *r)
 		c->reporters = reporters(md, s, n);
 		c->links = keep(md, r, clinks);
 		s = fld(r, ctype, &n);
-		c->skip = (n == 5 && !memcmp(s, "merge", 5)) || (n == 4 && !memcmp(s, "root", 4));
+		c->skip = !strcmp(s, TYPE_MERGE) || !strcmp(s, TYPE_ROOT);
 		s = fld(r, cflags, &n);
-		c->damaged = (unsigned char)has_word(s, n, "damaged");
-		c->side = (unsigned char)has_word(s, n, "side");
+		c->damaged = (unsigned char)has_word(s, n, FLAG_DAMAGED);
+		c->side = (unsigned char)has_word(s, n, FLAG_SIDE);
 	}
 }
 
 static void
 load_tags(struct model *md, struct tsv_reader *r)
 {
-	int ctag = tsv_need(r, "tag"), cdate = tsv_need(r, "date"),
-	    ctd = tsv_col(r, "tag_date"), cid = tsv_col(r, "id");
+	int ctag = table_need(r, TABLE_TAGS, COL_TAG);
+	int cdate = table_need(r, TABLE_TAGS, COL_DATE);
+	int ctd = table_col(r, TABLE_TAGS, COL_TAG_DATE);
+	int cid = table_col(r, TABLE_TAGS, COL_ID);
 	int got;
 
 	md->has_tags = 1;
@@ -472,8 +489,9 @@ load_tags(struct model *md, struct tsv_reader *r)
 static void
 load_merged(struct model *md, struct tsv_reader *r)
 {
-	int cid = tsv_need(r, "id"), cm = tsv_need(r, "merge"),
-	    cs = tsv_need(r, "merge_subject");
+	int cid = table_need(r, TABLE_MERGED, COL_ID);
+	int cm = table_need(r, TABLE_MERGED, COL_MERGE);
+	int cs = table_need(r, TABLE_MERGED, COL_MERGE_SUBJECT);
 	int got, use;
 
 	md->has_merged = 1;

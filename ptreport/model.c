@@ -13,25 +13,6 @@
 #include "tsv.h"
 #include "util.h"
 
-static const char *const mtypes[MT_N] = {
-	"", "patch", "cover", "reply", "pull", "bot", "other",
-};
-
-const char *
-mtype_name(int t)
-{
-	return t >= 0 && t < MT_N ? mtypes[t] : "";
-}
-
-int
-mtype_parse(const char *s)
-{
-	for (int t = 1; t < MT_N; t++)
-		if (!strcmp(s, mtypes[t]))
-			return t;
-	return MT_UNKNOWN;
-}
-
 void
 model_init(struct model *md)
 {

@@ -14,7 +14,6 @@
 #include "tsv.h"
 
 /* The store (model.c): a mail, commit or cluster's index, added when new. */
-int mtype_parse(const char *s);
 uint32_t mail_node(struct model *md, const char *id, size_t n);
 uint32_t commit_node(struct model *md, const char *id, size_t n);
 uint32_t cluster_node(struct model *md, const char *name, size_t n);

@@ -11,6 +11,7 @@
 #include "hunks.h"
 #include "model.h"
 #include "ptreport.h"
+#include "tables.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
@@ -251,21 +252,25 @@ files_bloom(const char *s, size_t n)
 void
 load_patches(struct model *md, struct tsv_reader *r)
 {
-	int cid = tsv_need(r, "id"), ckind = tsv_need(r, "kind"),
-	    cfiles = tsv_need(r, "files"), cdate = tsv_col(r, "date"),
-	    cnew = tsv_col(r, "new"), chunks = tsv_col(r, "hunks"),
-	    cadate = tsv_col(r, "author_date"), cpaths = tsv_col(r, "paths"),
-	    cflags = tsv_col(r, "flags");
+	int cid = table_need(r, TABLE_PATCHES, COL_ID);
+	int ckind = table_need(r, TABLE_PATCHES, COL_KIND);
+	int cfiles = table_need(r, TABLE_PATCHES, COL_FILES);
+	int cdate = table_col(r, TABLE_PATCHES, COL_DATE);
+	int cnew = table_col(r, TABLE_PATCHES, COL_NEW);
+	int chunks = table_col(r, TABLE_PATCHES, COL_HUNKS);
+	int cadate = table_col(r, TABLE_PATCHES, COL_AUTHOR_DATE);
+	int cpaths = table_col(r, TABLE_PATCHES, COL_PATHS);
+	int cflags = table_col(r, TABLE_PATCHES, COL_FLAGS);
 	struct buf ch = BUF_INIT;
 	int got;
 
-	tsv_skip(r, "msg");
+	table_skip(r, TABLE_PATCHES, COL_MSG);
 	/*
 	 * The F lines alone (paths), where the table has them: the hunks,
 	 * most of its bytes, are then left unread.
 	 */
 	if (cpaths >= 0) {
-		tsv_skip(r, "hunks");
+		table_skip(r, TABLE_PATCHES, COL_HUNKS);
 		chunks = cpaths;
 	}
 	while ((got = tsv_read(r)) != 0) {
@@ -280,7 +285,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 				break;
 			continue;
 		}
-		if (!strcmp(r->f[ckind].s, "mail") && r->f[cid].len) {
+		if (!strcmp(r->f[ckind].s, KIND_MAIL) && r->f[cid].len) {
 			/* mail_node may move md->mails: the index first, then the pointer. */
 			uint32_t x = mail_node(md, r->f[cid].s, r->f[cid].len);
 			struct mail *m = &md->mails[x];
@@ -291,7 +296,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 			}
 			continue;
 		}
-		if (strcmp(r->f[ckind].s, "commit") || !r->f[cid].len)
+		if (strcmp(r->f[ckind].s, KIND_COMMIT) || !r->f[cid].len)
 			continue;
 		md->has_paths = 1;
 		if (date_of(md, r, cdate, &t) < 0 || date_of(md, r, cadate, &at) < 0)
@@ -303,7 +308,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 		 * still the repository's.
 		 */
 		s = fld(r, cflags, &n);
-		side = has_word(s, n, "side");
+		side = has_word(s, n, FLAG_SIDE);
 		changes(&ch, r, cfiles, cnew, chunks);
 		{
 			/* commit_node may move md->commits: the index first. */

@@ -31,13 +31,12 @@
 #include "day.h"
 #include "uf.h"
 #include "hash.h"
+#include "vocab.h"
 
 struct mailmap;
 
 #define NONE UINT32_MAX
 #define NODATE INT64_MIN
-
-enum mtype { MT_UNKNOWN, MT_PATCH, MT_COVER, MT_REPLY, MT_PULL, MT_BOT, MT_OTHER, MT_N };
 
 /*
  * A mail, or a Message-ID only referenced (present == 0: a mail missing
@@ -376,7 +375,6 @@ void model_init(struct model *md);
 void model_free(struct model *md);
 struct mail *mail_by_id(const struct model *md, const char *id, size_t n);
 struct commit *commit_by_id(const struct model *md, const char *id, size_t n);
-const char *mtype_name(int t);
 /* Reading tables (load.c). */
 /* Load a table, recognized by its header; -1 after a message if unusable. */
 int model_load(struct model *md, const char *path);
@@ -663,7 +661,6 @@ struct changes {
 /* The changes log keeps this many rows, newest first; a feed shows FEED_MAX. */
 #define LOG_MAX 500
 #define FEED_MAX 200
-extern const char *const changelog_cols[];
 const struct changes *changes_get(struct model *md, const struct ropts *o);
 void changes_free(void);
 /* "3 changes since the run before (as of D):", or why none, into b. */

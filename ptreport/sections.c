@@ -10,6 +10,7 @@
 #include "mailmap.h"
 #include "model.h"
 #include "ptreport.h"
+#include "tables.h"
 #include "tsv.h"
 #include "util.h"
 
@@ -49,10 +50,13 @@ msect_node(struct model *md, const char *version, const char *title, size_t tlen
 void
 load_maint(struct model *md, struct tsv_reader *r)
 {
-	int cid = tsv_need(r, "id"), cver = tsv_need(r, "version"),
-	    csec = tsv_need(r, "section"), crole = tsv_need(r, "role"),
-	    caddr = tsv_need(r, "addr"), cresp = tsv_need(r, "responsible"),
-	    cname = tsv_col(r, "name");
+	int cid = table_need(r, TABLE_MAINTAINERS, COL_ID);
+	int cver = table_need(r, TABLE_MAINTAINERS, COL_VERSION);
+	int csec = table_need(r, TABLE_MAINTAINERS, COL_SECTION);
+	int crole = table_need(r, TABLE_MAINTAINERS, COL_ROLE);
+	int caddr = table_need(r, TABLE_MAINTAINERS, COL_ADDR);
+	int cresp = table_need(r, TABLE_MAINTAINERS, COL_RESPONSIBLE);
+	int cname = table_col(r, TABLE_MAINTAINERS, COL_NAME);
 	struct buf key = BUF_INIT;
 	int got, use;
 

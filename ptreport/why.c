@@ -88,19 +88,18 @@ pairs_of(struct model *md, const struct hmap *ids, FILE *fp)
 			tsv_close(&r);
 			continue;
 		}
-		cl = tsv_col(&r, "left");
-		cr = tsv_col(&r, "right");
-		cm = tsv_col(&r, "msg");
-		cd = tsv_col(&r, "diff");
-		cdl = tsv_col(&r, "dlr");
-		cs = tsv_col(&r, "score");
-		cf = tsv_col(&r, "fdiff");
-		cv = tsv_col(&r, "via");
+		cl = table_col(&r, TABLE_PAIRS, COL_LEFT);
+		cr = table_col(&r, TABLE_PAIRS, COL_RIGHT);
+		cm = table_col(&r, TABLE_PAIRS, COL_MSG);
+		cd = table_col(&r, TABLE_PAIRS, COL_DIFF);
+		cdl = table_col(&r, TABLE_PAIRS, COL_DLR);
+		cs = table_col(&r, TABLE_PAIRS, COL_SCORE);
+		cf = table_col(&r, TABLE_PAIRS, COL_FDIFF);
+		cv = table_col(&r, TABLE_PAIRS, COL_VIA);
 		if (cl < 0 || cr < 0) {
 			tsv_close(&r);
 			continue;
 		}
-		tsv_skip(&r, "");
 		while ((got = tsv_read(&r)) != 0) {
 			if (got < 0) {
 				if (got == -2) {

@@ -35,9 +35,11 @@
 #include "hunks.h"
 #include "opool.h"
 #include "subject.h"
+#include "tables.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
+#include "vocab.h"
 #include "zio.h"
 
 #define NELEM(a) (sizeof(a) / sizeof((a)[0]))
@@ -1205,7 +1207,7 @@ struct table {
 	struct buf *cells;   /* nrows * ncols, unescaped as expected back */
 };
 
-static const char *const table_cols[] = { "id", "text", "n" };
+static const char *const random_cols[] = { "id", "text", "n" };
 
 static char *
 make_table(struct table *t, size_t nrows, int longfield)
@@ -1218,9 +1220,9 @@ make_table(struct table *t, size_t nrows, int longfield)
 	if (!fp)
 		die("%s:", path);
 	t->nrows = nrows;
-	t->ncols = NELEM(table_cols);
+	t->ncols = NELEM(random_cols);
 	t->cells = xcalloc(nrows * t->ncols, sizeof *t->cells);
-	tsv_header(fp, table_cols, t->ncols);
+	tsv_header(fp, random_cols, t->ncols);
 	for (i = 0; i < nrows; i++) {
 		for (j = 0; j < t->ncols; j++) {
 			struct buf *c = &t->cells[i * t->ncols + j];
@@ -1307,7 +1309,7 @@ read_table(const char *path, const struct table *t, const char *kind, int *last)
 		return -1;
 	}
 	for (j = 0; j < 3; j++)
-		col[j] = tsv_need(&r, table_cols[j]);
+		col[j] = tsv_need(&r, random_cols[j]);
 	while ((rc = tsv_read(&r)) == 1) {
 		int same = i < t->nrows;
 
@@ -3031,6 +3033,108 @@ test_opool_help(void)
 	}
 }
 
+/* tables */
+
+static struct tsv_reader tables_r;
+
+static void
+child_misspelt_col(void *arg)
+{
+	(void)table_col(&tables_r, TABLE_PATCHES, (const char *)arg);
+}
+
+static void
+child_misspelt_need(void *arg)
+{
+	(void)table_need(&tables_r, TABLE_MAILS, (const char *)arg);
+}
+
+static void
+child_misspelt_skip(void *arg)
+{
+	table_skip(&tables_r, TABLE_CHANGELOG, (const char *)arg);
+}
+
+/*
+ * A reader's lookups through the contract (tables.h): a column of the
+ * kind is found or absent (-1) as tsv_col() has it; a name that is not
+ * one of the kind's columns stops the tool at once, named, whether the
+ * table has such a column or not.
+ */
+static void
+test_tables(void)
+{
+	static const char t[] = "id\tkind\ttitel\tmsg\n" "a\tmail\tx\tm\n";
+	char *path = tmp_write(t, sizeof t - 1);
+	const char *want = "test-common: internal error: \"titel\" is not a column of "
+	    "patches tables (common/tables.c)\n";
+	int st;
+
+	ok(tsv_open(&tables_r, path) == 0, "tables: the table opens");
+	ok(table_col(&tables_r, TABLE_PATCHES, COL_ID) == 0 &&
+	    table_col(&tables_r, TABLE_PATCHES, COL_KIND) == 1,
+	    "table_col: a column of the kind, in the table: its index");
+	ok(table_col(&tables_r, TABLE_PATCHES, COL_TITLE) == -1 &&
+	    table_col(&tables_r, TABLE_PATCHES, COL_CREDITS) == -1,
+	    "table_col: a column of the kind the table lacks: -1");
+	ok(table_need(&tables_r, TABLE_PATCHES, COL_MSG) == 3,
+	    "table_need: a column of the kind, in the table: its index");
+
+	st = run_child(child_misspelt_col, "titel");
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == PT_EXIT_FAILED,
+	    "table_col: a misspelt column: exit status %d (got 0x%x)", PT_EXIT_FAILED, st);
+	ok(!strcmp(captured.p, want), "table_col: the message names the column and the kind "
+	    "(%s)", show(captured.p, captured.len));
+	st = run_child(child_misspelt_col, "commit_date");
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == PT_EXIT_FAILED &&
+	    strstr(captured.p, "\"commit_date\" is not a column of patches tables"),
+	    "table_col: another kind's column is refused too");
+	st = run_child(child_misspelt_need, "diff_");
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == PT_EXIT_FAILED &&
+	    strstr(captured.p, "internal error: \"diff_\" is not a column of mails tables"),
+	    "table_need: a misspelt column is an internal error, not a missing column");
+	st = run_child(child_misspelt_skip, "runs");
+	ok(WIFEXITED(st) && WEXITSTATUS(st) == PT_EXIT_FAILED &&
+	    strstr(captured.p, "\"runs\" is not a column of changes-log tables"),
+	    "table_skip: a misspelt column is refused");
+	tsv_close(&tables_r);
+
+	/* Each kind's list: unique names, each a column constant's value. */
+	for (int k = TABLE_MAILS; k < TABLE_KINDS; k++) {
+		const struct table_cols *c = &table_cols[k];
+		int dup = 0;
+
+		for (size_t i = 0; i < c->n; i++)
+			for (size_t j = i + 1; j < c->n; j++)
+				dup |= !strcmp(c->cols[i], c->cols[j]);
+		ok(c->name && c->n > 0 && !dup, "tables: %s has a name and unique columns",
+		    c->name ? c->name : "(unnamed)");
+	}
+	ok(table_cols[TABLE_CHANGELOG].n == CHANGELOG_NCOLS,
+	    "tables: CHANGELOG_NCOLS counts the changes log's columns");
+}
+
+/* vocab */
+
+static void
+test_vocab(void)
+{
+	int t, all = 1;
+
+	for (t = MT_PATCH; t < MT_N; t++)
+		all &= mtype_parse(mtype_name(t)) == t;
+	ok(all, "mtype_parse: the name of every mail type gives it back");
+	ok(mtype_parse("") == MT_UNKNOWN && mtype_parse("Patch") == MT_UNKNOWN &&
+	    !strcmp(mtype_name(MT_UNKNOWN), "") && !strcmp(mtype_name(MT_N), ""),
+	    "mtype_parse, mtype_name: an unknown type");
+	ok(!strcmp(mail_flag_names[F_DATE_RECEIVED], "date-received") &&
+	    !strcmp(mail_flag_names[F_TRUNCATED], "truncated"),
+	    "mail_flag_names: by flag number");
+	ok(!strcmp(commit_flag_names[0], FLAG_CP1252) &&
+	    !strcmp(commit_flag_names[3], FLAG_SIDE) && G_SIDE == 1 << 3,
+	    "commit_flag_names: by bit");
+}
+
 int
 main(void)
 {
@@ -3056,6 +3160,8 @@ main(void)
 	test_tsv_compressed_errors();
 	test_tsv_stdin();
 	test_tsv_extra();
+	test_tables();
+	test_vocab();
 	test_set64();
 	test_iso_parse();
 	test_zio();
