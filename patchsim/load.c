@@ -315,12 +315,8 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 	t->nwmem = (size_t)(jobs < 1 ? 1 : jobs > 64 ? 64 : jobs);
 	t->wmem = xcalloc(t->nwmem, sizeof *t->wmem);
 	t->fd = -1;
-	if (tsv_open(&r, path) < 0)
-		return -2;
-	if (r.empty) {
-		tsv_close(&r);
-		return 0;
-	}
+	if ((got = tsv_open_table(&r, path)) <= 0)
+		return got < 0 ? -2 : 0;
 	hunks_from_file(t, &r, path);
 	memset(&ld, 0, sizeof ld);
 	ld.t = t;

@@ -670,22 +670,18 @@ tok_table(struct tjob *jb, struct tsv_reader *r, long jobs)
 	struct opool *pool = opool_new(&ops, jb, (int)jobs, TOK_SLOTS, 1, sizeof(struct tslot));
 	int got, rc = 0;
 
-	while ((got = tsv_read(r)) != 0) {
+	while ((got = tsv_next(r)) > 0) {
 		struct tslot *sl;
 		size_t bytes = 0;
 
-		if (got == -2) {
-			rc = -1;
-			break;
-		}
-		if (got < 0)
-			continue;
 		for (size_t k = 0; k < r->ncols; k++)
 			bytes += r->f[k].len + 1;
 		sl = opool_next_sized(pool, bytes);
 		slot_fill(sl, r);
 		opool_push(pool);
 	}
+	if (got < 0)
+		rc = -1;
 	opool_finish(pool);
 	return rc;
 }
@@ -712,19 +708,16 @@ main(int argc, char **argv)
 		argv[--optind] = "-";
 	for (i = optind; i < argc; i++) {
 		struct tsv_reader r;
+		int open = tsv_open_table(&r, argv[i]);
 
 		/*
 		 * A table that cannot be opened or read to its end fails the
 		 * run; bad rows, named and passed over, leave a good one.
 		 */
-		if (tsv_open(&r, argv[i]) < 0) {
+		if (open < 0)
 			rc = PT_EXIT_FAILED;
+		if (open <= 0)
 			continue;
-		}
-		if (r.empty) {
-			tsv_close(&r);
-			continue;
-		}
 		find_columns(&jb.c, &r);
 		jb.commits = jb.c.commit_date >= 0;
 		/*

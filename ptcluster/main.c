@@ -264,15 +264,12 @@ main(int argc, char **argv)
 	for (int i = optind; i < argc; i++) {
 		struct tsv_reader r;
 		enum table_kind kind;
+		int open = tsv_open_table(&r, argv[i]);
 
-		if (tsv_open(&r, argv[i]) < 0) {
+		if (open < 0)
 			rc = PT_EXIT_FAILED;
+		if (open <= 0)
 			continue;
-		}
-		if (r.empty) {
-			tsv_close(&r);
-			continue;
-		}
 		kind = table_kind(&r);
 		if (kind == TABLE_PAIRS) {
 			exit_of(&rc, read_pairs(&g, &r, &o, &st));

@@ -43,17 +43,11 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 	cvia = tsv_col(r, "via");
 	/* Another scorer's table may not have it: then no pair is vetoed. */
 	cfdiff = tsv_col(r, "fdiff");
-	while ((got = tsv_read(r)) != 0) {
+	while ((got = tsv_next(r)) > 0) {
 		double v[NNUM] = { 0, 0, 0, 0 }, score, fdiff = 1, w;
 		uint32_t li, ri;
 		int k, via, content, acc;
 
-		if (got == -2) {
-			rc = -2;
-			break;
-		}
-		if (got < 0)
-			continue;
 		if (!r->f[cl].len || !r->f[cr].len) {
 			warnx("%s:%lu: column '%s': empty id", r->name, r->lineno,
 			    r->f[cl].len ? "right" : "left");
@@ -138,6 +132,8 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 		g->e[g->ne].via = (uint16_t)(via & (o->accept | VIA_FILES));
 		g->e[g->ne++].content = (unsigned char)content;
 	}
+	if (got < 0)
+		rc = -2;
 	if (r->nbad && rc == 0)
 		rc = -1;
 	return rc;
@@ -178,17 +174,11 @@ read_patches(struct graph *g, struct tsv_reader *r)
 	tsv_skip(r, "msg");
 	tsv_skip(r, "hunks");
 	tsv_skip(r, "files");
-	while ((got = tsv_read(r)) != 0) {
+	while ((got = tsv_next(r)) > 0) {
 		struct node *x;
 		uint32_t i;
 		int kind;
 
-		if (got == -2) {
-			rc = -2;
-			break;
-		}
-		if (got < 0)
-			continue;
 		if (!r->f[cid].len) {
 			warnx("%s:%lu: column 'id': empty id", r->name, r->lineno);
 			r->nbad++;
@@ -226,6 +216,8 @@ read_patches(struct graph *g, struct tsv_reader *r)
 		x->total = tsv_count(r, ctotal);
 		x->side = cflags >= 0 && has_word(r->f[cflags].s, r->f[cflags].len, "side");
 	}
+	if (got < 0)
+		rc = -2;
 	if (r->nbad && rc == 0)
 		rc = -1;
 	return rc;

@@ -470,12 +470,8 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 	struct tsv_reader t;
 	int cid, cdate, cfiles, chunks, cmsg, rc = 0, st, text;
 
-	if (tsv_open(&t, path) < 0)
-		return -2;
-	if (t.empty) {
-		tsv_close(&t);
-		return 0;
-	}
+	if ((st = tsv_open_table(&t, path)) <= 0)
+		return st < 0 ? -2 : 0;
 	cid = tsv_need(&t, "id");
 	cdate = tsv_need(&t, "date");
 	cfiles = tsv_need(&t, "files");
@@ -490,16 +486,10 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 		tsv_skip(&t, "msg");
 		tsv_skip(&t, "hunks");
 	}
-	while ((st = tsv_read(&t)) != 0) {
+	while ((st = tsv_next(&t)) > 0) {
 		struct prow *pr;
 		int64_t date;
 
-		if (st == -2) {
-			rc = -2;
-			break;
-		}
-		if (st < 0)
-			continue;
 		r->patches++;
 		if (ck->n == ck->cap) {
 			ck->cap = ck->cap ? ck->cap * 2 : 256;
@@ -534,6 +524,8 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 		if (ck->n == CHUNK_ROWS || ck->data.len >= CHUNK_BYTES)
 			flush(r, ck);
 	}
+	if (st < 0)
+		rc = -2;
 	flush(r, ck);
 	if (t.nbad) {
 		r->badrows += t.nbad;

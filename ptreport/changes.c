@@ -135,11 +135,9 @@ read_state(struct model *md, const char *path, struct hmap *h, unsigned long *nr
 		warnx("%s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (tsv_open(&r, path) < 0)
-		return -1;
-	if (r.empty) {
-		tsv_close(&r);
-		return 1;
+	switch (tsv_open_table(&r, path)) {
+	case -1: return -1;
+	case 0: return 1;
 	}
 	ck = tsv_col(&r, "kind");
 	ci = tsv_col(&r, "id");

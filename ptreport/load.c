@@ -503,12 +503,8 @@ model_load(struct model *md, const char *path)
 	struct tsv_reader r;
 	int rc;
 
-	if (tsv_open(&r, path) < 0)
-		return -1;
-	if (r.empty) {
-		tsv_close(&r);
-		return 0;
-	}
+	if ((rc = tsv_open_table(&r, path)) <= 0)
+		return rc;
 	switch (table_kind(&r)) {
 	case TABLE_CLUSTERS:
 		load_clusters(md, &r);
