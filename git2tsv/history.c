@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "git2tsv.h"
+#include "order.h"
 #include "tables.h"
 #include "text.h"
 #include "tsv.h"
@@ -71,9 +72,7 @@ cmp_tag(const void *a, const void *b)
 {
 	const struct tagrow *x = a, *y = b;
 
-	if (x->date != y->date)
-		return x->date < y->date ? -1 : 1;
-	return strcmp(x->name, y->name);
+	return tag_order(x->date, x->name, y->date, y->name);
 }
 
 int
@@ -214,12 +213,9 @@ static int
 cmp_tipord(const void *a, const void *b)
 {
 	const struct tipord *x = a, *y = b;
+	int c = cmp_int(y->t, x->t);
 
-	if (x->t != y->t)
-		return x->t > y->t ? -1 : 1;
-	if (x->i != y->i)
-		return x->i < y->i ? -1 : 1;
-	return 0;
+	return c ? c : cmp_uint(x->i, y->i);
 }
 
 /* Tip oid's line of first parents, as far as the range goes, onto m->line. */

@@ -29,6 +29,7 @@
 #include "addr.h"
 #include "buf.h"
 #include "maint.h"
+#include "order.h"
 #include "util.h"
 
 static const char known_types[] = "BCDFKLMNPQRSTVWX";
@@ -758,10 +759,9 @@ static int
 by_depth(const void *a, const void *b)
 {
 	const struct mmatch *x = a, *y = b;
+	int c = cmp_int(y->depth, x->depth);
 
-	if (x->depth != y->depth)
-		return x->depth > y->depth ? -1 : 1;
-	return x->section < y->section ? -1 : x->section > y->section;
+	return c ? c : cmp_uint(x->section, y->section);
 }
 
 /* A candidate F: match of one path, kept until its X: are all known. */

@@ -365,16 +365,6 @@ span_add(struct span **v, uint32_t *n, uint32_t *cap, int64_t from, int64_t to)
 	(*n)++;
 }
 
-static int
-cmp_span_from(const void *a, const void *b)
-{
-	const struct span *x = a, *y = b;
-
-	if (x->from != y->from)
-		return x->from < y->from ? -1 : 1;
-	return (x->to > y->to) - (x->to < y->to);
-}
-
 /*
  * The repository's history of paths as dates: per path the intervals it
  * was there, per folder the intervals it held a file.  A creation counts
@@ -447,20 +437,9 @@ patch_history(struct model *md)
 	/* Each folder's intervals sorted and merged. */
 	for (size_t i = 0; i < md->folders.cap; i++) {
 		struct folderrec *fr = md->folders.e[i].val;
-		uint32_t k = 0;
 
-		if (!md->folders.e[i].key || !fr->niv)
-			continue;
-		qsort(fr->iv, fr->niv, sizeof *fr->iv, cmp_span_from);
-		for (uint32_t j = 1; j < fr->niv; j++) {
-			if (fr->iv[j].from <= fr->iv[k].to) {
-				if (fr->iv[j].to > fr->iv[k].to)
-					fr->iv[k].to = fr->iv[j].to;
-			} else {
-				fr->iv[++k] = fr->iv[j];
-			}
-		}
-		fr->niv = k + 1;
+		if (md->folders.e[i].key)
+			fr->niv = (uint32_t)spans_merge(fr->iv, fr->niv);
 	}
 }
 

@@ -426,6 +426,11 @@ int64_t cover_deadline(const struct model *md, const struct mail *m, int64_t *en
     int64_t *grace);
 /* The span of sorted, disjoint v[0..n) (to inclusive) that holds t, or n. */
 size_t span_of(const struct span *v, size_t n, int64_t t);
+/*
+ * Sort v[0..n) by start, then end, and merge the spans that overlap:
+ * the number left at the front of v (coverage.c).
+ */
+size_t spans_merge(struct span *v, size_t n);
 /* "A .. B, C .. D" of spans v[0..n) into b (days only). */
 void spans_text(struct buf *b, const struct span *v, size_t n);
 /* The coverage and the mails outside it, for notes and the summary. */
