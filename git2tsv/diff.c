@@ -683,10 +683,7 @@ change_add(struct changes *cs, int status, const char *path, const git_tree_entr
 {
 	struct change *c;
 
-	if (cs->n == cs->cap) {
-		cs->cap = cs->cap ? cs->cap * 2 : 16;
-		cs->v = xreallocarray(cs->v, cs->cap, sizeof *cs->v);
-	}
+	cs->v = xgrow(cs->v, &cs->cap, cs->n, 16, sizeof *cs->v);
 	c = &cs->v[cs->n++];
 	memset(c, 0, sizeof *c);
 	c->status = status;

@@ -56,10 +56,7 @@ tag_cb(const char *name, git_oid *oid, void *payload)
 	git_oid_cpy(&row.commit, git_object_id(peeled));
 	row.date = git_commit_time((git_commit *)peeled);
 	row.name = xstrdup(strncmp(name, "refs/tags/", 10) == 0 ? name + 10 : name);
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 64;
-		t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
-	}
+	t->v = xgrow(t->v, &t->cap, t->n, 64, sizeof *t->v);
 	t->v[t->n++] = row;
 out:
 	git_object_free(peeled);
@@ -151,10 +148,7 @@ node_of(const struct mctx *m, const git_oid *id)
 static void
 push_oid(git_oid **v, size_t *n, size_t *cap, const git_oid *id)
 {
-	if (*n == *cap) {
-		*cap = *cap ? 2 * *cap : 256;
-		*v = xreallocarray(*v, *cap, sizeof **v);
-	}
+	*v = xgrow(*v, cap, *n, 256, sizeof **v);
 	git_oid_cpy(&(*v)[(*n)++], id);
 }
 

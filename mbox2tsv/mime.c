@@ -122,10 +122,7 @@ texty(GMimeObject *obj)
 static struct unit *
 unit_new(struct units *us)
 {
-	if (us->n == us->cap) {
-		us->cap = us->cap ? us->cap * 2 : 4;
-		us->u = xreallocarray(us->u, us->cap, sizeof *us->u);
-	}
+	us->u = xgrow(us->u, &us->cap, us->n, 4, sizeof *us->u);
 	memset(&us->u[us->n], 0, sizeof us->u[0]);
 	return &us->u[us->n++];
 }

@@ -36,10 +36,7 @@ list_dir(const char *dir, size_t *count)
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			v = xreallocarray(v, cap, sizeof *v);
-		}
+		v = xgrow(v, &cap, n, 64, sizeof *v);
 		v[n++] = xstrdup(de->d_name);
 	}
 	closedir(d);

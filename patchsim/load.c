@@ -371,10 +371,7 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 			rc = rc < -1 ? rc : -1;
 			continue;
 		}
-		if (t->n == t->cap) {
-			t->cap = t->cap ? t->cap * 2 : 1024;
-			t->r = xreallocarray(t->r, t->cap, sizeof *t->r);
-		}
+		t->r = xgrow(t->r, &t->cap, t->n, 1024, sizeof *t->r);
 		rw = &t->r[t->n];
 		memset(rw, 0, sizeof *rw);
 		/* Interned with the threads: ids and threads compare as pointers. */

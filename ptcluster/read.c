@@ -122,10 +122,7 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 		st->accepted++;
 		if (li == ri)
 			continue;
-		if (g->ne == g->cape) {
-			g->cape = g->cape ? 2 * g->cape : 1024;
-			g->e = xreallocarray(g->e, g->cape, sizeof *g->e);
-		}
+		g->e = xgrow(g->e, &g->cape, g->ne, 1024, sizeof *g->e);
 		g->e[g->ne].a = li;
 		g->e[g->ne].b = ri;
 		g->e[g->ne].score = (float)score;

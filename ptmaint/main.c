@@ -137,10 +137,7 @@ read_history(struct run *r, const char *rev)
 			continue;
 		had = has;
 		git_oid_cpy(&last, &blob);
-		if (r->nv == cap) {
-			cap = cap ? cap * 2 : 64;
-			r->v = xreallocarray(r->v, cap, sizeof *r->v);
-		}
+		r->v = xgrow(r->v, &cap, r->nv, 64, sizeof *r->v);
 		r->v[r->nv].time = time;
 		git_oid_cpy(&r->v[r->nv].commit, &id);
 		git_oid_cpy(&r->v[r->nv].blob, &blob);
@@ -352,10 +349,7 @@ split_files(char *s, size_t len, const char ***v, size_t *cap)
 
 		*le = '\0';
 		if (le > p) {
-			if (n == *cap) {
-				*cap = *cap ? *cap * 2 : 16;
-				*v = xreallocarray(*v, *cap, sizeof **v);
-			}
+			*v = xgrow(*v, cap, n, 16, sizeof **v);
 			(*v)[n++] = p;
 		}
 		p = le + 1;
@@ -491,10 +485,7 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 		int64_t date;
 
 		r->patches++;
-		if (ck->n == ck->cap) {
-			ck->cap = ck->cap ? ck->cap * 2 : 256;
-			ck->row = xreallocarray(ck->row, ck->cap, sizeof *ck->row);
-		}
+		ck->row = xgrow(ck->row, &ck->cap, ck->n, 256, sizeof *ck->row);
 		pr = &ck->row[ck->n++];
 		pr->vi = r->file ? 0 : SIZE_MAX;
 		if (!r->file) {

@@ -228,10 +228,7 @@ archive_lists(struct model *md)
 		e = hmap_put(&cnt, key.p, key.len, &isnew);
 		if (isnew) {
 			e->key = arena_strndup(&md->mem, key.p, key.len);
-			if (n == cap) {
-				cap = cap ? 2 * cap : 16;
-				v = xreallocarray(v, cap, sizeof *v);
-			}
+			v = xgrow(v, &cap, n, 16, sizeof *v);
 			v[n].arch = m->arch;
 			v[n].list = intern(&md->pool, m->lists, k);
 			v[n].n = 0;

@@ -160,10 +160,7 @@ addr_seen(const struct mview *mv, const char *addr)
 static void
 mrow_time(struct mrow *r, int64_t t)
 {
-	if (r->nt == r->capt) {
-		r->capt = r->capt ? 2 * r->capt : 16;
-		r->t = xreallocarray(r->t, r->capt, sizeof *r->t);
-	}
+	r->t = xgrow(r->t, &r->capt, r->nt, 16, sizeof *r->t);
 	r->t[r->nt++] = t;
 }
 
@@ -410,10 +407,7 @@ static void
 address(struct counting *k, struct mrow *p, const struct msect *s, uint32_t e)
 {
 	if (p->seen != k->stamp) {
-		if (k->nad == k->capad) {
-			k->capad = k->capad ? 2 * k->capad : 16;
-			k->ad = xreallocarray(k->ad, k->capad, sizeof *k->ad);
-		}
+		k->ad = xgrow(k->ad, &k->capad, k->nad, 16, sizeof *k->ad);
 		p->seen = k->stamp;
 		p->slot = (uint32_t)k->nad;
 		k->ad[k->nad].p = p;
@@ -522,10 +516,7 @@ count_sections(struct mview *mv, struct counting *k)
 		if (s->seen == k->stamp)
 			continue;
 		s->seen = k->stamp;
-		if (k->nsv == k->capsv) {
-			k->capsv = k->capsv ? 2 * k->capsv : 8;
-			k->sv = xreallocarray(k->sv, k->capsv, sizeof *k->sv);
-		}
+		k->sv = xgrow(k->sv, &k->capsv, k->nsv, 8, sizeof *k->sv);
 		k->sv[k->nsv++] = s;
 	}
 	for (size_t j = 0; j < k->nsv; j++) {
