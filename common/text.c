@@ -271,6 +271,20 @@ has_word(const char *s, size_t n, const char *w)
 	return has_wordn(s, n, w, strlen(w));
 }
 
+int
+has_item(const char *s, size_t n, int sep, const char *w, size_t k)
+{
+	for (size_t i = 0; i < n;) {
+		const char *end = memchr(s + i, sep, n - i);
+		size_t len = end ? (size_t)(end - (s + i)) : n - i;
+
+		if (len == k && !memcmp(s + i, w, k))
+			return 1;
+		i += len + 1;
+	}
+	return 0;
+}
+
 void
 stripspace(struct buf *out, const char *s, size_t n)
 {

@@ -68,6 +68,12 @@ int has_prefix_ci(const char *s, size_t n, const char *prefix);
  */
 int has_wordn(const char *s, size_t n, const char *w, size_t k);
 int has_word(const char *s, size_t n, const char *w);
+/*
+ * Is w[0..k) one of the items of s[0..n) cut at every byte sep, to the
+ * letter (a line of a column's text with '\n', an id of a blank-separated
+ * list with ' ')?  An empty w is an item where two seps meet.
+ */
+int has_item(const char *s, size_t n, int sep, const char *w, size_t k);
 
 /*
  * Append s[0..n) cleaned as git stripspace does: trailing blanks cut from

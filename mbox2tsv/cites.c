@@ -45,21 +45,6 @@ hexv(int c)
 	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-/* Is id[0..n) in the space-separated list out already? */
-static int
-listed(const struct buf *out, const char *id, size_t n)
-{
-	for (const char *p = out->p, *e = out->p + out->len; p && p < e;) {
-		const char *sp = memchr(p, ' ', (size_t)(e - p));
-		size_t k = (size_t)((sp ? sp : e) - p);
-
-		if (k == n && !memcmp(p, id, n))
-			return 1;
-		p += k + 1;
-	}
-	return 0;
-}
-
 /*
  * The segment seg[0..n) of a link's path, %-decoded, without angle
  * brackets, when it is a Message-ID (an '@', no blank): appended (2),
@@ -94,7 +79,8 @@ take(struct buf *out, const char *seg, size_t n)
 	for (size_t i = 0; i < k; i++)
 		if ((unsigned char)id[i] <= ' ' || id[i] == '\\')
 			return 0;
-	if (listed(out, id, k))
+	/* out is a blank-separated list of the ids taken so far. */
+	if (has_item(out->p, out->len, ' ', id, k))
 		return 1;
 	if (out->len)
 		buf_addc(out, ' ');

@@ -74,21 +74,6 @@ path_event(struct model *md, const char *p, size_t n, int kind, int64_t t, const
 	pr->ev[pr->nev++].kind = (unsigned char)kind;
 }
 
-/* Is line s[0..n) one of the lines of the column text l[0..ln)? */
-static int
-has_line(const char *l, size_t ln, const char *s, size_t n)
-{
-	for (const char *p = l, *end = l + ln; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p);
-
-		if (k == n && !memcmp(p, s, n))
-			return 1;
-		p += k + 1;
-	}
-	return 0;
-}
-
 /*
  * What a patch changes, one line a file: a kind and the path ("R" old
  * TAB new for a rename).  From the F lines of its hunks (hunks.h: "F
@@ -153,7 +138,7 @@ changes(struct buf *out, const struct tsv_reader *r, int cfiles, int cnew, int c
 			if (cnew < 0)
 				buf_addc(out, 'U');
 			else
-				buf_addc(out, has_line(r->f[cnew].s, r->f[cnew].len, p, k) ? 'C' : 'M');
+				buf_addc(out, has_item(r->f[cnew].s, r->f[cnew].len, '\n', p, k) ? 'C' : 'M');
 			buf_add(out, p, k);
 			buf_addc(out, '\n');
 		}
