@@ -207,9 +207,8 @@ static int
 cmp_tipord(const void *a, const void *b)
 {
 	const struct tipord *x = a, *y = b;
-	int c = cmp_int(y->t, x->t);
 
-	return c ? c : cmp_uint(x->i, y->i);
+	return x->t != y->t ? cmp_int(y->t, x->t) : cmp_uint(x->i, y->i);
 }
 
 /* Tip oid's line of first parents, as far as the range goes, onto m->line. */
