@@ -98,19 +98,19 @@ link_end(char c)
 void
 cites_scan(const char *s, size_t n, struct buf *out)
 {
-	size_t found = 0;
+	size_t found = 0, len;
+	struct line_walk w;
+	const char *p;
 
-	for (const char *p = s, *end = s + n; p < end && found < CITES_MAX;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *le = nl ? nl : end, *q = p;
+	line_walk_init(&w, s, n);
+	while (found < CITES_MAX && line_next(&w, &p, &len)) {
+		const char *le = p + len, *q = p;
 
 		while (q < le && (*q == ' ' || *q == '\t'))
 			q++;
 		/* Quoted lines are another's words. */
-		if (q < le && *q == '>') {
-			p = le + 1;
+		if (q < le && *q == '>')
 			continue;
-		}
 		for (const char *u = q; u < le && found < CITES_MAX &&
 		    (u = find_bytes(u, (size_t)(le - u), "://", 3)) != NULL;) {
 			const char *h = u + 3, *he = h, *pe;
@@ -148,6 +148,5 @@ cites_scan(const char *s, size_t n, struct buf *out)
 					g = ge + 1;
 				}
 		}
-		p = le + 1;
 	}
 }

@@ -48,10 +48,12 @@ load_credits(struct table *t, struct row *rw, const char *s, size_t n)
 {
 	const char **v = arena_alloc(&t->mem, 2 * (n / 2 + 1) * sizeof *v);
 	uint32_t k = 0;
+	struct line_walk w;
+	const char *p;
+	size_t len;
 
-	for (const char *p = s, *end = s + n; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t len = (size_t)((nl ? nl : end) - p);
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &len)) {
 		const char *lt = memchr(p, '<', len), *gt = lt ? memchr(lt, '>', (size_t)(p + len - lt)) : NULL;
 		size_t nm = lt ? (size_t)(lt - p) : len;
 
@@ -63,7 +65,6 @@ load_credits(struct table *t, struct row *rw, const char *s, size_t n)
 			v[k++] = intern_lower(t->names, p, nm);
 		else if (!lt && len)
 			v[k++] = intern_lower(t->names, p, len);
-		p += len + 1;
 	}
 	rw->cred = v;
 	rw->ncred = k;
@@ -283,13 +284,14 @@ hunks_from_file(struct table *t, struct tsv_reader *r, const char *path)
 static void
 load_names(struct table *t, struct row *rw, const char *s, size_t n)
 {
-	const char *p = s, *end = s + n, *nl;
+	struct line_walk w;
+	const char *p;
+	size_t len;
 
-	while (p < end) {
-		nl = memchr(p, '\n', (size_t)(end - p));
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &len)) {
 		rw->names = xreallocarray(rw->names, rw->nnames + 1, sizeof *rw->names);
-		rw->names[rw->nnames++] = intern(t->names, p, (size_t)((nl ? nl : end) - p));
-		p = nl ? nl + 1 : end;
+		rw->names[rw->nnames++] = intern(t->names, p, len);
 	}
 }
 

@@ -91,18 +91,17 @@ static void
 credits(struct buf *out, const char *body, size_t blen, const char *const *who,
     const size_t *wlen)
 {
-	const char *p = body, *end = body + blen, *nl, *s;
+	struct line_walk w;
+	const char *p, *s;
 	size_t n;
 
-	while (p < end) {
+	line_walk_init(&w, body, blen);
+	while (line_next(&w, &p, &n)) {
 		const char *colon, *v;
 		size_t k, vn;
 		int skip = 0;
 
-		nl = memchr(p, '\n', (size_t)(end - p));
-		n = (size_t)((nl ? nl : end) - p);
 		s = trim(p, &n);
-		p = nl ? nl + 1 : end;
 		if (!n || !(colon = memchr(s, ':', n)))
 			continue;
 		k = (size_t)(colon - s);
@@ -119,14 +118,7 @@ credits(struct buf *out, const char *body, size_t blen, const char *const *who,
 		for (int i = 0; i < 4 && !skip; i += 2)
 			skip = names_person(v, vn, who[i], wlen[i], who[i + 1], wlen[i + 1]);
 		/* Once each. */
-		for (const char *q = out->p, *qe = out->p + out->len; q && q < qe && !skip;) {
-			const char *ql = memchr(q, '\n', (size_t)(qe - q));
-			size_t m = (size_t)((ql ? ql : qe) - q);
-
-			skip = m == vn && !memcmp(q, v, vn);
-			q += m + 1;
-		}
-		if (skip)
+		if (skip || has_item(out->p, out->len, '\n', v, vn))
 			continue;
 		if (out->len)
 			buf_addc(out, '\n');
@@ -143,16 +135,15 @@ static void
 normal_message(struct buf *out, const char *title, size_t tlen, const char *body,
     size_t blen)
 {
-	const char *p = body, *end = body + blen, *nl, *s;
+	struct line_walk w;
+	const char *p, *s;
 	size_t n;
 	int first = 1;
 
 	buf_add(out, title, tlen);
-	while (p < end) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		n = (size_t)((nl ? nl : end) - p);
+	line_walk_init(&w, body, blen);
+	while (line_next(&w, &p, &n)) {
 		s = trim(p, &n);
-		p = nl ? nl + 1 : end;
 		if (!n || is_trailer(s, n))
 			continue;
 		if (first && n == tlen && memcmp(s, title, n) == 0) {

@@ -334,10 +334,13 @@ reporters(struct model *md, const char *s, size_t n)
 {
 	struct buf out = BUF_INIT;
 	const char *r;
+	struct line_walk w;
+	const char *p;
+	size_t k;
 
-	for (const char *p = s, *end = s + n; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p), vn;
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &k)) {
+		size_t vn;
 		const char *v = NULL, *lt, *gt;
 
 		if (has_prefix_ci(p, k, "reported-by:"))
@@ -361,7 +364,6 @@ reporters(struct model *md, const char *s, size_t n)
 				buf_addstr(&out, a);
 			}
 		}
-		p += k + 1;
 	}
 	r = out.len ? intern(&md->pool, out.p, out.len) : "";
 	buf_free(&out);

@@ -84,7 +84,9 @@ path_event(struct model *md, const char *p, size_t n, int kind, int64_t t, const
 static void
 changes(struct buf *out, const struct tsv_reader *r, int cfiles, int cnew, int chunks)
 {
-	const char *s, *end;
+	struct line_walk lw;
+	const char *p;
+	size_t k;
 
 	buf_reset(out);
 	if (chunks >= 0 && r->f[chunks].len) {
@@ -128,12 +130,8 @@ changes(struct buf *out, const struct tsv_reader *r, int cfiles, int cnew, int c
 		if (out->len)
 			return;
 	}
-	s = r->f[cfiles].s;
-	end = s + r->f[cfiles].len;
-	for (const char *p = s; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p);
-
+	line_walk_init(&lw, r->f[cfiles].s, r->f[cfiles].len);
+	while (line_next(&lw, &p, &k)) {
 		if (k) {
 			if (cnew < 0)
 				buf_addc(out, 'U');
@@ -142,7 +140,6 @@ changes(struct buf *out, const struct tsv_reader *r, int cfiles, int cnew, int c
 			buf_add(out, p, k);
 			buf_addc(out, '\n');
 		}
-		p += k + 1;
 	}
 }
 
@@ -191,13 +188,14 @@ po_file(const char *p, size_t n)
 static int
 only_files(const char *s, size_t n, int (*file_ok)(const char *, size_t))
 {
-	for (const char *p = s, *end = s + n; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p);
+	struct line_walk w;
+	const char *p;
+	size_t k;
 
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &k)) {
 		if (k > 1 && !file_ok(p + 1, k - 1))
 			return 0;
-		p += k + 1;
 	}
 	return 1;
 }
@@ -207,11 +205,12 @@ uint64_t
 files_bloom(const char *s, size_t n)
 {
 	uint64_t b = 0;
+	struct line_walk w;
+	const char *p;
+	size_t k;
 
-	for (const char *p = s, *end = s + n; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p);
-
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &k)) {
 		if (k > 1) {
 			const char *tab = memchr(p + 1, '\t', k - 1);
 
@@ -222,7 +221,6 @@ files_bloom(const char *s, size_t n)
 				b |= (uint64_t)1 << (hash_bytes(p + 1, k - 1) & 63);
 			}
 		}
-		p += k + 1;
 	}
 	return b;
 }
