@@ -14,6 +14,7 @@
 
 #include "hash.h"
 #include "hunks.h"
+#include "mailthread.h"
 #include "opool.h"
 #include "patch.h"
 #include "subject.h"
@@ -322,14 +323,12 @@ paths_column(struct buf *out, const struct patch *p)
 static void
 thread_column(struct buf *out, const struct tsv_reader *r, const struct cols *c)
 {
-	size_t n;
-	const char *s = field(r, c->references, &n);
+	size_t nrefs, nirt, nid, n;
+	const char *refs = field(r, c->references, &nrefs);
+	const char *irt = field(r, c->in_reply_to, &nirt);
+	const char *id = field(r, c->id, &nid);
+	const char *s = thread_name(refs, nrefs, irt, nirt, id, nid, &n);
 
-	if (!n)
-		s = field(r, c->in_reply_to, &n);
-	n = strcspn(s, " ") < n ? strcspn(s, " ") : n;
-	if (!n)
-		s = field(r, c->id, &n);
 	tsv_add(out, s, n);
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "mailmap.h"
+#include "mailthread.h"
 #include "model.h"
 #include "ptreport.h"
 #include "tables.h"
@@ -183,7 +184,8 @@ load_mails(struct model *md, struct tsv_reader *r)
 		md->has_rcpt = 1;
 	while ((got = tsv_read(r)) != 0) {
 		const char *s, *p;
-		size_t n;
+		size_t n, nlink;
+		struct thread_links tl;
 		uint32_t mi, last = NONE;
 		struct mail *m;
 		long num;
@@ -243,31 +245,18 @@ load_mails(struct model *md, struct tsv_reader *r)
 		m->part = n && parse_long(s, 0, 1000000, &num) == 0 ? (uint32_t)num : NONE;
 
 		/*
-		 * The thread: In-Reply-To and every reference join it (a
-		 * reply with only References: is still a reply).  The parent
-		 * is In-Reply-To, else the last reference.
+		 * The thread: every link (mailthread.h) joins it, a link to
+		 * itself aside (a reply with only References: is still a
+		 * reply).  The parent is In-Reply-To, else the last reference.
 		 */
 		s = fld(r, crefs, &n);
-		for (p = s; p < s + n;) {
-			size_t k = strcspn(p, " ");
-
-			if (k && !(k == r->f[cid].len && !memcmp(p, r->f[cid].s, k))) {
-				last = mail_node(md, p, k);
+		p = fld(r, cirt, &nlink);
+		thread_links_init(&tl, s, n, p, nlink);
+		while (thread_link_next(&tl, &p, &nlink))
+			if (!(nlink == r->f[cid].len && !memcmp(p, r->f[cid].s, nlink))) {
+				last = mail_node(md, p, nlink);
 				uf_union(&md->threads, mi, last);
 			}
-			p += k;
-			while (p < s + n && *p == ' ')
-				p++;
-		}
-		s = fld(r, cirt, &n);
-		if (n) {
-			size_t k = strcspn(s, " ");
-
-			if (!(k == r->f[cid].len && !memcmp(s, r->f[cid].s, k))) {
-				last = mail_node(md, s, k);
-				uf_union(&md->threads, mi, last);
-			}
-		}
 		md->mails[mi].parent = last;
 		/* The mails it cites: responses from outside their threads. */
 		s = fld(r, ccites, &n);
