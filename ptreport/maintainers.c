@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "mailmap.h"
+#include "person.h"
 #include "ptreport.h"
 #include "text.h"
 #include "util.h"
@@ -168,7 +169,7 @@ mrow_time(struct mrow *r, int64_t t)
 static int
 is_author(const struct mrow *p, const struct mail *m)
 {
-	return p->addr == m->from || (*p->who && p->who == m->who);
+	return one_person(p->addr, p->who, m->from, m->who, 1);
 }
 
 static int

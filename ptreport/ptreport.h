@@ -763,6 +763,8 @@ int posted(const struct mail *m);
 void need(const struct model *md, int mails, int commits, int clusters, const char *what);
 /* grace_lines' callback writing a note on stderr. */
 void grace_note(const char *days, const char *how, void *arg);
+/* -v's note of the dates the archive covers ("coverage ..." on stderr). */
+void coverage_note(const struct model *md);
 /* -v's notes of what every verdict rests on: the coverage and each list's grace. */
 void scope_notes(const struct model *md, const struct scope *sc);
 /* The M and R addresses of the sections responsible for m, sorted, once each, into *v. */
