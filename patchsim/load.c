@@ -46,11 +46,11 @@ summary_len(const char *t, size_t n)
 static void
 load_credits(struct table *t, struct row *rw, const char *s, size_t n)
 {
-	const char **v = arena_alloc(&t->mem, 2 * (n / 2 + 1) * sizeof *v);
-	uint32_t k = 0;
 	struct line_walk w;
 	const char *p;
 	size_t len;
+	const char **v = arena_alloc(&t->mem, 2 * (n / 2 + 1) * sizeof *v);
+	uint32_t k = 0;
 
 	line_walk_init(&w, s, n);
 	while (line_next(&w, &p, &len)) {
