@@ -51,6 +51,16 @@ tsv_open_table(struct tsv_reader *r, const char *path)
 }
 
 int
+tsv_open_operand(struct tsv_reader *r, const char *path, int *rc)
+{
+	int open = tsv_open_table(r, path);
+
+	if (open < 0)
+		pt_exit_raise(rc, PT_EXIT_FAILED);
+	return open > 0;
+}
+
+int
 tsv_open_mem(struct tsv_reader *r, const char *name, const char *p, size_t n)
 {
 	memset(r, 0, sizeof *r);

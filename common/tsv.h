@@ -65,6 +65,12 @@ int tsv_open_mem(struct tsv_reader *r, const char *name, const char *p, size_t n
  * already); -1 it could not be opened (reported, nothing to close).
  */
 int tsv_open_table(struct tsv_reader *r, const char *path);
+/*
+ * tsv_open_table() for a tool's file operand: 1 a table to read (the
+ * caller closes r); 0 one to pass over, empty or, with *rc raised to
+ * PT_EXIT_FAILED (util.h), not opened.
+ */
+int tsv_open_operand(struct tsv_reader *r, const char *path, int *rc);
 /* Index of a column, or -1. */
 int tsv_col(const struct tsv_reader *r, const char *name);
 /*

@@ -698,15 +698,12 @@ main(int argc, char **argv)
 		argv[--optind] = "-";
 	for (i = optind; i < argc; i++) {
 		struct tsv_reader r;
-		int open = tsv_open_table(&r, argv[i]);
 
 		/*
 		 * A table that cannot be opened or read to its end fails the
 		 * run; bad rows, named and passed over, leave a good one.
 		 */
-		if (open < 0)
-			rc = PT_EXIT_FAILED;
-		if (open <= 0)
+		if (!tsv_open_operand(&r, argv[i], &rc))
 			continue;
 		find_columns(&jb.c, &r);
 		jb.commits = jb.c.commit_date >= 0;

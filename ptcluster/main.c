@@ -264,11 +264,8 @@ main(int argc, char **argv)
 	for (int i = optind; i < argc; i++) {
 		struct tsv_reader r;
 		enum table_kind kind;
-		int open = tsv_open_table(&r, argv[i]);
 
-		if (open < 0)
-			rc = PT_EXIT_FAILED;
-		if (open <= 0)
+		if (!tsv_open_operand(&r, argv[i], &rc))
 			continue;
 		kind = table_kind(&r);
 		if (kind == TABLE_PAIRS) {
