@@ -34,7 +34,7 @@ CSV_LIBS     := -lcsv
 Z_LIBS       := -lz -llzma
 
 TOOLS    := mbox2tsv git2tsv patchtok patchsim ptcluster ptreport ptmaint
-COMMON   := util buf zio tsv hash text day subject diff charset progress groups hunks via uf tables opool person addr vocab
+COMMON   := util buf zio tsv hash text day subject diff charset progress groups hunks via uf tables opool person addr vocab mailthread
 COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 

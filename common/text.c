@@ -272,15 +272,50 @@ has_word(const char *s, size_t n, const char *w)
 }
 
 void
+line_walk_init(struct line_walk *w, const char *s, size_t n)
+{
+	w->p = s;
+	w->end = s ? s + n : s;
+}
+
+int
+line_next(struct line_walk *w, const char **s, size_t *n)
+{
+	const char *nl;
+
+	if (w->p >= w->end)
+		return 0;
+	nl = memchr(w->p, '\n', (size_t)(w->end - w->p));
+	*s = w->p;
+	*n = (size_t)((nl ? nl : w->end) - w->p);
+	w->p = nl ? nl + 1 : w->end;
+	return 1;
+}
+
+int
+has_item(const char *s, size_t n, int sep, const char *w, size_t k)
+{
+	for (size_t i = 0; i < n;) {
+		const char *end = memchr(s + i, sep, n - i);
+		size_t len = end ? (size_t)(end - (s + i)) : n - i;
+
+		if (len == k && !memcmp(s + i, w, k))
+			return 1;
+		i += len + 1;
+	}
+	return 0;
+}
+
+void
 stripspace(struct buf *out, const char *s, size_t n)
 {
-	const char *p = s, *end = s + n, *nl;
+	struct line_walk w;
+	const char *p;
 	size_t len, start = out->len;
 	int blank = 0;
 
-	while (p < end) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		len = (size_t)((nl ? nl : end) - p);
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &len)) {
 		/* git's isspace(): \v and \f are kept, as git stripspace keeps them. */
 		while (len && (p[len - 1] == ' ' || p[len - 1] == '\t' || p[len - 1] == '\r'))
 			len--;
@@ -294,7 +329,6 @@ stripspace(struct buf *out, const char *s, size_t n)
 			buf_add(out, p, len);
 			buf_addc(out, '\n');
 		}
-		p = nl ? nl + 1 : end;
 	}
 }
 

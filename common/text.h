@@ -47,6 +47,30 @@ int iso_parse(const char *s, int64_t *t);
  */
 int date_option(const char *s, int end, int64_t *t);
 
+/*
+ * The lines of a text in memory, first to last:
+ *
+ *	struct line_walk w;
+ *	const char *s;
+ *	size_t n;
+ *
+ *	line_walk_init(&w, text, len);
+ *	while (line_next(&w, &s, &n))
+ *		... s[0..n), the line without its '\n' ...
+ *
+ * A last line without a final '\n' is a line; a final '\n' starts none,
+ * so an empty text has no line; an empty line comes as n == 0.  A '\r'
+ * before the '\n' stays in the line for the caller to trim or keep.
+ * After line_next(), w.p is where the next line starts (w.end at the
+ * end).  The walk only reads the text, which the caller keeps.
+ */
+struct line_walk {
+	const char *p, *end;
+};
+
+void line_walk_init(struct line_walk *w, const char *s, size_t n);
+int line_next(struct line_walk *w, const char **s, size_t *n);
+
 /* Lower-case s[0..n) in place (tolower(), byte by byte). */
 void lower(char *s, size_t n);
 
@@ -68,6 +92,12 @@ int has_prefix_ci(const char *s, size_t n, const char *prefix);
  */
 int has_wordn(const char *s, size_t n, const char *w, size_t k);
 int has_word(const char *s, size_t n, const char *w);
+/*
+ * Is w[0..k) one of the items of s[0..n) cut at every byte sep, to the
+ * letter (a line of a column's text with '\n', an id of a blank-separated
+ * list with ' ')?  An empty w is an item where two seps meet.
+ */
+int has_item(const char *s, size_t n, int sep, const char *w, size_t k);
 
 /*
  * Append s[0..n) cleaned as git stripspace does: trailing blanks cut from

@@ -39,6 +39,28 @@ tsv_open(struct tsv_reader *r, const char *path)
 }
 
 int
+tsv_open_table(struct tsv_reader *r, const char *path)
+{
+	if (tsv_open(r, path) < 0)
+		return -1;
+	if (r->empty) {
+		tsv_close(r);
+		return 0;
+	}
+	return 1;
+}
+
+int
+tsv_open_operand(struct tsv_reader *r, const char *path, int *rc)
+{
+	int open = tsv_open_table(r, path);
+
+	if (open < 0)
+		pt_exit_raise(rc, PT_EXIT_FAILED);
+	return open > 0;
+}
+
+int
 tsv_open_mem(struct tsv_reader *r, const char *name, const char *p, size_t n)
 {
 	memset(r, 0, sizeof *r);
@@ -474,6 +496,16 @@ tsv_extra_free(struct tsv_extra *x)
 	x->name = NULL;
 	x->col = NULL;
 	x->n = 0;
+}
+
+int
+tsv_next(struct tsv_reader *r)
+{
+	int got;
+
+	while ((got = tsv_read(r)) == -1)
+		;
+	return got;
 }
 
 int

@@ -59,6 +59,18 @@ int tsv_open(struct tsv_reader *r, const char *path);
  * back), named name in messages; p and name must outlive the reader.
  */
 int tsv_open_mem(struct tsv_reader *r, const char *name, const char *p, size_t n);
+/*
+ * tsv_open() for a caller that passes over an empty input: 1 a header
+ * was read (the caller closes r); 0 the input was empty (r is closed
+ * already); -1 it could not be opened (reported, nothing to close).
+ */
+int tsv_open_table(struct tsv_reader *r, const char *path);
+/*
+ * tsv_open_table() for a tool's file operand: 1 a table to read (the
+ * caller closes r); 0 one to pass over, empty or, with *rc raised to
+ * PT_EXIT_FAILED (util.h), not opened.
+ */
+int tsv_open_operand(struct tsv_reader *r, const char *path, int *rc);
 /* Index of a column, or -1. */
 int tsv_col(const struct tsv_reader *r, const char *name);
 /*
@@ -94,6 +106,11 @@ int tsv_need(const struct tsv_reader *r, const char *name);
  * (unreadable, truncated compression), already reported.
  */
 int tsv_read(struct tsv_reader *r);
+/*
+ * tsv_read() passing over the bad rows (reported and counted by it):
+ * 1 a row is ready; 0 end of input; -2 the input failed.
+ */
+int tsv_next(struct tsv_reader *r);
 /*
  * The field of column c as a small count (a version, part or total
  * number): 0 when the column is absent (c < 0), the field empty or not

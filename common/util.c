@@ -143,6 +143,17 @@ xreallocarray(void *p, size_t n, size_t size)
 	return xrealloc(p, n * size);
 }
 
+void *
+xgrow(void *p, size_t *cap, size_t n, size_t first, size_t size)
+{
+	if (n < *cap)
+		return p;
+	if (*cap > SIZE_MAX / 2)
+		die("out of memory: %zu x 2 elements overflows", *cap);
+	*cap = *cap ? *cap * 2 : first;
+	return xreallocarray(p, *cap, size);
+}
+
 char *
 xstrdup(const char *s)
 {

@@ -61,6 +61,15 @@ void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
 void *xreallocarray(void *p, size_t n, size_t size);
+/*
+ * Room for element n of the array p, which has *cap elements of size
+ * bytes: when n is *cap, *cap doubles (becomes first when 0) and p is
+ * reallocated.  Returns p, moved or not; the caller owns it as before:
+ *
+ *	v = xgrow(v, &cap, n, 16, sizeof *v);
+ *	v[n++] = x;
+ */
+void *xgrow(void *p, size_t *cap, size_t n, size_t first, size_t size);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 

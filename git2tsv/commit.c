@@ -69,11 +69,13 @@ upstream(struct buf *out, const char *msg, size_t n)
 	static const char *const pre[] = {
 		"commit ", "upstream commit ", "cherry picked from commit ", NULL
 	};
-	const char *p = msg, *end = msg + n, *nl;
+	struct line_walk lw;
+	const char *p;
+	size_t len;
 
-	while (p < end) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		const char *le = nl ? nl : end, *q = p;
+	line_walk_init(&lw, msg, n);
+	while (line_next(&lw, &p, &len)) {
+		const char *le = p + len, *q = p;
 
 		while (q < le && (*q == ' ' || *q == '\t' || *q == '[' || *q == '('))
 			q++;
@@ -92,7 +94,6 @@ upstream(struct buf *out, const char *msg, size_t n)
 			lower(out->p + out->len - 40, 40);
 			break;
 		}
-		p = nl ? nl + 1 : end;
 	}
 }
 
@@ -137,12 +138,13 @@ add_id(struct buf *out, const char *s, size_t n)
 static void
 links(struct buf *out, const char *msg, size_t n)
 {
-	const char *p = msg, *end = msg + n, *nl;
+	struct line_walk lw;
+	const char *p;
+	size_t len;
 
-	while (p < end) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		const char *le = nl ? nl : end;
-		size_t len = (size_t)(le - p);
+	line_walk_init(&lw, msg, n);
+	while (line_next(&lw, &p, &len)) {
+		const char *le = p + len;
 
 		if (has_prefix_ci(p, len, "link:")) {
 			const char *v = p + 5, *at, *s, *e;
@@ -164,7 +166,6 @@ links(struct buf *out, const char *msg, size_t n)
 		} else if (has_prefix_ci(p, len, "message-id:")) {
 			add_id(out, p + 11, len - 11);
 		}
-		p = nl ? nl + 1 : end;
 	}
 }
 

@@ -357,6 +357,9 @@ needs_quote(const char *s)
 static void
 add_path(struct buf *b, const char *prefix, const char *path, int quote)
 {
+	/* The bytes with a letter of their own after the backslash, and the letters. */
+	static const char special[] = "\a\b\t\n\v\f\r\"\\", letter[] = "abtnvfr\"\\";
+
 	if (!quote) {
 		buf_addstr(b, prefix);
 		buf_addstr(b, path);
@@ -366,22 +369,15 @@ add_path(struct buf *b, const char *prefix, const char *path, int quote)
 	buf_addstr(b, prefix);
 	for (const char *s = path; *s; s++) {
 		unsigned char c = (unsigned char)*s;
+		const char *sp = strchr(special, c);
 
-		switch (c) {
-		case '\a': buf_addstr(b, "\\a"); break;
-		case '\b': buf_addstr(b, "\\b"); break;
-		case '\t': buf_addstr(b, "\\t"); break;
-		case '\n': buf_addstr(b, "\\n"); break;
-		case '\v': buf_addstr(b, "\\v"); break;
-		case '\f': buf_addstr(b, "\\f"); break;
-		case '\r': buf_addstr(b, "\\r"); break;
-		case '"': buf_addstr(b, "\\\""); break;
-		case '\\': buf_addstr(b, "\\\\"); break;
-		default:
-			if (c < 0x20 || c >= 0x7f)
-				buf_addf(b, "\\%03o", c);
-			else
-				buf_addc(b, (char)c);
+		if (sp) {
+			buf_addc(b, '\\');
+			buf_addc(b, letter[sp - special]);
+		} else if (c < 0x20 || c >= 0x7f) {
+			buf_addf(b, "\\%03o", c);
+		} else {
+			buf_addc(b, (char)c);
 		}
 	}
 	buf_addc(b, '"');
@@ -683,10 +679,7 @@ change_add(struct changes *cs, int status, const char *path, const git_tree_entr
 {
 	struct change *c;
 
-	if (cs->n == cs->cap) {
-		cs->cap = cs->cap ? cs->cap * 2 : 16;
-		cs->v = xreallocarray(cs->v, cs->cap, sizeof *cs->v);
-	}
+	cs->v = xgrow(cs->v, &cs->cap, cs->n, 16, sizeof *cs->v);
 	c = &cs->v[cs->n++];
 	memset(c, 0, sizeof *c);
 	c->status = status;

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "git2tsv.h"
+#include "order.h"
 #include "tables.h"
 #include "text.h"
 #include "tsv.h"
@@ -55,10 +56,7 @@ tag_cb(const char *name, git_oid *oid, void *payload)
 	git_oid_cpy(&row.commit, git_object_id(peeled));
 	row.date = git_commit_time((git_commit *)peeled);
 	row.name = xstrdup(strncmp(name, "refs/tags/", 10) == 0 ? name + 10 : name);
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 64;
-		t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
-	}
+	t->v = xgrow(t->v, &t->cap, t->n, 64, sizeof *t->v);
 	t->v[t->n++] = row;
 out:
 	git_object_free(peeled);
@@ -71,9 +69,7 @@ cmp_tag(const void *a, const void *b)
 {
 	const struct tagrow *x = a, *y = b;
 
-	if (x->date != y->date)
-		return x->date < y->date ? -1 : 1;
-	return strcmp(x->name, y->name);
+	return tag_order(x->date, x->name, y->date, y->name);
 }
 
 int
@@ -152,10 +148,7 @@ node_of(const struct mctx *m, const git_oid *id)
 static void
 push_oid(git_oid **v, size_t *n, size_t *cap, const git_oid *id)
 {
-	if (*n == *cap) {
-		*cap = *cap ? 2 * *cap : 256;
-		*v = xreallocarray(*v, *cap, sizeof **v);
-	}
+	*v = xgrow(*v, cap, *n, 256, sizeof **v);
 	git_oid_cpy(&(*v)[(*n)++], id);
 }
 
@@ -215,11 +208,7 @@ cmp_tipord(const void *a, const void *b)
 {
 	const struct tipord *x = a, *y = b;
 
-	if (x->t != y->t)
-		return x->t > y->t ? -1 : 1;
-	if (x->i != y->i)
-		return x->i < y->i ? -1 : 1;
-	return 0;
+	return x->t != y->t ? cmp_int(y->t, x->t) : cmp_uint(x->i, y->i);
 }
 
 /* Tip oid's line of first parents, as far as the range goes, onto m->line. */

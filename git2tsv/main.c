@@ -359,10 +359,7 @@ walk_add(struct walk *w, const git_oid *id, git_oid *tree)
 	if (tree)
 		git_oid_cpy(tree, git_commit_tree_id(nd.c));
 	nd.seq = w->seq++;
-	if (w->n == w->cap) {
-		w->cap = w->cap ? w->cap * 2 : 64;
-		w->heap = xreallocarray(w->heap, w->cap, sizeof *w->heap);
-	}
+	w->heap = xgrow(w->heap, &w->cap, w->n, 64, sizeof *w->heap);
 	for (i = w->n++; i > 0 && wnode_after(&w->heap[(i - 1) / 2], &nd); i = (i - 1) / 2)
 		w->heap[i] = w->heap[(i - 1) / 2];
 	w->heap[i] = nd;

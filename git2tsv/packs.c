@@ -671,10 +671,7 @@ packs_add(git_repository *repo, size_t budget)
 
 		if (l > 9 && strncmp(de->d_name, "pack-", 5) == 0 &&
 		    strcmp(de->d_name + l - 4, ".idx") == 0) {
-			if (nn == cap) {
-				cap = cap ? cap * 2 : 8;
-				names = xreallocarray(names, cap, sizeof *names);
-			}
+			names = xgrow(names, &cap, nn, 8, sizeof *names);
 			names[nn++] = xstrdup(de->d_name);
 		}
 	}

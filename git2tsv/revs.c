@@ -25,10 +25,7 @@ fail_repo(const char *repo, const char *what, const char *arg)
 void
 tip_add(struct tips *t, const git_oid *oid, int hide)
 {
-	if (t->n == t->cap) {
-		t->cap = t->cap ? t->cap * 2 : 16;
-		t->v = xreallocarray(t->v, t->cap, sizeof *t->v);
-	}
+	t->v = xgrow(t->v, &t->cap, t->n, 16, sizeof *t->v);
 	git_oid_cpy(&t->v[t->n].oid, oid);
 	t->v[t->n++].hide = hide;
 }

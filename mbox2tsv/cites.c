@@ -45,21 +45,6 @@ hexv(int c)
 	return c >= 'a' && c <= 'f' ? c - 'a' + 10 : -1;
 }
 
-/* Is id[0..n) in the space-separated list out already? */
-static int
-listed(const struct buf *out, const char *id, size_t n)
-{
-	for (const char *p = out->p, *e = out->p + out->len; p && p < e;) {
-		const char *sp = memchr(p, ' ', (size_t)(e - p));
-		size_t k = (size_t)((sp ? sp : e) - p);
-
-		if (k == n && !memcmp(p, id, n))
-			return 1;
-		p += k + 1;
-	}
-	return 0;
-}
-
 /*
  * The segment seg[0..n) of a link's path, %-decoded, without angle
  * brackets, when it is a Message-ID (an '@', no blank): appended (2),
@@ -94,7 +79,8 @@ take(struct buf *out, const char *seg, size_t n)
 	for (size_t i = 0; i < k; i++)
 		if ((unsigned char)id[i] <= ' ' || id[i] == '\\')
 			return 0;
-	if (listed(out, id, k))
+	/* out is a blank-separated list of the ids taken so far. */
+	if (has_item(out->p, out->len, ' ', id, k))
 		return 1;
 	if (out->len)
 		buf_addc(out, ' ');
@@ -112,19 +98,19 @@ link_end(char c)
 void
 cites_scan(const char *s, size_t n, struct buf *out)
 {
-	size_t found = 0;
+	size_t found = 0, len;
+	struct line_walk w;
+	const char *p;
 
-	for (const char *p = s, *end = s + n; p < end && found < CITES_MAX;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		const char *le = nl ? nl : end, *q = p;
+	line_walk_init(&w, s, n);
+	while (found < CITES_MAX && line_next(&w, &p, &len)) {
+		const char *le = p + len, *q = p;
 
 		while (q < le && (*q == ' ' || *q == '\t'))
 			q++;
 		/* Quoted lines are another's words. */
-		if (q < le && *q == '>') {
-			p = le + 1;
+		if (q < le && *q == '>')
 			continue;
-		}
 		for (const char *u = q; u < le && found < CITES_MAX &&
 		    (u = find_bytes(u, (size_t)(le - u), "://", 3)) != NULL;) {
 			const char *h = u + 3, *he = h, *pe;
@@ -162,6 +148,5 @@ cites_scan(const char *s, size_t n, struct buf *out)
 					g = ge + 1;
 				}
 		}
-		p = le + 1;
 	}
 }

@@ -135,10 +135,7 @@ read_epoch(struct ctx *c, const char *path, const char *archive)
 	 * and they are read oldest first.
 	 */
 	while ((err = git_revwalk_next(&oid, walk)) == 0) {
-		if (noids == oidcap) {
-			oidcap = oidcap ? 2 * oidcap : 1024;
-			oids = xreallocarray(oids, oidcap, sizeof *oids);
-		}
+		oids = xgrow(oids, &oidcap, noids, 1024, sizeof *oids);
 		oids[noids++] = oid;
 	}
 	if (err != GIT_ITEROVER) {

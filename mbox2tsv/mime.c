@@ -12,6 +12,7 @@
 #include "charset.h"
 #include "diff.h"
 #include "mbox2tsv.h"
+#include "text.h"
 #include "util.h"
 
 /* CRLF becomes LF; a lone CR stays, it may be content. */
@@ -49,12 +50,15 @@ blanks_only(const char *s, size_t n)
 static void
 unflow(struct buf *out, const char *s, size_t n, int delsp)
 {
-	const char *p = s, *end = s + n, *nl;
+	struct line_walk w;
+	const char *p;
 	size_t len;
 
-	while (p < end) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		len = (size_t)((nl ? nl : end) - p);
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &len)) {
+		/* Did a '\n' end the line? */
+		int nl = p + len < w.end;
+
 		if (len && p[0] == ' ') {
 			p++;
 			len--;
@@ -72,7 +76,6 @@ unflow(struct buf *out, const char *s, size_t n, int delsp)
 			if (nl)
 				buf_addc(out, '\n');
 		}
-		p = nl ? nl + 1 : end;
 	}
 }
 
@@ -122,10 +125,7 @@ texty(GMimeObject *obj)
 static struct unit *
 unit_new(struct units *us)
 {
-	if (us->n == us->cap) {
-		us->cap = us->cap ? us->cap * 2 : 4;
-		us->u = xreallocarray(us->u, us->cap, sizeof *us->u);
-	}
+	us->u = xgrow(us->u, &us->cap, us->n, 4, sizeof *us->u);
 	memset(&us->u[us->n], 0, sizeof us->u[0]);
 	return &us->u[us->n++];
 }

@@ -37,10 +37,7 @@ list_dir(const char *dir, size_t *count)
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.')
 			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 64;
-			v = xreallocarray(v, cap, sizeof *v);
-		}
+		v = xgrow(v, &cap, n, 64, sizeof *v);
 		v[n++] = xstrdup(de->d_name);
 	}
 	closedir(d);
@@ -131,15 +128,10 @@ read_known(struct ctx *c, const char *table)
 		tsv_close(&r);
 		return -1;
 	}
-	while ((k = tsv_read(&r)) != 0) {
-		if (k == -2) {
-			rc = -1;
-			break;
-		}
-		if (k < 0)
-			continue;
+	while ((k = tsv_next(&r)) > 0)
 		set64_add(&c->ids, hash_bytes(r.f[col].s, r.f[col].len));
-	}
+	if (k < 0)
+		rc = -1;
 	tsv_close(&r);
 	return rc;
 }

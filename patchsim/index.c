@@ -35,10 +35,7 @@ post(struct index *ix, struct hmap *m, const char *key, size_t klen, uint32_t ro
 	p = &ix->all[(uintptr_t)e->val - 1];
 	if (p->n && p->v[p->n - 1] == row)
 		return;
-	if (p->n == p->cap) {
-		p->cap = p->cap ? p->cap * 2 : 4;
-		p->v = xreallocarray(p->v, p->cap, sizeof *p->v);
-	}
+	p->v = xgrow(p->v, &p->cap, p->n, 4, sizeof *p->v);
 	p->v[p->n++] = row;
 }
 

@@ -48,12 +48,14 @@ summary_len(const char *t, size_t n)
 static void
 load_credits(struct table *t, struct row *rw, const char *s, size_t n)
 {
+	struct line_walk w;
+	const char *p;
+	size_t len;
 	const char **v = arena_alloc(&t->mem, 2 * (n / 2 + 1) * sizeof *v);
 	uint32_t k = 0;
 
-	for (const char *p = s, *end = s + n; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t len = (size_t)((nl ? nl : end) - p);
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &len)) {
 		const char *lt = memchr(p, '<', len), *gt = lt ? memchr(lt, '>', (size_t)(p + len - lt)) : NULL;
 		size_t nm = lt ? (size_t)(lt - p) : len;
 
@@ -65,7 +67,6 @@ load_credits(struct table *t, struct row *rw, const char *s, size_t n)
 			v[k++] = intern_lower(t->names, p, nm);
 		else if (!lt && len)
 			v[k++] = intern_lower(t->names, p, len);
-		p += len + 1;
 	}
 	rw->cred = v;
 	rw->ncred = k;
@@ -285,13 +286,14 @@ hunks_from_file(struct table *t, struct tsv_reader *r, const char *path)
 static void
 load_names(struct table *t, struct row *rw, const char *s, size_t n)
 {
-	const char *p = s, *end = s + n, *nl;
+	struct line_walk w;
+	const char *p;
+	size_t len;
 
-	while (p < end) {
-		nl = memchr(p, '\n', (size_t)(end - p));
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &len)) {
 		rw->names = xreallocarray(rw->names, rw->nnames + 1, sizeof *rw->names);
-		rw->names[rw->nnames++] = intern(t->names, p, (size_t)((nl ? nl : end) - p));
-		p = nl ? nl + 1 : end;
+		rw->names[rw->nnames++] = intern(t->names, p, len);
 	}
 }
 
@@ -317,12 +319,8 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 	t->nwmem = (size_t)(jobs < 1 ? 1 : jobs > 64 ? 64 : jobs);
 	t->wmem = xcalloc(t->nwmem, sizeof *t->wmem);
 	t->fd = -1;
-	if (tsv_open(&r, path) < 0)
-		return -2;
-	if (r.empty) {
-		tsv_close(&r);
-		return 0;
-	}
+	if ((got = tsv_open_table(&r, path)) <= 0)
+		return got < 0 ? -2 : 0;
 	hunks_from_file(t, &r, path);
 	memset(&ld, 0, sizeof ld);
 	ld.t = t;
@@ -377,10 +375,7 @@ load(struct table *t, const char *path, struct strpool *names, struct hmap *sort
 			rc = rc < -1 ? rc : -1;
 			continue;
 		}
-		if (t->n == t->cap) {
-			t->cap = t->cap ? t->cap * 2 : 1024;
-			t->r = xreallocarray(t->r, t->cap, sizeof *t->r);
-		}
+		t->r = xgrow(t->r, &t->cap, t->n, 1024, sizeof *t->r);
 		rw = &t->r[t->n];
 		memset(rw, 0, sizeof *rw);
 		/* Interned with the threads: ids and threads compare as pointers. */

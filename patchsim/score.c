@@ -217,10 +217,7 @@ diff_terms(struct job *j, const struct row *l, const struct row *r, uint32_t *nf
 				add_term(j, &hl->add, &hr->add);
 		}
 		if (j->nt > first) {
-			if (nfiles == j->fcap) {
-				j->fcap = j->fcap ? j->fcap * 2 : 16;
-				j->tfn = xreallocarray(j->tfn, j->fcap, sizeof *j->tfn);
-			}
+			j->tfn = xgrow(j->tfn, &j->fcap, nfiles, 16, sizeof *j->tfn);
 			j->tfn[nfiles++] = (uint32_t)(j->nt - first);
 		} else if (j->o->file_penalty) {
 			unmatched++;

@@ -243,10 +243,7 @@ parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
 			FLUSH_HUNK();
 			FLUSH_FILE();
 			h = NULL;
-			if (rw->nf == cap) {
-				cap = cap ? cap * 2 : 4;
-				rw->f = xreallocarray(rw->f, cap, sizeof *rw->f);
-			}
+			rw->f = xgrow(rw->f, &cap, rw->nf, 4, sizeof *rw->f);
 			f = &rw->f[rw->nf++];
 			f->key = sink_intern(t, x.s, x.len);
 			f->h = NULL;
@@ -254,10 +251,7 @@ parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
 			hcap = 0;
 		} else if (x.kind == '@' && f) {
 			FLUSH_HUNK();
-			if (f->nh == hcap) {
-				hcap = hcap ? hcap * 2 : 4;
-				f->h = xreallocarray(f->h, hcap, sizeof *f->h);
-			}
+			f->h = xgrow(f->h, &hcap, f->nh, 4, sizeof *f->h);
 			h = &f->h[f->nh++];
 			memset(h, 0, sizeof *h);
 			h->heading = sink_intern(t, x.s, x.len);

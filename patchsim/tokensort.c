@@ -258,10 +258,7 @@ token_sort(struct buf *out, const char *s, size_t n)
 			continue;
 		}
 		if (!inword) {
-			if (nsp == cap) {
-				cap = cap ? cap * 2 : 64;
-				sp = xreallocarray(sp, cap, sizeof *sp);
-			}
+			sp = xgrow(sp, &cap, nsp, 64, sizeof *sp);
 			sp[nsp].off = words.len;
 			sp[nsp].len = 0;
 			nsp++;

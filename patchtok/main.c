@@ -14,6 +14,7 @@
 
 #include "hash.h"
 #include "hunks.h"
+#include "mailthread.h"
 #include "opool.h"
 #include "patch.h"
 #include "subject.h"
@@ -92,18 +93,17 @@ static void
 credits(struct buf *out, const char *body, size_t blen, const char *const *who,
     const size_t *wlen)
 {
-	const char *p = body, *end = body + blen, *nl, *s;
+	struct line_walk w;
+	const char *p, *s;
 	size_t n;
 
-	while (p < end) {
+	line_walk_init(&w, body, blen);
+	while (line_next(&w, &p, &n)) {
 		const char *colon, *v;
 		size_t k, vn;
 		int skip = 0;
 
-		nl = memchr(p, '\n', (size_t)(end - p));
-		n = (size_t)((nl ? nl : end) - p);
 		s = trim(p, &n);
-		p = nl ? nl + 1 : end;
 		if (!n || !(colon = memchr(s, ':', n)))
 			continue;
 		k = (size_t)(colon - s);
@@ -120,14 +120,7 @@ credits(struct buf *out, const char *body, size_t blen, const char *const *who,
 		for (int i = 0; i < 4 && !skip; i += 2)
 			skip = names_person(v, vn, who[i], wlen[i], who[i + 1], wlen[i + 1]);
 		/* Once each. */
-		for (const char *q = out->p, *qe = out->p + out->len; q && q < qe && !skip;) {
-			const char *ql = memchr(q, '\n', (size_t)(qe - q));
-			size_t m = (size_t)((ql ? ql : qe) - q);
-
-			skip = m == vn && !memcmp(q, v, vn);
-			q += m + 1;
-		}
-		if (skip)
+		if (skip || has_item(out->p, out->len, '\n', v, vn))
 			continue;
 		if (out->len)
 			buf_addc(out, '\n');
@@ -144,16 +137,15 @@ static void
 normal_message(struct buf *out, const char *title, size_t tlen, const char *body,
     size_t blen)
 {
-	const char *p = body, *end = body + blen, *nl, *s;
+	struct line_walk w;
+	const char *p, *s;
 	size_t n;
 	int first = 1;
 
 	buf_add(out, title, tlen);
-	while (p < end) {
-		nl = memchr(p, '\n', (size_t)(end - p));
-		n = (size_t)((nl ? nl : end) - p);
+	line_walk_init(&w, body, blen);
+	while (line_next(&w, &p, &n)) {
 		s = trim(p, &n);
-		p = nl ? nl + 1 : end;
 		if (!n || is_trailer(s, n))
 			continue;
 		if (first && n == tlen && memcmp(s, title, n) == 0) {
@@ -332,14 +324,12 @@ paths_column(struct buf *out, const struct patch *p)
 static void
 thread_column(struct buf *out, const struct tsv_reader *r, const struct cols *c)
 {
-	size_t n;
-	const char *s = field(r, c->references, &n);
+	size_t nrefs, nirt, nid, n;
+	const char *refs = field(r, c->references, &nrefs);
+	const char *irt = field(r, c->in_reply_to, &nirt);
+	const char *id = field(r, c->id, &nid);
+	const char *s = thread_name(refs, nrefs, irt, nirt, id, nid, &n);
 
-	if (!n)
-		s = field(r, c->in_reply_to, &n);
-	n = strcspn(s, " ") < n ? strcspn(s, " ") : n;
-	if (!n)
-		s = field(r, c->id, &n);
 	tsv_add(out, s, n);
 }
 
@@ -679,22 +669,18 @@ tok_table(struct tjob *jb, struct tsv_reader *r, long jobs)
 	struct opool *pool = opool_new(&ops, jb, (int)jobs, TOK_SLOTS, 1, sizeof(struct tslot));
 	int got, rc = 0;
 
-	while ((got = tsv_read(r)) != 0) {
+	while ((got = tsv_next(r)) > 0) {
 		struct tslot *sl;
 		size_t bytes = 0;
 
-		if (got == -2) {
-			rc = -1;
-			break;
-		}
-		if (got < 0)
-			continue;
 		for (size_t k = 0; k < r->ncols; k++)
 			bytes += r->f[k].len + 1;
 		sl = opool_next_sized(pool, bytes);
 		slot_fill(sl, r);
 		opool_push(pool);
 	}
+	if (got < 0)
+		rc = -1;
 	opool_finish(pool);
 	return rc;
 }
@@ -726,14 +712,8 @@ main(int argc, char **argv)
 		 * A table that cannot be opened or read to its end fails the
 		 * run; bad rows, named and passed over, leave a good one.
 		 */
-		if (tsv_open(&r, argv[i]) < 0) {
-			rc = PT_EXIT_FAILED;
+		if (!tsv_open_operand(&r, argv[i], &rc))
 			continue;
-		}
-		if (r.empty) {
-			tsv_close(&r);
-			continue;
-		}
 		find_columns(&jb.c, &r);
 		jb.commits = jb.c.commit_date >= 0;
 		/*

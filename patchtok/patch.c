@@ -99,10 +99,7 @@ new_file(struct patch *p)
 {
 	struct pfile *f;
 
-	if (p->nf == p->capf) {
-		p->capf = p->capf ? p->capf * 2 : 8;
-		p->f = xreallocarray(p->f, p->capf, sizeof *p->f);
-	}
+	p->f = xgrow(p->f, &p->capf, p->nf, 8, sizeof *p->f);
 	f = &p->f[p->nf++];
 	memset(f, 0, sizeof *f);
 	f->old = f->new = "";
@@ -150,10 +147,7 @@ hunk_for(struct pfile *f, struct arena *a, const char *head, size_t hlen)
 	for (size_t i = 0; i < f->nh; i++)
 		if (f->h[i].headlen == hlen && memcmp(f->h[i].heading, head, hlen) == 0)
 			return &f->h[i];
-	if (f->nh == f->caph) {
-		f->caph = f->caph ? f->caph * 2 : 4;
-		f->h = xreallocarray(f->h, f->caph, sizeof *f->h);
-	}
+	f->h = xgrow(f->h, &f->caph, f->nh, 4, sizeof *f->h);
 	h = &f->h[f->nh++];
 	memset(h, 0, sizeof *h);
 	h->heading = arena_strndup(a, head, hlen);

@@ -265,14 +265,8 @@ main(int argc, char **argv)
 		struct tsv_reader r;
 		enum table_kind kind;
 
-		if (tsv_open(&r, argv[i]) < 0) {
-			rc = PT_EXIT_FAILED;
+		if (!tsv_open_operand(&r, argv[i], &rc))
 			continue;
-		}
-		if (r.empty) {
-			tsv_close(&r);
-			continue;
-		}
 		kind = table_kind(&r);
 		if (kind == TABLE_PAIRS) {
 			exit_of(&rc, read_pairs(&g, &r, &o, &st));

@@ -45,17 +45,11 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 	cvia = table_col(r, TABLE_PAIRS, COL_VIA);
 	/* Another scorer's table may not have it: then no pair is vetoed. */
 	cfdiff = table_col(r, TABLE_PAIRS, COL_FDIFF);
-	while ((got = tsv_read(r)) != 0) {
+	while ((got = tsv_next(r)) > 0) {
 		double v[NNUM] = { 0, 0, 0, 0 }, score, fdiff = 1, w;
 		uint32_t li, ri;
 		int k, via, content, acc;
 
-		if (got == -2) {
-			rc = -2;
-			break;
-		}
-		if (got < 0)
-			continue;
 		if (!r->f[cl].len || !r->f[cr].len) {
 			warnx("%s:%lu: column '%s': empty id", r->name, r->lineno,
 			    r->f[cl].len ? COL_RIGHT : COL_LEFT);
@@ -130,16 +124,15 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 		st->accepted++;
 		if (li == ri)
 			continue;
-		if (g->ne == g->cape) {
-			g->cape = g->cape ? 2 * g->cape : 1024;
-			g->e = xreallocarray(g->e, g->cape, sizeof *g->e);
-		}
+		g->e = xgrow(g->e, &g->cape, g->ne, 1024, sizeof *g->e);
 		g->e[g->ne].a = li;
 		g->e[g->ne].b = ri;
 		g->e[g->ne].score = (float)score;
 		g->e[g->ne].via = (uint16_t)(via & (o->accept | VIA_FILES));
 		g->e[g->ne++].content = (unsigned char)content;
 	}
+	if (got < 0)
+		rc = -2;
 	if (r->nbad && rc == 0)
 		rc = -1;
 	return rc;
@@ -177,17 +170,11 @@ read_patches(struct graph *g, struct tsv_reader *r)
 	table_skip(r, TABLE_PATCHES, COL_MSG);
 	table_skip(r, TABLE_PATCHES, COL_HUNKS);
 	table_skip(r, TABLE_PATCHES, COL_FILES);
-	while ((got = tsv_read(r)) != 0) {
+	while ((got = tsv_next(r)) > 0) {
 		struct node *x;
 		uint32_t i;
 		int kind;
 
-		if (got == -2) {
-			rc = -2;
-			break;
-		}
-		if (got < 0)
-			continue;
 		if (!r->f[cid].len) {
 			warnx("%s:%lu: column 'id': empty id", r->name, r->lineno);
 			r->nbad++;
@@ -226,6 +213,8 @@ read_patches(struct graph *g, struct tsv_reader *r)
 		x->side = c[FLAGS] >= 0 &&
 		    has_word(r->f[c[FLAGS]].s, r->f[c[FLAGS]].len, FLAG_SIDE);
 	}
+	if (got < 0)
+		rc = -2;
 	if (r->nbad && rc == 0)
 		rc = -1;
 	return rc;

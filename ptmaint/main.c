@@ -137,10 +137,7 @@ read_history(struct run *r, const char *rev)
 			continue;
 		had = has;
 		git_oid_cpy(&last, &blob);
-		if (r->nv == cap) {
-			cap = cap ? cap * 2 : 64;
-			r->v = xreallocarray(r->v, cap, sizeof *r->v);
-		}
+		r->v = xgrow(r->v, &cap, r->nv, 64, sizeof *r->v);
 		r->v[r->nv].time = time;
 		git_oid_cpy(&r->v[r->nv].commit, &id);
 		git_oid_cpy(&r->v[r->nv].blob, &blob);
@@ -352,10 +349,7 @@ split_files(char *s, size_t len, const char ***v, size_t *cap)
 
 		*le = '\0';
 		if (le > p) {
-			if (n == *cap) {
-				*cap = *cap ? *cap * 2 : 16;
-				*v = xreallocarray(*v, *cap, sizeof **v);
-			}
+			*v = xgrow(*v, cap, n, 16, sizeof **v);
 			(*v)[n++] = p;
 		}
 		p = le + 1;
@@ -470,12 +464,8 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 	struct tsv_reader t;
 	int cid, cdate, cfiles, chunks, cmsg, rc = 0, st, text;
 
-	if (tsv_open(&t, path) < 0)
-		return -2;
-	if (t.empty) {
-		tsv_close(&t);
-		return 0;
-	}
+	if ((st = tsv_open_table(&t, path)) <= 0)
+		return st < 0 ? -2 : 0;
 	cid = table_need(&t, TABLE_PATCHES, COL_ID);
 	cdate = table_need(&t, TABLE_PATCHES, COL_DATE);
 	cfiles = table_need(&t, TABLE_PATCHES, COL_FILES);
@@ -490,21 +480,12 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 		table_skip(&t, TABLE_PATCHES, COL_MSG);
 		table_skip(&t, TABLE_PATCHES, COL_HUNKS);
 	}
-	while ((st = tsv_read(&t)) != 0) {
+	while ((st = tsv_next(&t)) > 0) {
 		struct prow *pr;
 		int64_t date;
 
-		if (st == -2) {
-			rc = -2;
-			break;
-		}
-		if (st < 0)
-			continue;
 		r->patches++;
-		if (ck->n == ck->cap) {
-			ck->cap = ck->cap ? ck->cap * 2 : 256;
-			ck->row = xreallocarray(ck->row, ck->cap, sizeof *ck->row);
-		}
+		ck->row = xgrow(ck->row, &ck->cap, ck->n, 256, sizeof *ck->row);
 		pr = &ck->row[ck->n++];
 		pr->vi = r->file ? 0 : SIZE_MAX;
 		if (!r->file) {
@@ -534,6 +515,8 @@ read_table(struct run *r, struct chunk *ck, const char *path)
 		if (ck->n == CHUNK_ROWS || ck->data.len >= CHUNK_BYTES)
 			flush(r, ck);
 	}
+	if (st < 0)
+		rc = -2;
 	flush(r, ck);
 	if (t.nbad) {
 		r->badrows += t.nbad;

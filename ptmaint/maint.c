@@ -29,6 +29,7 @@
 #include "addr.h"
 #include "buf.h"
 #include "maint.h"
+#include "order.h"
 #include "util.h"
 
 static const char known_types[] = "BCDFKLMNPQRSTVWX";
@@ -529,10 +530,7 @@ prepare_path(struct mfile *mf, struct mentry *e, const char *name,
 			key = i + 1;
 	h = hmap_put(&mf->byfolder, v, key, &isnew);
 	head = isnew ? 0 : (uint32_t)(uintptr_t)h->val;
-	if (mf->npat == mf->cappat) {
-		mf->cappat = mf->cappat ? mf->cappat * 2 : 256;
-		mf->pat = xreallocarray(mf->pat, mf->cappat, sizeof *mf->pat);
-	}
+	mf->pat = xgrow(mf->pat, &mf->cappat, mf->npat, 256, sizeof *mf->pat);
 	mf->pat[mf->npat].entry = (uint32_t)(e - mf->e);
 	mf->pat[mf->npat].next = head;
 	mf->npat++;
@@ -580,10 +578,7 @@ maint_parse(struct mfile *mf, const char *text, size_t len, const char *name,
 		if (title) {
 			struct msection *s;
 
-			if (mf->ns == caps) {
-				caps = caps ? caps * 2 : 256;
-				mf->s = xreallocarray(mf->s, caps, sizeof *mf->s);
-			}
+			mf->s = xgrow(mf->s, &caps, mf->ns, 256, sizeof *mf->s);
 			s = &mf->s[mf->ns++];
 			while (titlelen && (title[titlelen - 1] == ' ' || title[titlelen - 1] == '\t'))
 				titlelen--;
@@ -609,10 +604,7 @@ maint_parse(struct mfile *mf, const char *text, size_t len, const char *name,
 			v++;
 		while (n > (size_t)(v - p) && (p[n - 1] == ' ' || p[n - 1] == '\t'))
 			n--;
-		if (mf->ne == cape) {
-			cape = cape ? cape * 2 : 1024;
-			mf->e = xreallocarray(mf->e, cape, sizeof *mf->e);
-		}
+		mf->e = xgrow(mf->e, &cape, mf->ne, 1024, sizeof *mf->e);
 		e = &mf->e[mf->ne];
 		memset(e, 0, sizeof *e);
 		e->type = type;
@@ -665,16 +657,10 @@ maint_parse(struct mfile *mf, const char *text, size_t len, const char *name,
 			if (!e->re && !e->lit)
 				continue;
 			if (type == 'N') {
-				if (mf->nn == capn) {
-					capn = capn ? capn * 2 : 64;
-					mf->regexes = xreallocarray(mf->regexes, capn, sizeof *mf->regexes);
-				}
+				mf->regexes = xgrow(mf->regexes, &capn, mf->nn, 64, sizeof *mf->regexes);
 				mf->regexes[mf->nn++] = (uint32_t)mf->ne;
 			} else {
-				if (mf->nk == capk) {
-					capk = capk ? capk * 2 : 64;
-					mf->keywords = xreallocarray(mf->keywords, capk, sizeof *mf->keywords);
-				}
+				mf->keywords = xgrow(mf->keywords, &capk, mf->nk, 64, sizeof *mf->keywords);
 				mf->keywords[mf->nk++] = (uint32_t)mf->ne;
 			}
 			break;
@@ -743,10 +729,7 @@ add(struct mresult *r, uint32_t section, int depth, uint32_t via)
 			r->m[k - 1].depth = depth;
 		return;
 	}
-	if (r->n == r->cap) {
-		r->cap = r->cap ? r->cap * 2 : 16;
-		r->m = xreallocarray(r->m, r->cap, sizeof *r->m);
-	}
+	r->m = xgrow(r->m, &r->cap, r->n, 16, sizeof *r->m);
 	r->m[r->n].section = section;
 	r->m[r->n].depth = depth;
 	r->m[r->n].via = via;
@@ -758,10 +741,9 @@ static int
 by_depth(const void *a, const void *b)
 {
 	const struct mmatch *x = a, *y = b;
+	int c = cmp_int(y->depth, x->depth);
 
-	if (x->depth != y->depth)
-		return x->depth > y->depth ? -1 : 1;
-	return x->section < y->section ? -1 : x->section > y->section;
+	return c ? c : cmp_uint(x->section, y->section);
 }
 
 /* A candidate F: match of one path, kept until its X: are all known. */
@@ -810,18 +792,12 @@ maint_match(const struct mfile *mf, const char *const *files, size_t nfiles,
 				if (e->type == 'X') {
 					if (!r->excl[e->section]) {
 						r->excl[e->section] = 1;
-						if (nt == capt) {
-							capt = capt ? capt * 2 : 16;
-							touched = xreallocarray(touched, capt, sizeof *touched);
-						}
+						touched = xgrow(touched, &capt, nt, 16, sizeof *touched);
 						touched[nt++] = e->section;
 					}
 					continue;
 				}
-				if (nc == capc) {
-					capc = capc ? capc * 2 : 16;
-					c = xreallocarray(c, capc, sizeof *c);
-				}
+				c = xgrow(c, &capc, nc, 16, sizeof *c);
 				c[nc].section = e->section;
 				c[nc].entry = ei;
 				c[nc].depth = depth_of(e);

@@ -136,11 +136,9 @@ read_state(struct model *md, const char *path, struct hmap *h, unsigned long *nr
 		warnx("%s: %s", path, strerror(errno));
 		return -1;
 	}
-	if (tsv_open(&r, path) < 0)
-		return -1;
-	if (r.empty) {
-		tsv_close(&r);
-		return 1;
+	switch (tsv_open_table(&r, path)) {
+	case -1: return -1;
+	case 0: return 1;
 	}
 	ck = table_col(&r, TABLE_STATE, COL_KIND);
 	ci = table_col(&r, TABLE_STATE, COL_ID);
@@ -197,10 +195,7 @@ states(struct model *md, const struct ropts *o, struct st **out)
 
 		if (!m->present || m->type != MT_PATCH || !m->project)
 			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 256;
-			v = xreallocarray(v, cap, sizeof *v);
-		}
+		v = xgrow(v, &cap, n, 256, sizeof *v);
 		memset(&v[n], 0, sizeof v[n]);
 		v[n].idx = (uint32_t)i;
 		v[n].state = state_of_mail(md, &o->sc, (uint32_t)i, &v[n].since, &v[n].detail);
@@ -214,10 +209,7 @@ states(struct model *md, const struct ropts *o, struct st **out)
 			const struct commit *k = &md->commits[c[i]];
 			int why;
 
-			if (n == cap) {
-				cap = cap ? 2 * cap : 256;
-				v = xreallocarray(v, cap, sizeof *v);
-			}
+			v = xgrow(v, &cap, n, 256, sizeof *v);
 			memset(&v[n], 0, sizeof v[n]);
 			v[n].idx = c[i];
 			v[n].commit = 1;
@@ -288,10 +280,7 @@ changes_get(struct model *md, const struct ropts *o)
 		    for_person(&md->mails[v[i].idx], o->who))) {
 			struct change *ch;
 
-			if (cache.n == cap) {
-				cap = cap ? 2 * cap : 64;
-				cache.v = xreallocarray(cache.v, cap, sizeof *cache.v);
-			}
+			cache.v = xgrow(cache.v, &cap, cache.n, 64, sizeof *cache.v);
 			ch = &cache.v[cache.n++];
 			ch->what = c;
 			ch->commit = v[i].commit;

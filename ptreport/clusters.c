@@ -155,10 +155,7 @@ order_members(struct model *md)
 			n = 0;
 			for (uint32_t x = *head; x != NONE;
 			    x = commits ? md->commits[x].cnext : md->mails[x].cnext) {
-				if (n == cap) {
-					cap = cap ? 2 * cap : 64;
-					v = xreallocarray(v, cap, sizeof *v);
-				}
+				v = xgrow(v, &cap, n, 64, sizeof *v);
 				v[n++] = x;
 			}
 			if (n < 2)

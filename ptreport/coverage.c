@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "order.h"
 #include "ptreport.h"
 #include "text.h"
 #include "util.h"
@@ -21,10 +22,9 @@ static int
 cmp_lmail(const void *a, const void *b)
 {
 	const struct lmail *x = a, *y = b;
+	int c = cmp_uint(x->list, y->list);
 
-	if (x->list != y->list)
-		return x->list < y->list ? -1 : 1;
-	return (x->date > y->date) - (x->date < y->date);
+	return c ? c : cmp_int(x->date, y->date);
 }
 
 static int
@@ -39,10 +39,28 @@ static int
 cmp_span(const void *a, const void *b)
 {
 	const struct span *x = a, *y = b;
+	int c = cmp_int(x->from, y->from);
 
-	if (x->from != y->from)
-		return x->from < y->from ? -1 : 1;
-	return (x->to > y->to) - (x->to < y->to);
+	return c ? c : cmp_int(x->to, y->to);
+}
+
+size_t
+spans_merge(struct span *v, size_t n)
+{
+	size_t k = 0;
+
+	if (!n)
+		return 0;
+	qsort(v, n, sizeof *v, cmp_span);
+	for (size_t i = 1; i < n; i++) {
+		if (v[i].from <= v[k].to) {
+			if (v[i].to > v[k].to)
+				v[k].to = v[i].to;
+		} else {
+			v[++k] = v[i];
+		}
+	}
+	return k + 1;
 }
 
 /* The list of id s[0..n), added when new; its index. */
@@ -210,10 +228,7 @@ archive_lists(struct model *md)
 		e = hmap_put(&cnt, key.p, key.len, &isnew);
 		if (isnew) {
 			e->key = arena_strndup(&md->mem, key.p, key.len);
-			if (n == cap) {
-				cap = cap ? 2 * cap : 16;
-				v = xreallocarray(v, cap, sizeof *v);
-			}
+			v = xgrow(v, &cap, n, 16, sizeof *v);
 			v[n].arch = m->arch;
 			v[n].list = intern(&md->pool, m->lists, k);
 			v[n].n = 0;
@@ -298,20 +313,7 @@ coverage(struct model *md)
 			md->cov = xreallocarray(md->cov, md->ncov + 1, sizeof *md->cov);
 			md->cov[md->ncov++] = md->lc[i].s[k];
 		}
-	if (md->ncov) {
-		size_t k = 0;
-
-		qsort(md->cov, md->ncov, sizeof *md->cov, cmp_span);
-		for (size_t i = 1; i < md->ncov; i++) {
-			if (md->cov[i].from <= md->cov[k].to) {
-				if (md->cov[i].to > md->cov[k].to)
-					md->cov[k].to = md->cov[i].to;
-			} else {
-				md->cov[++k] = md->cov[i];
-			}
-		}
-		md->ncov = k + 1;
-	}
+	md->ncov = spans_merge(md->cov, md->ncov);
 	for (size_t i = 0; i < md->nmails; i++) {
 		const struct mail *m = &md->mails[i];
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "mailmap.h"
+#include "order.h"
 #include "ptreport.h"
 #include "text.h"
 #include "util.h"
@@ -32,9 +33,7 @@ cmp_tag(const void *a, const void *b)
 {
 	const struct tag *x = a, *y = b;
 
-	if (x->date != y->date)
-		return x->date < y->date ? -1 : 1;
-	return strcmp(x->name, y->name);
+	return tag_order(x->date, x->name, y->date, y->name);
 }
 
 /* N of a tag "...-rcN", or 0. */

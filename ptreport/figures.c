@@ -140,14 +140,20 @@ grace_note(const char *days, const char *how, void *arg)
 }
 
 void
-scope_notes(const struct model *md, const struct scope *sc)
+coverage_note(const struct model *md)
 {
 	struct buf b = BUF_INIT;
 
 	coverage_text(md, &b);
 	warnx("coverage %s", b.p);
-	grace_lines(md, sc, grace_note, NULL);
 	buf_free(&b);
+}
+
+void
+scope_notes(const struct model *md, const struct scope *sc)
+{
+	coverage_note(md);
+	grace_lines(md, sc, grace_note, NULL);
 }
 
 /*

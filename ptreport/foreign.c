@@ -143,16 +143,16 @@ judge(struct model *md, struct known *kn, struct mail *m, uint32_t root)
 {
 	uint32_t changed = 0, known = 0, created = 0, inknown = 0;
 	const char *why = NULL, *whynew = NULL;
+	struct line_walk w;
+	const char *p;
+	size_t k;
 
-	for (const char *p = m->files, *end = p + strlen(p); p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p);
+	line_walk_init(&w, m->files, strlen(m->files));
+	while (line_next(&w, &p, &k)) {
 		const char *tab = k && p[0] == 'R' ? memchr(p, '\t', k) : NULL;
 
-		if (k < 2) {
-			p += k + 1;
+		if (k < 2)
 			continue;
-		}
 		if (p[0] == 'C') {
 			int ok = folder_known(md, kn, m, root, p + 1, k - 1);
 
@@ -171,7 +171,6 @@ judge(struct model *md, struct known *kn, struct mail *m, uint32_t root)
 			if (!ok && !why)
 				why = p + 1;
 		}
-		p += k + 1;
 	}
 	m->fchanged = changed;
 	m->fknown = changed ? known : inknown;
@@ -185,9 +184,12 @@ judge(struct model *md, struct known *kn, struct mail *m, uint32_t root)
 static void
 learn(struct known *kn, const struct mail *m, uint32_t root)
 {
-	for (const char *p = m->files, *end = p + strlen(p); p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p);
+	struct line_walk w;
+	const char *p;
+	size_t k;
+
+	line_walk_init(&w, m->files, strlen(m->files));
+	while (line_next(&w, &p, &k)) {
 		const char *tab = k && p[0] == 'R' ? memchr(p, '\t', k) : NULL;
 
 		if (k >= 2) {
@@ -204,7 +206,6 @@ learn(struct known *kn, const struct mail *m, uint32_t root)
 				author_add(kn, ANYONE, tab + 1, (size_t)(p + k - tab - 1), m->date);
 			}
 		}
-		p += k + 1;
 	}
 }
 

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "mailmap.h"
+#include "mailthread.h"
 #include "model.h"
 #include "ptreport.h"
 #include "tables.h"
@@ -192,7 +193,8 @@ load_mails(struct model *md, struct tsv_reader *r)
 		md->has_rcpt = 1;
 	while ((got = tsv_read(r)) != 0) {
 		const char *s, *p;
-		size_t n;
+		size_t n, nlink;
+		struct thread_links tl;
 		uint32_t mi, last = NONE;
 		struct mail *m;
 		long num;
@@ -252,31 +254,18 @@ load_mails(struct model *md, struct tsv_reader *r)
 		m->part = n && parse_long(s, 0, 1000000, &num) == 0 ? (uint32_t)num : NONE;
 
 		/*
-		 * The thread: In-Reply-To and every reference join it (a
-		 * reply with only References: is still a reply).  The parent
-		 * is In-Reply-To, else the last reference.
+		 * The thread: every link (mailthread.h) joins it, a link to
+		 * itself aside (a reply with only References: is still a
+		 * reply).  The parent is In-Reply-To, else the last reference.
 		 */
 		s = fld(r, crefs, &n);
-		for (p = s; p < s + n;) {
-			size_t k = strcspn(p, " ");
-
-			if (k && !(k == r->f[cid].len && !memcmp(p, r->f[cid].s, k))) {
-				last = mail_node(md, p, k);
+		p = fld(r, cirt, &nlink);
+		thread_links_init(&tl, s, n, p, nlink);
+		while (thread_link_next(&tl, &p, &nlink))
+			if (!(nlink == r->f[cid].len && !memcmp(p, r->f[cid].s, nlink))) {
+				last = mail_node(md, p, nlink);
 				uf_union(&md->threads, mi, last);
 			}
-			p += k;
-			while (p < s + n && *p == ' ')
-				p++;
-		}
-		s = fld(r, cirt, &n);
-		if (n) {
-			size_t k = strcspn(s, " ");
-
-			if (!(k == r->f[cid].len && !memcmp(s, r->f[cid].s, k))) {
-				last = mail_node(md, s, k);
-				uf_union(&md->threads, mi, last);
-			}
-		}
 		md->mails[mi].parent = last;
 		/* The mails it cites: responses from outside their threads. */
 		s = fld(r, ccites, &n);
@@ -343,10 +332,13 @@ reporters(struct model *md, const char *s, size_t n)
 {
 	struct buf out = BUF_INIT;
 	const char *r;
+	struct line_walk w;
+	const char *p;
+	size_t k;
 
-	for (const char *p = s, *end = s + n; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p), vn;
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &k)) {
+		size_t vn;
 		const char *v = NULL, *lt, *gt;
 
 		if (has_prefix_ci(p, k, "reported-by:"))
@@ -370,7 +362,6 @@ reporters(struct model *md, const char *s, size_t n)
 				buf_addstr(&out, a);
 			}
 		}
-		p += k + 1;
 	}
 	r = out.len ? intern(&md->pool, out.p, out.len) : "";
 	buf_free(&out);
@@ -521,12 +512,8 @@ model_load(struct model *md, const char *path)
 	struct tsv_reader r;
 	int rc;
 
-	if (tsv_open(&r, path) < 0)
-		return -1;
-	if (r.empty) {
-		tsv_close(&r);
-		return 0;
-	}
+	if ((rc = tsv_open_table(&r, path)) <= 0)
+		return rc;
 	switch (table_kind(&r)) {
 	case TABLE_CLUSTERS:
 		load_clusters(md, &r);

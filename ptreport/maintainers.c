@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "mailmap.h"
+#include "person.h"
 #include "ptreport.h"
 #include "text.h"
 #include "util.h"
@@ -160,10 +161,7 @@ addr_seen(const struct mview *mv, const char *addr)
 static void
 mrow_time(struct mrow *r, int64_t t)
 {
-	if (r->nt == r->capt) {
-		r->capt = r->capt ? 2 * r->capt : 16;
-		r->t = xreallocarray(r->t, r->capt, sizeof *r->t);
-	}
+	r->t = xgrow(r->t, &r->capt, r->nt, 16, sizeof *r->t);
 	r->t[r->nt++] = t;
 }
 
@@ -171,7 +169,7 @@ mrow_time(struct mrow *r, int64_t t)
 static int
 is_author(const struct mrow *p, const struct mail *m)
 {
-	return p->addr == m->from || (*p->who && p->who == m->who);
+	return one_person(p->addr, p->who, m->from, m->who, 1);
 }
 
 static int
@@ -410,10 +408,7 @@ static void
 address(struct counting *k, struct mrow *p, const struct msect *s, uint32_t e)
 {
 	if (p->seen != k->stamp) {
-		if (k->nad == k->capad) {
-			k->capad = k->capad ? 2 * k->capad : 16;
-			k->ad = xreallocarray(k->ad, k->capad, sizeof *k->ad);
-		}
+		k->ad = xgrow(k->ad, &k->capad, k->nad, 16, sizeof *k->ad);
 		p->seen = k->stamp;
 		p->slot = (uint32_t)k->nad;
 		k->ad[k->nad].p = p;
@@ -522,10 +517,7 @@ count_sections(struct mview *mv, struct counting *k)
 		if (s->seen == k->stamp)
 			continue;
 		s->seen = k->stamp;
-		if (k->nsv == k->capsv) {
-			k->capsv = k->capsv ? 2 * k->capsv : 8;
-			k->sv = xreallocarray(k->sv, k->capsv, sizeof *k->sv);
-		}
+		k->sv = xgrow(k->sv, &k->capsv, k->nsv, 8, sizeof *k->sv);
 		k->sv[k->nsv++] = s;
 	}
 	for (size_t j = 0; j < k->nsv; j++) {

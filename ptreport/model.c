@@ -101,10 +101,7 @@ mail_node(struct model *md, const char *id, size_t n)
 
 	if (!isnew)
 		return (uint32_t)((uintptr_t)e->val - 1);
-	if (md->nmails == md->capmails) {
-		md->capmails = md->capmails ? 2 * md->capmails : 1024;
-		md->mails = xreallocarray(md->mails, md->capmails, sizeof *md->mails);
-	}
+	md->mails = xgrow(md->mails, &md->capmails, md->nmails, 1024, sizeof *md->mails);
 	m = &md->mails[md->nmails];
 	memset(m, 0, sizeof *m);
 	m->id = key;
@@ -127,10 +124,7 @@ commit_node(struct model *md, const char *id, size_t n)
 
 	if (!isnew)
 		return (uint32_t)((uintptr_t)e->val - 1);
-	if (md->ncommits == md->capcommits) {
-		md->capcommits = md->capcommits ? 2 * md->capcommits : 1024;
-		md->commits = xreallocarray(md->commits, md->capcommits, sizeof *md->commits);
-	}
+	md->commits = xgrow(md->commits, &md->capcommits, md->ncommits, 1024, sizeof *md->commits);
 	c = &md->commits[md->ncommits];
 	memset(c, 0, sizeof *c);
 	c->id = key;
@@ -152,10 +146,7 @@ cluster_node(struct model *md, const char *name, size_t n)
 
 	if (!isnew)
 		return (uint32_t)((uintptr_t)e->val - 1);
-	if (md->nclusters == md->capclusters) {
-		md->capclusters = md->capclusters ? 2 * md->capclusters : 1024;
-		md->clusters = xreallocarray(md->clusters, md->capclusters, sizeof *md->clusters);
-	}
+	md->clusters = xgrow(md->clusters, &md->capclusters, md->nclusters, 1024, sizeof *md->clusters);
 	k = &md->clusters[md->nclusters];
 	memset(k, 0, sizeof *k);
 	k->name = key;

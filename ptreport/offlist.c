@@ -535,11 +535,8 @@ report_offlist(struct model *md, const struct ropts *o)
 		struct span *w;
 		size_t nw = offlist_window(md, o, &w);
 
-		if (md->has_mails) {
-			coverage_text(md, &b);
-			warnx("coverage %s", b.p);
-			buf_reset(&b);
-		}
+		if (md->has_mails)
+			coverage_note(md);
 		spans_text(&b, w, nw);
 		warnx("%zu off-list of %zu commits written and committed in %s (%s)",
 		    n, ncand, nw ? b.p : "no window", window_source(o));

@@ -26,10 +26,7 @@ out_init(struct out *o, enum ofmt fmt, int header, FILE *fp)
 static void
 keep_cell(struct out *o, const char *s, size_t n)
 {
-	if (o->ncells == o->capcells) {
-		o->capcells = o->capcells ? 2 * o->capcells : 256;
-		o->cells = xreallocarray(o->cells, o->capcells, sizeof *o->cells);
-	}
+	o->cells = xgrow(o->cells, &o->capcells, o->ncells, 256, sizeof *o->cells);
 	o->cells[o->ncells++] = xstrndup(s, n);
 }
 

@@ -228,11 +228,8 @@ report_patches(struct model *md, const struct ropts *o)
 	struct buf b = BUF_INIT;
 
 	need(md, 1, 0, 1, "patches");
-	if (o->sc.verbose) {
-		coverage_text(md, &b);
-		warnx("coverage %s", b.p);
-		grace_lines(md, &o->sc, grace_note, NULL);
-	}
+	if (o->sc.verbose)
+		scope_notes(md, &o->sc);
 	for (size_t i = 0; i < md->nmails; i++)
 		if (patches_row(&md->mails[i]))
 			v[n++] = (uint32_t)i;

@@ -75,21 +75,6 @@ path_event(struct model *md, const char *p, size_t n, int kind, int64_t t, const
 	pr->ev[pr->nev++].kind = (unsigned char)kind;
 }
 
-/* Is line s[0..n) one of the lines of the column text l[0..ln)? */
-static int
-has_line(const char *l, size_t ln, const char *s, size_t n)
-{
-	for (const char *p = l, *end = l + ln; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p);
-
-		if (k == n && !memcmp(p, s, n))
-			return 1;
-		p += k + 1;
-	}
-	return 0;
-}
-
 /*
  * What a patch changes, one line a file: a kind and the path ("R" old
  * TAB new for a rename).  From the F lines of its hunks (hunks.h: "F
@@ -100,7 +85,9 @@ has_line(const char *l, size_t ln, const char *s, size_t n)
 static void
 changes(struct buf *out, const struct tsv_reader *r, int cfiles, int cnew, int chunks)
 {
-	const char *s, *end;
+	struct line_walk lw;
+	const char *p;
+	size_t k;
 
 	buf_reset(out);
 	if (chunks >= 0 && r->f[chunks].len) {
@@ -144,21 +131,16 @@ changes(struct buf *out, const struct tsv_reader *r, int cfiles, int cnew, int c
 		if (out->len)
 			return;
 	}
-	s = r->f[cfiles].s;
-	end = s + r->f[cfiles].len;
-	for (const char *p = s; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p);
-
+	line_walk_init(&lw, r->f[cfiles].s, r->f[cfiles].len);
+	while (line_next(&lw, &p, &k)) {
 		if (k) {
 			if (cnew < 0)
 				buf_addc(out, 'U');
 			else
-				buf_addc(out, has_line(r->f[cnew].s, r->f[cnew].len, p, k) ? 'C' : 'M');
+				buf_addc(out, has_item(r->f[cnew].s, r->f[cnew].len, '\n', p, k) ? 'C' : 'M');
 			buf_add(out, p, k);
 			buf_addc(out, '\n');
 		}
-		p += k + 1;
 	}
 }
 
@@ -207,13 +189,14 @@ po_file(const char *p, size_t n)
 static int
 only_files(const char *s, size_t n, int (*file_ok)(const char *, size_t))
 {
-	for (const char *p = s, *end = s + n; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p);
+	struct line_walk w;
+	const char *p;
+	size_t k;
 
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &k)) {
 		if (k > 1 && !file_ok(p + 1, k - 1))
 			return 0;
-		p += k + 1;
 	}
 	return 1;
 }
@@ -223,11 +206,12 @@ uint64_t
 files_bloom(const char *s, size_t n)
 {
 	uint64_t b = 0;
+	struct line_walk w;
+	const char *p;
+	size_t k;
 
-	for (const char *p = s, *end = s + n; p < end;) {
-		const char *nl = memchr(p, '\n', (size_t)(end - p));
-		size_t k = (size_t)((nl ? nl : end) - p);
-
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &k)) {
 		if (k > 1) {
 			const char *tab = memchr(p + 1, '\t', k - 1);
 
@@ -238,7 +222,6 @@ files_bloom(const char *s, size_t n)
 				b |= (uint64_t)1 << (hash_bytes(p + 1, k - 1) & 63);
 			}
 		}
-		p += k + 1;
 	}
 	return b;
 }
@@ -370,16 +353,6 @@ span_add(struct span **v, uint32_t *n, uint32_t *cap, int64_t from, int64_t to)
 	(*n)++;
 }
 
-static int
-cmp_span_from(const void *a, const void *b)
-{
-	const struct span *x = a, *y = b;
-
-	if (x->from != y->from)
-		return x->from < y->from ? -1 : 1;
-	return (x->to > y->to) - (x->to < y->to);
-}
-
 /*
  * The repository's history of paths as dates: per path the intervals it
  * was there, per folder the intervals it held a file.  A creation counts
@@ -452,20 +425,9 @@ patch_history(struct model *md)
 	/* Each folder's intervals sorted and merged. */
 	for (size_t i = 0; i < md->folders.cap; i++) {
 		struct folderrec *fr = md->folders.e[i].val;
-		uint32_t k = 0;
 
-		if (!md->folders.e[i].key || !fr->niv)
-			continue;
-		qsort(fr->iv, fr->niv, sizeof *fr->iv, cmp_span_from);
-		for (uint32_t j = 1; j < fr->niv; j++) {
-			if (fr->iv[j].from <= fr->iv[k].to) {
-				if (fr->iv[j].to > fr->iv[k].to)
-					fr->iv[k].to = fr->iv[j].to;
-			} else {
-				fr->iv[++k] = fr->iv[j];
-			}
-		}
-		fr->niv = k + 1;
+		if (md->folders.e[i].key)
+			fr->niv = (uint32_t)spans_merge(fr->iv, fr->niv);
 	}
 }
 

@@ -424,6 +424,11 @@ int64_t cover_deadline(const struct model *md, const struct mail *m, int64_t *en
     int64_t *grace);
 /* The span of sorted, disjoint v[0..n) (to inclusive) that holds t, or n. */
 size_t span_of(const struct span *v, size_t n, int64_t t);
+/*
+ * Sort v[0..n) by start, then end, and merge the spans that overlap:
+ * the number left at the front of v (coverage.c).
+ */
+size_t spans_merge(struct span *v, size_t n);
 /* "A .. B, C .. D" of spans v[0..n) into b (days only). */
 void spans_text(struct buf *b, const struct span *v, size_t n);
 /* The coverage and the mails outside it, for notes and the summary. */
@@ -755,6 +760,8 @@ int posted(const struct mail *m);
 void need(const struct model *md, int mails, int commits, int clusters, const char *what);
 /* grace_lines' callback writing a note on stderr. */
 void grace_note(const char *days, const char *how, void *arg);
+/* -v's note of the dates the archive covers ("coverage ..." on stderr). */
+void coverage_note(const struct model *md);
 /* -v's notes of what every verdict rests on: the coverage and each list's grace. */
 void scope_notes(const struct model *md, const struct scope *sc);
 /* The M and R addresses of the sections responsible for m, sorted, once each, into *v. */

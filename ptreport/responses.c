@@ -153,10 +153,7 @@ take_thread(struct model *md, uint32_t mi, uint32_t **v, size_t *cap, size_t n)
 	if (md->mark[root] == md->stamp)
 		return n;
 	md->mark[root] = md->stamp;
-	if (n == *cap) {
-		*cap = *cap ? 2 * *cap : 8;
-		*v = xreallocarray(*v, *cap, sizeof **v);
-	}
+	*v = xgrow(*v, cap, n, 8, sizeof **v);
 	(*v)[n++] = root;
 	return n;
 }

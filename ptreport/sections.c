@@ -125,10 +125,7 @@ load_maint(struct model *md, struct tsv_reader *r)
 
 			if (md->nmpairs && md->mpairs[md->nmpairs - 1].id == id && md->mpairs[md->nmpairs - 1].sect == si)
 				continue;
-			if (md->nmpairs == md->capmpairs) {
-				md->capmpairs = md->capmpairs ? 2 * md->capmpairs : 1024;
-				md->mpairs = xreallocarray(md->mpairs, md->capmpairs, sizeof *md->mpairs);
-			}
+			md->mpairs = xgrow(md->mpairs, &md->capmpairs, md->nmpairs, 1024, sizeof *md->mpairs);
 			md->mpairs[md->nmpairs].id = id;
 			md->mpairs[md->nmpairs].sect = si;
 			md->mpairs[md->nmpairs++].mail = NONE;

@@ -146,10 +146,7 @@ chain_tops(const struct model *md)
 				break;
 			}
 			walk[x] = (uint32_t)i + 1;
-			if (n == cap) {
-				cap = cap ? 2 * cap : 64;
-				path = xreallocarray(path, cap, sizeof *path);
-			}
+			path = xgrow(path, &cap, n, 64, sizeof *path);
 			path[n++] = x;
 			if (md->mails[x].parent == NONE) {
 				t = x;
@@ -214,10 +211,7 @@ join_unthreaded(struct model *md, uint32_t *cover)
 		    (m->parent != NONE && md->mails[m->parent].present) || m->total < 2 ||
 		    m->part == NONE || m->part > m->total || m->date == NODATE)
 			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 64;
-			v = xreallocarray(v, cap, sizeof *v);
-		}
+		v = xgrow(v, &cap, n, 64, sizeof *v);
 		v[n++] = (uint32_t)i;
 	}
 	if (!n)

@@ -94,10 +94,7 @@ graces(struct model *md, const struct scope *sc)
 			md->lc[li].gpatches++;
 			if (r == NONE)
 				continue;
-			if (n == capg) {
-				capg = capg ? 2 * capg : 256;
-				g = xreallocarray(g, capg, sizeof *g);
-			}
+			g = xgrow(g, &capg, n, 256, sizeof *g);
 			g[n].list = li;
 			g[n].date = m->date;
 			g[n].t = md->mails[r].date - m->date;

@@ -76,10 +76,7 @@ postings_index(struct model *md)
 
 			memcpy(k, &key, sizeof key);
 			e->key = k;
-			if (nposts == capposts) {
-				capposts = capposts ? 2 * capposts : 64;
-				posts = xreallocarray(posts, capposts, sizeof *posts);
-			}
+			posts = xgrow(posts, &capposts, nposts, 64, sizeof *posts);
 			p = &posts[nposts];
 			memset(p, 0, sizeof *p);
 			p->first = (uint32_t)i;

@@ -52,10 +52,7 @@ list_times(struct model *md)
 			lc = &md->lc[li];
 			if (lc->gfrom == NODATE || m->date < lc->gfrom || m->date > lc->gto)
 				continue;
-			if (x->n == x->cap) {
-				x->cap = x->cap ? 2 * x->cap : 64;
-				x->t = xreallocarray(x->t, x->cap, sizeof *x->t);
-			}
+			x->t = xgrow(x->t, &x->cap, x->n, 64, sizeof *x->t);
 			x->t[x->n++] = md->mails[m->fresp].date - m->date;
 		}
 	}
@@ -142,10 +139,7 @@ waiting_list(struct model *md, const struct ropts *o, struct wait **out)
 			continue;
 		if (!for_person(m, o->who))
 			continue;
-		if (n == cap) {
-			cap = cap ? 2 * cap : 64;
-			v = xreallocarray(v, cap, sizeof *v);
-		}
+		v = xgrow(v, &cap, n, 64, sizeof *v);
 		w = &v[n++];
 		w->mail = (uint32_t)i;
 		w->age = now != NODATE && m->date != NODATE && now > m->date ? now - m->date : 0;

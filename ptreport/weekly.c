@@ -195,10 +195,7 @@ report_weekly(struct model *md, const struct ropts *o)
 			w->ignored += m->ignored;
 			w->merged += merged(md, m);
 			if (m->fresp != NONE) {
-				if (ntv == captv) {
-					captv = captv ? 2 * captv : 256;
-					tv = xreallocarray(tv, captv, sizeof *tv);
-				}
+				tv = xgrow(tv, &captv, ntv, 256, sizeof *tv);
 				tv[ntv].w = w;
 				tv[ntv++].t = ttfr(md, m);
 			}

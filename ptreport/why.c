@@ -78,16 +78,13 @@ pairs_of(struct model *md, const struct hmap *ids, FILE *fp)
 
 	for (size_t i = 0; i < md->npairs; i++) {
 		struct tsv_reader r;
+		int open = tsv_open_table(&r, md->pairs[i]);
 		int cl, cr, cm, cd, cdl, cs, cf, cv, got;
 
-		if (tsv_open(&r, md->pairs[i]) < 0) {
+		if (open < 0)
 			md->pairs_failed = 1;
+		if (open <= 0)
 			continue;
-		}
-		if (r.empty) {
-			tsv_close(&r);
-			continue;
-		}
 		cl = table_col(&r, TABLE_PAIRS, COL_LEFT);
 		cr = table_col(&r, TABLE_PAIRS, COL_RIGHT);
 		cm = table_col(&r, TABLE_PAIRS, COL_MSG);
