@@ -8,7 +8,7 @@
  * index of file names (never from all pairs), optionally a date window,
  * exact content hashes and named upstream commits; each candidate gets
  * dlr, msg, diff and score = w * msg + (1 - w) * diff (method section 3),
- * and those at or above --threshold are written as one row each:
+ * and those at or above --floor are written as one row each:
  * left right msg diff dlr score fdiff via.
  *
  * This file reads the options and drives the run: the tables loaded
@@ -102,7 +102,7 @@ static void
 usage(FILE *fp)
 {
 	fprintf(fp,
-	    "usage: patchsim [-HqvV] [-j jobs] [-w weight] [-d dlr] [-t threshold]\n"
+	    "usage: patchsim [-HqvV] [-j jobs] [-w weight] [-d dlr] [-F floor]\n"
 	    "                [--window days] [--shard K/N] [--links] [--heading-ratio r]\n"
 	    "                [--file-penalty] [--version-window days] [--plain-lcs]\n"
 	    "                left right\n"
@@ -114,15 +114,17 @@ help(void)
 {
 	usage(stdout);
 	printf("\nScore candidate pairs of patches (patchtok tables), after PaStA:\n"
-	    "score = w * msg + (1 - w) * diff, 0 when dlr is below its threshold.\n"
+	    "score = w * msg + (1 - w) * diff, 0 when dlr is below -d.\n"
 	    "Candidates share a file name, an exact content hash, or a named\n"
 	    "upstream commit; never all pairs.\n\n"
-	    "  -w, --weight W        weight of the message (default %g)\n"
-	    "  -d, --dlr R           diff length ratio below which a pair scores 0\n"
-	    "                        (default %g)\n"
-	    "  -t, --threshold S     write pairs scoring at least S (default 0.5;\n"
-	    "                        --min-score is another name for it); pairs\n"
-	    "                        found by hash, upstream or link always\n"
+	    "  -w, --weight W        the message's weight in the score (default %g)\n"
+	    "  -d, --dlr R           the least diff length ratio a pair needs: below\n"
+	    "                        it, the pair scores 0 (default %g)\n"
+	    "  -F, --floor S         write pairs scoring at least S (default 0.5);\n"
+	    "                        pairs found by hash, upstream or link, or with\n"
+	    "                        the evidence below, always.  Its old\n"
+	    "                        spellings, -t, --threshold and --min-score,\n"
+	    "                        still work for now, with a note\n"
 	    "      --window DAYS     only pairs whose dates are at most DAYS apart\n"
 	    "      --shard K/N       do the K-th of N shares of the left rows\n"
 	    "  -j, --jobs N          threads (default: the number of CPUs)\n"
@@ -139,7 +141,9 @@ help(void)
 	    "                        remembered: slower, the same output (for tests\n"
 	    "                        and benchmarks)\n"
 	    "  -H, --no-header       do not print the header line\n"
-	    "  -q, --quiet           no summary (the default; cancels -v)\n"
+	    "  -q, --quiet           nothing on stderr but errors and what input was\n"
+	    "                        skipped (cancels -v); the default: patchsim\n"
+	    "                        has no other notes\n"
 	    "  -v, --verbose         a summary line on stderr (written anyway when\n"
 	    "                        rows were skipped)\n"
 	    "  -V, --version         print the version and exit\n"
@@ -157,6 +161,16 @@ help(void)
 }
 
 /*
+ * An option's old spelling, still read for one release: a note naming
+ * the new one.
+ */
+static void
+old_spelling(const char *old, const char *now)
+{
+	warnx("%s is now %s; %s will go", old, now, old);
+}
+
+/*
  * Read the options into o, *header and *verbose: -1 to go on, or the
  * exit status (after --help, --version, or a message).
  */
@@ -164,12 +178,13 @@ static int
 parse_options(int argc, char **argv, struct opts *o, int *header, int *verbose)
 {
 	enum { O_SELF = 256, O_LINKS, O_HRATIO, O_PENALTY, O_VWINDOW, O_PLAIN, O_WINDOW,
-	    O_SHARD };
+	    O_SHARD, O_THRESHOLD, O_MINSCORE };
 	static const struct option longopts[] = {
 		{ "weight", required_argument, NULL, 'w' },
 		{ "dlr", required_argument, NULL, 'd' },
-		{ "threshold", required_argument, NULL, 't' },
-		{ "min-score", required_argument, NULL, 't' },
+		{ "floor", required_argument, NULL, 'F' },
+		{ "threshold", required_argument, NULL, O_THRESHOLD },
+		{ "min-score", required_argument, NULL, O_MINSCORE },
 		{ "window", required_argument, NULL, O_WINDOW },
 		{ "shard", required_argument, NULL, O_SHARD },
 		{ "jobs", required_argument, NULL, 'j' },
@@ -188,7 +203,7 @@ parse_options(int argc, char **argv, struct opts *o, int *header, int *verbose)
 	};
 	int ch;
 
-	while ((ch = getopt_long(argc, argv, "w:d:t:j:HqvVh", longopts, NULL)) != -1) {
+	while ((ch = getopt_long(argc, argv, "w:d:F:t:j:HqvVh", longopts, NULL)) != -1) {
 		switch (ch) {
 		case 'w':
 			if (parse_unit(optarg, &o->weight)) {
@@ -203,8 +218,14 @@ parse_options(int argc, char **argv, struct opts *o, int *header, int *verbose)
 			}
 			break;
 		case 't':
+		case O_THRESHOLD:
+		case O_MINSCORE:
+			old_spelling(ch == 't' ? "-t" : ch == O_THRESHOLD ? "--threshold" :
+			    "--min-score", ch == 't' ? "-F (--floor)" : "--floor (-F)");
+			/* FALLTHROUGH */
+		case 'F':
 			if (parse_unit(optarg, &o->min_score)) {
-				warnx("bad threshold '%s' (0 to 1)", optarg);
+				warnx("bad floor '%s' (0 to 1)", optarg);
 				return PT_EXIT_FAILED;
 			}
 			break;

@@ -1,7 +1,7 @@
 /*
  * score.c - scoring a left row's candidates: the ratios of messages and
  * hunks (remembered when long, and shared by the threads), bounds that
- * give up a pair unable to reach --threshold, and the rows written.
+ * give up a pair unable to reach --floor, and the rows written.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -251,7 +251,7 @@ diff_of(const struct job *j, uint32_t nfile, unsigned nfiles)
 }
 
 /*
- * Margin under --threshold a pair's bound must fall before the pair is
+ * Margin under --floor a pair's bound must fall before the pair is
  * given up: far above the rounding of a sum of a few thousand ratios.
  */
 #define BOUND_SLACK 1e-9
@@ -267,12 +267,12 @@ cmp_potential(const void *x, const void *y)
 }
 
 /*
- * Whether the pair can reach --threshold, learnt at the least cost: the
+ * Whether the pair can reach --floor, learnt at the least cost: the
  * score is at most the sum of the terms' bounds, each weighted; the
  * terms are computed the weightiest first, each only as far as it
  * matters (ratio_need(): told the least it must reach for the pair to
  * stay in), and the pair is given up as soon as the sum falls under
- * --threshold.  A pair that can reach it has every term known; the
+ * --floor.  A pair that can reach it has every term known; the
  * message's is j->t[j->nt] then.  The pairs written and their scores
  * are those of computing every ratio.
  */
@@ -436,7 +436,7 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 					must = 0;
 					/*
 					 * Out of the window, or under --dlr (it scores
-					 * 0) when 0 does not reach --threshold: not
+					 * 0) when 0 does not reach --floor: not
 					 * written.  Under --dlr otherwise: written with
 					 * its ratios, as before.
 					 */
@@ -448,7 +448,7 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 			}
 
 			/*
-			 * Bounds first: a pair that cannot reach --threshold is
+			 * Bounds first: a pair that cannot reach --floor is
 			 * not written, so its LCSs need not be computed, nor
 			 * all of them for one that turns out unable to.  The
 			 * output is the same either way.  (Headings paired by

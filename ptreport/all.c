@@ -8,6 +8,9 @@
  * when every one of them has been written: a run that fails leaves the
  * folder's old files as they were, and no temporary behind.
  *
+ * The folder is made, with its parents, when missing (as mkdir -p, and
+ * as patchtrack makes its own).
+ *
  * The page comes last: it links the TSV reports written before it, by
  * their names and sizes, for the rows it does not hold.
  */
@@ -16,6 +19,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "hash.h"
@@ -91,6 +95,34 @@ say_once(const char *line, size_t len)
 		warn_line(line, len);
 }
 
+/*
+ * Make the folder dir and the ones above it that are missing: 0, or -1
+ * after a message.  One that exists is left as it is; one that is not
+ * a folder fails when its files are opened.
+ */
+static int
+make_dirs(const char *dir)
+{
+	char *p = xstrdup(dir);
+	int rc = 0;
+
+	for (char *s = p; *s && !rc; ) {
+		char c;
+
+		s += strspn(s, "/");
+		s += strcspn(s, "/");
+		c = *s;
+		*s = '\0';
+		if (mkdir(p, 0777) < 0 && errno != EEXIST) {
+			warnx("%s: cannot make the folder: %s", p, strerror(errno));
+			rc = -1;
+		}
+		*s = c;
+	}
+	free(p);
+	return rc;
+}
+
 int
 report_all(struct model *md, const struct ropts *o)
 {
@@ -102,6 +134,8 @@ report_all(struct model *md, const struct ropts *o)
 	char *statep, *logp;
 
 	need(md, 1, 0, 1, "all");
+	if (make_dirs(o->dir) < 0)
+		return PT_EXIT_FAILED;
 	/* The run before's state and log, read before this run's replace them. */
 	statep = o->state ? NULL : path_of(o->dir, "state", "tsv", 0);
 	logp = o->changelog ? NULL : path_of(o->dir, "changes-log", "tsv", 0);

@@ -4,9 +4,12 @@
 # Every "-x, --long" of the eight commands' --help (the seven tools and
 # patchtrack): a letter has one long name across them all, the README's
 # table says the same, and each option of a --help is in its man page
-# (OPTIONS: ".It Fl x" with "Fl -long", or "Fl -long" alone).  Then each
-# tool run on good input exits 0 with nothing on stderr, says its
-# summary with -v, and input it skips is named on stderr even with -q.
+# (OPTIONS: ".It Fl x" with "Fl -long", or "Fl -long" alone).  A letter
+# means one thing: each help line of a letter says what the table of
+# meanings below says.  Then each tool run on good input exits 0 with
+# nothing on stderr, says its summary with -v; patchsim's old spellings
+# of -F still work, with a note; ptreport all -o makes its folder; and
+# input a tool skips is named on stderr even with -q.
 . "$(dirname "$0")/lib.sh"
 
 cd "$T" || exit 1
@@ -41,6 +44,96 @@ short=$(for c in $TOOLS patchtrack; do
 	grep -E '^  +-[A-Za-z]( |$)' "$c.help" | sed "s/^/$c:/"
 done)
 is "every option has a long name" "" "$short"
+
+# --- one meaning per letter ------------------------------------------------
+# Each letter, its long name and its meaning: an extended regular
+# expression every command's help line for it matches (its description,
+# continuation lines joined).  A letter not here, or a help line that
+# says something else, fails.
+tab=$(printf '\t')
+cat >meanings <<'EOF'
+h	help	^(print )?this (help|text)
+V	version	^print the version
+q	quiet	^nothing on stderr but errors and what input was skipped \(cancels -v\)
+v	verbose	summary
+H	no-header	the header line
+j	jobs	threads|stages run at once
+o	out	the output folder, made \(with its parents\) when missing
+s	since	^from DATE on: (commits whose commit date is|patches posted on) DATE or later
+u	until	^up to DATE: (commits whose commit date is|patches posted on) DATE or earlier, a bare day counting whole
+r	rev	whose (first-parent )?history counts
+m	mailmap	git's \.?mailmap FILE
+M	mail-url	a mail('s link| to URL), %s its Message-ID
+C	commit-url	a commit('s link| to URL), %s its id
+W	no-wait	exit at once
+F	floor	^write pairs scoring at least S
+t	threshold	^score that accepts a pair
+d	dlr	^the least diff length ratio a pair needs: below it
+w	weight	^the message's weight in the score
+a	accept	accepted whatever the score
+D	date-content	a pair via date needs
+G	read-groups	patch-groups file
+f	file	^one MAINTAINERS file
+g	git	the repository's history
+U	unified	^lines of diff context
+l	list	^the list column
+b	bot	as bots
+k	known	count as met
+O	offset	from byte N on
+E	end	before byte N
+c	csv	^write CSV
+P	pretty	aligned
+p	plot	draw FILE
+n	top	shown|rows of each kind
+R	release	tags that are releases
+S	max-series	^leave out series above N
+T	title	the page's title
+EOF
+[ "$(wc -l <meanings)" -ge 30 ]
+ok $? "the table of meanings read ($(wc -l <meanings) letters)"
+# meaning CMD: "CMD x long description" for each "-x, --long" of CMD.help.
+meaning() {
+	awk -v c="$1" '
+	function flush() { if (cur != "") print c, cur; cur = "" }
+	/^  +-[A-Za-z], --[a-z]/ {
+		flush()
+		line = $0
+		sub(/^ +-/, "", line)
+		x = substr(line, 1, 1)
+		l = substr(line, 6)
+		long = l
+		sub(/[^a-z-].*/, "", long)
+		d = substr(l, length(long) + 1)
+		sub(/^ [A-Z][^ ]*/, "", d)     # its argument
+		sub(/^ +/, "", d)
+		cur = x " " long " " d
+		next
+	}
+	/^        +[^ ]/ && cur != "" { t = $0; sub(/^ +/, "", t); cur = cur " " t; next }
+	{ flush() }
+	END { flush() }' "$1.help"
+}
+for c in $TOOLS patchtrack; do
+	bad=
+	n=0
+	meaning "$c" >"$c.meant"
+	while read -r cmd x long desc; do
+		n=$((n + 1))
+		row=$(grep "^$x$tab" meanings)
+		if [ -z "$row" ]; then
+			bad="$bad -$x: not in the table;"
+			continue
+		fi
+		want=$(printf '%s\n' "$row" | cut -f2)
+		pat=$(printf '%s\n' "$row" | cut -f3)
+		[ "$long" = "$want" ] || bad="$bad -$x: --$long, not --$want;"
+		printf '%s\n' "$desc" | grep -Eq -- "$pat" ||
+			bad="$bad -$x: \"$desc\" does not say /$pat/;"
+	done <"$c.meant"
+	[ "$n" -ge 3 ]
+	ok $? "$c --help: its letters' lines read ($n)"
+	is "$c --help: each letter means what the table says" "" "$bad"
+done
 
 # The README's table: the same letters, the same long names.
 sed -n 's/^| `-\([A-Za-z]\)` | `--\([a-z-]*\)` |.*/\1 \2/p' "$top/README.md" | sort -u >readme
@@ -102,6 +195,35 @@ quiet "ptmaint" ptmaint -f "$DATA/maintainers/xen-MAINTAINERS" mails.tok
 mv "$T/out" maint.tsv
 quiet "ptreport summary" ptreport summary clusters.tsv mails.tsv commits.tsv mails.tok commits.tok maint.tsv
 quiet "ptreport patches" ptreport patches clusters.tsv mails.tsv commits.tsv mails.tok maint.tsv
+
+# --- old spellings, for one release -------------------------------------------
+# patchsim's floor was -t, --threshold and --min-score: read still, the
+# same output as -F, and a note on stderr naming the new spelling.
+patchsim -F 0 --self mails.tok >floor.out
+patchsim --self mails.tok >default.out
+! cmp -s floor.out default.out
+ok $? "patchsim -F 0: not the default floor's output"
+for old in "-t" "--threshold" "--min-score"; do
+	case $old in
+	-t) note="patchsim: -t is now -F (--floor); -t will go" ;;
+	*) note="patchsim: $old is now --floor (-F); $old will go" ;;
+	esac
+	run patchsim $old 0 --self mails.tok
+	is "patchsim $old 0: exit 0, the note on stderr" "0|$note" "$rc|$(cat "$T/err")"
+	same "patchsim $old 0: the output of -F 0" floor.out "$T/out"
+done
+
+# --- ptreport all -o: the folder made when missing ---------------------------
+tables="clusters.tsv mails.tsv commits.tsv mails.tok commits.tok maint.tsv"
+run ptreport all -q -o new/deep/out $tables
+[ "$rc" -eq 0 ] && [ -s new/deep/out/report.html ] && [ -s new/deep/out/patches.tsv ]
+ok $? "ptreport all -o new/deep/out: made with its parents (exit $rc)"
+run ptreport all -q -o new/deep/out $tables
+is "ptreport all -o: a folder that exists is used as it is" 0 "$rc"
+: >plain
+run ptreport all -q -o plain/out $tables
+[ "$rc" -eq 2 ] && grep -q '^ptreport: plain/out: cannot make the folder' "$T/err"
+ok $? "ptreport all -o under a file: named, exit 2 (exit $rc)"
 
 # --- what is skipped is said whatever the options -----------------------------
 printf 'From nobody Mon Jan  6 10:00:00 2020\n' >lone.mbox

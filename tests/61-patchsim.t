@@ -57,7 +57,7 @@ close4() {
 	return "$c4"
 }
 
-# over50: the rows of patchsim's output written at -t 0.5, from -t 0;
+# over50: the rows of patchsim's output written at -F 0.5, from -F 0;
 # a score printed as 0.500000 may be a hair below, so those go.  Pairs
 # found by more than files (hash, evidence ...) are written at any -m.
 over50() {
@@ -83,7 +83,7 @@ ok $? "an unknown option prints the usage on stderr"
 run patchsim -V
 grep -q '^patchsim (patchtrack) ' "$T/out"
 ok $? "--version"
-for bad in "-w 1.5" "-w abc" "-w -0.1" "-d 2" "-t x" "--shard 0/3" "--shard 4/3" \
+for bad in "-w 1.5" "-w abc" "-w -0.1" "-d 2" "-F x" "--shard 0/3" "--shard 4/3" \
     "--shard 3" "-j 0" "--window -1" "--heading-ratio 1.1" "-m 0.5" "-W 3" "-s 1/2"; do
 	run patchsim $bad one.tok one.tok
 	is "usage error: $bad exits 2" 2 "$rc"
@@ -152,20 +152,20 @@ for k in lone escape latin1 kind; do
 	# (through the environment: awk -v would read the backslashes)
 	t=$tail awk -F'\t' -v OFS='\t' 'NR == 3 { $15 = $15 ENVIRON["t"] } 1' hk.tok >hk-$k.tok
 	sed 3d hk.tok >hk-without.tok
-	patchsim -q -t 0 hk-without.tok hk-without.tok >hk.want 2>/dev/null
-	run patchsim -q -t 0 hk-$k.tok hk-$k.tok
+	patchsim -q -F 0 hk-without.tok hk-without.tok >hk.want 2>/dev/null
+	run patchsim -q -F 0 hk-$k.tok hk-$k.tok
 	is "bad hunks ($k), a plain file: exit 1" 1 "$rc"
 	grep -qxF "patchsim: hk-$k.tok:3: $want" "$T/err"
 	ok $? "bad hunks ($k), a plain file: file:line and what is wrong"
 	same "bad hunks ($k), a plain file: the other rows scored" hk.want "$T/out"
 	cp "$T/err" hk.err
 	gzip -c hk-$k.tok >hk-$k.tok.gz
-	run patchsim -q -t 0 hk-$k.tok.gz hk-$k.tok.gz
+	run patchsim -q -F 0 hk-$k.tok.gz hk-$k.tok.gz
 	is "bad hunks ($k), compressed: exit 1" 1 "$rc"
 	same "bad hunks ($k), compressed: the bytes of the plain file" hk.want "$T/out"
 	sed "s/hk-$k.tok/hk-$k.tok.gz/g" hk.err >hk.errgz
 	same "bad hunks ($k), compressed: the same messages" hk.errgz "$T/err"
-	run sh -c "patchsim -q -t 0 --self - <hk-$k.tok"
+	run sh -c "patchsim -q -F 0 --self - <hk-$k.tok"
 	is "bad hunks ($k), --self on a pipe: exit 1" 1 "$rc"
 	grep -qxF "patchsim: <stdin>:3: $want" "$T/err"
 	ok $? "bad hunks ($k), --self on a pipe: <stdin>:line and what is wrong"
@@ -178,21 +178,21 @@ done
 # preloaded library comes before its runtime: the order is not checked.
 if [ -f "$TBIN/shortread.so" ]; then
 	run env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
-	    LD_PRELOAD="$TBIN/shortread.so" PT_SHORTREAD_AFTER=1 patchsim -q -j1 -t 0 hk.tok hk.tok
+	    LD_PRELOAD="$TBIN/shortread.so" PT_SHORTREAD_AFTER=1 patchsim -q -j1 -F 0 hk.tok hk.tok
 	is "a table cut short as its hunks are checked: exit 2" 2 "$rc"
 	grep -q "^patchsim: hk.tok:3: column 'hunks': cannot be read again$" "$T/err" &&
 	    grep -q "^patchsim: B: its hunks cannot be read again (the file is shorter): was the table changed?$" "$T/err"
 	ok $? "a table cut short as its hunks are checked: the row and the file named"
 	run env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
-	    LD_PRELOAD="$TBIN/shortread.so" PT_SHORTREAD_AFTER=3 patchsim -q -j1 -t 0 --self hk.tok
+	    LD_PRELOAD="$TBIN/shortread.so" PT_SHORTREAD_AFTER=3 patchsim -q -j1 -F 0 --self hk.tok
 	is "a table cut short when a pair needs its hunks: exit 2" 2 "$rc"
 	grep -q "^patchsim: [ABC]: its hunks cannot be read again (the file is shorter): was the table changed?$" "$T/err" &&
 	    ! grep -q "column 'hunks'" "$T/err"
 	ok $? "a table cut short when a pair needs its hunks: the row named (all three were checked)"
 	run env ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0" \
-	    LD_PRELOAD="$TBIN/shortread.so" PT_SHORTREAD_AFTER=1000 patchsim -q -j1 -t 0 hk.tok hk.tok
+	    LD_PRELOAD="$TBIN/shortread.so" PT_SHORTREAD_AFTER=1000 patchsim -q -j1 -F 0 hk.tok hk.tok
 	is "the stand-in letting every read through: exit 0" 0 "$rc"
-	patchsim -q -j1 -t 0 hk.tok hk.tok >hk.all
+	patchsim -q -j1 -F 0 hk.tok hk.tok >hk.all
 	same "the stand-in letting every read through: the same pairs" hk.all "$T/out"
 else
 	skip "no $TBIN/shortread.so: a table cut short is not tried"
@@ -253,16 +253,20 @@ patchsim -q -H -w 1 l1.tok r1.tok >got
 printf 'L1\tR1\t0.8000\t0.7708\t0.6000\t0.8000\t0.1579\tfiles\n' >want
 close4 want got
 ok $? "-w 1: score = msg"
-is "-t 0.78: a pair scoring 0.7796 is left out" 0 "$(patchsim -q -H -t 0.78 l1.tok r1.tok | wc -l)"
-is "-t 0.77: it is written" 1 "$(patchsim -q -H -t 0.77 l1.tok r1.tok | wc -l)"
-is "--min-score 0.77, another name for --threshold: it is written" 1 \
-	"$(patchsim -q -H --min-score 0.77 l1.tok r1.tok | wc -l)"
+is "-F 0.78: a pair scoring 0.7796 is left out" 0 "$(patchsim -q -H -F 0.78 l1.tok r1.tok | wc -l)"
+is "-F 0.77: it is written" 1 "$(patchsim -q -H -F 0.77 l1.tok r1.tok | wc -l)"
+for old in "-t" "--threshold" "--min-score"; do
+	run patchsim -q -H $old 0.77 l1.tok r1.tok
+	is "$old 0.77, the old spelling of -F: it is written" "0 1" "$rc $(wc -l <"$T/out")"
+	grep -q "^patchsim: $old is now .*--floor" "$T/err"
+	ok $? "$old: a note names --floor"
+done
 is "-d 0.61: dlr 0.6 is below, the pair scores 0 and goes" 0 \
-	"$(patchsim -q -H -d 0.61 -t 0 l1.tok r1.tok | awk -F'\t' '$6 > 0' | wc -l)"
-patchsim -q -H -d 0.61 -t 0 l1.tok r1.tok >got
+	"$(patchsim -q -H -d 0.61 -F 0 l1.tok r1.tok | awk -F'\t' '$6 > 0' | wc -l)"
+patchsim -q -H -d 0.61 -F 0 l1.tok r1.tok >got
 printf 'L1\tR1\t0.0000\t0.0000\t0.6000\t0.0000\t0.1579\tfiles\n' >want
 close4 want got
-ok $? "-d 0.61 -t 0: a pair below the gate is written with its fdiff all the same"
+ok $? "-d 0.61 -F 0: a pair below the gate is written with its fdiff all the same"
 patchsim -q -H l1.tok r1.tok >lr
 patchsim -q -H r1.tok l1.tok >rl
 is "left and right swapped: the same msg, dlr, fdiff" "$(cut -f3,5,7 lr)" "$(cut -f3,5,7 rl)"
@@ -281,15 +285,15 @@ is "left and right swapped: the same msg, dlr, fdiff" "$(cut -f3,5,7 lr)" "$(cut
 	row H2 2020-01-01T00:00:00Z 'h.c' 1 1 hh2 '' '' 'heading test' \
 	    'F h.c\th.c\n@ static int foo_remove(struct device *dev)\n-old line\n+new line\n'
 } >h2.tok
-patchsim -q -H -t 0 h1.tok h2.tok >got
+patchsim -q -H -F 0 h1.tok h2.tok >got
 printf 'H1\tH2\t1.0000\t0.0000\t1.0000\t0.3000\t1.0000\tfiles\n' >want
 close4 want got
 ok $? "other headings: the hunks do not pair (diff 0, score 0.3), the files are the same (fdiff 1)"
-patchsim -q -H -t 0 --heading-ratio 0.93 h1.tok h2.tok >got
+patchsim -q -H -F 0 --heading-ratio 0.93 h1.tok h2.tok >got
 printf 'H1\tH2\t1.0000\t1.0000\t1.0000\t1.0000\t1.0000\tfiles\n' >want
 close4 want got
 ok $? "--heading-ratio 0.93: headings at 0.9351 pair"
-patchsim -q -H -t 0 --heading-ratio 0.94 h1.tok h2.tok >got
+patchsim -q -H -F 0 --heading-ratio 0.94 h1.tok h2.tok >got
 printf 'H1\tH2\t1.0000\t0.0000\t1.0000\t0.3000\t1.0000\tfiles\n' >want
 close4 want got
 ok $? "--heading-ratio 0.94: they do not"
@@ -319,14 +323,14 @@ is "the same hash and no file in common: via hash, fdiff 0 (no file to compare)"
 # -d 0.2: A/A2 passes the gate; msg 1, diff: "x" against "x x x x x",
 # 2*1/(1+9) = 0.2 for removed and added, score 0.3 + 0.14 = 0.44; fdiff
 # word by word: one "x" in common, 2*1/(1+9) = 0.2 on each side.
-patchsim -q -H -t 0 -d 0.2 g1.tok g2.tok >g
+patchsim -q -H -F 0 -d 0.2 g1.tok g2.tok >g
 printf 'A\tA2\t1.0000\t0.2000\t0.2000\t0.4400\t0.2000\tfiles\n' >want
 pair A A2 g >got
 close4 want got
 ok $? "-d 0.2: a dlr of exactly 0.2 passes and is scored (0.44)"
 is "-d 0.2: B/B2 scores 1 now" "1.000000" "$(pair B B2 g | cut -f6)"
-patchsim -q -H -t 0 g1.tok g2.tok >g
-is "-t 0: below -d a pair scores 0" "0.200000 0.000000" "$(pair A A2 g | cut -f5,6 | tr '\t' ' ')"
+patchsim -q -H -F 0 g1.tok g2.tok >g
+is "-F 0: below -d a pair scores 0" "0.200000 0.000000" "$(pair A A2 g | cut -f5,6 | tr '\t' ' ')"
 
 # --- candidates need a shared file (or a hash, or a name) ----------------
 {
@@ -337,8 +341,8 @@ is "-t 0: below -d a pair scores 0" "0.200000 0.000000" "$(pair A A2 g | cut -f5
 	hdr
 	row E2 2020-01-01T00:00:00Z 'e2.c' 1 1 hE2 '' '' 'identical message' 'F e2.c\te2.c\n@ \n-a\n+b\n'
 } >e2.tok
-run patchsim -v -t 0 e1.tok e2.tok
-is "no file in common: never a pair, even at -t 0" 0 "$(rows "$T/out")"
+run patchsim -v -F 0 e1.tok e2.tok
+is "no file in common: never a pair, even at -F 0" 0 "$(rows "$T/out")"
 grep -q ' 0 candidate pairs' "$T/err"
 ok $? "no file in common: not even a candidate"
 
@@ -347,23 +351,23 @@ U=0123456789abcdef0123456789abcdef01234567
 S=cccccccccccccccccccccccccccccccccccccccc
 { hdr; row "$U" 2020-01-01T00:00:00Z 'p.c' 1 0 hp '' '' 'mainline' 'F p.c\tp.c\n@ \n+p\n'; } >main.tok
 { hdr; row "$S" 2020-03-01T00:00:00Z 'q.c' 1 0 hq "$U" '' 'stable' 'F q.c\tq.c\n@ \n+q\n'; } >stable.tok
-patchsim -q -H -t 1 stable.tok main.tok >got
+patchsim -q -H -F 1 stable.tok main.tok >got
 is "a commit naming its upstream commit pairs with it" "$S $U upstream" "$(cut -f1,2,8 got | tr '\t' ' ')"
 { cat stable.tok; sed 1d main.tok; } >sm.tok
 { cat main.tok; sed 1d stable.tok; } >ms.tok
 is "--self, the backport first: paired via upstream" "$S $U upstream" \
-	"$(patchsim -q -H -t 1 --self sm.tok | cut -f1,2,8 | tr '\t' ' ')"
+	"$(patchsim -q -H -F 1 --self sm.tok | cut -f1,2,8 | tr '\t' ' ')"
 is "--self, the upstream commit first: paired via upstream" "$U $S upstream" \
-	"$(patchsim -q -H -t 1 --self ms.tok | cut -f1,2,8 | tr '\t' ' ')"
+	"$(patchsim -q -H -F 1 --self ms.tok | cut -f1,2,8 | tr '\t' ' ')"
 
 MID=20200102.1234-1-author@example.com
 { hdr; row "$MID" 2020-01-02T00:00:00Z 'm.c' 1 0 hm '' '' 'the mail' 'F m.c\tm.c\n@ \n+m\n'; } >lm.tok
 { hdr; row "$S" 2020-01-05T00:00:00Z 'n.c' 1 0 hn '' "$MID" 'the commit' 'F n.c\tn.c\n@ \n+n\n'; } >lc.tok
-is "links: not a candidate without --links" 0 "$(patchsim -q -H -t 0 lm.tok lc.tok | wc -l)"
+is "links: not a candidate without --links" 0 "$(patchsim -q -H -F 0 lm.tok lc.tok | wc -l)"
 is "--links: a commit whose links name a mail pairs with it" "$MID $S link" \
-	"$(patchsim -q -H -t 1 --links lm.tok lc.tok | cut -f1,2,8 | tr '\t' ' ')"
+	"$(patchsim -q -H -F 1 --links lm.tok lc.tok | cut -f1,2,8 | tr '\t' ' ')"
 is "--links: the same with the commits on the left" "$S $MID link" \
-	"$(patchsim -q -H -t 1 --links lc.tok lm.tok | cut -f1,2,8 | tr '\t' ' ')"
+	"$(patchsim -q -H -F 1 --links lc.tok lm.tok | cut -f1,2,8 | tr '\t' ' ')"
 
 # The same from real tables: the fixture repository through git2tsv and
 # patchtok, beside rows written for the commit and the mail it names.
@@ -372,9 +376,9 @@ if command -v git >/dev/null 2>&1 && sh "$DATA/repo/mkrepo.sh" repo.git 2>/dev/n
 	logo=$(awk -F'\t' '$7 == "Add a logo" { print $1 }' fx.tok)
 	calc=$(awk -F'\t' '$7 == "calc: name the difference" { print $1 }' fx.tok)
 	is "fixture: the backport pairs with the upstream commit it names" "$logo $U upstream" \
-		"$(patchsim -q -H -t 1 fx.tok main.tok | cut -f1,2,8 | tr '\t' ' ')"
+		"$(patchsim -q -H -F 1 fx.tok main.tok | cut -f1,2,8 | tr '\t' ' ')"
 	is "fixture: --links pairs the commit with the mail its Link: names" "$MID $calc link" \
-		"$(patchsim -q -H -t 1 --links lm.tok fx.tok | cut -f1,2,8 | tr '\t' ' ')"
+		"$(patchsim -q -H -F 1 --links lm.tok fx.tok | cut -f1,2,8 | tr '\t' ' ')"
 else
 	skip "git or the fixture repository is not available"
 fi
@@ -387,14 +391,14 @@ fi
 		    "F s.c\\ts.c\\n@ \\n-line $k\\n+line $k b\\n"
 	done
 } >self.tok
-patchsim -q -H -t 0 --self self.tok >got
+patchsim -q -H -F 0 --self self.tok >got
 is "--self: each unordered pair of 4 once" "S1 S2,S1 S3,S1 S4,S2 S3,S2 S4,S3 S4" \
 	"$(cut -f1,2 got | tr '\t\n' ' ,' | sed 's/,$//')"
 # A mail twice (mbox2tsv keeps both copies, with one id): no pair.
 { cat self.tok; sed -n 2p self.tok; } >dup.tok
-patchsim -q -H -t 0 --self dup.tok >got
+patchsim -q -H -F 0 --self dup.tok >got
 is "--self: never a row with left = right" 0 "$(awk -F'\t' '$1 == $2' got | wc -l)"
-patchsim -q -H -t 0 dup.tok dup.tok >got
+patchsim -q -H -F 0 dup.tok dup.tok >got
 is "a table against itself: never a row with left = right" 0 "$(awk -F'\t' '$1 == $2' got | wc -l)"
 
 # W1 (Jan 1) against W2 (4 days later), W3 (60 days), W4 (60 days, the
@@ -455,7 +459,7 @@ is "license header, control: the same body under another heading: diff 1.0, fdif
 { hdr; row G1 2020-01-01T00:00:00Z 'g.c' 1 1 hg1 '' '' 'g one' 'F g.c\tg.c\n@ \n-foo bar baz\n+abc\n'; } >g1f.tok
 { hdr; row G2 2020-01-01T00:00:00Z 'g.c' 1 1 hg2 '' '' 'g two' 'F g.c\tg.c\n@ x\n-foo bar qux\n+abc\n'; } >g2f.tok
 is "fdiff: words in common weighed by length, (22 * 14/22 + 6 * 1) / 28 = 0.7143" "0.714286" \
-	"$(patchsim -q -H -t 0 g1f.tok g2f.tok | cut -f7)"
+	"$(patchsim -q -H -F 0 g1f.tok g2f.tok | cut -f7)"
 
 # --- evidence: date, title, version ---------------------------------------
 # Tables with patchtok's metadata columns: ehdr, then
@@ -655,8 +659,8 @@ is "same person, control: another person, messages 0.8 alike: none" "sc-bob 0.80
 	"$(pair s1@x sc-bob sc.pairs | cut -f2,3,8 | tr '\t' ' ')"
 is "same person: the same with the commits on the left" "sc-alike:files,title sc-under:files sc-bob:files" \
 	"$(patchsim -q -H sc.tok s1.tok | vias - 1)"
-is "same person, -t 1: the mail and commit with alike messages are written whatever their score" \
-	"sc-alike:files,title" "$(patchsim -q -H -t 1 s1.tok sc.tok | vias - 2)"
+is "same person, -F 1: the mail and commit with alike messages are written whatever their score" \
+	"sc-alike:files,title" "$(patchsim -q -H -F 1 s1.tok sc.tok | vias - 2)"
 is "--window 10: the commit 14 days from the mail stays (evidence), the one under 0.8 goes" \
 	"sc-alike:files,title" "$(patchsim -q -H --window 10 s1.tok sc.tok | vias - 2)"
 {
@@ -737,9 +741,9 @@ EH='F e.c\te.c\n@ \n-alpha\n+beta\n'
 	erow w1-bob@x mail 2020-02-01T00:00:00Z bob@example.com Bob 'baz: rework qux' '' '' '' w1-bob@x '' 'baz: rework qux\nSecond try.'
 } >w1e.tok
 EH=$EH0
-is "evidence below -t: the version scoring 0.3326 is written at -t 0.5" "w1@x 0.734694 0.160256 0.332588 0.000000 files,version" \
+is "evidence below -F: the version scoring 0.3326 is written at -F 0.5" "w1@x 0.734694 0.160256 0.332588 0.000000 files,version" \
 	"$(patchsim -q -H w0.tok w1e.tok | cut -f2,3,4,6,7,8 | tr '\t' ' ')"
-is "evidence below -t: and at -t 1" "w1@x:files,version" "$(patchsim -q -H -t 1 w0.tok w1e.tok | vias - 2)"
+is "evidence below -F: and at -F 1" "w1@x:files,version" "$(patchsim -q -H -F 1 w0.tok w1e.tok | vias - 2)"
 is "evidence below -m, control: the same pair by another person is not written" "" \
 	"$(patchsim -q -H w0.tok w1e.tok | pair w0@x w1-bob@x -)"
 
@@ -902,7 +906,7 @@ EOF
 # section 3): token sort, dynamic-programming LCS over code points; the
 # whole-file fdiff as words in common; the metadata evidence as
 # patchsim(1) and its help describe it.
-#   ref.py [--self] [-w W] [-d D] [-t M] [--window DAYS] [--links]
+#   ref.py [--self] [-w W] [-d D] [-F M] [--window DAYS] [--links]
 #          [--file-penalty] [--version-window DAYS] left [right]
 # prints left right msg diff dlr score fdiff via, like patchsim -H, for
 # every candidate (a shared file name, the same hash, a named upstream
@@ -1107,14 +1111,14 @@ def alike(a, b):
     return m >= 3 and len(wa & wb) >= 0.7 * m
 
 args = sys.argv[1:]
-o = {'w': 0.3, 'd': 0.4, 't': 0.5, 'W': None, 'self': False, 'links': False, 'pen': False,
+o = {'w': 0.3, 'd': 0.4, 'F': 0.5, 'W': None, 'self': False, 'links': False, 'pen': False,
      'vw': 365}
 files = []
 pairs = None
 sample, cells = 40, 200000
 while args:
     a = args.pop(0)
-    if a in ('-w', '-d', '-t'):
+    if a in ('-w', '-d', '-F'):
         o[a[1]] = float(args.pop(0))
     elif a == '--window':
         o['W'] = int(args.pop(0))
@@ -1282,7 +1286,7 @@ for i, l in enumerate(L):
                 via.append('title' if l['_c'] != r['_c'] else 'version')
         if outside and via == ['files']:
             continue
-        if score < o['t'] and via == ['files']:
+        if score < o['F'] and via == ['files']:
             continue
         write(l, r, msg, diff, dlr, score, via)
 EOF
@@ -1308,21 +1312,21 @@ EOF
 		same "$mode: the sorted union of --shard 1/3 2/3 3/3 is the sorted output" whole shards
 		[ -s shard.1 ] && [ -s shard.2 ] && [ -s shard.3 ]
 		ok $? "$mode: every shard has rows"
-		# The bounds that skip LCSs change nothing: -t 0 then filtered
+		# The bounds that skip LCSs change nothing: -F 0 then filtered
 		# (but for scores a hair's breadth below 0.5 printed as 0.500000).
-		patchsim -q -t 0 $mode | over50 >m0
+		patchsim -q -F 0 $mode | over50 >m0
 		over50 <j1 >m5
-		same "$mode: -t 0.5 is -t 0 filtered (bounds skip nothing)" m5 m0
+		same "$mode: -F 0.5 is -F 0 filtered (bounds skip nothing)" m5 m0
 	done
 
-	# -t: nothing below it but what a hash or a name found.
-	patchsim -q -H -t 0.6 --self big.tok >m6
+	# -F: nothing below it but what a hash or a name found.
+	patchsim -q -H -F 0.6 --self big.tok >m6
 	[ "$(wc -l <m6)" -ge 20 ]
-	ok $? "-t 0.6: $(wc -l <m6) pairs"
-	is "-t 0.6: no pair found by files below it" 0 \
+	ok $? "-F 0.6: $(wc -l <m6) pairs"
+	is "-F 0.6: no pair found by files below it" 0 \
 		"$(awk -F'\t' '$6 < 0.6 && $8 == "files"' m6 | wc -l)"
 	# -w: score = w * msg + (1 - w) * diff on every row past the gate.
-	patchsim -q -H -w 0.65 -t 0 a.tok big.tok >w65
+	patchsim -q -H -w 0.65 -F 0 a.tok big.tok >w65
 	[ "$(wc -l <w65)" -ge 100 ]
 	ok $? "-w 0.65: $(wc -l <w65) pairs"
 	is "-w 0.65: every score is 0.65 msg + 0.35 diff" 0 "$(awk -F'\t' '
@@ -1336,9 +1340,9 @@ EOF
 	# second apart, another person, 400 days apart, two parts, messages
 	# under 0.8); --window 2 drops pairs whose evidence did not hold, thread
 	# and one person's, after their messages are compared.
-	for opts in "--self" "-w 0.5 -d 0.2 -t 0.3 --file-penalty" "--window 20 -t 0.2" "-w 0 -t 0.4" \
-	    "--self --window 2 --version-window 2 -t 0.3" "--self --version-window 500 -t 0.7" \
-	    "--self --window 2 -t 0.3"; do
+	for opts in "--self" "-w 0.5 -d 0.2 -F 0.3 --file-penalty" "--window 20 -F 0.2" "-w 0 -F 0.4" \
+	    "--self --window 2 --version-window 2 -F 0.3" "--self --version-window 500 -F 0.7" \
+	    "--self --window 2 -F 0.3"; do
 		case $opts in
 		--self*) set -- a.tok ;;
 		*) set -- a.tok b.tok ;;
@@ -1422,9 +1426,9 @@ if [ -f "$J/jailhouse-dev.mbox.xz" ] && [ -f "$J/jailhouse.bundle" ] &&
 	same "jailhouse: --self on a pipe gives the bytes of --self on the file" js1 js2
 	[ "$(rows js1)" -ge 100 ]
 	ok $? "jailhouse: --self: $(rows js1) pairs"
-	patchsim -q -t 0 jm.tok jc.tok | over50 >m0
+	patchsim -q -F 0 jm.tok jc.tok | over50 >m0
 	over50 <jh.pairs >m5
-	same "jailhouse: -t 0.5 is -t 0 filtered" m5 m0
+	same "jailhouse: -F 0.5 is -F 0 filtered" m5 m0
 	if [ "$have_py" = 1 ]; then
 		python3 ref.py --pairs jh.pairs --sample 40 jm.tok jc.tok >py.out 2>c.out
 		[ "$(wc -l <py.out)" -ge 30 ]

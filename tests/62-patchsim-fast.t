@@ -1,7 +1,7 @@
 #!/bin/sh
 # 62-patchsim-fast.t - patchsim's faster ways change no byte: on the
 # shared real data (jailhouse, sparse and erofs mails against their
-# commits, each list against itself, and -t 0, where every candidate's
+# commits, each list against itself, and -F 0, where every candidate's
 # scores are written; the last 3,000 patches of linux-wireless 2021,
 # big driver patches, against themselves) the pairs are the bytes
 # patchsim --plain-lcs writes: every LCS the plain bit-parallel way over
@@ -10,7 +10,7 @@
 # O(NP) path, wide words and the memo of ratios.  Under sanitizers
 # (PT_SAN) the wireless slice is 1,500 patches (of the year's last
 # 3,500 mails, read apart), the plain way's reference comes from the
-# normal build beside (its own pass checks it), -t 0 runs on the last
+# normal build beside (its own pass checks it), -F 0 runs on the last
 # 600 mail patches of each list, erofs's mails against its commits on
 # its last 3,000 mail patches and erofs --self on its last 1,500 (the
 # same property on a smaller real slice; the normal pass keeps the full
@@ -21,7 +21,7 @@ cd "$T" || exit 1
 git_sandbox
 slice=3000
 [ -n "${PT_SAN:-}" ] && slice=1500
-# Under sanitizers -t 0 (every candidate scored and written) runs on the
+# Under sanitizers -F 0 (every candidate scored and written) runs on the
 # last $mslice mail patches of each list against all its commits, and
 # erofs (the biggest list) on its last 3,000 mail patches against all
 # its commits and --self on its last 1,500: the same paths of the scorer
@@ -97,9 +97,9 @@ for set in jailhouse:jailhouse/jailhouse-dev:jailhouse/jailhouse.bundle \
 	fi
 	if [ -n "${PT_SAN:-}" ]; then
 		cut_tok "$name.m.tok" "$mslice" >"$name.m0.tok"
-		compare "$name -t 0, the last $mslice mail patches" -t 0 "$name.m0.tok" "$name.c.tok"
+		compare "$name -F 0, the last $mslice mail patches" -F 0 "$name.m0.tok" "$name.c.tok"
 	else
-		compare "$name -t 0" -t 0 "$name.m.tok" "$name.c.tok"
+		compare "$name -F 0" -F 0 "$name.m.tok" "$name.c.tok"
 	fi
 done
 

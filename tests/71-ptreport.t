@@ -1907,9 +1907,13 @@ EOF
 	    [ "$(cat allf/patches.tsv)" = old ] &&
 	    [ "$(cd allf && ls | tr '\n' ' ')" = "patches.tsv report.tmp.html " ]
 	ok $? "sample, all: a file it cannot write: exit 2, named, the folder as it was ($rc)"
-	run ptreport all -q -o no-such-folder "$@"
-	[ "$rc" -eq 2 ] && grep -q 'no-such-folder' "$T/err" && [ ! -e no-such-folder ]
-	ok $? "sample, all: a missing folder: exit 2, named ($rc)"
+	run ptreport all -q -o no-such/folder "$@"
+	[ "$rc" -eq 0 ] && [ -s no-such/folder/report.html ] && [ -s no-such/folder/report.txt ]
+	ok $? "sample, all: a missing folder made, with its parent, as mkdir -p ($rc)"
+	: >a-file
+	run ptreport all -q -o a-file/folder "$@"
+	[ "$rc" -eq 2 ] && grep -q 'a-file/folder: cannot make the folder' "$T/err"
+	ok $? "sample, all: a folder that cannot be made: exit 2, named ($rc)"
 	run ptreport all -q "$@"
 	is "sample, all without -o: a usage error" 2 "$rc"
 	run ptreport all -q -o allr -p gif "$@"

@@ -445,7 +445,7 @@ CARL='carl@example.org'
 	srow d2@x mail 2020-01-31T00:00:00Z $ANN 'Ann Example' patch 'foo: fix foo bar' iiii ''
 	srow e2@x mail 2020-01-31T00:00:00Z $ANN 'Ann Example' patch 'Foo: fix the BAR.' jjjj ''
 } >rp-r.tok
-run patchsim -t 0 rp-l.tok rp-r.tok
+run patchsim -F 0 rp-l.tok rp-r.tok
 is "patchsim: exit 0" 0 "$rc"
 cp "$T/out" rp.pairs
 is "repost: one person, one title of 5 distinct words, 30 days apart: version,repost" \
@@ -453,7 +453,7 @@ is "repost: one person, one title of 5 distinct words, 30 days apart: version,re
 is "repost, control: another person under the title: neither" "files" "$(via p1@x p-bob@x rp.pairs)"
 is "repost, control: 400 days apart (--version-window 365): neither" "files" "$(via p1@x p-far@x rp.pairs)"
 is "repost: --version-window 400 takes the mail 400 days on" "files,version,repost" \
-	"$(patchsim -q -t 0 --version-window 400 rp-l.tok rp-r.tok | via p1@x p-far@x -)"
+	"$(patchsim -q -F 0 --version-window 400 rp-l.tok rp-r.tok | via p1@x p-far@x -)"
 is "repost, control: a title of 3 words (foo fix bar): version only" "files,version" "$(via q1@x q2@x rp.pairs)"
 is "repost, control: 4 words of which 3 distinct (foo fix foo bar): version only" "files,version" \
 	"$(via d1@x d2@x rp.pairs)"
@@ -492,7 +492,7 @@ T60='fsck: make the cache lookup skip stale items during light pressure'
 	srow ct-bob commit 2020-01-25T00:00:00Z $BOB 'Bob Builder' '' "$T70" pppp ''
 	srow ct-name commit 2020-01-25T00:00:00Z ann@elsewhere.org 'ANN EXAMPLE' '' "$T70" qqqq ''
 } >rt-r.tok
-patchsim -q -t 0 rt-l.tok rt-r.tok >rt.pairs
+patchsim -q -F 0 rt-l.tok rt-r.tok >rt.pairs
 is "retitle: one person's two mails, summaries 70% alike (7 of 10 words): retitle" "files,retitle" \
 	"$(via t1@x t70@x rt.pairs)"
 is "retitle, control: 60% alike (6 of 10 words): none" "files" "$(via t1@x t60@x rt.pairs)"
@@ -513,7 +513,7 @@ is "retitle, control: a mail and another person's commit, 70% alike: none" "file
 is "retitle: a commit by one person by name (another address, other case): retitle" "files,retitle" \
 	"$(via t1@x ct-name rt.pairs)"
 is "retitle: the same with the commits on the left" "files,retitle files" \
-	"$(patchsim -q -t 0 rt-r.tok rt-l.tok >rtr.pairs; echo "$(via ct70 t1@x rtr.pairs) $(via ct60 t1@x rtr.pairs)")"
+	"$(patchsim -q -F 0 rt-r.tok rt-l.tok >rtr.pairs; echo "$(via ct70 t1@x rtr.pairs) $(via ct60 t1@x rtr.pairs)")"
 
 # credit: a commit by another person whose credits name the mail's
 # author (address or name), dated at or after the mail, 365 days at most.
@@ -533,7 +533,7 @@ CA='Ann Example <ann@example.com>'
 	srow k-self commit 2020-03-11T00:00:00Z $ANN 'Ann Example' '' 'qux: zap' kkkk "$CA"
 	srow k-none commit 2020-03-11T00:00:00Z $CARL 'Carl Committer' '' 'qux: zap' llll ''
 } >cr-r.tok
-patchsim -q -t 0 cr-l.tok cr-r.tok >cr.pairs
+patchsim -q -F 0 cr-l.tok cr-r.tok >cr.pairs
 is "credit: another person's commit crediting the mail's author, 10 days later: credit" "files,credit" \
 	"$(via k1@x k-after cr.pairs)"
 is "credit: by the address alone (another case)" "files,credit" "$(via k1@x k-addr cr.pairs)"
@@ -548,15 +548,15 @@ is "credit, control: the mail's author's own commit crediting her: none (not ano
 	"$(via k1@x k-self cr.pairs)"
 is "credit, control: a commit crediting nobody: none" "files" "$(via k1@x k-none cr.pairs)"
 is "credit: the same with the commit on the left" "files,credit files" \
-	"$(patchsim -q -t 0 cr-r.tok cr-l.tok >crr.pairs; echo "$(via k-after k1@x crr.pairs) $(via k-before k1@x crr.pairs)")"
-is "credit: a pair with evidence is written whatever its score (-t 1)" "files,credit" \
-	"$(patchsim -q -t 1 cr-l.tok cr-r.tok | via k1@x k-after -)"
-is "credit, control: the pair without it is not (-t 1)" "-" \
-	"$(patchsim -q -t 1 cr-l.tok cr-r.tok | via k1@x k-before -)"
+	"$(patchsim -q -F 0 cr-r.tok cr-l.tok >crr.pairs; echo "$(via k-after k1@x crr.pairs) $(via k-before k1@x crr.pairs)")"
+is "credit: a pair with evidence is written whatever its score (-F 1)" "files,credit" \
+	"$(patchsim -q -F 1 cr-l.tok cr-r.tok | via k1@x k-after -)"
+is "credit, control: the pair without it is not (-F 1)" "-" \
+	"$(patchsim -q -F 1 cr-l.tok cr-r.tok | via k1@x k-before -)"
 # Two mails: credits are a commit's.
 { shdr; sed 1d cr-r.tok | sed 's/	commit	/	mail	/'; } >cr-m.tok
 is "credit, control: a mail's credits column makes no credit between two mails" "files" \
-	"$(patchsim -q -t 0 cr-l.tok cr-m.tok | via k1@x k-after -)"
+	"$(patchsim -q -F 0 cr-l.tok cr-m.tok | via k1@x k-after -)"
 
 # A reply's diff is scored by its diff alone (the weight of the message
 # is 0); a patch by the usual weight (-w 0.3).  Below the dlr gate a
@@ -575,7 +575,7 @@ is "credit, control: a mail's credits column makes no credit between two mails" 
 sc() {
 	awk -F'\t' -v l="$1" -v r="$2" '$1 == l && $2 == r { print $3, $4, $6 }' "$3"
 }
-patchsim -q -t 0 ry-l.tok ry-r.tok >ry.pairs
+patchsim -q -F 0 ry-l.tok ry-r.tok >ry.pairs
 # shellcheck disable=SC2046
 set -- $(sc y-reply@x yc ry.pairs)
 is "reply: the score is the diff's (msg $1 left out)" "1.000000 1.000000" "$2 $3"
@@ -586,11 +586,11 @@ is "control: a patch of the same message: 0.3 msg + 0.7 diff" \
 [ "$3" != "1.000000" ]
 ok $? "control: ... which is not the diff alone ($3)"
 is "reply: -w 0.9 does not weigh its message either" "1.000000" \
-	"$(patchsim -q -t 0 -w 0.9 ry-l.tok ry-r.tok | sc y-reply@x yc - | cut -d' ' -f3)"
+	"$(patchsim -q -F 0 -w 0.9 ry-l.tok ry-r.tok | sc y-reply@x yc - | cut -d' ' -f3)"
 is "reply: below the dlr gate (2 lines against 10) it scores 0" "0.000000" \
 	"$(sc y-reply@x yc-big ry.pairs | cut -d' ' -f3)"
 is "reply: the same with the commit on the left" "1.000000" \
-	"$(patchsim -q -t 0 ry-r.tok ry-l.tok | sc yc y-reply@x - | cut -d' ' -f3)"
+	"$(patchsim -q -F 0 ry-r.tok ry-l.tok | sc yc y-reply@x - | cut -d' ' -f3)"
 
 # ===========================================================================
 # 5. ptcluster: credit and retitle pairs, the side branch
