@@ -350,6 +350,7 @@ install: all
 	mkdir -p $(DESTDIR)$(DATADIR)
 	cp pipeline/pipeline.mk $(DESTDIR)$(DATADIR)/pipeline.mk
 	cp pipeline/pt-stage $(DESTDIR)$(DATADIR)/pt-stage
+	cp pipeline/pt-archive $(DESTDIR)$(DATADIR)/pt-archive
 	cp $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	cp $(MAN5) $(DESTDIR)$(MANDIR)/man5/
 
