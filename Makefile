@@ -42,7 +42,11 @@ MBOX2TSV_OBJ := $(addprefix $(BUILD)/obj/mbox2tsv/,main.o parse.o headers.o auth
     body.o withdraw.o cites.o source.o mbox.o maildir.o inbox.o processes.o rfc2047.o)
 GIT2TSV_OBJ  := $(addprefix $(BUILD)/obj/git2tsv/,main.o commit.o diff.o keep.o history.o packs.o revs.o)
 
-UNIT     := test-common tsvfield test-ratio
+# The unit tests of common/, one program per module or group (tap.c's
+# helpers linked in), run by tests/10-common.t.
+UNIT_COMMON := test-util test-buf test-tsv test-zio test-hash test-text test-subject \
+               test-diff test-opool test-uf test-groups test-via test-tables
+UNIT     := $(UNIT_COMMON) tsvfield test-ratio
 UNIT_BIN := $(UNIT:%=$(BUILD)/tests/%)
 # Preloaded by tests: a table cut short under patchsim (no sanitizer in it).
 PRELOAD  := $(BUILD)/tests/shortread.so $(BUILD)/tests/killchild.so
@@ -161,6 +165,14 @@ $(BUILD)/tests/test-ratio: tests/unit/test-ratio.c $(BUILD)/obj/patchsim/ratio.o
 $(BUILD)/tests/%.so: tests/unit/%.c
 	@mkdir -p $(@D)
 	$(CC) -std=c99 $(WARN) -O2 -fPIC -shared -o $@ $< -ldl
+
+$(BUILD)/obj/tests/tap.o: tests/unit/tap.c tests/unit/tap.h common/*.h | $(BUILD)/.deps
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -Itests/unit -c -o $@ $<
+
+$(BUILD)/tests/test-%: tests/unit/test-%.c tests/unit/tap.h $(BUILD)/obj/tests/tap.o $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -Itests/unit -pthread -o $@ $< $(BUILD)/obj/tests/tap.o $(LIBCOMMON) $(Z_LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIBCOMMON)
 	@mkdir -p $(@D)
@@ -351,6 +363,7 @@ install: all
 	mkdir -p $(DESTDIR)$(DATADIR)
 	cp pipeline/pipeline.mk $(DESTDIR)$(DATADIR)/pipeline.mk
 	cp pipeline/pt-stage $(DESTDIR)$(DATADIR)/pt-stage
+	cp pipeline/pt-archive $(DESTDIR)$(DATADIR)/pt-archive
 	cp $(MAN1) $(DESTDIR)$(MANDIR)/man1/
 	cp $(MAN5) $(DESTDIR)$(MANDIR)/man5/
 

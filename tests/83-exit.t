@@ -243,6 +243,11 @@ status "ptreport, output to a full disk: exit 2" 2
 pt() {
 	PT_BUILD=$BUILD sh "$top/pipeline/patchtrack" -q -j 2 -r master "$@"
 }
+# The driver's statuses (a stage failed, input skipped, a report part
+# unreadable, a failing scorer): patchtrack's shell and make, left to the
+# normal pass; the tools' own statuses for these are checked above, under
+# the sanitizers too, and the chain runs under them below (the tags).
+if normal_pass "patchtrack's statuses: a truncated .xz, a bad mail, a report part unreadable, failing stages"; then
 if [ -f "$JH" ]; then
 	run pt -o pt1 repo.git "$SAMPLE" cut.mbox.xz
 	status "patchtrack, a truncated .xz among the archives: exit 2 (failed)" 2
@@ -294,6 +299,36 @@ run pt --scorer "$T/fail-scorer" -o pt3 repo.git plain.mbox
 status "patchtrack, a failing scorer after an uncompressed mbox: exit 2 (failed)" 2
 ! grep -q 'Illegal number\|exit: ' "$T/err" && grep -q '^fail-scorer: no' "$T/err"
 ok $? "patchtrack, a failing stage: its message, and no lost status"
+# Whatever the failing stage's own status, the run's is 2 (failed): 3
+# is the lock's alone, and no shell error (dash's "patchtrack: LINE:")
+# is printed on the way.
+sed 's/^exit 2$/exit 3/' fail-scorer >fail3-scorer
+chmod +x fail3-scorer
+run pt --scorer "$T/fail3-scorer" -o pt7 repo.git plain.mbox
+status "patchtrack, a scorer exiting 3: exit 2 (failed), not the lock's 3" 2
+! grep -q "^patchtrack: [0-9][0-9]*: \|Illegal number" "$T/err" && grep -q '^fail-scorer: no' "$T/err" &&
+	grep -q 'pairs/.*Error 3' "$T/err"
+ok $? "patchtrack, a scorer exiting 3: its message and make's, no shell error"
+# A report stage made to fail: ptreport wrapped in a build folder of
+# its own (patchtrack puts PT_BUILD's bin first in PATH).
+mkdir -p fb/bin
+for t in "$BIN"/*; do ln -s "$t" "fb/bin/${t##*/}"; done
+rm fb/bin/ptreport
+for how in 'exit 3' 'kill -9 $$'; do
+	printf '#!/bin/sh\ncase $1 in all) echo "ptreport: made to fail" >&2; %s ;; esac\nexec "%s" "$@"\n' \
+	    "$how" "$BIN/ptreport" >fb/bin/ptreport
+	chmod +x fb/bin/ptreport
+	rm -rf pt8
+	PT_BUILD=$T/fb sh "$top/pipeline/patchtrack" -q -j 2 -r master -o pt8 repo.git plain.mbox \
+	    >"$T/out" 2>"$T/err"
+	rc=$?
+	status "patchtrack, the report stage failing ($how): exit 2 (failed)" 2
+	! grep -q "^patchtrack: [0-9][0-9]*: \|Illegal number" "$T/err" &&
+		grep -q '^ptreport: made to fail' "$T/err" && [ ! -e pt8/report.txt ] &&
+		[ -z "$(find pt8 -name '*.tmp')" ] && grep -q '^seg 1 0 [0-9]* c[0-9]*$' pt8/archives/*.state
+	ok $? "patchtrack, the report stage failing ($how): its message, no shell error, no report, no .tmp, the mbox's sum written"
+done
+fi
 
 # Any project's tags: releases tagged NAME-X.Y, and a repository with no
 # tags at all; both reach report.txt and report.html.
