@@ -1,3 +1,6 @@
+/*
+ * buf.c - a growable byte buffer (buf.h).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <stdarg.h>
 #include <stdio.h>

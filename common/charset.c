@@ -1,3 +1,7 @@
+/*
+ * charset.c - bytes in some charset to valid UTF-8, never failing
+ * (charset.h).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <iconv.h>

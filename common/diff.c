@@ -1,3 +1,7 @@
+/*
+ * diff.c - facts about unified diff text that several tools need
+ * (diff.h).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <string.h>

@@ -1,3 +1,7 @@
+/*
+ * hash.c - a hash table from byte strings to pointers, and an arena
+ * that owns long-lived strings (hash.h).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>

@@ -1,3 +1,7 @@
+/*
+ * progress.c - a progress bar with the time left, on stderr
+ * (progress.h).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>

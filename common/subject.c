@@ -1,3 +1,7 @@
+/*
+ * subject.c - what a mail subject says about the patch it carries
+ * (subject.h).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <string.h>

@@ -1,3 +1,7 @@
+/*
+ * text.c - small text helpers: UTF-8, ISO 8601 dates, lines and
+ * words (text.h).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>

@@ -1,3 +1,7 @@
+/*
+ * tsv.c - the TSV dialect every tool reads and writes (tsv.h,
+ * patchtrack-tsv(5)).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <stdio.h>

@@ -1,3 +1,7 @@
+/*
+ * util.c - diagnostics and allocation helpers shared by every tool
+ * (util.h).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <limits.h>

@@ -1,3 +1,7 @@
+/*
+ * zio.c - a file or standard input, gzip- or xz-compressed or not
+ * (zio.h).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>

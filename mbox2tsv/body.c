@@ -1,3 +1,7 @@
+/*
+ * body.c - a mail body split into message, annotation and diff the
+ * way git am does (body.h).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <string.h>

@@ -1,3 +1,6 @@
+/*
+ * rfc2047.c - RFC 2047 encoded words decoded (rfc2047.h).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <string.h>

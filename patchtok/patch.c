@@ -1,3 +1,6 @@
+/*
+ * patch.c - a unified diff parsed into files and hunks (patch.h).
+ */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
