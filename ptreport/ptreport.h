@@ -455,6 +455,8 @@ int can_answer(const struct mail *x, const struct mail *m);
  * returned.
  */
 size_t answer_threads(struct model *md, uint32_t mi, uint32_t **v, size_t *cap);
+/* The first of v[0..n) (sorted by thread, date and id) in thread root. */
+size_t first_in_thread(const struct rkey *v, size_t n, uint32_t root);
 /*
  * The earliest response (by date, then id) in threads roots[0..n), dated
  * at or after mail mi, by another person than mi's sender and, when nby
@@ -485,6 +487,10 @@ uint32_t responder(struct model *md, uint32_t mi);
  * later, that continues mi's posting (a patch of each in one cluster,
  * the same cover letter title, or a higher version in its thread) and
  * was merged or answered, holding no version of mi (NONE if none).
+ * series_answered(): another part of mi's posting whose earlier version
+ * in another thread (a draft, an earlier posting) another person
+ * answered there at or after mi: the series' conversation (NONE if
+ * none).
  */
 #define TOGETHER_SECS 3600
 #define TWIN_WORDS 60
@@ -493,6 +499,7 @@ void postings_index(struct model *md);
 void postings_free(struct model *md);
 uint32_t together(struct model *md, uint32_t mi);
 uint32_t superseded_by(struct model *md, uint32_t mi);
+uint32_t series_answered(struct model *md, uint32_t mi);
 /* Thread root or a direct reply to it (verdict.c). */
 int shallow(const struct model *md, uint32_t mi);
 int in_scope(const struct scope *sc, int64_t d);

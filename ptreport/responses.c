@@ -45,7 +45,7 @@ earlier(const struct mail *a, const struct mail *b)
 }
 
 /* The first of v[0..n) (sorted by thread, date and id) in thread root. */
-static size_t
+size_t
 first_in_thread(const struct rkey *v, size_t n, uint32_t root)
 {
 	size_t lo = 0, hi = n;

@@ -242,7 +242,8 @@ rows_undecided(struct out *out, const struct model *md, const struct sums *sm,
 	    100 * share(sm->nsuper, sm->patches));
 	rowf(out, "answered together", sm->ntogether, "%.1f%% of patches: no response in its "
 	    "own thread, but to a patch its author posted with it (within %d minutes, the "
-	    "same file or a title alike): one conversation",
+	    "same file or a title alike), or to another part of its series where an earlier "
+	    "version of that part was discussed: one conversation",
 	    100 * share(sm->ntogether, sm->patches), TOGETHER_SECS / 60);
 	rowf(out, "clusters", sm->nclusters, "of patch mails (a patch and its versions and "
 	    "reposts); %lu of them with commits", sm->kmerged);

@@ -293,6 +293,8 @@ verdicts(struct model *md, const struct scope *sc)
 			m->together = 1;
 		else if ((m->supby = superseded_by(md, (uint32_t)i)) != NONE)
 			m->superseded = 1;
+		else if ((m->twin = series_answered(md, (uint32_t)i)) != NONE)
+			m->together = 1;
 		else if (dl != NODATE && m->date > dl)
 			m->toonew = 1;
 		else if (after_history(md, m))

@@ -350,6 +350,50 @@ share_list(const struct mail *a, const struct mail *b)
 	return !*a->lists && !*b->lists;
 }
 
+/*
+ * Another part of mi's own posting (its thread and version, by its
+ * author) whose earlier version, posted in another thread (a draft in a
+ * discussion, an earlier posting), was answered there by another person
+ * at or after mi was posted: the series' conversation went on where the
+ * draft was, and answers mi too.  Later postings do not count: a part
+ * they dropped is superseded_by()'s.  The earliest such part (by date,
+ * then id), or NONE.
+ */
+uint32_t
+series_answered(struct model *md, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t root = thread_of(md, mi), best = NONE, *roots = NULL;
+	size_t cap = 0;
+
+	if (m->total < 2 || m->date == NODATE || !md->vp)
+		return NONE;
+	for (size_t k = first_in_thread(md->vp, md->nvp, root);
+	    k < md->nvp && md->vp[k].root == root; k++) {
+		uint32_t x = md->vp[k].mail;
+		const struct mail *p = &md->mails[x];
+		size_t n = 0;
+
+		if (x == mi || p->version != m->version || p->total != m->total ||
+		    !by_person(p, m->from, m->who) || p->cluster == NONE)
+			continue;
+		for (uint32_t y = md->clusters[p->cluster].mail; y != NONE; y = md->mails[y].cnext) {
+			const struct mail *d = &md->mails[y];
+
+			if (!d->present || d->date == NODATE || d->date > m->date ||
+			    thread_of(md, y) == root)
+				continue;
+			roots = xgrow(roots, &cap, n, 8, sizeof *roots);
+			roots[n++] = thread_of(md, y);
+		}
+		if (n && first_response(md, mi, roots, n, NULL, NULL, 0) != NONE &&
+		    (best == NONE || cmp_date_id(md, x, best) < 0))
+			best = x;
+	}
+	free(roots);
+	return best;
+}
+
 uint32_t
 together(struct model *md, uint32_t mi)
 {

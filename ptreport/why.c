@@ -309,6 +309,11 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 	else if (!strcmp(verdict, "answered-version"))
 		line(fp, 1, "rule: another version of it (its cluster) was answered, in its "
 		    "thread or with a patch its author posted with it");
+	else if (!strcmp(verdict, "answered-together") &&
+	    thread_of(md, md->mails[mi].twin) == thread_of(md, mi))
+		line(fp, 1, "rule: another part of its series had an earlier version in another "
+		    "thread (a draft in a discussion, an earlier posting), where another person "
+		    "wrote at or after it was posted: the series' conversation, one for its parts");
 	else if (!strcmp(verdict, "answered-together"))
 		line(fp, 1, "rule: a patch its author posted within %d minutes of it, changing "
 		    "a file it changes or under a title alike, was answered: one conversation",

@@ -514,6 +514,52 @@ sed '/^r@x/d' tw.tsv >tw-no.tsv
 is "control: the twin q@x unanswered: both ignored" "ignored|ignored" \
 	"$(verdict p@x --grace 0 tw-no.tsv tw.tok k-tw.tsv)|$(verdict v@x --grace 0 tw-no.tsv tw.tok k-tw.tsv)"
 
+# A series is one conversation: Ann drafts part 1's diff in a reply in
+# Tom's thread (d@x, 08:00, clustered with s1@x), then posts the series
+# (s0@x, s1@x, s2@x at 09:00); Bob goes on in the draft's thread at
+# BOB's time.  sd BOB [DRAFT-DATE]: the verdict of s2@x.
+sd() {
+	{
+		mhdr
+		tmail t@x 2021-03-01T07:00:00Z Tom tom@t.org '[PATCH] bar: rework'
+		tmail d@x "${2:-2021-03-01T08:00:00Z}" Ann ann@a.org 'Re: [PATCH] bar: rework' reply t@x
+		tmail b@x "$1" Bob bob@b.org 'Re: [PATCH] bar: rework' reply d@x "t@x d@x"
+		smail s0@x 2021-03-01T09:00:00Z Ann ann@a.org '[PATCH 0/2] foo: the series' cover '' '' 0 2
+		smail s1@x 2021-03-01T09:01:00Z Ann ann@a.org '[PATCH 1/2] foo: one' patch s0@x '' 1 2
+		smail s2@x 2021-03-01T09:02:00Z Ann ann@a.org '[PATCH 2/2] foo: two' patch s0@x '' 2 2
+	} >sd.tsv
+	{
+		thdr
+		tok mail t@x 2021-03-01T07:00:00Z M:bar.c
+		tok mail d@x "${2:-2021-03-01T08:00:00Z}" M:foo1.c
+		tok mail s1@x 2021-03-01T09:01:00Z M:foo1.c
+		tok mail s2@x 2021-03-01T09:02:00Z M:foo2.c
+	} >sd.tok
+	{
+		khdr
+		member 1 d@x mail
+		member 1 s1@x mail
+	} >k-sd.tsv
+	verdict s2@x --grace 0 sd.tsv sd.tok k-sd.tsv
+}
+is "series: part 2, whose part 1's draft was discussed in its thread after the series: answered-together s1@x" \
+	"answered-together s1@x" "$(sd 2021-03-01T10:00:00Z)"
+cp sd.tsv sd-case.tsv
+cp sd.tok sd-case.tok
+cp k-sd.tsv k-sd-case.tsv
+is "control: the discussion ended before the series was posted: ignored" "ignored" \
+	"$(sd 2021-03-01T08:30:00Z)"
+is "control: part 1's other version posted after the series (a later posting): ignored" "ignored" \
+	"$(sd 2021-03-02T10:00:00Z 2021-03-02T09:00:00Z)"
+sd 2021-03-01T10:00:00Z >/dev/null
+sed -i '/^b@x/s/\tBob\tbob@b.org\t/\tAnn\tann@a.org\t/' sd.tsv
+is "control: the author alone in the draft's thread: ignored" "ignored" \
+	"$(verdict s2@x --grace 0 sd.tsv sd.tok k-sd.tsv)"
+sd 2021-03-01T10:00:00Z >/dev/null
+{ khdr; member 1 d@x mail; member 2 s1@x mail; } >k-sd.tsv
+is "control: the draft in no cluster with part 1: ignored" "ignored" \
+	"$(verdict s2@x --grace 0 sd.tsv sd.tok k-sd.tsv)"
+
 # --- 6. cites: a mail naming the patch from outside its thread -------------------
 {
 	mhdr
@@ -954,6 +1000,7 @@ whyis applied 'its cluster holds a commit of a side branch' p@x side.tsv k-side.
 whyis answered 'another person wrote in its thread' q1@x --grace 0 sup.tsv k-sup.tsv
 whyis answered-version 'another version of it (its cluster) was answered' p1@x --grace 0 sup.tsv k-sup.tsv
 whyis answered-together 'a patch its author posted within 60 minutes of it' p@x --grace 0 tw-case.tsv tw-case.tok none.tsv
+whyis answered-together 'another part of its series' s2@x --grace 0 sd-case.tsv sd-case.tok k-sd-case.tsv
 whyis ignored 'a patch for the project, not merged' early@x hist.tsv k-hist.tsv c-hist.tsv
 whyis withdrawn 'its author withdrew it' wp@x --grace 0 wd.tsv none.tsv
 whyis superseded "its author's later version of its posting" p3@x --grace 0 sup.tsv k-sup.tsv
