@@ -44,6 +44,7 @@ model_free(struct model *md)
 	hmap_free(&md->msectid);
 	hmap_free(&md->rtitles);
 	hmap_free(&md->lost);
+	free(md->lp);
 	hmap_free(&md->mnames);
 	hmap_free(&md->laddrs);
 	hmap_free(&md->versions);

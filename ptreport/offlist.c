@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "mailmap.h"
@@ -216,6 +217,65 @@ answered_elsewhere(const struct model *md, const struct commit *c)
 	return m;
 }
 
+/* How long before or after a commit was written its author's posting may be. */
+#define ELSEWHERE_DAYS 7
+
+/*
+ * A posting of commit c's author that the archives lack but a reply
+ * there names (git send-email's Message-ID gives sender and time), sent
+ * within ELSEWHERE_DAYS of when c was written (its author date): c
+ * went out for review, to where the archives do not reach (a maintainer
+ * commits, then posts the series; or posts it to another list), under a subject that names c's title's prefix ("llvm" of
+ * "llvm: ..." in "Re: [PATCH 0/5] Support LLVM-15 and later").  The
+ * first such (by time), or NULL.
+ */
+/*
+ * Does text s hold the prefix of title t ("llvm" of "llvm: ...", the
+ * part before its first ": ") as a word of its own (letters and digits
+ * between others: "LLVM-15" holds "llvm"), whatever the case?
+ */
+static int
+names_prefix(const char *s, const char *t)
+{
+	const char *colon = strstr(t, ": ");
+	size_t k = colon ? (size_t)(colon - t) : 0;
+
+	if (!k || k > 40 || memchr(t, ' ', k))
+		return 0;
+	for (size_t i = 0; s[i]; i++) {
+		if (i && isalnum((unsigned char)s[i - 1]))
+			continue;
+		if (!strncasecmp(s + i, t, k) && !isalnum((unsigned char)s[i + k]))
+			return 1;
+	}
+	return 0;
+}
+
+static const struct lostpost *
+posted_by_author(const struct model *md, const struct commit *c)
+{
+	size_t lo = 0, hi = md->nlp;
+	int64_t from;
+
+	if (!*c->author || c->date == NODATE)
+		return NULL;
+	from = c->date - (int64_t)ELSEWHERE_DAYS * DAY;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int cmp = strcmp(md->lp[mid].addr, c->author);
+
+		if (cmp < 0 || (!cmp && md->lp[mid].t < from))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < md->nlp && !strcmp(md->lp[lo].addr, c->author) &&
+	    md->lp[lo].t <= c->date + (int64_t)ELSEWHERE_DAYS * DAY; lo++)
+		if (names_prefix(md->mails[md->lp[lo].reply].subject, c->subject))
+			return &md->lp[lo];
+	return NULL;
+}
+
 /* How long before a commit its reporter's mail may be, to be what it follows up. */
 #define REPORT_DAYS 60
 
@@ -268,6 +328,7 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 	const struct commit *c = &md->commits[ci];
 	const char *which = NULL;
 	const struct mail *rep;
+	const struct lostpost *lp;
 	int r;
 
 	if (c->tagged) {
@@ -293,6 +354,15 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 	if ((rep = answered_elsewhere(md, c))) {
 		buf_addf(detail, "a reply in the archives answers its posting, which they lack: "
 		    "%s \"%s\"", rep->id, rep->subject);
+		return OR_ELSEWHERE;
+	}
+	if ((lp = posted_by_author(md, c))) {
+		char d[32];
+
+		iso_utc(d, lp->t);
+		buf_addf(detail, "a reply in the archives answers its author's posting of %.10s "
+		    "(its Message-ID says who and when), which they lack: %s \"%s\"", d,
+		    md->mails[lp->reply].id, md->mails[lp->reply].subject);
 		return OR_ELSEWHERE;
 	}
 	if ((rep = report_of(md, c))) {

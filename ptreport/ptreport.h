@@ -278,6 +278,18 @@ struct thread {
 	unsigned char left_out;  /* named as a series above --max-series */
 };
 
+/*
+ * A posting the archives lack, known by a reply to it there: git
+ * send-email's Message-IDs name the sender and the second it was sent
+ * (<YYYYMMDDHHMMSS.PID-N-ADDR>, and the older
+ * <EPOCH-PID-N-git-send-email-ADDR>).
+ */
+struct lostpost {
+	const char *addr;        /* the sender, lower-cased, interned */
+	int64_t t;               /* when it was sent */
+	uint32_t reply;          /* the earliest reply to it in the archives */
+};
+
 struct model {
 	struct arena mem;
 	struct strpool pool;
@@ -326,6 +338,10 @@ struct model {
 	size_t nbysender;
 	struct hmap lost;        /* the summaries of replies to Message-IDs the
 	                            archives lack -> the earliest such reply, index + 1 */
+	struct lostpost *lp;     /* replies to mails the archives lack whose
+	                            Message-ID names their sender and time (git
+	                            send-email's), by address, time, then reply */
+	size_t nlp;
 	struct mpair *mpairs;        /* (patch, responsible section) until model_finish */
 	size_t nmpairs, capmpairs;
 	uint32_t *mark;          /* per mail: scratch stamps (answer_threads) */

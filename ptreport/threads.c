@@ -5,11 +5,13 @@
  * outside, and the patches an RFC cover letter makes RFCs.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "model.h"
 #include "ptreport.h"
+#include "text.h"
 #include "util.h"
 
 uint32_t
@@ -388,6 +390,92 @@ thread_cites(struct model *md)
 	md->ncpairs = md->capcpairs = 0;
 }
 
+/*
+ * The sender and time a git send-email Message-ID names: 0 and *addr,
+ * *t set, or -1 for another form.
+ */
+static int
+sendemail_id(const char *id, const char **addr, int64_t *t)
+{
+	char iso[32];
+	size_t k = strspn(id, "0123456789");
+	const char *p;
+
+	if (k == 14 && id[14] == '.') {
+		/* YYYYMMDDHHMMSS.PID-N-ADDR */
+		snprintf(iso, sizeof iso, "%.4s-%.2s-%.2sT%.2s:%.2s:%.2sZ", id, id + 4, id + 6,
+		    id + 8, id + 10, id + 12);
+		if (iso_parse(iso, t) != 0)
+			return -1;
+		p = id + 15;
+	} else if (k >= 9 && k <= 10 && id[k] == '-') {
+		/* EPOCH-PID-N-git-send-email-ADDR */
+		*t = strtoll(id, NULL, 10);
+		p = id + k + 1;
+	} else {
+		return -1;
+	}
+	/* PID-N- */
+	for (int i = 0; i < 2; i++) {
+		size_t d = strspn(p, "0123456789");
+
+		if (!d || p[d] != '-')
+			return -1;
+		p += d + 1;
+	}
+	if (k != 14) {
+		if (strncmp(p, "git-send-email-", 15) != 0)
+			return -1;
+		p += 15;
+	}
+	if (!strchr(p, '@') || strchr(p, ' '))
+		return -1;
+	*addr = p;
+	return 0;
+}
+
+static int
+cmp_lostpost(const void *a, const void *b)
+{
+	const struct lostpost *x = a, *y = b;
+	int c = strcmp(x->addr, y->addr);
+
+	if (c)
+		return c;
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return (x->reply > y->reply) - (x->reply < y->reply);
+}
+
+/*
+ * The postings the archives lack that a reply there names, when their
+ * Message-ID says who sent them and when (git send-email's): for the
+ * off-list commits posted elsewhere (offlist.c).  One per posting, its
+ * earliest reply.
+ */
+static void
+lost_postings(struct model *md)
+{
+	size_t cap = 0, n = 0;
+
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		const char *a;
+		int64_t t;
+
+		if (!m->present || m->parent == NONE || md->mails[m->parent].present ||
+		    m->date == NODATE || sendemail_id(md->mails[m->parent].id, &a, &t) != 0)
+			continue;
+		md->lp = xgrow(md->lp, &cap, n, 16, sizeof *md->lp);
+		md->lp[n].addr = intern_lower(&md->pool, a, strlen(a));
+		md->lp[n].t = t;
+		md->lp[n++].reply = (uint32_t)i;
+	}
+	if (n)
+		qsort(md->lp, n, sizeof *md->lp, cmp_lostpost);
+	md->nlp = n;
+}
+
 void
 threads_finish(struct model *md)
 {
@@ -401,5 +489,6 @@ threads_finish(struct model *md)
 	thread_lists(md);
 	thread_cites(md);
 	rfc_covers(md, cover);
+	lost_postings(md);
 	free(cover);
 }

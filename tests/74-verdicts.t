@@ -825,6 +825,40 @@ same "summary: a row per reason, counting offlist's rows" want sum.out
 is "summary of the controls: none alone" "  off-list 17|    none 17" \
 	"$(ptreport summary -q $OFFC | awk -F'\t' '$1 ~ /^(  off-list|    [a-z-]+)$/ { print $1 " " $2 }' | paste -sd'|')"
 
+# Posted elsewhere, known by a reply to its posting: Max commits llvm:
+# fix one (written 2021-02-20 10:00) and Ann's work; Bob replies in the
+# archives, on 2021-02-22, to Max's posting ID, which they lack, under
+# SUBJECT.  le ID SUBJECT: the reason of Max's commit.
+L1=$(hexid 1e1) L2=$(hexid 1e2)
+le() {
+	{
+		mhdr
+		for m in 01 02 03; do fill dev 2021-$m 30; done
+		tmail lb@x 2021-02-22T09:00:00Z Bob bob@b.org "$2" reply "$1"
+	} >le.tsv
+	{
+		chdr
+		oc $L1 20 'llvm: fix one' '' '' Max maint@m.org
+		oc $L2 21 'none: two'
+	} >c-le.tsv
+	ptreport offlist -q le.tsv none.tsv c-le.tsv |
+	    awk -F'\t' -v id=$L1 '$1 == id { print $10 " " $11 }'
+}
+is "posted-elsewhere: a reply to its author's posting, which the archives lack, a git send-email Message-ID of his, sent within 7 days, the subject naming its prefix" \
+	"posted-elsewhere a reply in the archives answers its author's posting of 2021-02-20 (its Message-ID says who and when), which they lack: lb@x \"Re: [PATCH 0/2] Support LLVM-15 and later\"" \
+	"$(le 20210220103000.4242-1-maint@m.org 'Re: [PATCH 0/2] Support LLVM-15 and later')"
+is "... the older form, EPOCH-PID-N-git-send-email-ADDR" \
+	"posted-elsewhere a reply in the archives answers its author's posting of 2021-02-20 (its Message-ID says who and when), which they lack: lb@x \"Re: [PATCH 0/2] Support LLVM-15 and later\"" \
+	"$(le 1613817000-4242-1-git-send-email-maint@m.org 'Re: [PATCH 0/2] Support LLVM-15 and later')"
+is "control: the subject does not name the prefix" "committer-own its author committed it" \
+	"$(le 20210220103000.4242-1-maint@m.org 'Re: [PATCH 0/2] Support the new compiler')"
+is "control: sent 8 days after it was written" "committer-own its author committed it" \
+	"$(le 20210228103000.4242-1-maint@m.org 'Re: [PATCH 0/2] Support LLVM-15 and later')"
+is "control: another's posting" "committer-own its author committed it" \
+	"$(le 20210220103000.4242-1-ann@a.org 'Re: [PATCH 0/2] Support LLVM-15 and later')"
+is "control: a Message-ID of another form" "committer-own its author committed it" \
+	"$(le 'abc.20210220103000@maint.m.org' 'Re: [PATCH 0/2] Support LLVM-15 and later')"
+
 # Translations alone; a contributor's own commit where Max commits
 # others' work (her branch fast-forwarded: a pull request); Max's own.
 X1=$(hexid f01) X2=$(hexid f02)
