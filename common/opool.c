@@ -153,6 +153,14 @@ wait_room(struct opool *p, size_t want, size_t bytes)
 	p->waiting = 0;
 }
 
+void *
+opool_array_state(void *arg, int i)
+{
+	const struct opool_array *a = arg;
+
+	return (char *)a->base + (size_t)i * a->size;
+}
+
 static void *
 worker(void *arg)
 {

@@ -54,6 +54,17 @@ struct opool_ops {
 
 struct opool;
 
+/*
+ * Workers whose states are one array: the pool's arg starts with this
+ * (its first member), and ops.start is opool_array_state, which gives
+ * worker i the address of element i.
+ */
+struct opool_array {
+	void *base;
+	size_t size;             /* of an element */
+};
+void *opool_array_state(void *arg, int i);
+
 struct opool *opool_new(const struct opool_ops *ops, void *arg, int nthreads,
     size_t nslots, size_t chunk, size_t slotsize);
 /*

@@ -20,12 +20,13 @@ analysis_init(struct analysis *a)
 void
 analysis_free(struct analysis *a)
 {
-	buf_free(&a->from_name);
-	buf_free(&a->from_addr);
-	buf_free(&a->subject);
-	buf_free(&a->text);
+	struct buf *const bufs[] = {
+		&a->from_name, &a->from_addr, &a->subject, &a->text, &a->extra_diff,
+	};
+
+	for (size_t k = 0; k < sizeof bufs / sizeof bufs[0]; k++)
+		buf_free(bufs[k]);
 	body_free(&a->body);
-	buf_free(&a->extra_diff);
 }
 
 static int

@@ -49,18 +49,13 @@ struct mslot {
 };
 
 struct pool {
+	struct opool_array ws;  /* first: the workers' contexts (opool.h) */
 	struct opool *op;
 	struct ctx *c;          /* the reading thread's: ids and output */
 	struct ctx *w;          /* the workers' */
 	int nw;
 	unsigned long nskipped; /* by the workers, of the mails written */
 };
-
-static void *
-pool_start_worker(void *arg, int i)
-{
-	return &((struct pool *)arg)->w[i];
-}
 
 static void
 pool_work(void *arg, void *state, void *slot)
@@ -150,7 +145,7 @@ void
 pool_start(struct ctx *c, int threads)
 {
 	static const struct opool_ops ops = {
-		pool_start_worker, NULL, pool_work, pool_emit, pool_slot_free,
+		opool_array_state, NULL, pool_work, pool_emit, pool_slot_free,
 		POOL_BYTES, 1,
 	};
 	struct pool *p;
@@ -161,6 +156,8 @@ pool_start(struct ctx *c, int threads)
 	p->c = c;
 	/* Copied here, before the reading begins. */
 	p->w = xcalloc((size_t)threads, sizeof *p->w);
+	p->ws.base = p->w;
+	p->ws.size = sizeof *p->w;
 	for (int i = 0; i < threads; i++) {
 		struct ctx *w = &p->w[i];
 

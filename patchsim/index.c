@@ -75,14 +75,13 @@ index_build(struct index *ix, const struct table *t)
 void
 index_free(struct index *ix)
 {
+	struct hmap *const maps[] = { &ix->byname, &ix->byhash, &ix->byid, &ix->byup, &ix->bylink };
+
 	for (size_t i = 0; i < ix->nall; i++)
 		free(ix->all[i].v);
 	free(ix->all);
-	hmap_free(&ix->byname);
-	hmap_free(&ix->byhash);
-	hmap_free(&ix->byid);
-	hmap_free(&ix->byup);
-	hmap_free(&ix->bylink);
+	for (size_t k = 0; k < sizeof maps / sizeof maps[0]; k++)
+		hmap_free(maps[k]);
 }
 
 static void

@@ -54,17 +54,11 @@ struct lslot {
 
 /* What the writer keeps: the jobs (one a thread), the count and the bar. */
 struct writer {
-	struct job *jobs;
+	struct opool_array jobs;        /* first: the workers' states (opool.h) */
 	unsigned long written;
 	size_t rows;
 	struct progress *pr;
 };
-
-static void *
-pool_start(void *arg, int i)
-{
-	return &((struct writer *)arg)->jobs[i];
-}
 
 static void
 pool_work(void *arg, void *state, void *slot)
@@ -367,7 +361,7 @@ score_rows(const struct opts *o, struct job *jobs, long njobs, const uint32_t *r
     size_t nleft, const char *left)
 {
 	static const struct opool_ops ops = {
-		pool_start, NULL, pool_work, pool_emit, pool_slot_free,
+		opool_array_state, NULL, pool_work, pool_emit, pool_slot_free,
 	};
 	struct opool *pool;
 	struct writer wr;
@@ -381,7 +375,8 @@ score_rows(const struct opts *o, struct job *jobs, long njobs, const uint32_t *r
 	}
 	progress_start(&pr, progress_wanted(), label.p, "rows", nleft);
 	/* The threads score, this one writes in order. */
-	wr.jobs = jobs;
+	wr.jobs.base = jobs;
+	wr.jobs.size = sizeof *jobs;
 	wr.written = 0;
 	wr.rows = 0;
 	wr.pr = &pr;

@@ -892,13 +892,9 @@ token_sort_ratio(struct lcs_scratch *sc, const char *a, size_t an, const char *b
 void
 lcs_scratch_free(struct lcs_scratch *sc)
 {
-	free(sc->a);
-	free(sc->b);
-	free(sc->pm);
-	free(sc->v);
-	free(sc->keys);
-	free(sc->slot);
-	free(sc->o);
-	free(sc->rows);
+	void *const v[] = { sc->a, sc->b, sc->pm, sc->v, sc->keys, sc->slot, sc->o, sc->rows };
+
+	for (size_t k = 0; k < sizeof v / sizeof v[0]; k++)
+		free(v[k]);
 	memset(sc, 0, sizeof *sc);
 }

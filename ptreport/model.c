@@ -25,38 +25,22 @@ model_init(struct model *md)
 void
 model_free(struct model *md)
 {
-	free(md->mails);
+	struct hmap *const maps[] = {
+		&md->msectid, &md->rtitles, &md->lost, &md->mnames, &md->laddrs,
+		&md->versions, &md->listids, &md->lcid, &md->mailid, &md->commitid,
+		&md->clusterid, &md->paths, &md->folders, &md->committers,
+	};
+	void *const arrays[] = {
+		md->mails, md->commits, md->clusters, md->tags, md->th, md->mark, md->wd,
+		md->vp, md->bysender, md->ct, md->cpairs, md->mpairs, md->sections, md->lp,
+		md->lc, md->cov, md->pairs,
+	};
+
 	uf_free(&md->threads);
-	free(md->commits);
-	free(md->clusters);
-	free(md->tags);
-	free(md->th);
-	free(md->mark);
-	free(md->wd);
-	free(md->vp);
-	free(md->bysender);
-	free(md->ct);
-	free(md->cpairs);
-	free(md->mpairs);
 	for (size_t i = 0; i < md->nsections; i++)
 		free(md->sections[i]->e);
-	free(md->sections);
-	hmap_free(&md->msectid);
-	hmap_free(&md->rtitles);
-	hmap_free(&md->lost);
-	free(md->lp);
-	hmap_free(&md->mnames);
-	hmap_free(&md->laddrs);
-	hmap_free(&md->versions);
-	hmap_free(&md->listids);
 	for (size_t i = 0; i < md->nlc; i++)
 		free(md->lc[i].s);
-	free(md->lc);
-	free(md->cov);
-	hmap_free(&md->lcid);
-	hmap_free(&md->mailid);
-	hmap_free(&md->commitid);
-	hmap_free(&md->clusterid);
 	for (size_t i = 0; i < md->paths.cap; i++)
 		if (md->paths.e[i].key) {
 			struct pathrec *pr = md->paths.e[i].val;
@@ -67,10 +51,10 @@ model_free(struct model *md)
 	for (size_t i = 0; i < md->folders.cap; i++)
 		if (md->folders.e[i].key)
 			free(((struct folderrec *)md->folders.e[i].val)->iv);
-	hmap_free(&md->paths);
-	hmap_free(&md->folders);
-	hmap_free(&md->committers);
-	free(md->pairs);
+	for (size_t k = 0; k < sizeof maps / sizeof maps[0]; k++)
+		hmap_free(maps[k]);
+	for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
+		free(arrays[k]);
 	strpool_free(&md->pool);
 	arena_free(&md->mem);
 }
