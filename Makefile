@@ -39,7 +39,7 @@ COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 
 MBOX2TSV_OBJ := $(addprefix $(BUILD)/obj/mbox2tsv/,main.o parse.o headers.o author.o mime.o analyse.o row.o emit.o pool.o \
-    body.o withdraw.o cites.o source.o mbox.o maildir.o inbox.o processes.o rfc2047.o)
+    body.o withdraw.o cites.o source.o dirs.o mbox.o maildir.o inbox.o processes.o rfc2047.o)
 GIT2TSV_OBJ  := $(addprefix $(BUILD)/obj/git2tsv/,main.o commit.o diff.o keep.o history.o packs.o revs.o)
 
 # The unit tests of common/, one program per module or group (tap.c's

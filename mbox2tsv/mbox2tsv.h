@@ -115,7 +115,7 @@ int read_epoch(struct ctx *c, const char *path, const char *archive);
  * read_mbox() decides it (both with their newlines).
  */
 int mboxrd_separator(const char *s, size_t n, const char *next, size_t nextlen);
-/* The names in a folder, sorted, dot files left out (source.c). */
+/* The names in a folder, sorted, dot files left out (dirs.c). */
 char **list_dir(const char *dir, size_t *count);
 void free_list(char **v, size_t n);
 

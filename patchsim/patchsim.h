@@ -214,6 +214,7 @@ struct job {
 extern int reread_failed;
 
 /* texts.c */
+double ratio_bound(const struct tstr *a, const struct tstr *b);
 struct tstr keep_sorted(const struct sink *t, struct buf *scratch, const char *s, size_t n);
 int parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
     struct buf *scratch);
@@ -231,7 +232,6 @@ void index_free(struct index *ix);
 void find_candidates(struct job *j, uint32_t li);
 
 /* score.c */
-double ratio_bound(const struct tstr *a, const struct tstr *b);
 void score_left(struct job *j, uint32_t li, struct buf *out);
 
 /* evidence.c */

@@ -112,30 +112,6 @@ ratio(struct job *j, const struct tstr *a, const struct tstr *b)
 	return ratio_need(j, a, b, 0.0, &below);
 }
 
-/*
- * The most two texts can score.  Their LCS is no longer than the shorter,
- * nor than the bytes of each kind both hold (a common subsequence of
- * characters is one of bytes at least as long).
- */
-double
-ratio_bound(const struct tstr *a, const struct tstr *b)
-{
-	uint32_t m;
-
-	if (!a->cps && !b->cps)
-		return 1.0;
-	m = a->cps < b->cps ? a->cps : b->cps;
-	if (a->hist && b->hist) {
-		uint32_t common = 0;
-
-		for (int k = 0; k < NBUCKET; k++)
-			common += a->hist[k] < b->hist[k] ? a->hist[k] : b->hist[k];
-		if (common < m)
-			m = common;
-	}
-	return 2.0 * m / (double)(a->cps + b->cps);
-}
-
 /* One more term of the pair: j->t[j->nt++]. */
 static void
 add_term(struct job *j, const struct tstr *a, const struct tstr *b)

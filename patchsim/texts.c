@@ -1,7 +1,8 @@
 /*
  * texts.c - the texts of a row as the scorer keeps them: token-sorted,
  * long ones interned and sorted once, a file's hunks merged into one
- * text a side, and the hunks field parsed into files and hunks.
+ * text a side, and the hunks field parsed into files and hunks; and
+ * the most two such texts can score (ratio_bound).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -291,4 +292,28 @@ hunks_valid(const char *s, size_t n)
 			return 0;
 	}
 	return 1;
+}
+
+/*
+ * The most two texts can score.  Their LCS is no longer than the shorter,
+ * nor than the bytes of each kind both hold (a common subsequence of
+ * characters is one of bytes at least as long).
+ */
+double
+ratio_bound(const struct tstr *a, const struct tstr *b)
+{
+	uint32_t m;
+
+	if (!a->cps && !b->cps)
+		return 1.0;
+	m = a->cps < b->cps ? a->cps : b->cps;
+	if (a->hist && b->hist) {
+		uint32_t common = 0;
+
+		for (int k = 0; k < NBUCKET; k++)
+			common += a->hist[k] < b->hist[k] ? a->hist[k] : b->hist[k];
+		if (common < m)
+			m = common;
+	}
+	return 2.0 * m / (double)(a->cps + b->cps);
 }

@@ -410,3 +410,22 @@ coverage_text(const struct model *md, struct buf *b)
 	else
 		buf_addf(b, " (%lu mails dated %.10s .. %.10s outside)", md->cov_out, a, z);
 }
+
+int
+list_next(const struct model *md, const char **l, uint32_t *lc)
+{
+	const char *s = *l;
+	size_t k;
+	struct hent *e;
+
+	if (!s)
+		return 0;
+	k = strcspn(s, " ");
+	e = hmap_get(&md->lcid, s, k);
+	s += k;
+	while (*s == ' ')
+		s++;
+	*l = *s ? s : NULL;
+	*lc = e ? (uint32_t)((uintptr_t)e->val - 1) : NONE;
+	return 1;
+}

@@ -149,13 +149,6 @@ coverage_note(const struct model *md)
 	buf_free(&b);
 }
 
-void
-scope_notes(const struct model *md, const struct scope *sc)
-{
-	coverage_note(md);
-	grace_lines(md, sc, grace_note, NULL);
-}
-
 /*
  * The M and R addresses of the sections responsible for patch m, sorted
  * and each once, into *v (reallocated); how many.
@@ -198,25 +191,6 @@ maint_text(const struct mail *m, struct buf *b)
 		buf_addf(b, "%s%s", x ? " " : "", mr[x]);
 	free(mr);
 	return n;
-}
-
-int
-list_next(const struct model *md, const char **l, uint32_t *lc)
-{
-	const char *s = *l;
-	size_t k;
-	struct hent *e;
-
-	if (!s)
-		return 0;
-	k = strcspn(s, " ");
-	e = hmap_get(&md->lcid, s, k);
-	s += k;
-	while (*s == ' ')
-		s++;
-	*l = *s ? s : NULL;
-	*lc = e ? (uint32_t)((uintptr_t)e->val - 1) : NONE;
-	return 1;
 }
 
 int

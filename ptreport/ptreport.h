@@ -773,7 +773,7 @@ int merged(const struct model *md, const struct mail *m);
  * The lists of a mail's lists column, one a call: from l = m->lists,
  * each (at least one: "" for a mail naming none) as its index in md->lc
  * (NONE: a list the coverage does not know) into *lc; 0 when none is
- * left (*l is NULL then).
+ * left (*l is NULL then) (coverage.c).
  *   for (const char *l = m->lists; list_next(md, &l, &x);) ...
  */
 int list_next(const struct model *md, const char **l, uint32_t *lc);
@@ -785,7 +785,7 @@ void need(const struct model *md, int mails, int commits, int clusters, const ch
 void grace_note(const char *days, const char *how, void *arg);
 /* -v's note of the dates the archive covers ("coverage ..." on stderr). */
 void coverage_note(const struct model *md);
-/* -v's notes of what every verdict rests on: the coverage and each list's grace. */
+/* -v's notes of what every verdict rests on: the coverage and each list's grace (verdict.c). */
 void scope_notes(const struct model *md, const struct scope *sc);
 /* The M and R addresses of the sections responsible for m, sorted, once each, into *v. */
 size_t maint_people(const struct mail *m, const char ***v);

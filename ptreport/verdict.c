@@ -320,3 +320,10 @@ verdicts(struct model *md, const struct scope *sc)
 	}
 	postings_free(md);
 }
+
+void
+scope_notes(const struct model *md, const struct scope *sc)
+{
+	coverage_note(md);
+	grace_lines(md, sc, grace_note, NULL);
+}
