@@ -206,7 +206,7 @@ FUZZ_CFLAGS     := -std=c99 $(WARN) -Wno-format-nonliteral -g -O1 -fno-omit-fram
                    -Icommon -Imbox2tsv -Ipatchtok -Iptmaint -D_POSIX_C_SOURCE=200809L -DPT_VERSION='"$(VERSION)"'
 FUZZ_LIBCOMMON  := $(FUZZ_BUILD)/libcommon.a
 FUZZ_MBOX2TSV   := $(addprefix $(FUZZ_BUILD)/obj/mbox2tsv/,parse.o headers.o author.o mime.o analyse.o \
-    row.o emit.o pool.o body.o withdraw.o cites.o source.o mbox.o maildir.o inbox.o processes.o \
+    row.o emit.o pool.o body.o withdraw.o cites.o source.o dirs.o mbox.o maildir.o inbox.o processes.o \
     rfc2047.o)
 FUZZ_PATCHTOK   := $(FUZZ_BUILD)/obj/patchtok/patch.o
 FUZZ_PTMAINT    := $(FUZZ_BUILD)/obj/ptmaint/maint.o
