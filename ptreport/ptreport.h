@@ -287,7 +287,7 @@ struct thread {
 struct lostpost {
 	const char *addr;        /* the sender, lower-cased, interned */
 	int64_t t;               /* when it was sent */
-	uint32_t reply;          /* the earliest reply to it in the archives */
+	uint32_t reply;          /* a reply to it in the archives */
 };
 
 struct model {

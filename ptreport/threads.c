@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "model.h"
+#include "order.h"
 #include "ptreport.h"
 #include "text.h"
 #include "util.h"
@@ -440,18 +441,16 @@ cmp_lostpost(const void *a, const void *b)
 	const struct lostpost *x = a, *y = b;
 	int c = strcmp(x->addr, y->addr);
 
-	if (c)
-		return c;
-	if (x->t != y->t)
-		return x->t < y->t ? -1 : 1;
-	return (x->reply > y->reply) - (x->reply < y->reply);
+	if (!c)
+		c = cmp_int(x->t, y->t);
+	return c ? c : cmp_uint(x->reply, y->reply);
 }
 
 /*
  * The postings the archives lack that a reply there names, when their
  * Message-ID says who sent them and when (git send-email's): for the
- * off-list commits posted elsewhere (offlist.c).  One per posting, its
- * earliest reply.
+ * off-list commits posted elsewhere (offlist.c).  One entry a reply
+ * (a posting answered twice is there twice), by sender, time and reply.
  */
 static void
 lost_postings(struct model *md)
