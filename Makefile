@@ -131,7 +131,7 @@ $(BUILD)/bin/ptcluster: $(PTCLUSTER_OBJ) $(LIBCOMMON)
 	$(CC) $(ALLCFLAGS) -o $@ $(PTCLUSTER_OBJ) $(LIBCOMMON) $(Z_LIBS)
 
 PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o model.o load.o clusters.o paths.o foreign.o sections.o threads.o titles.o \
-    waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o weekly.o \
+    waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o replypost.o weekly.o \
     cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o html-assets.o html-escape.o \
     html-cells.o html-svg.o html-sections.o capture.o overview.o mailmap.o all.o \
     roles.o versions.o why.o people.o responses.o coverage.o)
@@ -144,7 +144,7 @@ $(BUILD)/bin/ptreport: $(PTREPORT_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $(PTREPORT_OBJ) $(LIBCOMMON) $(CSV_LIBS) $(Z_LIBS) -lm
 
-PATCHSIM_OBJ := $(addprefix $(BUILD)/obj/patchsim/,main.o load.o texts.o index.o score.o evidence.o ratio.o tokensort.o)
+PATCHSIM_OBJ := $(addprefix $(BUILD)/obj/patchsim/,main.o load.o texts.o index.o score.o evidence.o contain.o ratio.o tokensort.o)
 
 $(BUILD)/obj/patchsim/%.o: patchsim/%.c patchsim/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)

@@ -7,7 +7,7 @@
 
 const char *const via_names[VIA_KINDS] = {
 	"files", "hash", "upstream", "link", "date", "version", "title", "repost",
-	"retitle", "credit",
+	"retitle", "credit", "contained",
 };
 
 int

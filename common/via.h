@@ -21,9 +21,10 @@ enum {
 	VIA_REPOST = 128,       /* two mails of one author under one title of words enough */
 	VIA_RETITLE = 256,      /* two mails of one author, their titles' summaries alike */
 	VIA_CREDIT = 512,       /* a commit whose trailers credit the mail's author */
+	VIA_CONTAINED = 1024,   /* one person's mail and commit, the smaller's added words in the other */
 };
 /* The kinds, bit b named via_names[b]. */
-#define VIA_KINDS 10
+#define VIA_KINDS 11
 
 /* Kinds that name the very same change: they join two commits (ptcluster). */
 #define VIA_SAME (VIA_HASH | VIA_UPSTREAM | VIA_LINK)
@@ -34,8 +35,9 @@ enum {
  * title.
  */
 enum {
-	VIA_THREAD = 1024,      /* one in the other's thread: a version at THREAD_MSG */
-	VIA_SAMEMSG = 2048,     /* one person: version or title at SAME_MSG */
+	VIA_THREAD = 2048,      /* one in the other's thread: a version at THREAD_MSG */
+	VIA_SAMEMSG = 4096,     /* one person: version or title at SAME_MSG */
+	VIA_PERSON = 8192,      /* a candidate by its person alone: kept if contained */
 };
 
 extern const char *const via_names[VIA_KINDS];

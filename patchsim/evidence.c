@@ -23,7 +23,7 @@
 #define CREDIT_DAYS 365
 
 /* Does commit c credit the person of mail m (its address or its name)? */
-static int
+int
 credits_person(const struct row *c, const struct row *m)
 {
 	for (uint32_t i = 0; i < c->ncred; i++)

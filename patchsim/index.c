@@ -58,6 +58,13 @@ index_build(struct index *ix, const struct table *t)
 			post(ix, &ix->byname, rw->names[k], strlen(rw->names[k]), (uint32_t)i);
 		post(ix, &ix->byhash, rw->hash, strlen(rw->hash), (uint32_t)i);
 		post(ix, &ix->byid, rw->id, strlen(rw->id), (uint32_t)i);
+		/* A mail's patch is sought among its person's commits (contain.c). */
+		if (!rw->reply) {
+			post(ix, &ix->byperson, rw->author, strlen(rw->author), (uint32_t)i);
+			post(ix, &ix->byperson, rw->name, strlen(rw->name), (uint32_t)i);
+			for (uint32_t k = 0; rw->commit && k < rw->ncred; k++)
+				post(ix, &ix->byperson, rw->cred[k], strlen(rw->cred[k]), (uint32_t)i);
+		}
 		for (int pass = 0; pass < 2; pass++) {
 			for (const char *p = pass ? rw->links : rw->upstream; *p;) {
 				size_t len = strcspn(p, " ");
@@ -75,7 +82,8 @@ index_build(struct index *ix, const struct table *t)
 void
 index_free(struct index *ix)
 {
-	struct hmap *const maps[] = { &ix->byname, &ix->byhash, &ix->byid, &ix->byup, &ix->bylink };
+	struct hmap *const maps[] = { &ix->byname, &ix->byhash, &ix->byid, &ix->byup, &ix->bylink,
+		&ix->byperson };
 
 	for (size_t i = 0; i < ix->nall; i++)
 		free(ix->all[i].v);
@@ -92,7 +100,7 @@ add_cand(struct job *j, uint32_t left, uint32_t right, int via)
 		j->via[right] = 0;
 		j->cand[j->ncand++] = right;
 	}
-	j->via[right] |= (uint8_t)via;
+	j->via[right] |= (uint16_t)via;
 }
 
 /*
@@ -162,7 +170,7 @@ find_candidates(struct job *j, uint32_t li)
 		size_t n = j->R->n ? j->R->n : 1;
 
 		j->mark = xcalloc(n, sizeof *j->mark);
-		j->via = xcalloc(n, 1);
+		j->via = xcalloc(n, sizeof *j->via);
 		j->cand = xcalloc(n, sizeof *j->cand);
 		j->cand_tmp = xcalloc(n, sizeof *j->cand_tmp);
 	}
@@ -207,6 +215,24 @@ find_candidates(struct job *j, uint32_t li)
 		ps = lookup(j->ix, &j->ix->bylink, l->id, strlen(l->id));
 		for (size_t x = 0; ps && x < ps->n; x++)
 			add_cand(j, li, ps->v[x], VIA_LINK);
+	}
+	/*
+	 * A mail's commits by its author (or crediting him), a commit's
+	 * mails by its author or those it credits, in contain_dates():
+	 * kept only if one's patch holds the other's (score_left).
+	 */
+	if (!l->reply && o->contain > 0) {
+		const char *who[2] = { l->author, l->name };
+		uint32_t nwho = 2 + (l->commit ? l->ncred : 0);
+
+		for (uint32_t k = 0; k < nwho; k++) {
+			const char *p = k < 2 ? who[k] : l->cred[k - 2];
+
+			ps = lookup(j->ix, &j->ix->byperson, p, strlen(p));
+			for (size_t x = 0; ps && x < ps->n; x++)
+				if (contain_dates(l, &j->R->r[ps->v[x]]))
+					add_cand(j, li, ps->v[x], VIA_PERSON);
+		}
 	}
 	sort_rows(j->cand, j->ncand, j->cand_tmp);
 	j->candidates += j->ncand;

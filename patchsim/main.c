@@ -98,8 +98,8 @@ usage(FILE *fp)
 	fprintf(fp,
 	    "usage: patchsim [-HqvV] [-j jobs] [-w weight] [-d dlr] [-F floor]\n"
 	    "                [--window days] [--shard K/N] [--links] [--heading-ratio r]\n"
-	    "                [--file-penalty] [--version-window days] [--plain-lcs]\n"
-	    "                left right\n"
+	    "                [--file-penalty] [--version-window days] [--contain share]\n"
+	    "                [--plain-lcs] left right\n"
 	    "       patchsim [options] --self table\n");
 }
 
@@ -131,6 +131,10 @@ help(void)
 	    "                        count as 0 in the diff score\n"
 	    "      --version-window D  two mails are versions of a patch only if at\n"
 	    "                        most D days apart (default 365)\n"
+	    "      --contain S       a mail and a commit of one person (or one\n"
+	    "                        crediting him) are one patch when S of the\n"
+	    "                        smaller's runs of added words are in the other,\n"
+	    "                        whatever their files (default %g; 0: never)\n"
 	    "      --plain-lcs       every LCS the plain bit-parallel way, nothing\n"
 	    "                        remembered: slower, the same output (for tests\n"
 	    "                        and benchmarks)\n"
@@ -148,10 +152,10 @@ help(void)
 	    "one person under the same title, or one in the other's thread),\n"
 	    "repost (the same title of four words or more), retitle (one person,\n"
 	    "titles alike after their prefixes), credit (a commit whose credits\n"
-	    "column, patchtok's, names the mail's author).  A mail of type reply\n"
-	    "is scored by its diff alone.\n\n"
+	    "column, patchtok's, names the mail's author), contained (--contain).\n"
+	    "A mail of type reply is scored by its diff alone.\n\n"
 	    "Columns: left right msg diff dlr score fdiff via.  See patchsim(1).\n",
-	    PASTA_WEIGHT, PASTA_DLR);
+	    PASTA_WEIGHT, PASTA_DLR, CONTAIN_SHARE);
 }
 
 /*
@@ -172,7 +176,7 @@ static int
 parse_options(int argc, char **argv, struct opts *o, int *header, int *verbose)
 {
 	enum { O_SELF = 256, O_LINKS, O_HRATIO, O_PENALTY, O_VWINDOW, O_PLAIN, O_WINDOW,
-	    O_SHARD, O_THRESHOLD, O_MINSCORE };
+	    O_SHARD, O_THRESHOLD, O_MINSCORE, O_CONTAIN };
 	static const struct option longopts[] = {
 		{ "weight", required_argument, NULL, 'w' },
 		{ "dlr", required_argument, NULL, 'd' },
@@ -187,6 +191,7 @@ parse_options(int argc, char **argv, struct opts *o, int *header, int *verbose)
 		{ "heading-ratio", required_argument, NULL, O_HRATIO },
 		{ "file-penalty", no_argument, NULL, O_PENALTY },
 		{ "version-window", required_argument, NULL, O_VWINDOW },
+		{ "contain", required_argument, NULL, O_CONTAIN },
 		{ "plain-lcs", no_argument, NULL, O_PLAIN },
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -257,6 +262,12 @@ parse_options(int argc, char **argv, struct opts *o, int *header, int *verbose)
 			}
 			break;
 		case O_PENALTY: o->file_penalty = 1; break;
+		case O_CONTAIN:
+			if (parse_unit(optarg, &o->contain)) {
+				warnx("bad share '%s' (0 to 1)", optarg);
+				return PT_EXIT_FAILED;
+			}
+			break;
 		case O_PLAIN: o->plain = 1; lcs_plain(1); break;
 		case O_VWINDOW:
 			if (parse_long(optarg, 0, 100000, &o->vwindow)) {
@@ -402,7 +413,7 @@ main(int argc, char **argv)
 {
 	struct opts o = {
 		.weight = PASTA_WEIGHT, .dlr = PASTA_DLR, .min_score = 0.5, .heading_ratio = 1.0,
-		.window = -1, .vwindow = 365, .shard = 1, .nshards = 1,
+		.window = -1, .vwindow = 365, .contain = CONTAIN_SHARE, .shard = 1, .nshards = 1,
 	};
 	struct table L, R;
 	struct strpool names = STRPOOL_INIT;

@@ -76,6 +76,13 @@ struct row {
 	unsigned long long hoff;
 	int hfd;                        /* -1: raw_hunks */
 	int hunks_state;
+	/*
+	 * The runs of words its hunks add, made with them (contain.c):
+	 * nsh distinct hashes, the smallest, sorted, of nshall; shmax the
+	 * largest kept when some were left out, else UINT64_MAX.
+	 */
+	uint64_t *sh, shmax;
+	uint32_t nsh, nshall;
 };
 
 struct table {
@@ -108,6 +115,7 @@ struct sink {
 
 struct opts {
 	double weight, dlr, min_score, heading_ratio;
+	double contain;         /* --contain: VIA_CONTAINED's share; 0: none */
 	long window;            /* days; < 0: none */
 	long vwindow;           /* days between two versions of a patch, at most */
 	int links, file_penalty, self;
@@ -129,9 +137,24 @@ struct index {
 	struct hmap byid;       /* id -> struct postings * */
 	struct hmap byup;       /* upstream id named -> rows naming it */
 	struct hmap bylink;     /* Message-ID a Link: names -> rows naming it */
+	struct hmap byperson;   /* author, name, or a commit's credited -> rows */
 	struct postings *all;
 	size_t nall;
 };
+
+/*
+ * The words a patch adds, as runs of a few, taken in (contain.c)
+ * as its hunks are read.
+ */
+struct shingler {
+	uint64_t last[4];       /* the last words' hashes */
+	size_t words;
+	uint64_t *v;
+	size_t n, cap;
+};
+
+/* Share of the smaller patch's runs of words the other must hold: VIA_CONTAINED (--contain). */
+#define CONTAIN_SHARE 0.6
 
 /* How alike the messages of a version sent into the old one's thread are, at least. */
 #define THREAD_MSG 0.6
@@ -192,7 +215,7 @@ struct job {
 	struct buf scratch;
 	struct buf raw;         /* hunks read again */
 	uint32_t *mark;         /* per right row: the left row + 1 that last saw it */
-	uint8_t *via;
+	uint16_t *via;
 	uint32_t *cand, *cand_tmp;
 	size_t ncand;
 	struct term *t;         /* a pair's terms: the diff's, then the message's */
@@ -236,5 +259,12 @@ void score_left(struct job *j, uint32_t li, struct buf *out);
 
 /* evidence.c */
 int evidence(const struct job *j, const struct row *l, const struct row *r);
+int credits_person(const struct row *c, const struct row *m);
+
+/* contain.c */
+void shingle_line(struct shingler *sh, const char *s, size_t n);
+void shingle_done(struct shingler *sh, struct arena *mem, struct row *rw);
+int contain_dates(const struct row *l, const struct row *r);
+int contained(struct job *j, struct row *l, struct row *r);
 
 #endif

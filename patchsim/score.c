@@ -366,7 +366,19 @@ score_left(struct job *j, uint32_t li, struct buf *out)
 		/* Each pair once; a mail and its duplicate copy are no pair. */
 		if ((o->self && ri <= li) || l->id == r->id)
 			continue;
-		via |= evidence(j, l, r);
+		/*
+		 * A candidate by its person alone is a pair only if one's
+		 * patch holds the other's: the words of a mail found again
+		 * in a commit of its author's under other files.
+		 */
+		if (via == VIA_PERSON) {
+			via = contained(j, l, r);
+			if (!via)
+				continue;
+		} else {
+			via &= ~VIA_PERSON;
+			via |= evidence(j, l, r) | contained(j, l, r);
+		}
 		/*
 		 * Evidence keeps a pair out of the window.  Evidence that waits
 		 * on the messages (one thread, one person) is judged first, and

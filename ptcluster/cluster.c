@@ -62,10 +62,10 @@ strength(const struct edge *e)
 	if (e->via & (VIA_SAME | VIA_DATE))
 		return 2;
 	/*
-	 * A retitled version or a crediting commit, and nothing else: the
-	 * weakest, joining only what nothing better claimed.
+	 * A retitled version, a crediting or containing commit, and nothing
+	 * else: the weakest, joining only what nothing better claimed.
 	 */
-	if (!e->content && !(e->via & ~(VIA_FILES | VIA_RETITLE | VIA_CREDIT)))
+	if (!e->content && !(e->via & ~(VIA_FILES | VIA_RETITLE | VIA_CREDIT | VIA_CONTAINED)))
 		return 0;
 	return 1;
 }

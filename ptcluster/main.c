@@ -83,7 +83,7 @@ help(void)
 	    "                        score column)\n"
 	    "  -a, --accept LIST     via kinds accepted whatever the score (default\n"
 	    "                        hash,upstream,link,date,title,version,repost,\n"
-	    "                        retitle,credit; none)\n"
+	    "                        retitle,credit,contained; none)\n"
 	    "      --title-threshold S  score a pair via title needs (default 0.6)\n"
 	    "  -D, --date-content R  msg or diff a pair via date needs (default 0.5);\n"
 	    "                        version and retitle: diff R or fdiff F\n"
@@ -212,7 +212,7 @@ parse_options(int argc, char **argv, struct opts *o, struct cmdline *c)
 		case 'a':
 			if (parse_accept(optarg, &o->accept)) {
 				warnx("bad list of via kinds '%s' (files, hash, upstream, "
-				    "link, date, version, title, repost, retitle, credit, "
+				    "link, date, version, title, repost, retitle, credit, contained, "
 				    "comma-separated, or none)", optarg);
 				usage(stderr);
 				return PT_EXIT_FAILED;
@@ -241,7 +241,7 @@ main(int argc, char **argv)
 		.threshold = PASTA_THRESHOLD, .dlr = PASTA_DLR, .weight = -1, .fdiff = 0.33,
 		.title_threshold = 0.6, .date_content = 0.5, .credit_content = 0.5,
 		.accept = VIA_HASH | VIA_UPSTREAM | VIA_LINK | VIA_DATE | VIA_TITLE | VIA_VERSION |
-		    VIA_REPOST | VIA_RETITLE | VIA_CREDIT,
+		    VIA_REPOST | VIA_RETITLE | VIA_CREDIT | VIA_CONTAINED,
 	};
 	struct cmdline c = { NULL, 0, 1, 0, 0, 0 };
 	struct graph g;

@@ -82,8 +82,13 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 		if ((via & VIA_DATE) && !(v[C_MSG] >= o->date_content ||
 		    v[C_DIFF] >= o->date_content))
 			via &= ~VIA_DATE;
+		/*
+		 * Or, on a file of both, its message is still one: a patch
+		 * cut down when applied.
+		 */
 		if ((via & VIA_TITLE) && !(w * v[C_MSG] + (1 - w) * v[C_DIFF] >=
-		    o->title_threshold && fdiff >= o->fdiff))
+		    o->title_threshold && fdiff >= o->fdiff) &&
+		    !((via & VIA_FILES) && v[C_MSG] >= RETITLE_MSG))
 			via &= ~VIA_TITLE;
 		/* Two versions of a patch still share much of their files, or of their hunks. */
 		if ((via & VIA_VERSION) && !(fdiff >= o->fdiff || v[C_DIFF] >= o->date_content))
@@ -116,10 +121,12 @@ read_pairs(struct graph *g, struct tsv_reader *r, const struct opts *o,
 		if (!acc)
 			continue;
 		/*
-		 * A pair taken by a retitle or a credit alone is ranked by its
-		 * weighed score whatever its dlr (its score column may be 0).
+		 * A pair taken by a retitle, a credit or a containing commit
+		 * alone is ranked by its weighed score whatever its dlr (its
+		 * score column may be 0).
 		 */
-		if (!content && !(via & o->accept & ~(VIA_FILES | VIA_RETITLE | VIA_CREDIT)))
+		if (!content && !(via & o->accept & ~(VIA_FILES | VIA_RETITLE | VIA_CREDIT |
+		    VIA_CONTAINED)))
 			score = w * v[C_MSG] + (1 - w) * v[C_DIFF];
 		st->accepted++;
 		if (li == ri)

@@ -727,6 +727,55 @@ is "the bound, control: short messages (bound 1): scored, and not written (msg 0
 	"1 candidate pairs, 1 scored, 0 written" \
 	"$(sed -n 's/.*: \([0-9]* candidate pairs\).*%[^,]*, \(.*\)/\1, \2/p' "$T/err")$(cat "$T/out")"
 
+# contained: one person's mail and commit (or a commit crediting him),
+# the commit from a day before the mail to 365 days after, when 60 % of
+# the smaller's runs of four added words (at least 16 of them) are in
+# the other's, whatever their files: a squash, a file renamed or
+# mistyped, prose moved into another document.  A candidate by its
+# person alone; comment lines (a license header) are no patch's words.
+khdr() {
+	printf 'id\tkind\tdate\tauthor\tname\ttitle\tfiles\tadded\tremoved\thash\tmsg\thunks\tcredits\n'
+}
+# krow ID KIND DATE ADDR NAME FILE ADDED-LINES(\n-joined) [CREDITS]
+krow() {
+	printf '%s\t%s\t%s\t%s\t%s\tt %s\t%s\t3\t0\th-%s\tt %s\\nbody %s\tF %s\\t%s\\n@ \\n%s\t%s\n' \
+	    "$1" "$2" "$3" "$4" "$5" "$1" "$6" "$1" "$1" "$1" "$6" "$6" "$7" "${8:-}"
+}
+P1='+Sparse extends the type system with extra qualifiers that restrict\n+what you can do on objects annotated with them, for example\n+the bitwise attribute defines new unique integer types that cannot\n+be mixed with other types, and the integer zero is special.\n'
+P2='+Sparse extends the type system with extra qualifiers that\n+restrict what you can do on objects annotated with them, for\n+example the bitwise attribute defines new unique integer types\n+that cannot be mixed with other types, and the integer zero is\n+special.\n+Since this qualifier defines new types it makes sense in typedefs.\n'
+LIC='+/*\n+ * Permission is hereby granted, free of charge, to any person obtaining\n+ * a copy of this software and associated documentation files, to deal\n+ * in the Software without restriction, including without limitation the\n+ * rights to use, copy, modify, merge, publish and distribute it.\n+ */\n'
+{
+	khdr
+	krow km@x mail 2020-05-01T00:00:00Z ann@example.com Ann sparse.1 "$P1"
+	krow km-lic@x mail 2020-05-01T00:00:00Z ann@example.com Ann mmio.h "$LIC+static int mmio_read(void);\n"
+} >km.tok
+{
+	khdr
+	krow k-moved commit 2020-06-01T00:00:00Z ann@example.com Ann Documentation/annotations.rst "$P2"
+	krow k-bob commit 2020-06-01T00:00:00Z bob@example.com Bob Documentation/other.rst "$P2"
+	krow k-credit commit 2020-06-01T00:00:00Z bob@example.com Bob Documentation/cred.rst "$P2" 'Ann <ann@example.com>'
+	krow k-late commit 2021-05-05T00:00:00Z ann@example.com Ann Documentation/late.rst "$P2"
+	krow k-before commit 2020-04-28T00:00:00Z ann@example.com Ann Documentation/early.rst "$P2"
+	krow k-lic commit 2020-06-01T00:00:00Z ann@example.com Ann lpuart.c "$LIC+static void lpuart_init(int port);\n"
+} >kc.tok
+patchsim -q -H km.tok kc.tok >k.pairs
+is "contained: one person's prose moved into another file, rewrapped: a pair" "k-moved:contained" \
+	"$(pair km@x k-moved k.pairs | vias - 2)"
+is "contained: a commit crediting the mail's author: a pair" "k-credit:contained" \
+	"$(pair km@x k-credit k.pairs | vias - 2)"
+is "contained: the commits on the left find the mail too" "km@x:contained" \
+	"$(patchsim -q -H kc.tok km.tok | pair k-moved km@x - | vias - 2)"
+is "contained, control: another person's commit of the same words: no pair" "" \
+	"$(pair km@x k-bob k.pairs)"
+is "contained, control: the commit 369 days after the mail: no pair" "" "$(pair km@x k-late k.pairs)"
+is "contained, control: the commit 3 days before the mail: no pair" "" "$(pair km@x k-before k.pairs)"
+is "contained, control: a license header (comment lines) and one line besides: no pair" "" \
+	"$(pair km-lic@x k-lic k.pairs)"
+is "contained, control: --contain 0 finds none" "" \
+	"$(patchsim -q -H --contain 0 km.tok kc.tok | grep contained)"
+is "contained, control: --contain 1 wants every run: the rewrapped prose (one line more) holds" \
+	"k-moved:contained" "$(patchsim -q -H --contain 1 km.tok kc.tok | pair km@x k-moved - | vias - 2)"
+
 # Pairs with evidence are written whatever their score: a version whose
 # content changed scores below -m.  msg "baz first qux rework try"
 # against "baz qux rework second try": LCS 18, 36/49 = 0.7347; diff:
@@ -1110,6 +1159,73 @@ def alike(a, b):
     m = max(len(wa), len(wb))
     return m >= 3 and len(wa & wb) >= 0.7 * m
 
+M64 = (1 << 64) - 1
+
+def mix(x):
+    x ^= x >> 30
+    x = (x * 0xbf58476d1ce4e5b9) & M64
+    x ^= x >> 27
+    x = (x * 0x94d049bb133111eb) & M64
+    return x ^ (x >> 31)
+
+def comment_line(ln):
+    t = ln.lstrip(' \t')
+    return t != '' and (t[0] == '*' or t[:2] in ('/*', '//') or
+                        (t[0] == '#' and (len(t) == 1 or t[1] in ' \t')))
+
+def shingles(h):
+    # The runs of 4 words (3 bytes at least, letters, digits, _ or
+    # non-ASCII) the hunks add, comment lines left out: (the 256 smallest
+    # distinct hashes, their bound, how many in all).
+    last, words, out = [0, 0, 0, 0], 0, set()
+    for key, hs in h:
+        for head, rem, add in hs:
+            for ln in add:
+                if comment_line(ln):
+                    continue
+                b = ln.encode('utf-8')
+                i = 0
+                while i < len(b):
+                    k = i
+                    x = 14695981039346656037
+                    while k < len(b) and (chr(b[k]).isascii() and (chr(b[k]).isalnum() or b[k] == 95) or b[k] >= 0x80):
+                        c = b[k] + 32 if 65 <= b[k] <= 90 else b[k]
+                        x = ((x ^ c) * 1099511628211) & M64
+                        k += 1
+                    if k - i >= 3:
+                        last = last[1:] + [mix(x)]
+                        words += 1
+                        if words >= 4:
+                            y = 0
+                            for w in range(4):
+                                y = (mix(y ^ last[w]) + w) & M64
+                            out.add(y)
+                    i = k if k > i else i + 1
+    v = sorted(out)
+    return (v[:256], v[255] if len(v) > 256 else M64, len(v))
+
+def holds(a, b, share=0.6):
+    s, t = (a, b) if a[2] <= b[2] else (b, a)
+    bound = min(a[1], b[1])
+    tv = set(t[0])
+    n = [x for x in s[0] if x <= bound]
+    return len(n) >= 16 and sum(1 for x in n if x in tv) >= share * len(n)
+
+def contained(l, r):
+    # One person's (or a crediting commit's) mail and commit, the commit
+    # from a day before the mail to 365 after, the smaller's runs of
+    # words 60 % in the other's.
+    if l['_c'] == r['_c']:
+        return False
+    m, c = (r, l) if l['_c'] else (l, r)
+    if m['_re'] or m['_t'] is None or c['_t'] is None:
+        return False
+    if c['_t'] < m['_t'] - 86400 or c['_t'] - m['_t'] > 365 * 86400:
+        return False
+    person = (m['_a'] and m['_a'] == c['_a']) or (m['_nm'] and m['_nm'] == c['_nm'])
+    cred = (m['_a'] and m['_a'] in c['_cr']) or (m['_nm'] and m['_nm'] in c['_cr'])
+    return (person or cred) and holds(m['_sh'], c['_sh'])
+
 args = sys.argv[1:]
 o = {'w': 0.3, 'd': 0.4, 'F': 0.5, 'W': None, 'self': False, 'links': False, 'pen': False,
      'vw': 365}
@@ -1158,6 +1274,7 @@ for t in (L, R):
         r['_p'] = number(r.get('part', ''))
         r['_th'] = r.get('thread', '')
         r['_mk'] = kept(r['msg'])
+        r['_sh'] = shingles(r['_h'])
 out = sys.stdout
 
 def evidence(l, r):
@@ -1201,7 +1318,7 @@ def evidence(l, r):
     return ev
 
 ORDER = ['files', 'hash', 'upstream', 'link', 'date', 'version', 'title', 'repost',
-         'retitle', 'credit']
+         'retitle', 'credit', 'contained']
 
 def write(l, r, msg, diff, dlr, score, via):
     out.write('%s\t%s\t%.6f\t%.6f\t%.6f\t%.6f\t%.6f\t%s\n' %
@@ -1257,8 +1374,14 @@ for i, l in enumerate(L):
                            l['id'] in r.get('links', '').split()):
             via.append('link')
         if not via:
-            continue
-        via += evidence(l, r)
+            # Found by its person alone: a pair only if contained.
+            if not contained(l, r):
+                continue
+            via = ['contained']
+        else:
+            via += evidence(l, r)
+            if contained(l, r):
+                via.append('contained')
         must = via != ['files']
         # -W: a pair out of the window goes unless it has evidence; the
         # evidence that waits on the messages is judged first.
@@ -1356,7 +1479,7 @@ EOF
 	done
 	patchsim -q -H --self a.tok | cut -f8 | tr ',' '\n' | sort -u | tr '\n' ' ' >kinds
 	is "made-up tables: a.tok --self has pairs of every kind of via" \
-		"date files hash repost retitle title version " "$(cat kinds)"
+		"contained date files hash repost retitle title version " "$(cat kinds)"
 	# The hand case once more, as a check of the checker.
 	python3 ref.py l1.tok r1.tok >py.out
 	printf 'L1\tR1\t0.8000\t0.7708\t0.6000\t0.7796\t0.1579\tfiles\n' >want

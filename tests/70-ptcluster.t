@@ -168,7 +168,8 @@ same "a tie: the same bytes with the rows reversed" t1 t2
 # kind, thread, version, part, total) and the pairs the default accepts,
 # as ptcluster(1) and its help describe it ("e", strength, score, left,
 # right, via as bits: files 1, hash 2, upstream 4, link 8, date 16,
-# version 32, title 64; the evidence that did not hold taken out).
+# version 32, title 64, repost 128, retitle 256, credit 512, contained
+# 1024; the evidence that did not hold taken out).
 cat >edges.awk <<'AWK'
 # has(V, B): is bit B (a power of 2) set in V (awk has no and()).
 function has(v, b) { return int(v / b) % 2 }
@@ -184,7 +185,7 @@ BEGIN {
 	FS = OFS = "\t"
 	VB["files"] = 1; VB["hash"] = 2; VB["upstream"] = 4; VB["link"] = 8
 	VB["date"] = 16; VB["version"] = 32; VB["title"] = 64
-	VB["repost"] = 128; VB["retitle"] = 256; VB["credit"] = 512
+	VB["repost"] = 128; VB["retitle"] = 256; VB["credit"] = 512; VB["contained"] = 1024
 	t = 0.82; d = 0.4; f = 0.33; T = 0.6; D = 0.5; w = 0.3
 }
 FNR == 1 {
@@ -207,17 +208,19 @@ FNR == 1 {
 	# dlr, score and fdiff; or evidence with enough likeness.
 	content = dlr >= d && score >= t && fd >= f
 	if (has(via, 16) && !(msg >= D || diff >= D)) via -= 16
-	if (has(via, 64) && !(w * msg + (1 - w) * diff >= T && fd >= f)) via -= 64
+	if (has(via, 64) && !(w * msg + (1 - w) * diff >= T && fd >= f) && !(has(via, 1) && msg >= 0.8))
+		via -= 64
 	if (has(via, 32) && !(fd >= f || diff >= D)) via -= 32
 	if (has(via, 256) && !(fd >= f || diff >= D || msg >= 0.8)) via -= 256
 	if (has(via, 512) && !(fd >= f || diff >= 0.5)) via -= 512
 	if (!content && via < 2) next
 	if ($c["left"] "" == $c["right"] "") next
-	# Ranks: the same change or a date 2; a retitle or credit alone 0 (weighed
-	# by its score whatever the dlr); the rest 1.
+	# Ranks: the same change or a date 2; a retitle, credit or containing
+	# commit alone 0 (weighed by its score whatever the dlr); the rest 1.
 	rank = has(via, 2) || has(via, 4) || has(via, 8) || has(via, 16) ? 2 : 1
 	sc = $c["score"]
-	if (!content && via - has(via, 1) - 256 * has(via, 256) - 512 * has(via, 512) == 0) {
+	weak = has(via, 1) + 256 * has(via, 256) + 512 * has(via, 512) + 1024 * has(via, 1024)
+	if (!content && via - weak == 0) {
 		rank = 0
 		sc = sprintf("%.6f", w * msg + (1 - w) * diff)
 	}
@@ -283,7 +286,7 @@ END {
 		if (ra == rb || (hc[ra] && hc[rb]) || clash(ra, rb)) continue
 		join(ra, rb)
 	}
-	# A mail whose cluster has no commit: its best credit or retitle commit.
+	# A mail whose cluster has no commit: its best credit, retitle or containing commit.
 	for (sd = 0; sd < 2; sd++)
 		for (i = 1; i <= n; i++) {
 			if (kind[a[i]] == kind[b[i]] || rk[i] != 0) continue
@@ -499,7 +502,23 @@ is "title, control: msg 0.5, diff 0.55 (0.535): not" "m|$CA" "$(co "$MA" title4.
 is "title, control: fdiff 0.2 below --fdiff: not" "m|$CA" "$(co "$MA" title5.tsv r.tok)"
 is "title: the member's via says what accepted it" "m $CA 0.650000 files,title" \
 	"$(ptcluster -q title.tsv r.tok | awk -F'\t' '$2 == "m" { print $2, $11, $12, $13 }')"
-{ fphdr; fpair m "$CA" 0.9 0.9 1 0.900000 0.2 files,title; } >title6.tsv
+# A patch cut down when applied: on a file of both, one person's title
+# and a message still 0.8 alike, whatever the diff and fdiff.
+{ fphdr; fpair m "$CA" 0.8 0.3 0.3 0.000000 0.2 files,title; } >title7.tsv
+is "title: msg 0.8 on a file of both, diff 0.3, fdiff 0.2, dlr 0.3 (cut down): accepted" "m $CA" \
+	"$(co "$MA" title7.tsv r.tok)"
+{ fphdr; fpair m "$CA" 0.79 0.3 0.3 0.000000 0.2 files,title; } >title8.tsv
+is "title, control: msg 0.79, diff 0.3: not" "m|$CA" "$(co "$MA" title8.tsv r.tok)"
+{ fphdr; fpair m "$CA" 0.8 0.3 0.3 0.000000 0.2 title; } >title9.tsv
+is "title, control: msg 0.8 but no file of both: not" "m|$CA" "$(co "$MA" title9.tsv r.tok)"
+# contained: patchsim's judgement (one person's words found again, any
+# files) is enough; accepted by default, ranked with retitle and credit.
+{ fphdr; fpair m "$CA" 0.1 0 0.2 0.000000 0 contained; } >cont.tsv
+is "contained: accepted whatever its scores" "m $CA" "$(co "$MA" cont.tsv r.tok)"
+is "contained, control: -a without it: not" "m|$CA" "$(co "$MA" -a hash,link cont.tsv r.tok)"
+is "contained: the member's via says it" "m $CA contained" \
+	"$(ptcluster -q cont.tsv r.tok | awk -F'\t' '$2 == "m" { print $2, $11, $13 }')"
+{ fphdr; fpair m "$CA" 0.7 0.9 1 0.900000 0.2 files,title; } >title6.tsv
 is "via: evidence that did not hold is not shown (a title pair accepted by its score)" "m $CA 0.900000 files" \
 	"$(ptcluster -q --fdiff 0.2 --title-threshold 1 title6.tsv r.tok | awk -F'\t' '$2 == "m" { print $2, $11, $12, $13 }')"
 

@@ -19,7 +19,7 @@ test_names(void)
 		{ "files", VIA_FILES }, { "hash", VIA_HASH }, { "upstream", VIA_UPSTREAM },
 		{ "link", VIA_LINK }, { "date", VIA_DATE }, { "version", VIA_VERSION },
 		{ "title", VIA_TITLE }, { "repost", VIA_REPOST }, { "retitle", VIA_RETITLE },
-		{ "credit", VIA_CREDIT },
+		{ "credit", VIA_CREDIT }, { "contained", VIA_CONTAINED },
 	};
 	size_t i;
 
@@ -44,9 +44,10 @@ test_lists(void)
 		{ "titles", 0, "" },
 		{ "Hash", 0, "" },
 		{ ",,date,", VIA_DATE, "date" },
-		{ "files,hash,upstream,link,date,version,title,repost,retitle,credit",
+		{ "files,hash,upstream,link,date,version,title,repost,retitle,credit,contained",
 		  (1 << VIA_KINDS) - 1,
-		  "files,hash,upstream,link,date,version,title,repost,retitle,credit" },
+		  "files,hash,upstream,link,date,version,title,repost,retitle,credit,contained" },
+		{ "contained,files", VIA_FILES | VIA_CONTAINED, "files,contained" },
 	};
 	struct buf b = BUF_INIT;
 	size_t i;
