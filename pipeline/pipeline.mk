@@ -243,7 +243,7 @@ REPORT_MORNING := $(OUT)/reports/waiting.atom $(OUT)/reports/changes.atom $(OUT)
 REPORT_FILES := $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES) $(REPORT_MORNING) \
     $(OUT)/reports/report.html $(OUT)/report.txt
 
-$(REPORT_FILES) &: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(OUT)/digest $(MAILMAP)
+$(REPORT_FILES) &: $(TABLES) $(OUT)/pairs.list $(OUT)/tags.tsv $(OUT)/links $(OUT)/digest $(MAILMAP)
 	f=$(call line_of,$(OUT)/digest); t=$$({ read -r l; IFS= read -r l; } <$(OUT)/digest; printf '%s' "$$l"); \
 	$(call stage,ptreport,all reports,kB,$(OUT)/reports/report.html,-a 1) ptreport all $(TOOLFLAGS) \
 		-o $(OUT)/reports $(if $(PLOT_FILES),-p png) -m $(MAILMAP) \
@@ -251,7 +251,7 @@ $(REPORT_FILES) &: $(TABLES) $(OUT)/tags.tsv $(OUT)/links $(OUT)/digest $(MAILMA
 		-M "$(call line_of,$(OUT)/links)" \
 		-C "$$({ read -r l; IFS= read -r l; } <$(OUT)/links; printf '%s' "$$l")" \
 		$${f:+--from="$$f"} $${t:+--to="$$t"} \
-		$(TABLES) $(OUT)/tags.tsv $(KEEP)
+		$(TABLES) $(OUT)/tags.tsv $(PAIRS) $(KEEP)
 	$(T0)mv $(OUT)/reports/report.txt $(OUT)/report.txt $(call stage_end,ptreport,report.txt,lines,$(OUT)/report.txt)
 
 # The same as one page for a browser or a mail attachment: the reports,

@@ -174,8 +174,8 @@ sec_offlist(struct page *pg, const struct table *t)
 	note(pg, "Commits in a cluster without a patch mail by a human, written and committed "
 	    "within the dates the archives cover: merged without being posted to a list.  "
 	    "Reason: how it came, the first of release, revert, translation, posted-elsewhere, "
-	    "follow-up, posted-unlinked, pull-request, committer-own and none that holds "
-	    "(ptreport(1)), with its evidence.");
+	    "follow-up, posted-unlinked, posted-in-reply, ported, pull-request, committer-own "
+	    "and none that holds (ptreport(1)), with its evidence.");
 	/* The newest: the report is in the order of the commit dates. */
 	size_t from = t->nrows > HTML_ROWS ? t->nrows - HTML_ROWS : 0;
 

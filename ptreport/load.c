@@ -314,8 +314,9 @@ names_pull(const char *subject, const char *msg, size_t n)
 	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
 		size_t pl = strlen(pages[i]);
 
+		/* One byte on: ".../pull/pull/400" (a link mistyped) still names 400. */
 		for (const char *p = msg; n >= pl && (p = find_bytes(p, (size_t)(msg + n - p), pages[i],
-		    pl)) != NULL; p += pl)
+		    pl)) != NULL; p++)
 			if (p + pl < msg + n && isdigit((unsigned char)p[pl]))
 				return 1;
 	}
@@ -537,18 +538,14 @@ model_load(struct model *md, const char *path)
 		load_maint(md, &r);
 		break;
 	case TABLE_PAIRS:
-		if (md->want_pairs) {
-			md->pairs = xreallocarray(md->pairs, md->npairs + 1, sizeof *md->pairs);
-			md->pairs[md->npairs++] = arena_strndup(&md->mem, path, strlen(path));
-			break;
-		}
-		warnx("%s: a pairs table (patchsim): only ptreport why reads one", r.name);
-		tsv_close(&r);
-		return -1;
+		/* Read where needed: why, and the commits posted in a reply. */
+		md->pairs = xreallocarray(md->pairs, md->npairs + 1, sizeof *md->pairs);
+		md->pairs[md->npairs++] = arena_strndup(&md->mem, path, strlen(path));
+		break;
 	default:
 		warnx("%s: not a table ptreport reads: clusters (ptcluster), mails "
 		    "(mbox2tsv), commits, tags or merged (git2tsv), patches (patchtok), "
-		    "maintainers (ptmaint)", r.name);
+		    "maintainers (ptmaint), pairs (patchsim)", r.name);
 		tsv_close(&r);
 		return -1;
 	}

@@ -569,6 +569,9 @@ main(int argc, char **argv)
 	if (md.has_merged && !c.o.sc.quiet)
 		merged_notes(&md);
 	verdicts(&md, &c.o.sc);
+	/* A pairs table not read to its end (named by the reader): failed. */
+	if (md.pairs_failed)
+		rc = PT_EXIT_FAILED;
 	/* all: 2 when a file could not be written. */
 	pt_exit_raise(&rc, commands[c.cmd].run(&md, &c.o));
 	if (md.nbad) {

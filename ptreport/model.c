@@ -116,7 +116,7 @@ commit_node(struct model *md, const char *id, size_t n)
 	c->author = c->committer = c->subject = c->links = c->aname = c->cname = "";
 	c->reporters = "";
 	c->date = c->cdate = NODATE;
-	c->cluster = c->cnext = NONE;
+	c->cluster = c->cnext = c->rpost = NONE;
 	e->val = (void *)(uintptr_t)(md->ncommits + 1);
 	return (uint32_t)md->ncommits++;
 }

@@ -56,7 +56,8 @@ offlist_mails(const struct model *md, uint32_t ci)
 	if (k->ncommits > 2 || k->first_commit != ci)
 		return NULL;
 	for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext) {
-		if (posted(&md->mails[x]))
+		/* Another repository's patch (a kernel patch a tool's commit ports) is no posting of it. */
+		if (posted(&md->mails[x]) && !(md->mails[x].present && md->mails[x].foreign))
 			return NULL;
 		any = 1;
 	}
@@ -65,9 +66,21 @@ offlist_mails(const struct model *md, uint32_t ci)
 	return any ? "process mails only" : "no mail";
 }
 
+/* The first patch mail of commit c's cluster that is another repository's; NULL if none. */
+static const struct mail *
+ported_from(const struct model *md, const struct commit *c)
+{
+	if (c->cluster == NONE)
+		return NULL;
+	for (uint32_t x = md->clusters[c->cluster].mail; x != NONE; x = md->mails[x].cnext)
+		if (md->mails[x].present && md->mails[x].foreign && posted(&md->mails[x]))
+			return &md->mails[x];
+	return NULL;
+}
+
 const char *const offlist_reasons[OR_N] = {
 	"release", "revert", "translation", "posted-elsewhere", "follow-up", "posted-unlinked",
-	"pull-request", "committer-own", "none",
+	"posted-in-reply", "ported", "pull-request", "committer-own", "none",
 };
 
 /* Is word w (lower case) a word of the commit's title words? */
@@ -149,7 +162,7 @@ static int
 pulled(const char *s)
 {
 	static const char *const marks[] = {
-		"pull request", "merge request", " of git://", " of https://", " of http://",
+		"pull request", "merge request", "merge pr #", " of git://", " of https://", " of http://",
 		" of ssh://", " of git@", "github.com", "gitlab",
 	};
 
@@ -322,11 +335,34 @@ report_of(const struct model *md, const struct commit *c)
 	return best;
 }
 
+/*
+ * The first person commit c's Reported-by:/Suggested-by: names who is
+ * not its author (a reporter's address, or name without one), as
+ * written there, *len bytes; NULL if none.
+ */
+static const char *
+credited_other(const struct commit *c, size_t *len)
+{
+	for (const char *p = c->reporters; *p;) {
+		size_t k = strcspn(p, " ");
+
+		if (k && !(strlen(c->author) == k && !strncmp(p, c->author, k)) &&
+		    !(*c->aname && strlen(c->aname) == k && !strncmp(p, c->aname, k))) {
+			*len = k;
+			return p;
+		}
+		p += k + (p[k] == ' ');
+	}
+	return NULL;
+}
+
 int
 offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 {
 	const struct commit *c = &md->commits[ci];
-	const char *which = NULL;
+	const char *which = NULL, *who;
+	size_t wlen;
+	int own;
 	const struct mail *rep;
 	const struct lostpost *lp;
 	int r;
@@ -349,6 +385,19 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 		    "which the matching did not join:" : "its trailer names this mail of the "
 		    "archives:", (int)k, which);
 		return r;
+	}
+	/* Its change posted for another repository (the kernel's), ported here. */
+	if ((rep = ported_from(md, c))) {
+		buf_addf(detail, "its change was posted for another repository: %s \"%s\"", rep->id,
+		    rep->subject);
+		return OR_PORTED;
+	}
+	/* Its author sent its diff in a reply: posted, though not as a patch mail. */
+	if (c->rpost != NONE) {
+		buf_addf(detail, "its author (or one it credits) sent its diff in a reply of the "
+		    "archives: %s \"%s\"",
+		    md->mails[c->rpost].id, md->mails[c->rpost].subject);
+		return OR_INREPLY;
 	}
 	/* A reply in the archives to its posting, which they lack. */
 	if ((rep = answered_elsewhere(md, c))) {
@@ -384,16 +433,32 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 		    "committed by GitHub" : "it names a pull request");
 		return OR_PULL;
 	}
-	if ((*c->author && c->author == c->committer) || (*c->aname && c->aname == c->cname)) {
-		/*
-		 * One who commits no one else's work did not push it: his
-		 * branch was taken whole, fast-forwarded (no merge commit).
-		 */
-		if (!committer_at(md, c->committer, c->cname, c->cdate)) {
-			buf_addstr(detail, "its author committed it, and commits no one else's "
-			    "work: a branch of his taken whole (a fast-forward)");
-			return OR_PULL;
-		}
+	/*
+	 * Brought in by a merge, the work of one who commits no one else's:
+	 * his branch, merged (whoever rebased it on the way).
+	 */
+	if (c->merge && !committer_at(md, c->author, c->aname, c->cdate)) {
+		buf_addf(detail, "brought in by %.12s \"%s\", the work of one who commits no one "
+		    "else's: a branch of his merged", c->merge, c->merge_subject);
+		return OR_PULL;
+	}
+	/*
+	 * One who commits no one else's work did not push it: his branch
+	 * was taken whole, fast-forwarded (no merge commit).
+	 */
+	own = (*c->author && c->author == c->committer) || (*c->aname && c->aname == c->cname);
+	if (own && !committer_at(md, c->committer, c->cname, c->cdate)) {
+		buf_addstr(detail, "its author committed it, and commits no one else's "
+		    "work: a branch of his taken whole (a fast-forward)");
+		return OR_PULL;
+	}
+	/* Another's report or suggestion, made where the archives do not reach. */
+	if ((who = credited_other(c, &wlen))) {
+		buf_addf(detail, "its Reported-by/Suggested-by names %.*s, whose report the archives "
+		    "lack", (int)wlen, who);
+		return OR_FOLLOWUP;
+	}
+	if (own) {
 		buf_addstr(detail, "its author committed it");
 		return OR_OWN;
 	}
@@ -592,7 +657,7 @@ report_offlist(struct model *md, const struct ropts *o)
 		out_cellf(&out, "%u", k ? k->nmails : 0);
 		buf_reset(&d);
 		out_cell(&out, offlist_reasons[offlist_why(md, v[i], &d)]);
-		if (!strcmp(offlist_mails(md, v[i]), "process mails only"))
+		if (!strcmp(offlist_mails(md, v[i]), "process mails only") && !ported_from(md, c))
 			buf_addf(&d, "%sits cluster holds only bot, pull, RFC or review mails",
 			    d.len ? "; " : "");
 		out_celln(&out, d.p ? d.p : "", d.len);

@@ -128,6 +128,7 @@ struct commit {
 	const char *merge_subject;
 	int64_t date;            /* author date */
 	int64_t cdate;           /* commit date: when it was integrated */
+	uint32_t rpost;          /* a reply of its author's whose diff is it (pairs); NONE */
 	uint32_t cluster;
 	uint32_t cnext;
 	unsigned char present;   /* a row of a commits table */
@@ -358,8 +359,9 @@ struct model {
 	unsigned long nmerged_lag;         /* merged clusters merge_p90 is of */
 	struct hmap committers;
 	/*
-	 * Pairs tables (patchsim) named to a command that reads them (why):
-	 * their paths, read there; want_pairs set before loading.
+	 * Pairs tables (patchsim) named: their paths, read by why (every
+	 * pair of the id asked about; want_pairs set before loading) and by
+	 * reply_postings() (off-list commits posted in a reply).
 	 */
 	const char **pairs;
 	size_t npairs;
@@ -820,9 +822,11 @@ void too_new_text(const struct model *md, const struct mail *m, struct buf *b);
  * one else's (a branch fast-forwarded: pull request); its author its
  * committer, a committer (committer-own); else none.
  */
-enum { OR_RELEASE, OR_REVERT, OR_TRANSLATION, OR_ELSEWHERE, OR_FOLLOWUP, OR_UNLINKED, OR_PULL, OR_OWN,
-	OR_NONE, OR_N };
+enum { OR_RELEASE, OR_REVERT, OR_TRANSLATION, OR_ELSEWHERE, OR_FOLLOWUP, OR_UNLINKED, OR_INREPLY,
+	OR_PORTED, OR_PULL, OR_OWN, OR_NONE, OR_N };
 extern const char *const offlist_reasons[OR_N];
+/* replypost.c */
+void reply_postings(struct model *md);
 /* The reason of off-list commit ci (OR_*), its evidence appended to detail. */
 int offlist_why(const struct model *md, uint32_t ci, struct buf *detail);
 /*

@@ -121,6 +121,14 @@ history_facts(struct model *md, const struct scope *sc)
 			md->hist_end = c->cdate;
 		if (machine(c->committer, c->cname))
 			continue;
+		/*
+		 * With the merges known, only the main line's commits say who
+		 * commits: another's commit on a branch merged is the branch
+		 * owner's doing (a contributor who took a patch into his pull
+		 * request), not the project's.
+		 */
+		if (md->has_merged && c->merge)
+			continue;
 		if (!others || for_another(c)) {
 			if (*c->committer)
 				committer_add(md, 'a', c->committer, c->cdate);

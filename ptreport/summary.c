@@ -264,6 +264,10 @@ rows_offlist_reasons(struct out *out, struct model *md, const uint32_t *v, size_
 		    "in the archives, or its Reported-by wrote there before it",
 		"its Link: names a patch mail of the archives that the matching "
 		    "did not join",
+		"its author sent its diff in a reply (the matching joins patch "
+		    "mails only)",
+		"ported: its change was posted for another repository (a kernel "
+		    "patch a tool's commit carries over)",
 		"brought in by a merge of another's branch, naming a pull request, "
 		    "or a contributor's branch taken whole",
 		"the committer's own, applied without a posting",

@@ -198,6 +198,7 @@ verdicts(struct model *md, const struct scope *sc)
 
 	coverage(md);
 	history_facts(md, sc);
+	reply_postings(md);
 
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];

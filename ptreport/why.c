@@ -405,12 +405,15 @@ why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int b
 		if (!brief)
 			line(fp, 1, "rule: written and committed inside one span the archives cover, "
 		    "and in no cluster with a patch mail a human posted (at most two commits "
-		    "in it); the reason is the first of: a tag (release), revert, translations "
-		    "alone, a trailer naming a mail (elsewhere, or in the archives), a reply "
-		    "of the archives to a posting they lack, its Reported-by's mail before "
-		    "it (follow-up), release files or title, a merge of another's branch or a "
-		    "pull request (or a branch of one who commits no one else's work), its "
-		    "author its committer, none");
+		    "in it, another repository's patch mails aside); the reason is the first "
+		    "of: a tag (release), revert, translations alone, a trailer naming a mail "
+		    "(elsewhere, or in the archives), another repository's patch mail in its "
+		    "cluster (ported), its diff in a reply of its author's (posted-in-reply), "
+		    "a reply of the archives to a posting they lack, its Reported-by's mail "
+		    "before it (follow-up), release files or title, a merge of another's "
+		    "branch or a pull request (or a branch of one who commits no one else's "
+		    "work, merged or taken whole), its Reported-by naming another "
+		    "(follow-up), its author its committer, none");
 	}
 	if (*c->links) {
 		line(fp, 1, "trailers name: %s (they explain; they do not link)", c->links);

@@ -675,6 +675,7 @@ R1=$(hexid a1) R2=$(hexid a2) R3=$(hexid a3) R4=$(hexid a4) V1=$(hexid b1)
 E1=$(hexid e1) E2=$(hexid e2) E3=$(hexid e3) F1=$(hexid f1) F2=$(hexid f2) U1=$(hexid d1)
 P1=$(hexid abcd1) P2=$(hexid abcd2) P3=$(hexid abce3) O1=$(hexid c01) O2=$(hexid c02)
 N1=$(hexid 0e1)
+P4=$(hexid abd04) P5=$(hexid abd05) F3=$(hexid f03)
 # oc ID DAY SUBJECT [LINKS [MESSAGE [AUTHOR-NAME AUTHOR-ADDR [COMMITTER-NAME COMMITTER-ADDR]]]]:
 # written on 2021-02-DAY at 10:00, committed at noon.
 oc() {
@@ -711,6 +712,9 @@ offmails 2020-12-12T10:00:00Z >off.tsv
 	oc $P1 12 'pull: one'
 	oc $P2 13 'pull: two (#12)'
 	oc $P3 13 'pull: three' '' 'pull: three\n\nCloses: https://github.com/x/y/pull/34'
+	oc $P4 13 'pull: four' '' 'pull: four\n\nLink: https://github.com/x/y/pull/pull/400'
+	oc $P5 13 'pull: five'
+	oc $F3 10 'frob: do not leak' '' 'frob: do not leak\n\nReported-by: Zed <zed@z.org>\nSigned-off-by: Ann <ann@a.org>'
 	oc $O1 14 'own: one' '' '' Max maint@m.org
 	oc $O2 14 'own: two' '' '' Max max@home.example
 	oc $N1 15 'none: one'
@@ -724,6 +728,7 @@ M1=$(hexid 3e1)
 {
 	printf 'id\tmerge\tmerge_date\tmerge_subject\tsrc\n'
 	printf '%s\t%s\t2021-02-12T13:00:00Z\tMerge pull request #12 from x/y\t\n' $P1 $M1
+	printf '%s\t%s\t2021-02-13T13:00:00Z\tMerge PR #3953 from x/y\t\n' $P5 $(hexid 3e2)
 } >merged.tsv
 {
 	thdr
@@ -751,6 +756,9 @@ tmail gone@x 2021-02-05T09:00:00Z Bob bob@b.org 'widget: make the knob work agai
 	oc $P1 12 'pull: one'
 	oc $P2 13 'pull: two (12)'
 	oc $P3 13 'pull: three' '' 'pull: three\n\nCloses: https://github.com/x/y/pulls'
+	oc $P4 13 'pull: four' '' 'pull: four\n\nLink: https://github.com/x/y/pull/pull/'
+	oc $P5 13 'pull: five'
+	oc $F3 10 'frob: do not leak' '' 'frob: do not leak\n\nReported-by: Ann <ann@a.org>\nSigned-off-by: Ann <ann@a.org>'
 	oc $O1 14 'own: one' '' '' Mia mia@m.org
 	oc $O2 14 'own: two' '' '' Maxine max@home.example
 	oc $N1 15 'none: one'
@@ -760,7 +768,7 @@ tmail gone@x 2021-02-05T09:00:00Z Bob bob@b.org 'widget: make the knob work agai
 	printf 'tag\tid\tdate\tannotated\ttag_date\n'
 	printf 'v0.1\t%s\t2021-06-01T00:00:00Z\tno\t\n' $C9
 } >tags-ctl.tsv
-sed "s/Merge pull request #12 from x\\/y/Merge branch 'fixes'/" merged.tsv >merged-ctl.tsv
+sed "s/Merge pull request #12 from x\\/y/Merge branch 'fixes'/" merged.tsv | grep -v "$P5" >merged-ctl.tsv
 {
 	thdr
 	tok commit $R4 2021-02-05T12:00:00Z M:NEWS M:doc/ChangeLog M:VERSION M:src/a.c
@@ -774,7 +782,7 @@ reason() {
 	printf '%s|%s' "$(awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' off-case.tsv | sed 's/ $//')" \
 	    "$(awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' off-ctl-out.tsv | sed 's/ $//')"
 }
-is "every commit of the window is off-list, in the case and the control" "17|17" \
+is "every commit of the window is off-list, in the case and the control" "20|20" \
 	"$(rows off-case.tsv)|$(rows off-ctl-out.tsv)"
 is "release: a tag names it (control: the tag names another)" "release a tag names it|none" "$(reason $R1)"
 is "release: a name and a version alone, foo 1.2.3 (control: a version among other words)" \
@@ -792,14 +800,26 @@ is "posted-elsewhere: a reply to a Message-ID the archives lack, under its title
 is "... not on two words (knob again)" "none|none" "$(reason $E3)"
 is "follow-up: its trailer names a report of the archives (control: no trailer)" \
 	"follow-up its trailer names this mail of the archives: bug@x|none" "$(reason $F1)"
-is "follow-up: its Reported-by: wrote in the archives 60 days before (control: 60 days and a second)" \
-	"follow-up its Reported-by/Suggested-by wrote in the archives before it: rep@x|none" "$(reason $F2)"
+is "follow-up: its Reported-by: wrote in the archives 60 days before (control: 60 days and a second, the report unseen)" \
+	"follow-up its Reported-by/Suggested-by wrote in the archives before it: rep@x|follow-up its Reported-by/Suggested-by names rob@r.org, whose report the archives lack" "$(reason $F2)"
+is "follow-up: its Reported-by names another, whose report the archives lack (control: its author himself)" \
+	"follow-up its Reported-by/Suggested-by names zed@z.org, whose report the archives lack|none" "$(reason $F3)"
 is "posted-unlinked: its trailer names a patch mail of the archives (control: no trailer)" \
 	"posted-unlinked its trailer names this patch mail, which the matching did not join: pp@x|none" \
 	"$(reason $U1)"
 is "pull-request: brought in by \"Merge pull request #12 from x/y\" (control: a merge of a branch, named)" \
-	"pull-request brought in by 3e1000000000 \"Merge pull request #12 from x/y\"|none brought in by 3e1000000000 \"Merge branch 'fixes'\"" \
+	"pull-request brought in by 3e1000000000 \"Merge pull request #12 from x/y\"|pull-request brought in by 3e1000000000 \"Merge branch 'fixes'\", the work of one who commits no one else's: a branch of his merged" \
 	"$(reason $P1)"
+is "pull-request: a merge subject \"Merge PR #3953\" (control: no merge)" \
+	"pull-request brought in by 3e2000000000 \"Merge PR #3953 from x/y\"|none" "$(reason $P5)"
+is "pull-request: a link mistyped .../pull/pull/400 still names 400 (control: .../pull/pull/)" \
+	"pull-request it names a pull request|none" "$(reason $P4)"
+# A merged branch of one who commits others' work (a committer) is no
+# pull request: his own commit, the subject naming no pull.
+sed "/^$P1/s/\tAnn\tann@a.org\t/\tMax\tmaint@m.org\t/" c-off-ctl.tsv >c-off-max.tsv
+is "control: a branch merged, its commit a committer's own: committer-own" "committer-own its author committed it" \
+	"$(ptreport offlist -q off-ctl.tsv none.tsv c-off-max.tsv tags-ctl.tsv merged-ctl.tsv c-off-ctl.tok |
+	    awk -F'\t' -v id=$P1 '$1 == id { print $10 " " $11 }')"
 is "pull-request: the subject ends (#12) (control: (12))" "pull-request it names a pull request|none" \
 	"$(reason $P2)"
 is "pull-request: its message names a .../pull/34 page (control: .../pulls)" \
@@ -811,19 +831,86 @@ is "committer-own: by name at another address (control: another name)" \
 is "none: none of these" "none|none" "$(reason $N1)"
 ptreport summary -q $OFF | awk -F'\t' '$1 ~ /^(  off-list|    [a-z-]+)$/ { print $1 " " $2 }' >sum.out
 cat >want <<'EOF'
-  off-list 17
+  off-list 20
     release 4
     revert 1
     posted-elsewhere 2
-    follow-up 2
+    follow-up 3
     posted-unlinked 1
-    pull-request 3
+    pull-request 5
     committer-own 2
     none 2
 EOF
 same "summary: a row per reason, counting offlist's rows" want sum.out
-is "summary of the controls: none alone" "  off-list 17|    none 17" \
+is "summary of the controls: none but the report unseen and the branch merged" \
+	"  off-list 20|    follow-up 1|    pull-request 1|    none 18" \
 	"$(ptreport summary -q $OFFC | awk -F'\t' '$1 ~ /^(  off-list|    [a-z-]+)$/ { print $1 " " $2 }' | paste -sd'|')"
+
+# Posted in a reply: Ann's answer rp@x holds the diff of Y1 (a pairs
+# table, patchsim's: diff and fdiff 0.9); Y2's pair with it has fdiff
+# 0.7; Bob's answer rb@x holds Y3's (Ann's) and Y4's, whose Reported-by
+# names Bob.  Ported: Y5's cluster holds kp@x, Ann's patch to a file the
+# repository never had (another repository's; the control's kp@x
+# changes src/a.c, the repository's).  Who commits: Ann committed Bob's
+# Z1 on a branch merged (not the main line: no committer), so her own
+# Z2 is her branch taken whole; in the control Z1 is on the main line.
+Y1=$(hexid 9a1) Y2=$(hexid 9a2) Y3=$(hexid 9a3) Y4=$(hexid 9a4) Y5=$(hexid 9a5)
+Z1=$(hexid 9b1) Z2=$(hexid 9b2)
+{
+	mhdr
+	for m in 01 02 03; do fill dev 2021-$m 30; done
+	tmail rp@x 2021-02-16T09:00:00Z Ann ann@a.org 'Re: widget: the knob' reply q@x
+	tmail rb@x 2021-02-16T09:00:00Z Bob bob@b.org 'Re: widget: the knob' reply q@x
+	tmail kp@x 2021-02-10T09:00:00Z Ann ann@a.org '[PATCH] kern: fix the frob' patch
+} >rp.tsv
+{
+	chdr
+	oc $Y1 17 'widget: the knob'
+	oc $Y2 17 'widget: the other knob'
+	oc $Y3 17 'widget: a third knob'
+	oc $Y4 17 'widget: a fourth knob' '' 'widget: a fourth knob\n\nReported-by: Bob <bob@b.org>'
+	oc $Y5 18 'tool: fix the frob'
+	oc $Z1 19 'bob: one' '' '' Bob bob@b.org Ann ann@a.org
+	oc $Z2 20 'ann: own' '' '' Ann ann@a.org Ann ann@a.org
+	commit $C9 2021-01-04T00:00:00Z 2021-06-01T00:00:00Z
+} >c-rp.tsv
+{
+	printf 'left\tright\tmsg\tdiff\tdlr\tscore\tfdiff\tvia\n'
+	printf 'rp@x\t%s\t0.100000\t0.900000\t1.000000\t0.900000\t0.900000\tfiles\n' $Y1
+	printf 'rp@x\t%s\t0.100000\t0.900000\t1.000000\t0.900000\t0.700000\tfiles\n' $Y2
+	printf 'rb@x\t%s\t0.100000\t0.900000\t1.000000\t0.900000\t0.900000\tfiles\n' $Y3
+	printf 'rb@x\t%s\t0.100000\t0.900000\t1.000000\t0.900000\t0.900000\tfiles\n' $Y4
+} >rp-pairs.tsv
+{ khdr; member 1 kp@x mail; member 1 $Y5 commit; } >k-rp.tsv
+{ thdr; tok commit $C9 2020-01-01T00:00:00Z C:src/a.c; tok mail kp@x 2021-02-10T09:00:00Z M:kernel/frob.c; } >rp.tok
+{ thdr; tok commit $C9 2020-01-01T00:00:00Z C:src/a.c; tok mail kp@x 2021-02-10T09:00:00Z M:src/a.c; } >rp-ctl.tok
+{
+	printf 'id\tmerge\tmerge_date\tmerge_subject\tsrc\n'
+	printf '%s\t%s\t2021-02-19T13:00:00Z\tMerge branch %s\t\n' $Z1 $(hexid 3e3) "'bob'"
+} >rp-merged.tsv
+ptreport offlist -q rp.tsv k-rp.tsv c-rp.tsv rp.tok rp-pairs.tsv rp-merged.tsv >rp.out
+ptreport offlist -q rp.tsv k-rp.tsv c-rp.tsv rp-ctl.tok rp-pairs.tsv >rp-ctl.out
+rpr() { awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' "$2" | sed 's/ $//'; }
+is "posted-in-reply: its author sent its diff in a reply (diff, fdiff 0.9)" \
+	"posted-in-reply its author (or one it credits) sent its diff in a reply of the archives: rp@x \"Re: widget: the knob\"" \
+	"$(rpr $Y1 rp.out)"
+is "posted-in-reply, control: fdiff 0.7" "none" "$(rpr $Y2 rp.out)"
+is "posted-in-reply, control: another's reply" "none" "$(rpr $Y3 rp.out)"
+is "posted-in-reply: the reply of one its Reported-by names" \
+	"posted-in-reply its author (or one it credits) sent its diff in a reply of the archives: rb@x \"Re: widget: the knob\"" \
+	"$(rpr $Y4 rp.out)"
+is "posted-in-reply, control: no pairs table given: the report it follows" \
+	"follow-up its Reported-by/Suggested-by wrote in the archives before it: rb@x" \
+	"$(ptreport offlist -q rp.tsv k-rp.tsv c-rp.tsv rp.tok | awk -F'\t' -v id=$Y4 '$1 == id { print $10 " " $11 }')"
+is "ported: its cluster's only patch mail is another repository's" \
+	"ported its change was posted for another repository: kp@x \"[PATCH] kern: fix the frob\"" \
+	"$(rpr $Y5 rp.out)"
+is "ported, control: the mail the repository's: a posting, not off-list" "" "$(rpr $Y5 rp-ctl.out)"
+is "who commits: another's commit on a branch merged makes no committer: her own is her branch" \
+	"pull-request its author committed it, and commits no one else's work: a branch of his taken whole (a fast-forward)" \
+	"$(rpr $Z2 rp.out)"
+is "who commits, control: another's commit on the main line makes her one: committer-own" \
+	"committer-own its author committed it" "$(rpr $Z2 rp-ctl.out)"
 
 # Posted elsewhere, known by a reply to its posting: Max commits llvm:
 # fix one (written 2021-02-20 10:00) and Ann's work; Bob replies in the
@@ -1107,9 +1194,11 @@ is "why: no pairs table given: said" \
 	"  scored pairs: no pairs table given (patchsim's; inside a patchtrack folder they are read from pairs.list)" \
 	"$(grep '^  scored pairs' "$T/out")"
 run ptreport patches -q --grace 0 sup.tsv k-sup.tsv pairs1.tsv
-is "control: pairs tables are why's alone: patches refuses one, exit 2, saying so" \
-	"2|ptreport: pairs1.tsv: a pairs table (patchsim): only ptreport why reads one" \
-	"$rc|$(cat "$T/err")"
+cp "$T/out" patches-pairs.out
+is "pairs tables among any command's operands: read (commits posted in a reply), exit 0, nothing said" \
+	"0|" "$rc|$(cat "$T/err")"
+run ptreport patches -q --grace 0 sup.tsv k-sup.tsv
+same "... patches the same with or without one" "$T/out" patches-pairs.out
 # A bad row of a pairs table is named and counted (exit 1); a table cut
 # short fails (exit 2), the explanation written all the same.
 {

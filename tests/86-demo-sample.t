@@ -76,7 +76,7 @@ ok $? "off-list: at least two reasons ($(tr '\n' ' ' <reasons))"
 bad=
 while read -r r; do
 	case $r in
-	release | revert | translation | posted-elsewhere | follow-up | posted-unlinked | \
+	release | revert | translation | posted-elsewhere | follow-up | posted-unlinked | posted-in-reply | ported | \
 	    pull-request | committer-own) ;;
 	*) bad="$bad $r" ;;
 	esac
