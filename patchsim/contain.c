@@ -12,6 +12,7 @@
 
 #include "patchsim.h"
 #include "person.h"
+#include "hunks.h"
 #include "util.h"
 #include "via.h"
 
@@ -62,8 +63,36 @@ comment_line(const char *s, size_t n)
 	return s[i] == '#' && (i + 1 == n || s[i + 1] == ' ' || s[i + 1] == '\t');
 }
 
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * The shingler's hashes sorted, once each, the SHINGLE_KEEP smallest
+ * kept; the bound, the largest kept, when others were left out.
+ */
+static void
+smallest(struct shingler *sh)
+{
+	size_t n = 0;
+
+	qsort(sh->v, sh->n, sizeof *sh->v, cmp_u64);
+	for (size_t i = 0; i < sh->n; i++)
+		if (!n || sh->v[n - 1] != sh->v[i])
+			sh->v[n++] = sh->v[i];
+	if (n > SHINGLE_KEEP) {
+		n = SHINGLE_KEEP;
+		sh->bound = sh->v[n - 1];
+	}
+	sh->n = n;
+}
+
 /* One added line's words into the shingler; a comment's are not the patch's. */
-void
+static void
 shingle_line(struct shingler *sh, const char *s, size_t n)
 {
 	if (comment_line(s, n))
@@ -86,47 +115,65 @@ shingle_line(struct shingler *sh, const char *s, size_t n)
 
 				for (int w = 0; w < SHINGLE_WORDS; w++)
 					x = mix(x ^ sh->last[w]) + (uint64_t)w;
-				sh->v = xgrow(sh->v, &sh->cap, sh->n, 64, sizeof *sh->v);
-				sh->v[sh->n++] = x;
+				sh->runs++;
+				/* Only the SHINGLE_KEEP smallest are kept: those over the bound are not. */
+				if (x < sh->bound) {
+					sh->v = xgrow(sh->v, &sh->cap, sh->n, 64, sizeof *sh->v);
+					sh->v[sh->n++] = x;
+					if (sh->n >= 4 * SHINGLE_KEEP)
+						smallest(sh);
+				}
 			}
 		}
 		i = k > i ? k : i + 1;
 	}
 }
 
-static int
-cmp_u64(const void *a, const void *b)
+/*
+ * The row's runs: distinct, sorted, the SHINGLE_KEEP smallest kept in
+ * mem (shmax: the largest kept when some were left out, else all ones);
+ * nshall, how many it adds, repeats counted: its size.
+ */
+static void
+shingle_done(struct shingler *sh, struct arena *mem, struct row *rw)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
+	smallest(sh);
+	rw->nshall = sh->runs > UINT32_MAX ? UINT32_MAX : (uint32_t)sh->runs;
+	rw->shmax = sh->bound;
+	rw->nsh = (uint32_t)sh->n;
+	rw->sh = sh->n ? arena_alloc(mem, sh->n * sizeof *rw->sh) : NULL;
+	if (sh->n)
+		memcpy(rw->sh, sh->v, sh->n * sizeof *rw->sh);
+	free(sh->v);
+	memset(sh, 0, sizeof *sh);
 }
 
 /*
- * The row's runs: distinct, sorted, the SHINGLE_KEEP smallest kept in
- * mem (shmax: the largest kept when some were left out, else all ones).
+ * The runs of words the hunks s[0..n) add (hunks.h), into rw->sh (mem).
+ * A patch of more than CONTAIN_MAX_LINES lines keeps none (shmax 0):
+ * its sample would be too thin to judge a smaller one by, and reading
+ * it (a translation update) would cost more than all the others.
  */
 void
-shingle_done(struct shingler *sh, struct arena *mem, struct row *rw)
+shingle_text(struct arena *mem, struct row *rw, const char *s, size_t n)
 {
-	size_t n = 0;
+	struct shingler sh = { { 0 }, 0, NULL, 0, 0, 0, UINT64_MAX };
+	struct hunks_iter it;
+	struct hunks_item x;
 
-	qsort(sh->v, sh->n, sizeof *sh->v, cmp_u64);
-	for (size_t i = 0; i < sh->n; i++)
-		if (!n || sh->v[n - 1] != sh->v[i])
-			sh->v[n++] = sh->v[i];
-	rw->nshall = (uint32_t)n;
-	rw->shmax = UINT64_MAX;
-	if (n > SHINGLE_KEEP) {
-		n = SHINGLE_KEEP;
-		rw->shmax = sh->v[n - 1];
+	if (rw->lines > CONTAIN_MAX_LINES) {
+		rw->sh = NULL;
+		rw->nsh = 0;
+		rw->nshall = rw->lines;
+		rw->shmax = 0;
+		return;
 	}
-	rw->nsh = (uint32_t)n;
-	rw->sh = n ? arena_alloc(mem, n * sizeof *rw->sh) : NULL;
-	if (n)
-		memcpy(rw->sh, sh->v, n * sizeof *rw->sh);
-	free(sh->v);
-	memset(sh, 0, sizeof *sh);
+
+	hunks_iter_init(&it, s, n);
+	while (hunks_next(&it, &x))
+		if (x.kind == '+')
+			shingle_line(&sh, x.s, x.len);
+	shingle_done(&sh, mem, rw);
 }
 
 /*
@@ -138,17 +185,33 @@ holds(const struct row *a, const struct row *b, double share)
 {
 	const struct row *s = a->nshall <= b->nshall ? a : b, *t = s == a ? b : a;
 	uint64_t bound = a->shmax < b->shmax ? a->shmax : b->shmax;
-	size_t n = 0, common = 0;
+	size_t n = 0, lo = 0, hi = s->nsh, need, miss = 0;
 
-	for (uint32_t i = 0, k = 0; i < s->nsh && s->sh[i] <= bound; i++) {
-		n++;
+	/* The sample: the smaller's runs up to the bound (sorted: a search). */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->sh[mid] <= bound)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	n = lo;
+	if (n < CONTAIN_MIN)
+		return 0;
+	/* The least count of runs held that is share of n: past n - need misses, no. */
+	need = (size_t)(share * (double)n);
+	while (need > 0 && (double)(need - 1) >= share * (double)n)
+		need--;
+	while ((double)need < share * (double)n)
+		need++;
+	for (uint32_t i = 0, k = 0; i < n; i++) {
 		while (k < t->nsh && t->sh[k] < s->sh[i])
 			k++;
-		if (k < t->nsh && t->sh[k] == s->sh[i])
-			common++;
+		if (!(k < t->nsh && t->sh[k] == s->sh[i]) && ++miss > n - need)
+			return 0;
 	}
-	if (getenv("PTDBG")) fprintf(stderr, "holds %s %s n=%zu common=%zu all=%u/%u\n", a->id, b->id, n, common, a->nshall, b->nshall);
-	return n >= CONTAIN_MIN && (double)common >= share * (double)n;
+	return 1;
 }
 
 /*
@@ -175,11 +238,27 @@ contained(struct job *j, struct row *l, struct row *r)
 {
 	struct row *m = l->commit ? r : l, *c = l->commit ? l : r;
 
-	if (j->o->contain <= 0 || !contain_dates(l, r))
+	if (!j->o->shingle || !contain_dates(l, r))
 		return 0;
 	if (!one_person(m->author, m->name, c->author, c->name, 0) && !credits_person(c, m))
 		return 0;
-	ready_hunks(j, l);
-	ready_hunks(j, r);
+	ready_shingles(j, l);
+	ready_shingles(j, r);
 	return holds(l, r, j->o->contain) ? VIA_CONTAINED : 0;
+}
+
+/*
+ * Can a mail of one table meet a commit of the other (either way)?
+ * Else no pair is contained, and no row need take its runs of words.
+ */
+int
+can_contain(const struct table *L, const struct table *R)
+{
+	int kinds[2][2] = { { 0, 0 }, { 0, 0 } };
+
+	for (size_t i = 0; i < L->n; i++)
+		kinds[0][L->r[i].commit ? 1 : 0] = 1;
+	for (size_t i = 0; i < R->n; i++)
+		kinds[1][R->r[i].commit ? 1 : 0] = 1;
+	return (kinds[0][0] && kinds[1][1]) || (kinds[0][1] && kinds[1][0]);
 }

@@ -221,7 +221,7 @@ find_candidates(struct job *j, uint32_t li)
 	 * mails by its author or those it credits, in contain_dates():
 	 * kept only if one's patch holds the other's (score_left).
 	 */
-	if (!l->reply && o->contain > 0) {
+	if (!l->reply && o->shingle) {
 		const char *who[2] = { l->author, l->name };
 		uint32_t nwho = 2 + (l->commit ? l->ncred : 0);
 

@@ -452,6 +452,8 @@ ready_hunks(struct job *j, struct row *rw)
 {
 	struct sink k = { &j->mem, j->lazy->names, &j->lazy->names_mu, j->lazy->sorted,
 	    &j->lazy->sorted_mu };
+	const char *text = NULL;
+	size_t tlen = 0;
 
 	if (__atomic_load_n(&rw->hunks_state, __ATOMIC_ACQUIRE) == 2)
 		return;
@@ -466,17 +468,89 @@ ready_hunks(struct job *j, struct row *rw)
 	pthread_mutex_unlock(&j->lazy->mu);
 	/* Checked when read (check_hunks()): every line is taken. */
 	if (rw->hfd < 0) {
-		(void)parse_hunks(&k, rw, rw->raw_hunks, rw->raw_hlen, &j->scratch);
+		text = rw->raw_hunks;
+		tlen = rw->raw_hlen;
 	} else if (reread_hunks(rw, &j->raw) == 0) {
 		long n = tsv_unescape(j->raw.p, j->raw.len, &(size_t){ 0 });
 
-		(void)parse_hunks(&k, rw, j->raw.p, n < 0 ? 0 : (size_t)n, &j->scratch);
+		text = j->raw.p;
+		tlen = n < 0 ? 0 : (size_t)n;
 	}
 	/* (Else reread_hunks() named it, and the run fails: no hunks.) */
+	if (text)
+		(void)parse_hunks(&k, rw, text, tlen, &j->scratch);
+	/*
+	 * The runs of words from the same text, unless made or being made
+	 * (ready_shingles(), from raw_hunks: wait before freeing them).
+	 */
+	if (j->o->shingle) {
+		int mine;
+
+		pthread_mutex_lock(&j->lazy->mu);
+		while (__atomic_load_n(&rw->sh_state, __ATOMIC_RELAXED) == 1)
+			pthread_cond_wait(&j->lazy->done, &j->lazy->mu);
+		mine = __atomic_load_n(&rw->sh_state, __ATOMIC_RELAXED) == 0;
+		if (mine)
+			__atomic_store_n(&rw->sh_state, 1, __ATOMIC_RELAXED);
+		pthread_mutex_unlock(&j->lazy->mu);
+		if (mine) {
+			shingle_text(&j->mem, rw, text ? text : "", tlen);
+			pthread_mutex_lock(&j->lazy->mu);
+			__atomic_store_n(&rw->sh_state, 2, __ATOMIC_RELEASE);
+			pthread_cond_broadcast(&j->lazy->done);
+			pthread_mutex_unlock(&j->lazy->mu);
+		}
+	}
 	free(rw->raw_hunks);
 	rw->raw_hunks = NULL;
 	pthread_mutex_lock(&j->lazy->mu);
 	__atomic_store_n(&rw->hunks_state, 2, __ATOMIC_RELEASE);
+	pthread_cond_broadcast(&j->lazy->done);
+	pthread_mutex_unlock(&j->lazy->mu);
+}
+
+/*
+ * Make a row's runs of added words ready (sh: contain.c), once,
+ * without its hunks: a mail's commits by its person are many, and most
+ * are never scored.  A row whose hunks are made has them already.
+ */
+void
+ready_shingles(struct job *j, struct row *rw)
+{
+	const char *text = "";
+	size_t tlen = 0;
+
+	if (__atomic_load_n(&rw->sh_state, __ATOMIC_ACQUIRE) == 2)
+		return;
+	pthread_mutex_lock(&j->lazy->mu);
+	while (__atomic_load_n(&rw->sh_state, __ATOMIC_RELAXED) == 1)
+		pthread_cond_wait(&j->lazy->done, &j->lazy->mu);
+	/* Hunks being made make the runs too: wait for them. */
+	while (__atomic_load_n(&rw->sh_state, __ATOMIC_RELAXED) == 0 &&
+	    __atomic_load_n(&rw->hunks_state, __ATOMIC_RELAXED) == 1)
+		pthread_cond_wait(&j->lazy->done, &j->lazy->mu);
+	if (__atomic_load_n(&rw->sh_state, __ATOMIC_RELAXED) != 0) {
+		pthread_mutex_unlock(&j->lazy->mu);
+		ready_shingles(j, rw);
+		return;
+	}
+	__atomic_store_n(&rw->sh_state, 1, __ATOMIC_RELAXED);
+	pthread_mutex_unlock(&j->lazy->mu);
+	/* raw_hunks stay: ready_hunks() frees them once this is done. */
+	if (rw->lines > CONTAIN_MAX_LINES) {
+		/* None taken (shingle_text()): not read. */
+	} else if (rw->hfd < 0) {
+		text = rw->raw_hunks ? rw->raw_hunks : "";
+		tlen = rw->raw_hunks ? rw->raw_hlen : 0;
+	} else if (reread_hunks(rw, &j->raw) == 0) {
+		long n = tsv_unescape(j->raw.p, j->raw.len, &(size_t){ 0 });
+
+		text = j->raw.p;
+		tlen = n < 0 ? 0 : (size_t)n;
+	}
+	shingle_text(&j->mem, rw, text, tlen);
+	pthread_mutex_lock(&j->lazy->mu);
+	__atomic_store_n(&rw->sh_state, 2, __ATOMIC_RELEASE);
 	pthread_cond_broadcast(&j->lazy->done);
 	pthread_mutex_unlock(&j->lazy->mu);
 }

@@ -434,6 +434,7 @@ main(int argc, char **argv)
 		return rc;
 	rc = PT_EXIT_OK;
 	load_tables(&o, argv + optind, &L, &R, &names, &sorted, &rc);
+	o.shingle = o.contain > 0 && can_contain(&L, &R);
 	index_build(&ix, &R);
 
 	/* The left rows of this shard. */

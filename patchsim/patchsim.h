@@ -77,12 +77,13 @@ struct row {
 	int hfd;                        /* -1: raw_hunks */
 	int hunks_state;
 	/*
-	 * The runs of words its hunks add, made with them (contain.c):
-	 * nsh distinct hashes, the smallest, sorted, of nshall; shmax the
-	 * largest kept when some were left out, else UINT64_MAX.
+	 * The runs of words its hunks add (contain.c): nsh distinct
+	 * hashes, the smallest, sorted, of nshall runs (repeats counted);
+	 * shmax the largest kept when some were left out, else UINT64_MAX.
 	 */
 	uint64_t *sh, shmax;
 	uint32_t nsh, nshall;
+	int sh_state;                   /* as hunks_state, for sh (ready_shingles()) */
 };
 
 struct table {
@@ -116,6 +117,7 @@ struct sink {
 struct opts {
 	double weight, dlr, min_score, heading_ratio;
 	double contain;         /* --contain: VIA_CONTAINED's share; 0: none */
+	int shingle;            /* a mail and a commit can meet: rows take their runs */
 	long window;            /* days; < 0: none */
 	long vwindow;           /* days between two versions of a patch, at most */
 	int links, file_penalty, self;
@@ -149,10 +151,14 @@ struct index {
 struct shingler {
 	uint64_t last[4];       /* the last words' hashes */
 	size_t words;
-	uint64_t *v;
+	uint64_t *v;            /* hashes under bound (sorted and cut now and then) */
 	size_t n, cap;
+	size_t runs;            /* every run taken, repeats counted */
+	uint64_t bound;         /* the largest of the smallest kept, once others went */
 };
 
+/* Lines (added and removed) of a patch whose runs of words are taken, at most. */
+#define CONTAIN_MAX_LINES 4000
 /* Share of the smaller patch's runs of words the other must hold: VIA_CONTAINED (--contain). */
 #define CONTAIN_SHARE 0.6
 
@@ -197,7 +203,7 @@ struct order {
  */
 struct lazy {
 	pthread_mutex_t mu;
-	pthread_cond_t done;    /* a row's hunks are made */
+	pthread_cond_t done;    /* a row's hunks, or its runs of words, are made */
 	pthread_mutex_t names_mu, sorted_mu;
 	struct strpool *names;
 	struct hmap *sorted;
@@ -248,6 +254,7 @@ int load(struct table *t, const char *path, struct strpool *names, struct hmap *
     long jobs);
 void table_free(struct table *t);
 void ready_hunks(struct job *j, struct row *rw);
+void ready_shingles(struct job *j, struct row *rw);
 
 /* index.c */
 void index_build(struct index *ix, const struct table *t);
@@ -262,9 +269,9 @@ int evidence(const struct job *j, const struct row *l, const struct row *r);
 int credits_person(const struct row *c, const struct row *m);
 
 /* contain.c */
-void shingle_line(struct shingler *sh, const char *s, size_t n);
-void shingle_done(struct shingler *sh, struct arena *mem, struct row *rw);
+void shingle_text(struct arena *mem, struct row *rw, const char *s, size_t n);
 int contain_dates(const struct row *l, const struct row *r);
 int contained(struct job *j, struct row *l, struct row *r);
+int can_contain(const struct table *L, const struct table *R);
 
 #endif

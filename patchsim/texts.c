@@ -216,7 +216,6 @@ parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
 	struct buf rem = BUF_INIT, add = BUF_INIT;
 	struct tfile *f = NULL;
 	struct thunk *h = NULL;
-	struct shingler sh = { { 0 }, 0, NULL, 0, 0 };
 	size_t cap = 0, hcap = 0;
 	int rc = 0;
 
@@ -262,15 +261,12 @@ parse_hunks(const struct sink *t, struct row *rw, const char *s, size_t n,
 
 			buf_add(b, x.s, x.len);
 			buf_addc(b, '\n');
-			if (x.kind == '+')
-				shingle_line(&sh, x.s, x.len);
 		} else {
 			rc = -1;
 		}
 	}
 	FLUSH_HUNK();
 	FLUSH_FILE();
-	shingle_done(&sh, t->mem, rw);
 #undef FLUSH_HUNK
 #undef FLUSH_FILE
 	buf_free(&rem);

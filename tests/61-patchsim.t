@@ -1173,11 +1173,13 @@ def comment_line(ln):
     return t != '' and (t[0] == '*' or t[:2] in ('/*', '//') or
                         (t[0] == '#' and (len(t) == 1 or t[1] in ' \t')))
 
-def shingles(h):
+def shingles(h, lines):
     # The runs of 4 words (3 bytes at least, letters, digits, _ or
     # non-ASCII) the hunks add, comment lines left out: (the 256 smallest
-    # distinct hashes, their bound, how many in all).
-    last, words, out = [0, 0, 0, 0], 0, set()
+    # distinct hashes, their bound, how many runs, repeats counted).
+    if lines > 4000:
+        return ([], 0, lines)
+    last, words, out, runs = [0, 0, 0, 0], 0, set(), 0
     for key, hs in h:
         for head, rem, add in hs:
             for ln in add:
@@ -1200,9 +1202,10 @@ def shingles(h):
                             for w in range(4):
                                 y = (mix(y ^ last[w]) + w) & M64
                             out.add(y)
+                            runs += 1
                     i = k if k > i else i + 1
     v = sorted(out)
-    return (v[:256], v[255] if len(v) > 256 else M64, len(v))
+    return (v[:256], v[255] if len(v) > 256 else M64, runs)
 
 def holds(a, b, share=0.6):
     s, t = (a, b) if a[2] <= b[2] else (b, a)
@@ -1274,7 +1277,7 @@ for t in (L, R):
         r['_p'] = number(r.get('part', ''))
         r['_th'] = r.get('thread', '')
         r['_mk'] = kept(r['msg'])
-        r['_sh'] = shingles(r['_h'])
+        r['_sh'] = shingles(r['_h'], r['_n'])
 out = sys.stdout
 
 def evidence(l, r):
