@@ -80,6 +80,8 @@ smallest(struct shingler *sh)
 {
 	size_t n = 0;
 
+	if (!sh->n)
+		return;
 	qsort(sh->v, sh->n, sizeof *sh->v, cmp_u64);
 	for (size_t i = 0; i < sh->n; i++)
 		if (!n || sh->v[n - 1] != sh->v[i])

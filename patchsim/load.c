@@ -446,6 +446,26 @@ table_free(struct table *t)
 		close(t->fd);
 }
 
+/*
+ * A row's hunks as text: held (raw_hunks, until its hunks are made), or
+ * read again into j->raw and unescaped; NULL if that failed (named).
+ */
+static const char *
+row_text(struct job *j, const struct row *rw, size_t *len)
+{
+	long n;
+
+	if (rw->hfd < 0) {
+		*len = rw->raw_hunks ? rw->raw_hlen : 0;
+		return rw->raw_hunks ? rw->raw_hunks : "";
+	}
+	if (reread_hunks(rw, &j->raw) != 0)
+		return NULL;
+	n = tsv_unescape(j->raw.p, j->raw.len, &(size_t){ 0 });
+	*len = n < 0 ? 0 : (size_t)n;
+	return j->raw.p;
+}
+
 /* Make a row's hunks ready (f, nf), once, whichever thread asks first. */
 void
 ready_hunks(struct job *j, struct row *rw)
@@ -467,16 +487,8 @@ ready_hunks(struct job *j, struct row *rw)
 	__atomic_store_n(&rw->hunks_state, 1, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&j->lazy->mu);
 	/* Checked when read (check_hunks()): every line is taken. */
-	if (rw->hfd < 0) {
-		text = rw->raw_hunks;
-		tlen = rw->raw_hlen;
-	} else if (reread_hunks(rw, &j->raw) == 0) {
-		long n = tsv_unescape(j->raw.p, j->raw.len, &(size_t){ 0 });
-
-		text = j->raw.p;
-		tlen = n < 0 ? 0 : (size_t)n;
-	}
-	/* (Else reread_hunks() named it, and the run fails: no hunks.) */
+	text = row_text(j, rw, &tlen);
+	/* (NULL: reread_hunks() named it, and the run fails: no hunks.) */
 	if (text)
 		(void)parse_hunks(&k, rw, text, tlen, &j->scratch);
 	/*
@@ -537,16 +549,10 @@ ready_shingles(struct job *j, struct row *rw)
 	__atomic_store_n(&rw->sh_state, 1, __ATOMIC_RELAXED);
 	pthread_mutex_unlock(&j->lazy->mu);
 	/* raw_hunks stay: ready_hunks() frees them once this is done. */
-	if (rw->lines > CONTAIN_MAX_LINES) {
-		/* None taken (shingle_text()): not read. */
-	} else if (rw->hfd < 0) {
-		text = rw->raw_hunks ? rw->raw_hunks : "";
-		tlen = rw->raw_hunks ? rw->raw_hlen : 0;
-	} else if (reread_hunks(rw, &j->raw) == 0) {
-		long n = tsv_unescape(j->raw.p, j->raw.len, &(size_t){ 0 });
-
-		text = j->raw.p;
-		tlen = n < 0 ? 0 : (size_t)n;
+	/* None taken past CONTAIN_MAX_LINES (shingle_text()): not read. */
+	if (rw->lines <= CONTAIN_MAX_LINES && !(text = row_text(j, rw, &tlen))) {
+		text = "";
+		tlen = 0;
 	}
 	shingle_text(&j->mem, rw, text, tlen);
 	pthread_mutex_lock(&j->lazy->mu);

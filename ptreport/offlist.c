@@ -438,8 +438,8 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 	 * his branch, merged (whoever rebased it on the way).
 	 */
 	if (c->merge && !committer_at(md, c->author, c->aname, c->cdate)) {
-		buf_addf(detail, "brought in by %.12s \"%s\", the work of one who commits no one "
-		    "else's: a branch of his merged", c->merge, c->merge_subject);
+		buf_addf(detail, "brought in by %.12s \"%s\": a contributor's work (its author "
+		    "commits no one else's), merged as a branch", c->merge, c->merge_subject);
 		return OR_PULL;
 	}
 	/*

@@ -808,7 +808,7 @@ is "posted-unlinked: its trailer names a patch mail of the archives (control: no
 	"posted-unlinked its trailer names this patch mail, which the matching did not join: pp@x|none" \
 	"$(reason $U1)"
 is "pull-request: brought in by \"Merge pull request #12 from x/y\" (control: a merge of a branch, named)" \
-	"pull-request brought in by 3e1000000000 \"Merge pull request #12 from x/y\"|pull-request brought in by 3e1000000000 \"Merge branch 'fixes'\", the work of one who commits no one else's: a branch of his merged" \
+	"pull-request brought in by 3e1000000000 \"Merge pull request #12 from x/y\"|pull-request brought in by 3e1000000000 \"Merge branch 'fixes'\": a contributor's work (its author commits no one else's), merged as a branch" \
 	"$(reason $P1)"
 is "pull-request: a merge subject \"Merge PR #3953\" (control: no merge)" \
 	"pull-request brought in by 3e2000000000 \"Merge PR #3953 from x/y\"|none" "$(reason $P5)"

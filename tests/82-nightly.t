@@ -61,7 +61,7 @@ exit0 "a single run"
 
 if normal_pass "1, 2: two runs at once, --no-wait, a killed holder"; then
 # --- 1. two runs at once into one folder ----------------------------------
-slow "$T/slow1" patchsim 1
+slow "$T/slow1" patchsim 3
 PT_BUILD_RUN=$T/slow1
 (exec sh "$top/pipeline/patchtrack" -o two -r master repo.git "$MBOX" >a.out 2>a.err) &
 pa=$!
