@@ -131,7 +131,7 @@ $(BUILD)/bin/ptcluster: $(PTCLUSTER_OBJ) $(LIBCOMMON)
 	$(CC) $(ALLCFLAGS) -o $@ $(PTCLUSTER_OBJ) $(LIBCOMMON) $(Z_LIBS)
 
 PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o model.o load.o clusters.o paths.o foreign.o sections.o threads.o titles.o \
-    waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o replypost.o weekly.o \
+    waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o replypost.o quotes.o weekly.o \
     cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o html-assets.o html-escape.o \
     html-cells.o html-svg.o html-sections.o capture.o overview.o mailmap.o all.o \
     roles.o versions.o why.o people.o responses.o coverage.o)

@@ -183,10 +183,14 @@ load_mails(struct model *md, struct tsv_reader *r)
 	int cpart = table_col(r, TABLE_MAILS, COL_PART);
 	int csrc = table_col(r, TABLE_MAILS, COL_SRC);
 	int ccites = table_col(r, TABLE_MAILS, COL_CITES);
+	int cmsg = table_col(r, TABLE_MAILS, COL_MESSAGE);
 	int got, use;
 
-	/* The bulk of a mail table, which no report reads. */
-	table_skip(r, TABLE_MAILS, COL_MESSAGE);
+	/*
+	 * The bulk of a mail table, which no report reads: the message raw
+	 * (the attribution line of a mail naming no parent is looked for).
+	 */
+	table_raw(r, TABLE_MAILS, COL_MESSAGE);
 	table_skip(r, TABLE_MAILS, COL_DIFF);
 	md->has_mails = 1;
 	if (cto >= 0 || ccc >= 0)
@@ -267,6 +271,9 @@ load_mails(struct model *md, struct tsv_reader *r)
 				uf_union(&md->threads, mi, last);
 			}
 		md->mails[mi].parent = last;
+		/* Naming no parent, it may quote one: "On ..., NAME wrote:". */
+		if (last == NONE && m->type != MT_BOT && cmsg >= 0)
+			quote_attribution(md, mi, r->f[cmsg].s, r->f[cmsg].len);
 		/* The mails it cites: responses from outside their threads. */
 		s = fld(r, ccites, &n);
 		for (p = s; p < s + n;) {

@@ -33,7 +33,7 @@ model_free(struct model *md)
 	void *const arrays[] = {
 		md->mails, md->commits, md->clusters, md->tags, md->th, md->mark, md->wd,
 		md->vp, md->bysender, md->ct, md->cpairs, md->mpairs, md->sections, md->lp,
-		md->lc, md->cov, md->pairs,
+		md->lc, md->cov, md->pairs, md->quotes,
 	};
 
 	uf_free(&md->threads);

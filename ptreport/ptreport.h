@@ -269,6 +269,14 @@ struct rkey {
 	uint32_t root, mail;
 };
 
+/* A mail naming no parent that quotes someone: its attribution line (quotes.c). */
+struct quote {
+	uint32_t mail;
+	const char *who, *addr;  /* lower-cased, interned; "" if none */
+	uint32_t days;           /* bit d: the line names day d (1 to 31) */
+	int year;                /* the year it names (four digits) */
+};
+
 /* A thread, indexed by the union-find root of its mails. */
 struct thread {
 	uint32_t resp;           /* first mail that may be a response, list by rnext
@@ -321,6 +329,9 @@ struct model {
 	size_t nct;
 	struct rkey *cpairs;
 	size_t ncpairs, capcpairs;
+	/* Attribution lines of mails naming no parent (quotes.c), until model_finish. */
+	struct quote *quotes;
+	size_t nquotes, capquotes;
 	struct hmap paths;       /* the repository's paths -> struct pathrec */
 	struct hmap folders;     /* their folders ("a/b/", "" the top) -> struct folderrec */
 	struct hmap listids;     /* the mails' list column: every list id */
@@ -827,6 +838,9 @@ enum { OR_RELEASE, OR_REVERT, OR_TRANSLATION, OR_ELSEWHERE, OR_FOLLOWUP, OR_UNLI
 extern const char *const offlist_reasons[OR_N];
 /* replypost.c */
 void reply_postings(struct model *md);
+/* quotes.c */
+void quote_attribution(struct model *md, uint32_t mi, const char *raw, size_t n);
+void quote_cites(struct model *md);
 /* The reason of off-list commit ci (OR_*), its evidence appended to detail. */
 int offlist_why(const struct model *md, uint32_t ci, struct buf *detail);
 /*

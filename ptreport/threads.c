@@ -361,6 +361,7 @@ thread_lists(struct model *md)
 static void
 thread_cites(struct model *md)
 {
+	quote_cites(md);
 	if (md->ncpairs) {
 		size_t n = 0;
 

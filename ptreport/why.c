@@ -300,7 +300,8 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 		uint32_t r = responder(md, mi);
 
 		if (r != NONE && thread_of(md, r) != thread_of(md, mi))
-			line(fp, 1, "rule: another person's mail cites it (a link to its thread), "
+			line(fp, 1, "rule: another person's mail cites it (a link to its thread, or "
+			    "its attribution line quoting it), "
 			    "or answers a mail citing it, from outside its thread, at or after "
 			    "it: %s", md->mails[r].id);
 		else

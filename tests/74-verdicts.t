@@ -617,6 +617,47 @@ ok $? "cites: why says Bob answered a mail citing it"
 sed 's/^rc@x\t\([^\t]*\)\tBob\tbob@b.org/rc@x\t\1\tAnn\tann@a.org/' cite-ping.tsv >cite-ping-own.tsv
 is "control: Ann's own reply there: ignored" "ignored" "$(cv cite-ping-own.tsv)"
 
+# Quoted: a mail naming no parent, its message's first attribution line
+# naming Ann (or her address), a year and the day of her patch p@x (2021-02-01),
+# answers it when another person's, at most 14 days later.
+# qm ID DATE NAME ADDR MESSAGE [IN_REPLY_TO]: a patch mail with a message.
+qm() {
+	printf '%s\t%s\t%s\t%s\t[PATCH] %s\tdev\t%s\t%s\tpatch\t%s\n' "$1" "$2" "$3" "$4" "$1" \
+	    "${6:-}" "${6:-}" "$5"
+}
+quoted() { # MAILS...: the quote table, p@x and the mails given
+	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\tlist\tin_reply_to\treferences\ttype\tmessage\n'
+	for m in 01 02 03; do
+		fill dev 2021-$m 30 | awk -F'\t' -v OFS='\t' '{ print $1, $2, $3, $4, $5, $6, "", "", "other", "" }'
+	done
+	qm p@x 2021-02-01T09:00:00Z 'Ann Example' ann@a.org 'the knob, fixed'
+	for m in "$@"; do printf '%s\n' "$m"; done
+}
+AT='Hi,\n\nOn Mon, 1 Feb 2021 10:00, Ann Example wrote:\n> the knob, fixed\n\nMine does it otherwise:'
+quoted "$(qm q@x 2021-02-03T09:00:00Z Bob bob@b.org "$AT")" >q1.tsv
+is "quoted: another's mail naming no parent, its attribution naming Ann and the day of p@x: answered" \
+	"answered bob@b.org" "$(verdict p@x --grace 0 q1.tsv none.tsv)"
+ptreport why p@x --grace 0 q1.tsv none.tsv >why.out
+grep -q '^    2021-02-03  bob@b.org  q@x  \[PATCH\] q@x  (cites it from outside the thread: a response)$' why.out
+ok $? "quoted: why lists the quoting mail as a response"
+quoted "$(qm q@x 2021-02-03T09:00:00Z Bob bob@b.org 'On 2021-02-01 10:00, Someone <ANN@a.org> wrote:\n> x')" >q2.tsv
+is "quoted: by her address in angle brackets, whatever the name" "answered bob@b.org" \
+	"$(verdict p@x --grace 0 q2.tsv none.tsv)"
+quoted "$(qm q@x 2021-02-03T09:00:00Z Bob bob@b.org 'On Fri, 5 Feb 2021 10:00, Ann Example wrote:\n> x')" >q3.tsv
+is "quoted, control: another day named (the 5th)" "ignored" "$(verdict p@x --grace 0 q3.tsv none.tsv)"
+quoted "$(qm q@x 2021-02-16T09:00:00Z Bob bob@b.org "$AT")" >q4.tsv
+is "quoted, control: 15 days after" "ignored" "$(verdict p@x --grace 0 q4.tsv none.tsv)"
+quoted "$(qm q@x 2021-02-03T09:00:00Z 'Ann Example' ann@a.org "$AT")" >q5.tsv
+is "quoted, control: her own mail" "ignored" "$(verdict p@x --grace 0 q5.tsv none.tsv)"
+quoted "$(qm q@x 2021-02-03T09:00:00Z Bob bob@b.org '> On Mon, 1 Feb 2021 10:00, Ann Example wrote:\n> x')" >q6.tsv
+is "quoted, control: the attribution itself quoted (a line starting >)" "ignored" \
+	"$(verdict p@x --grace 0 q6.tsv none.tsv)"
+quoted "$(qm q@x 2021-02-03T09:00:00Z Bob bob@b.org "$AT" f.dev.2021-01.3@x)" >q7.tsv
+is "quoted, control: a mail naming a parent (another thread's) is that thread's" "ignored" \
+	"$(verdict p@x --grace 0 q7.tsv none.tsv)"
+quoted "$(qm q@x 2021-02-03T09:00:00Z Bob bob@b.org 'On Mon, 1 Feb, Ann Example wrote:\n> x')" >q8.tsv
+is "quoted, control: no year named" "ignored" "$(verdict p@x --grace 0 q8.tsv none.tsv)"
+
 # --- 7. applied: on a side branch only -----------------------------------------
 # p@x's cluster holds C1, on a side branch; C2, on a side branch too,
 # deletes src/a.c, which the main line created (C9's root); late@x
