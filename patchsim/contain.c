@@ -8,8 +8,9 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
-#include <stdio.h>
 
+#include "day.h"
+#include "order.h"
 #include "patchsim.h"
 #include "person.h"
 #include "hunks.h"
@@ -28,6 +29,11 @@
 #define CONTAIN_DAYS 365
 #define CONTAIN_BEFORE 1
 
+/*
+ * The runs' finalizer (splitmix64's).  Not hash.c's: the sample of a
+ * patch is the smallest of these, and another finalizer keeps another
+ * sample (borderline pairs change).
+ */
 static uint64_t
 mix(uint64_t x)
 {
@@ -66,9 +72,7 @@ comment_line(const char *s, size_t n)
 static int
 cmp_u64(const void *a, const void *b)
 {
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return (x > y) - (x < y);
+	return cmp_uint(*(const uint64_t *)a, *(const uint64_t *)b);
 }
 
 /*
@@ -187,7 +191,7 @@ holds(const struct row *a, const struct row *b, double share)
 {
 	const struct row *s = a->nshall <= b->nshall ? a : b, *t = s == a ? b : a;
 	uint64_t bound = a->shmax < b->shmax ? a->shmax : b->shmax;
-	size_t n = 0, lo = 0, hi = s->nsh, need, miss = 0;
+	size_t n = 0, lo = 0, hi = s->nsh, miss = 0;
 
 	/* The sample: the smaller's runs up to the bound (sorted: a search). */
 	while (lo < hi) {
@@ -201,16 +205,12 @@ holds(const struct row *a, const struct row *b, double share)
 	n = lo;
 	if (n < CONTAIN_MIN)
 		return 0;
-	/* The least count of runs held that is share of n: past n - need misses, no. */
-	need = (size_t)(share * (double)n);
-	while (need > 0 && (double)(need - 1) >= share * (double)n)
-		need--;
-	while ((double)need < share * (double)n)
-		need++;
+	/* No, once the runs left cannot make share of n. */
 	for (uint32_t i = 0, k = 0; i < n; i++) {
 		while (k < t->nsh && t->sh[k] < s->sh[i])
 			k++;
-		if (!(k < t->nsh && t->sh[k] == s->sh[i]) && ++miss > n - need)
+		if (!(k < t->nsh && t->sh[k] == s->sh[i]) &&
+		    (double)(n - ++miss) < share * (double)n)
 			return 0;
 	}
 	return 1;
@@ -227,8 +227,8 @@ contain_dates(const struct row *l, const struct row *r)
 
 	if (l->commit == r->commit || m->reply || !m->has_date || !c->has_date)
 		return 0;
-	return c->date >= m->date - (int64_t)CONTAIN_BEFORE * 86400 &&
-	    c->date - m->date <= (int64_t)CONTAIN_DAYS * 86400;
+	return c->date >= m->date - (int64_t)CONTAIN_BEFORE * DAY &&
+	    c->date - m->date <= (int64_t)CONTAIN_DAYS * DAY;
 }
 
 /*

@@ -48,7 +48,7 @@ lookup(const struct index *ix, const struct hmap *m, const char *key, size_t kle
 }
 
 void
-index_build(struct index *ix, const struct table *t)
+index_build(struct index *ix, const struct table *t, int byperson)
 {
 	memset(ix, 0, sizeof *ix);
 	for (size_t i = 0; i < t->n; i++) {
@@ -59,7 +59,7 @@ index_build(struct index *ix, const struct table *t)
 		post(ix, &ix->byhash, rw->hash, strlen(rw->hash), (uint32_t)i);
 		post(ix, &ix->byid, rw->id, strlen(rw->id), (uint32_t)i);
 		/* A mail's patch is sought among its person's commits (contain.c). */
-		if (!rw->reply) {
+		if (byperson && !rw->reply) {
 			post(ix, &ix->byperson, rw->author, strlen(rw->author), (uint32_t)i);
 			post(ix, &ix->byperson, rw->name, strlen(rw->name), (uint32_t)i);
 			for (uint32_t k = 0; rw->commit && k < rw->ncred; k++)

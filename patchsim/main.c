@@ -435,7 +435,7 @@ main(int argc, char **argv)
 	rc = PT_EXIT_OK;
 	load_tables(&o, argv + optind, &L, &R, &names, &sorted, &rc);
 	o.shingle = o.contain > 0 && can_contain(&L, &R);
-	index_build(&ix, &R);
+	index_build(&ix, &R, o.shingle);
 
 	/* The left rows of this shard. */
 	rows = xcalloc(L.n ? L.n : 1, sizeof *rows);

@@ -257,7 +257,7 @@ void ready_hunks(struct job *j, struct row *rw);
 void ready_shingles(struct job *j, struct row *rw);
 
 /* index.c */
-void index_build(struct index *ix, const struct table *t);
+void index_build(struct index *ix, const struct table *t, int byperson);
 void index_free(struct index *ix);
 void find_candidates(struct job *j, uint32_t li);
 

@@ -370,9 +370,10 @@ struct model {
 	unsigned long nmerged_lag;         /* merged clusters merge_p90 is of */
 	struct hmap committers;
 	/*
-	 * Pairs tables (patchsim) named: their paths, read by why (every
-	 * pair of the id asked about; want_pairs set before loading) and by
-	 * reply_postings() (off-list commits posted in a reply).
+	 * Pairs tables (patchsim) named: their paths, read once by
+	 * pairs_read() (off-list commits posted in a reply; for why, whose
+	 * want_pairs is set before loading, the pairs of the id asked about
+	 * too, and not by verdicts()).
 	 */
 	const char **pairs;
 	size_t npairs;
@@ -837,7 +838,7 @@ enum { OR_RELEASE, OR_REVERT, OR_TRANSLATION, OR_ELSEWHERE, OR_FOLLOWUP, OR_UNLI
 	OR_PORTED, OR_PULL, OR_OWN, OR_NONE, OR_N };
 extern const char *const offlist_reasons[OR_N];
 /* replypost.c */
-void reply_postings(struct model *md);
+void pairs_read(struct model *md, const struct hmap *ids, struct buf *kept);
 /* quotes.c */
 void quote_attribution(struct model *md, uint32_t mi, const char *raw, size_t n);
 void quote_cites(struct model *md);

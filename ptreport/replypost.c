@@ -1,8 +1,9 @@
 /*
- * replypost.c - commits posted in a reply: an off-list commit whose
- * diff its author sent inside an answer (a draft in a review, a patch
- * attached to "Re: [ANNOUNCE] ..."), found among the pairs patchsim
- * scored.  The matching joins patch mails only; the reason says it.
+ * replypost.c - the pairs tables (patchsim's), read once: commits
+ * posted in a reply, an off-list commit whose diff its author sent
+ * inside an answer (a draft in a review, a patch attached to "Re:
+ * [ANNOUNCE] ..."), the matching joining patch mails only; and, for
+ * why, the pairs of the members of one cluster.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -18,22 +19,6 @@
 /* How alike a reply's diff and the commit's are, at least: hunk by hunk, and whole files. */
 #define RPOST_DIFF 0.8
 #define RPOST_FDIFF 0.8
-
-/* Is w one of the words of the space-separated list s? */
-static int
-names_word(const char *s, const char *w)
-{
-	size_t k = strlen(w);
-
-	for (const char *p = s; k && *p;) {
-		size_t n = strcspn(p, " ");
-
-		if (n == k && !memcmp(p, w, k))
-			return 1;
-		p += n + (p[n] == ' ');
-	}
-	return 0;
-}
 
 /*
  * The pair of row r (columns l, rt, d, f), if it is a reply's diff and
@@ -51,7 +36,7 @@ pair_of(const struct model *md, const struct tsv_reader *r, int l, int rt, int d
 
 	if (parse_unit(r->f[d].s, &dv) < 0 || parse_unit(r->f[f].s, &fv) < 0 ||
 	    dv < RPOST_DIFF || fv < RPOST_FDIFF)
-		return NULL;
+		return NULL;	/* (a value not a number: named by the caller) */
 	m = mail_by_id(md, r->f[l].s, r->f[l].len);
 	c = commit_by_id(md, r->f[rt].s, r->f[rt].len);
 	if (!m || !c) {
@@ -59,42 +44,55 @@ pair_of(const struct model *md, const struct tsv_reader *r, int l, int rt, int d
 		c = commit_by_id(md, r->f[l].s, r->f[l].len);
 	}
 	if (!m || !c || !m->present || m->type != MT_REPLY ||
-	    !(one_person(m->from, m->who, c->author, c->aname, 0) || names_word(c->reporters,
-	    m->from)))
+	    !(one_person(m->from, m->who, c->author, c->aname, 0) ||
+	    has_item(c->reporters, strlen(c->reporters), ' ', m->from, strlen(m->from))))
 		return NULL;
 	*mi = (uint32_t)(m - md->mails);
 	*q = fv;
 	return c;
 }
 
+/* A pairs row's number column c: named when it is none (0 to 1); 0 if it is. */
+static int
+bad_unit(const struct tsv_reader *r, int c, const char *name)
+{
+	double v;
+
+	if (c < 0 || parse_unit(r->f[c].s, &v) == 0)
+		return 0;
+	warnx("%s:%lu: column '%s': not a number from 0 to 1", r->name, r->lineno, name);
+	return 1;
+}
+
 /*
- * Each commit's reply of its author's whose diff is it (c->rpost): of
- * the pairs tables named, the best by fdiff (of one, the first by id).
- * A table not read to its end sets md->pairs_failed.
+ * Read every pairs table named, once: each commit's reply of its
+ * author's whose diff is it (c->rpost; the best by fdiff, of one the
+ * first by id); given ids, the rows naming one of them into kept, one
+ * line each ("left right msg diff dlr score fdiff via", "-" for a
+ * column the table lacks), in the tables' order.  A row that is bad,
+ * or whose diff or fdiff is no number, is named and counts in
+ * md->nbad; a table not read to its end sets md->pairs_failed.
  */
 void
-reply_postings(struct model *md)
+pairs_read(struct model *md, const struct hmap *ids, struct buf *kept)
 {
-	double *best = NULL;
+	double *best = xcalloc(md->ncommits ? md->ncommits : 1, sizeof *best);
 
-	if (!md->npairs || !md->ncommits)
-		return;
-	best = xcalloc(md->ncommits, sizeof *best);
 	for (size_t i = 0; i < md->npairs; i++) {
 		struct tsv_reader r;
 		int open = tsv_open_table(&r, md->pairs[i]);
-		int l, rt, d, f, got;
+		int c[8], got;
+		static const char *const name[8] = { COL_LEFT, COL_RIGHT, COL_MSG, COL_DIFF,
+			COL_DLR, COL_SCORE, COL_FDIFF, COL_VIA };
 
 		if (open < 0)
 			md->pairs_failed = 1;
 		if (open <= 0)
 			continue;
-		l = table_col(&r, TABLE_PAIRS, COL_LEFT);
-		rt = table_col(&r, TABLE_PAIRS, COL_RIGHT);
-		d = table_col(&r, TABLE_PAIRS, COL_DIFF);
-		f = table_col(&r, TABLE_PAIRS, COL_FDIFF);
-		while (l >= 0 && rt >= 0 && d >= 0 && f >= 0 && (got = tsv_next(&r)) != 0) {
-			struct commit *c;
+		for (int k = 0; k < 8; k++)
+			c[k] = table_col(&r, TABLE_PAIRS, name[k]);
+		while (c[0] >= 0 && c[1] >= 0 && (got = tsv_next(&r)) != 0) {
+			struct commit *cm;
 			uint32_t mi;
 			double q;
 
@@ -102,13 +100,25 @@ reply_postings(struct model *md)
 				md->pairs_failed = 1;
 				break;
 			}
-			if (!(c = pair_of(md, &r, l, rt, d, f, &mi, &q)))
+			if (ids && (hmap_get(ids, r.f[c[0]].s, r.f[c[0]].len) ||
+			    hmap_get(ids, r.f[c[1]].s, r.f[c[1]].len))) {
+				for (int k = 0; k < 8; k++)
+					buf_addf(kept, "%s%s", k ? " " : "",
+					    c[k] >= 0 && r.f[c[k]].len ? r.f[c[k]].s : "-");
+				buf_addc(kept, '\n');
+			}
+			if (bad_unit(&r, c[3], COL_DIFF) || bad_unit(&r, c[6], COL_FDIFF)) {
+				md->nbad++;
 				continue;
-			if (c->rpost == NONE || q > best[c - md->commits] ||
-			    (q == best[c - md->commits] &&
-			    strcmp(md->mails[mi].id, md->mails[c->rpost].id) < 0)) {
-				c->rpost = mi;
-				best[c - md->commits] = q;
+			}
+			if (c[3] < 0 || c[6] < 0 || !md->ncommits ||
+			    !(cm = pair_of(md, &r, c[0], c[1], c[3], c[6], &mi, &q)))
+				continue;
+			if (cm->rpost == NONE || q > best[cm - md->commits] ||
+			    (q == best[cm - md->commits] &&
+			    strcmp(md->mails[mi].id, md->mails[cm->rpost].id) < 0)) {
+				cm->rpost = mi;
+				best[cm - md->commits] = q;
 			}
 		}
 		md->nbad += r.nbad;

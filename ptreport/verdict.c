@@ -198,7 +198,9 @@ verdicts(struct model *md, const struct scope *sc)
 
 	coverage(md);
 	history_facts(md, sc);
-	reply_postings(md);
+	/* why reads them itself, for the pairs of the id it is asked about. */
+	if (!md->want_pairs)
+		pairs_read(md, NULL, NULL);
 
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];

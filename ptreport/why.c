@@ -66,65 +66,44 @@ is_hex(const char *s, size_t n)
 }
 
 /*
- * The pairs of the tables named (patchsim's output) that hold one of
- * the ids of the set: written as they are, in the tables' order.  A bad
- * row (named by the reader) counts in md->nbad; a table that cannot be
- * read to its end sets md->pairs_failed.
+ * The scored pairs of the id asked about and of its cluster's members,
+ * as pairs_read() kept them (the tables' rows, in their order).
  */
 static void
-pairs_of(struct model *md, const struct hmap *ids, FILE *fp)
+pairs_lines(const struct model *md, const struct buf *kept, FILE *fp)
 {
-	int any = 0;
-
-	for (size_t i = 0; i < md->npairs; i++) {
-		struct tsv_reader r;
-		int open = tsv_open_table(&r, md->pairs[i]);
-		int cl, cr, cm, cd, cdl, cs, cf, cv, got;
-
-		if (open < 0)
-			md->pairs_failed = 1;
-		if (open <= 0)
-			continue;
-		cl = table_col(&r, TABLE_PAIRS, COL_LEFT);
-		cr = table_col(&r, TABLE_PAIRS, COL_RIGHT);
-		cm = table_col(&r, TABLE_PAIRS, COL_MSG);
-		cd = table_col(&r, TABLE_PAIRS, COL_DIFF);
-		cdl = table_col(&r, TABLE_PAIRS, COL_DLR);
-		cs = table_col(&r, TABLE_PAIRS, COL_SCORE);
-		cf = table_col(&r, TABLE_PAIRS, COL_FDIFF);
-		cv = table_col(&r, TABLE_PAIRS, COL_VIA);
-		if (cl < 0 || cr < 0) {
-			tsv_close(&r);
-			continue;
-		}
-		while ((got = tsv_read(&r)) != 0) {
-			if (got < 0) {
-				if (got == -2) {
-					md->pairs_failed = 1;
-					break;
-				}
-				continue;
-			}
-			if (!hmap_get(ids, r.f[cl].s, r.f[cl].len) &&
-			    !hmap_get(ids, r.f[cr].s, r.f[cr].len))
-				continue;
-			if (!any++)
-				line(fp, 1, "scored pairs (left right msg diff dlr score fdiff via):");
-			line(fp, 2, "%.*s %.*s %s %s %s %s %s %s", (int)r.f[cl].len, r.f[cl].s,
-			    (int)r.f[cr].len, r.f[cr].s, cm >= 0 ? r.f[cm].s : "-",
-			    cd >= 0 ? r.f[cd].s : "-", cdl >= 0 ? r.f[cdl].s : "-",
-			    cs >= 0 ? r.f[cs].s : "-", cf >= 0 ? r.f[cf].s : "-",
-			    cv >= 0 && r.f[cv].len ? r.f[cv].s : "-");
-		}
-		md->nbad += r.nbad;
-		tsv_close(&r);
-	}
-	if (!any && md->npairs)
-		line(fp, 1, "scored pairs: none of the %zu pairs table%s holds it", md->npairs,
-		    md->npairs == 1 ? "" : "s");
-	if (!md->npairs)
+	if (!md->npairs) {
 		line(fp, 1, "scored pairs: no pairs table given (patchsim's; inside a patchtrack "
 		    "folder they are read from pairs.list)");
+		return;
+	}
+	if (!kept->len) {
+		line(fp, 1, "scored pairs: none of the %zu pairs table%s holds it", md->npairs,
+		    md->npairs == 1 ? "" : "s");
+		return;
+	}
+	line(fp, 1, "scored pairs (left right msg diff dlr score fdiff via):");
+	for (const char *p = kept->p; p < kept->p + kept->len;) {
+		const char *nl = memchr(p, '\n', (size_t)(kept->p + kept->len - p));
+
+		line(fp, 2, "%.*s", (int)(nl - p), p);
+		p = nl + 1;
+	}
+}
+
+/* The ids whose pairs why shows: x's and its cluster k's members (k NONE: none). */
+static void
+member_ids(const struct model *md, uint32_t k, const char *x, struct hmap *ids)
+{
+	int isnew;
+
+	hmap_put(ids, x, strlen(x), &isnew);
+	if (k == NONE)
+		return;
+	for (uint32_t m = md->clusters[k].mail; m != NONE; m = md->mails[m].cnext)
+		hmap_put(ids, md->mails[m].id, strlen(md->mails[m].id), &isnew);
+	for (uint32_t c = md->clusters[k].commit; c != NONE; c = md->commits[c].cnext)
+		hmap_put(ids, md->commits[c].id, strlen(md->commits[c].id), &isnew);
 }
 
 /* In a brief explanation (the page's), at most this many lines a list. */
@@ -147,16 +126,10 @@ answer_shown(FILE *fp, size_t n, int brief, unsigned *any, unsigned *hidden)
 	return 1;
 }
 
-/*
- * A member of a cluster: its id noted (its pairs are the cluster's); is
- * its line shown (a brief explanation shows BRIEF_LINES, counts the rest)?
- */
+/* A member of a cluster: is its line shown (a brief explanation shows BRIEF_LINES, counts the rest)? */
 static int
-member_shown(struct hmap *ids, const char *id, int brief, unsigned *shown, unsigned *hidden)
+member_shown(int brief, unsigned *shown, unsigned *hidden)
 {
-	int isnew;
-
-	hmap_put(ids, id, strlen(id), &isnew);
 	if (brief && *shown >= BRIEF_LINES) {
 		(*hidden)++;
 		return 0;
@@ -167,7 +140,7 @@ member_shown(struct hmap *ids, const char *id, int brief, unsigned *shown, unsig
 
 /* The cluster of a mail or commit: its members, each with its best accepted pair. */
 static void
-cluster_lines(const struct model *md, uint32_t k, FILE *fp, struct hmap *ids, int brief)
+cluster_lines(const struct model *md, uint32_t k, FILE *fp, int brief)
 {
 	const struct cluster *c = &md->clusters[k];
 	char d[21];
@@ -184,7 +157,7 @@ cluster_lines(const struct model *md, uint32_t k, FILE *fp, struct hmap *ids, in
 	for (uint32_t x = c->mail; x != NONE; x = md->mails[x].cnext) {
 		const struct mail *m = &md->mails[x];
 
-		if (!member_shown(ids, m->id, brief, &shown, &hidden))
+		if (!member_shown(brief, &shown, &hidden))
 			continue;
 		line(fp, 2, "mail %s  %.10s  %s  %s%s", m->id, day(d, m->date), m->from,
 		    m->subject, m->present ? "" : "  (not in the mails tables)");
@@ -192,7 +165,7 @@ cluster_lines(const struct model *md, uint32_t k, FILE *fp, struct hmap *ids, in
 	for (uint32_t x = c->commit; x != NONE; x = md->commits[x].cnext) {
 		const struct commit *cm = &md->commits[x];
 
-		if (!member_shown(ids, cm->id, brief, &shown, &hidden))
+		if (!member_shown(brief, &shown, &hidden))
 			continue;
 		line(fp, 2, "commit %s  %.10s  %s  %s%s%s", cm->id, day(d, cm->cdate), cm->author,
 		    cm->subject, x == c->first_commit && c->ncommits > 1 ? "  (the first: the "
@@ -260,15 +233,15 @@ responses(struct model *md, uint32_t mi, FILE *fp, int brief)
 	free(roots);
 }
 
+/* A mail's explanation; kept (pairs_read()'s rows of its cluster) shown unless NULL (brief). */
 static void
-why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int brief)
+why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int brief,
+    const struct buf *kept)
 {
 	struct mail *m = &md->mails[mi];
 	struct buf b = BUF_INIT;
-	struct hmap ids = HMAP_INIT;
 	const char *verdict;
 	char d[21], e[21];
-	int isnew;
 
 	verdict = mail_verdict(md, &o->sc, mi, &b);
 	line(fp, 0, "mail %s", m->id);
@@ -351,10 +324,9 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 		responses(md, mi, fp, brief);
 	}
 	if (m->cluster != NONE)
-		cluster_lines(md, m->cluster, fp, &ids, brief);
+		cluster_lines(md, m->cluster, fp, brief);
 	else
 		line(fp, 1, "cluster: none (not in the clusters table)");
-	hmap_put(&ids, m->id, strlen(m->id), &isnew);
 	if (m->project && m->cluster != NONE) {
 		const struct cluster *k = &md->clusters[m->cluster];
 
@@ -370,22 +342,20 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 			}
 		}
 	}
-	if (!brief)
-		pairs_of(md, &ids, fp);
-	hmap_free(&ids);
+	if (kept)
+		pairs_lines(md, kept, fp);
 	buf_free(&b);
 }
 
 /* Returns whether it said more than a row of offlist does (trailers, a merge, a cluster). */
 static int
-why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int brief)
+why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int brief,
+    const struct buf *kept)
 {
 	int more = !brief, said_merge = 0;
 	const struct commit *c = &md->commits[ci];
 	struct buf b = BUF_INIT;
-	struct hmap ids = HMAP_INIT;
 	char d[21], e[21];
-	int isnew;
 	const char *state = commit_state(md, o, ci, &b);
 
 	line(fp, 0, "commit %s", c->id);
@@ -432,17 +402,40 @@ why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int b
 	/* Briefly: the cluster only when it holds more than the commit. */
 	if (c->cluster != NONE && (!brief || md->clusters[c->cluster].nmails ||
 	    md->clusters[c->cluster].ncommits + md->clusters[c->cluster].nside > 1)) {
-		cluster_lines(md, c->cluster, fp, &ids, brief);
+		cluster_lines(md, c->cluster, fp, brief);
 		more = 1;
 	} else if (c->cluster == NONE) {
 		line(fp, 1, "cluster: none (not in the clusters table)");
 	}
-	hmap_put(&ids, c->id, strlen(c->id), &isnew);
-	if (!brief)
-		pairs_of(md, &ids, fp);
-	hmap_free(&ids);
+	if (kept)
+		pairs_lines(md, kept, fp);
 	buf_free(&b);
 	return more;
+}
+
+/*
+ * Explain mail mi or commit ci (the other NONE) with the pairs of its
+ * cluster: the pairs tables read once (pairs_read(), which verdicts()
+ * left to why), the off-list reasons they give before the explanation.
+ */
+static int
+why_explained(struct model *md, const struct ropts *o, uint32_t mi, uint32_t ci)
+{
+	struct hmap ids = HMAP_INIT;
+	struct buf kept = BUF_INIT;
+
+	if (mi != NONE)
+		member_ids(md, md->mails[mi].cluster, md->mails[mi].id, &ids);
+	else
+		member_ids(md, md->commits[ci].cluster, md->commits[ci].id, &ids);
+	pairs_read(md, &ids, &kept);
+	if (mi != NONE)
+		why_mail(md, o, mi, o->fp, 0, &kept);
+	else
+		why_commit(md, o, ci, o->fp, 0, &kept);
+	hmap_free(&ids);
+	buf_free(&kept);
+	return md->pairs_failed ? PT_EXIT_FAILED : PT_EXIT_OK;
 }
 
 int
@@ -455,10 +448,8 @@ report_why(struct model *md, const struct ropts *o)
 	uint32_t ci = NONE;
 
 	need(md, 1, 0, 1, "why");
-	if ((m = mail_by_id(md, id, n)) && (m->present || m->cluster != NONE)) {
-		why_mail(md, o, (uint32_t)(m - md->mails), o->fp, 0);
-		return md->pairs_failed ? PT_EXIT_FAILED : PT_EXIT_OK;
-	}
+	if ((m = mail_by_id(md, id, n)) && (m->present || m->cluster != NONE))
+		return why_explained(md, o, (uint32_t)(m - md->mails), NONE);
 	/* A commit by its hash or a prefix of it (at least 4 digits), when one. */
 	if (n >= 4 && n <= 40 && is_hex(id, n))
 		for (size_t i = 0; i < md->ncommits; i++)
@@ -470,10 +461,8 @@ report_why(struct model *md, const struct ropts *o)
 					warnx("why: %.*s: more than one commit begins so: %s, %s ...",
 					    (int)n, id, md->commits[ci].id, md->commits[i].id);
 			}
-	if (found == 1) {
-		why_commit(md, o, ci, o->fp, 0);
-		return md->pairs_failed ? PT_EXIT_FAILED : PT_EXIT_OK;
-	}
+	if (found == 1)
+		return why_explained(md, o, NONE, ci);
 	if (!found)
 		warnx("why: %.*s: no mail or commit of the tables has this id", (int)n, id);
 	return PT_EXIT_FAILED;
@@ -569,12 +558,12 @@ why_brief(struct model *md, const struct ropts *o, const char *id, int commit, F
 	if (commit) {
 		const struct commit *c = commit_by_id(md, id, n);
 
-		return c ? why_commit(md, o, (uint32_t)(c - md->commits), fp, 1) : 0;
+		return c ? why_commit(md, o, (uint32_t)(c - md->commits), fp, 1, NULL) : 0;
 	} else {
 		const struct mail *m = mail_by_id(md, id, n);
 
 		if (m)
-			why_mail(md, o, (uint32_t)(m - md->mails), fp, 1);
+			why_mail(md, o, (uint32_t)(m - md->mails), fp, 1, NULL);
 		return m != NULL;
 	}
 }

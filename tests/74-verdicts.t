@@ -943,6 +943,17 @@ is "posted-in-reply: the reply of one its Reported-by names" \
 is "posted-in-reply, control: no pairs table given: the report it follows" \
 	"follow-up its Reported-by/Suggested-by wrote in the archives before it: rb@x" \
 	"$(ptreport offlist -q rp.tsv k-rp.tsv c-rp.tsv rp.tok | awk -F'\t' -v id=$Y4 '$1 == id { print $10 " " $11 }')"
+# A pairs row whose diff is no number is named and counted (exit 1), once
+# also by why, which reads the tables for the pairs it shows as well.
+{ cat rp-pairs.tsv; printf 'rp@x\t%s\t0.1\tx\t1\t0.9\t0.9\tfiles\n' $Y2; } >rp-bad.tsv
+run ptreport offlist -q rp.tsv k-rp.tsv c-rp.tsv rp.tok rp-bad.tsv
+is "posted-in-reply: a pairs row whose diff is no number: named, counted, exit 1" \
+	"1|ptreport: rp-bad.tsv:6: column 'diff': not a number from 0 to 1|ptreport: 1 bad rows, named above, were left out" \
+	"$rc|$(paste -sd'|' "$T/err")"
+run ptreport why $Y1 rp.tsv k-rp.tsv c-rp.tsv rp.tok rp-bad.tsv
+is "... why names it once, and still gives posted-in-reply with Y1's pair" \
+	"1|ptreport: rp-bad.tsv:6: column 'diff': not a number from 0 to 1|ptreport: 1 bad rows, named above, were left out|  reason: posted-in-reply|1" \
+	"$rc|$(paste -sd'|' "$T/err")|$(grep '^  reason:' "$T/out")|$(grep -c "^    rp@x $Y1 " "$T/out")"
 is "ported: its cluster's only patch mail is another repository's" \
 	"ported its change was posted for another repository: kp@x \"[PATCH] kern: fix the frob\"" \
 	"$(rpr $Y5 rp.out)"
