@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "order.h"
 #include "ptreport.h"
 #include "text.h"
 #include "tsv.h"
@@ -154,10 +155,9 @@ static int
 cmp_pkey(const void *a, const void *b)
 {
 	const struct pkey *x = a, *y = b;
+	int c = cmp_uint((uintptr_t)x->key, (uintptr_t)y->key);
 
-	if (x->key != y->key)
-		return (uintptr_t)x->key < (uintptr_t)y->key ? -1 : 1;
-	return (x->mail > y->mail) - (x->mail < y->mail);
+	return c ? c : cmp_uint(x->mail, y->mail);
 }
 
 /* Does quoting mail x answer patch k: another's, the day named, QUOTE_REPLY_DAYS at most before? */
