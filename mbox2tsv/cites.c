@@ -1,7 +1,8 @@
 /*
  * cites.c - the mails a mail's own text names by their archive links
  * (https://lore.kernel.org/r/<id>, https://patch.msgid.link/<id>, a
- * public-inbox's /LIST/<id>/): mbox2tsv's cites column.  A maintainer
+ * public-inbox's /LIST/<id>/) or patchwork pages (patchwork's
+ * /project/P/patch/<id>/ and /cover/<id>/): mbox2tsv's cites column.  A maintainer
  * who answers a patch from outside its thread ("done differently in
  * https://lore.kernel.org/r/...", a rework that names the originals
  * below its "---") answers it all the same; ptreport counts such a
@@ -17,10 +18,11 @@
 /*
  * Hosts whose paths name mails by Message-ID: each a name's labels
  * from a label's start ("lore." in lore.kernel.org, not in
- * explore.example.com; "public-inbox" in public-inbox.org).
+ * explore.example.com; "public-inbox" in public-inbox.org; "patchwork"
+ * in patchwork.ozlabs.org, whose older pages name a number, no mail).
  */
 static const char *const hosts[] = {
-	"lore.", "lkml.kernel.org", "msgid.link", "public-inbox", "inbox.", NULL,
+	"lore.", "lkml.kernel.org", "msgid.link", "public-inbox", "inbox.", "patchwork", NULL,
 };
 
 static int

@@ -751,7 +751,8 @@ c-angle|angle@x.y|https://lore.kernel.org/r/%3Cangle@x.y%3E
 c-once|d@x e@x|https://lore.kernel.org/r/d@x, https://lore.kernel.org/all/d@x/\nand https://lore.kernel.org/r/e@x (https://lkml.kernel.org/r/d@x).
 c-quoted|own@x|On Monday B wrote:\n> https://lore.kernel.org/r/quoted@x\n  > https://lore.kernel.org/r/q2@x\nMine: https://lore.kernel.org/r/own@x
 c-no-at||https://lore.kernel.org/linux-erofs/ and https://lore.kernel.org/all/?q=foo
-c-other-host||https://github.com/a/b@c https://example.com/r/e@x https://patchwork.kernel.org/project/x/patch/y@z/
+c-other-host||https://github.com/a/b@c https://example.com/r/e@x https://bugzilla.example.org/show/y@z/
+c-patchwork|y@z cov@z|https://patchwork.kernel.org/project/x/patch/y@z/ and https://patchwork.ozlabs.org/project/ltp/cover/cov@z/ (not https://patchwork.ozlabs.org/patch/1234567/)
 c-no-link||lore.kernel.org/r/bare@x is no link; nor is <bare2@x>.
 c-in-angles|ang@x|As said in <https://lore.kernel.org/r/ang@x>, it is.
 c-host-label||https://explore.example.com/@someone and https://folklore.org/story/x@y
