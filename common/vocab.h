@@ -66,6 +66,9 @@ int mtype_parse(const char *s);
 #define FLAG_CP1252         "cp1252"
 #define FLAG_DAMAGED        "damaged"
 #define FLAG_SIDE           "side"
+#define FLAG_PING           "ping"
+#define FLAG_SERIES         "series"
+#define FLAG_NOSUB          "nosub"
 
 /* A mail's flags as bit numbers, in the order they are written. */
 enum {

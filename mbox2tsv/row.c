@@ -345,6 +345,8 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
 	tsv_sep(row);
 	/* message annotation diff cites */
 	put_text(row, &tmp, &a);
+	/* said: the sender's own words (not yet written: empty) */
+	tsv_sep(row);
 	/* src */
 	buf_reset(&tmp);
 	pos_format(&tmp, pos);

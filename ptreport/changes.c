@@ -57,41 +57,58 @@ state_of_mail(struct model *md, const struct scope *sc, uint32_t mi, int64_t *si
 	uint32_t r;
 
 	*since = m->date;
-	if (!strcmp(v, "merged")) {
-		const struct commit *c = &md->commits[k->first_commit];
+	switch (m->verdict) {
+	case V_MERGED:
+	case V_APPLIED:
+	case V_REWORKED: {
+		const struct commit *c = &md->commits[m->vby];
 
 		*since = c->cdate != NODATE ? c->cdate : c->date;
-		if (m->date != NODATE && *since != NODATE)
+		if (m->verdict == V_MERGED && m->date != NODATE && *since != NODATE)
 			buf_addf(detail, ", %.1f days after this posting",
 			    (double)(*since - m->date) / DAY);
-	} else if (!strcmp(v, "applied")) {
-		const struct commit *c = &md->commits[k->first_side];
-
-		*since = c->cdate != NODATE ? c->cdate : c->date;
-	} else if (!strcmp(v, "answered")) {
-		if ((r = responder(md, mi)) != NONE)
-			*since = md->mails[r].date;
-	} else if (!strcmp(v, "answered-version")) {
+		break;
+	}
+	case V_ANSWERED:
+	case V_WITHDRAWN:
+	case V_FOLLOWEDUP:
+		*since = md->mails[m->vby].date;
+		break;
+	case V_ANSWERED_VERSION:
 		if (m->fresp != NONE)
 			*since = md->mails[m->fresp].date;
-	} else if (!strcmp(v, "answered-together")) {
-		const struct mail *t = &md->mails[m->twin];
+		else if (m->vby != NONE)
+			*since = md->mails[m->vby].date;
+		break;
+	case V_ANSWERED_TOGETHER: {
+		const struct mail *t = &md->mails[m->vby];
 
 		*since = t->fresp != NONE ? md->mails[t->fresp].date : t->date;
-	} else if (!strcmp(v, "withdrawn")) {
-		if ((r = withdrawal(md, mi)) != NONE)
-			*since = md->mails[r].date;
-	} else if (!strcmp(v, "superseded")) {
-		*since = md->mails[m->supby].date;
-	} else if (!strcmp(v, "ignored")) {
+		break;
+	}
+	case V_SUPERSEDED:
+		if (m->vby != NONE)
+			*since = md->commits[m->vby].cdate;
+		else if (m->vfam != NONE)
+			*since = md->mails[m->vfam].date;
+		break;
+	case V_IGNORED:
+	case V_UNSURE: {
 		int64_t end = NODATE, grace = 0;
 
 		cover_deadline(md, m, &end, &grace);
 		if (m->date != NODATE)
 			*since = m->date + grace;
-	} else if (!strcmp(v, "too-new")) {
-		v = "waiting";
+		break;
 	}
+	case V_TOONEW:
+		v = "waiting";
+		break;
+	default:
+		break;
+	}
+	(void)k;
+	(void)r;
 	return v;
 }
 

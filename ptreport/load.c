@@ -11,11 +11,13 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "mailmap.h"
 #include "mailthread.h"
 #include "model.h"
 #include "ptreport.h"
+#include "subject.h"
 #include "tables.h"
 #include "text.h"
 #include "tsv.h"
@@ -163,6 +165,45 @@ archive_len(const char *s, size_t n)
 	return n;
 }
 
+/*
+ * A message's trailer TAG ("fixes:", "change-id:", lower-case), the
+ * message raw (TSV-escaped: a line ends at "\\n") or not: its value's first
+ * word, at most max bytes of it (hex digits alone when hex, at least
+ * 7), lower-cased when hex, interned; "" when none.  The first such line.
+ */
+static const char *
+trailer_word(struct model *md, const char *s, size_t n, const char *tag, size_t max, int hex)
+{
+	size_t tl = strlen(tag);
+
+	for (const char *p = s, *end = s + n; p < end;) {
+		const char *nl = p, *le;
+
+		/* A line ends at a newline, escaped (raw) or not (decoded). */
+		while (nl < end && *nl != '\n' && !(*nl == '\\' && nl + 1 < end && nl[1] == 'n'))
+			nl++;
+		le = nl;
+		if (nl == end)
+			nl = NULL;
+
+		if ((size_t)(le - p) > tl && !strncasecmp(p, tag, tl)) {
+			const char *v = p + tl;
+			size_t j = 0;
+
+			while (v < le && (*v == ' ' || *v == '\t'))
+				v++;
+			while (v + j < le && j < max && (hex ? isxdigit((unsigned char)v[j]) :
+			    !isspace((unsigned char)v[j]) && v[j] != '\\'))
+				j++;
+			if ((hex && j < 7) || !j)
+				return "";
+			return hex ? intern_lower(&md->pool, v, j) : intern(&md->pool, v, j);
+		}
+		p = !nl ? end : *nl == '\n' ? nl + 1 : nl + 2;
+	}
+	return "";
+}
+
 static void
 load_mails(struct model *md, struct tsv_reader *r)
 {
@@ -184,6 +225,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 	int csrc = table_col(r, TABLE_MAILS, COL_SRC);
 	int ccites = table_col(r, TABLE_MAILS, COL_CITES);
 	int cmsg = table_col(r, TABLE_MAILS, COL_MESSAGE);
+	int csaid = table_col(r, TABLE_MAILS, COL_SAID);
 	int got, use;
 
 	/*
@@ -251,6 +293,23 @@ load_mails(struct model *md, struct tsv_reader *r)
 		m->review = has_word(s, n, FLAG_NEXT) || has_word(s, n, FLAG_STABLE);
 		m->process = m->type == MT_BOT || m->type == MT_PULL || m->rfc || m->review;
 		m->withdraw = (unsigned char)has_word(s, n, FLAG_WITHDRAW);
+		m->ping = (unsigned char)has_word(s, n, FLAG_PING);
+		m->series = (unsigned char)has_word(s, n, FLAG_SERIES);
+		m->nosub = (unsigned char)has_word(s, n, FLAG_NOSUB);
+		/*
+		 * A mail without a patch: its sender's own words, the start of
+		 * them (enough to quote a follow-up of a patch's author).
+		 */
+		if (m->type != MT_PATCH && m->type != MT_BOT) {
+			s = fld(r, csaid, &n);
+			if (n > SAID_KEEP) {
+				n = SAID_KEEP;
+				/* Not inside a character. */
+				while (n && ((unsigned char)s[n] & 0xc0) == 0x80)
+					n--;
+			}
+			m->said = n ? intern(&md->pool, s, n) : "";
+		}
 		m->total = (uint32_t)tsv_count(r, ctotal);
 		m->version = (uint32_t)tsv_count(r, cver);
 		/* Part 0 is a cover letter; an empty part, none. */
@@ -271,6 +330,25 @@ load_mails(struct model *md, struct tsv_reader *r)
 				uf_union(&md->threads, mi, last);
 			}
 		md->mails[mi].parent = last;
+		/*
+		 * A patch with no [PATCH] tag and no Signed-off-by: a diff
+		 * shared in passing, maybe no submission (verdicts() weighs it
+		 * against the history's habits).
+		 */
+		if (m->type == MT_PATCH && cmsg >= 0) {
+			/* Raw: an escaped newline ("\\n") ends a line as well. */
+			m->fixes = trailer_word(md, r->f[cmsg].s, r->f[cmsg].len, "fixes:",
+			    FIXES_LEN, 1);
+			m->changeid = trailer_word(md, r->f[cmsg].s, r->f[cmsg].len, "change-id:",
+			    64, 0);
+		}
+		if (m->type == MT_PATCH && cmsg >= 0 &&
+		    !find_ci(r->f[cmsg].s, r->f[cmsg].len, "signed-off-by:")) {
+			struct subject_info si;
+
+			subject_parse(m->subject, strlen(m->subject), &si);
+			m->unsigned_ = !(si.tags & SUBJ_PATCH);
+		}
 		/* Naming no parent, it may quote one: "On ..., NAME wrote:". */
 		if (last == NONE && m->type != MT_BOT && cmsg >= 0)
 			quote_attribution(md, mi, r->f[cmsg].s, r->f[cmsg].len);
@@ -437,6 +515,7 @@ load_commits(struct model *md, struct tsv_reader *r)
 		s = fld(r, cmsg, &n);
 		c->pull = names_pull(c->subject, s, n) || !strcmp(c->committer, "noreply@github.com");
 		c->reporters = reporters(md, s, n);
+		c->changeid = trailer_word(md, s, n, "change-id:", 64, 0);
 		c->links = keep(md, r, clinks);
 		s = fld(r, ctype, &n);
 		c->skip = !strcmp(s, TYPE_MERGE) || !strcmp(s, TYPE_ROOT);

@@ -568,6 +568,10 @@ main(int argc, char **argv)
 	model_finish(&md);
 	if (md.has_merged && !c.o.sc.quiet)
 		merged_notes(&md);
+	/* why: the pairs of its id's cluster are kept as the tables are read. */
+	if (commands[c.cmd].run == report_why)
+		why_ids(&md, c.o.query);
+	pairs_read(&md);
 	verdicts(&md, &c.o.sc);
 	/* A pairs table not read to its end (named by the reader): failed. */
 	if (md.pairs_failed)

@@ -338,7 +338,7 @@ struct counting {
 	uint32_t i, stamp;       /* the mail, and i + 1 (an mrow's seen) */
 	int mg, ig;              /* merged, ignored */
 	int64_t t;               /* its time to first response, or NODATE */
-	uint32_t *roots;         /* the threads that answer it */
+	uint32_t *roots;         /* it and its versions: what answers are aimed at */
 	size_t nroots, caproots;
 	struct addressed *ad;    /* the persons it addressed */
 	size_t nad, capad;
@@ -599,7 +599,7 @@ count_patches(struct mview *mv)
 		k.mg = merged(md, m);
 		k.ig = m->ignored;
 		k.t = ttfr(md, m);
-		k.nroots = answer_threads(md, (uint32_t)i, &k.roots, &k.caproots);
+		k.nroots = answer_versions(md, (uint32_t)i, &k.roots, &k.caproots);
 		count_persons(mv, &k);
 		count_sections(mv, &k);
 		count_lists(mv, &k);

@@ -28,12 +28,12 @@ model_free(struct model *md)
 	struct hmap *const maps[] = {
 		&md->msectid, &md->rtitles, &md->lost, &md->mnames, &md->laddrs,
 		&md->versions, &md->listids, &md->lcid, &md->mailid, &md->commitid,
-		&md->clusterid, &md->paths, &md->folders, &md->committers,
+		&md->clusterid, &md->paths, &md->folders, &md->committers, &md->why_ids,
 	};
 	void *const arrays[] = {
-		md->mails, md->commits, md->clusters, md->tags, md->th, md->mark, md->wd,
+		md->mails, md->commits, md->clusters, md->tags, md->th, md->wd,
 		md->vp, md->bysender, md->ct, md->cpairs, md->mpairs, md->sections, md->lp,
-		md->lc, md->cov, md->pairs, md->quotes,
+		md->lc, md->cov, md->pairs, md->quotes, md->fam,
 	};
 
 	uf_free(&md->threads);
@@ -55,6 +55,7 @@ model_free(struct model *md)
 		hmap_free(maps[k]);
 	for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++)
 		free(arrays[k]);
+	buf_free(&md->why_kept);
 	strpool_free(&md->pool);
 	arena_free(&md->mem);
 }
@@ -90,10 +91,11 @@ mail_node(struct model *md, const char *id, size_t n)
 	m = &md->mails[md->nmails];
 	memset(m, 0, sizeof *m);
 	m->id = key;
-	m->from = m->name = m->who = m->subject = m->lists = m->arch = "";
+	m->from = m->name = m->who = m->subject = m->lists = m->arch = m->said = "";
+	m->fixes = m->changeid = "";
 	m->date = NODATE;
 	m->parent = m->cluster = m->cnext = m->rnext = m->fresp = m->part = m->rfcby = NONE;
-	m->supby = m->twin = NONE;
+	m->supby = m->twin = m->tgt = m->vby = m->vfam = NONE;
 	uf_add(&md->threads);
 	e->val = (void *)(uintptr_t)(md->nmails + 1);
 	return (uint32_t)md->nmails++;
@@ -114,7 +116,7 @@ commit_node(struct model *md, const char *id, size_t n)
 	memset(c, 0, sizeof *c);
 	c->id = key;
 	c->author = c->committer = c->subject = c->links = c->aname = c->cname = "";
-	c->reporters = "";
+	c->reporters = c->credits = c->changeid = "";
 	c->date = c->cdate = NODATE;
 	c->cluster = c->cnext = c->rpost = NONE;
 	e->val = (void *)(uintptr_t)(md->ncommits + 1);

@@ -14,6 +14,9 @@
 #include "text.h"
 #include "util.h"
 
+static void not_counted_text(struct model *md, const struct scope *sc, uint32_t mi,
+    struct buf *b);
+
 const char *
 role_name(const struct mail *m)
 {
@@ -105,93 +108,148 @@ report_ignored(struct model *md, const struct ropts *o)
 	return 0;
 }
 
+/* A mail's own words, quoted, at most QUOTE_MAX bytes (whole characters). */
+#define QUOTE_MAX 100
+void
+said_quote(const struct mail *x, struct buf *b)
+{
+	size_t n = strlen(x->said);
+
+	if (!n) {
+		buf_addstr(b, "(no words of its own)");
+		return;
+	}
+	if (n > QUOTE_MAX) {
+		n = QUOTE_MAX;
+		while (n && ((unsigned char)x->said[n] & 0xc0) == 0x80)
+			n--;
+	}
+	buf_addf(b, "\"%.*s%s\"", (int)n, x->said, n < strlen(x->said) ? " ..." : "");
+}
+
 const char *
 mail_verdict(struct model *md, const struct scope *sc, uint32_t mi, struct buf *b)
 {
 	const struct mail *m = &md->mails[mi];
-	const struct cluster *k = cluster_at(md, m->cluster);
-	const char *verdict;
-	uint32_t r;
+	const struct mail *f = m->vfam != NONE ? &md->mails[m->vfam] : NULL;
+	const struct mail *by = m->vby != NONE && m->verdict != V_MERGED &&
+	    m->verdict != V_APPLIED && m->verdict != V_REWORKED ? &md->mails[m->vby] : NULL;
 
-	if (m->project) {
-		if (k && k->ncommits) {
-			verdict = "merged";
-			buf_addstr(b, md->commits[k->first_commit].id);
-		} else if (k && k->nside) {
-			verdict = "applied";
-			buf_addf(b, "%s, on a side branch (not the main line)",
-			    md->commits[k->first_side].id);
-		} else if ((r = responder(md, mi)) != NONE) {
-			verdict = "answered";
-			buf_addstr(b, md->mails[r].from);
-		} else if (m->ignored) {
-			verdict = "ignored";
-			if (m->committer)
-				buf_addstr(b, "the committer's own: its author commits to the repository");
-		} else if (m->withdrawn) {
-			verdict = "withdrawn";
-			buf_addstr(b, md->mails[withdrawal(md, mi)].id);
-		} else if (m->together) {
-			verdict = "answered-together";
-			buf_addstr(b, md->mails[m->twin].id);
-		} else if (m->superseded) {
-			verdict = "superseded";
-			buf_addstr(b, md->mails[m->supby].id);
-		} else if (m->toonew || m->late) {
-			verdict = "too-new";
-			too_new_text(md, m, b);
-		} else {
-			/*
-			 * A version of it in its cluster got the answer, in its
-			 * thread or through its twin (answered together).
-			 */
-			verdict = "answered-version";
-			/* The earliest such version, whatever the row order. */
-			r = NONE;
-			for (uint32_t x = k ? k->mail : NONE; x != NONE; x = md->mails[x].cnext)
-				if (md->mails[x].present &&
-				    (responded(md, x) || md->mails[x].together) &&
-				    (r == NONE || cmp_date_id(md, x, r) < 0))
-					r = x;
-			if (r != NONE)
-				buf_addstr(b, md->mails[r].id);
-		}
-	} else {
-		verdict = "not-counted";
-		if (m->rfcby != NONE)
-			buf_addf(b, "RFC: its cover letter is one (%s)", md->mails[m->rfcby].id);
-		else if (m->process)
-			buf_addstr(b, "bot, pull, RFC, linux-next or stable");
-		else if (m->foreign) {
-			int w = m->fwhy ? (int)strcspn(m->fwhy, "\t\n") : 0;
-
-			if (m->byposting)
-				buf_addf(b, "not for this repository: most patches of its "
-				    "posting are another repository's (%u of the %u judged by "
-				    "their files)", m->pforeign, m->pjudged);
-			else if (m->byauthor)
-				buf_addf(b, "not for this repository: it changes only files every "
-				    "project has, and most patches under its title's prefix are "
-				    "another repository's (%u of the %u judged by their files)",
-				    m->pforeign, m->pjudged);
-			else if (!m->fwhy)
-				buf_addstr(b, "not for this repository: its patch names no file");
-			else if (m->fchanged)
-				buf_addf(b, "not for this repository: %u of the %u files it "
-				    "changes were in it at its date (not %.*s)", m->fknown,
-				    m->fchanged, w, m->fwhy ? m->fwhy : "");
-			else
-				buf_addf(b, "not for this repository: it creates files in no "
-				    "folder the repository had at its date (%.*s)", w,
-				    m->fwhy ? m->fwhy : "");
-		} else if (m->excluded)
-			buf_addstr(b, "in a series above --max-series");
-		else if (!shallow(md, mi))
-			buf_addstr(b, "deep in a thread: neither its root nor a reply to the root");
-		else if (!in_scope(sc, m->date))
-			buf_addstr(b, "outside --since/--until");
+	switch (m->verdict) {
+	case V_MERGED:
+		buf_addstr(b, md->commits[m->vby].id);
+		break;
+	case V_APPLIED:
+		buf_addf(b, "%s, on a side branch (not the main line)", md->commits[m->vby].id);
+		break;
+	case V_ANSWERED:
+		buf_addstr(b, by->from);
+		break;
+	case V_ANSWERED_VERSION:
+		if (f)
+			buf_addstr(b, f->id);
+		break;
+	case V_WITHDRAWN:
+		buf_addstr(b, by->id);
+		break;
+	case V_FOLLOWEDUP:
+		buf_addf(b, "%s: ", by->id);
+		said_quote(by, b);
+		break;
+	case V_ANSWERED_TOGETHER:
+		buf_addstr(b, by->id);
+		break;
+	case V_SUPERSEDED:
+		buf_addstr(b, f->id);
+		if (m->vby != NONE)
+			buf_addf(b, ", %s as %s", md->commits[m->vby].side ? "applied" : "merged",
+			    md->commits[m->vby].id);
+		break;
+	case V_REWORKED:
+		buf_addf(b, "%s, crediting its author", md->commits[m->vby].id);
+		break;
+	case V_TOONEW:
+		too_new_text(md, m, b);
+		break;
+	case V_UNSURE:
+		unsure_text(md, mi, b);
+		break;
+	case V_IGNORED:
+		if (m->committer)
+			buf_addstr(b, "the committer's own: its author commits to the repository");
+		/* Another patch's answer, no answer to it: said, for the reader. */
+		if (f && by)
+			buf_addf(b, "%s%s was answered, not it (%s)", m->committer ? "; " : "",
+			    f->id, by->id);
+		break;
+	case V_NOTSUB:
+		if (m->nosub)
+			buf_addstr(b, "not meant to be merged: a test mail, a work in progress, a "
+			    "do-not-merge or a debug patch");
+		else
+			buf_addf(b, "no [PATCH] tag and no Signed-off-by: a diff shared, not "
+			    "submitted (%lu of the history's %lu merged patches lack both)",
+			    md->unsigned_bare, md->unsigned_merged);
+		break;
+	default:
+		not_counted_text(md, sc, mi, b);
+		break;
 	}
-	return verdict;
+	return m->verdict == V_NONE ? "not-counted" : verdict_names[m->verdict];
+}
+
+void
+unsure_text(struct model *md, uint32_t mi, struct buf *b)
+{
+	const struct mail *m = &md->mails[mi];
+	const struct mail *f = m->vfam != NONE ? &md->mails[m->vfam] : NULL;
+
+	if (f)
+		buf_addf(b, "maybe a version of it, by its author within a day under a title "
+		    "alike or as a next version on a file of it, was %s: %s",
+		    applied_by(md, m->vfam, 0) != NONE || applied_by(md, m->vfam, 1) != NONE ?
+		    "merged" : "answered", f->id);
+}
+
+static void
+not_counted_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *b)
+{
+	const struct mail *m = &md->mails[mi];
+
+	if (m->rfcby != NONE)
+		buf_addf(b, "RFC: its cover letter is one (%s)", md->mails[m->rfcby].id);
+	else if (m->process)
+		buf_addstr(b, "bot, pull, RFC, linux-next or stable");
+	else if (m->foreign) {
+		int w = m->fwhy ? (int)strcspn(m->fwhy, "\t\n") : 0;
+
+		if (m->bytag)
+			buf_addf(b, "not for this repository: its subject's tag %s", m->fwhy);
+		else if (m->byposting)
+			buf_addf(b, "not for this repository: most patches of its "
+			    "posting are another repository's (%u of the %u judged by "
+			    "their files)", m->pforeign, m->pjudged);
+		else if (m->byauthor)
+			buf_addf(b, "not for this repository: it changes only files every "
+			    "project has, and most patches under its title's prefix are "
+			    "another repository's (%u of the %u judged by their files)",
+			    m->pforeign, m->pjudged);
+		else if (!m->fwhy)
+			buf_addstr(b, "not for this repository: its patch names no file");
+		else if (m->fchanged)
+			buf_addf(b, "not for this repository: %u of the %u files it "
+			    "changes were in it at its date (not %.*s)", m->fknown,
+			    m->fchanged, w, m->fwhy ? m->fwhy : "");
+		else
+			buf_addf(b, "not for this repository: it creates files in no "
+			    "folder the repository had at its date (%.*s)", w,
+			    m->fwhy ? m->fwhy : "");
+	} else if (m->excluded)
+		buf_addstr(b, "in a series above --max-series");
+	else if (!shallow(md, mi))
+		buf_addstr(b, "deep in a thread: neither its root nor a reply to the root");
+	else if (!in_scope(sc, m->date))
+		buf_addstr(b, "outside --since/--until");
 }
 
 /* A row of the patches report: every patch mail read. */

@@ -232,6 +232,65 @@ files_bloom(const char *s, size_t n)
  * (patch_history() turns them into dates).  The mails' changes are kept
  * to be checked against it (find_foreign()).
  */
+/* The first 64 bits of a hex hash (the patch table's); 0 for none or not hex. */
+static uint64_t
+hash_hex(const char *s, size_t n)
+{
+	uint64_t h = 0;
+
+	if (n > 16)
+		n = 16;
+	for (size_t i = 0; i < n; i++) {
+		int c = s[i], v;
+
+		if (c >= '0' && c <= '9')
+			v = c - '0';
+		else if (c >= 'a' && c <= 'f')
+			v = c - 'a' + 10;
+		else if (c >= 'A' && c <= 'F')
+			v = c - 'A' + 10;
+		else
+			return 0;
+		h = h << 4 | (uint64_t)v;
+	}
+	return h;
+}
+
+/*
+ * The people of a credits column (one a line, "Name <addr>"): each one's
+ * address, else name, lower-cased and interned, space-separated.
+ */
+static const char *
+credit_people(struct model *md, const char *s, size_t n)
+{
+	struct buf out = BUF_INIT;
+	const char *r, *p;
+	struct line_walk w;
+	size_t k;
+
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &k)) {
+		const char *lt = memchr(p, '<', k), *gt;
+		const char *v = p;
+		size_t vn = k;
+
+		gt = lt ? memchr(lt, '>', (size_t)(p + k - lt)) : NULL;
+		if (lt && gt && gt > lt + 1) {
+			v = lt + 1;
+			vn = (size_t)(gt - lt - 1);
+		}
+		v = trim(v, &vn);
+		if (!vn || memchr(v, ' ', vn))
+			continue;
+		if (out.len)
+			buf_addc(&out, ' ');
+		buf_addstr(&out, intern_lower(&md->pool, v, vn));
+	}
+	r = out.len ? intern(&md->pool, out.p, out.len) : "";
+	buf_free(&out);
+	return r;
+}
+
 void
 load_patches(struct model *md, struct tsv_reader *r)
 {
@@ -244,6 +303,8 @@ load_patches(struct model *md, struct tsv_reader *r)
 	int cadate = table_col(r, TABLE_PATCHES, COL_AUTHOR_DATE);
 	int cpaths = table_col(r, TABLE_PATCHES, COL_PATHS);
 	int cflags = table_col(r, TABLE_PATCHES, COL_FLAGS);
+	int chash = table_col(r, TABLE_PATCHES, COL_HASH);
+	int ccred = table_col(r, TABLE_PATCHES, COL_CREDITS);
 	struct buf ch = BUF_INIT;
 	int got;
 
@@ -276,6 +337,8 @@ load_patches(struct model *md, struct tsv_reader *r)
 			if (!m->files) {
 				changes(&ch, r, cfiles, cnew, chunks);
 				m->files = arena_strndup(&md->mem, ch.p ? ch.p : "", ch.len);
+				s = fld(r, chash, &n);
+				m->phash = hash_hex(s, n);
 			}
 			continue;
 		}
@@ -300,6 +363,11 @@ load_patches(struct model *md, struct tsv_reader *r)
 			md->commits[x].verfiles = ch.len && only_files(ch.p, ch.len, version_file);
 			md->commits[x].pofiles = ch.len && only_files(ch.p, ch.len, po_file);
 			md->commits[x].fbloom |= files_bloom(ch.p, ch.len);
+			s = fld(r, chash, &n);
+			md->commits[x].phash = hash_hex(s, n);
+			s = fld(r, ccred, &n);
+			if (n)
+				md->commits[x].credits = credit_people(md, s, n);
 		}
 		for (const char *p = ch.p, *end = p + ch.len; p && p < end;) {
 			const char *nl = memchr(p, '\n', (size_t)(end - p));

@@ -107,7 +107,47 @@ struct mail {
 	                            it (one conversation): see together() */
 	uint32_t supby;          /* superseded: a patch of that later posting */
 	uint32_t twin;           /* together: the patch posted with it that was answered */
+	const char *said;        /* no patch: its sender's own words (the mails table's
+	                            said, at most SAID_KEEP bytes); "" */
+	uint32_t tgt;            /* what it answers: the nearest of its parents that
+	                            is a patch or a cover letter (threads.c); NONE */
+	uint64_t phash;          /* patches: the patch table's hash (its first 64
+	                            bits): an exact repost has the same; 0 unknown */
+	unsigned char ping;      /* flags word ping: its own words only ask for attention */
+	unsigned char series;    /* flags word series: its own words speak of the
+	                            posting's patches together */
+	unsigned char nosub;     /* flags word nosub: a patch not meant to be merged */
+	unsigned char bytag;     /* foreign by its subject's tag (family.c) */
+	unsigned char unsigned_; /* patches: its message has no Signed-off-by, and its
+	                            subject no [PATCH] tag: shared, maybe not submitted */
+	const char *fixes;       /* patches: the commit its first Fixes: trailer names
+	                            (FIXES_LEN hex digits, lower-cased, interned); "" */
+	const char *changeid;    /* patches: its Change-Id trailer (interned); "" */
+	unsigned char verdict;   /* enum verdict, once verdicts() ran */
+	unsigned char weak;      /* unsure: the evidence its vby rests on is weak */
+	uint32_t vby;            /* what decided the verdict: a mail, or for merged,
+	                            applied and reworked a commit; NONE */
+	uint32_t vfam;           /* answered-version, superseded, unsure: the version
+	                            (a mail) the evidence is about; NONE */
 };
+
+/*
+ * A patch mail's verdict (verdicts()), in the order the rules are tried;
+ * verdict_names[] spells them as the reports do.
+ */
+enum verdict {
+	V_NONE,                  /* not a patch mail */
+	V_NOTCOUNTED,            /* not a patch for the project */
+	V_NOTSUB,                /* not a submission: a test mail, do not merge */
+	V_MERGED, V_APPLIED, V_ANSWERED, V_ANSWERED_VERSION, V_WITHDRAWN,
+	V_FOLLOWEDUP, V_ANSWERED_TOGETHER, V_SUPERSEDED, V_REWORKED, V_TOONEW,
+	V_UNSURE, V_IGNORED, V_N
+};
+extern const char *const verdict_names[V_N];
+/* A Fixes: trailer's commit, as compared: its first FIXES_LEN hex digits. */
+#define FIXES_LEN 8
+/* A mail's own words kept (the mails table's said): enough to quote a line. */
+#define SAID_KEEP 160
 
 /* The first and last dates of something. */
 struct dspan {
@@ -144,6 +184,13 @@ struct commit {
 	                            cluster with a posting that changes every file it
 	                            changes (clusters.c) */
 	uint64_t fbloom;         /* the files it changes, a bit each by their hash */
+	uint64_t phash;          /* the patch table's hash (its first 64 bits); 0 unknown */
+	const char *changeid;    /* its Change-Id trailer (interned); "" */
+	const char *credits;     /* the people its credit trailers name (the patch
+	                            table's credits: Signed-off-by, Co-developed-by,
+	                            Reported-by ... but its author's and committer's),
+	                            their addresses (or names) lower-cased,
+	                            space-separated; "" */
 	unsigned char side;      /* flags word side: on another branch than the main
 	                            line (git2tsv --side): applied, not merged */
 	const char *ntitle;      /* its subject's words, as a mail's ntitle */
@@ -267,6 +314,8 @@ struct mpair {
 /* A mail and the root of its thread. */
 struct rkey {
 	uint32_t root, mail;
+	uint32_t tgt;            /* citations (ct): what the cited mail answers, or
+	                            itself if a patch or cover letter (its tgt); NONE */
 };
 
 /* A mail naming no parent that quotes someone: its attribution line (quotes.c). */
@@ -297,6 +346,13 @@ struct lostpost {
 	const char *addr;        /* the sender, lower-cased, interned */
 	int64_t t;               /* when it was sent */
 	uint32_t reply;          /* a reply to it in the archives */
+};
+
+/* A pair of a patch's family (family.c): a mail and another of its person's, or a commit. */
+struct fpair {
+	uint32_t a, b;           /* mail indexes; b a commit's when commit */
+	float score;             /* patchsim's */
+	unsigned char commit;
 };
 
 struct model {
@@ -356,8 +412,6 @@ struct model {
 	size_t nlp;
 	struct mpair *mpairs;        /* (patch, responsible section) until model_finish */
 	size_t nmpairs, capmpairs;
-	uint32_t *mark;          /* per mail: scratch stamps (answer_threads) */
-	uint32_t stamp;
 	int has_mails, has_commits, has_clusters, has_tags, has_paths, has_merged;
 	unsigned long nmergedup;           /* merged rows of a commit named before */
 	/*
@@ -378,6 +432,18 @@ struct model {
 	const char **pairs;
 	size_t npairs;
 	int want_pairs;
+	struct hmap why_ids;     /* why: the ids whose pairs it shows ... */
+	struct buf why_kept;     /* ... and those rows, as pairs_read() kept them */
+	/*
+	 * The pairs of families (family.c), from the pairs tables: one
+	 * person's patch mails alike (both ways), and a patch mail with a
+	 * commit crediting its author; by a, then kind and b.
+	 */
+	struct fpair *fam;
+	size_t nfam, capfam;
+	/* Patches with no [PATCH] tag and no Signed-off-by are no submissions (verdict.c). */
+	int unsigned_rule;
+	unsigned long unsigned_merged, unsigned_bare;
 	int pairs_failed;        /* a pairs table could not be read to its end */
 	int has_rcpt;            /* the mails table has to or cc */
 	int has_maint;           /* a maintainers table was read */
@@ -480,20 +546,41 @@ uint32_t withdrawal(struct model *md, uint32_t mi);
  */
 int can_answer(const struct mail *x, const struct mail *m);
 /*
- * Where answers to mail mi are: its thread and the threads of the other
- * mails of its cluster; their roots into *v (grown as needed), how many
- * returned.
+ * What answers to mail mi may be aimed at: mi and the other mails of its
+ * cluster (its versions), into *v (grown as needed); how many returned.
  */
-size_t answer_threads(struct model *md, uint32_t mi, uint32_t **v, size_t *cap);
+size_t answer_versions(struct model *md, uint32_t mi, uint32_t **v, size_t *cap);
+/*
+ * An answer aimed at t (a patch or cover letter; NONE: what it answers is
+ * unknown), its sender speaking of the whole posting or not (series):
+ * does it answer patch mi?  mi itself, or its posting (the same thread
+ * and version) through its cover letter or the series word; NONE, the
+ * thread as a whole.
+ */
+int aimed_at(struct model *md, uint32_t t, int series, uint32_t mi);
+/*
+ * Does mail r of patch mi's thread answer it: another person's
+ * (can_answer()), aimed at it (a reply to it, to its cover letter, one
+ * speaking of its series, or to no patch known), and not before it
+ * unless a reply to it?
+ */
+int answers(struct model *md, uint32_t r, uint32_t mi);
+/*
+ * The earliest mail of patch mi's thread, by another person, at or after
+ * it, answering another part of its posting by its author and not it
+ * (nor the posting as a whole); NONE if none.
+ */
+uint32_t sibling_answer(struct model *md, uint32_t mi);
 /* The first of v[0..n) (sorted by thread, date and id) in thread root. */
 size_t first_in_thread(const struct rkey *v, size_t n, uint32_t root);
 /*
- * The earliest response (by date, then id) in threads roots[0..n), dated
- * at or after mail mi, by another person than mi's sender and, when nby
- * > 0, by one of the persons (addresses and lower-cased names) of
- * by[0..nby); NONE if none or mi has no date.
+ * The earliest response (by date, then id) dated at or after mail mi, by
+ * another person than mi's sender, answering one of vers[0..n) (mi and
+ * its versions: answer_versions()) in its thread or by a citation, and,
+ * when nby > 0, by one of the persons (addresses and lower-cased names)
+ * of by[0..nby); NONE if none or mi has no date.
  */
-uint32_t first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
+uint32_t first_response(struct model *md, uint32_t mi, const uint32_t *vers, size_t n,
     const char *const *byaddr, const char *const *bywho, size_t nby);
 /*
  * The citations of thread root: md->ct[*lo .. return) (none: equal).
@@ -530,6 +617,91 @@ void postings_free(struct model *md);
 uint32_t together(struct model *md, uint32_t mi);
 uint32_t superseded_by(struct model *md, uint32_t mi);
 uint32_t series_answered(struct model *md, uint32_t mi);
+/*
+ * Are two titles (title words) alike: of the distinct words of the one
+ * with more, at least TWIN_WORDS percent in the other?  Do two patches'
+ * changes (struct mail's files) name a file, or a folder, in common?
+ */
+int titles_alike(const char *a, const char *b);
+int shares_file(const char *a, const char *b);
+int shares_folder(const char *a, const char *b);
+/*
+ * A patch's family (family.c).  Versions under any title: one person's
+ * patch mails that patchsim scored FAM_SCORE alike (and FAM_FDIFF over
+ * their whole diffs), within FAM_DAYS; the same Change-Id, or Fixes:
+ * naming the same commit within RETITLE_DAYS; or
+ * a next version (another vN) under a title alike (TWIN_WORDS, numbered
+ * siblings such as foo01 and foo02 aside) on a file or folder of both,
+ * within RETITLE_DAYS; or the same title on a file of both (or of
+ * TITLE_WORDS words, whatever the files), within FAM_DAYS; or a vN (N >
+ * 1) of as many patches, with no earlier version of its own, posted
+ * within NEAR_SECS after the patch, its person's last posting before
+ * it.  A patch of the same version posted within TOGETHER_SECS is a
+ * companion (together()), a version only when the same patch again.
+ * Weak (unsure): posted within NEAR_SECS after it, under a title alike,
+ * or a vN with no earlier version of its own on a file or folder of it.
+ */
+#define FAM_SCORE 0.5
+#define FAM_FDIFF 0.5
+#define FAM_DAYS 365
+/* Posted within TOGETHER_SECS: a version only when the same patch again (this alike, or the same hash). */
+#define REPOST_SCORE 0.9
+/* The same title, whatever the files, when it has this many distinct words. */
+#define TITLE_WORDS 5
+#define RETITLE_DAYS 30
+#define NEAR_SECS (24 * 3600)
+/*
+ * A commit crediting a patch's author (Signed-off-by, Co-developed-by,
+ * Reported-by ...) that patchsim scored against the patch (a file of
+ * both), written from a day before to CREDIT_DAYS after it: CREDIT_SCORE
+ * alike, or within CREDIT_NEAR_DAYS whatever its score.
+ */
+#define CREDIT_DAYS 365
+#define CREDIT_NEAR_DAYS 60
+#define CREDIT_SCORE 0.3
+/* Unsigned patches are no submissions where at most 1 in UNSIGNED_RATE of UNSIGNED_MIN merged ones is. */
+#define UNSIGNED_RATE 20
+#define UNSIGNED_MIN 20
+/* A tag is another repository's when TAG_EXPECT of its patches would have been merged, and none was. */
+#define TAG_EXPECT 1.5
+/* pairs_read()'s: a pair of the family (patchsim's score). */
+void family_pair(struct model *md, uint32_t a, uint32_t b, double score, int commit);
+/* Before the verdicts, after the pairs are read; family_free() after them. */
+void family_index(struct model *md);
+void family_free(struct model *md);
+/* How x is a version of mi: 0 none, 1 weak, 2 strong. */
+uint32_t family_kin(struct model *md, uint32_t mi, uint32_t xi);
+/*
+ * The version of mi outside its cluster (family_kin()) that was handled,
+ * merged or applied (*merged) or answered: the strongest, merged first,
+ * then the earliest; *weak when only a weak one was; NONE if none.
+ */
+uint32_t family_version(struct model *md, uint32_t mi, int *weak, int *merged);
+/* The earliest later version of mi outside its cluster (strong kin), handled or not; NONE. */
+uint32_t family_later(struct model *md, uint32_t mi);
+/*
+ * The commit of mi's cluster that applied it: of the main line (side 0)
+ * or of side branches (1), the first by commit date, not committed
+ * more than COMMIT_SKEW days before mi was sent unless mi is an exact
+ * repost of it (the patch table's hash); NONE.
+ */
+uint32_t applied_by(struct model *md, uint32_t mi, int side);
+/* Days a commit may seem older than the mail it applies: the senders' clocks, a commit then mailed. */
+#define COMMIT_SKEW 1
+/* A commit crediting mi's author on a file of it (CREDIT_*): the first by commit date; NONE. */
+uint32_t credit_commit(struct model *md, uint32_t mi);
+int credits_person(const struct commit *c, const struct mail *m);
+/*
+ * The earliest mail of mi's author, no patch and no ping, at or after it,
+ * aimed at it or a version of its cluster (aimed_at()): a withdrawal
+ * (*wd) or anything else he said of it; NONE.
+ */
+uint32_t followup(struct model *md, uint32_t mi, int *wd);
+/* Was patch xi answered by a mail speaking of its whole posting (a cover letter's answer, the series word)? */
+int answered_series(struct model *md, uint32_t xi);
+/* Patches under a tag the history never takes: another repository's (foreign, bytag). */
+void tags_judge(struct model *md);
+
 /* Thread root or a direct reply to it (verdict.c). */
 int shallow(const struct model *md, uint32_t mi);
 int in_scope(const struct scope *sc, int64_t d);
@@ -722,6 +894,8 @@ int header_value_ok(const char *s);
 void url_expand(struct buf *b, const char *tmpl, const char *id);
 /* One mail or commit, its verdict and the evidence (why.c). */
 int report_why(struct model *md, const struct ropts *o);
+/* Before the pairs are read: the ids whose pairs why shows (want_pairs, why_ids). */
+void why_ids(struct model *md, const char *query);
 /*
  * The same for the page, brief (no pairs, lists of at most 8 lines; of
  * a commit, not what a row of offlist says): mail or commit id (a whole
@@ -817,6 +991,10 @@ size_t maint_text(const struct mail *m, struct buf *b);
  * patch is too new to judge.
  */
 const char *mail_verdict(struct model *md, const struct scope *sc, uint32_t mi, struct buf *b);
+/* A mail's own words (its said) in quotes, cut short, into b. */
+void said_quote(const struct mail *x, struct buf *b);
+/* What an unsure verdict doubts, into b. */
+void unsure_text(struct model *md, uint32_t mi, struct buf *b);
 const char *role_name(const struct mail *m);
 void too_new_text(const struct model *md, const struct mail *m, struct buf *b);
 
@@ -838,7 +1016,7 @@ enum { OR_RELEASE, OR_REVERT, OR_TRANSLATION, OR_ELSEWHERE, OR_FOLLOWUP, OR_UNLI
 	OR_PORTED, OR_PULL, OR_OWN, OR_NONE, OR_N };
 extern const char *const offlist_reasons[OR_N];
 /* replypost.c */
-void pairs_read(struct model *md, const struct hmap *ids, struct buf *kept);
+void pairs_read(struct model *md);
 /* quotes.c */
 void quote_attribution(struct model *md, uint32_t mi, const char *raw, size_t n);
 void quote_cites(struct model *md);

@@ -1,9 +1,10 @@
 /*
- * replypost.c - the pairs tables (patchsim's), read once: commits
- * posted in a reply, an off-list commit whose diff its author sent
- * inside an answer (a draft in a review, a patch attached to "Re:
- * [ANNOUNCE] ..."), the matching joining patch mails only; and, for
- * why, the pairs of the members of one cluster.
+ * replypost.c - the pairs tables (patchsim's), read once with the
+ * model: commits posted in a reply, an off-list commit whose diff its
+ * author sent inside an answer (a draft in a review, a patch attached
+ * to "Re: [ANNOUNCE] ..."), the matching joining patch mails only; the
+ * pairs of patches' families (family.c); and, for why, the pairs of the
+ * members of one cluster.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -52,6 +53,47 @@ pair_of(const struct model *md, const struct tsv_reader *r, int l, int rt, int d
 	return c;
 }
 
+/*
+ * A pair of a patch's family (family.c): two patch mails of one person,
+ * alike (FAM_SCORE) over most of both (fdiff FAM_FDIFF: files they do
+ * not share count against it), both ways; or a patch mail and a commit
+ * crediting its author (any score: family.c weighs it).
+ */
+static void
+family_row(struct model *md, const struct tsv_reader *r, int l, int rt, int sc, int fd)
+{
+	const struct mail *a, *b;
+	const struct commit *c;
+	double v, f = 1;
+
+	if (sc < 0 || parse_unit(r->f[sc].s, &v) < 0 ||
+	    (fd >= 0 && parse_unit(r->f[fd].s, &f) < 0))
+		return;
+	a = mail_by_id(md, r->f[l].s, r->f[l].len);
+	if (!a || !a->present || a->type != MT_PATCH) {
+		const struct mail *t = mail_by_id(md, r->f[rt].s, r->f[rt].len);
+
+		if (!t || !t->present || t->type != MT_PATCH ||
+		    !(c = commit_by_id(md, r->f[l].s, r->f[l].len)))
+			return;
+		a = t;
+		goto commit;
+	}
+	if ((b = mail_by_id(md, r->f[rt].s, r->f[rt].len))) {
+		if (b->present && b->type == MT_PATCH && b != a && v >= FAM_SCORE &&
+		    f >= FAM_FDIFF && by_person(a, b->from, b->who)) {
+			family_pair(md, (uint32_t)(a - md->mails), (uint32_t)(b - md->mails), v, 0);
+			family_pair(md, (uint32_t)(b - md->mails), (uint32_t)(a - md->mails), v, 0);
+		}
+		return;
+	}
+	if (!(c = commit_by_id(md, r->f[rt].s, r->f[rt].len)))
+		return;
+commit:
+	if (c->present && !c->skip && *c->credits && credits_person(c, a))
+		family_pair(md, (uint32_t)(a - md->mails), (uint32_t)(c - md->commits), v, 1);
+}
+
 /* A pairs row's number column c: named when it is none (0 to 1); 0 if it is. */
 static int
 bad_unit(const struct tsv_reader *r, int c, const char *name)
@@ -65,17 +107,20 @@ bad_unit(const struct tsv_reader *r, int c, const char *name)
 }
 
 /*
- * Read every pairs table named, once: each commit's reply of its
- * author's whose diff is it (c->rpost; the best by fdiff, of one the
- * first by id); given ids, the rows naming one of them into kept, one
+ * Read every pairs table named, once, with the model: each commit's
+ * reply of its author's whose diff is it (c->rpost; the best by fdiff,
+ * of one the first by id); the pairs of families (family_pair()); for
+ * why (want_pairs), the rows naming one of why_ids into why_kept, one
  * line each ("left right msg diff dlr score fdiff via", "-" for a
  * column the table lacks), in the tables' order.  A row that is bad,
  * or whose diff or fdiff is no number, is named and counts in
  * md->nbad; a table not read to its end sets md->pairs_failed.
  */
 void
-pairs_read(struct model *md, const struct hmap *ids, struct buf *kept)
+pairs_read(struct model *md)
 {
+	const struct hmap *ids = md->want_pairs ? &md->why_ids : NULL;
+	struct buf *kept = &md->why_kept;
 	double *best = xcalloc(md->ncommits ? md->ncommits : 1, sizeof *best);
 
 	for (size_t i = 0; i < md->npairs; i++) {
@@ -107,10 +152,12 @@ pairs_read(struct model *md, const struct hmap *ids, struct buf *kept)
 					    c[k] >= 0 && r.f[c[k]].len ? r.f[c[k]].s : "-");
 				buf_addc(kept, '\n');
 			}
-			if (bad_unit(&r, c[3], COL_DIFF) || bad_unit(&r, c[6], COL_FDIFF)) {
+			if (bad_unit(&r, c[3], COL_DIFF) || bad_unit(&r, c[6], COL_FDIFF) ||
+			    bad_unit(&r, c[5], COL_SCORE)) {
 				md->nbad++;
 				continue;
 			}
+			family_row(md, &r, c[0], c[1], c[5], c[6]);
 			if (c[3] < 0 || c[6] < 0 || !md->ncommits ||
 			    !(cm = pair_of(md, &r, c[0], c[1], c[3], c[6], &mi, &q)))
 				continue;

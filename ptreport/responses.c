@@ -108,7 +108,8 @@ cites_of(const struct model *md, uint32_t root, size_t *lo)
 /*
  * Does mail x, citing m's thread, answer m: another's, sent after it?  A
  * cover letter counts: another's series that names m ("in reference to
- * [1]") took m's work up.  Bots' mails were left out when read.
+ * [1]") took m's work up.  Bots' mails were left out when read.  What
+ * it cites must be m (aimed_at()).
  */
 int
 cite_answers(const struct mail *x, const struct mail *m)
@@ -117,10 +118,55 @@ cite_answers(const struct mail *x, const struct mail *m)
 	    !same_person(x, m);
 }
 
+int
+aimed_at(struct model *md, uint32_t t, int series, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi], *x;
+
+	if (t == mi || t == NONE)
+		return 1;
+	x = &md->mails[t];
+	/* Another posting (another version, another thread) is not m's. */
+	if (x->version != m->version || thread_of(md, t) != thread_of(md, mi))
+		return 0;
+	return x->type == MT_COVER || series;
+}
+
+int
+answers(struct model *md, uint32_t r, uint32_t mi)
+{
+	const struct mail *x = &md->mails[r], *m = &md->mails[mi];
+
+	if (!can_answer(x, m))
+		return 0;
+	/* A reply to m itself, whatever the clocks said. */
+	if (x->tgt == mi)
+		return 1;
+	if (x->date != NODATE && m->date != NODATE && x->date < m->date)
+		return 0;
+	return aimed_at(md, x->tgt, x->series, mi);
+}
+
+/* Does citation c (an index of md->ct) answer patch mi? */
+static int
+cite_aimed(struct model *md, size_t c, uint32_t mi)
+{
+	const struct mail *x = &md->mails[md->ct[c].mail];
+
+	return cite_answers(x, &md->mails[mi]) && aimed_at(md, md->ct[c].tgt, x->series, mi);
+}
+
+/* Is a earlier than b: by date, then by id (no date first)? */
+static int
+before(const struct model *md, uint32_t a, uint32_t b)
+{
+	return b == NONE || earlier(&md->mails[a], &md->mails[b]);
+}
+
 /*
  * The earliest response, not the first read, so that the order of the
  * rows does not change the answer: in its thread, or citing it from
- * outside.
+ * outside, aimed at it (answers(), cite_aimed()).
  */
 uint32_t
 responder(struct model *md, uint32_t mi)
@@ -131,51 +177,31 @@ responder(struct model *md, uint32_t mi)
 	size_t lo, hi = cites_of(md, root, &lo);
 
 	for (uint32_t r = t->resp; r != NONE; r = md->mails[r].rnext)
-		if (can_answer(&md->mails[r], &md->mails[mi]) &&
-		    (best == NONE || earlier(&md->mails[r], &md->mails[best])))
+		if (answers(md, r, mi) && before(md, r, best))
 			best = r;
 	for (size_t i = lo; i < hi; i++) {
 		uint32_t r = md->ct[i].mail;
 
-		if (cite_answers(&md->mails[r], &md->mails[mi]) &&
-		    (best == NONE || earlier(&md->mails[r], &md->mails[best])))
+		if (cite_aimed(md, i, mi) && before(md, r, best))
 			best = r;
 	}
 	return best;
 }
 
-/* Add the thread of mail mi to v unless it is there (marked with the stamp). */
-static size_t
-take_thread(struct model *md, uint32_t mi, uint32_t **v, size_t *cap, size_t n)
-{
-	uint32_t root = thread_of(md, mi);
-
-	if (md->mark[root] == md->stamp)
-		return n;
-	md->mark[root] = md->stamp;
-	*v = xgrow(*v, cap, n, 8, sizeof **v);
-	(*v)[n++] = root;
-	return n;
-}
-
 size_t
-answer_threads(struct model *md, uint32_t mi, uint32_t **v, size_t *cap)
+answer_versions(struct model *md, uint32_t mi, uint32_t **v, size_t *cap)
 {
 	const struct mail *m = &md->mails[mi];
-	size_t n;
+	size_t n = 0;
 
-	if (!md->mark)
-		md->mark = xcalloc(md->nmails ? md->nmails : 1, sizeof *md->mark);
-	/* A new stamp for each call; when the counter wraps, clear the marks. */
-	if (++md->stamp == 0) {
-		memset(md->mark, 0, md->nmails * sizeof *md->mark);
-		md->stamp = 1;
-	}
-	n = take_thread(md, mi, v, cap, 0);
+	*v = xgrow(*v, cap, n, 8, sizeof **v);
+	(*v)[n++] = mi;
 	if (m->cluster != NONE)
 		for (uint32_t x = md->clusters[m->cluster].mail; x != NONE; x = md->mails[x].cnext)
-			if (md->mails[x].present)
-				n = take_thread(md, x, v, cap, n);
+			if (x != mi && md->mails[x].present) {
+				*v = xgrow(*v, cap, n, 8, sizeof **v);
+				(*v)[n++] = x;
+			}
 	return n;
 }
 
@@ -192,7 +218,7 @@ by_any(const struct mail *x, const char *const *byaddr, const char *const *bywho
 }
 
 uint32_t
-first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
+first_response(struct model *md, uint32_t mi, const uint32_t *vers, size_t n,
     const char *const *byaddr, const char *const *bywho, size_t nby)
 {
 	const struct mail *m = &md->mails[mi];
@@ -201,27 +227,29 @@ first_response(struct model *md, uint32_t mi, const uint32_t *roots, size_t n,
 	if (m->date == NODATE)
 		return NONE;
 	for (size_t i = 0; i < n; i++) {
-		size_t lo, hi = cites_of(md, roots[i], &lo);
+		uint32_t v = vers[i], root = thread_of(md, v);
+		size_t lo, hi = cites_of(md, root, &lo);
 
 		/* Citations from outside, by date then id: the first fit is the earliest. */
 		for (size_t c = lo; c < hi; c++) {
 			uint32_t r = md->ct[c].mail;
 			const struct mail *x = &md->mails[r];
 
-			if (!cite_answers(x, m) || !by_any(x, byaddr, bywho, nby))
+			if (!cite_answers(x, m) || !cite_aimed(md, c, v) ||
+			    !by_any(x, byaddr, bywho, nby))
 				continue;
-			if (best == NONE || earlier(x, &md->mails[best]))
+			if (before(md, r, best))
 				best = r;
 			break;
 		}
 		/* Each thread lists its responses by date, then id: the first fit is its earliest. */
-		for (uint32_t r = md->th[roots[i]].resp; r != NONE; r = md->mails[r].rnext) {
+		for (uint32_t r = md->th[root].resp; r != NONE; r = md->mails[r].rnext) {
 			const struct mail *x = &md->mails[r];
 
-			if (x->date < m->date || !can_answer(x, m) ||
+			if (x->date < m->date || same_person(x, m) || !answers(md, r, v) ||
 			    !by_any(x, byaddr, bywho, nby))
 				continue;
-			if (best == NONE || earlier(x, &md->mails[best]))
+			if (before(md, r, best))
 				best = r;
 			break;
 		}
@@ -237,10 +265,33 @@ responded(struct model *md, uint32_t mi)
 	size_t lo, hi = cites_of(md, root, &lo);
 
 	for (uint32_t r = t->resp; r != NONE; r = md->mails[r].rnext)
-		if (can_answer(&md->mails[r], &md->mails[mi]))
+		if (answers(md, r, mi))
 			return 1;
 	for (size_t i = lo; i < hi; i++)
-		if (cite_answers(&md->mails[md->ct[i].mail], &md->mails[mi]))
+		if (cite_aimed(md, i, mi))
 			return 1;
 	return 0;
+}
+
+uint32_t
+sibling_answer(struct model *md, uint32_t mi)
+{
+	uint32_t root = thread_of(md, mi), best = NONE;
+	const struct mail *m = &md->mails[mi];
+
+	for (uint32_t r = md->th[root].resp; r != NONE; r = md->mails[r].rnext) {
+		const struct mail *x = &md->mails[r];
+		const struct mail *t;
+
+		if (x->tgt == NONE || x->tgt == mi || !can_answer(x, m))
+			continue;
+		t = &md->mails[x->tgt];
+		/* Another part of m's own posting, by its author. */
+		if (t->type != MT_PATCH || t->version != m->version || !same_person(t, m) ||
+		    (x->date != NODATE && m->date != NODATE && x->date < m->date))
+			continue;
+		if (before(md, r, best))
+			best = r;
+	}
+	return best;
 }

@@ -70,7 +70,8 @@ grace_row(const char *days, const char *how, void *arg)
 /* What the summary counts over the mails and clusters. */
 struct sums {
 	unsigned long nmails, bytype[MT_N], patches, nmerged, nignored, excluded, ntoonew,
-	    nwithdrawn, nclusters, kmerged, nown, nlate, nsuper, ntogether, napplied;
+	    nwithdrawn, nclusters, kmerged, nown, nlate, nsuper, ntogether, napplied,
+	    nunsure, nfollowed, nreworked, nnotsub;
 	/* The ignored patches per list and per author. */
 	struct hmap hl, ha;
 	struct arena mem;
@@ -113,14 +114,17 @@ count(const struct model *md, struct sums *sm, struct buf *tmp)
 		sm->nmails++;
 		sm->bytype[m->type]++;
 		sm->excluded += m->excluded;
+		sm->nnotsub += m->verdict == V_NOTSUB;
 		if (!m->project)
 			continue;
 		sm->patches++;
 		if (m->fresp != NONE)
 			sm->tt[sm->ntt++] = ttfr(md, m);
 		sm->nmerged += merged(md, m);
-		sm->napplied += !merged(md, m) && m->cluster != NONE &&
-		    md->clusters[m->cluster].nside;
+		sm->napplied += m->verdict == V_APPLIED;
+		sm->nunsure += m->verdict == V_UNSURE;
+		sm->nfollowed += m->verdict == V_FOLLOWEDUP;
+		sm->nreworked += m->verdict == V_REWORKED;
 		sm->ntoonew += m->toonew;
 		sm->nlate += m->late;
 		sm->nwithdrawn += m->withdrawn;
@@ -178,6 +182,9 @@ rows_merged_ignored(struct out *out, struct sums *sm, const struct ropts *o)
 {
 	rowf(out, "patches", sm->patches, "for the project: thread root or reply to it; "
 	    "not bot, pull, RFC, linux-next or stable");
+	if (sm->nnotsub)
+		rowf(out, "  not submissions", sm->nnotsub, "patch mails not meant to be merged "
+		    "(a test mail, do not merge, work in progress, debug prints): not counted");
 	if (sm->excluded)
 		rowf(out, "  left out", sm->excluded, "in series above --max-series %ld",
 		    o->sc.max_series);
@@ -188,7 +195,12 @@ rows_merged_ignored(struct out *out, struct sums *sm, const struct ropts *o)
 		    "of it is on a side branch (another branch than the main line)",
 		    100 * share(sm->napplied, sm->patches));
 	rowf(out, "ignored", sm->nignored, "%.1f%% of patches: no response in any version, "
-	    "not merged", 100 * share(sm->nignored, sm->patches));
+	    "not merged, its author silent but for pings, no commit crediting him",
+	    100 * share(sm->nignored, sm->patches));
+	rowf(out, "unsure", sm->nunsure, "%.1f%% of patches: no response, but mixed "
+	    "evidence (a patch that may be its version, one posted with it, or another part "
+	    "of its posting was handled): counted beside ignored, not in it",
+	    100 * share(sm->nunsure, sm->patches));
 	rowf(out, "  contributions", sm->nignored - sm->nown, "by people who do not commit to "
 	    "the repository");
 	rowf(out, "  committers' own", sm->nown, "by people who commit to the repository at "
@@ -237,9 +249,16 @@ rows_undecided(struct out *out, const struct model *md, const struct sums *sm,
 	rowf(out, "withdrawn", sm->nwithdrawn, "%.1f%% of patches: not merged, no response, "
 	    "withdrawn by its author in its thread (dropped, or a new version sent into it)",
 	    100 * share(sm->nwithdrawn, sm->patches));
+	rowf(out, "followed up", sm->nfollowed, "%.1f%% of patches: not merged, no response, "
+	    "but its author wrote of it after it, not only to ask (his words are quoted in "
+	    "patches.tsv)", 100 * share(sm->nfollowed, sm->patches));
 	rowf(out, "superseded", sm->nsuper, "%.1f%% of patches: not merged, no response, left "
-	    "out of its author's later version of its series, which was merged or answered",
+	    "out of its author's later version of its series, or a later version of it under "
+	    "any title, which was merged or answered or stands for it",
 	    100 * share(sm->nsuper, sm->patches));
+	rowf(out, "reworked", sm->nreworked, "%.1f%% of patches: not merged as posted, but a "
+	    "commit on its files credits its author (Signed-off-by, Reported-by ...)",
+	    100 * share(sm->nreworked, sm->patches));
 	rowf(out, "answered together", sm->ntogether, "%.1f%% of patches: no response in its "
 	    "own thread, but to a patch its author posted with it (within %d minutes, the "
 	    "same file or a title alike), or to another part of its series where an earlier "

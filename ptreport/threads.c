@@ -21,6 +21,13 @@ thread_of(struct model *md, uint32_t mi)
 	return uf_find(&md->threads, mi);
 }
 
+/* Is mail m what a reply answers: a patch or a cover letter of the tables? */
+static int
+answerable(const struct mail *m)
+{
+	return m->present && (m->type == MT_PATCH || m->type == MT_COVER);
+}
+
 /* qsort has no context argument; the model is finished once. */
 static const struct model *rkey_md;
 
@@ -36,7 +43,10 @@ cmp_rkey(const void *a, const void *b)
 	q = &rkey_md->mails[y->mail];
 	if (p->date != q->date)
 		return p->date < q->date ? -1 : 1;
-	return strcmp(p->id, q->id);
+	if (x->mail != y->mail)
+		return strcmp(p->id, q->id);
+	/* One mail citing two mails of a thread: by what they answer. */
+	return cmp_uint(x->tgt, y->tgt);
 }
 
 /* A copy of v[0..n) sorted by thread, date and id (cmp_rkey), or NULL. */
@@ -101,6 +111,7 @@ cite_replies(struct model *md)
 				    sizeof *md->cpairs);
 			}
 			md->cpairs[md->ncpairs].root = byc[lo].root;
+			md->cpairs[md->ncpairs].tgt = NONE;
 			md->cpairs[md->ncpairs++].mail = (uint32_t)i;
 		}
 	}
@@ -370,10 +381,14 @@ thread_cites(struct model *md)
 		for (size_t i = 0; i < md->ncpairs; i++) {
 			const struct rkey *k = &md->cpairs[i];
 
-			if (!md->mails[k->root].present || !md->mails[k->mail].present ||
+			const struct mail *c = &md->mails[k->root];
+			uint32_t t = answerable(c) ? k->root : c->tgt;
+
+			if (!c->present || !md->mails[k->mail].present ||
 			    md->mails[k->mail].type == MT_BOT)
 				continue;
 			md->cpairs[n].root = uf_find(&md->threads, k->root);
+			md->cpairs[n].tgt = t;
 			md->cpairs[n++].mail = k->mail;
 		}
 		md->ct = sorted_rkeys(md, md->cpairs, n);
@@ -382,7 +397,8 @@ thread_cites(struct model *md)
 			size_t k = 0;
 
 			for (size_t i = 1; i < n; i++)
-				if (md->ct[i].root != md->ct[k].root || md->ct[i].mail != md->ct[k].mail)
+				if (md->ct[i].root != md->ct[k].root || md->ct[i].mail != md->ct[k].mail ||
+				    md->ct[i].tgt != md->ct[k].tgt)
 					md->ct[++k] = md->ct[i];
 			md->nct = k + 1;
 		}
@@ -476,6 +492,58 @@ lost_postings(struct model *md)
 	md->nlp = n;
 }
 
+/*
+ * What each mail answers (tgt): the nearest of its parents that is a
+ * patch or a cover letter, so that a review of part 3 of a series, or a
+ * reply to that review, answers part 3 and not part 7.  NONE when the
+ * chain of parents reaches none: a parent the archives lack (what it
+ * answered is unknown), a mail that is no patch (a discussion), or a
+ * circle.  Memoized as chain_tops() is: each chain is walked once.
+ */
+static void
+answer_targets(struct model *md)
+{
+	uint32_t *path = NULL;
+	unsigned char *state = xcalloc(md->nmails ? md->nmails : 1, 1);
+	size_t cap = 0;
+
+	/* state: 0 not yet, 1 on the walk now, 2 known. */
+	for (size_t i = 0; i < md->nmails; i++) {
+		size_t n = 0;
+		uint32_t x = md->mails[i].parent, t = NONE;
+
+		if (state[i] == 2)
+			continue;
+		path = xgrow(path, &cap, n, 64, sizeof *path);
+		path[n++] = (uint32_t)i;
+		state[i] = 1;
+		for (;;) {
+			if (x == NONE || !md->mails[x].present || state[x] == 1)
+				break;
+			if (answerable(&md->mails[x])) {
+				t = x;
+				break;
+			}
+			if (state[x] == 2) {
+				t = md->mails[x].tgt;
+				break;
+			}
+			state[x] = 1;
+			path = xgrow(path, &cap, n, 64, sizeof *path);
+			path[n++] = x;
+			x = md->mails[x].parent;
+		}
+		while (n) {
+			uint32_t y = path[--n];
+
+			md->mails[y].tgt = t;
+			state[y] = 2;
+		}
+	}
+	free(state);
+	free(path);
+}
+
 void
 threads_finish(struct model *md)
 {
@@ -486,6 +554,7 @@ threads_finish(struct model *md)
 	for (size_t i = 0; i < md->nmails; i++)
 		cover[i] = NONE;
 	join_unthreaded(md, cover);
+	answer_targets(md);
 	thread_lists(md);
 	thread_cites(md);
 	rfc_covers(md, cover);

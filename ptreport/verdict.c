@@ -83,7 +83,7 @@ graces(struct model *md, const struct scope *sc)
 		if (!m->present || m->type != MT_PATCH || m->process || m->foreign ||
 		    !shallow(md, (uint32_t)i))
 			continue;
-		nr = answer_threads(md, (uint32_t)i, &roots, &cap);
+		nr = answer_versions(md, (uint32_t)i, &roots, &cap);
 		r = first_response(md, (uint32_t)i, roots, nr, NULL, NULL, 0);
 		if (m->project)
 			m->fresp = r;
@@ -191,6 +191,206 @@ grace_lines(const struct model *md, const struct scope *sc,
 	buf_free(&b);
 }
 
+const char *const verdict_names[V_N] = {
+	[V_NONE] = "", [V_NOTCOUNTED] = "not-counted", [V_NOTSUB] = "not-a-submission",
+	[V_MERGED] = "merged", [V_APPLIED] = "applied", [V_ANSWERED] = "answered",
+	[V_ANSWERED_VERSION] = "answered-version", [V_WITHDRAWN] = "withdrawn",
+	[V_FOLLOWEDUP] = "followed-up", [V_ANSWERED_TOGETHER] = "answered-together",
+	[V_SUPERSEDED] = "superseded", [V_REWORKED] = "reworked", [V_TOONEW] = "too-new",
+	[V_UNSURE] = "unsure", [V_IGNORED] = "ignored",
+};
+
+static void
+set_verdict(struct mail *m, int v, uint32_t by, uint32_t fam)
+{
+	m->verdict = (unsigned char)v;
+	m->vby = by;
+	m->vfam = fam;
+}
+
+/* The earliest version of mi's cluster (not mi) answered, in its thread or with its twin; NONE. */
+static uint32_t
+version_answered(struct model *md, uint32_t mi)
+{
+	const struct cluster *k = cluster_at(md, md->mails[mi].cluster);
+	uint32_t r = NONE;
+
+	if (!k || !k->responded)
+		return NONE;
+	for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext)
+		if (x != mi && md->mails[x].present && responded(md, x) &&
+		    (r == NONE || cmp_date_id(md, x, r) < 0))
+			r = x;
+	return r;
+}
+
+/*
+ * A later version of mi by its author, in its cluster or its family,
+ * that stands for it: mi was replaced, and the later one carries the
+ * verdict (a resend, a v2 nobody answered either); the earliest; NONE.
+ */
+static uint32_t
+replaced_by(struct model *md, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi];
+	const struct cluster *k = cluster_at(md, m->cluster);
+	uint32_t best = NONE;
+
+	for (uint32_t x = k ? k->mail : NONE; x != NONE; x = md->mails[x].cnext) {
+		const struct mail *v = &md->mails[x];
+
+		if (x == mi || !v->present || v->type != MT_PATCH || v->review ||
+		    !by_person(v, m->from, m->who) || cmp_date_id(md, x, mi) <= 0 ||
+		    v->date - m->date > (int64_t)FAM_DAYS * DAY)
+			continue;
+		if (best == NONE || cmp_date_id(md, x, best) < 0)
+			best = x;
+	}
+	if (best == NONE)
+		best = family_later(md, mi);
+	return best;
+}
+
+/*
+ * The verdict of mail mi (enum verdict), each rule in turn; the first
+ * that holds decides, and what it rests on is kept (vby, vfam).
+ * "Ignored" is said last: when its own thread, its versions under any
+ * title, its author's own words, the commits crediting him and its
+ * companions are all silent (family.c).
+ */
+static void
+judge(struct model *md, uint32_t mi)
+{
+	struct mail *m = &md->mails[mi];
+	uint32_t r, x;
+	int64_t end, grace, dl;
+	int weak = 0, mg = 0, wd = 0;
+
+	m->toonew = m->late = 0;
+	if (!m->present || m->type != MT_PATCH) {
+		set_verdict(m, V_NONE, NONE, NONE);
+		return;
+	}
+	if (!m->project) {
+		set_verdict(m, (m->nosub || m->unsigned_) && !m->foreign && !m->process &&
+		    shallow(md, mi) ? V_NOTSUB : V_NOTCOUNTED, NONE, NONE);
+		return;
+	}
+	if ((r = applied_by(md, mi, 0)) != NONE) {
+		set_verdict(m, V_MERGED, r, NONE);
+		return;
+	}
+	if ((r = applied_by(md, mi, 1)) != NONE) {
+		set_verdict(m, V_APPLIED, r, NONE);
+		return;
+	}
+	if ((r = responder(md, mi)) != NONE) {
+		set_verdict(m, V_ANSWERED, r, NONE);
+		return;
+	}
+	if ((x = version_answered(md, mi)) != NONE) {
+		set_verdict(m, V_ANSWERED_VERSION, responder(md, x), x);
+		return;
+	}
+	/* What a maintainer reading the threads would not call ignored. */
+	dl = cover_deadline(md, m, &end, &grace);
+	if ((r = withdrawal(md, mi)) != NONE) {
+		set_verdict(m, V_WITHDRAWN, r, NONE);
+		return;
+	}
+	if ((r = followup(md, mi, &wd)) != NONE) {
+		set_verdict(m, wd ? V_WITHDRAWN : V_FOLLOWEDUP, r, NONE);
+		return;
+	}
+	if ((x = family_version(md, mi, &weak, &mg)) != NONE && !weak) {
+		if (mg)
+			set_verdict(m, V_SUPERSEDED, applied_by(md, x, 0) != NONE ?
+			    applied_by(md, x, 0) : applied_by(md, x, 1), x);
+		else
+			set_verdict(m, V_ANSWERED_VERSION, responder(md, x), x);
+		return;
+	}
+	if ((r = credit_commit(md, mi)) != NONE) {
+		set_verdict(m, V_REWORKED, r, NONE);
+		return;
+	}
+	if ((r = together(md, mi)) != NONE && answered_series(md, r)) {
+		set_verdict(m, V_ANSWERED_TOGETHER, r, NONE);
+		m->twin = r;
+		return;
+	}
+	if ((r = superseded_by(md, mi)) != NONE) {
+		set_verdict(m, V_SUPERSEDED, NONE, r);
+		m->supby = r;
+		return;
+	}
+	if ((r = series_answered(md, mi)) != NONE) {
+		set_verdict(m, V_ANSWERED_TOGETHER, r, NONE);
+		m->twin = r;
+		return;
+	}
+	if ((r = replaced_by(md, mi)) != NONE) {
+		set_verdict(m, V_SUPERSEDED, NONE, r);
+		m->supby = r;
+		return;
+	}
+	if (dl != NODATE && m->date > dl) {
+		m->toonew = 1;
+		set_verdict(m, V_TOONEW, NONE, NONE);
+		return;
+	}
+	if (after_history(md, m)) {
+		m->late = 1;
+		set_verdict(m, V_TOONEW, NONE, NONE);
+		return;
+	}
+	/* Mixed evidence: a patch that may be its version was handled. */
+	if (x != NONE) {
+		m->weak = 1;
+		set_verdict(m, V_UNSURE, NONE, x);
+		return;
+	}
+	/*
+	 * Ignored, though its companions may have been answered: an answer
+	 * to another patch is no answer to it (the detail names the first).
+	 */
+	if ((r = sibling_answer(md, mi)) != NONE)
+		set_verdict(m, V_IGNORED, r, md->mails[r].tgt);
+	else if ((r = together(md, mi)) != NONE && (x = responder(md, r)) != NONE)
+		set_verdict(m, V_IGNORED, x, r);
+	else
+		set_verdict(m, V_IGNORED, NONE, NONE);
+}
+
+/*
+ * A patch mail with neither a [PATCH] tag nor a Signed-off-by is a diff
+ * shared in passing (a workaround, a report's), not a submission, where
+ * the history's merged patches have one or the other: at most one in
+ * UNSIGNED_RATE of at least UNSIGNED_MIN merged ones lacks both.
+ * Elsewhere the flag is dropped.
+ */
+static void
+unsigned_judge(struct model *md)
+{
+	unsigned long merged = 0, bare = 0;
+
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+
+		if (!m->present || m->type != MT_PATCH || m->process || m->foreign ||
+		    !shallow(md, (uint32_t)i) || applied_by(md, (uint32_t)i, 0) == NONE)
+			continue;
+		merged++;
+		bare += m->unsigned_;
+	}
+	md->unsigned_rule = merged >= UNSIGNED_MIN && bare * UNSIGNED_RATE <= merged;
+	md->unsigned_merged = merged;
+	md->unsigned_bare = bare;
+	if (!md->unsigned_rule)
+		for (size_t i = 0; i < md->nmails; i++)
+			md->mails[i].unsigned_ = 0;
+}
+
 void
 verdicts(struct model *md, const struct scope *sc)
 {
@@ -198,15 +398,16 @@ verdicts(struct model *md, const struct scope *sc)
 
 	coverage(md);
 	history_facts(md, sc);
-	/* why reads them itself, for the pairs of the id it is asked about. */
-	if (!md->want_pairs)
-		pairs_read(md, NULL, NULL);
+	/* Tags the history never takes name another repository. */
+	tags_judge(md);
+	unsigned_judge(md);
 
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
 
 		m->project = m->present && m->type == MT_PATCH && !m->process &&
-		    !m->foreign && shallow(md, (uint32_t)i) && in_scope(sc, m->date);
+		    !m->foreign && !m->nosub && !m->unsigned_ && shallow(md, (uint32_t)i) &&
+		    in_scope(sc, m->date);
 		if (m->project) {
 			m->committer = (unsigned char)committer_at(md, m->from, m->who, m->date);
 			struct thread *t = &md->th[thread_of(md, (uint32_t)i)];
@@ -261,50 +462,14 @@ verdicts(struct model *md, const struct scope *sc)
 				break;
 			}
 	}
-	for (size_t i = 0; i < md->nmails; i++) {
-		struct mail *m = &md->mails[i];
-		const struct cluster *k = cluster_at(md, m->cluster);
-
-		m->ignored = m->project && !responded(md, (uint32_t)i) &&
-		    !(k && (k->ncommits || k->nside || k->responded));
-	}
 
 	/* Time to first response, and from it each list's grace. */
 	graces(md, sc);
 
-	/*
-	 * What a maintainer reading the thread would not call ignored:
-	 * withdrawn by its author; answered through a patch its author
-	 * posted with it; superseded by its author's later version of its
-	 * posting, handled without it; posted less than the grace period
-	 * before the archives' coverage ends (an answer would come after
-	 * the archive does), or too near the end of the history given to
-	 * have been merged there: no verdict yet.
-	 */
+	family_index(md);
 	postings_index(md);
-	for (size_t i = 0; i < md->nmails; i++) {
-		struct mail *m = &md->mails[i];
-		int64_t end, grace, dl;
-
-		if (!m->ignored)
-			continue;
-		dl = cover_deadline(md, m, &end, &grace);
-		m->ignored = 0;
-		if (withdrawal(md, (uint32_t)i) != NONE)
-			m->withdrawn = 1;
-		else if ((m->twin = together(md, (uint32_t)i)) != NONE)
-			m->together = 1;
-		else if ((m->supby = superseded_by(md, (uint32_t)i)) != NONE)
-			m->superseded = 1;
-		else if ((m->twin = series_answered(md, (uint32_t)i)) != NONE)
-			m->together = 1;
-		else if (dl != NODATE && m->date > dl)
-			m->toonew = 1;
-		else if (after_history(md, m))
-			m->late = 1;
-		else
-			m->ignored = 1;
-	}
+	for (size_t i = 0; i < md->nmails; i++)
+		judge(md, (uint32_t)i);
 	/*
 	 * A version answered through its twin answers its other versions,
 	 * as one answered in its thread does (k->responded).
@@ -313,15 +478,24 @@ verdicts(struct model *md, const struct scope *sc)
 		struct mail *m = &md->mails[i];
 		const struct cluster *k = cluster_at(md, m->cluster);
 
-		if (!m->ignored || !k)
+		if ((m->verdict != V_IGNORED && m->verdict != V_UNSURE) || !k)
 			continue;
 		for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext)
-			if (md->mails[x].together) {
-				m->ignored = 0;
+			if (md->mails[x].verdict == V_ANSWERED_TOGETHER && x != i) {
+				set_verdict(m, V_ANSWERED_VERSION, md->mails[x].vby, x);
 				break;
 			}
 	}
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+
+		m->ignored = m->verdict == V_IGNORED;
+		m->withdrawn = m->verdict == V_WITHDRAWN;
+		m->superseded = m->verdict == V_SUPERSEDED;
+		m->together = m->verdict == V_ANSWERED_TOGETHER;
+	}
 	postings_free(md);
+	family_free(md);
 }
 
 void

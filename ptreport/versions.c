@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hash.h"
+#include "model.h"
 #include "ptreport.h"
 #include "util.h"
 
@@ -289,7 +290,7 @@ distinct_words(const char *s)
  * with more, at least TWIN_WORDS percent in the other ("foo01: fix the
  * leak" and "foo02: fix the leak")?
  */
-static int
+int
 titles_alike(const char *a, const char *b)
 {
 	size_t na, nb, common = 0;
@@ -308,8 +309,7 @@ titles_alike(const char *a, const char *b)
 	return 100 * common >= TWIN_WORDS * (na > nb ? na : nb);
 }
 
-/* Do the changes a and b name a file in common? */
-static int
+int
 shares_file(const char *a, const char *b)
 {
 	if (!a || !b)
@@ -323,6 +323,29 @@ shares_file(const char *a, const char *b)
 			const char *qp = path_of(q, j, &ql);
 
 			if (pl == ql && !memcmp(pp, qp, pl))
+				return 1;
+			q += j + (q[j] == '\n');
+		}
+		p += k + (p[k] == '\n');
+	}
+	return 0;
+}
+
+int
+shares_folder(const char *a, const char *b)
+{
+	if (!a || !b)
+		return 0;
+	for (const char *p = a; *p;) {
+		size_t k = strcspn(p, "\n"), pl, pf;
+		const char *pp = path_of(p, k, &pl);
+
+		pf = folder_len(pp, pl);
+		for (const char *q = b; *q && pf;) {
+			size_t j = strcspn(q, "\n"), ql;
+			const char *qp = path_of(q, j, &ql);
+
+			if (folder_len(qp, ql) == pf && !memcmp(pp, qp, pf))
 				return 1;
 			q += j + (q[j] == '\n');
 		}
@@ -363,8 +386,7 @@ uint32_t
 series_answered(struct model *md, uint32_t mi)
 {
 	const struct mail *m = &md->mails[mi];
-	uint32_t root = thread_of(md, mi), best = NONE, *roots = NULL;
-	size_t cap = 0;
+	uint32_t root = thread_of(md, mi), best = NONE;
 
 	if (m->total < 2 || m->date == NODATE || !md->vp)
 		return NONE;
@@ -372,25 +394,30 @@ series_answered(struct model *md, uint32_t mi)
 	    k < md->nvp && md->vp[k].root == root; k++) {
 		uint32_t x = md->vp[k].mail;
 		const struct mail *p = &md->mails[x];
-		size_t n = 0;
+		int hit = 0;
 
 		if (x == mi || p->version != m->version || p->total != m->total ||
 		    !by_person(p, m->from, m->who) || p->cluster == NONE)
 			continue;
-		for (uint32_t y = md->clusters[p->cluster].mail; y != NONE; y = md->mails[y].cnext) {
+		for (uint32_t y = md->clusters[p->cluster].mail; y != NONE && !hit;
+		    y = md->mails[y].cnext) {
 			const struct mail *d = &md->mails[y];
+			uint32_t yr;
 
 			if (!d->present || d->date == NODATE || d->date > m->date ||
-			    thread_of(md, y) == root)
+			    (yr = thread_of(md, y)) == root)
 				continue;
-			roots = xgrow(roots, &cap, n, 8, sizeof *roots);
-			roots[n++] = thread_of(md, y);
+			/* An answer there speaking of the series, not of the draft alone. */
+			for (uint32_t r = md->th[yr].resp; r != NONE && !hit; r = md->mails[r].rnext) {
+				const struct mail *a = &md->mails[r];
+
+				hit = a->series && a->date != NODATE && a->date >= m->date &&
+				    !by_person(a, m->from, m->who) && answers(md, r, y);
+			}
 		}
-		if (n && first_response(md, mi, roots, n, NULL, NULL, 0) != NONE &&
-		    (best == NONE || cmp_date_id(md, x, best) < 0))
+		if (hit && (best == NONE || cmp_date_id(md, x, best) < 0))
 			best = x;
 	}
-	free(roots);
 	return best;
 }
 

@@ -175,62 +175,254 @@ cluster_lines(const struct model *md, uint32_t k, FILE *fp, int brief)
 		line(fp, 2, "... and %u more", hidden);
 }
 
-/* The mails of thread root that may answer (not its patches, covers or bots), by date. */
+/* "the patch itself", "its cover letter", or the id of what x answers, into b. */
+static void
+aim_text(const struct model *md, const struct mail *x, uint32_t v, struct buf *b)
+{
+	if (x->tgt == NONE)
+		buf_addstr(b, "no patch known");
+	else if (x->tgt == v)
+		buf_addstr(b, "it");
+	else if (md->mails[x->tgt].type == MT_COVER)
+		buf_addf(b, "the cover letter %s", md->mails[x->tgt].id);
+	else
+		buf_addf(b, "%s", md->mails[x->tgt].id);
+}
+
+/*
+ * The mails of the thread of v (mi, or a version of it) that may answer
+ * (not bots), by date, each with what it answers and whether that is mi
+ * (answers()): a response, its author's words (quoted), or another's
+ * mail aimed at another part.  Then the mails citing it from outside.
+ */
+static void
+thread_answers(struct model *md, uint32_t mi, uint32_t v, size_t nthreads, FILE *fp,
+    int brief, unsigned *any, unsigned *hidden, struct buf *b)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t root = thread_of(md, v);
+	size_t lo, hi = cites_of(md, root, &lo);
+	char d[21];
+
+	for (uint32_t r = md->th[root].resp; r != NONE; r = md->mails[r].rnext) {
+		const struct mail *x = &md->mails[r];
+
+		if (r == mi || r == v)
+			continue;
+		buf_reset(b);
+		if (by_person(x, m->from, m->who)) {
+			if (x->type == MT_PATCH || x->type == MT_COVER)
+				buf_addstr(b, "its author's patch or cover letter");
+			else if (x->date != NODATE && m->date != NODATE && x->date < m->date)
+				buf_addstr(b, "its author, before it");
+			else {
+				buf_addstr(b, x->withdraw ? "its author withdraws: " :
+				    x->ping ? "its author, a ping: " : "its author: ");
+				said_quote(x, b);
+				buf_addstr(b, "; to ");
+				aim_text(md, x, v, b);
+			}
+		} else if (answers(md, r, v)) {
+			buf_addstr(b, v == mi ? "a response, to " : "a response to a version, to ");
+			aim_text(md, x, v, b);
+			if (x->series && x->tgt != v)
+				buf_addstr(b, ", speaking of the series");
+		} else if (!can_answer(x, m)) {
+			buf_addstr(b, "a part of its own series: no response");
+		} else if (x->date != NODATE && m->date != NODATE && x->date < m->date) {
+			buf_addstr(b, "before it: no response to it");
+		} else {
+			buf_addstr(b, "to ");
+			aim_text(md, x, v, b);
+			buf_addstr(b, ", another patch: no response to it");
+		}
+		if (!answer_shown(fp, nthreads, brief, any, hidden))
+			continue;
+		line(fp, 2, "%.10s  %s  %s  %s  (%s)", day(d, x->date), x->from, x->id,
+		    x->subject, b->p);
+	}
+	for (size_t c = lo; c < hi; c++) {
+		const struct mail *x = &md->mails[md->ct[c].mail];
+		int reply = 0, hit = cite_answers(x, m) && aimed_at(md, md->ct[c].tgt, x->series, v);
+
+		if (!answer_shown(fp, nthreads, brief, any, hidden))
+			continue;
+		for (size_t q = lo; q < hi && !reply; q++)
+			reply = x->parent != NONE && md->ct[q].mail == x->parent;
+		line(fp, 2, "%.10s  %s  %s  %s  (%s%s)",
+		    day(d, x->date), x->from, x->id, x->subject,
+		    reply ? "answers a mail citing it from outside the thread" :
+		    "cites it from outside the thread",
+		    hit ? ": a response" : by_person(x, m->from, m->who) ?
+		    "; its author: no response" : cite_answers(x, m) ?
+		    "; it names another patch of the thread: no response to it" :
+		    "; not after it: no response to it");
+	}
+}
+
+/* The mails that may answer mi, in its thread and its versions' (its cluster). */
 static void
 responses(struct model *md, uint32_t mi, FILE *fp, int brief)
 {
-	uint32_t *roots = NULL;
-	size_t cap = 0, n = answer_threads(md, mi, &roots, &cap);
-	const struct mail *m = &md->mails[mi];
+	uint32_t *v = NULL;
+	size_t cap = 0, n = answer_versions(md, mi, &v, &cap), nt = 0;
 	unsigned any = 0, hidden = 0;
-	char d[21];
+	struct buf b = BUF_INIT;
 
-	for (size_t i = 0; i < n; i++)
-		for (uint32_t r = md->th[roots[i]].resp; r != NONE; r = md->mails[r].rnext) {
-			const struct mail *x = &md->mails[r];
-			const char *what;
-
-			if (by_person(x, m->from, m->who))
-				what = "its author: no response";
-			else if (!can_answer(x, m))
-				what = "a part of its own series: no response";
-			else if (x->date != NODATE && m->date != NODATE && x->date < m->date)
-				what = "before it: no response to it";
-			else
-				what = "a response";
-			if (!answer_shown(fp, n, brief, &any, &hidden))
-				continue;
-			line(fp, 2, "%.10s  %s  %s  %s  (%s)", day(d, x->date), x->from, x->id,
-			    x->subject, what);
-		}
+	/* Threads, for the heading: versions in one thread count once. */
 	for (size_t i = 0; i < n; i++) {
-		size_t lo, hi = cites_of(md, roots[i], &lo);
+		size_t j;
 
-		for (size_t c = lo; c < hi; c++) {
-			const struct mail *x = &md->mails[md->ct[c].mail];
-
-			int reply = 0;
-
-			if (!answer_shown(fp, n, brief, &any, &hidden))
-				continue;
-			for (size_t q = lo; q < hi && !reply; q++)
-				reply = x->parent != NONE && md->ct[q].mail == x->parent;
-			line(fp, 2, "%.10s  %s  %s  %s  (%s%s)",
-			    day(d, x->date), x->from, x->id, x->subject,
-			    reply ? "answers a mail citing it from outside the thread" :
-			    "cites it from outside the thread",
-			    cite_answers(x, m) ? ": a response" :
-			    by_person(x, m->from, m->who) ? "; its author: no response" :
-			    "; not after it: no response to it");
-		}
+		for (j = 0; j < i && thread_of(md, v[j]) != thread_of(md, v[i]); j++)
+			;
+		nt += j == i;
 	}
+	for (size_t i = 0; i < n; i++)
+		thread_answers(md, mi, v[i], nt, fp, brief, &any, &hidden, &b);
 	if (hidden)
 		line(fp, 2, "... and %u more", hidden);
 	if (!any)
 		line(fp, 1, "mails that could answer it: none, in its thread and its versions' "
-		    "(%zu thread%s; its own patches, cover letters and bots do not count)", n,
-		    n == 1 ? "" : "s");
-	free(roots);
+		    "(%zu thread%s; its own patches, cover letters and bots do not count)", nt,
+		    nt == 1 ? "" : "s");
+	free(v);
+	buf_free(&b);
+}
+
+/*
+ * Its family beyond its cluster: its person's patches that may be
+ * versions of it (family_kin()), each with its verdict; the commits
+ * crediting its author on its files.
+ */
+static void
+family_lines(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int brief)
+{
+	const struct mail *m = &md->mails[mi];
+	struct buf b = BUF_INIT;
+	unsigned shown = 0, hidden = 0;
+	char d[21];
+
+	for (size_t i = 0; i < md->nmails; i++) {
+		uint32_t kin;
+		const struct mail *x = &md->mails[i];
+
+		if (i == mi || !x->present || x->type != MT_PATCH || x->date == NODATE ||
+		    !by_person(x, m->from, m->who) ||
+		    !(kin = family_kin(md, mi, (uint32_t)i)))
+			continue;
+		if (!shown && !hidden)
+			line(fp, 1, "its versions under other titles (its author's patches the "
+			    "scores, titles or timing join to it; each: date, id, subject, "
+			    "verdict):");
+		if (brief && shown >= BRIEF_LINES) {
+			hidden++;
+			continue;
+		}
+		shown++;
+		buf_reset(&b);
+		line(fp, 2, "%.10s  %s  %s  (%s; %s)", day(d, x->date), x->id, x->subject,
+		    kin == 2 ? "a version" : "maybe a version", mail_verdict(md, &o->sc,
+		    (uint32_t)i, &b));
+	}
+	if (hidden)
+		line(fp, 2, "... and %u more", hidden);
+	if (!shown && !hidden)
+		line(fp, 1, "its versions under other titles: none (its author's patches the "
+		    "scores, titles or timing would join)");
+	for (size_t i = 0; i < md->nfam; i++) {
+		const struct commit *c;
+
+		if (md->fam[i].a != mi || !md->fam[i].commit)
+			continue;
+		c = &md->commits[md->fam[i].b];
+		line(fp, 1, "a commit crediting its author: %s  %.10s  %s  (scored %.2f)", c->id,
+		    day(d, c->date), c->subject, (double)md->fam[i].score);
+	}
+	buf_free(&b);
+}
+
+/* The rule that decided patch mi's verdict (for the project). */
+static void
+rule_line(struct model *md, uint32_t mi, FILE *fp)
+{
+	const struct mail *m = &md->mails[mi];
+
+	switch (m->verdict) {
+	case V_MERGED:
+		line(fp, 1, "rule: its cluster holds a commit of the main line, committed after it "
+		    "was sent or the same patch exactly (the first by commit date is the "
+		    "integration)");
+		break;
+	case V_APPLIED:
+		line(fp, 1, "rule: its cluster holds a commit of a side branch (another branch "
+		    "than the main line), none of the main line; committed after it was sent "
+		    "or the same patch exactly");
+		break;
+	case V_ANSWERED:
+		if (thread_of(md, m->vby) != thread_of(md, mi))
+			line(fp, 1, "rule: another person's mail cites it (a link to it, or its "
+			    "attribution line quoting it), or answers a mail citing it, from "
+			    "outside its thread, at or after it: %s", md->mails[m->vby].id);
+		else
+			line(fp, 1, "rule: another person answered it in its thread: a reply to it, "
+			    "to its cover letter, or speaking of its series (a reply to another "
+			    "part alone answers that part)");
+		break;
+	case V_ANSWERED_VERSION:
+		line(fp, 1, "rule: another version of it (its cluster, or its author's patch the "
+		    "scores, titles or timing join to it) was answered: the same part, in its "
+		    "thread, its cover letter, or its series");
+		break;
+	case V_ANSWERED_TOGETHER:
+		if (thread_of(md, m->vby) == thread_of(md, mi))
+			line(fp, 1, "rule: another part of its series had an earlier version in "
+			    "another thread, where another person spoke of the series at or after "
+			    "it was posted: one conversation for its parts");
+		else
+			line(fp, 1, "rule: a patch its author posted within %d minutes of it, "
+			    "changing a file it changes or under a title alike, was answered by "
+			    "a mail speaking of both (the series word, a cover letter's answer)",
+			    TOGETHER_SECS / 60);
+		break;
+	case V_WITHDRAWN:
+		line(fp, 1, "rule: its author withdrew it (in its thread or a version's), or sent "
+		    "a new version into its thread under the same title");
+		break;
+	case V_FOLLOWEDUP:
+		line(fp, 1, "rule: its author wrote of it after it, and not only to ask for an "
+		    "answer (a ping, a reminder, a resend): his words are his verdict, read "
+		    "them");
+		break;
+	case V_SUPERSEDED:
+		line(fp, 1, "rule: its author's later version (of its posting: a patch of each in "
+		    "one cluster, the same cover letter title, a higher version in its thread; "
+		    "or of it under another title) was merged or answered without it, or stands "
+		    "for it (a resend, a new version); within %d days", VERSION_DAYS);
+		break;
+	case V_REWORKED:
+		line(fp, 1, "rule: a commit credits its author (Signed-off-by, Co-developed-by, "
+		    "Reported-by ...) and changes a file of it, written within %d days after it "
+		    "(alike by the scores, or within %d days): reworked by another", CREDIT_DAYS,
+		    CREDIT_NEAR_DAYS);
+		break;
+	case V_TOONEW:
+		line(fp, 1, "rule: not merged and not answered, but too new to judge: no verdict");
+		break;
+	case V_UNSURE:
+		line(fp, 1, "rule: nothing answered it, but the evidence is mixed: a patch that "
+		    "may be a version of it, one posted with it, or another part of its posting "
+		    "was handled; read both sides");
+		break;
+	case V_IGNORED:
+		line(fp, 1, "rule: a patch for the project, not merged, nobody else answered it "
+		    "in any version, its author said nothing of it but to ask (a ping), no "
+		    "commit credits him on its files, and old enough to judge%s",
+		    m->committer ? "; its author commits to the repository: the committer's "
+		    "own, counted apart from contributions" : "");
+		break;
+	default:
+		break;
+	}
 }
 
 /* A mail's explanation; kept (pairs_read()'s rows of its cluster) shown unless NULL (brief). */
@@ -263,51 +455,8 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 		line(fp, 1, "rule: a patch for the project is a thread root or a reply to it, not "
 		    "a bot's, pull, RFC, linux-next or stable mail, for this repository, and "
 		    "inside --since/--until; this one is not");
-	else if (!strcmp(verdict, "merged"))
-		line(fp, 1, "rule: its cluster holds a commit (the first by commit date is the "
-		    "integration)");
-	else if (!strcmp(verdict, "applied"))
-		line(fp, 1, "rule: its cluster holds a commit of a side branch (another branch "
-		    "than the main line), none of the main line");
-	else if (!strcmp(verdict, "answered")) {
-		uint32_t r = responder(md, mi);
-
-		if (r != NONE && thread_of(md, r) != thread_of(md, mi))
-			line(fp, 1, "rule: another person's mail cites it (a link to its thread, or "
-			    "its attribution line quoting it), "
-			    "or answers a mail citing it, from outside its thread, at or after "
-			    "it: %s", md->mails[r].id);
-		else
-			line(fp, 1, "rule: another person wrote in its thread after it");
-	}
-	else if (!strcmp(verdict, "answered-version"))
-		line(fp, 1, "rule: another version of it (its cluster) was answered, in its "
-		    "thread or with a patch its author posted with it");
-	else if (!strcmp(verdict, "answered-together") &&
-	    thread_of(md, md->mails[mi].twin) == thread_of(md, mi))
-		line(fp, 1, "rule: another part of its series had an earlier version in another "
-		    "thread (a draft in a discussion, an earlier posting), where another person "
-		    "wrote at or after it was posted: the series' conversation, one for its parts");
-	else if (!strcmp(verdict, "answered-together"))
-		line(fp, 1, "rule: a patch its author posted within %d minutes of it, changing "
-		    "a file it changes or under a title alike, was answered: one conversation",
-		    TOGETHER_SECS / 60);
-	else if (!strcmp(verdict, "withdrawn"))
-		line(fp, 1, "rule: its author withdrew it in its thread, or sent a new version "
-		    "into it under the same title");
-	else if (!strcmp(verdict, "superseded"))
-		line(fp, 1, "rule: its author's later version of its posting (a patch of each in "
-		    "one cluster, the same cover letter title, or a higher version in its "
-		    "thread; within %d days) was merged or answered, and holds no version of it",
-		    VERSION_DAYS);
-	else if (!strcmp(verdict, "too-new"))
-		line(fp, 1, "rule: not merged and not answered, but too new to judge: no verdict");
-	else if (!strcmp(verdict, "ignored"))
-		line(fp, 1, "rule: a patch for the project, not merged, no response by another "
-		    "person in its thread or its versions', not withdrawn, superseded or "
-		    "answered with a patch posted with it, and old enough to judge%s",
-		    m->committer ? "; its author commits to the repository: the committer's "
-		    "own, counted apart from contributions" : "");
+	else
+		rule_line(md, mi, fp);
 	if (m->project) {
 		int64_t end = NODATE, grace = 0, dl = cover_deadline(md, m, &end, &grace);
 
@@ -322,6 +471,7 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 			    "from first posting to commit %.1f days", day(d, md->hist_end),
 			    md->merge_p90 != NODATE ? (double)md->merge_p90 / DAY : 0.0);
 		responses(md, mi, fp, brief);
+		family_lines(md, o, mi, fp, brief);
 	}
 	if (m->cluster != NONE)
 		cluster_lines(md, m->cluster, fp, brief);
@@ -414,57 +564,79 @@ why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int b
 }
 
 /*
- * Explain mail mi or commit ci (the other NONE) with the pairs of its
- * cluster: the pairs tables read once (pairs_read(), which verdicts()
- * left to why), the off-list reasons they give before the explanation.
+ * The mail or commit id names (its angle brackets dropped; a commit by
+ * a prefix of at least 4 digits, when only one has it): *mi or *ci (the
+ * other NONE); how many commits have the prefix (0 or 1: found or not,
+ * when no mail has the id).
  */
-static int
-why_explained(struct model *md, const struct ropts *o, uint32_t mi, uint32_t ci)
+static size_t
+why_find(struct model *md, const char *query, uint32_t *mi, uint32_t *ci)
 {
-	struct hmap ids = HMAP_INIT;
-	struct buf kept = BUF_INIT;
+	size_t n, found = 0;
+	const char *id = bare(query, &n);
+	const struct mail *m;
 
+	*mi = *ci = NONE;
+	if ((m = mail_by_id(md, id, n)) && (m->present || m->cluster != NONE)) {
+		*mi = (uint32_t)(m - md->mails);
+		return 1;
+	}
+	if (n >= 4 && n <= 40 && is_hex(id, n))
+		for (size_t i = 0; i < md->ncommits; i++)
+			if ((md->commits[i].present || md->commits[i].cluster != NONE) &&
+			    !strncasecmp(md->commits[i].id, id, n) && !found++)
+				*ci = (uint32_t)i;
+	if (found > 1)
+		*ci = NONE;
+	return found;
+}
+
+void
+why_ids(struct model *md, const char *query)
+{
+	uint32_t mi, ci;
+
+	md->want_pairs = 1;
+	if (why_find(md, query, &mi, &ci) != 1)
+		return;
 	if (mi != NONE)
-		member_ids(md, md->mails[mi].cluster, md->mails[mi].id, &ids);
+		member_ids(md, md->mails[mi].cluster, md->mails[mi].id, &md->why_ids);
 	else
-		member_ids(md, md->commits[ci].cluster, md->commits[ci].id, &ids);
-	pairs_read(md, &ids, &kept);
-	if (mi != NONE)
-		why_mail(md, o, mi, o->fp, 0, &kept);
-	else
-		why_commit(md, o, ci, o->fp, 0, &kept);
-	hmap_free(&ids);
-	buf_free(&kept);
-	return md->pairs_failed ? PT_EXIT_FAILED : PT_EXIT_OK;
+		member_ids(md, md->commits[ci].cluster, md->commits[ci].id, &md->why_ids);
 }
 
 int
 report_why(struct model *md, const struct ropts *o)
 {
-	size_t n;
+	size_t n, found;
 	const char *id = bare(o->query, &n);
-	const struct mail *m;
-	size_t found = 0;
-	uint32_t ci = NONE;
+	uint32_t mi, ci;
 
 	need(md, 1, 0, 1, "why");
-	if ((m = mail_by_id(md, id, n)) && (m->present || m->cluster != NONE))
-		return why_explained(md, o, (uint32_t)(m - md->mails), NONE);
-	/* A commit by its hash or a prefix of it (at least 4 digits), when one. */
-	if (n >= 4 && n <= 40 && is_hex(id, n))
-		for (size_t i = 0; i < md->ncommits; i++)
+	found = why_find(md, o->query, &mi, &ci);
+	if (mi != NONE || (found == 1 && ci != NONE)) {
+		if (mi != NONE)
+			why_mail(md, o, mi, o->fp, 0, &md->why_kept);
+		else
+			why_commit(md, o, ci, o->fp, 0, &md->why_kept);
+		return md->pairs_failed ? PT_EXIT_FAILED : PT_EXIT_OK;
+	}
+	if (found > 1) {
+		uint32_t a = NONE, b = NONE;
+
+		for (size_t i = 0; i < md->ncommits && b == NONE; i++)
 			if ((md->commits[i].present || md->commits[i].cluster != NONE) &&
 			    !strncasecmp(md->commits[i].id, id, n)) {
-				if (!found++)
-					ci = (uint32_t)i;
-				else if (found == 2)
-					warnx("why: %.*s: more than one commit begins so: %s, %s ...",
-					    (int)n, id, md->commits[ci].id, md->commits[i].id);
+				if (a == NONE)
+					a = (uint32_t)i;
+				else
+					b = (uint32_t)i;
 			}
-	if (found == 1)
-		return why_explained(md, o, NONE, ci);
-	if (!found)
+		warnx("why: %.*s: more than one commit begins so: %s, %s ...", (int)n, id,
+		    md->commits[a].id, md->commits[b].id);
+	} else {
 		warnx("why: %.*s: no mail or commit of the tables has this id", (int)n, id);
+	}
 	return PT_EXIT_FAILED;
 }
 

@@ -448,7 +448,9 @@ is "control: not a higher version: ignored" "ignored" \
 # --- 5. answered together ------------------------------------------------------
 # Ann's p@x (foo01: fix the leak, drivers/foo01.c) at 09:00; q@x, in a
 # thread of its own, at DATE by NAME ADDR, titled TITLE, changing FILE;
-# Bob answers q@x when ANSWER is yes.
+# Bob answers q@x when ANSWER is yes, speaking of both ("these patches":
+# the flag series) unless ANSWER is one.  An answer to q@x alone is no
+# answer to p@x: a doubt (unsure).
 # tw DATE NAME ADDR TITLE FILE ANSWER: the verdict of p@x.
 tw() {
 	{
@@ -456,6 +458,9 @@ tw() {
 		tmail p@x 2021-03-01T09:00:00Z Ann ann@a.org '[PATCH] foo01: fix the leak'
 		tmail q@x "$1" "$2" "$3" "[PATCH] $4"
 		if [ "$6" = yes ]; then
+			mrow r@x 2021-03-01T12:00:00Z Bob bob@b.org "Re: [PATCH] $4" dev q@x q@x \
+			    reply '' '' '' series '' ''
+		elif [ "$6" = one ]; then
 			tmail r@x 2021-03-01T12:00:00Z Bob bob@b.org "Re: [PATCH] $4" reply q@x
 		fi
 	} >tw.tsv
@@ -475,10 +480,16 @@ is "together: ... the same file, a title unlike" "answered-together q@x" \
 	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'bar: add a knob' drivers/foo01.c yes)"
 is "control: another file, a title unlike: ignored" "ignored" \
 	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'bar: add a knob' drivers/bar.c yes)"
+is "control: Bob answers q@x alone (no word of the series): ignored, the detail names q@x" \
+	"ignored q@x was answered, not it (r@x)" \
+	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'foo02: fix the leak' drivers/foo02.c one)"
 is "together: an hour before it" "answered-together q@x" \
 	"$(tw 2021-03-01T08:00:00Z Ann ann@a.org 'foo02: fix the leak' drivers/foo01.c yes)"
-is "control: 3601 seconds after it: ignored" "ignored" \
-	"$(tw 2021-03-01T10:00:01Z Ann ann@a.org 'foo02: fix the leak' drivers/foo01.c yes)"
+is "control: 3601 seconds after it, a title alike: not together, but maybe a version: unsure" \
+	"unsure maybe a version of it, by its author within a day under a title alike or as a next version on a file of it, was answered: q@x" \
+	"$(tw 2021-03-01T10:00:01Z Ann ann@a.org 'foo01: fix the big leak' drivers/bar.c yes)"
+is "control: 3601 seconds after it, another file: ignored" "ignored" \
+	"$(tw 2021-03-01T10:00:01Z Ann ann@a.org 'foo02: fix the leak' drivers/foo02.c yes)"
 is "control: 3601 seconds before it: ignored" "ignored" \
 	"$(tw 2021-03-01T07:59:59Z Ann ann@a.org 'foo02: fix the leak' drivers/foo01.c yes)"
 is "control: q@x by another person: ignored" "ignored" \
@@ -511,19 +522,22 @@ is "together: her later version of p@x, unanswered, is answered-version through 
 	"answered-together q@x|answered-version p@x" \
 	"$(verdict p@x --grace 0 tw.tsv tw.tok k-tw.tsv)|$(verdict v@x --grace 0 tw.tsv tw.tok k-tw.tsv)"
 sed '/^r@x/d' tw.tsv >tw-no.tsv
-is "control: the twin q@x unanswered: both ignored" "ignored|ignored" \
+is "control: the twin q@x unanswered: v@x stands for p@x (superseded), counted once, ignored" \
+	"superseded v@x|ignored" \
 	"$(verdict p@x --grace 0 tw-no.tsv tw.tok k-tw.tsv)|$(verdict v@x --grace 0 tw-no.tsv tw.tok k-tw.tsv)"
 
 # A series is one conversation: Ann drafts part 1's diff in a reply in
 # Tom's thread (d@x, 08:00, clustered with s1@x), then posts the series
 # (s0@x, s1@x, s2@x at 09:00); Bob goes on in the draft's thread at
-# BOB's time.  sd BOB [DRAFT-DATE]: the verdict of s2@x.
+# BOB's time, speaking of the series (flags FLAGS, by default series).
+# sd BOB [DRAFT-DATE [FLAGS]]: the verdict of s2@x.
 sd() {
 	{
 		mhdr
 		tmail t@x 2021-03-01T07:00:00Z Tom tom@t.org '[PATCH] bar: rework'
 		tmail d@x "${2:-2021-03-01T08:00:00Z}" Ann ann@a.org 'Re: [PATCH] bar: rework' reply t@x
-		tmail b@x "$1" Bob bob@b.org 'Re: [PATCH] bar: rework' reply d@x "t@x d@x"
+		mrow b@x "$1" Bob bob@b.org 'Re: [PATCH] bar: rework' dev d@x "t@x d@x" reply \
+		    '' '' '' "${3-series}" '' ''
 		smail s0@x 2021-03-01T09:00:00Z Ann ann@a.org '[PATCH 0/2] foo: the series' cover '' '' 0 2
 		smail s1@x 2021-03-01T09:01:00Z Ann ann@a.org '[PATCH 1/2] foo: one' patch s0@x '' 1 2
 		smail s2@x 2021-03-01T09:02:00Z Ann ann@a.org '[PATCH 2/2] foo: two' patch s0@x '' 2 2
@@ -549,6 +563,8 @@ cp sd.tok sd-case.tok
 cp k-sd.tsv k-sd-case.tsv
 is "control: the discussion ended before the series was posted: ignored" "ignored" \
 	"$(sd 2021-03-01T08:30:00Z)"
+is "control: Bob speaks of the draft alone (no word of the series): ignored" "ignored" \
+	"$(sd 2021-03-01T10:00:00Z 2021-03-01T08:00:00Z '')"
 is "control: part 1's other version posted after the series (a later posting): ignored" "ignored" \
 	"$(sd 2021-03-02T10:00:00Z 2021-03-02T09:00:00Z)"
 sd 2021-03-01T10:00:00Z >/dev/null
@@ -1170,13 +1186,13 @@ whyis() {
 }
 whyis merged 'its cluster holds a commit' m1@x hist.tsv k-hist.tsv c-hist.tsv
 whyis applied 'its cluster holds a commit of a side branch' p@x side.tsv k-side.tsv c-side.tsv side.tok
-whyis answered 'another person wrote in its thread' q1@x --grace 0 sup.tsv k-sup.tsv
-whyis answered-version 'another version of it (its cluster) was answered' p1@x --grace 0 sup.tsv k-sup.tsv
+whyis answered 'another person answered it in its thread' q1@x --grace 0 sup.tsv k-sup.tsv
+whyis answered-version 'another version of it (its cluster, or its author' p1@x --grace 0 sup.tsv k-sup.tsv
 whyis answered-together 'a patch its author posted within 60 minutes of it' p@x --grace 0 tw-case.tsv tw-case.tok none.tsv
 whyis answered-together 'another part of its series' s2@x --grace 0 sd-case.tsv sd-case.tok k-sd-case.tsv
 whyis ignored 'a patch for the project, not merged' early@x hist.tsv k-hist.tsv c-hist.tsv
 whyis withdrawn 'its author withdrew it' wp@x --grace 0 wd.tsv none.tsv
-whyis superseded "its author's later version of its posting" p3@x --grace 0 sup.tsv k-sup.tsv
+whyis superseded "its author's later version (of its posting" p3@x --grace 0 sup.tsv k-sup.tsv
 whyis too-new 'not merged and not answered, but too new to judge' near@x hist.tsv k-hist.tsv c-hist.tsv
 whyis not-counted 'a patch for the project is a thread root or a reply to it' b1@x --grace 0 pre.tsv pre.tok none.tsv
 ptreport why near@x hist.tsv k-hist.tsv c-hist.tsv >why.out
