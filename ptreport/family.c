@@ -763,23 +763,24 @@ count_tag(const char *w, size_t k, void *arg)
 		c->hit = e->key;
 }
 
-/* Is tag w a list's own: on at least a fifth of the mails of a list it is on? */
-static int
-list_tag(struct tagctx *c, const char *w, size_t k)
+/*
+ * The lists' own tags: on at least a fifth of the mails of a list they
+ * are on ([LTP], [f2fs-dev]), each tag's hash into set.
+ */
+static void
+list_tags(struct tagctx *c, struct set64 *set)
 {
 	for (size_t i = 0; i < c->perlist->cap; i++) {
 		const struct hent *e = &c->perlist->e[i];
 		const char *tab;
 		const struct hent *l;
 
-		if (!e->key || !(tab = memchr(e->key, '\t', e->klen)) ||
-		    (size_t)(e->key + e->klen - tab - 1) != k || memcmp(tab + 1, w, k))
+		if (!e->key || !(tab = memchr(e->key, '\t', e->klen)))
 			continue;
 		l = hmap_get(c->lists, e->key, (size_t)(tab - e->key));
 		if (l && 5 * ((uintptr_t)e->val) >= (uintptr_t)l->val - 1)
-			return 1;
+			set64_add(set, hash_bytes(tab + 1, (size_t)(e->key + e->klen - tab - 1)));
 	}
-	return 0;
 }
 
 /* Patches a tag's statistics count: posted as patches for a repository. */
@@ -797,6 +798,7 @@ tags_judge(struct model *md)
 {
 	struct hmap tags = HMAP_INIT, perlist = HMAP_INIT, lists = HMAP_INIT;
 	struct tagctx c = { md, &tags, &perlist, &lists, NULL, 0, 0, BUF_INIT, NULL, SET64_INIT };
+	struct set64 ltags = SET64_INIT;
 	unsigned long all = 0, allmerged = 0;
 
 	/* Every mail: the lists' sizes, and their tags per list. */
@@ -841,6 +843,7 @@ tags_judge(struct model *md)
 	 * rate of all, and none was.  Another repository's (a test suite's,
 	 * a book's, a stable branch's), whatever files its patches change.
 	 */
+	list_tags(&c, &ltags);
 	for (size_t i = 0; i < tags.cap; i++) {
 		struct hent *e = &tags.e[i];
 		struct tagstat *t;
@@ -848,9 +851,10 @@ tags_judge(struct model *md)
 		if (!e->key)
 			continue;
 		t = e->val;
+		/* set64_add(): 1 when not there, not a list's own (each tag comes once). */
 		t->foreign = all && t->merged == 0 && t->patches >= 2 &&
 		    (double)t->patches * (double)allmerged / (double)all >= TAG_EXPECT &&
-		    !list_tag(&c, e->key, e->klen);
+		    set64_add(&ltags, hash_bytes(e->key, e->klen));
 	}
 	c.stage = 2;
 	for (size_t i = 0; i < md->nmails; i++) {
@@ -875,6 +879,7 @@ tags_judge(struct model *md)
 		}
 	}
 	set64_free(&c.seen);
+	set64_free(&ltags);
 	buf_free(&c.key);
 	hmap_free(&tags);
 	hmap_free(&perlist);

@@ -330,6 +330,8 @@ load_mails(struct model *md, struct tsv_reader *r)
 				uf_union(&md->threads, mi, last);
 			}
 		md->mails[mi].parent = last;
+		/* mail_node() may have moved md->mails. */
+		m = &md->mails[mi];
 		/*
 		 * A patch with no [PATCH] tag and no Signed-off-by: a diff
 		 * shared in passing, maybe no submission (verdicts() weighs it

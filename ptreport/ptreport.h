@@ -125,6 +125,8 @@ struct mail {
 	const char *changeid;    /* patches: its Change-Id trailer (interned); "" */
 	unsigned char verdict;   /* enum verdict, once verdicts() ran */
 	unsigned char weak;      /* unsure: the evidence its vby rests on is weak */
+	unsigned char lone;      /* answered-together: the one part of its posting
+	                            answered, a lone review speaking for it */
 	uint32_t vby;            /* what decided the verdict: a mail, or for merged,
 	                            applied and reworked a commit; NONE */
 	uint32_t vfam;           /* answered-version, superseded, unsure: the version
@@ -568,9 +570,10 @@ int answers(struct model *md, uint32_t r, uint32_t mi);
 /*
  * The earliest mail of patch mi's thread, by another person, at or after
  * it, answering another part of its posting by its author and not it
- * (nor the posting as a whole); NONE if none.
+ * (nor the posting as a whole); NONE if none.  *nparts: how many parts
+ * such mails answer, 1 or 2 (two or more).
  */
-uint32_t sibling_answer(struct model *md, uint32_t mi);
+uint32_t sibling_answer(struct model *md, uint32_t mi, int *nparts);
 /* The first of v[0..n) (sorted by thread, date and id) in thread root. */
 size_t first_in_thread(const struct rkey *v, size_t n, uint32_t root);
 /*

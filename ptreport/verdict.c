@@ -264,7 +264,7 @@ judge(struct model *md, uint32_t mi)
 	struct mail *m = &md->mails[mi];
 	uint32_t r, x;
 	int64_t end, grace, dl;
-	int weak = 0, mg = 0, wd = 0;
+	int weak = 0, mg = 0, wd = 0, np = 0;
 
 	m->toonew = m->late = 0;
 	if (!m->present || m->type != MT_PATCH) {
@@ -329,6 +329,18 @@ judge(struct model *md, uint32_t mi)
 		m->twin = r;
 		return;
 	}
+	/*
+	 * A lone review of its posting, on one other part and no more,
+	 * speaks for the posting (a design rejected in the thread of 2/3):
+	 * one conversation.  Reviews of several parts that pass it over are
+	 * none of its (it is ignored below, the detail naming the first).
+	 */
+	if ((r = sibling_answer(md, mi, &np)) != NONE && np == 1) {
+		m->twin = md->mails[r].tgt;
+		m->lone = 1;
+		set_verdict(m, V_ANSWERED_TOGETHER, m->twin, NONE);
+		return;
+	}
 	if ((r = replaced_by(md, mi)) != NONE) {
 		set_verdict(m, V_SUPERSEDED, NONE, r);
 		m->supby = r;
@@ -351,10 +363,11 @@ judge(struct model *md, uint32_t mi)
 		return;
 	}
 	/*
-	 * Ignored, though its companions may have been answered: an answer
-	 * to another patch is no answer to it (the detail names the first).
+	 * Ignored, though other parts were answered (reviews of several
+	 * parts that passed it over) or a patch posted with it: an answer
+	 * to another patch is none of its; the detail names the first.
 	 */
-	if ((r = sibling_answer(md, mi)) != NONE)
+	if ((r = sibling_answer(md, mi, &np)) != NONE)
 		set_verdict(m, V_IGNORED, r, md->mails[r].tgt);
 	else if ((r = together(md, mi)) != NONE && (x = responder(md, r)) != NONE)
 		set_verdict(m, V_IGNORED, x, r);
@@ -472,7 +485,9 @@ verdicts(struct model *md, const struct scope *sc)
 		judge(md, (uint32_t)i);
 	/*
 	 * A version answered through its twin answers its other versions,
-	 * as one answered in its thread does (k->responded).
+	 * as one answered in its thread does (k->responded); not one a lone
+	 * review of another part answered (an answer to another part of an
+	 * earlier version is none to this part).
 	 */
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
@@ -481,7 +496,8 @@ verdicts(struct model *md, const struct scope *sc)
 		if ((m->verdict != V_IGNORED && m->verdict != V_UNSURE) || !k)
 			continue;
 		for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext)
-			if (md->mails[x].verdict == V_ANSWERED_TOGETHER && x != i) {
+			if (md->mails[x].verdict == V_ANSWERED_TOGETHER && !md->mails[x].lone &&
+			    x != i) {
 				set_verdict(m, V_ANSWERED_VERSION, md->mails[x].vby, x);
 				break;
 			}

@@ -374,7 +374,11 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		    "thread, its cover letter, or its series");
 		break;
 	case V_ANSWERED_TOGETHER:
-		if (thread_of(md, m->vby) == thread_of(md, mi))
+		if (m->lone)
+			line(fp, 1, "rule: the only part of its posting anybody answered was "
+			    "another: a lone review of a posting speaks for it (reviews of several "
+			    "parts that pass it over do not)");
+		else if (thread_of(md, m->vby) == thread_of(md, mi))
 			line(fp, 1, "rule: another part of its series had an earlier version in "
 			    "another thread, where another person spoke of the series at or after "
 			    "it was posted: one conversation for its parts");

@@ -1,0 +1,357 @@
+#!/bin/sh
+# ptreport: an answer answers what it replies to, and "ignored" is said
+# only where a patch's whole family is silent (ptreport(1), VERDICTS):
+# a reply to one part of a series answers that part, the cover letter
+# or the series word the whole posting; a version is answered by an
+# answer to the same part in another version; its versions under other
+# titles (the scores, a next version retitled, the same title, a vN
+# with no earlier version, a Fixes: or Change-Id in common), its
+# author's own words after it (quoted; a ping keeps it ignored), the
+# commits crediting its author on its files, the tags the history never
+# takes, mails not meant to be merged, and a commit older than the mail.
+# Each rule on small tables written here, with a control that flips it.
+. "$(dirname "$0")/lib.sh"
+
+cd "$T" || exit 1
+. "$top/tests/tables.sh"
+
+# The mails table with the message and said columns too:
+#   whdr, then w ID DATE NAME ADDR SUBJECT [TYPE [IN_REPLY_TO [VERSION
+#   [PART [TOTAL [FLAGS [SAID [MESSAGE]]]]]]]] (References: its
+#   In-Reply-To; on dev).
+whdr() {
+	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\tlist\tin_reply_to\treferences\ttype\tversion\tpart\ttotal\tflags\tcites\tsrc\tmessage\tsaid\n'
+}
+w() {
+	mrow "$1" "$2" "$3" "$4" "$5" dev "${7:-}" "${7:-}" "${6:-patch}" "${8:-}" "${9:-}" \
+	    "${10:-}" "${11:-}" '' '' "${13:-}" "${12:-}"
+}
+# The patch table with hash and credits: t2hdr, then
+#   t2 KIND ID DATE HASH CREDITS CHANGE... (as tok in tables.sh).
+t2hdr() {
+	printf 'id\tkind\tdate\tfiles\tnew\thunks\tflags\thash\tcredits\n'
+}
+t2() {
+	kind=$1 id=$2 date=$3 hash=$4 cred=$5
+	shift 5
+	tokf '' "$kind" "$id" "$date" "$@" | awk -F'\t' -v OFS='\t' -v h="$hash" -v c="$cred" \
+	    '{ print $0, h, c }'
+}
+phdr() {
+	printf 'left\tright\tmsg\tdiff\tdlr\tscore\tfdiff\tvia\n'
+}
+# pair LEFT RIGHT SCORE FDIFF
+pair() {
+	printf '%s\t%s\t%s\t%s\t1.0\t%s\t%s\tfiles\n' "$1" "$2" "$3" "$3" "$3" "$4"
+}
+# Background mails for the coverage, a main line past the patches.
+bg() {
+	for m in 01 02 03 04 05 06; do fill dev 2021-$m 30; done | sed 's/$/\t\t/'
+}
+{ chdr; commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-end.tsv
+V() {
+	verdict "$@" | sed 's/ $//'
+}
+
+# --- 1. an answer answers what it replies to -----------------------------------
+# Ann's series s0 (cover), s1, s2, s3; Bob answers s1 (b1), and Cid
+# answers Ann's reply to s2 (a2, c2: a reply to a reply still answers
+# s2).  s3 gets nothing of its own.
+ser() {
+	{
+		whdr
+		bg
+		w s0@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH 0/3] foo: three' cover '' '' 0 3
+		w s1@x 2021-02-01T09:01:00Z Ann ann@a.org '[PATCH 1/3] foo: one' patch s0@x '' 1 3
+		w s2@x 2021-02-01T09:02:00Z Ann ann@a.org '[PATCH 2/3] foo: two' patch s0@x '' 2 3
+		w s3@x 2021-02-01T09:03:00Z Ann ann@a.org '[PATCH 3/3] foo: three' patch s0@x '' 3 3
+		w b1@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH 1/3] foo: one' reply "$1" '' '' '' \
+		    "${2:-}" 'Looks fine to me.'
+		w a2@x 2021-02-02T10:00:00Z Ann ann@a.org 'Re: [PATCH 2/3] foo: two' reply s2@x '' '' '' \
+		    ping 'Ping?'
+		w c2@x 2021-02-03T10:00:00Z Cid cid@c.org 'Re: [PATCH 2/3] foo: two' reply a2@x '' '' '' \
+		    '' 'Sorry, busy.'
+	} >ser.tsv
+}
+ser s1@x
+set -- --grace 0 ser.tsv none.tsv c-end.tsv
+is "aim: a reply to part 1 answers part 1, a reply to a reply to part 2 part 2" \
+	"answered bob@b.org|answered cid@c.org" "$(V s1@x "$@")|$(V s2@x "$@")"
+is "aim: part 3, passed over by reviews of parts 1 and 2: ignored, naming the answer to another part" \
+	"ignored s1@x was answered, not it (b1@x)" "$(V s3@x "$@")"
+sed '/^c2@x/d' ser.tsv >ser-lone.tsv
+is "aim: a lone review, of part 1 alone, speaks for the posting: part 3 answered-together s1@x" \
+	"answered-together s1@x" "$(V s3@x --grace 0 ser-lone.tsv none.tsv c-end.tsv)"
+ptreport why s3@x --grace 0 ser-lone.tsv none.tsv c-end.tsv >why.out
+grep -q '^  rule: the only part of its posting anybody answered was another' why.out
+ok $? "aim: why says a lone review speaks for the posting"
+ser s0@x
+is "aim: a reply to the cover letter answers every part" "answered bob@b.org" "$(V s3@x "$@")"
+ser s1@x series
+is "aim: a reply to part 1 speaking of the series (flag series) answers every part" \
+	"answered bob@b.org" "$(V s3@x "$@")"
+ser s1@x
+ptreport why s3@x "$@" >why.out
+grep -q '^    2021-02-02  bob@b.org  b1@x  Re: \[PATCH 1/3\] foo: one  (to s1@x, another patch: no response to it)$' why.out
+ok $? "aim: why names what each mail answers"
+grep -q '^    2021-02-02  ann@a.org  a2@x  .*(its author, a ping: "Ping?"; to s2@x)$' why.out
+ok $? "aim: why quotes the author's own words (a ping)"
+
+# Versions: v1 (t0..t2) and v2 (u0..u2) a week later, each part in a
+# cluster with its version; Bob answers v1's part 1 only.
+{
+	whdr
+	bg
+	w t0@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH 0/2] bar: two' cover '' '' 0 2
+	w t1@x 2021-02-01T09:01:00Z Ann ann@a.org '[PATCH 1/2] bar: one' patch t0@x '' 1 2
+	w t2@x 2021-02-01T09:02:00Z Ann ann@a.org '[PATCH 2/2] bar: two' patch t0@x '' 2 2
+	w u0@x 2021-02-08T09:00:00Z Ann ann@a.org '[PATCH v2 0/2] bar: two' cover '' 2 0 2
+	w u1@x 2021-02-08T09:01:00Z Ann ann@a.org '[PATCH v2 1/2] bar: one' patch u0@x 2 1 2
+	w u2@x 2021-02-08T09:02:00Z Ann ann@a.org '[PATCH v2 2/2] bar: two' patch u0@x 2 2 2
+	w r1@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH 1/2] bar: one' reply t1@x '' '' '' '' \
+	    'Why not a macro?'
+} >ver.tsv
+{ khdr; member 1 t1@x mail; member 1 u1@x mail; member 2 t2@x mail; member 2 u2@x mail; } >k-ver.tsv
+set -- --grace 0 ver.tsv k-ver.tsv c-end.tsv
+is "versions: v2's part 1, whose v1 was answered: answered-version t1@x" \
+	"answered-version t1@x" "$(V u1@x "$@")"
+is "versions: v2's part 2: a lone review of v1's part 1 answers v1's part 2 (together), not v2's" \
+	"ignored|answered-together t1@x" "$(V u2@x "$@" | cut -d' ' -f1)|$(V t2@x "$@")"
+{ khdr; member 1 t1@x mail; member 1 u1@x mail; member 2 t2@x mail; member 2 u2@x mail; } >k-ver.tsv
+sed 's/^r1@x\(.*\)\tt1@x\tt1@x\t/r1@x\1\tt0@x\tt0@x\t/' ver.tsv >ver-cover.tsv
+grep -q '^r1@x.*	t0@x	t0@x	reply' ver-cover.tsv
+ok $? "control table: Bob answers v1's cover letter"
+is "control: v1 answered at its cover letter: v2's part 2 answered-version t2@x" \
+	"answered-version t2@x" "$(V u2@x --grace 0 ver-cover.tsv k-ver.tsv c-end.tsv)"
+
+# --- 2. its author's own words -------------------------------------------------
+# Ann's p@x; after it, her reply a@x saying SAID with FLAGS.
+own() {
+	{
+		whdr
+		bg
+		w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: fix the leak'
+		w a@x 2021-02-01T10:00:00Z Ann ann@a.org 'Re: [PATCH] foo: fix the leak' reply p@x \
+		    '' '' '' "$2" "$1"
+	} >own.tsv
+	V p@x --grace 0 own.tsv none.tsv c-end.tsv
+}
+is "own words: her reply says something (the wrong approach): followed-up, quoted" \
+	'followed-up a@x: "This is the wrong approach, Bob'"'"'s fix is better."' \
+	"$(own "This is the wrong approach, Bob's fix is better.")"
+is "control: only a ping (flag ping): ignored" "ignored" "$(own 'Gentle ping?' ping)"
+is "control: no words of her own (only quotes): ignored" "ignored" "$(own '')"
+is "own words: withdrawn in her words (flag withdraw): withdrawn" "withdrawn a@x" \
+	"$(own 'Please drop this one.' withdraw)"
+own 'This is the wrong approach.' >/dev/null
+sed -i '/^a@x/s/\tAnn\tann@a.org\t/\tBob\tbob@b.org\t/' own.tsv
+is "control: another's words are an answer" "answered bob@b.org" \
+	"$(V p@x --grace 0 own.tsv none.tsv c-end.tsv)"
+own 'This is the wrong approach.' >/dev/null
+is "own words: the summary counts followed-up apart from ignored" "1|0" \
+	"$(sval 'followed up' --grace 0 own.tsv none.tsv c-end.tsv)|$(sval ignored --grace 0 own.tsv none.tsv c-end.tsv)"
+ptreport why p@x --grace 0 own.tsv none.tsv c-end.tsv >why.out
+grep -q '^  rule: its author wrote of it after it, and not only to ask' why.out
+ok $? "own words: why's rule"
+
+# --- 3. its versions under other titles ----------------------------------------
+# Ann's p@x (TITLE1, FILES1) at 09:00 on 02-01; q@x (TITLE2, FILES2) at
+# DATE, answered by Bob; optional pairs table.
+# fv DATE TITLE2 FILE2 [VERSION2 [PAIRS...]]: the verdict of p@x.
+fv() {
+	{
+		whdr
+		bg
+		w p@x 2021-02-01T09:00:00Z Ann ann@a.org "[PATCH] ${T1:-foo: fix the leak}"
+		w q@x "$1" Ann ann@a.org "[PATCH${4:+ v$4}] $2" patch '' "${4:-}"
+		w r@x 2021-02-20T09:00:00Z Bob bob@b.org "Re: [PATCH] $2" reply q@x '' '' '' '' 'Fine.'
+	} >fv.tsv
+	{
+		thdr
+		tok mail p@x 2021-02-01T09:00:00Z "M:${F1:-drivers/foo.c}"
+		tok mail q@x "$1" "M:$3"
+	} >fv.tok
+	if [ $# -ge 4 ]; then shift 4; else shift $#; fi
+	V p@x --grace 0 fv.tsv fv.tok none.tsv c-end.tsv "$@"
+}
+is "family: a v2 a week later under a title alike, on its file: answered-version q@x" \
+	"answered-version q@x" "$(fv 2021-02-08T09:00:00Z 'foo: fix the leak in probe' drivers/foo.c 2)"
+is "control: the same, but no next version (no vN): ignored" "ignored" \
+	"$(fv 2021-02-08T09:00:00Z 'foo: fix the leak in probe' drivers/foo.c)"
+is "control: 31 days later: ignored" "ignored" \
+	"$(fv 2021-03-04T09:00:00Z 'foo: fix the leak in probe' drivers/foo.c 2)"
+T1='foo01: fix the leak' F1=drivers/foo01.c
+is "control: numbered siblings (foo01, foo02: two tests), a folder in common: ignored" "ignored" \
+	"$(fv 2021-02-08T09:00:00Z 'foo02: fix the leak' drivers/foo02.c 2)"
+unset T1 F1
+T1='foo: fix the leak in probe'
+is "family: the same title, another file, a title of five words or more: answered-version q@x" \
+	"answered-version q@x" "$(fv 2021-06-01T09:00:00Z 'foo: fix the leak in probe' lib/foo.c)"
+T1='foo: fix it'
+is "control: the same title of three words, another file: ignored" "ignored" \
+	"$(fv 2021-06-01T09:00:00Z 'foo: fix it' lib/foo.c)"
+unset T1
+# The scores: a pair of p@x and q@x, alike (0.7) over most of both (fdiff 0.7).
+{ phdr; pair p@x q@x 0.7 0.7; } >fv.pairs
+{ phdr; pair p@x q@x 0.7 0.3; } >fv-thin.pairs
+is "family: scored alike, another title and file, 4 months later: answered-version q@x" \
+	"answered-version q@x" "$(fv 2021-06-01T09:00:00Z 'lib: rework it' lib/bar.c '' fv.pairs)"
+is "control: scored alike on a sliver of them (fdiff 0.3): ignored" "ignored" \
+	"$(fv 2021-06-01T09:00:00Z 'lib: rework it' lib/bar.c '' fv-thin.pairs)"
+# A vN with no earlier version of its own, 20 minutes later: her next version.
+is "family: a v2 with no v1 of its own, 20 minutes later, her last posting before: answered-version q@x" \
+	"answered-version q@x" "$(fv 2021-02-01T09:20:00Z 'lapi: use the kernel types' include/lapi.h 2)"
+is "control: 25 hours later: ignored" "ignored" \
+	"$(fv 2021-02-02T10:00:00Z 'lapi: use the kernel types' include/lapi.h 2)"
+is "family: within a day, a title alike, not a next version: unsure, saying so" \
+	"unsure maybe a version of it, by its author within a day under a title alike or as a next version on a file of it, was answered: q@x" \
+	"$(fv 2021-02-01T15:00:00Z 'foo: fix the big leak' drivers/bar.c)"
+# A merged version: q@x in a cluster with a commit.
+fv 2021-02-08T09:00:00Z 'foo: fix the leak in probe' drivers/foo.c 2 >/dev/null
+{ khdr; member 1 q@x mail; member 1 "$C1" commit; } >k-fv.tsv
+{ chdr; commit "$C1" 2021-02-10T00:00:00Z 2021-02-10T00:00:00Z; commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-fv.tsv
+is "family: its later version merged: superseded, naming the version and the commit" \
+	"superseded q@x, merged as $C1" "$(V p@x --grace 0 fv.tsv fv.tok k-fv.tsv c-fv.tsv)"
+
+# Fixes: and Change-Id in common.
+fx() {
+	{
+		whdr
+		bg
+		w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] lib: add the missing inline' patch '' \
+		    '' '' '' '' '' "lib: add the missing inline\\n\\n$1\\nSigned-off-by: Ann <ann@a.org>"
+		w q@x 2021-02-01T11:00:00Z Ann ann@a.org '[PATCH 1/2] macros: move them into a C file' \
+		    patch '' '' 1 2 '' '' "macros: move\\n\\n$2\\nSigned-off-by: Ann <ann@a.org>"
+		w r@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH 1/2] macros' reply q@x '' '' '' '' \
+		    'Merged.'
+	} >fx.tsv
+	V p@x --grace 0 fx.tsv none.tsv c-end.tsv
+}
+is "family: Fixes: naming the same commit (short and long): answered-version q@x" \
+	"answered-version q@x" \
+	"$(fx 'Fixes: b366afb64 ("Add the macro")' 'Fixes: b366afb64d1e2f ("Add the macro")')"
+is "control: Fixes: naming other commits: ignored" "ignored" \
+	"$(fx 'Fixes: b366afb64 ("Add the macro")' 'Fixes: c366afb64 ("Another")')"
+is "family: the same Change-Id: answered-version q@x" "answered-version q@x" \
+	"$(fx 'Change-Id: I0123456789abcdef' 'Change-Id: I0123456789abcdef')"
+
+# --- 4. a commit crediting its author ---------------------------------------------
+# Max's C1, ten days after Ann's p@x, on its file, crediting CREDIT.
+cr() {
+	{ whdr; bg; w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: fix the leak'; } >cr.tsv
+	{
+		t2hdr
+		t2 mail p@x 2021-02-01T09:00:00Z aaaa '' M:drivers/foo.c
+		t2 commit "$C1" 2021-02-11T09:00:00Z bbbb "$1" M:drivers/foo.c
+	} >cr.tok
+	{ chdr; commit "$C1" 2021-02-11T09:00:00Z 2021-02-11T09:00:00Z; commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-cr.tsv
+	{ phdr; pair p@x "$C1" "${2:-0.2}" 0.2; } >cr.pairs
+	V p@x --grace 0 cr.tsv cr.tok none.tsv c-cr.tsv cr.pairs
+}
+is "credit: a commit on its file crediting her (Reported-by), ten days later: reworked" \
+	"reworked $C1, crediting its author" "$(cr 'Ann <ann@a.org>')"
+is "control: crediting another: ignored" "ignored" "$(cr 'Bob <bob@b.org>')"
+sed -i "s/^p@x\\t$C1/p@x\\tnone/" cr.pairs
+is "control: no pair of them (no file in common): ignored" "ignored" \
+	"$(V p@x --grace 0 cr.tsv cr.tok none.tsv c-cr.tsv cr.pairs)"
+
+# --- 5. a tag the history never takes; not meant to be merged --------------------
+# Three [KIRK] patches nobody took; three others merged.
+tags() {
+	{
+		whdr
+		bg
+		for i in 1 2 3; do
+			w k$i@x 2021-02-0${i}T09:00:00Z Ann ann@a.org "[KIRK][PATCH] kirk: change $i"
+			w m$i@x 2021-02-0${i}T10:00:00Z Ann ann@a.org "[PATCH] lib: change $i"
+		done
+	} >tags.tsv
+	{
+		khdr
+		for i in 1 2 3; do member $i m$i@x mail; member $i "$(hexid c$i)" commit; done
+		if [ "$1" = taken ]; then member 4 k1@x mail; member 4 "$(hexid c4)" commit; fi
+	} >k-tags.tsv
+	{
+		chdr
+		for i in 1 2 3 4; do commit "$(hexid c$i)" 2021-02-10T00:00:00Z 2021-02-10T00:00:00Z; done
+		commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z
+	} >c-tags.tsv
+	V k2@x --grace 0 tags.tsv k-tags.tsv c-tags.tsv
+}
+is "tags: [KIRK], none of whose 3 patches the history took: another repository's" \
+	"not-counted not for this repository: its subject's tag [kirk], a tag none of whose 3 patches the history took" \
+	"$(tags)"
+is "control: one [KIRK] patch merged: the tag is taken, the others ignored" "ignored" "$(tags taken)"
+{
+	whdr
+	bg
+	w n@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH WIP] testing patch for CI' patch '' '' '' '' nosub
+	w o@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: other'
+} >nosub.tsv
+is "not a submission (flag nosub): a verdict of its own, not counted, never ignored" \
+	"not-a-submission|ignored|1" \
+	"$(V n@x --grace 0 nosub.tsv none.tsv c-end.tsv | cut -d' ' -f1)|$(V o@x --grace 0 nosub.tsv none.tsv c-end.tsv)|$(sval '  not submissions' --grace 0 nosub.tsv none.tsv c-end.tsv)"
+# No [PATCH] tag and no Signed-off-by, where the 20 merged patches have one.
+unsig() {
+	{
+		whdr
+		bg
+		i=10
+		while [ $i -lt 30 ]; do
+			w m$i@x 2021-01-${i}T09:00:00Z Ann ann@a.org "[PATCH] lib: change $i" patch '' \
+			    '' '' '' '' '' "lib: change\\n\\nSigned-off-by: Ann <ann@a.org>"
+			i=$((i + 1))
+		done
+		w u@x 2021-03-01T09:00:00Z Cid cid@c.org "$1" patch '' '' '' '' '' '' \
+		    'build: link order fix\n\nIt works for me.'
+	} >unsig.tsv
+	{
+		khdr
+		i=10
+		while [ $i -lt 30 ]; do member $i m$i@x mail; member $i "$(hexid c$i)" commit; i=$((i + 1)); done
+	} >k-unsig.tsv
+	{
+		chdr
+		i=10
+		while [ $i -lt 30 ]; do commit "$(hexid c$i)" 2021-03-01T00:00:00Z 2021-03-01T00:00:00Z; i=$((i + 1)); done
+		commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z
+	} >c-unsig.tsv
+	V u@x --grace 0 unsig.tsv k-unsig.tsv c-unsig.tsv
+}
+is "unsigned: no [PATCH] tag, no Signed-off-by, where every merged patch has one: not-a-submission" \
+	"not-a-submission no [PATCH] tag and no Signed-off-by: a diff shared, not submitted (0 of the history's 20 merged patches lack both)" \
+	"$(unsig 'build: link order fix')"
+is "control: the [PATCH] tag: ignored" "ignored" "$(unsig '[PATCH] build: link order fix')"
+
+# --- 6. a commit older than the mail ---------------------------------------------
+# Ann's p@x (2021-03-10) in a cluster with C1, committed at CDATE; the
+# patch table's hashes HP and HC.
+old() {
+	{ whdr; bg; w p@x 2021-03-10T09:00:00Z Ann ann@a.org '[PATCH] doc: cache coloring'; } >old.tsv
+	{ khdr; member 1 p@x mail; member 1 "$C1" commit; } >k-old.tsv
+	{ chdr; commit "$C1" 2020-07-01T00:00:00Z "$1"; commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-old.tsv
+	{
+		t2hdr
+		t2 mail p@x 2021-03-10T09:00:00Z "$2" '' M:doc/coloring.md
+		t2 commit "$C1" "$1" "$3" '' M:doc/coloring.md
+	} >old.tok
+	V p@x --grace 0 old.tsv old.tok k-old.tsv c-old.tsv
+}
+is "older: committed 8 months before the mail, another patch: not merged (ignored)" "ignored" \
+	"$(old 2020-07-10T00:00:00Z aaaa bbbb)"
+is "control: the mail an exact repost of it (the same hash): merged" "merged $C1" \
+	"$(old 2020-07-10T00:00:00Z aaaa aaaa)"
+is "control: committed 12 hours before the mail (the clocks, a commit mailed): merged" "merged $C1" \
+	"$(old 2021-03-09T21:00:00Z aaaa bbbb)"
+
+# --- 7. the same bytes again, rows reordered -----------------------------------------
+for f in ser.tsv ver.tsv; do
+	{ head -1 "$f"; sed 1d "$f" | sort -r; } >"rev-$f"
+done
+ser s1@x
+a=$(ptreport patches -q --grace 0 ser.tsv none.tsv c-end.tsv)
+b=$(ptreport patches -q --grace 0 rev-ser.tsv none.tsv c-end.tsv)
+[ "$a" = "$b" ]
+ok $? "the rows in another order: the same verdicts"
+
+done_testing
