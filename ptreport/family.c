@@ -621,21 +621,19 @@ followup(struct model *md, uint32_t mi, int *wd)
 }
 
 int
-answered_series(struct model *md, uint32_t xi)
+twin_answered(struct model *md, uint32_t mi, uint32_t ti)
 {
-	uint32_t root = thread_of(md, xi);
-	const struct mail *x = &md->mails[xi];
+	uint32_t root = thread_of(md, ti);
 
-	for (uint32_t r = md->th[root].resp; r != NONE; r = md->mails[r].rnext) {
-		const struct mail *a = &md->mails[r];
-
-		if (!answers(md, r, xi))
-			continue;
-		if (a->series || (a->tgt != NONE && md->mails[a->tgt].type == MT_COVER &&
-		    a->tgt != xi))
+	/* The same change in two places ("acct02: ..." and "msgrcv03: ..."): one answer. */
+	if (titles_alike(md->mails[mi].ntitle, md->mails[ti].ntitle))
+		return responded(md, ti);
+	/* A series word in a series' thread speaks of that series, not of mi. */
+	if (md->mails[ti].total > 1)
+		return 0;
+	for (uint32_t r = md->th[root].resp; r != NONE; r = md->mails[r].rnext)
+		if (md->mails[r].series && answers(md, r, ti))
 			return 1;
-	}
-	(void)x;
 	return 0;
 }
 

@@ -700,8 +700,13 @@ int credits_person(const struct commit *c, const struct mail *m);
  * (*wd) or anything else he said of it; NONE.
  */
 uint32_t followup(struct model *md, uint32_t mi, int *wd);
-/* Was patch xi answered by a mail speaking of its whole posting (a cover letter's answer, the series word)? */
-int answered_series(struct model *md, uint32_t xi);
+/*
+ * Does an answer to ti, a patch posted with mi (together()), answer mi
+ * too: any answer when their titles are alike (the same change in two
+ * places), else, ti a posting of its own, one whose own words speak of
+ * several patches (flag series)?
+ */
+int twin_answered(struct model *md, uint32_t mi, uint32_t ti);
 /* Patches under a tag the history never takes: another repository's (foreign, bytag). */
 void tags_judge(struct model *md);
 

@@ -314,7 +314,7 @@ judge(struct model *md, uint32_t mi)
 		set_verdict(m, V_REWORKED, r, NONE);
 		return;
 	}
-	if ((r = together(md, mi)) != NONE && answered_series(md, r)) {
+	if ((r = together(md, mi)) != NONE && twin_answered(md, mi, r)) {
 		set_verdict(m, V_ANSWERED_TOGETHER, r, NONE);
 		m->twin = r;
 		return;

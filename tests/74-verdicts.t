@@ -355,9 +355,12 @@ is "together: ... the same file, a title unlike" "answered-together q@x" \
 	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'bar: add a knob' drivers/foo01.c yes)"
 is "control: another file, a title unlike: ignored" "ignored" \
 	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'bar: add a knob' drivers/bar.c yes)"
-is "control: Bob answers q@x alone (no word of the series): ignored, the detail names q@x" \
-	"ignored q@x was answered, not it (r@x)" \
+is "together: a title alike (the same change in two places): any answer to q@x answers both" \
+	"answered-together q@x" \
 	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'foo02: fix the leak' drivers/foo02.c one)"
+is "control: the same file, a title unlike, Bob answers q@x alone (no word of both): ignored, the detail names q@x" \
+	"ignored q@x was answered, not it (r@x)" \
+	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'bar: add a knob' drivers/foo01.c one)"
 is "together: an hour before it" "answered-together q@x" \
 	"$(tw 2021-03-01T08:00:00Z Ann ann@a.org 'foo02: fix the leak' drivers/foo01.c yes)"
 is "control: 3601 seconds after it, a title alike: not together, but maybe a version: unsure" \
