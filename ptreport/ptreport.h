@@ -599,10 +599,10 @@ uint32_t responder(struct model *md, uint32_t mi);
  * A patch's versions and companions (versions.c), for the verdicts:
  * postings_index() once after the patches for the project are known,
  * postings_free() after.  together(): a patch its author posted within
- * TOGETHER_SECS of patch mi, to a list of it, in another thread,
- * changing a file mi changes or under a title alike (TWIN_WORDS percent
- * of the words of the longer in the other), that someone answered: one
- * conversation (NONE if none).  superseded_by(): the
+ * TOGETHER_SECS of patch mi changing a file mi changes, or within
+ * BATCH_SECS under a title alike (TWIN_WORDS percent of the words of the
+ * longer in the other: a batch, one patch a folder), to a list of it,
+ * in another thread, that someone answered (NONE if none).  superseded_by(): the
  * first mail of a later posting by its author, at most VERSION_DAYS
  * later, that continues mi's posting (a patch of each in one cluster,
  * the same cover letter title, or a higher version in its thread) and
@@ -613,6 +613,7 @@ uint32_t responder(struct model *md, uint32_t mi);
  * none).
  */
 #define TOGETHER_SECS 3600
+#define BATCH_SECS (24 * 3600)
 #define TWIN_WORDS 60
 #define VERSION_DAYS 365
 void postings_index(struct model *md);

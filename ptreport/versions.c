@@ -430,11 +430,11 @@ together(struct model *md, uint32_t mi)
 
 	if (m->date == NODATE || !bydate)
 		return NONE;
-	/* The first patch posted TOGETHER_SECS before m or later. */
+	/* The first patch posted BATCH_SECS before m or later. */
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 
-		if (md->mails[bydate[mid]].date < m->date - TOGETHER_SECS)
+		if (md->mails[bydate[mid]].date < m->date - BATCH_SECS)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -442,12 +442,18 @@ together(struct model *md, uint32_t mi)
 	for (size_t i = lo; i < nbydate; i++) {
 		uint32_t x = bydate[i];
 		const struct mail *t = &md->mails[x];
+		int64_t dt = t->date > m->date ? t->date - m->date : m->date - t->date;
 
-		if (t->date > m->date + TOGETHER_SECS)
+		if (t->date > m->date + BATCH_SECS)
 			break;
+		/*
+		 * Within the hour on a file of it or under a title alike; within
+		 * the day under a title alike (a batch, one patch a folder).
+		 */
 		if (x == mi || thread_of(md, x) == root || !by_person(t, m->from, m->who) ||
 		    !share_list(t, m) || !responded(md, x) ||
-		    !(shares_file(t->files, m->files) || titles_alike(t->ntitle, m->ntitle)))
+		    !((dt <= TOGETHER_SECS && shares_file(t->files, m->files)) ||
+		    titles_alike(t->ntitle, m->ntitle)))
 			continue;
 		if (best == NONE || cmp_date_id(md, x, best) < 0)
 			best = x;

@@ -383,10 +383,11 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 			    "another thread, where another person spoke of the series at or after "
 			    "it was posted: one conversation for its parts");
 		else
-			line(fp, 1, "rule: a patch its author posted within %d minutes of it, "
-			    "changing a file it changes or under a title alike, was answered by "
-			    "a mail speaking of both (the series word, a cover letter's answer)",
-			    TOGETHER_SECS / 60);
+			line(fp, 1, "rule: a patch its author posted with it (within %d minutes, "
+			    "changing a file it changes, or within %d hours under a title alike) "
+			    "was answered: by any mail when their titles are alike (the same "
+			    "change in two places), else by one speaking of several patches",
+			    TOGETHER_SECS / 60, BATCH_SECS / 3600);
 		break;
 	case V_WITHDRAWN:
 		line(fp, 1, "rule: its author withdrew it (in its thread or a version's), or sent "

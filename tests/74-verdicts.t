@@ -363,13 +363,20 @@ is "control: the same file, a title unlike, Bob answers q@x alone (no word of bo
 	"$(tw 2021-03-01T10:00:00Z Ann ann@a.org 'bar: add a knob' drivers/foo01.c one)"
 is "together: an hour before it" "answered-together q@x" \
 	"$(tw 2021-03-01T08:00:00Z Ann ann@a.org 'foo02: fix the leak' drivers/foo01.c yes)"
-is "control: 3601 seconds after it, a title alike: not together, but maybe a version: unsure" \
-	"unsure maybe a version of it, by its author within a day under a title alike or as a next version on a file of it, was answered: q@x" \
+is "together: 3601 seconds after it, a title alike: a batch of the day, answered together" \
+	"answered-together q@x" \
 	"$(tw 2021-03-01T10:00:01Z Ann ann@a.org 'foo01: fix the big leak' drivers/bar.c yes)"
-is "control: 3601 seconds after it, another file: ignored" "ignored" \
+is "control: 25 hours after it, a title alike: ignored" "ignored" \
+	"$(tw 2021-03-02T10:00:00Z Ann ann@a.org 'foo01: fix the big leak' drivers/bar.c yes)"
+is "together: 3601 seconds after it, another file, a title alike: a batch of the day" \
+	"answered-together q@x" \
 	"$(tw 2021-03-01T10:00:01Z Ann ann@a.org 'foo02: fix the leak' drivers/foo02.c yes)"
-is "control: 3601 seconds before it: ignored" "ignored" \
-	"$(tw 2021-03-01T07:59:59Z Ann ann@a.org 'foo02: fix the leak' drivers/foo01.c yes)"
+is "control: 3601 seconds after it, the same file, a title unlike: ignored" "ignored" \
+	"$(tw 2021-03-01T10:00:01Z Ann ann@a.org 'bar: add a knob' drivers/foo01.c yes)"
+is "control: 3601 seconds before it, the same file, a title unlike: ignored" "ignored" \
+	"$(tw 2021-03-01T07:59:59Z Ann ann@a.org 'bar: add a knob' drivers/foo01.c yes)"
+is "control: 24 hours and a second before it, a title alike: ignored" "ignored" \
+	"$(tw 2021-02-28T08:59:59Z Ann ann@a.org 'foo02: fix the leak' drivers/foo02.c yes)"
 is "control: q@x by another person: ignored" "ignored" \
 	"$(tw 2021-03-01T10:00:00Z Cid cid@c.org 'foo02: fix the leak' drivers/foo01.c yes)"
 is "together: q@x by her name at another address" "answered-together q@x" \
@@ -1066,7 +1073,7 @@ whyis merged 'its cluster holds a commit' m1@x hist.tsv k-hist.tsv c-hist.tsv
 whyis applied 'its cluster holds a commit of a side branch' p@x side.tsv k-side.tsv c-side.tsv side.tok
 whyis answered 'another person answered it in its thread' q1@x --grace 0 sup.tsv k-sup.tsv
 whyis answered-version 'another version of it (its cluster, or its author' p1@x --grace 0 sup.tsv k-sup.tsv
-whyis answered-together 'a patch its author posted within 60 minutes of it' p@x --grace 0 tw-case.tsv tw-case.tok none.tsv
+whyis answered-together 'a patch its author posted with it (within 60 minutes' p@x --grace 0 tw-case.tsv tw-case.tok none.tsv
 whyis answered-together 'another part of its series' s2@x --grace 0 sd-case.tsv sd-case.tok k-sd-case.tsv
 whyis ignored 'a patch for the project, not merged' early@x hist.tsv k-hist.tsv c-hist.tsv
 whyis withdrawn 'its author withdrew it' wp@x --grace 0 wd.tsv none.tsv

@@ -203,9 +203,15 @@ is "family: a v2 with no v1 of its own, 20 minutes later, her last posting befor
 	"answered-version q@x" "$(fv 2021-02-01T09:20:00Z 'lapi: use the kernel types' include/lapi.h 2)"
 is "control: 25 hours later: ignored" "ignored" \
 	"$(fv 2021-02-02T10:00:00Z 'lapi: use the kernel types' include/lapi.h 2)"
-is "family: within a day, a title alike, not a next version: unsure, saying so" \
-	"unsure maybe a version of it, by its author within a day under a title alike or as a next version on a file of it, was answered: q@x" \
-	"$(fv 2021-02-01T15:00:00Z 'foo: fix the big leak' drivers/bar.c)"
+is "family: within a day, a title alike, answered: a batch of the day, answered together" \
+	"answered-together q@x" "$(fv 2021-02-01T15:00:00Z 'foo: fix the big leak' drivers/bar.c)"
+fv 2021-02-01T15:00:00Z 'foo: fix the big leak' drivers/bar.c >/dev/null
+sed -i '/^r@x/d' fv.tsv
+{ khdr; member 1 q@x mail; member 1 "$C1" commit; } >k-fvw.tsv
+{ chdr; commit "$C1" 2021-02-10T00:00:00Z 2021-02-10T00:00:00Z; commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-fvw.tsv
+is "family: within a day, a title alike, not a next version, merged: unsure, saying so" \
+	"unsure maybe a version of it, by its author within a day under a title alike or as a next version on a file of it, was merged: q@x" \
+	"$(V p@x --grace 0 fv.tsv fv.tok k-fvw.tsv c-fvw.tsv)"
 # A merged version: q@x in a cluster with a commit.
 fv 2021-02-08T09:00:00Z 'foo: fix the leak in probe' drivers/foo.c 2 >/dev/null
 { khdr; member 1 q@x mail; member 1 "$C1" commit; } >k-fv.tsv
