@@ -66,6 +66,7 @@ m	mailmap	git's \.?mailmap FILE
 M	mail-url	a mail('s link| to URL), %s its Message-ID
 C	commit-url	a commit('s link| to URL), %s its id
 W	no-wait	exit at once
+x	skip-branch	^leave the branches GLOB matches out of the side segment
 F	floor	^write pairs scoring at least S
 t	threshold	^score that accepts a pair
 d	dlr	^the least diff length ratio a pair needs: below it

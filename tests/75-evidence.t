@@ -951,8 +951,9 @@ if [ "$have_git" = 1 ]; then
 	is "side.tsv: the commits of the other branches master lacks (topic's; old is merged)" \
 		"$TOPIC_SHA" "$(col id pt-out/commits/side.tsv)"
 	is "side.tsv: its rows flagged side" "side" "$(col flags pt-out/commits/side.tsv | sort -u)"
-	is "commits/SIDE: the head, then the tips read (topic's)" "$HEAD_SHA $TOPIC_SHA" \
-		"$(awk '{ print $1, $2, NF }' pt-out/commits/SIDE | sed 's/ 2$//')"
+	is "commits/SIDE: the head, then the tips read (topic's), then the branches read (topic)" \
+		"$HEAD_SHA $TOPIC_SHA|topic|2" \
+		"$(sed -n '1s/ $//p' pt-out/commits/SIDE)|$(sed -n 2p pt-out/commits/SIDE)|$(wc -l <pt-out/commits/SIDE)"
 	is "control: the main line's segment (s1) holds no side commit" "" \
 		"$(col flags pt-out/commits/s1.tsv | grep -w side)$(col id pt-out/commits/s1.tsv | grep -x "$TOPIC_SHA")"
 	is "reports/patches.tsv: the posting of topic's commit is applied (on a side branch)" \
@@ -999,7 +1000,7 @@ if [ "$have_git" = 1 ]; then
 		ok $((!$?)) "after topic moved: side.tsv is read again (its table changes)"
 		is "after topic moved: side.tsv holds topic's two commits" \
 			"$(git -C repo.git rev-list topic ^master | words)" "$(col id pt-out/commits/side.tsv | words)"
-		is "after topic moved: SIDE names the new tip" "$HEAD_SHA $TOPIC2" "$(sed 's/ $//' pt-out/commits/SIDE)"
+		is "after topic moved: SIDE names the new tip" "$HEAD_SHA $TOPIC2" "$(sed -n '1s/ $//p' pt-out/commits/SIDE)"
 		# (snap's lines begin with the path)
 		grep '^commits/s1\.tsv ' snap2 >s1.before
 		grep '^commits/s1\.tsv ' snap3 >s1.after
