@@ -33,7 +33,7 @@ model_free(struct model *md)
 	void *const arrays[] = {
 		md->mails, md->commits, md->clusters, md->tags, md->th, md->mark, md->wd,
 		md->vp, md->bysender, md->ct, md->cpairs, md->mpairs, md->sections, md->lp,
-		md->lc, md->cov, md->pairs, md->quotes,
+		md->lc, md->cov, md->pairs, md->quotes, md->fw, md->bymerge, md->op,
 	};
 
 	uf_free(&md->threads);
@@ -114,7 +114,7 @@ commit_node(struct model *md, const char *id, size_t n)
 	memset(c, 0, sizeof *c);
 	c->id = key;
 	c->author = c->committer = c->subject = c->links = c->aname = c->cname = "";
-	c->reporters = "";
+	c->reporters = c->imported = c->credited = "";
 	c->date = c->cdate = NODATE;
 	c->cluster = c->cnext = c->rpost = NONE;
 	e->val = (void *)(uintptr_t)(md->ncommits + 1);

@@ -300,6 +300,9 @@ load_patches(struct model *md, struct tsv_reader *r)
 			md->commits[x].verfiles = ch.len && only_files(ch.p, ch.len, version_file);
 			md->commits[x].pofiles = ch.len && only_files(ch.p, ch.len, po_file);
 			md->commits[x].fbloom |= files_bloom(ch.p, ch.len);
+			/* A side branch's commit is never off-list: its files are not asked for. */
+			if (!side && !md->commits[x].files)
+				md->commits[x].files = arena_strndup(&md->mem, ch.p ? ch.p : "", ch.len);
 		}
 		for (const char *p = ch.p, *end = p + ch.len; p && p < end;) {
 			const char *nl = memchr(p, '\n', (size_t)(end - p));
