@@ -456,6 +456,174 @@ reporters(struct model *md, const char *s, size_t n)
 	return r;
 }
 
+/*
+ * The people a message's credit trailers name (Reported-by, Suggested-by,
+ * Reviewed-by, Acked-by, Tested-by, Co-developed-by, Helped-by): each
+ * one's address and name, lower-cased, a line each, interned; "" for
+ * none.  A committer's own commit that follows up a review names its
+ * reviewer so (offlist.c).
+ */
+static const char *
+credited(struct model *md, const char *s, size_t n)
+{
+	static const char *const tags[] = {
+		"reported-by:", "suggested-by:", "reviewed-by:", "acked-by:", "tested-by:",
+		"co-developed-by:", "helped-by:",
+	};
+	struct buf out = BUF_INIT;
+	const char *r;
+	struct line_walk w;
+	const char *p;
+	size_t k;
+
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &k)) {
+		const char *v = NULL, *lt, *gt;
+		size_t vn, nn;
+
+		for (size_t i = 0; !v && i < sizeof tags / sizeof tags[0]; i++)
+			if (has_prefix_ci(p, k, tags[i]))
+				v = p + strlen(tags[i]);
+		if (!v)
+			continue;
+		vn = (size_t)(p + k - v);
+		v = trim(v, &vn);
+		lt = memchr(v, '<', vn);
+		gt = lt ? memchr(lt, '>', (size_t)(v + vn - lt)) : NULL;
+		nn = lt ? (size_t)(lt - v) : vn;
+		if (lt && gt && gt > lt + 1) {
+			const char *nm = trim(v, &nn);
+
+			buf_add(&out, lt + 1, (size_t)(gt - lt - 1));
+			buf_addc(&out, '\n');
+			if (nn) {
+				buf_add(&out, nm, nn);
+				buf_addc(&out, '\n');
+			}
+		} else if (vn) {
+			buf_add(&out, v, vn);
+			buf_addc(&out, '\n');
+		}
+	}
+	lower(out.p, out.len);
+	r = out.len ? intern(&md->pool, out.p, out.len) : "";
+	buf_free(&out);
+	return r;
+}
+
+/* How many hex digits s[0..n) begins with. */
+static size_t
+hex_run(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && isxdigit((unsigned char)s[k]))
+		k++;
+	return k;
+}
+
+/* After "word " at the start of s[0..n) (any case, blanks after it), where; NULL if not. */
+static const char *
+after_word(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+
+	if (n <= k || !has_prefix_ci(s, n, w) || s[k] != ' ')
+		return NULL;
+	while (k < n && s[k] == ' ')
+		k++;
+	return s + k;
+}
+
+/*
+ * Does line s[0..n) (trimmed) say the commit was imported from another
+ * tree: 1 naming the commit it came from, 2 a Gerrit Change-Id (the
+ * change was reviewed there), 0 neither?  The forms: "(cherry picked
+ * from commit X)" (git cherry-pick -x), "commit X upstream." (stable
+ * trees), "[ Upstream commit X ]", an "Upstream-commit:" trailer, a line
+ * starting "Imported from ", a line "From REPO commit X" alone, and a
+ * "Change-Id: I..." trailer; X a hash of 7 hex digits or more.
+ */
+static int
+import_line(const char *s, size_t n)
+{
+	const char *q, *end = s + n;
+	size_t h;
+
+	if ((q = find_ci(s, n, "(cherry picked from commit ")) &&
+	    hex_run(q + 27, (size_t)(end - q - 27)) >= 7)
+		return 1;
+	if ((q = after_word(s, n, "commit")) && (h = hex_run(q, (size_t)(end - q))) >= 12 &&
+	    q + h < end && q[h] == ' ' && has_prefix_ci(q + h + 1, (size_t)(end - q - h - 1),
+	    "upstream"))
+		return 1;
+	if (s[0] == '[') {
+		size_t k = 1;
+
+		while (k < n && s[k] == ' ')
+			k++;
+		if ((q = after_word(s + k, n - k, "upstream")) &&
+		    (q = after_word(q, (size_t)(end - q), "commit")) &&
+		    hex_run(q, (size_t)(end - q)) >= 7)
+			return 1;
+	}
+	if (has_prefix_ci(s, n, "upstream-commit:") ||
+	    ((q = after_word(s, n, "imported")) && has_prefix_ci(q, (size_t)(end - q), "from ")))
+		return 1;
+	/* "From REPO commit X" alone: "From v6.7-rc8 commit X:" introduces talk. */
+	if ((q = after_word(s, n, "from"))) {
+		const char *w = q;
+
+		while (w < end && *w != ' ')
+			w++;
+		if (w < end && (q = after_word(w + 1, (size_t)(end - w - 1), "commit")) &&
+		    (h = hex_run(q, (size_t)(end - q))) >= 7 &&
+		    (q + h == end || (q + h + 1 == end && q[h] == '.')))
+			return 1;
+	}
+	if (has_prefix_ci(s, n, "change-id:")) {
+		q = s + 10;
+		while (q < end && *q == ' ')
+			q++;
+		if (q < end && *q == 'I' && hex_run(q + 1, (size_t)(end - q - 1)) >= 8)
+			return 2;
+	}
+	return 0;
+}
+
+/* The longest line of an import an imported field keeps. */
+#define IMPORT_LINE_MAX 120
+
+/*
+ * The line of a commit's message saying it was imported from another
+ * tree (import_line()), the first that names a commit, else a
+ * Change-Id; trimmed, at most IMPORT_LINE_MAX bytes, interned; "" if
+ * none.
+ */
+static const char *
+imported(struct model *md, const char *s, size_t n)
+{
+	struct line_walk w;
+	const char *p, *best = NULL;
+	size_t k, bk = 0;
+	int bkind = 0;
+
+	line_walk_init(&w, s, n);
+	while (bkind != 1 && line_next(&w, &p, &k)) {
+		int kind;
+
+		p = trim(p, &k);
+		if (!k || !(kind = import_line(p, k)) || (bkind && kind >= bkind))
+			continue;
+		best = p;
+		bk = k;
+		bkind = kind;
+	}
+	if (!best)
+		return "";
+	return intern(&md->pool, best, bk < IMPORT_LINE_MAX ? bk : IMPORT_LINE_MAX);
+}
+
 static void
 load_commits(struct model *md, struct tsv_reader *r)
 {
@@ -474,7 +642,10 @@ load_commits(struct model *md, struct tsv_reader *r)
 	int cmsg = table_col(r, TABLE_COMMITS, COL_MESSAGE);
 	int got, use;
 
-	/* The message is looked at (pull requests it names), not kept. */
+	/*
+	 * The message is looked at (pull requests it names, reporters and
+	 * the people credited, a line saying it was imported), not kept.
+	 */
 	table_skip(r, TABLE_COMMITS, COL_DIFF);
 	md->has_commits = 1;
 	while ((got = tsv_read(r)) != 0) {
@@ -518,6 +689,8 @@ load_commits(struct model *md, struct tsv_reader *r)
 		c->pull = names_pull(c->subject, s, n) || !strcmp(c->committer, "noreply@github.com");
 		c->reporters = reporters(md, s, n);
 		c->changeid = trailer_word(md, s, n, "change-id:", 64, 0);
+		c->imported = imported(md, s, n);
+		c->credited = credited(md, s, n);
 		c->links = keep(md, r, clinks);
 		s = fld(r, ctype, &n);
 		c->skip = !strcmp(s, TYPE_MERGE) || !strcmp(s, TYPE_ROOT);
@@ -705,4 +878,5 @@ model_finish(struct model *md)
 	sender_index(md);
 	find_foreign(md);
 	maint_finish(md);
+	reasons_index(md);
 }

@@ -33,7 +33,7 @@ model_free(struct model *md)
 	void *const arrays[] = {
 		md->mails, md->commits, md->clusters, md->tags, md->th, md->wd,
 		md->vp, md->bysender, md->ct, md->cpairs, md->mpairs, md->sections, md->lp,
-		md->lc, md->cov, md->pairs, md->quotes, md->fam,
+		md->lc, md->cov, md->pairs, md->quotes, md->fam, md->fw, md->bymerge, md->op,
 	};
 
 	uf_free(&md->threads);
@@ -116,7 +116,7 @@ commit_node(struct model *md, const char *id, size_t n)
 	memset(c, 0, sizeof *c);
 	c->id = key;
 	c->author = c->committer = c->subject = c->links = c->aname = c->cname = "";
-	c->reporters = c->credits = c->changeid = "";
+	c->reporters = c->credits = c->changeid = c->imported = c->credited = "";
 	c->date = c->cdate = NODATE;
 	c->cluster = c->cnext = c->rpost = NONE;
 	e->val = (void *)(uintptr_t)(md->ncommits + 1);

@@ -41,6 +41,9 @@ int folder_at(const struct model *md, const char *f, size_t n, int64_t t);
 /* Patches of another repository (foreign.c). */
 void find_foreign(struct model *md);
 
+/* The off-list reasons' indexes (reasons.c), last. */
+void reasons_index(struct model *md);
+
 /* The maintainers table (sections.c). */
 void load_maint(struct model *md, struct tsv_reader *r);
 void maint_finish(struct model *md);

@@ -172,11 +172,20 @@ pulled(const char *s)
 	return 0;
 }
 
+/* How much a link's reason tells: a posting here, another repository's, elsewhere, a reply. */
+static int
+link_rank(int r)
+{
+	return r == OR_UNLINKED ? 3 : r == OR_PORTED ? 2 : r == OR_ELSEWHERE ? 1 : 0;
+}
+
 /*
  * The link of commit c, of its Link:/Message-Id: trailers, that tells
- * most: a patch mail of the archives (the matching missed it), a mail
- * of them (a report or a reply: a follow-up), or one they lack (posted
- * elsewhere).  Linking by trailers stays off: they only explain.
+ * most: a patch mail of the archives (the matching missed it), another
+ * repository's patch mail of theirs (its change posted for that one:
+ * ported), a mail they lack (posted elsewhere), or another mail of
+ * theirs (a report or a reply: a follow-up).  Linking by trailers stays
+ * off: they only explain.
  */
 static int
 link_reason(const struct model *md, const struct commit *c, const char **which)
@@ -192,18 +201,45 @@ link_reason(const struct model *md, const struct commit *c, const char **which)
 			p++;
 			continue;
 		}
-		if (m && m->present)
-			r = m->type == MT_PATCH ? OR_UNLINKED : OR_FOLLOWUP;
+		if (m && m->present && m->type == MT_PATCH)
+			r = m->foreign ? OR_PORTED : OR_UNLINKED;
+		else if (m && m->present)
+			r = OR_FOLLOWUP;
 		else
 			r = OR_ELSEWHERE;
-		/* Posted, even elsewhere, says more than a reply. */
-		if (best == OR_N || r == OR_UNLINKED || (r == OR_ELSEWHERE && best == OR_FOLLOWUP)) {
+		if (best == OR_N || link_rank(r) > link_rank(best)) {
 			best = r;
 			*which = m ? m->id : p;
 		}
 		p += k;
 	}
 	return best;
+}
+
+/*
+ * The line of commit c's message saying it was imported from another
+ * tree, unless the commit it names (40 hex digits) is one of the
+ * repository's: a cherry-pick from another branch here; NULL if none.
+ */
+static const char *
+import_of(const struct model *md, const struct commit *c)
+{
+	const char *p = c->imported;
+
+	if (!p || !*p)
+		return NULL;
+	for (; *p; p++) {
+		size_t k = 0;
+		const struct commit *x;
+
+		if (p > c->imported && isxdigit((unsigned char)p[-1]))
+			continue;
+		while (isxdigit((unsigned char)p[k]))
+			k++;
+		if (k == 40 && (x = commit_by_id(md, p, k)) && x->present)
+			return NULL;
+	}
+	return c->imported;
 }
 
 /*
@@ -356,13 +392,17 @@ credited_other(const struct commit *c, size_t *len)
 	return NULL;
 }
 
-int
-offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
+/*
+ * The reasons that the commit's own evidence gives, before the channel
+ * it came by: a tag, a revert, translations alone, a trailer, another
+ * repository's posting or an import, its diff in a reply, a reply to a
+ * posting the archives lack, its reporter's mail, a release; OR_N if
+ * none holds.
+ */
+static int
+evidence_reason(const struct model *md, const struct commit *c, struct buf *detail)
 {
-	const struct commit *c = &md->commits[ci];
-	const char *which = NULL, *who;
-	size_t wlen;
-	int own;
+	const char *which = NULL;
 	const struct mail *rep;
 	const struct lostpost *lp;
 	int r;
@@ -380,6 +420,13 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 	if ((r = link_reason(md, c, &which)) != OR_N) {
 		size_t k = strcspn(which, " ");
 
+		if (r == OR_PORTED) {
+			rep = mail_by_id(md, which, k);
+			buf_addf(detail, "its trailer names another repository's patch mail of the "
+			    "archives, its change posted for that one: %s \"%s\"", rep->id,
+			    rep->subject);
+			return r;
+		}
 		buf_addf(detail, "%s %.*s", r == OR_ELSEWHERE ? "its trailer names a mail the "
 		    "archives lack:" : r == OR_UNLINKED ? "its trailer names this patch mail, "
 		    "which the matching did not join:" : "its trailer names this mail of the "
@@ -390,6 +437,11 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 	if ((rep = ported_from(md, c))) {
 		buf_addf(detail, "its change was posted for another repository: %s \"%s\"", rep->id,
 		    rep->subject);
+		return OR_PORTED;
+	}
+	/* Imported from another tree, its message says: reviewed and posted there. */
+	if ((which = import_of(md, c))) {
+		buf_addf(detail, "its message says it came from another tree: \"%s\"", which);
 		return OR_PORTED;
 	}
 	/* Its author sent its diff in a reply: posted, though not as a patch mail. */
@@ -424,7 +476,24 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 		    "its title names a version");
 		return OR_RELEASE;
 	}
-	if (c->merge_subject && pulled(c->merge_subject)) {
+	return OR_N;
+}
+
+/*
+ * A contributor's work taken as a whole: brought in by a merge of a
+ * contributor's branch (its commits committed by people who commit no
+ * one else's work, whoever wrote them), naming a pull request, or his
+ * own commit taken whole; OR_N if not.  A branch of one who commits
+ * others' work (a maintainer's queue, "Merge branch 'maint' into
+ * next") is no pull request, however the merge is named: *branch gets
+ * a commit of it committed so, for the reasons after.
+ */
+static int
+pull_reason(const struct model *md, const struct commit *c, int own,
+    const struct commit **branch, struct buf *detail)
+{
+	*branch = c->merge ? branch_committer(md, c->merge) : NULL;
+	if (c->merge && !*branch && pulled(c->merge_subject)) {
 		buf_addf(detail, "brought in by %.12s \"%s\"", c->merge, c->merge_subject);
 		return OR_PULL;
 	}
@@ -433,24 +502,54 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 		    "committed by GitHub" : "it names a pull request");
 		return OR_PULL;
 	}
-	/*
-	 * Brought in by a merge, the work of one who commits no one else's:
-	 * his branch, merged (whoever rebased it on the way).
-	 */
-	if (c->merge && !committer_at(md, c->author, c->aname, c->cdate)) {
-		buf_addf(detail, "brought in by %.12s \"%s\": a contributor's work (its author "
-		    "commits no one else's), merged as a branch", c->merge, c->merge_subject);
+	if (c->merge && !*branch) {
+		buf_addf(detail, "brought in by %.12s \"%s\": a contributor's branch (its commits' "
+		    "committers commit no one else's work), merged", c->merge, c->merge_subject);
 		return OR_PULL;
 	}
 	/*
 	 * One who commits no one else's work did not push it: his branch
-	 * was taken whole, fast-forwarded (no merge commit).
+	 * was taken whole, fast-forwarded (no merge commit), or merged
+	 * into another's.
 	 */
-	own = (*c->author && c->author == c->committer) || (*c->aname && c->aname == c->cname);
-	if (own && !committer_at(md, c->committer, c->cname, c->cdate)) {
+	if (own && !commits_others(md, c->committer, c->cname, c->cdate)) {
 		buf_addstr(detail, "its author committed it, and commits no one else's "
 		    "work: a branch of his taken whole (a fast-forward)");
 		return OR_PULL;
+	}
+	return OR_N;
+}
+
+int
+offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
+{
+	const struct commit *c = &md->commits[ci];
+	const struct commit *branch;
+	const char *who;
+	size_t wlen;
+	uint32_t posting, reply = NONE;
+	int own, r;
+
+	if ((r = evidence_reason(md, c, detail)) != OR_N)
+		return r;
+	own = (*c->author && c->author == c->committer) || (*c->aname && c->aname == c->cname);
+	if ((r = pull_reason(md, c, own, &branch, detail)) != OR_N)
+		return r;
+	/*
+	 * Its author's own posting was answered: it does what the review
+	 * asked.  A committer's own work follows his posting's review only
+	 * when it credits the reviewer: he commits much that his postings'
+	 * files share, acked or not.
+	 */
+	if ((posting = reviewed_posting(md, c, own, &reply)) != NONE) {
+		char d[32];
+
+		iso_utc(d, md->mails[posting].date);
+		buf_addf(detail, "its author's patch mail %s \"%s\" of %.10s, on its files (half of "
+		    "each's in common), was answered before it was written: %s by %s%s",
+		    md->mails[posting].id, md->mails[posting].subject, d, md->mails[reply].id,
+		    md->mails[reply].from, own ? ", whom its trailers credit" : "");
+		return OR_FOLLOWUP;
 	}
 	/* Another's report or suggestion, made where the archives do not reach. */
 	if ((who = credited_other(c, &wlen))) {
@@ -458,13 +557,14 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 		    "lack", (int)wlen, who);
 		return OR_FOLLOWUP;
 	}
-	if (own) {
+	r = own ? OR_OWN : OR_NONE;
+	if (own)
 		buf_addstr(detail, "its author committed it");
-		return OR_OWN;
-	}
-	if (c->merge_subject)
-		buf_addf(detail, "brought in by %.12s \"%s\"", c->merge, c->merge_subject);
-	return OR_NONE;
+	if (branch)
+		buf_addf(detail, "%sbrought in by %.12s \"%s\", a branch of one who commits others' "
+		    "work (%s committed %.12s): no contributor's pull request", own ? "; " : "",
+		    c->merge, c->merge_subject, branch->committer, branch->id);
+	return r;
 }
 
 /*

@@ -368,6 +368,9 @@ load_patches(struct model *md, struct tsv_reader *r)
 			s = fld(r, ccred, &n);
 			if (n)
 				md->commits[x].credits = credit_people(md, s, n);
+			/* A side branch's commit is never off-list: its files are not asked for. */
+			if (!side && !md->commits[x].files)
+				md->commits[x].files = arena_strndup(&md->mem, ch.p ? ch.p : "", ch.len);
 		}
 		for (const char *p = ch.p, *end = p + ch.len; p && p < end;) {
 			const char *nl = memchr(p, '\n', (size_t)(end - p));

@@ -6,7 +6,8 @@
  *
  * Where each part lives: load.c reads the tables into model.c's store
  * and finishes the model (with clusters.c, paths.c, foreign.c,
- * sections.c, threads.c and titles.c; their shared parts in model.h),
+ * sections.c, threads.c, titles.c and reasons.c; their shared parts in
+ * model.h),
  * verdict.c judges (with people.c, responses.c, coverage.c, roles.c
  * and versions.c), out.c writes rows, plot.c
  * runs gnuplot, figures.c holds what several reports compute, mailmap.c
@@ -34,6 +35,8 @@
 #include "vocab.h"
 
 struct mailmap;
+struct forwork;
+struct ownpost;
 
 #define NONE UINT32_MAX
 #define NODATE INT64_MIN
@@ -167,6 +170,15 @@ struct commit {
 	const char *merge;       /* the merge that brought it in (a merged table), or NULL */
 	const char *reporters;   /* Reported-by and Suggested-by addresses, lower-cased,
 	                            space-separated; "" if none */
+	const char *imported;    /* the line of its message saying it came from another
+	                            tree ("(cherry picked from commit X)", "[ Upstream
+	                            commit X ]", "Change-Id: I..."; load.c), at most
+	                            120 bytes, interned; "" if none */
+	const char *credited;    /* the people its credit trailers name (Reported-by,
+	                            Reviewed-by, Acked-by ...): addresses and names,
+	                            lower-cased, a line each; "" if none */
+	const char *files;       /* patch table: what it changes, as a mail's files;
+	                            NULL (and for a side branch's commit) */
 	const char *merge_subject;
 	int64_t date;            /* author date */
 	int64_t cdate;           /* commit date: when it was integrated */
@@ -412,6 +424,18 @@ struct model {
 	                            Message-ID names their sender and time (git
 	                            send-email's), by address, time, then reply */
 	size_t nlp;
+	/*
+	 * What the off-list reasons read beyond a commit's row (reasons.c):
+	 * the commits of another person, by who committed them; the main
+	 * line's commits a merge brought in, by merge; the repository's
+	 * patch mails another person answered, by sender.
+	 */
+	struct forwork *fw;
+	size_t nfw;
+	uint32_t *bymerge;
+	size_t nbymerge;
+	struct ownpost *op;
+	size_t nop;
 	struct mpair *mpairs;        /* (patch, responsible section) until model_finish */
 	size_t nmpairs, capmpairs;
 	int has_mails, has_commits, has_clusters, has_tags, has_paths, has_merged;
@@ -1012,14 +1036,22 @@ void too_new_text(const struct model *md, const struct mail *m, struct buf *b);
  * Why an off-list commit came without a posting, the first that holds:
  * a tag names it (release), a revert, translations alone, a trailer
  * naming a mail the archives lack (posted elsewhere), a patch mail of
- * theirs (the matching missed it) or another mail of theirs (a
- * follow-up); a reply of theirs to a posting they lack (posted
+ * theirs (the matching missed it), another repository's patch mail of
+ * theirs (ported) or another mail of theirs (a follow-up); another
+ * repository's patch mail in its cluster, or a line of its message
+ * saying it came from another tree (ported); its diff in a reply
+ * (posted-in-reply); a reply of theirs to a posting they lack (posted
  * elsewhere); a mail by its Reported-by or Suggested-by person in the
- * 60 days before it (follow-up); release notes, change logs or a version
- * in its title (release); brought in by a merge of another's work,
- * naming a pull request, or its author's own commit when he commits no
- * one else's (a branch fast-forwarded: pull request); its author its
- * committer, a committer (committer-own); else none.
+ * 60 days before it (follow-up); release notes, change logs or a
+ * version in its title (release); brought in by a merge of a
+ * contributor's branch (its commits committed by people who commit no
+ * one else's work), naming a pull request, or its author's own commit
+ * when he commits no one else's work (a branch taken whole: pull
+ * request); its author's patch mail on its files, answered by another
+ * person (its committer's own: one it credits), in the REVIEW_DAYS
+ * before it (follow-up); its
+ * Reported-by naming another (follow-up); its author its committer, a
+ * committer (committer-own); else none.
  */
 enum { OR_RELEASE, OR_REVERT, OR_TRANSLATION, OR_ELSEWHERE, OR_FOLLOWUP, OR_UNLINKED, OR_INREPLY,
 	OR_PORTED, OR_PULL, OR_OWN, OR_NONE, OR_N };
@@ -1029,6 +1061,26 @@ void pairs_read(struct model *md);
 /* quotes.c */
 void quote_attribution(struct model *md, uint32_t mi, const char *raw, size_t n);
 void quote_cites(struct model *md);
+/*
+ * What the reasons read beyond the commit (reasons.c).  commits_others():
+ * does the person of this address and lower-cased name commit others'
+ * work at t: a committer (committer_at()), or the committer of the work
+ * of two other people or more on any branch (a queue or a maintainer's
+ * branch merged) within COMMITTER_DAYS?  branch_committer(): a commit
+ * of the branch merge brought in whose committer (its author, when
+ * GitHub made it) commits others' work: the branch is no contributor's;
+ * NULL if none.  reviewed_posting(): the latest patch mail of commit c's
+ * author from REVIEW_DAYS before c was written to then, on c's files
+ * (the files both change half of each's at least), that another person
+ * answered by then (a reply to it, or to its cover letter; with credit
+ * set, a person c's credit trailers name): the earliest such answer
+ * into *reply; NONE if none.
+ */
+#define REVIEW_DAYS 60
+int commits_others(const struct model *md, const char *addr, const char *who, int64_t t);
+const struct commit *branch_committer(const struct model *md, const char *merge);
+uint32_t reviewed_posting(const struct model *md, const struct commit *c, int credit,
+    uint32_t *reply);
 /* The reason of off-list commit ci (OR_*), its evidence appended to detail. */
 int offlist_why(const struct model *md, uint32_t ci, struct buf *detail);
 /*
@@ -1061,6 +1113,10 @@ size_t durations(const struct model *md, const struct scope *sc, struct dur **ou
 /* Once, after model_finish(): the committers, hist_end, merge_p90, tagged commits. */
 void history_facts(struct model *md, const struct scope *sc);
 int committer_at(const struct model *md, const char *addr, const char *who, int64_t t);
+/* Is the committer of this address and lower-cased name a machine (GitHub's web merges)? */
+int machine_committer(const char *addr, const char *who);
+/* Did commit c's committer commit another person's work (another address and name)? */
+int for_another(const struct commit *c);
 /*
  * Was mail m posted later than the history's end less its 90th
  * percentile time to merge: too late to tell whether it would be merged?

@@ -16,15 +16,14 @@
  * Identities that commit for others, not people: GitHub's web merges
  * ("GitHub <noreply@github.com>").
  */
-static int
-machine(const char *addr, const char *who)
+int
+machine_committer(const char *addr, const char *who)
 {
 	return !strcmp(addr, "noreply@github.com") || !strcmp(who, "github") ||
 	    !strcmp(who, "gitlab");
 }
 
-/* Did its committer commit another person's work (another address and name)? */
-static int
+int
 for_another(const struct commit *c)
 {
 	return strcmp(c->author, c->committer) != 0 &&
@@ -109,7 +108,7 @@ history_facts(struct model *md, const struct scope *sc)
 	 */
 	for (size_t i = 0; i < md->ncommits && !others; i++)
 		others = md->commits[i].present && md->commits[i].cdate != NODATE &&
-		    !machine(md->commits[i].committer, md->commits[i].cname) &&
+		    !machine_committer(md->commits[i].committer, md->commits[i].cname) &&
 		    for_another(&md->commits[i]);
 	for (size_t i = 0; i < md->ncommits; i++) {
 		const struct commit *c = &md->commits[i];
@@ -119,7 +118,7 @@ history_facts(struct model *md, const struct scope *sc)
 		/* The main line's end: a side branch may go on after it. */
 		if (!c->side && (md->hist_end == NODATE || c->cdate > md->hist_end))
 			md->hist_end = c->cdate;
-		if (machine(c->committer, c->cname))
+		if (machine_committer(c->committer, c->cname))
 			continue;
 		/*
 		 * With the merges known, only the main line's commits say who

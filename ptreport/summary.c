@@ -282,15 +282,17 @@ rows_offlist_reasons(struct out *out, struct model *md, const uint32_t *v, size_
 		"posted where the archives do not reach: a trailer names a mail "
 		    "they lack, or a reply of theirs answers a posting they lack",
 		"a follow-up to a discussion: a trailer names a reply or report "
-		    "in the archives, or its Reported-by wrote there before it",
+		    "in the archives, its Reported-by wrote there before it, or its "
+		    "author's patch mail on its files was answered before it",
 		"its Link: names a patch mail of the archives that the matching "
 		    "did not join",
 		"its author sent its diff in a reply (the matching joins patch "
 		    "mails only)",
 		"ported: its change was posted for another repository (a kernel "
-		    "patch a tool's commit carries over)",
-		"brought in by a merge of another's branch, naming a pull request, "
-		    "or a contributor's branch taken whole",
+		    "patch a tool's commit carries over), or its message says it came "
+		    "from another tree (cherry-picked, upstream commit, Gerrit)",
+		"a contributor's work: a merge of his branch, naming a pull request, "
+		    "or his branch taken whole",
 		"the committer's own, applied without a posting",
 		"none of these: another's commit applied directly (a posting the "
 		    "archives may lack)",

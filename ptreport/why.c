@@ -533,13 +533,20 @@ why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int b
 		    "and in no cluster with a patch mail a human posted (at most two commits "
 		    "in it, another repository's patch mails aside); the reason is the first "
 		    "of: a tag (release), revert, translations alone, a trailer naming a mail "
-		    "(elsewhere, or in the archives), another repository's patch mail in its "
-		    "cluster (ported), its diff in a reply of its author's (posted-in-reply), "
-		    "a reply of the archives to a posting they lack, its Reported-by's mail "
-		    "before it (follow-up), release files or title, a merge of another's "
-		    "branch or a pull request (or a branch of one who commits no one else's "
-		    "work, merged or taken whole), its Reported-by naming another "
-		    "(follow-up), its author its committer, none");
+		    "(a patch of the archives: posted-unlinked; another repository's patch: "
+		    "ported; one they lack: posted-elsewhere; another: follow-up), another "
+		    "repository's patch mail in its cluster or a line of its message saying "
+		    "it came from another tree (ported), its diff in a reply of its author's "
+		    "(posted-in-reply), a reply of the archives to a posting they lack, its "
+		    "Reported-by's mail before it (follow-up), release files or title, a "
+		    "merge of a contributor's branch (its commits committed by people who "
+		    "commit no one else's work: a maintainer's queue is none) or a pull "
+		    "request named, or a branch of one who commits no one else's work taken "
+		    "whole (pull-request), its author's patch mail on its files (half of "
+		    "each's in common) answered by another (one it credits, if its author "
+		    "committed it) in the %d days before it was written (follow-up), "
+		    "its Reported-by naming another (follow-up), its author its committer, "
+		    "none", REVIEW_DAYS);
 	}
 	if (*c->links) {
 		line(fp, 1, "trailers name: %s (they explain; they do not link)", c->links);

@@ -2,7 +2,9 @@
 # ptreport's verdicts beyond the thread (ptreport(1): committer and
 # contributor, too new at the history's end, coverage by the archives
 # together and a mail's archive, superseded, answered together, cites,
-# applied on a side branch, the off-list reasons and split commits, a
+# applied on a side branch, the off-list reasons (whose branch a merge
+# took, imports from another tree, a Link: to another repository's
+# patch, a follow-up of its author's reviewed posting) and split commits, a
 # prefix's patches voting for a patch that changes only COPYING), each
 # on small tables written here row by row, with a control that flips the
 # verdict when the rule's condition goes; then ptreport why on a mail of
@@ -611,7 +613,8 @@ is "control: ... and its deletion makes late@x another repository's" \
 # --- 8. off-list: the reasons ------------------------------------------------------
 # Commits of 2021-02, each written and committed in the coverage (2021-01
 # to 03), in no cluster; Ann writes them, Max commits them (none of
-# committer-own) unless said.  Each row of the case table holds one
+# committer-own) unless said; Ann commits the pull requests' P1 and P5
+# herself (a contributor's branch).  Each row of the case table holds one
 # reason; the control table takes it away, leaving none.
 R1=$(hexid a1) R2=$(hexid a2) R3=$(hexid a3) R4=$(hexid a4) V1=$(hexid b1)
 E1=$(hexid e1) E2=$(hexid e2) E3=$(hexid e3) F1=$(hexid f1) F2=$(hexid f2) U1=$(hexid d1)
@@ -651,11 +654,11 @@ offmails 2020-12-12T10:00:00Z >off.tsv
 	oc $F1 09 'widget: plug the leak' bug@x
 	oc $F2 10 'frob: do not crash' '' 'frob: do not crash\n\nReported-by: Rob <Rob@R.org>\nSigned-off-by: Ann <ann@a.org>'
 	oc $U1 11 'gadget: fix the gizmo' pp@x
-	oc $P1 12 'pull: one'
+	oc $P1 12 'pull: one' '' '' Ann ann@a.org Ann ann@a.org
 	oc $P2 13 'pull: two (#12)'
 	oc $P3 13 'pull: three' '' 'pull: three\n\nCloses: https://github.com/x/y/pull/34'
 	oc $P4 13 'pull: four' '' 'pull: four\n\nLink: https://github.com/x/y/pull/pull/400'
-	oc $P5 13 'pull: five'
+	oc $P5 13 'pull: five' '' '' Ann ann@a.org Ann ann@a.org
 	oc $F3 10 'frob: do not leak' '' 'frob: do not leak\n\nReported-by: Zed <zed@z.org>\nSigned-off-by: Ann <ann@a.org>'
 	oc $O1 14 'own: one' '' '' Max maint@m.org
 	oc $O2 14 'own: two' '' '' Max max@home.example
@@ -678,8 +681,8 @@ M1=$(hexid 3e1)
 } >c-off.tok
 # The controls: no tag; a version beside other words; "release" without
 # a version; release notes and a source file; "revert" not first; no
-# trailers; gone@x in the archives; Rob's mail a second earlier; a merge
-# of a branch; "(12)"; a pulls page; authors who are not the committers.
+# trailers; gone@x in the archives; Rob's mail a second earlier; merges
+# of branches; "(12)"; a pulls page; authors who are not the committers.
 offmails 2020-12-12T09:59:59Z >off-ctl.tsv
 tmail gone@x 2021-02-05T09:00:00Z Bob bob@b.org 'widget: make the knob work again' other >>off-ctl.tsv
 {
@@ -695,11 +698,11 @@ tmail gone@x 2021-02-05T09:00:00Z Bob bob@b.org 'widget: make the knob work agai
 	oc $F1 09 'widget: plug the leak'
 	oc $F2 10 'frob: do not crash' '' 'frob: do not crash\n\nReported-by: Rob <Rob@R.org>\nSigned-off-by: Ann <ann@a.org>'
 	oc $U1 11 'gadget: fix the gizmo'
-	oc $P1 12 'pull: one'
+	oc $P1 12 'pull: one' '' '' Ann ann@a.org Ann ann@a.org
 	oc $P2 13 'pull: two (12)'
 	oc $P3 13 'pull: three' '' 'pull: three\n\nCloses: https://github.com/x/y/pulls'
 	oc $P4 13 'pull: four' '' 'pull: four\n\nLink: https://github.com/x/y/pull/pull/'
-	oc $P5 13 'pull: five'
+	oc $P5 13 'pull: five' '' '' Ann ann@a.org Ann ann@a.org
 	oc $F3 10 'frob: do not leak' '' 'frob: do not leak\n\nReported-by: Ann <ann@a.org>\nSigned-off-by: Ann <ann@a.org>'
 	oc $O1 14 'own: one' '' '' Mia mia@m.org
 	oc $O2 14 'own: two' '' '' Maxine max@home.example
@@ -710,7 +713,8 @@ tmail gone@x 2021-02-05T09:00:00Z Bob bob@b.org 'widget: make the knob work agai
 	printf 'tag\tid\tdate\tannotated\ttag_date\n'
 	printf 'v0.1\t%s\t2021-06-01T00:00:00Z\tno\t\n' $C9
 } >tags-ctl.tsv
-sed "s/Merge pull request #12 from x\\/y/Merge branch 'fixes'/" merged.tsv | grep -v "$P5" >merged-ctl.tsv
+sed -e "s/Merge pull request #12 from x\\/y/Merge branch 'fixes'/" \
+    -e "s/Merge PR #3953 from x\\/y/Merge branch 'five'/" merged.tsv >merged-ctl.tsv
 {
 	thdr
 	tok commit $R4 2021-02-05T12:00:00Z M:NEWS M:doc/ChangeLog M:VERSION M:src/a.c
@@ -750,16 +754,18 @@ is "posted-unlinked: its trailer names a patch mail of the archives (control: no
 	"posted-unlinked its trailer names this patch mail, which the matching did not join: pp@x|none" \
 	"$(reason $U1)"
 is "pull-request: brought in by \"Merge pull request #12 from x/y\" (control: a merge of a branch, named)" \
-	"pull-request brought in by 3e1000000000 \"Merge pull request #12 from x/y\"|pull-request brought in by 3e1000000000 \"Merge branch 'fixes'\": a contributor's work (its author commits no one else's), merged as a branch" \
+	"pull-request brought in by 3e1000000000 \"Merge pull request #12 from x/y\"|pull-request brought in by 3e1000000000 \"Merge branch 'fixes'\": a contributor's branch (its commits' committers commit no one else's work), merged" \
 	"$(reason $P1)"
-is "pull-request: a merge subject \"Merge PR #3953\" (control: no merge)" \
-	"pull-request brought in by 3e2000000000 \"Merge PR #3953 from x/y\"|none" "$(reason $P5)"
+is "pull-request: a merge subject \"Merge PR #3953\" (control: \"Merge branch 'five'\", the branch a contributor's)" \
+	"pull-request brought in by 3e2000000000 \"Merge PR #3953 from x/y\"|pull-request brought in by 3e2000000000 \"Merge branch 'five'\": a contributor's branch (its commits' committers commit no one else's work), merged" \
+	"$(reason $P5)"
 is "pull-request: a link mistyped .../pull/pull/400 still names 400 (control: .../pull/pull/)" \
 	"pull-request it names a pull request|none" "$(reason $P4)"
 # A merged branch of one who commits others' work (a committer) is no
 # pull request: his own commit, the subject naming no pull.
-sed "/^$P1/s/\tAnn\tann@a.org\t/\tMax\tmaint@m.org\t/" c-off-ctl.tsv >c-off-max.tsv
-is "control: a branch merged, its commit a committer's own: committer-own" "committer-own its author committed it" \
+sed "/^$P1/s/\tAnn\tann@a.org\t/\tMax\tmaint@m.org\t/g" c-off-ctl.tsv >c-off-max.tsv
+is "control: a branch merged, its commit a committer's own: committer-own" \
+	"committer-own its author committed it; brought in by 3e1000000000 \"Merge branch 'fixes'\", a branch of one who commits others' work (maint@m.org committed abcd10000000): no contributor's pull request" \
 	"$(ptreport offlist -q off-ctl.tsv none.tsv c-off-max.tsv tags-ctl.tsv merged-ctl.tsv c-off-ctl.tok |
 	    awk -F'\t' -v id=$P1 '$1 == id { print $10 " " $11 }')"
 is "pull-request: the subject ends (#12) (control: (12))" "pull-request it names a pull request|none" \
@@ -784,8 +790,8 @@ cat >want <<'EOF'
     none 2
 EOF
 same "summary: a row per reason, counting offlist's rows" want sum.out
-is "summary of the controls: none but the report unseen and the branch merged" \
-	"  off-list 20|    follow-up 1|    pull-request 1|    none 18" \
+is "summary of the controls: none but the report unseen and the branches merged" \
+	"  off-list 20|    follow-up 1|    pull-request 2|    none 17" \
 	"$(ptreport summary -q $OFFC | awk -F'\t' '$1 ~ /^(  off-list|    [a-z-]+)$/ { print $1 " " $2 }' | paste -sd'|')"
 
 # Posted in a reply: Ann's answer rp@x holds the diff of Y1 (a pairs
@@ -793,10 +799,12 @@ is "summary of the controls: none but the report unseen and the branch merged" \
 # 0.7; Bob's answer rb@x holds Y3's (Ann's) and Y4's, whose Reported-by
 # names Bob.  Ported: Y5's cluster holds kp@x, Ann's patch to a file the
 # repository never had (another repository's; the control's kp@x
-# changes src/a.c, the repository's).  Who commits: Ann committed Bob's
+# changes src/a.c, the repository's); Y6's Link: names kp2@x, Ann's
+# patch to kernel/knob.c, in no cluster (the control's changes src/a.c:
+# the repository's, which the matching missed).  Who commits: Ann committed Bob's
 # Z1 on a branch merged (not the main line: no committer), so her own
 # Z2 is her branch taken whole; in the control Z1 is on the main line.
-Y1=$(hexid 9a1) Y2=$(hexid 9a2) Y3=$(hexid 9a3) Y4=$(hexid 9a4) Y5=$(hexid 9a5)
+Y1=$(hexid 9a1) Y2=$(hexid 9a2) Y3=$(hexid 9a3) Y4=$(hexid 9a4) Y5=$(hexid 9a5) Y6=$(hexid 9a6)
 Z1=$(hexid 9b1) Z2=$(hexid 9b2)
 {
 	mhdr
@@ -804,6 +812,7 @@ Z1=$(hexid 9b1) Z2=$(hexid 9b2)
 	tmail rp@x 2021-02-16T09:00:00Z Ann ann@a.org 'Re: widget: the knob' reply q@x
 	tmail rb@x 2021-02-16T09:00:00Z Bob bob@b.org 'Re: widget: the knob' reply q@x
 	tmail kp@x 2021-02-10T09:00:00Z Ann ann@a.org '[PATCH] kern: fix the frob' patch
+	tmail kp2@x 2021-02-11T09:00:00Z Ann ann@a.org '[PATCH] kern: turn the knob' patch
 } >rp.tsv
 {
 	chdr
@@ -812,6 +821,7 @@ Z1=$(hexid 9b1) Z2=$(hexid 9b2)
 	oc $Y3 17 'widget: a third knob'
 	oc $Y4 17 'widget: a fourth knob' '' 'widget: a fourth knob\n\nReported-by: Bob <bob@b.org>'
 	oc $Y5 18 'tool: fix the frob'
+	oc $Y6 18 'tool: turn the knob' kp2@x
 	oc $Z1 19 'bob: one' '' '' Bob bob@b.org Ann ann@a.org
 	oc $Z2 20 'ann: own' '' '' Ann ann@a.org Ann ann@a.org
 	commit $C9 2021-01-04T00:00:00Z 2021-06-01T00:00:00Z
@@ -824,8 +834,18 @@ Z1=$(hexid 9b1) Z2=$(hexid 9b2)
 	printf 'rb@x\t%s\t0.100000\t0.900000\t1.000000\t0.900000\t0.900000\tfiles\n' $Y4
 } >rp-pairs.tsv
 { khdr; member 1 kp@x mail; member 1 $Y5 commit; } >k-rp.tsv
-{ thdr; tok commit $C9 2020-01-01T00:00:00Z C:src/a.c; tok mail kp@x 2021-02-10T09:00:00Z M:kernel/frob.c; } >rp.tok
-{ thdr; tok commit $C9 2020-01-01T00:00:00Z C:src/a.c; tok mail kp@x 2021-02-10T09:00:00Z M:src/a.c; } >rp-ctl.tok
+{
+	thdr
+	tok commit $C9 2020-01-01T00:00:00Z C:src/a.c
+	tok mail kp@x 2021-02-10T09:00:00Z M:kernel/frob.c
+	tok mail kp2@x 2021-02-11T09:00:00Z M:kernel/knob.c
+} >rp.tok
+{
+	thdr
+	tok commit $C9 2020-01-01T00:00:00Z C:src/a.c
+	tok mail kp@x 2021-02-10T09:00:00Z M:src/a.c
+	tok mail kp2@x 2021-02-11T09:00:00Z M:src/a.c
+} >rp-ctl.tok
 {
 	printf 'id\tmerge\tmerge_date\tmerge_subject\tsrc\n'
 	printf '%s\t%s\t2021-02-19T13:00:00Z\tMerge branch %s\t\n' $Z1 $(hexid 3e3) "'bob'"
@@ -859,6 +879,9 @@ is "ported: its cluster's only patch mail is another repository's" \
 	"ported its change was posted for another repository: kp@x \"[PATCH] kern: fix the frob\"" \
 	"$(rpr $Y5 rp.out)"
 is "ported, control: the mail the repository's: a posting, not off-list" "" "$(rpr $Y5 rp-ctl.out)"
+is "ported: its Link: names another repository's patch mail of the archives (control: the repository's: posted-unlinked)" \
+	"ported its trailer names another repository's patch mail of the archives, its change posted for that one: kp2@x \"[PATCH] kern: turn the knob\"|posted-unlinked its trailer names this patch mail, which the matching did not join: kp2@x" \
+	"$(rpr $Y6 rp.out)|$(rpr $Y6 rp-ctl.out)"
 is "who commits: another's commit on a branch merged makes no committer: her own is her branch" \
 	"pull-request its author committed it, and commits no one else's work: a branch of his taken whole (a fast-forward)" \
 	"$(rpr $Z2 rp.out)"
@@ -933,6 +956,195 @@ ok $? "control table: Pia's commit committed by Max"
 ptreport offlist -q off.tsv none.tsv c-off2-ctl.tsv c-off2-ctl.tok >off2.tsv
 is "control: a .po file and a Makefile: none" "none" "$(r2 $X1)"
 is "control: committed by Max: none" "none" "$(r2 $X2)"
+
+# Whose branch a merge brought in.  Max, who commits Ann's Q0 on the
+# main line, committed Ann's Q1 (merged as "Merge pull request #7 from
+# max/queue") and Q2 ("Merge branch 'maint' into next"); Mia, who
+# commits nothing of another's on the main line, committed Bob's Q3 and
+# Cid's Q4 on her queue with her own Q5 (merged as "Merge pull request
+# #8 from mia/queue"), and her Q6 was taken whole.  The control: Ann
+# committed Q1 and Q2 herself, Cid his Q4 (Mia commits one other's).
+Q0=$(hexid 7b0) Q1=$(hexid 7b1) Q2=$(hexid 7b2) Q3=$(hexid 7b3) Q4=$(hexid 7b4)
+Q5=$(hexid 7b5) Q6=$(hexid 7b6)
+brtab() { # Q1-AND-Q2-COMMITTER-NAME ADDR Q4-COMMITTER-NAME ADDR
+	chdr
+	oc $Q0 21 'base: one'
+	oc $Q1 22 'queue: one' '' '' Ann ann@a.org "$1" "$2"
+	oc $Q2 22 'maint: one' '' '' Ann ann@a.org "$1" "$2"
+	oc $Q3 23 'mia: bob' '' '' Bob bob@b.org Mia mia@m.org
+	oc $Q4 23 'mia: cid' '' '' Cid cid@c.org "$3" "$4"
+	oc $Q5 23 'mia: own' '' '' Mia mia@m.org Mia mia@m.org
+	oc $Q6 24 'mia: direct' '' '' Mia mia@m.org Mia mia@m.org
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+}
+brtab Max maint@m.org Mia mia@m.org >c-br.tsv
+brtab Ann ann@a.org Cid cid@c.org >c-br-ctl.tsv
+{
+	printf 'id\tmerge\tmerge_date\tmerge_subject\tsrc\n'
+	printf '%s\t%s\t2021-02-22T13:00:00Z\tMerge pull request #7 from max/queue\t\n' $Q1 $(hexid 3e7)
+	printf '%s\t%s\t2021-02-22T13:00:00Z\tMerge branch %s into next\t\n' $Q2 $(hexid 3e8) "'maint'"
+	for q in $Q3 $Q4 $Q5; do
+		printf '%s\t%s\t2021-02-23T13:00:00Z\tMerge pull request #8 from mia/queue\t\n' $q $(hexid 3e9)
+	done
+} >br-merged.tsv
+ptreport offlist -q off.tsv none.tsv c-br.tsv br-merged.tsv >br.out
+ptreport offlist -q off.tsv none.tsv c-br-ctl.tsv br-merged.tsv >br-ctl.out
+br() { printf '%s|%s' "$(rpr "$1" br.out)" "$(rpr "$1" br-ctl.out)"; }
+is "branch: a pull request of a committer's queue is none of a contributor's (control: Ann committed it: pull-request)" \
+	"none brought in by 3e7000000000 \"Merge pull request #7 from max/queue\", a branch of one who commits others' work (maint@m.org committed 7b1000000000): no contributor's pull request|pull-request brought in by 3e7000000000 \"Merge pull request #7 from max/queue\"" \
+	"$(br $Q1)"
+is "branch: \"Merge branch 'maint' into next\", the maintainer's branch (control: Ann committed it: pull-request)" \
+	"none brought in by 3e8000000000 \"Merge branch 'maint' into next\", a branch of one who commits others' work (maint@m.org committed 7b2000000000): no contributor's pull request|pull-request brought in by 3e8000000000 \"Merge branch 'maint' into next\": a contributor's branch (its commits' committers commit no one else's work), merged" \
+	"$(br $Q2)"
+is "branch: her queue of two others' work makes its committer one who commits others' work: her own commit in it is committer-own (control: one other's: pull-request)" \
+	"committer-own its author committed it; brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed 7b3000000000): no contributor's pull request|pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\"" \
+	"$(br $Q5)"
+is "... and another's commit in it none (control: pull-request)" \
+	"none brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed 7b3000000000): no contributor's pull request|pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\"" \
+	"$(br $Q3)"
+is "... and her commit taken whole is no fast-forward of a contributor's (control: pull-request)" \
+	"committer-own its author committed it|pull-request its author committed it, and commits no one else's work: a branch of his taken whole (a fast-forward)" \
+	"$(br $Q6)"
+
+# Imports: each commit's message has a line saying it came from another
+# tree (the control's: a line near it that says no such thing, or names
+# a commit of the repository).  imp ID DAY LINE: Ann's, committed by Max.
+I1=$(hexid 1b1) I2=$(hexid 1b2) I3=$(hexid 1b3) I4=$(hexid 1b4) I5=$(hexid 1b5)
+I6=$(hexid 1b6) I7=$(hexid 1b7)
+X=$(hexid 5eed)
+imp() {
+	oc "$1" "$2" "imp: $1" '' "imp: $1\n\nThe fix.\n\n$3\nSigned-off-by: Ann <ann@a.org>"
+}
+{
+	chdr
+	imp $I1 25 "(cherry picked from commit $X)"
+	imp $I2 25 "commit $X upstream."
+	imp $I3 25 "[ Upstream commit $X ]"
+	imp $I4 25 "Upstream-commit: $X"
+	imp $I5 25 'Imported from util-linux v2.39.'
+	imp $I6 25 'From libbpf commit 5eed0000000a'
+	imp $I7 25 'Change-Id: I5eed00000000000000000000000000000000000a'
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-imp.tsv
+{
+	chdr
+	imp $I1 25 "(cherry picked from commit $C9)"
+	imp $I2 25 "It follows commit $X upstream."
+	imp $I3 25 'Upstream commit 5eed00000000 ("fs: fix") changed the errno.'
+	imp $I4 25 'Upstream-Status: Pending'
+	imp $I5 25 'It is not imported from anywhere.'
+	imp $I6 25 'From v6.7-rc8 commit 5eed0000000a:'
+	imp $I7 25 'Change-Id: none'
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-imp-ctl.tsv
+ptreport offlist -q off.tsv none.tsv c-imp.tsv >imp.out
+ptreport offlist -q off.tsv none.tsv c-imp-ctl.tsv >imp-ctl.out
+im() { printf '%s|%s' "$(rpr "$1" imp.out)" "$(rpr "$1" imp-ctl.out)"; }
+is "ported: (cherry picked from commit X) (control: X the repository's)" \
+	"ported its message says it came from another tree: \"(cherry picked from commit $X)\"|none" "$(im $I1)"
+is "ported: commit X upstream. (control: not the line's start)" \
+	"ported its message says it came from another tree: \"commit $X upstream.\"|none" "$(im $I2)"
+is "ported: [ Upstream commit X ] (control: a sentence naming an upstream commit)" \
+	"ported its message says it came from another tree: \"[ Upstream commit $X ]\"|none" "$(im $I3)"
+is "ported: Upstream-commit: (control: Upstream-Status:)" \
+	"ported its message says it came from another tree: \"Upstream-commit: $X\"|none" "$(im $I4)"
+is "ported: Imported from (control: not the line's start)" \
+	"ported its message says it came from another tree: \"Imported from util-linux v2.39.\"|none" "$(im $I5)"
+is "ported: From REPO commit X alone (control: a colon, talk follows)" \
+	"ported its message says it came from another tree: \"From libbpf commit 5eed0000000a\"|none" "$(im $I6)"
+is "ported: a Gerrit Change-Id (control: none)" \
+	"ported its message says it came from another tree: \"Change-Id: I5eed00000000000000000000000000000000000a\"|none" "$(im $I7)"
+
+# Follow-ups of a review of their author's posting.  Ann's patch ap@x
+# (2021-01-05 10:00, src/w.c), which Bob answered (ar@x); Max's mq@x
+# (src/q.c), which Bob answered, and mp@x (src/g.c), which only Max
+# did; Ann's np@x (src/z.c), which Bob answered on 2021-02-20; Ann's
+# bp@x (src/b.c and three files more), which Bob answered; Ann's two
+# patches s1@x (src/s1.c) and s2@x (src/s2.c, In-Reply-To s1@x), Bob
+# answering s2@x; Ann's cover letter cv@x and c1@x under it (src/c1.c),
+# Bob answering the cover letter.  Ann wrote W1 60 days after ap@x,
+# changing src/w.c; W2 the same a second later; W3 changes src/v.c
+# alone; Max's own W4 src/g.c and W6 src/q.c, crediting Bob
+# (Reviewed-by:), W10 src/q.c not crediting him; Ann's W5 (2021-02-10)
+# src/z.c, W7 src/b.c, W8 src/s1.c, W9 src/c1.c.  All are committed by
+# Max.
+W1=$(hexid 6c1) W2=$(hexid 6c2) W3=$(hexid 6c3) W4=$(hexid 6c4) W5=$(hexid 6c5) W6=$(hexid 6c6)
+W7=$(hexid 6c7) W8=$(hexid 6c8) W9=$(hexid 6c9) W10=$(hexid 6ca)
+{
+	mhdr
+	for m in 01 02 03; do fill dev 2021-$m 30; done
+	tmail ap@x 2021-01-05T10:00:00Z Ann ann@a.org '[PATCH] wid: add the knob' patch
+	tmail ar@x 2021-01-06T10:00:00Z Bob bob@b.org 'Re: [PATCH] wid: add the knob' reply ap@x
+	tmail mq@x 2021-02-01T10:00:00Z Max maint@m.org '[PATCH] qux: add the quux' patch
+	tmail qr@x 2021-02-02T10:00:00Z Bob bob@b.org 'Re: [PATCH] qux: add the quux' reply mq@x
+	tmail mp@x 2021-02-01T10:00:00Z Max maint@m.org '[PATCH] gad: add the gizmo' patch
+	tmail mr@x 2021-02-02T10:00:00Z Max maint@m.org 'Re: [PATCH] gad: add the gizmo' reply mp@x
+	tmail np@x 2021-02-01T10:00:00Z Ann ann@a.org '[PATCH] zap: add the zapper' patch
+	tmail nr@x 2021-02-20T10:00:00Z Bob bob@b.org 'Re: [PATCH] zap: add the zapper' reply np@x
+	tmail bp@x 2021-02-01T10:00:00Z Ann ann@a.org '[PATCH] tree: tidy up' patch
+	tmail br@x 2021-02-02T10:00:00Z Bob bob@b.org 'Re: [PATCH] tree: tidy up' reply bp@x
+	smail s1@x 2021-02-01T10:00:00Z Ann ann@a.org '[PATCH 1/2] sss: one' patch '' '' 1 2
+	smail s2@x 2021-02-01T10:00:01Z Ann ann@a.org '[PATCH 2/2] sss: two' patch s1@x '' 2 2
+	tmail sr@x 2021-02-02T10:00:00Z Bob bob@b.org 'Re: [PATCH 2/2] sss: two' reply s2@x 's1@x s2@x'
+	smail cv@x 2021-02-01T10:00:00Z Ann ann@a.org '[PATCH 0/1] ccc: the series' cover '' '' 0 1
+	smail c1@x 2021-02-01T10:00:01Z Ann ann@a.org '[PATCH 1/1] ccc: one' patch cv@x '' 1 1
+	tmail cr@x 2021-02-02T10:00:00Z Bob bob@b.org 'Re: [PATCH 0/1] ccc: the series' reply cv@x
+} >rv.tsv
+{
+	chdr
+	crow $W1 2021-03-06T10:00:00Z Ann ann@a.org 'wid: turn the knob' Max maint@m.org 2021-03-06T12:00:00Z
+	crow $W2 2021-03-06T10:00:01Z Ann ann@a.org 'wid: stop the knob' Max maint@m.org 2021-03-06T12:00:00Z
+	oc $W3 10 'wid: paint the knob'
+	oc $W4 10 'gad: turn the gizmo' '' '' Max maint@m.org
+	oc $W5 10 'zap: turn the zapper'
+	oc $W6 10 'qux: turn the quux' '' 'qux: turn the quux\n\nReviewed-by: Bob <bob@b.org>' Max maint@m.org
+	oc $W10 10 'qux: stop the quux' '' '' Max maint@m.org
+	oc $W7 10 'tree: fix b'
+	oc $W8 10 'sss: fix one'
+	oc $W9 10 'ccc: fix one'
+	commit $C9 2020-01-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-rv.tsv
+{
+	thdr
+	tok commit $C9 2020-01-01T00:00:00Z C:src/w.c C:src/v.c C:src/g.c C:src/z.c C:src/q.c \
+	    C:src/b.c C:src/b2.c C:src/b3.c C:src/b4.c C:src/s1.c C:src/s2.c C:src/c1.c
+	tok mail ap@x 2021-01-05T10:00:00Z M:src/w.c
+	tok mail mq@x 2021-02-01T10:00:00Z M:src/q.c
+	tok mail mp@x 2021-02-01T10:00:00Z M:src/g.c
+	tok mail np@x 2021-02-01T10:00:00Z M:src/z.c
+	tok mail bp@x 2021-02-01T10:00:00Z M:src/b.c M:src/b2.c M:src/b3.c M:src/b4.c
+	tok mail s1@x 2021-02-01T10:00:00Z M:src/s1.c
+	tok mail s2@x 2021-02-01T10:00:01Z M:src/s2.c
+	tok mail c1@x 2021-02-01T10:00:01Z M:src/c1.c
+	tok commit $W1 2021-03-06T12:00:00Z M:src/w.c
+	tok commit $W2 2021-03-06T12:00:00Z M:src/w.c
+	tok commit $W3 2021-02-10T12:00:00Z M:src/v.c
+	tok commit $W4 2021-02-10T12:00:00Z M:src/g.c
+	tok commit $W5 2021-02-10T12:00:00Z M:src/z.c
+	tok commit $W6 2021-02-10T12:00:00Z M:src/q.c
+	tok commit $W10 2021-02-10T12:00:00Z M:src/q.c
+	tok commit $W7 2021-02-10T12:00:00Z M:src/b.c
+	tok commit $W8 2021-02-10T12:00:00Z M:src/s1.c
+	tok commit $W9 2021-02-10T12:00:00Z M:src/c1.c
+} >rv.tok
+ptreport offlist -q rv.tsv none.tsv c-rv.tsv rv.tok >rv.out
+rv() { rpr "$1" rv.out; }
+is "follow-up: its author's posting on its file, answered, 60 days before it was written" \
+	"follow-up its author's patch mail ap@x \"[PATCH] wid: add the knob\" of 2021-01-05, on its files (half of each's in common), was answered before it was written: ar@x by bob@b.org" \
+	"$(rv $W1)"
+is "follow-up: ... before committer-own: Max's own commit after his answered posting, crediting the one who answered (control: not crediting him)" \
+	"follow-up its author's patch mail mq@x \"[PATCH] qux: add the quux\" of 2021-02-01, on its files (half of each's in common), was answered before it was written: qr@x by bob@b.org, whom its trailers credit|committer-own its author committed it" \
+	"$(rv $W6)|$(rv $W10)"
+is "follow-up: the answer to the cover letter its posting was sent under" \
+	"follow-up its author's patch mail c1@x \"[PATCH 1/1] ccc: one\" of 2021-02-01, on its files (half of each's in common), was answered before it was written: cr@x by bob@b.org" \
+	"$(rv $W9)"
+is "follow-up, controls: 60 days and a second; no file in common; answered by its author alone; answered after it was written; one file of the posting's four; the answer to another part of the series" \
+	"none|none|committer-own its author committed it|none|none|none" \
+	"$(rv $W2)|$(rv $W3)|$(rv $W4)|$(rv $W5)|$(rv $W7)|$(rv $W8)"
+want=$(awk -F'\t' -v id="$W1" '$1 == id { print "  verdict: off-list|  reason: " $10 "|    " $11 }' rv.out)
+run ptreport why "$W1" rv.tsv none.tsv c-rv.tsv rv.tok
+is "why, a follow-up of a review: the reason and evidence of offlist" "0|$want" \
+	"$rc|$(sed -n '/^  verdict:/,/^  rule:/p' "$T/out" | grep -v '^  rule:' | paste -sd'|')"
 
 # Merged rows the reports cannot use are said (notes; the rest stands):
 # a commit named twice, and one of no commits table.
@@ -1253,6 +1465,9 @@ again "off-list reasons" "offlist -v" $OFF
 again "off-list controls" "offlist -v" $OFFC
 again "off-list reasons" "summary" $OFF
 again "split" "offlist -v" split.tsv k-split.tsv c-split.tsv split.tok
+again "branches" "offlist -v" off.tsv none.tsv c-br.tsv br-merged.tsv
+again "imports" "offlist -v" off.tsv none.tsv c-imp.tsv
+again "reviewed postings" "offlist -v" rv.tsv none.tsv c-rv.tsv rv.tok
 again "applied" "offlist -v" side.tsv k-side.tsv c-main.tsv main.tok
 again "history" "patches -v" hist10.tsv k-hist10.tsv c-hist10.tsv
 again "roles" "patches -v" role.tsv none.tsv c-role.tsv
