@@ -392,8 +392,8 @@ family_kin(struct model *md, uint32_t mi, uint32_t xi)
 	 * after m, m its person's last posting before it, of as many
 	 * patches: m's next version under a new title.
 	 */
-	if (x->version >= 2 && x->total == m->total && !has_earlier(md, xi) &&
-	    last_before(md, mi, xi))
+	if (x->version >= 2 && x->total == m->total && (m->total < 2 || x->part == m->part) &&
+	    !has_earlier(md, xi) && last_before(md, mi, xi))
 		return KIN_STRONG;
 	/*
 	 * Soon after, under a title alike, or a vN with no earlier version
@@ -489,17 +489,19 @@ applied_by(struct model *md, uint32_t mi, int side)
 	for (uint32_t c = md->clusters[m->cluster].commit; c != NONE; c = md->commits[c].cnext) {
 		const struct commit *cm = &md->commits[c];
 
-		if (!cm->present || cm->skip || !cm->side != !side)
+		/* (A commit the clusters table alone names counts: it was read so.) */
+		if (cm->skip || !cm->side != !side)
 			continue;
 		/*
 		 * A commit made before the mail was sent is not its
 		 * application, unless the mail is an exact repost of it (a
 		 * maintainer's own patch mailed after he committed it); a day
-		 * of the senders' clocks aside.
+		 * of the senders' clocks aside.  Without both hashes (an older
+		 * patch table) nothing says they differ.
 		 */
 		if (m->date != NODATE && cm->cdate != NODATE &&
 		    cm->cdate < m->date - (int64_t)COMMIT_SKEW * DAY &&
-		    !(m->phash && m->phash == cm->phash))
+		    m->phash && cm->phash && m->phash != cm->phash)
 			continue;
 		if (best == NONE || cm->cdate < md->commits[best].cdate ||
 		    (cm->cdate == md->commits[best].cdate &&

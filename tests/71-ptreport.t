@@ -236,8 +236,8 @@ is "only the plain patch is ignored" "rfcomm@x" "$(ptreport ignored -q --grace 0
 is "a patch answering a reply: deep in the thread, not counted" \
 	"not-counted deep in a thread: neither its root nor a reply to the root" \
 	"$(verdict v2@x deep.tsv none.tsv)"
-is "control: a patch answering the root counts" "answered ivy@i.org" \
-	"$(verdict v3@x deep.tsv none.tsv)"
+is "control: a patch answering the root counts (Ivy's answer to the root is none to it: ignored)" \
+	"ignored" "$(verdict v3@x deep.tsv none.tsv)"
 {
 	mhdr
 	mail c@x 2021-03-01T09:00:00Z Kim kim@k.org cover '' '' '' 2
@@ -267,13 +267,13 @@ is "control: a v2 1/2 answering the v1 RFC cover letter is no part of it" "ignor
 is "control: a patch answering an RFC patch (no cover letter) is not an RFC" "ignored" \
 	"$(verdict rq@x rfccover.tsv none.tsv)"
 sed '/^rc@x/s/\trfc$/\t/' rfccover.tsv >rfccover-not.tsv
-is "control: the same cover letter without rfc: 1/2 counts" "ignored" \
-	"$(verdict r1@x rfccover-not.tsv none.tsv)"
+is "control: the same cover letter without rfc: 1/2 counts (its v2 1/2 of the next day stands for it)" \
+	"superseded r3@x" "$(verdict r1@x rfccover-not.tsv none.tsv)"
 sed '/^rc@x/s/\t1\t0\t2\trfc$/\t1\t0\t3\trfc/' rfccover.tsv >rfccover-n.tsv
 grep -q '^rc@x.*	1	0	3	rfc$' rfccover-n.tsv
 ok $? "control table: the RFC cover letter as 0/3"
-is "control: an RFC 0/3 is not the cover letter of a 1/2" "ignored" \
-	"$(verdict r1@x rfccover-n.tsv none.tsv)"
+is "control: an RFC 0/3 is not the cover letter of a 1/2 (counted: superseded by its v2)" \
+	"superseded r3@x" "$(verdict r1@x rfccover-n.tsv none.tsv)"
 {
 	khdr
 	member 1 r1@x mail
@@ -288,7 +288,9 @@ is "... merged, still an RFC: no patch for the project, and its commit is not of
 	"$(verdict r1@x rfccover.tsv k-rfccover.tsv c-rfccover.tsv | cut -d' ' -f1)|$(ptreport offlist -q -H rfccover.tsv k-rfccover.tsv c-rfccover.tsv)"
 
 # A series sent without threading is one thread: Oli's 1/3, 2/3 and 3/3
-# reply to nothing; Jan answers 2/3 only.
+# reply to nothing; Jan answers 2/3 only: a lone review, which speaks
+# for the posting (answered-together, no time to a first response of
+# their own).
 {
 	mhdr
 	smail o1@x 2021-03-01T09:00:00Z Oli oli@o.org patch '' '' 1 1 3
@@ -302,15 +304,15 @@ ttfr() {
 	ptreport patches -q --grace 0 "$2" none.tsv | awk -F'\t' -v id="$1" '$1 == id { print $6, $7, $10 }'
 }
 is "unthreaded: 1/3 is answered by the answer to 2/3, 1.0 hours after it" \
-	"answered jan@j.org 1.0" "$(ttfr o1@x unthr.tsv)"
+	"answered-together o2@x " "$(ttfr o1@x unthr.tsv)"
 is "unthreaded: 3/3 too, its time from its own date (54 minutes)" \
-	"answered jan@j.org 0.9" "$(ttfr o3@x unthr.tsv)"
+	"answered-together o2@x " "$(ttfr o3@x unthr.tsv)"
 is "unthreaded: ignored lists none of them" "" "$(ptreport ignored -q --grace 0 -H unthr.tsv none.tsv)"
 is "unthreaded: each part stays the root of its replies: a patch answering the answer to 2/3 is deep" \
 	"not-counted deep in a thread: neither its root nor a reply to the root" \
 	"$(verdict od@x unthr.tsv none.tsv)"
 sed '/^o3@x/s/T09:06:00Z/T09:10:00Z/' unthr.tsv >unthr-10.tsv
-is "unthreaded: 3/3 sent 10 minutes after 1/3 is still a part" "answered jan@j.org" \
+is "unthreaded: 3/3 sent 10 minutes after 1/3 is still a part" "answered-together o2@x" \
 	"$(verdict o3@x unthr-10.tsv none.tsv)"
 sed '/^o3@x/s/T09:06:00Z/T09:10:01Z/' unthr.tsv >unthr-late.tsv
 is "control: 3/3 sent 10 minutes and a second after 1/3: its own thread, ignored" "ignored" \
@@ -318,7 +320,7 @@ is "control: 3/3 sent 10 minutes and a second after 1/3: its own thread, ignored
 sed '/^o3@x/s/\tOli\toli@o.org\t/\tOla\tola@o.org\t/' unthr.tsv >unthr-other.tsv
 is "control: 3/3 by another person" "ignored" "$(verdict o3@x unthr-other.tsv none.tsv)"
 sed '/^o3@x/s/\tOli\toli@o.org\t/\tOli\toli@home.example\t/' unthr.tsv >unthr-home.tsv
-is "... but the same name at another address is the same person" "answered jan@j.org" \
+is "... but the same name at another address is the same person" "answered-together o2@x" \
 	"$(verdict o3@x unthr-home.tsv none.tsv)"
 sed '/^o3@x/s/\t1\t3\t3\t$/\t2\t3\t3\t/' unthr.tsv >unthr-v2.tsv
 is "control: 3/3 of another version" "ignored" "$(verdict o3@x unthr-v2.tsv none.tsv)"
@@ -328,7 +330,7 @@ sed '/^o3@x/s/\tOli\toli@o.org\t\(.*\)\t\t\tpatch/\tOli\toli@o.org\t\1\tlost@x\t
 grep -q '^o3@x.*	lost@x	lost@x	patch' unthr-irt.tsv
 ok $? "control table: 3/3 replies to a mail missing from the archive"
 is "3/3 replying to a mail the archive lacks (a Message-ID rewritten or lost) is a part all the same" \
-	"answered jan@j.org" "$(verdict o3@x unthr-irt.tsv none.tsv)"
+	"answered-together o2@x" "$(verdict o3@x unthr-irt.tsv none.tsv)"
 {
 	cat unthr-irt.tsv
 	mail lost@x 2021-02-01T09:00:00Z Oli oli@o.org reply '' ''
@@ -338,7 +340,7 @@ is "control: 3/3 replying to a mail of the archive (another thread) is no part o
 sed '/^o3@x/s/\t1\t3\t3\t$/\t1\t1\t3\t/' unthr.tsv >unthr-dup.tsv
 is "control: a second 1/3 (the same part again) is no part of it" "ignored" \
 	"$(verdict o3@x unthr-dup.tsv none.tsv)"
-is "... and the first 1/3 still is" "answered jan@j.org" "$(verdict o1@x unthr-dup.tsv none.tsv)"
+is "... and the first 1/3 still is" "answered-together o2@x" "$(verdict o1@x unthr-dup.tsv none.tsv)"
 {
 	mhdr
 	smail uc@x 2021-03-01T08:59:00Z Oli oli@o.org cover '' '' 1 0 3 rfc
@@ -348,11 +350,11 @@ is "unthreaded: an RFC cover letter sent without threading makes its parts RFCs"
 	"not-counted RFC: its cover letter is one (uc@x)" "$(verdict o3@x unthr-rfc.tsv none.tsv)"
 sed '/^uc@x/s/T08:59:00Z/T08:50:00Z/' unthr-rfc.tsv >unthr-rfc-early.tsv
 is "unthreaded: within 10 minutes of the earliest: a cover letter 10 minutes before 1/3 takes it, not 2/3 and 3/3 (a posting of their own)" \
-	"not-counted RFC: its cover letter is one (uc@x)|answered jan@j.org" \
+	"not-counted RFC: its cover letter is one (uc@x)|answered-together o2@x" \
 	"$(verdict o1@x unthr-rfc-early.tsv none.tsv)|$(verdict o3@x unthr-rfc-early.tsv none.tsv)"
 sed '/^uc@x/s/T08:59:00Z/T08:49:59Z/' unthr-rfc.tsv >unthr-rfc-late.tsv
 is "control: sent more than 10 minutes before 1/3 the cover letter is no part: 1/3 counts" \
-	"answered jan@j.org" "$(verdict o1@x unthr-rfc-late.tsv none.tsv)"
+	"answered-together o2@x" "$(verdict o1@x unthr-rfc-late.tsv none.tsv)"
 
 # --- withdrawn: its author says in its thread it is dropped or superseded ------
 # (mbox2tsv's flags word withdraw; "please ignore", "self-NAK", "will send v2")
@@ -1030,8 +1032,8 @@ is "control: a tie (one part another's, one the project's): each keeps its own v
 sed '/^j3@x/s/\t1\t3\t3\t$/\t2\t3\t3\t/' post.tsv >post-v2.tsv
 grep -q '^j3@x.*	2	3	3	$' post-v2.tsv
 ok $? "control table: 3/3 as version 2"
-is "control: 3/3 of another version, in the same thread, is a posting of its own" "answered kim@k.org" \
-	"$(pv j3@x post-v2.tsv post.tok)"
+is "control: 3/3 of another version, in the same thread, is a posting of its own (counted; Kim's answer to v1's cover letter is none to it)" \
+	"ignored" "$(pv j3@x post-v2.tsv post.tok)"
 sed '/^j3@x/s/T09:03:00Z\tJan\tjan@j.org\t\(.*\)\tj0@x\tj0@x\t/T09:30:00Z\tJan\tjan@j.org\t\1\t\t\t/' post.tsv >post-apart.tsv
 grep -q '^j3@x.*T09:30:00Z.*jan@j.org.*		patch' post-apart.tsv
 ok $? "control table: 3/3 in a thread of its own, half an hour later"
