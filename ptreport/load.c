@@ -204,6 +204,47 @@ trailer_word(struct model *md, const char *s, size_t n, const char *tag, size_t 
 	return "";
 }
 
+/*
+ * A mail without a patch: its sender's own words (the said column), the
+ * start of them, enough to quote a follow-up of a patch's author.
+ */
+static void
+said_of(struct model *md, struct mail *m, const struct tsv_reader *r, int csaid)
+{
+	const char *s;
+	size_t n;
+
+	if (m->type == MT_PATCH || m->type == MT_BOT)
+		return;
+	s = fld(r, csaid, &n);
+	if (n > SAID_KEEP) {
+		n = SAID_KEEP;
+		/* Not inside a character. */
+		while (n && ((unsigned char)s[n] & 0xc0) == 0x80)
+			n--;
+	}
+	m->said = n ? intern(&md->pool, s, n) : "";
+}
+
+/*
+ * What a patch's message (raw: TSV-escaped) says of its family: its
+ * Fixes: and Change-Id trailers; and whether it has no Signed-off-by
+ * and its subject no [PATCH] tag, a diff shared in passing, maybe no
+ * submission (verdicts() weighs that against the history's habits).
+ */
+static void
+patch_message(struct model *md, struct mail *m, const char *msg, size_t n)
+{
+	m->fixes = trailer_word(md, msg, n, "fixes:", FIXES_LEN, 1);
+	m->changeid = trailer_word(md, msg, n, "change-id:", 64, 0);
+	if (!find_ci(msg, n, "signed-off-by:")) {
+		struct subject_info si;
+
+		subject_parse(m->subject, strlen(m->subject), &si);
+		m->unsigned_ = !(si.tags & SUBJ_PATCH);
+	}
+}
+
 static void
 load_mails(struct model *md, struct tsv_reader *r)
 {
@@ -296,20 +337,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 		m->ping = (unsigned char)has_word(s, n, FLAG_PING);
 		m->series = (unsigned char)has_word(s, n, FLAG_SERIES);
 		m->nosub = (unsigned char)has_word(s, n, FLAG_NOSUB);
-		/*
-		 * A mail without a patch: its sender's own words, the start of
-		 * them (enough to quote a follow-up of a patch's author).
-		 */
-		if (m->type != MT_PATCH && m->type != MT_BOT) {
-			s = fld(r, csaid, &n);
-			if (n > SAID_KEEP) {
-				n = SAID_KEEP;
-				/* Not inside a character. */
-				while (n && ((unsigned char)s[n] & 0xc0) == 0x80)
-					n--;
-			}
-			m->said = n ? intern(&md->pool, s, n) : "";
-		}
+		said_of(md, m, r, csaid);
 		m->total = (uint32_t)tsv_count(r, ctotal);
 		m->version = (uint32_t)tsv_count(r, cver);
 		/* Part 0 is a cover letter; an empty part, none. */
@@ -332,25 +360,8 @@ load_mails(struct model *md, struct tsv_reader *r)
 		md->mails[mi].parent = last;
 		/* mail_node() may have moved md->mails. */
 		m = &md->mails[mi];
-		/*
-		 * A patch with no [PATCH] tag and no Signed-off-by: a diff
-		 * shared in passing, maybe no submission (verdicts() weighs it
-		 * against the history's habits).
-		 */
-		if (m->type == MT_PATCH && cmsg >= 0) {
-			/* Raw: an escaped newline ("\\n") ends a line as well. */
-			m->fixes = trailer_word(md, r->f[cmsg].s, r->f[cmsg].len, "fixes:",
-			    FIXES_LEN, 1);
-			m->changeid = trailer_word(md, r->f[cmsg].s, r->f[cmsg].len, "change-id:",
-			    64, 0);
-		}
-		if (m->type == MT_PATCH && cmsg >= 0 &&
-		    !find_ci(r->f[cmsg].s, r->f[cmsg].len, "signed-off-by:")) {
-			struct subject_info si;
-
-			subject_parse(m->subject, strlen(m->subject), &si);
-			m->unsigned_ = !(si.tags & SUBJ_PATCH);
-		}
+		if (m->type == MT_PATCH && cmsg >= 0)
+			patch_message(md, m, r->f[cmsg].s, r->f[cmsg].len);
 		/* Naming no parent, it may quote one: "On ..., NAME wrote:". */
 		if (last == NONE && m->type != MT_BOT && cmsg >= 0)
 			quote_attribution(md, mi, r->f[cmsg].s, r->f[cmsg].len);

@@ -88,7 +88,7 @@ is "sections: summary, plots, ignored, off-list, time to merge and to first resp
     "waiting summary plots ignored offlist merge response cycle maintainers" \
     "$(awk '$1 == "attr" && $2 == "section" && $3 == "id" { print $4 }' facts | tr '\n' ' ' | sed 's/ $//')"
 is "tables and their rows (ignored 2, off-list 2, phases 3, maintainers 6): no table of every merged cluster or every patch" \
-    "t-waiting 0 t-summary 26 t-ignored 2 t-offlist 2 t-cycle 3 t-maintainers 6" \
+    "t-waiting 0 t-summary 29 t-ignored 2 t-offlist 2 t-cycle 3 t-maintainers 6" \
     "$(awk '$1 == "rows" { print $2, $3 }' facts | tr '\n' ' ' | sed 's/ $//')"
 is "time to merge and to first response: a plot and where the rows are (html alone: the command and its rows)" \
     "Every merged cluster, its commit, subject, first and last posting, commit date, days and mails: the 2 rows of <code>ptreport duration</code> (in a patchtrack folder: <code>reports/duration.tsv</code>).|the 6 rows of <code>ptreport patches</code> (in a patchtrack folder: <code>reports/patches.tsv</code>)." \
