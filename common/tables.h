@@ -55,6 +55,7 @@ enum table_kind {
 #define COL_DIFF             "diff"
 #define COL_CITES            "cites"
 #define COL_SRC              "src"
+#define COL_SAID             "said"
 /* Commits. */
 #define COL_COMMITTER_NAME   "committer_name"
 #define COL_COMMITTER_ADDR   "committer_addr"

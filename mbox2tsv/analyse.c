@@ -8,8 +8,8 @@
 
 #include "body.h"
 #include "mbox2tsv.h"
+#include "own.h"
 #include "text.h"
-#include "withdraw.h"
 
 void
 analysis_init(struct analysis *a)
@@ -22,11 +22,57 @@ analysis_free(struct analysis *a)
 {
 	struct buf *const bufs[] = {
 		&a->from_name, &a->from_addr, &a->subject, &a->text, &a->extra_diff,
+		&a->own.said,
 	};
 
 	for (size_t k = 0; k < sizeof bufs / sizeof bufs[0]; k++)
 		buf_free(bufs[k]);
 	body_free(&a->body);
+}
+
+/*
+ * What the sender wrote above any diff (own.c), unless a robot wrote it
+ * (its long reports need not be read).  Of a patch, the notes below
+ * "---" for withdraw: its commit message speaks of code ("the old API
+ * is superseded by ..."), not of postings; the message and the notes
+ * for nosub.  Of any other mail, all of it, for every flag and said.
+ */
+static void
+own_text(struct analysis *a)
+{
+	const char *t = a->text.p ? a->text.p : "";
+
+	if (!a->patch) {
+		own_read(t, a->body.msg_start, a->body.diff_start, SAYS_ALL | OWN_SAID, &a->own);
+	} else {
+		own_read(t, a->body.ann_start, a->body.diff_start, SAYS_WITHDRAW | SAYS_NOSUB,
+		    &a->own);
+		if (!(a->own.says & SAYS_NOSUB)) {
+			struct own msg;
+
+			memset(&msg, 0, sizeof msg);
+			own_read(t, a->body.msg_start, a->body.msg_end, SAYS_NOSUB, &msg);
+			a->own.says |= msg.says;
+			buf_free(&msg.said);
+		}
+	}
+	/* Kept in the flags, so that an attached patch taking this analysis's place keeps it. */
+	if (a->own.says & SAYS_WITHDRAW)
+		a->flags |= FL(F_WITHDRAW);
+}
+
+int
+analysis_debug_prints(const struct analysis *a)
+{
+	const char *t = a->text.p ? a->text.p : "";
+
+	if (!a->patch || !body_debug_prints(t + a->body.diff_start,
+	    a->text.len - a->body.diff_start) ||
+	    (a->extra_diff.len && !body_debug_prints(a->extra_diff.p, a->extra_diff.len)))
+		return 0;
+	/* A submission is signed off; a bug report's debug prints are not. */
+	return !find_ci(t + a->body.msg_start, a->body.msg_end - a->body.msg_start,
+	    "signed-off-by:");
 }
 
 static int
@@ -48,7 +94,6 @@ analyse(struct ctx *c, GMimeObject *m, struct analysis *a, int depth)
 
 	collect_headers(m, &h);
 	author(c, &h, a);
-	/* A robot withdraws nothing, and its long reports need not be read. */
 	bot = depth == 0 && is_bot(c, a, h.autosub);
 	decode_header(&a->subject, h.subject, &a->flags);
 	if (h.subject) {
@@ -79,15 +124,8 @@ analyse(struct ctx *c, GMimeObject *m, struct analysis *a, int depth)
 	}
 	body_split(a->text.p ? a->text.p : "", a->text.len, &a->body);
 	a->patch = a->body.hunks > 0;
-	/*
-	 * What the sender wrote above any diff; of a patch, only the notes
-	 * below "---": its commit message speaks of code ("the old API is
-	 * superseded by ..."), not of postings.  Kept in the flags so that
-	 * an attached patch that takes this analysis's place does not lose it.
-	 */
-	if (!bot && withdraw_said(a->text.p ? a->text.p : "",
-	    a->patch ? a->body.ann_start : a->body.msg_start, a->body.diff_start))
-		a->flags |= FL(F_WITHDRAW);
+	if (!bot)
+		own_text(a);
 	/* request-pull text comes before any diff it carries. */
 	a->pull = looks_like_pull(a->text.p ? a->text.p : "", a->body.diff_start);
 
@@ -100,11 +138,12 @@ analyse(struct ctx *c, GMimeObject *m, struct analysis *a, int depth)
 		analysis_init(&in);
 		analyse(c, us.u[i].msg, &in, depth + 1);
 		if (in.patch && !a->patch) {
-			unsigned keep = a->flags;
+			unsigned keep = a->flags, says = a->own.says;
 
 			analysis_free(a);
 			*a = in;
 			a->flags |= keep | FL(F_ATTACHED);
+			a->own.says |= says & SAYS_NOSUB;
 			continue;
 		}
 		if (in.patch && a->patch) {
