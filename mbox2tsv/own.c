@@ -80,7 +80,27 @@ attribution_next(const char *p, const char *stop)
 	return attribution(p, (size_t)((nl ? nl : stop) - p));
 }
 
-/* Where the sender's own text ends: the signature or a quoted original. */
+static int
+original_message(const char *l, size_t n)
+{
+	return line_is(l, n, "-----Original Message") || line_is(l, n, "----- Original Message");
+}
+
+/* Does the first line after p that is not blank (before stop) start a quote? */
+static int
+quote_follows(const char *p, const char *stop)
+{
+	while (p < stop && isspace((unsigned char)*p))
+		p++;
+	return p < stop && *p == '>';
+}
+
+/*
+ * Where the sender's own text ends: the signature or a quoted original,
+ * unmarked below Outlook's "-----Original Message-----"; Zimbra writes
+ * "----- Original Message -----" above a quote it marks, and the reply
+ * goes on below.
+ */
 static int
 own_text_ends(const char *l, size_t n, const char *next, const char *stop)
 {
@@ -92,8 +112,8 @@ own_text_ends(const char *l, size_t n, const char *next, const char *stop)
 		k--;
 	if (k == 2 && !memcmp(l, "--", 2))
 		return 1;
-	if (line_is(l, n, "-----Original Message") || line_is(l, n, "----- Original Message"))
-		return 1;
+	if (original_message(l, n))
+		return !quote_follows(next, stop);
 	while (u < k && l[u] == '_')
 		u++;
 	if (u >= 10 && u == k)
@@ -132,7 +152,7 @@ own_walk(const char *text, size_t start, size_t end,
 			line(arg, OWN_QUOTE, l, len);
 			continue;
 		}
-		if (!len || attribution(l, len) || diffstat_line(l, len) ||
+		if (!len || attribution(l, len) || diffstat_line(l, len) || original_message(l, len) ||
 		    (line_is(l, len, "On ") && attribution_next(p, stop))) {
 			line(arg, OWN_BREAK, l, len);
 			continue;

@@ -22,8 +22,9 @@
  * or OWN_BREAK, l, n): a quote ("> ...") or an attribution, a diffstat,
  * a blank line.  The walk stops at the signature ("-- ") or a quoted
  * original (Outlook's "-----Original Message" or "From: ... Sent: ...",
- * quoted unmarked below it), after OWN_MAX bytes of own text (the last
- * line cut there) and after 64 KB of text in all.
+ * quoted unmarked below it; not Zimbra's "----- Original Message -----"
+ * above "> " lines), after OWN_MAX bytes of own text (the last line cut
+ * there) and after 64 KB of text in all.
  */
 enum { OWN_LINE, OWN_QUOTE, OWN_BREAK };
 

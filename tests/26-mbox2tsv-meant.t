@@ -73,6 +73,8 @@ s-diffstat|Nice.| foo.c | 3 ++-\n 1 file changed, 2 insertions(+), 1 deletion(-)
 s-signature|Thanks.|Thanks.\n-- \nBob\nhttps://bob.example.com
 s-outlook|OK.|OK.\n\n-----Original Message-----\nFrom: A\nSent: Monday\n\nPlease ignore this patch.
 s-outlook-from|OK.|OK.\n\nFrom: A U Thor <author@example.com>\nSent: Monday, 1 January 2020\nold text
+s-zimbra|Fine by me.|\n----- Original Message -----\n> From: A U Thor\n> Please ignore this.\n\nFine by me.
+s-zimbra-outlook|OK.|OK.\n\n----- Original Message -----\nFrom: A\nPlease ignore this patch.
 s-blanks|a b c d|a\t\tb   c\n\n\n   d  
 s-backslash|C:\\\\x and a\\\\tb|C:\\\\x and a\\\\tb
 s-none||On Mon, 1 Jan 2020, A U Thor wrote:\n> foo
@@ -309,6 +311,7 @@ ping_gentle-ping_linux-wireless.eml|festevam@gmail.com reply 1   ping|Hi Kalle, 
 ping_only-quotes_linux-wireless.eml|andy.shevchenko@gmail.com reply 1 1 2 ping|
 ping-control_long-mail_linux-wireless.eml|alvin@pqrs.dk reply 1 1 2 series|Hello, <snip> This is a gentle ping to see if these two patches got lost. I was told on another mailing list recently that mail sent from my work address is finding its way into peoples' junk folders.
 series_for-the-series_linux-wireless.eml|lorenzo.bianconi@redhat.com reply 1 1 3 series|For the series: Tested-by Lorenzo Bianconi <lorenzo.bianconi@redhat.com>
+said_zimbra-original-message_ltp.eml|jstancek@redhat.com reply 1   withdraw|Small benchmark shows that smaller sleep can complete faster. I'll send v2.
 said_split-attribution_linux-wireless.eml|tiwai@suse.de reply    |OK, I'll do it for my own, but really I hoped that someone would have reacted on the bugzilla report before the official patch submission. So far no one from the upstream devs showed interest in the
 nosub_wip-tag_linux-erofs.eml|hsiangkao@aol.com patch 4 10 12 dmarc,nosub|
 nosub_not-meant-to-be-merged_linux-sparse.eml|luc.vanoostenryck@gmail.com cover 1 0 2 rfc,series,nosub|This series extend the current CSE by using the lowest common dominator instead of the more limiting 'common single parent'. It allows significantly more common expressions to be eliminated. However,
