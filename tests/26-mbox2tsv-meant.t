@@ -1,8 +1,8 @@
 #!/bin/sh
 # mbox2tsv: what a mail is meant for, in its sender's own words: the said
-# column and the ping, series and nosub flags; on hand-made mails, each
-# with controls that must not flip, and on real ones
-# (tests/data/mail/verdicts).
+# column, the ping, series and nosub flags, and whose mail a reply
+# carrying another's patch is; on hand-made mails, each with controls
+# that must not flip, and on real ones (tests/data/mail/verdicts).
 . "$(dirname "$0")/lib.sh"
 
 V=$DATA/mail/verdicts
@@ -304,6 +304,58 @@ check "nosub, tags" nosub.tsv tags.cases
 check "nosub, words" nosub.tsv prose.cases
 check "nosub, debug prints" nosub.tsv prints.cases
 
+# --- whose mail a reply carrying a patch is --------------------------------
+# inner: a format-patch mail of another author.
+inner() {
+	printf 'From: Carol Coder <carol@example.com>\nSubject: [PATCH] foo: fix bar\n'
+	printf 'Message-ID: <inner-%s@test>\nDate: Wed, 31 Dec 2019 00:00:00 +0000\n\n' "$1"
+	printf 'foo: fix bar\n\nSigned-off-by: Carol Coder <carol@example.com>\n---\n'
+	diff 'int b;'
+}
+# attached ID SUBJECT [PARENT]: a mail carrying inner as message/rfc822.
+attached() {
+	hdr "$1" "$2" '' "${3:-}" | sed '$d'
+	printf 'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="BB"\n\n--BB\n'
+	printf 'Content-Type: text/plain\n\nCarol'"'"'s fix, as she sent it to me.\n\n--BB\n'
+	printf 'Content-Type: message/rfc822\n\n'
+	inner "$1"
+	printf '\n--BB--\n\n'
+}
+# inbody ID SUBJECT [PARENT]: a mail carrying a patch with an in-body From.
+inbody() {
+	hdr "$1" "$2" '' "${3:-}"
+	printf 'From: Carol Coder <carol@example.com>\n\nfoo: fix bar\n\n'
+	printf 'Signed-off-by: Carol Coder <carol@example.com>\n---\n'
+	diff 'int b;'
+}
+{
+	attached a-reply-attached 'Re: [PATCH] foo: fix bar' p@test
+	inbody a-reply-inbody 'Re: [PATCH] foo: fix bar' p@test
+	attached ac-top-attached '[PATCH] foo: fix bar'
+	inbody ac-top-inbody '[PATCH] foo: fix bar'
+	inbody ac-series-inbody '[PATCH 2/3] foo: fix bar' cover@test
+	inbody ac-re-no-parent 'Re: [PATCH] foo: fix bar'
+} >author.mbox
+cat >author.cases <<'EOF'
+a-reply-attached|bob@example.com attached
+a-reply-inbody|bob@example.com inbody-from
+ac-top-attached|carol@example.com attached
+ac-top-inbody|carol@example.com inbody-from
+ac-series-inbody|carol@example.com inbody-from
+ac-re-no-parent|carol@example.com inbody-from
+EOF
+run mbox2tsv author.mbox
+is "author: exit 0" 0 "$rc"
+cp "$T/out" author.tsv
+while IFS='|' read -r id want; do
+	is "author: $id" "$want" \
+	    "$(awk -F'\t' -v id="$id@test" '$1 == id { print $4, $16 }' author.tsv)"
+done <author.cases
+is "author: the reply's name too" "Bob Reviewer" \
+    "$(awk -F'\t' '$1 == "a-reply-inbody@test" { print $3 }' author.tsv)"
+is "author: the patch is still read (its diff)" "+int b;" \
+    "$(tsvfield author.tsv diff 1 | grep '^+int')"
+
 # --- real mails ---------------------------------------------------------------
 # file|from_addr type version part total flags|said
 cat >real.want <<'EOF'
@@ -319,6 +371,9 @@ nosub_testing-only_ltp.eml|chrubis@suse.cz patch 1 1 1 inbody-from,nosub|
 nosub_debug-printk_jailhouse-dev.eml|jan.kiszka@siemens.com reply    nosub|
 nosub-control_debug-in-title_ltp.eml|vincent.chen@sifive.com patch 1 1 1 folded,dmarc|
 nosub-control_signed-off-prints_ltp.eml|xzhou@redhat.com patch 1 1 1 |
+author_reply-attached-patch_ltp.eml|xuyang2018.jy@fujitsu.com patch 1 1 1 folded,attached|
+author-control_series-inbody-from_linux-wireless.eml|davis@mosenkovs.lv patch 1 126 188 stable,inbody-from|
+author-control_toplevel-inbody-from_linux-wireless.eml|jing.yangyang@zte.com.cn patch 1 1 1 next,inbody-from|
 EOF
 while IFS='|' read -r f want wsaid; do
 	mbox2tsv -q "$V/$f" >real.tsv
@@ -326,5 +381,9 @@ while IFS='|' read -r f want wsaid; do
 	    "$(awk -F'\t' 'NR == 2 { print $4 " " $12 " " $13 " " $14 " " $15 " " $16 }' real.tsv)"
 	is "real mail $f: said" "$wsaid" "$(awk -F'\t' 'NR == 2 { print $22 }' real.tsv)"
 done <real.want
+# The attached patch of a reply: its sender's row, the name he writes
+# (the patch inside names Yang Xu).
+mbox2tsv -q "$V/author_reply-attached-patch_ltp.eml" >real.tsv
+is "real reply with an attached patch: the sender's name" "xuyang2018.jy@fujitsu.com" "$(tsvfield real.tsv from_name)"
 
 done_testing
