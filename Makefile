@@ -39,7 +39,7 @@ COMMON_OBJ := $(COMMON:%=$(BUILD)/obj/common/%.o)
 LIBCOMMON  := $(BUILD)/libcommon.a
 
 MBOX2TSV_OBJ := $(addprefix $(BUILD)/obj/mbox2tsv/,main.o parse.o headers.o author.o mime.o analyse.o row.o emit.o pool.o \
-    body.o withdraw.o cites.o source.o dirs.o mbox.o maildir.o inbox.o processes.o rfc2047.o)
+    body.o own.o words.o phrases.o cites.o source.o dirs.o mbox.o maildir.o inbox.o processes.o rfc2047.o)
 GIT2TSV_OBJ  := $(addprefix $(BUILD)/obj/git2tsv/,main.o commit.o diff.o keep.o history.o packs.o revs.o)
 
 # The unit tests of common/, one program per module or group (tap.c's
@@ -206,7 +206,7 @@ FUZZ_CFLAGS     := -std=c99 $(WARN) -Wno-format-nonliteral -g -O1 -fno-omit-fram
                    -Icommon -Imbox2tsv -Ipatchtok -Iptmaint -D_POSIX_C_SOURCE=200809L -DPT_VERSION='"$(VERSION)"'
 FUZZ_LIBCOMMON  := $(FUZZ_BUILD)/libcommon.a
 FUZZ_MBOX2TSV   := $(addprefix $(FUZZ_BUILD)/obj/mbox2tsv/,parse.o headers.o author.o mime.o analyse.o \
-    row.o emit.o pool.o body.o withdraw.o cites.o source.o dirs.o mbox.o maildir.o inbox.o processes.o \
+    row.o emit.o pool.o body.o own.o words.o phrases.o cites.o source.o dirs.o mbox.o maildir.o inbox.o processes.o \
     rfc2047.o)
 FUZZ_PATCHTOK   := $(FUZZ_BUILD)/obj/patchtok/patch.o
 FUZZ_PTMAINT    := $(FUZZ_BUILD)/obj/ptmaint/maint.o

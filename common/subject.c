@@ -184,6 +184,53 @@ token(const char *t, size_t n, struct subject_info *si, int *release)
 		*release = 1;
 }
 
+/*
+ * Does a bracket group s[0..n) mark a patch not meant to be merged?  Its
+ * words (letters and digits; anything else parts them, so "DO_NOT_MERGE"
+ * is three) hold WIP, DNM, DEBUG, HACK, REF, TEST beside PATCH or alone,
+ * or the runs DO NOT MERGE, NOT FOR MERGE (MERGING) and HEADS UP.
+ */
+static int
+nosub_group(const char *s, size_t n)
+{
+	static const char *const alone[] = { "wip", "dnm", "debug", "hack", "ref", NULL };
+	static const char *const runs[][4] = {
+		{ "do", "not", "merge", NULL }, { "not", "for", "merge", NULL },
+		{ "not", "for", "merging", NULL }, { "heads", "up", NULL, NULL },
+	};
+	const char *w[16];
+	size_t len[16], nw = 0, i = 0, k;
+	int patch = 0, test = 0;
+
+	while (i < n && nw < 16) {
+		while (i < n && !isalnum((unsigned char)s[i]))
+			i++;
+		if (i == n)
+			break;
+		w[nw] = s + i;
+		while (i < n && isalnum((unsigned char)s[i]))
+			i++;
+		len[nw] = (size_t)(s + i - w[nw]);
+		nw++;
+	}
+	for (k = 0; k < nw; k++) {
+		for (const char *const *a = alone; *a; a++)
+			if (tok_is(w[k], len[k], *a))
+				return 1;
+		patch |= tok_is(w[k], len[k], "patch");
+		test |= tok_is(w[k], len[k], "test");
+		for (size_t r = 0; r < sizeof runs / sizeof runs[0]; r++) {
+			size_t j;
+
+			for (j = 0; runs[r][j] && k + j < nw && tok_is(w[k + j], len[k + j], runs[r][j]); j++)
+				;
+			if (!runs[r][j])
+				return 1;
+		}
+	}
+	return test && (patch || nw == 1);
+}
+
 static void
 bracket(const char *s, size_t n, struct subject_info *si)
 {
@@ -198,6 +245,8 @@ bracket(const char *s, size_t n, struct subject_info *si)
 			i++;
 		token(s + start, i - start, si, &release);
 	}
+	if (nosub_group(s, n))
+		si->tags |= SUBJ_NOSUB;
 	/* Stable review series: "[PATCH 5.4 012/123]". */
 	if (release && (si->tags & SUBJ_PATCH) && si->total > 0)
 		si->tags |= SUBJ_STABLE;

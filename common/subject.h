@@ -23,7 +23,8 @@ enum {
 	SUBJ_PULL   = 1 << 5,   /* PULL, GIT PULL */
 	SUBJ_REPLY  = 1 << 6,   /* Re:, Aw:, Sv: ... before the tags */
 	SUBJ_FWD    = 1 << 7,   /* Fwd:, Fw: */
-	SUBJ_BRACKET = 1 << 8   /* any bracket group at the start */
+	SUBJ_BRACKET = 1 << 8,  /* any bracket group at the start */
+	SUBJ_NOSUB  = 1 << 9    /* not meant to be merged: WIP, DNM, DO NOT MERGE, TEST PATCH ... */
 };
 
 struct subject_info {

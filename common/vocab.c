@@ -48,6 +48,9 @@ const char *const mail_flag_names[F_COUNT] = {
 	[F_CHARSET] = FLAG_CHARSET,
 	[F_BADCHAR] = FLAG_BADCHAR,
 	[F_TRUNCATED] = FLAG_TRUNCATED,
+	[F_PING] = FLAG_PING,
+	[F_SERIES] = FLAG_SERIES,
+	[F_NOSUB] = FLAG_NOSUB,
 };
 
 const char *const commit_flag_names[G_COUNT] = {

@@ -63,6 +63,9 @@ int mtype_parse(const char *s);
 #define FLAG_CHARSET        "charset"
 #define FLAG_BADCHAR        "badchar"
 #define FLAG_TRUNCATED      "truncated"
+#define FLAG_PING           "ping"
+#define FLAG_SERIES         "series"
+#define FLAG_NOSUB          "nosub"
 #define FLAG_CP1252         "cp1252"
 #define FLAG_DAMAGED        "damaged"
 #define FLAG_SIDE           "side"
@@ -77,6 +80,7 @@ enum {
 	F_NODATE, F_DATE_RECEIVED, F_DATE_FROMLINE,
 	F_FOLDED, F_DMARC, F_INBODY_FROM, F_INBODY_SUBJECT,
 	F_ATTACHED, F_FLOWED, F_HTML, F_CHARSET, F_BADCHAR, F_TRUNCATED,
+	F_PING, F_SERIES, F_NOSUB,
 	F_COUNT
 };
 extern const char *const mail_flag_names[F_COUNT];

@@ -4,12 +4,14 @@
  * it carries a patch, and the patches of the mails attached to it.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <string.h>
 
 #include "body.h"
 #include "mbox2tsv.h"
+#include "own.h"
+#include "subject.h"
 #include "text.h"
-#include "withdraw.h"
 
 void
 analysis_init(struct analysis *a)
@@ -22,11 +24,104 @@ analysis_free(struct analysis *a)
 {
 	struct buf *const bufs[] = {
 		&a->from_name, &a->from_addr, &a->subject, &a->text, &a->extra_diff,
+		&a->own.said,
 	};
 
 	for (size_t k = 0; k < sizeof bufs / sizeof bufs[0]; k++)
 		buf_free(bufs[k]);
 	body_free(&a->body);
+}
+
+/* Does a header (In-Reply-To, References) hold an id, as msgids() reads it for the row? */
+static int
+names_id(const char *raw)
+{
+	const char *p = raw, *q;
+
+	while (p && (p = strchr(p, '<')) && (q = strchr(p + 1, '>'))) {
+		for (p++; p < q; p++)
+			if (*p != '<' && !isspace((unsigned char)*p))
+				return 1;
+		p = q + 1;
+	}
+	return 0;
+}
+
+/*
+ * Is the mail a reply in its thread: does it name a parent (parent, of
+ * names_id) and does its own subject (not an attached mail's, nor an
+ * in-body Subject) say "Re:"?  A patch of a series names its cover
+ * letter as its parent but answers nothing.  *reply: -1 until known;
+ * only a mail that carries another's patch needs to know.
+ */
+static int
+is_reply(int *reply, int parent, const struct buf *subject)
+{
+	struct subject_info si;
+
+	if (*reply < 0) {
+		*reply = 0;
+		if (parent) {
+			subject_parse(subject->p ? subject->p : "", subject->len, &si);
+			*reply = (si.tags & SUBJ_REPLY) != 0;
+		}
+	}
+	return *reply;
+}
+
+/* Hand b's contents to the caller, b left empty. */
+static struct buf
+take(struct buf *b)
+{
+	struct buf t = *b;
+
+	memset(b, 0, sizeof *b);
+	return t;
+}
+
+/*
+ * What the sender wrote above any diff (own.c), unless a robot wrote it
+ * (its long reports need not be read).  Of a patch, the notes below
+ * "---" for withdraw: its commit message speaks of code ("the old API
+ * is superseded by ..."), not of postings; the message and the notes
+ * for nosub.  Of any other mail, all of it, for every flag and said.
+ */
+static void
+own_text(struct analysis *a)
+{
+	const char *t = a->text.p ? a->text.p : "";
+
+	if (!a->patch) {
+		own_read(t, a->body.msg_start, a->body.diff_start, SAYS_ALL | OWN_SAID, &a->own);
+	} else {
+		own_read(t, a->body.ann_start, a->body.diff_start, SAYS_WITHDRAW | SAYS_NOSUB,
+		    &a->own);
+		if (!(a->own.says & SAYS_NOSUB)) {
+			struct own msg;
+
+			memset(&msg, 0, sizeof msg);
+			own_read(t, a->body.msg_start, a->body.msg_end, SAYS_NOSUB, &msg);
+			a->own.says |= msg.says;
+			buf_free(&msg.said);
+		}
+	}
+	/* Kept in the flags, so that an attached patch taking this analysis's place keeps it. */
+	if (a->own.says & SAYS_WITHDRAW)
+		a->flags |= FL(F_WITHDRAW);
+}
+
+int
+analysis_debug_prints(const struct analysis *a)
+{
+	const char *t = a->text.p ? a->text.p : "";
+
+	if (!a->patch || !body_debug_prints(t + a->body.diff_start,
+	    a->text.len - a->body.diff_start) ||
+	    (a->extra_diff.len && !body_debug_prints(a->extra_diff.p, a->extra_diff.len)))
+		return 0;
+	/* A submission is signed off; a bug report's debug prints are not. */
+	return !find_ci(t + a->body.msg_start, a->body.msg_end - a->body.msg_start,
+	    "signed-off-by:");
 }
 
 static int
@@ -44,13 +139,13 @@ analyse(struct ctx *c, GMimeObject *m, struct analysis *a, int depth)
 	struct units us = { NULL, 0, 0 };
 	struct hdrs h;
 	size_t i;
-	int plain = 0, bot;
+	int plain = 0, bot, parent, reply = -1;
 
 	collect_headers(m, &h);
 	author(c, &h, a);
-	/* A robot withdraws nothing, and its long reports need not be read. */
 	bot = depth == 0 && is_bot(c, a, h.autosub);
 	decode_header(&a->subject, h.subject, &a->flags);
+	parent = names_id(h.irt) || names_id(h.refs);
 	if (h.subject) {
 		size_t n = strlen(h.subject);
 		const char *s = trim(h.subject, &n);
@@ -79,19 +174,16 @@ analyse(struct ctx *c, GMimeObject *m, struct analysis *a, int depth)
 	}
 	body_split(a->text.p ? a->text.p : "", a->text.len, &a->body);
 	a->patch = a->body.hunks > 0;
-	/*
-	 * What the sender wrote above any diff; of a patch, only the notes
-	 * below "---": its commit message speaks of code ("the old API is
-	 * superseded by ..."), not of postings.  Kept in the flags so that
-	 * an attached patch that takes this analysis's place does not lose it.
-	 */
-	if (!bot && withdraw_said(a->text.p ? a->text.p : "",
-	    a->patch ? a->body.ann_start : a->body.msg_start, a->body.diff_start))
-		a->flags |= FL(F_WITHDRAW);
+	if (!bot)
+		own_text(a);
 	/* request-pull text comes before any diff it carries. */
 	a->pull = looks_like_pull(a->text.p ? a->text.p : "", a->body.diff_start);
 
-	/* Attached mails: the first that carries a patch wins if we have none. */
+	/*
+	 * Attached mails: the first that carries a patch wins if we have
+	 * none; its author too, as git am takes it, but for a reply, which is
+	 * its sender's answer in the thread whoever wrote the patch.
+	 */
 	for (i = 0; i < us.n && depth < MAX_DEPTH; i++) {
 		struct analysis in;
 
@@ -100,11 +192,23 @@ analyse(struct ctx *c, GMimeObject *m, struct analysis *a, int depth)
 		analysis_init(&in);
 		analyse(c, us.u[i].msg, &in, depth + 1);
 		if (in.patch && !a->patch) {
-			unsigned keep = a->flags;
+			unsigned keep = a->flags, says = a->own.says;
+			int mine = is_reply(&reply, parent, &a->subject);
+			struct buf name = take(&a->from_name), addr = take(&a->from_addr);
 
 			analysis_free(a);
 			*a = in;
+			if (mine) {
+				buf_free(&a->from_name);
+				buf_free(&a->from_addr);
+				a->from_name = name;
+				a->from_addr = addr;
+			} else {
+				buf_free(&name);
+				buf_free(&addr);
+			}
 			a->flags |= keep | FL(F_ATTACHED);
+			a->own.says |= says & SAYS_NOSUB;
 			continue;
 		}
 		if (in.patch && a->patch) {
@@ -118,7 +222,10 @@ analyse(struct ctx *c, GMimeObject *m, struct analysis *a, int depth)
 	}
 	units_free(&us);
 
-	/* git am: in-body From and Subject count only when a patch follows. */
+	/*
+	 * git am: in-body From and Subject count only when a patch follows;
+	 * the From names the author but of a reply (the flag says it was there).
+	 */
 	if (a->body.patch_lines && a->body.has_from) {
 		struct buf nm = BUF_INIT, ad = BUF_INIT;
 		struct buf v = BUF_INIT;
@@ -126,11 +233,13 @@ analyse(struct ctx *c, GMimeObject *m, struct analysis *a, int depth)
 		decode_header(&v, a->body.from.p, &a->flags);
 		squeeze(&v);
 		if (parse_from(v.p ? v.p : "", &nm, &ad)) {
-			lower(ad.p, ad.len);
-			buf_reset(&a->from_name);
-			buf_add(&a->from_name, nm.p, nm.len);
-			buf_reset(&a->from_addr);
-			buf_add(&a->from_addr, ad.p, ad.len);
+			if (!is_reply(&reply, parent, &a->subject)) {
+				lower(ad.p, ad.len);
+				buf_reset(&a->from_name);
+				buf_add(&a->from_name, nm.p, nm.len);
+				buf_reset(&a->from_addr);
+				buf_add(&a->from_addr, ad.p, ad.len);
+			}
 			a->flags |= FL(F_INBODY_FROM);
 		}
 		buf_free(&nm);

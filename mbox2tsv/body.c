@@ -9,6 +9,7 @@
 
 #include "body.h"
 #include "diff.h"
+#include "text.h"
 
 int
 format_patch_separator(const char *line, size_t len)
@@ -206,4 +207,128 @@ body_free(struct body *b)
 	buf_free(&b->from);
 	buf_free(&b->subject);
 	buf_free(&b->date);
+}
+
+/* Does the added line s[0..n) (its '+' gone) start with a print call? */
+static int
+print_call(const char *s, size_t n)
+{
+	static const char *const calls[] = {
+		"printk", "printf", "fprintf", "puts", "fputs", "trace_printk", "dump_stack",
+		"dev_dbg", "dev_info", "dev_err", "dev_warn",
+	};
+	size_t k = 0, i;
+
+	while (k < n && (isalnum((unsigned char)s[k]) || s[k] == '_'))
+		k++;
+	if (!k || isdigit((unsigned char)*s))
+		return 0;
+	for (i = k; i < n && (s[i] == ' ' || s[i] == '\t'); i++)
+		;
+	/* A C call; a shell's echo (alone too), printf or tst_res takes words. */
+	if (i < n && s[i] == '(') {
+		if ((k > 3 && !memcmp(s, "pr_", 3)) || (k >= 7 && !memcmp(s, "tst_res", 7)))
+			return 1;
+		for (size_t c = 0; c < sizeof calls / sizeof calls[0]; c++)
+			if (strlen(calls[c]) == k && !memcmp(s, calls[c], k))
+				return 1;
+		return 0;
+	}
+	if (k == 4 && !memcmp(s, "echo", 4))
+		return i == n || i > k;
+	return i < n && i > k && ((k == 6 && !memcmp(s, "printf", 6)) ||
+	    (k >= 7 && !memcmp(s, "tst_res", 7)));
+}
+
+/* Parentheses opened less those closed in s[0..n), string and character literals left out. */
+static int
+parens(const char *s, size_t n)
+{
+	int depth = 0;
+	char q = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (q) {
+			if (s[i] == '\\')
+				i++;
+			else if (s[i] == q)
+				q = 0;
+		} else if (s[i] == '"' || s[i] == '\'') {
+			q = s[i];
+		} else if (s[i] == '(') {
+			depth++;
+		} else if (s[i] == ')') {
+			depth--;
+		}
+	}
+	return depth;
+}
+
+int
+body_debug_prints(const char *s, size_t n)
+{
+	struct line_walk w;
+	const char *l;
+	size_t len;
+	long oldn = 0, newn = 0;
+	int depth = 0, prints = 0, loose = 0;
+
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &l, &len)) {
+		if (len && l[len - 1] == '\r')
+			len--;
+		if (oldn <= 0 && newn <= 0) {
+			/*
+			 * Between hunks: a new or binary file is no debug print.
+			 * A file's lines after "+++" without a hunk header (a
+			 * diff made by hand for a report) are read loose: lines
+			 * that are no diff's are passed over.
+			 */
+			if (diff_hunk_header(l, len, &oldn, &newn)) {
+				depth = loose = 0;
+				continue;
+			}
+			if (has_prefix_ci(l, len, "new file mode") ||
+			    has_prefix_ci(l, len, "GIT binary patch") ||
+			    has_prefix_ci(l, len, "Binary files"))
+				return 0;
+			if (has_prefix_ci(l, len, "+++ ")) {
+				loose = 1;
+				continue;
+			}
+			if (!loose || has_prefix_ci(l, len, "diff ") || has_prefix_ci(l, len, "--- ") ||
+			    (len == 2 && !memcmp(l, "--", 2)) || has_prefix_ci(l, len, "-- ")) {
+				loose = 0;
+				continue;
+			}
+		}
+		if (!len || *l == ' ') {
+			if (!loose)
+				oldn--, newn--;
+			depth = 0;
+			continue;
+		}
+		if (*l == '\\')
+			continue;
+		if (*l == '-')
+			return 0;
+		if (*l != '+') {
+			if (loose)
+				continue;
+			return 0;
+		}
+		if (!loose)
+			newn--;
+		l++, len--;
+		l = trim(l, &len);
+		if (depth > 0)
+			depth += parens(l, len);
+		else if (len && !print_call(l, len))
+			return 0;
+		else if (len) {
+			prints++;
+			depth = parens(l, len);
+		}
+	}
+	return prints > 0;
 }

@@ -33,6 +33,15 @@ struct body {
 void body_split(const char *text, size_t n, struct body *b);
 void body_free(struct body *b);
 
+/*
+ * Is the diff s[0..n) a bug report's debug prints: every line it adds a
+ * print call (printk, pr_*, dev_dbg/info/err/warn, printf, fprintf,
+ * puts, fputs, trace_printk, dump_stack, tst_res*, a shell's echo,
+ * printf or tst_res*) or its continuation or blank, at least one, and
+ * nothing removed, in files that were there before?
+ */
+int body_debug_prints(const char *s, size_t n);
+
 /* Is this "From <40 hex> Mon Sep 17 00:00:00 2001" (git format-patch)? */
 int format_patch_separator(const char *line, size_t len);
 

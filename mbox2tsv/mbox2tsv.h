@@ -16,6 +16,7 @@
 #include "body.h"
 #include "buf.h"
 #include "hash.h"
+#include "own.h"
 #include "progress.h"
 #include "vocab.h"
 
@@ -179,6 +180,7 @@ struct analysis {
 	int patch;              /* the body carries a diff */
 	int pull;               /* the body looks like git request-pull */
 	struct buf extra_diff;  /* diffs of further attached patches */
+	struct own own;         /* what the sender's own text says (none of a bot) */
 };
 
 /* A part of a message read (mime.c): its text, or an attached mail. */
@@ -222,5 +224,7 @@ void units_free(struct units *us);
 void analysis_init(struct analysis *a);
 void analysis_free(struct analysis *a);
 void analyse(struct ctx *c, GMimeObject *m, struct analysis *a, int depth);
+/* Is the patch a bug report's debug prints (body_debug_prints), and not signed off? */
+int analysis_debug_prints(const struct analysis *a);
 
 #endif

@@ -9,7 +9,7 @@
 
 #include "charset.h"
 #include "mbox2tsv.h"
-#include "withdraw.h"
+#include "own.h"
 
 /*
  * The header fields gmime is given of a mail (the outermost only): those
@@ -164,8 +164,8 @@ mail_init(struct ctx *c)
 {
 	g_mime_init();
 	charset_set_alias(g_mime_charset_iconv_name);
-	/* Its phrase tables are built on first use: here, before any thread. */
-	withdraw_said("", 0, 0);
+	/* The phrase tables of the own text are built here, before any thread. */
+	own_init();
 	c->popts = g_mime_parser_options_new();
 	g_mime_parser_options_set_rfc2047_compliance_mode(c->popts,
 	    GMIME_RFC_COMPLIANCE_LOOSE);

@@ -194,6 +194,39 @@ tag_flags(const struct subject_info *si, const struct buf *list, unsigned *flags
 		*flags |= FL(F_NEXT);
 }
 
+/*
+ * The flags of what a mail is meant for (own.c has read its own text).
+ * ping: a reply (or other mail) without a patch that withdraws nothing
+ * and only asks for attention, in at most PING_WORDS words that hold a
+ * ping phrase, or a reply with no own words at all, only quotes (of
+ * which the walk read all).  series: a mail without a patch speaking of
+ * several patches of a posting.  nosub: a patch or cover letter not
+ * meant to be merged, by its subject's tags, its own words, or a diff
+ * of debug prints.  None of a robot's mail.
+ */
+#define PING_WORDS 40
+
+static void
+meant_flags(const struct analysis *a, const char *type, const struct subject_info *si,
+    unsigned *flags)
+{
+	int reply = !strcmp(type, TYPE_REPLY), cover = !strcmp(type, TYPE_COVER);
+
+	if (!strcmp(type, TYPE_BOT))
+		return;
+	if (!a->patch) {
+		if ((reply || !strcmp(type, TYPE_OTHER)) && !(*flags & FL(F_WITHDRAW)) &&
+		    ((a->own.words <= PING_WORDS && (a->own.says & SAYS_PING)) ||
+		    (reply && !a->own.words && a->own.quotes && !a->own.cut)))
+			*flags |= FL(F_PING);
+		if (a->own.says & SAYS_SERIES)
+			*flags |= FL(F_SERIES);
+	}
+	if ((a->patch || cover) && ((si->tags & SUBJ_NOSUB) || (a->own.says & SAYS_NOSUB) ||
+	    analysis_debug_prints(a)))
+		*flags |= FL(F_NOSUB);
+}
+
 /* The type column. */
 static const char *
 mail_type(struct ctx *c, const struct analysis *a, const struct hdrs *h,
@@ -304,6 +337,7 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
 	list_name(&tmp, c, &h, pos);
 	tag_flags(&si, &tmp, &flags);
 	type = mail_type(c, &a, &h, &si);
+	meant_flags(&a, type, &si, &flags);
 
 	/* id date from_name from_addr subject title list */
 	tsv_add(row, id.p, id.len);
@@ -345,7 +379,9 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
 	tsv_sep(row);
 	/* message annotation diff cites */
 	put_text(row, &tmp, &a);
-	/* said: the sender's own words (not yet written: empty) */
+	/* said: the sender's own words, of a mail without a patch (none of a robot's) */
+	if (!a.patch && strcmp(type, TYPE_BOT))
+		tsv_add_utf8(row, a.own.said.p, a.own.said.len);
 	tsv_sep(row);
 	/* src */
 	buf_reset(&tmp);

@@ -60,8 +60,8 @@ is "no crash on any of the $nfiles files, one by one (sanitizers: 40 a call)" 0 
 is "no hang on any file" 0 "$hangs"
 is "mails = rows + named skips, for every file" 0 "$unbalanced"
 
-# All at once, in two orders: the same rows (but src, and the dupid
-# flag, which marks the later copy).
+# All at once, in two orders: the same rows (but src, and the flags:
+# dupid marks the later copy).
 IFS='
 '
 mbox2tsv $(cat files) >all.tsv 2>all.err
@@ -70,7 +70,7 @@ crashed "$rc"
 ok $((! $?)) "all files in one call: no crash (exit $rc)"
 mbox2tsv $(LC_ALL=C sort -r files) >rev.tsv 2>rev.err
 norm() {
-	sed 1d "$1" | cut -f1-15,17-19 | LC_ALL=C sort
+	sed 1d "$1" | cut -f1-15,17-20,22 | LC_ALL=C sort
 }
 norm all.tsv >a
 norm rev.tsv >b

@@ -1,0 +1,288 @@
+/*
+ * own.c - the sender's own text of a mail (own.h): the walk that finds
+ * it, the phrases its words hold and the said column made of it.
+ *
+ * What is read is the sender's own text only: quoted lines, attribution
+ * lines, diffstat lines, a quoted original (Outlook) and everything from
+ * the signature on belong to others or to nobody.  One walk finds it for
+ * every use: the flags of its phrases (withdraw, ping, series, nosub)
+ * and the said column.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <string.h>
+
+#include "own.h"
+#include "text.h"
+#include "util.h"
+
+#define SCAN_MAX (64 * 1024)    /* bytes read in all, quotes included */
+
+static int
+line_is(const char *l, size_t n, const char *s)
+{
+	size_t k = strlen(s);
+
+	return n >= k && !memcmp(l, s, k);
+}
+
+/* "On ... wrote:", "... schrieb:", "... 写道:": who is quoted next. */
+static int
+attribution(const char *l, size_t n)
+{
+	static const char *const ends[] = {
+		"wrote:", "writes:", "schrieb:", "crit :", "crit:", "escribi\xc3\xb3:",
+		"\xe5\x86\x99\xe9\x81\x93:", "\xe5\x86\x99\xe9\x81\x93\xef\xbc\x9a",
+	};
+
+	while (n && isspace((unsigned char)l[n - 1]))
+		n--;
+	/* Every one ends in a colon, ASCII or full-width (U+FF1A). */
+	if (!n || (l[n - 1] != ':' && (unsigned char)l[n - 1] != 0x9a))
+		return 0;
+	for (size_t i = 0; i < sizeof ends / sizeof ends[0]; i++) {
+		size_t k = strlen(ends[i]);
+
+		if (n >= k && !memcmp(l + n - k, ends[i], k))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A diffstat line (" fs/foo.c | 3 ++-", " 2 files changed, 3
+ * insertions(+)"): patch notes and cover letters are full of them, and
+ * they are no prose.
+ */
+static int
+diffstat_line(const char *l, size_t n)
+{
+	size_t k = n;
+	int digit = 0;
+
+	while (k && (l[k - 1] == ' ' || l[k - 1] == '+' || l[k - 1] == '-' ||
+	    isdigit((unsigned char)l[k - 1])))
+		digit |= isdigit((unsigned char)l[--k]) != 0;
+	if (k && k < n && l[k - 1] == '|' && digit)
+		return 1;
+	return n && isdigit((unsigned char)*l) && find_bytes(l, n, " changed", 8) != NULL;
+}
+
+/* Is the line at p (before stop) an attribution?  "On Mon, ... Name\n<addr> wrote:" */
+static int
+attribution_next(const char *p, const char *stop)
+{
+	const char *nl;
+
+	if (p >= stop)
+		return 0;
+	nl = memchr(p, '\n', (size_t)(stop - p));
+	return attribution(p, (size_t)((nl ? nl : stop) - p));
+}
+
+static int
+original_message(const char *l, size_t n)
+{
+	return line_is(l, n, "-----Original Message") || line_is(l, n, "----- Original Message");
+}
+
+/* Does the first line after p that is not blank (before stop) start a quote? */
+static int
+quote_follows(const char *p, const char *stop)
+{
+	while (p < stop && isspace((unsigned char)*p))
+		p++;
+	return p < stop && *p == '>';
+}
+
+/*
+ * Where the sender's own text ends: the signature or a quoted original,
+ * unmarked below Outlook's "-----Original Message-----"; Zimbra writes
+ * "----- Original Message -----" above a quote it marks, and the reply
+ * goes on below.
+ */
+static int
+own_text_ends(const char *l, size_t n, const char *next, const char *stop)
+{
+	size_t k = n, u = 0;
+
+	if (!n || (*l != '-' && *l != '_' && *l != 'F' && *l != 'f'))
+		return 0;
+	while (k && (l[k - 1] == '\r' || l[k - 1] == ' '))
+		k--;
+	if (k == 2 && !memcmp(l, "--", 2))
+		return 1;
+	if (original_message(l, n))
+		return !quote_follows(next, stop);
+	while (u < k && l[u] == '_')
+		u++;
+	if (u >= 10 && u == k)
+		return 1;
+	/* Outlook quotes the original unmarked below "From: ... Sent: ...". */
+	return has_prefix_ci(l, n, "From: ") &&
+	    (has_prefix_ci(next, (size_t)(stop - next), "Sent: ") ||
+	    has_prefix_ci(next, (size_t)(stop - next), "Date: "));
+}
+
+void
+own_walk(const char *text, size_t start, size_t end,
+    void (*line)(void *arg, int kind, const char *l, size_t n), void *arg)
+{
+	const char *p, *stop, *nl;
+	size_t len, own = 0;
+
+	if (end <= start)
+		return;
+	if (end - start > SCAN_MAX)
+		end = start + SCAN_MAX;
+	p = text + start;
+	stop = text + end;
+	while (p < stop && own < OWN_MAX) {
+		const char *l = p;
+
+		nl = memchr(p, '\n', (size_t)(stop - p));
+		len = (size_t)((nl ? nl : stop) - p);
+		p = nl ? nl + 1 : stop;
+		if (own_text_ends(l, len, p, stop))
+			break;
+		while (len && isspace((unsigned char)*l))
+			l++, len--;
+		/* A quote, an attribution, a diffstat or a blank line ends a sentence. */
+		if (len && *l == '>') {
+			line(arg, OWN_QUOTE, l, len);
+			continue;
+		}
+		if (!len || attribution(l, len) || diffstat_line(l, len) || original_message(l, len) ||
+		    (line_is(l, len, "On ") && attribution_next(p, stop))) {
+			line(arg, OWN_BREAK, l, len);
+			continue;
+		}
+		if (own + len > OWN_MAX)
+			len = OWN_MAX - own;
+		own += len + 1;
+		line(arg, OWN_LINE, l, len);
+	}
+}
+
+void
+own_init(void)
+{
+	words_compile();
+}
+
+/* What own_read's walk feeds: the words, and the said text while it is short. */
+struct reading {
+	struct words *w;        /* NULL: no phrases wanted */
+	struct buf *said;       /* NULL: not wanted */
+	int quotes;
+};
+
+/* Enough of the own text for SAID_MAX bytes cut at a character (4 bytes) or a blank. */
+#define SAID_KEEP (SAID_MAX + 8)
+
+static void
+said_line(struct buf *b, const char *l, size_t n)
+{
+	char *w;
+
+	if (b->len >= SAID_KEEP)
+		return;
+	buf_grow(b, SAID_KEEP + 1);
+	w = b->p + b->len;
+	for (size_t i = 0; i < n && w < b->p + SAID_KEEP; i++) {
+		unsigned char c = (unsigned char)l[i];
+
+		/* Blanks and other controls, line breaks too: one space, none leading. */
+		if (c > ' ' && c != 0x7f)
+			*w++ = (char)c;
+		else if (w > b->p && w[-1] != ' ')
+			*w++ = ' ';
+	}
+	if (w > b->p && w < b->p + SAID_KEEP && w[-1] != ' ')
+		*w++ = ' ';
+	b->len = (size_t)(w - b->p);
+	b->p[b->len] = '\0';
+}
+
+static void
+read_line(void *arg, int kind, const char *l, size_t n)
+{
+	struct reading *r = arg;
+
+	if (kind != OWN_LINE) {
+		r->quotes += kind == OWN_QUOTE;
+		if (r->w)
+			words_break(r->w);
+		return;
+	}
+	if (r->w)
+		words_line(r->w, l, n);
+	if (r->said)
+		said_line(r->said, l, n);
+}
+
+/*
+ * The said text made whole: valid UTF-8, at most SAID_MAX bytes, the
+ * cut at the last blank before it (else a character's start), no blank
+ * at the end.
+ */
+static void
+said_end(struct buf *b)
+{
+	size_t n;
+
+	if (utf8_valid_prefix(b->p ? b->p : "", b->len) != b->len) {
+		struct buf fixed = BUF_INIT;
+
+		utf8_repair(&fixed, b->p, b->len);
+		buf_free(b);
+		*b = fixed;
+	}
+	n = b->len;
+	if (n > SAID_MAX) {
+		n = SAID_MAX;
+		if (b->p[n] != ' ') {
+			while (n && b->p[n - 1] != ' ')
+				n--;
+			if (!n)
+				for (n = SAID_MAX; n && ((unsigned char)b->p[n] & 0xc0) == 0x80; n--)
+					;
+		}
+	}
+	while (n && b->p[n - 1] == ' ')
+		n--;
+	buf_truncate(b, n);
+}
+
+void
+own_read(const char *text, size_t start, size_t end, unsigned want, struct own *o)
+{
+	struct words words;
+	struct reading r = { NULL, NULL, 0 };
+
+	o->says = 0;
+	o->words = 0;
+	o->quotes = 0;
+	o->cut = 0;
+	buf_reset(&o->said);
+	/* Phrases alone, of kinds none of whose anchors is there: nothing to read. */
+	if (!(want & OWN_SAID) && end > start &&
+	    !words_may_say(text + start, end - start > SCAN_MAX ? SCAN_MAX : end - start,
+	    want & SAYS_ALL))
+		return;
+	if (want & SAYS_ALL) {
+		words_reset(&words);
+		r.w = &words;
+	}
+	if (want & OWN_SAID)
+		r.said = &o->said;
+	own_walk(text, start, end, read_line, &r);
+	if (r.w) {
+		o->says = words_says(&words, want & SAYS_ALL);
+		o->words = words.nwords;
+	}
+	o->quotes = r.quotes;
+	o->cut = end > start && end - start > SCAN_MAX;
+	if (r.said)
+		said_end(&o->said);
+}
