@@ -65,21 +65,21 @@ is "list defaults to the archive's name" "sample" "$(cut -f7 sample.tsv | sed 1d
 mbox2tsv -q sample.mbox >again.tsv
 same "same input, same bytes" sample.tsv again.tsv
 # (The list column differs: stdin has no name.)
-mbox2tsv -q <sample.mbox | cut -f1-6,8-20,22 >stdin.tsv
-cut -f1-6,8-20,22 sample.tsv >plain.tsv
+mbox2tsv -q <sample.mbox | cut -f1-6,8-21 >stdin.tsv
+cut -f1-6,8-21 sample.tsv >plain.tsv
 same "stdin gives the same rows" plain.tsv stdin.tsv
 gzip -c sample.mbox >sample.mbox.gz
 xz -c sample.mbox >sample.mbox.xz
-mbox2tsv -q --list sample sample.mbox.gz | cut -f1-6,8-20,22 >gz.tsv
+mbox2tsv -q --list sample sample.mbox.gz | cut -f1-6,8-21 >gz.tsv
 same "gzip input gives the same rows" plain.tsv gz.tsv
-mbox2tsv -q sample.mbox.xz | cut -f1-6,8-20,22 >xz.tsv
+mbox2tsv -q sample.mbox.xz | cut -f1-6,8-21 >xz.tsv
 same "xz input gives the same rows" plain.tsv xz.tsv
-xzcat sample.mbox.xz | gzip -c | mbox2tsv -q | cut -f1-6,8-20,22 >pipe.tsv
+xzcat sample.mbox.xz | gzip -c | mbox2tsv -q | cut -f1-6,8-21 >pipe.tsv
 same "compressed stdin gives the same rows" plain.tsv pipe.tsv
 
 # src: file and byte offset of each From_ line.
 off=$(grep -b '^From nobody Sat Aug 27' sample.mbox | head -1 | cut -d: -f1)
-grep -q "	sample.mbox:$off	" sample.tsv
+grep -q "	sample.mbox:$off$" sample.tsv
 ok $? "src holds the byte offset of the From_ line"
 
 # Truncated gzip: the rows before the cut, the cut mail flagged, exit 2
@@ -138,8 +138,8 @@ ls "$M"/*.eml | sort -r | while read -r f; do
 	cat "$f"
 	printf '\n'
 done >r.mbox
-mbox2tsv -q o.mbox | cut -f1-20,22 | sort >o.rows
-mbox2tsv -q r.mbox | cut -f1-20,22 | sort >r.rows
+mbox2tsv -q o.mbox | cut -f1-21 | sort >o.rows
+mbox2tsv -q r.mbox | cut -f1-21 | sort >r.rows
 same "reversed mbox: the same rows" o.rows r.rows
 
 # CRLF line ends, and no final newline.
@@ -232,8 +232,8 @@ h && /^[A-Za-z0-9-]+:/ {
 !h || keep { print }' junk.eml >lean.eml
 [ "$(grep -c . junk.eml)" -gt "$(grep -c . lean.eml)" ]
 ok $? "fields nobody reads: the lean copy has fewer lines"
-mbox2tsv -q junk.eml | cut -f1-20,22 >junk.tsv
-mbox2tsv -q lean.eml | cut -f1-20,22 >lean.tsv
+mbox2tsv -q junk.eml | cut -f1-21 >junk.tsv
+mbox2tsv -q lean.eml | cut -f1-21 >lean.tsv
 same "fields nobody reads: the row is that of the mail without them" lean.tsv junk.tsv
 tsvfield junk.tsv cc | grep -q folded@example.com
 ok $? "a Cc folded over lines keeps its folded address"

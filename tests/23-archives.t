@@ -38,8 +38,8 @@ if [ -f "$bundle" ] && [ -f linux-sparse.tsv ]; then
 	is "linux-sparse public-inbox: 3545 rows, exit 0" "3545 rows, exit 0" \
 	    "$(rows pi.tsv) rows, exit $rc"
 	# Everything but src is the same as from the mbox.
-	sed 1d pi.tsv | cut -f1-20,22 | LC_ALL=C sort >pi.rows
-	sed 1d linux-sparse.tsv | cut -f1-20,22 | LC_ALL=C sort >mbox.rows
+	sed 1d pi.tsv | cut -f1-21 | LC_ALL=C sort >pi.rows
+	sed 1d linux-sparse.tsv | cut -f1-21 | LC_ALL=C sort >mbox.rows
 	same "linux-sparse: public-inbox rows equal the mbox rows" mbox.rows pi.rows
 else
 	skip "linux-sparse public-inbox bundle not found"
