@@ -118,6 +118,13 @@ texty(GMimeObject *obj)
 		if (fname && (has_suffix_ci(fname, ".patch") || has_suffix_ci(fname, ".diff") ||
 		    !strcasecmp(fname, "patch") || !strcasecmp(fname, "diff")))
 			return 1;
+		/*
+		 * A nameless application/octet-stream part: some mailers send the
+		 * body so ("x-default=true"); read it, kept only if it holds a
+		 * diff (walk()).
+		 */
+		if (!fname && !strcasecmp(sub, "octet-stream"))
+			return 3;
 	}
 	return 0;
 }
@@ -307,9 +314,10 @@ walk(struct ctx *c, GMimeObject *obj, struct units *us, unsigned *flags, int dep
 		leaf(c, obj, us, flags, t == 2);
 	/*
 	 * An attached file that is neither plain text nor a patch (source,
-	 * logs, configs) is not part of the message unless it holds a diff.
+	 * logs, configs) is not part of the message unless it holds a diff;
+	 * nor is a nameless octet-stream part.
 	 */
-	if (t && us->n && !us->u[us->n - 1].msg && attachment_not_patch(obj) &&
+	if (t && us->n && !us->u[us->n - 1].msg && (t == 3 || attachment_not_patch(obj)) &&
 	    !holds_diff(us->u[us->n - 1].text.p, us->u[us->n - 1].text.len)) {
 		us->n--;
 		buf_free(&us->u[us->n].text);

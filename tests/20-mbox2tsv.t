@@ -287,7 +287,7 @@ run mbox2tsv md
 is "maildir: one row per file" "$i" "$(rows "$T/out")"
 cut -f1 "$T/out" | sed 1d | sort >md.ids
 same "maildir: the same ids" each.ids md.ids
-grep -q '	md:cur/1001.x:2,S	' "$T/out"
+grep -q '	md:cur/1001.x:2,S$' "$T/out"
 ok $? "maildir: src names the file"
 
 # --- public-inbox v2 ----------------------------------------------------
@@ -541,5 +541,25 @@ while IFS='|' read -r f want; do
 	mbox2tsv -q "$V/$f" >real.tsv
 	is "real mail $f" "$want" "$(awk -F'\t' 'NR == 2 { print $12 " " $13 " " $14 " " $15 " " $16 }' real.tsv)"
 done <real.want
+
+# A nameless application/octet-stream part (a mailer's "x-default=true"
+# body) holding a diff is read: a real dm-devel patch so sent is a patch.
+mbox2tsv -q "$M/patch-octet-stream-nameless_dm-devel.eml" >oct.tsv
+is "octet-stream: a nameless part holding a diff is the patch" "patch multipathd/main.c" \
+	"$(awk -F'\t' 'NR == 2 { print $12 }' oct.tsv) $(awk -F'\t' 'NR == 2 { print $19 }' oct.tsv | grep -o 'a/multipathd/main.c' | head -1 | sed 's|^a/||')"
+# octmail ID BODY-PRINTF: a mail whose only part is nameless octet-stream.
+octmail() {
+	printf 'From x@y Thu Jan  1 00:00:00 2020\nFrom: A <a@b.c>\nSubject: [PATCH] x: y\n'
+	printf 'Message-ID: <%s@test>\nDate: Thu, 1 Jan 2020 00:00:00 +0000\n' "$1"
+	printf 'MIME-Version: 1.0\nContent-Type: multipart/mixed; boundary="B"\n\n--B\n'
+	printf 'Content-Type: application/octet-stream; x-default=true\n\n'
+	printf "$2"
+	printf '\n--B--\n\n'
+}
+octmail oct-text 'Just some words, no diff.\n' >oct2.mbox
+mbox2tsv -q oct2.mbox >oct2.tsv
+is "control: a nameless octet-stream part without a diff is not read (no text, no patch)" \
+	"oct-text@test other ||" \
+	"$(awk -F'\t' 'NR > 1 { print $1 " " $12 " " $17 "|" $21 "|" $19 }' oct2.tsv)"
 
 done_testing
