@@ -216,6 +216,11 @@ const struct phrase_def phrase_defs[] = {
 	/* "these patches", "both patches", "all the patches", "all 3 patches" */
 	{ SAYS_SERIES, BARE, "these|those|both|all ?of ?the|these|those|<num>|two|three|four|five|"
 	    "six !patches|patchsets" },
+	/* "neither patches apply", "the remaining patches", "the rest of the series" */
+	{ SAYS_SERIES, BARE, "neither|remaining !patches|patchsets" },
+	{ SAYS_SERIES, BARE, "rest of the !patches|set" },
+	/* "This should be static (in all files)", "the same for every file" */
+	{ SAYS_SERIES, BARE, "in|to|for all|every|each ?of ?the !files|file" },
 	/* "Acked for all of them.", "both of them look good" (not "all of them failed") */
 	{ SAYS_SERIES, BARE, "all|both of !them <$>" },
 	{ SAYS_SERIES, BARE, "all|both of them !look|looks|lgtm|applied|merged|pushed|queued|seem" },

@@ -64,9 +64,12 @@ unquote(struct arena *a, const char *s, size_t n, size_t *used)
 	return r;
 }
 
-/* A name as git apply -p1 reads it: first component gone, /dev/null kept. */
+/*
+ * A name as git apply -p1 reads it: first component gone (when strip),
+ * /dev/null kept.
+ */
 static const char *
-name(struct arena *a, const char *s, size_t n)
+name(struct arena *a, const char *s, size_t n, int strip)
 {
 	const char *slash;
 	size_t used;
@@ -89,7 +92,7 @@ name(struct arena *a, const char *s, size_t n)
 	}
 	if (n == sizeof devnull - 1 && memcmp(s, devnull, n) == 0)
 		return devnull;
-	slash = memchr(s, '/', n);
+	slash = strip ? memchr(s, '/', n) : NULL;
 	if (slash && slash + 1 < s + n) {
 		n -= (size_t)(slash + 1 - s);
 		s = slash + 1;
@@ -109,17 +112,38 @@ new_file(struct patch *p)
 	return f;
 }
 
-/* "diff --git a/X b/Y": both names, when they can be told apart. */
+/* Does name s[0..n) (quoted, maybe) begin with one letter and a slash: its c? */
+static int
+letter_prefix(const char *s, size_t n)
+{
+	while (n && *s == ' ')
+		s++, n--;
+	if (n && *s == '"')
+		s++, n--;
+	return n >= 2 && s[0] >= 'a' && s[0] <= 'z' && s[1] == '/' ? s[0] : 0;
+}
+
+/*
+ * "diff --git a/X b/Y": both names, when they can be told apart.  The
+ * prefixes are two letters, not the same (a/ b/, or i/ w/, c/ o/ and
+ * the like of diff.mnemonicPrefix); a diff made with --no-prefix
+ * ("diff --git src/x.c src/x.c") keeps its names whole, here and in its
+ * ---/+++ lines (f->noprefix).
+ */
 static void
 git_names(struct pfile *f, struct arena *a, const char *s, size_t n)
 {
 	const char *sep;
 	size_t used;
+	int x = letter_prefix(s, n), strip;
 
 	if (n && *s == '"') {
-		f->old = name(a, s, n);
 		unquote(a, s, n, &used);
-		f->new = name(a, s + used, n - used);
+		strip = x && letter_prefix(s + used, n - used) &&
+		    letter_prefix(s + used, n - used) != x;
+		f->noprefix = !strip;
+		f->old = name(a, s, n, strip);
+		f->new = name(a, s + used, n - used, strip);
 		return;
 	}
 	/* Same name on both sides is the usual case: split in the middle. */
@@ -127,8 +151,12 @@ git_names(struct pfile *f, struct arena *a, const char *s, size_t n)
 		size_t h = n / 2;
 
 		if (s[h] == ' ' && h >= 2 && memcmp(s + 2, s + h + 3, h - 2) == 0) {
-			f->old = name(a, s, h);
-			f->new = name(a, s + h + 1, n - h - 1);
+			int y = letter_prefix(s + h + 1, n - h - 1);
+
+			strip = x && y && x != y;
+			f->noprefix = !strip;
+			f->old = name(a, s, h, strip);
+			f->new = name(a, s + h + 1, n - h - 1, strip);
 			return;
 		}
 	}
@@ -138,8 +166,8 @@ git_names(struct pfile *f, struct arena *a, const char *s, size_t n)
 			sep = q;
 	if (!sep)
 		return;
-	f->old = name(a, s, (size_t)(sep - s));
-	f->new = name(a, sep + 1, (size_t)(s + n - sep - 1));
+	f->old = name(a, s, (size_t)(sep - s), 1);
+	f->new = name(a, sep + 1, (size_t)(s + n - sep - 1), 1);
 }
 
 static struct phunk *
@@ -219,15 +247,17 @@ patch_parse(struct patch *p, const char *s, size_t n, struct arena *a)
 			const char *nl2 = memchr(s, '\n', (size_t)(end - s));
 			size_t len2 = (size_t)((nl2 ? nl2 : end) - s);
 
+			int strip = !(f && fresh && f->noprefix);
+
 			if (!f || !fresh)
 				f = new_file(p);
 			fresh = 0;
-			f->old = name(a, line + 4, len - 4);
-			f->new = name(a, s + 4, len2 - 4);
+			f->old = name(a, line + 4, len - 4, strip);
+			f->new = name(a, s + 4, len2 - 4, strip);
 			s = nl2 ? nl2 + 1 : end;
 		} else if (starts(line, len, "Index: ")) {
 			f = new_file(p);
-			f->old = f->new = name(a, line + 7, len - 7);
+			f->old = f->new = name(a, line + 7, len - 7, 1);
 			fresh = 1;
 		} else if (f && starts(line, len, "rename from ")) {
 			f->old = arena_strndup(a, line + 12, len - 12);

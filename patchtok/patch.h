@@ -34,6 +34,7 @@ struct phunk {
 struct pfile {
 	const char *old, *new;  /* "/dev/null" for a missing side */
 	int binary;
+	int noprefix;           /* a "diff --git" without a/ b/: names whole */
 	struct phunk *h;
 	size_t nh, caph;
 };

@@ -20,8 +20,13 @@
  * repository: per thread (by its root), the files they touch and their
  * folders; per author (by address), the files they create or rename to,
  * and their folders, with the earliest date; and to anyone (ANYONE in
- * the author map) those files alone, from that date.
+ * the author map) those files alone, from that date to KNOWN_SECS after
+ * the last patch creating them: a file the project took is in its
+ * history by then, and one it never took (another repository's, an RFC
+ * creating a MAINTAINERS of its own) stops making others' patches to
+ * that name the project's.
  */
+#define KNOWN_SECS (90 * 86400)
 struct known {
 	struct hmap thread, author;
 	struct buf key;
@@ -55,7 +60,12 @@ author_has(struct known *kn, const char *author, const char *p, size_t n, int64_
 
 	known_key(kn, &author, sizeof author, p, n);
 	e = hmap_get(&kn->author, kn->key.p, kn->key.len);
-	return e && (t == NODATE || *(int64_t *)e->val <= t);
+	if (!e || t == NODATE)
+		return e != NULL;
+	if (((int64_t *)e->val)[0] > t)
+		return 0;
+	return author != ANYONE || ((int64_t *)e->val)[1] == NODATE ||
+	    t - ((int64_t *)e->val)[1] <= KNOWN_SECS;
 }
 
 static void
@@ -87,11 +97,16 @@ author_add(struct known *kn, const char *author, const char *p, size_t n, int64_
 		e = hmap_put(&kn->author, kn->key.p, kn->key.len, &isnew);
 		if (isnew) {
 			e->key = arena_strndup(&kn->mem, kn->key.p, kn->key.len);
-			e->val = arena_alloc(&kn->mem, sizeof(int64_t));
-			*(int64_t *)e->val = t;
-		} else if (t != NODATE && (*(int64_t *)e->val == NODATE ||
-		    t < *(int64_t *)e->val)) {
-			*(int64_t *)e->val = t;
+			/* The earliest and the latest date. */
+			e->val = arena_alloc(&kn->mem, 2 * sizeof(int64_t));
+			((int64_t *)e->val)[0] = ((int64_t *)e->val)[1] = t;
+		} else if (t != NODATE) {
+			int64_t *d = e->val;
+
+			if (d[0] == NODATE || t < d[0])
+				d[0] = t;
+			if (d[1] == NODATE || t > d[1])
+				d[1] = t;
 		}
 		/* To anyone the file, not its folders. */
 		if (!k || author == ANYONE)

@@ -54,7 +54,8 @@ path_rec(struct model *md, const char *p, size_t n)
 
 /* A commit's change to path p[0..n): 'M' modified, 'C' created, 'D' deleted. */
 static void
-path_event(struct model *md, const char *p, size_t n, int kind, int64_t t, const char *commit)
+path_event(struct model *md, const char *p, size_t n, int kind, int64_t t, int64_t tc,
+    const char *commit)
 {
 	struct pathrec *pr;
 
@@ -71,6 +72,7 @@ path_event(struct model *md, const char *p, size_t n, int kind, int64_t t, const
 		pr->ev = xreallocarray(pr->ev, pr->capev, sizeof *pr->ev);
 	}
 	pr->ev[pr->nev].t = t;
+	pr->ev[pr->nev].tc = tc;
 	pr->ev[pr->nev].commit = commit;
 	pr->ev[pr->nev++].kind = (unsigned char)kind;
 }
@@ -379,9 +381,9 @@ load_patches(struct model *md, struct tsv_reader *r)
 
 			if (tab) {
 				if (!side)
-					path_event(md, p + 1, (size_t)(tab - p - 1), 'D', t, commit);
+					path_event(md, p + 1, (size_t)(tab - p - 1), 'D', t, t, commit);
 				path_event(md, tab + 1, (size_t)(p + k - tab - 1), 'C',
-				    at != NODATE && at < t ? at : t, commit);
+				    at != NODATE && at < t ? at : t, t, commit);
 			} else {
 				/* A patch table without kinds: every file was there before. */
 				int kind = p[0] == 'U' ? 'M' : p[0];
@@ -391,7 +393,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 					continue;
 				}
 				path_event(md, p + 1, k - 1, kind,
-				    kind == 'C' && at != NODATE && at < t ? at : t, commit);
+				    kind == 'C' && at != NODATE && at < t ? at : t, t, commit);
 			}
 			p += k + 1;
 		}
@@ -404,8 +406,8 @@ cmp_pevent(const void *a, const void *b)
 {
 	const struct pevent *x = a, *y = b;
 
-	if (x->t != y->t)
-		return x->t < y->t ? -1 : 1;
+	if (x->tc != y->tc)
+		return x->tc < y->tc ? -1 : 1;
 	/* At one time, created before deleted: it was there. */
 	if (x->kind != y->kind)
 		return x->kind == 'C' ? -1 : 1;
@@ -429,8 +431,10 @@ span_add(struct span **v, uint32_t *n, uint32_t *cap, int64_t from, int64_t to)
  * was there, per folder the intervals it held a file.  A creation counts
  * from the creating commit's author date (the patch table's author_date,
  * else the commits table's author date, else its commit date), for the
- * file was in its author's tree, and on the list, from then; a deletion
- * from the deleting commit's commit date.
+ * file was in its author's tree, and on the list, from then (but not
+ * before a deletion earlier in the history); a deletion from the
+ * deleting commit's commit date.  The events go in the history's order,
+ * by commit date.
  */
 void
 patch_history(struct model *md)
@@ -440,7 +444,7 @@ patch_history(struct model *md)
 		struct pathrec *pr;
 		uint32_t capiv = 0;
 		int open;
-		int64_t from = INT64_MIN, first_c = INT64_MAX;
+		int64_t from = INT64_MIN, first_c = INT64_MAX, last_d = INT64_MIN;
 
 		if (!e->key)
 			continue;
@@ -464,13 +468,19 @@ patch_history(struct model *md)
 		for (uint32_t k = 0; k < pr->nev; k++) {
 			const struct pevent *ev = &pr->ev[k];
 
+			/*
+			 * In the history's order (commit dates); a creation
+			 * authored before the last deletion (a revert's file
+			 * brought back) counts from that deletion.
+			 */
 			if (ev->kind == 'C' && !open) {
 				open = 1;
-				from = ev->t;
-			} else if (ev->kind == 'D' && open) {
+				from = ev->t > last_d ? ev->t : last_d;
+			} else if (ev->kind == 'D') {
+				if (open && from < ev->tc)
+					span_add(&pr->iv, &pr->niv, &capiv, from, ev->tc);
 				open = 0;
-				if (from < ev->t)
-					span_add(&pr->iv, &pr->niv, &capiv, from, ev->t);
+				last_d = ev->tc;
 			}
 		}
 		if (open)

@@ -259,7 +259,8 @@ struct span {
 
 /* A commit creating or deleting a path (paths.c). */
 struct pevent {
-	int64_t t;               /* the commit's date in the patch table */
+	int64_t t;               /* from when it counts: a creation's author date */
+	int64_t tc;              /* the commit's date: the order of the history */
 	const char *commit;      /* its id, interned: its author date, where known */
 	unsigned char kind;      /* 'C' created (or renamed to), 'D' deleted (or renamed from) */
 };

@@ -193,6 +193,13 @@ r-range-fraction|series|1/3-3/3 look good to me.
 r-to|series|Patches 1 to 6 are fine.
 r-up-to|series|Applied up to patch 6.
 r-and|series|Patches 2 and 3 need work.
+r-neither|series|Note: neither patches apply to the current tree.
+r-remaining|series|The remaining patches look fine.
+r-rest|series|The rest of the patches need a rebase.
+r-all-files|series|This should be static (in all files).
+r-every-file|series|Please use SAFE_OPEN() in every file.
+rc-all-files||I grepped all files for it.
+rc-this-file||Same in this file, below.
 rc-patchwork|withdraw|Patch set to Superseded.
 rc-kernel||It fails on the 5.4.y kernel series.
 rc-date||Seen on 2021-03-04 first.

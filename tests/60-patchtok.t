@@ -312,6 +312,35 @@ is "a newline in a file name: v1 and v2 pair, their diffs the same" \
     "oddname-v1@example.com|oddname-v2@example.com|1.000000" \
     "$(sed -n 2p oddpairs.tsv | cut -f1,2,4 | tr '\t' '|')"
 
+# --- names without a/ and b/ ---------------------------------------------
+# git diff --no-prefix ("diff --git src/x.c src/x.c"): the names stay
+# whole, in the diff --git line and in ---/+++ (a mail of a project whose
+# author posts so: its files are the repository's, and its patch the
+# same as the commit's).  Controls: a/ b/, the mnemonic i/ w/, and a
+# plain diff -u (no diff --git line), whose ---/+++ lose their first part.
+noprefix() {
+	printf 'From x@y Thu Jan  1 00:00:00 1970\nFrom: A U Thor <author@example.com>\n'
+	printf 'Date: Thu, 3 Dec 2020 21:12:41 +0000\nSubject: [PATCH] %s\nMessage-ID: <%s@example.com>\n\n---\n' "$1" "$1"
+	[ -n "$2" ] && printf 'diff --git %ssrc/x.c %ssrc/x.c\nindex 4cb29ea..f04eb26 100644\n' "$2" "$3"
+	printf -- '--- %ssrc/x.c\n+++ %ssrc/x.c\n@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n-- \n2.39.5\n\n' "$2" "$3"
+}
+{
+	noprefix bare '' ''
+	noprefix ab a/ b/
+	noprefix iw i/ w/
+	printf 'From x@y Thu Jan  1 00:00:00 1970\nFrom: A U Thor <author@example.com>\n'
+	printf 'Date: Thu, 3 Dec 2020 21:12:41 +0000\nSubject: [PATCH] none\nMessage-ID: <none@example.com>\n\n---\n'
+	printf 'diff --git src/x.c src/x.c\nindex 4cb29ea..f04eb26 100644\n--- src/x.c\n+++ src/x.c\n'
+	printf '@@ -1,3 +1,3 @@\n one\n-two\n+2\n three\n-- \n2.39.5\n\n'
+} >noprefix.mbox
+mbox2tsv -q noprefix.mbox >noprefix.tsv
+run patchtok -q noprefix.tsv
+is "no prefix: exit 0, nothing said" "0|" "$rc|$(cat "$T/err")"
+cp "$T/out" noprefix.tok
+is "no prefix: diff --git src/x.c src/x.c is src/x.c (a/ b/ and i/ w/ the same; a bare ---/+++ loses src/)" \
+    "bare@example.com x.c|ab@example.com src/x.c|iw@example.com src/x.c|none@example.com src/x.c" \
+    "$(awk -F'\t' 'NR > 1 { printf "%s%s %s", s, $1, $8; s = "|" }' noprefix.tok)"
+
 # --- commits: the fixture repository -------------------------------------
 if command -v git >/dev/null 2>&1 && sh "$DATA/repo/mkrepo.sh" repo.git 2>/dev/null; then
 	git2tsv -q repo.git >commits.tsv

@@ -834,11 +834,16 @@ K2=f200000000000000000000000000000000000000
 K3=f300000000000000000000000000000000000000
 K4=f400000000000000000000000000000000000000
 K5=f500000000000000000000000000000000000000
+K6=f600000000000000000000000000000000000000
+K7=f700000000000000000000000000000000000000
+K8=f800000000000000000000000000000000000000
 K9=f900000000000000000000000000000000000000
 # The history: k1 (2021-01-10) changes src/a.c, src/old.c, src/b.c and
 # Makefile, there before the history began; k5 (01-05) creates
 # tools/x/y.c; k2 (committed 02-01, written 01-20) creates src/new.c; k3
-# (03-01) deletes src/old.c; k4 (03-05) renames src/b.c to lib/b.c.
+# (03-01) deletes src/old.c; k4 (03-05) renames src/b.c to lib/b.c; k6
+# (01-12) creates src/rev.c, k7 (01-14) reverts it, and k8 (committed
+# 01-16, written 01-11, before the revert) brings it back.
 {
 	thdr
 	tok commit $K1 2021-01-10T00:00:00Z M:src/a.c M:src/old.c M:src/b.c M:Makefile
@@ -846,6 +851,9 @@ K9=f900000000000000000000000000000000000000
 	tok commit $K2 2021-02-01T00:00:00Z C:src/new.c
 	tok commit $K3 2021-03-01T00:00:00Z D:src/old.c
 	tok commit $K4 2021-03-05T00:00:00Z 'R:src/b.c>lib/b.c'
+	tok commit $K6 2021-01-12T00:00:00Z C:src/rev.c
+	tok commit $K7 2021-01-14T00:00:00Z D:src/rev.c
+	tok commit $K8 2021-01-16T00:00:00Z C:src/rev.c
 } >c-hist.tok
 {
 	chdr
@@ -854,6 +862,9 @@ K9=f900000000000000000000000000000000000000
 	commit $K2 2021-01-20T00:00:00Z 2021-02-01T00:00:00Z
 	commit $K3 2021-03-01T00:00:00Z 2021-03-01T00:00:00Z
 	commit $K4 2021-03-05T00:00:00Z 2021-03-05T00:00:00Z
+	commit $K6 2021-01-12T00:00:00Z 2021-01-12T00:00:00Z
+	commit $K7 2021-01-14T00:00:00Z 2021-01-14T00:00:00Z
+	commit $K8 2021-01-11T00:00:00Z 2021-01-16T00:00:00Z
 	# The history goes on: the patches after the last change are judged.
 	commit $K9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
 } >c-hist.tsv
@@ -869,6 +880,7 @@ own n0@x 2021-01-15T00:00:00Z M:src/new.c
 own o1@x 2021-02-15T00:00:00Z M:src/old.c
 own o2@x 2021-04-01T00:00:00Z M:src/old.c
 own o3@x 2021-04-01T00:00:00Z D:src/old.c
+own r1@x 2021-02-10T00:00:00Z M:src/rev.c
 own b1@x 2021-03-10T00:00:00Z M:lib/b.c
 own b0@x 2021-02-20T00:00:00Z M:lib/b.c
 own b2@x 2021-03-10T00:00:00Z 'R:src/b.c>lib/b.c'
@@ -895,6 +907,8 @@ is "control: the same file, before the commit that creates it was written" \
 is "control: without the commits table, the creation counts from its commit date (02-01)" \
 	"not-counted" "$(verdict n1@x own-m.tsv own-m.tok c-hist.tok none.tsv | cut -d' ' -f1)"
 is "project: a file deleted later" "ignored" "$(fc o1@x)"
+is "project: a file reverted, then brought back by a commit written before the revert" \
+	"ignored" "$(fc r1@x)"
 is "control: the same file changed after it was deleted" "not-counted" "$(fc o2@x | cut -d' ' -f1)"
 is "project: deleting a file the repository had (deleted before: the same change)" "ignored" "$(fc o3@x)"
 is "project: the new name of a rename, after it" "ignored" "$(fc b1@x)"
@@ -947,6 +961,8 @@ is "another project's: it changes none of the repository's files, though it crea
 	mail w0@x 2021-02-11T08:30:00Z Max max@m.org patch '' ''
 	mail w3@x 2021-02-11T09:10:00Z Max max@m.org patch '' ''
 	mail u3@x 2021-02-11T09:10:00Z Lee lee@l.org patch '' ''
+	mail w4@x 2021-05-01T09:00:00Z Max max@m.org patch '' ''
+	mail w5@x 2021-05-20T09:00:00Z Max max@m.org patch '' ''
 } >thr.tsv
 {
 	thdr
@@ -959,6 +975,8 @@ is "another project's: it changes none of the repository's files, though it crea
 	tok mail w0@x 2021-02-11T08:30:00Z M:feat/f.c
 	tok mail w3@x 2021-02-11T09:10:00Z C:feat/g.c
 	tok mail u3@x 2021-02-11T09:10:00Z C:feat/h.c
+	tok mail w4@x 2021-05-01T09:00:00Z M:feat/f.c
+	tok mail w5@x 2021-05-20T09:00:00Z M:feat/f.c
 } >thr.tok
 tv() {
 	verdict "$1" thr.tsv thr.tok c-hist.tok c-hist.tsv none.tsv | cut -d' ' -f1
@@ -970,6 +988,9 @@ is "control: the same patch posted before the one creating the file" "not-counte
 is "anyone: the same patch by another author, later (built on Lee's unmerged patch)" \
 	"ignored" "$(tv w2@x)"
 is "control: by another author, before the patch creating the file" "not-counted" "$(tv w0@x)"
+is "anyone: 79 days after the patch creating the file (within 90)" "ignored" "$(tv w4@x)"
+is "control: 98 days after, and the file never came into the repository (another's, an RFC's)" \
+	"not-counted" "$(tv w5@x)"
 is "author: a later patch of the same author creates a file in the folder the first made" \
 	"ignored" "$(tv u3@x)"
 is "control: another author's, creating a file there (to anyone the file, not its folder)" \

@@ -204,8 +204,9 @@ is "second run: the queue is empty (each answered, merged or ignored)" 0 "$(rows
 is "changes: the waiting patch a commit arrived for is merged, with its commit" \
     "merged d07b0dcba4837e2f5cc9799d777a32b1ab5f7936, 1.6 days after this posting" \
     "$(awk -F'\t' -v id="$W0" '$3 == id { print $1, $9 }' $R/changes.tsv)"
-is "changes: the waiting patches a reply arrived for are answered, and by whom (1/2 through 2/2, the one part answered)" \
-    "answered $W2 answered jan.kiszka@siemens.com" \
+# 1/2 through its v2, whose 2/2 Jan answered "Thanks for these patches!" (the series).
+is "changes: the waiting patches a reply arrived for are answered, and by whom (1/2 through its v2, answered for the series)" \
+    "answered 20190620220614.23450-1-andrej.utz@st.oth-regensburg.de answered jan.kiszka@siemens.com" \
     "$(awk -F'\t' -v a="$W1" -v b="$W2" '$3 == a || $3 == b { printf "%s%s %s", s, $1, $9; s = " " }' $R/changes.tsv)"
 is "changes: the patch nobody answered in its grace is newly ignored" "ignored patch" \
     "$(awk -F'\t' -v id="$H" '$3 == id { print $1, $2 }' $R/changes.tsv)"
