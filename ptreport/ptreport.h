@@ -644,6 +644,8 @@ uint32_t responder(struct model *md, uint32_t mi);
 void postings_index(struct model *md);
 void postings_free(struct model *md);
 uint32_t together(struct model *md, uint32_t mi);
+/* The cover letter of a twin posting another person answered (versions.c); NONE. */
+uint32_t cover_twin(struct model *md, uint32_t mi);
 uint32_t superseded_by(struct model *md, uint32_t mi);
 uint32_t series_answered(struct model *md, uint32_t mi);
 /*

@@ -319,6 +319,11 @@ judge(struct model *md, uint32_t mi)
 		m->twin = r;
 		return;
 	}
+	if ((r = cover_twin(md, mi)) != NONE) {
+		set_verdict(m, V_ANSWERED_TOGETHER, r, NONE);
+		m->twin = r;
+		return;
+	}
 	if ((r = superseded_by(md, mi)) != NONE) {
 		set_verdict(m, V_SUPERSEDED, NONE, r);
 		m->supby = r;

@@ -33,6 +33,8 @@ static struct hmap bytitle;      /* cover title -> first posting index + 1 ... c
 static uint32_t *tnext;          /* per posting: the next of the same cover title */
 static uint32_t *bydate;         /* patches for the project, by date then id */
 static size_t nbydate;
+static uint32_t *bycover;        /* cover letters (any repository's), by date then id */
+static size_t nbycover;
 static const struct model *cmp_md;
 
 static int
@@ -57,6 +59,8 @@ postings_index(struct model *md)
 	mpost = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *mpost);
 	bydate = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *bydate);
 	nbydate = 0;
+	bycover = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *bycover);
+	nbycover = 0;
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
 		struct posting *p;
@@ -66,6 +70,8 @@ postings_index(struct model *md)
 		mpost[i] = NONE;
 		if (m->project)
 			bydate[nbydate++] = (uint32_t)i;
+		if (m->present && m->type == MT_COVER && m->date != NODATE && *m->ntitle)
+			bycover[nbycover++] = (uint32_t)i;
 		if (!postable(m))
 			continue;
 		memset(&key, 0, sizeof key);
@@ -118,6 +124,8 @@ postings_index(struct model *md)
 	cmp_md = md;
 	if (nbydate)
 		qsort(bydate, nbydate, sizeof *bydate, cmp_bydate);
+	if (nbycover)
+		qsort(bycover, nbycover, sizeof *bycover, cmp_bydate);
 }
 
 void
@@ -130,11 +138,12 @@ postings_free(struct model *md)
 	free(mpost);
 	free(tnext);
 	free(bydate);
+	free(bycover);
 	hmap_free(&postid);
 	hmap_free(&bytitle);
 	posts = NULL;
-	mpost = tnext = bydate = NULL;
-	nposts = capposts = nbydate = 0;
+	mpost = tnext = bydate = bycover = NULL;
+	nposts = capposts = nbydate = nbycover = 0;
 }
 
 /* Was posting p merged, or answered in its thread by another person, after it came? */
@@ -456,6 +465,51 @@ together(struct model *md, uint32_t mi)
 		    titles_alike(t->ntitle, m->ntitle)))
 			continue;
 		if (best == NONE || cmp_date_id(md, x, best) < 0)
+			best = x;
+	}
+	return best;
+}
+
+/*
+ * One submission sent as two postings, one a repository (a kernel half
+ * and a tools half): their cover letters by one person within
+ * TOGETHER_SECS under titles alike.  The other posting's conversation
+ * (a reply by another person to any mail of it) speaks of both.
+ */
+uint32_t
+cover_twin(struct model *md, uint32_t mi)
+{
+	uint32_t root = thread_of(md, mi), best = NONE;
+	const struct mail *c;
+	size_t lo = 0, hi = nbycover;
+
+	/* Its cover letter: what it replies to. */
+	if (md->mails[mi].tgt == NONE || md->mails[mi].tgt == mi)
+		return NONE;
+	c = &md->mails[md->mails[mi].tgt];
+	if (!c->present || c->type != MT_COVER || c->date == NODATE || !*c->ntitle)
+		return NONE;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (md->mails[bycover[mid]].date < c->date - TOGETHER_SECS)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < nbycover; i++) {
+		uint32_t x = bycover[i], xr = thread_of(md, x);
+		const struct mail *t = &md->mails[x];
+		int hit = 0;
+
+		if (t->date > c->date + TOGETHER_SECS)
+			break;
+		if (xr == root || t->version != c->version ||
+		    !by_person(t, c->from, c->who) || !titles_alike(t->ntitle, c->ntitle))
+			continue;
+		for (uint32_t r = md->th[xr].resp; r != NONE && !hit; r = md->mails[r].rnext)
+			hit = md->mails[r].tgt != NONE && answers(md, r, md->mails[r].tgt);
+		if (hit && (best == NONE || cmp_date_id(md, x, best) < 0))
 			best = x;
 	}
 	return best;

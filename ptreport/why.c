@@ -378,6 +378,11 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 			line(fp, 1, "rule: the only part of its posting anybody answered was "
 			    "another: a lone review of a posting speaks for it (reviews of several "
 			    "parts that pass it over do not)");
+		else if (m->vby != NONE && md->mails[m->vby].type == MT_COVER)
+			line(fp, 1, "rule: one submission as two postings (a repository each): "
+			    "its cover letter and %s, by its author within %d minutes under a "
+			    "title alike; another person answered in that posting's thread",
+			    md->mails[m->vby].id, TOGETHER_SECS / 60);
 		else if (thread_of(md, m->vby) == thread_of(md, mi))
 			line(fp, 1, "rule: another part of its series had an earlier version in "
 			    "another thread, where another person spoke of the series at or after "

@@ -82,6 +82,32 @@ is "aim: part 3, passed over by reviews of parts 1 and 2: ignored, naming the an
 sed '/^c2@x/d' ser.tsv >ser-lone.tsv
 is "aim: a lone review, of part 1 alone, speaks for the posting: part 3 answered-together s1@x" \
 	"answered-together s1@x" "$(V s3@x --grace 0 ser-lone.tsv none.tsv c-end.tsv)"
+# One submission as two postings, one a repository (a kernel half and a
+# tools half): Ann's covers k0 and u0 under the same title ten minutes
+# apart; Bob answers the other posting's patch k1; her u1 is answered
+# with it.  Controls: the covers two hours apart; titles unlike; Bob's
+# answer gone.
+twin() {
+	{
+		whdr
+		bg
+		w k0@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH 0/1] Enable bar on an export' cover '' '' 0 1
+		w k1@x 2021-02-01T09:00:30Z Ann ann@a.org '[PATCH 1/1] kern: add bar' patch k0@x '' 1 1
+		w u0@x "$1" Ann ann@a.org "[PATCH 0/1] $2" cover '' '' 0 1
+		w u1@x "$1" Ann ann@a.org '[PATCH 1/1] tool: add the bar option' patch u0@x '' 1 1
+		[ "${3:-}" = none ] ||
+		    w b1@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH 1/1] kern: add bar' reply k1@x \
+		    '' '' '' '' 'Why an export option?'
+	} >twin.tsv
+	V u1@x --grace 0 twin.tsv none.tsv c-end.tsv
+}
+is "twin postings: covers alike ten minutes apart, the other answered: answered-together k0@x" \
+	"answered-together k0@x" "$(twin 2021-02-01T09:10:00Z 'Enable bar on an export')"
+is "control: two hours apart: ignored" "ignored" \
+	"$(twin 2021-02-01T11:00:00Z 'Enable bar on an export')"
+is "control: covers unlike: ignored" "ignored" "$(twin 2021-02-01T09:10:00Z 'Rework the baz cache')"
+is "control: nobody answered the other: ignored" "ignored" \
+	"$(twin 2021-02-01T09:10:00Z 'Enable bar on an export' none)"
 ptreport why s3@x --grace 0 ser-lone.tsv none.tsv c-end.tsv >why.out
 grep -q '^  rule: the only part of its posting anybody answered was another' why.out
 ok $? "aim: why says a lone review speaks for the posting"
