@@ -35,12 +35,13 @@ cmp_fpair(const void *a, const void *b)
 }
 
 void
-family_pair(struct model *md, uint32_t a, uint32_t b, double score, int commit)
+family_pair(struct model *md, uint32_t a, uint32_t b, double score, int commit, int loose)
 {
 	md->fam = xgrow(md->fam, &md->capfam, md->nfam, 256, sizeof *md->fam);
 	md->fam[md->nfam].a = a;
 	md->fam[md->nfam].b = b;
 	md->fam[md->nfam].score = (float)score;
+	md->fam[md->nfam].loose = (unsigned char)loose;
 	md->fam[md->nfam++].commit = (unsigned char)commit;
 }
 
@@ -107,10 +108,13 @@ family_index(struct model *md)
 	if (md->nfam) {
 		qsort(md->fam, md->nfam, sizeof *md->fam, cmp_fpair);
 		for (size_t i = 1; i < md->nfam; i++)
-			if (cmp_fpair(&md->fam[i], &md->fam[n]) != 0)
+			if (cmp_fpair(&md->fam[i], &md->fam[n]) != 0) {
 				md->fam[++n] = md->fam[i];
-			else if (md->fam[i].score > md->fam[n].score)
-				md->fam[n].score = md->fam[i].score;
+			} else {
+				if (md->fam[i].score > md->fam[n].score)
+					md->fam[n].score = md->fam[i].score;
+				md->fam[n].loose &= md->fam[i].loose;
+			}
 		md->nfam = n + 1;
 	}
 	byaddr = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *byaddr);
@@ -193,9 +197,21 @@ fam_score(const struct model *md, uint32_t a, uint32_t b)
 	size_t lo, hi = fam_of(md, a, &lo);
 
 	for (size_t i = lo; i < hi; i++)
-		if (!md->fam[i].commit && md->fam[i].b == b)
+		if (!md->fam[i].commit && !md->fam[i].loose && md->fam[i].b == b)
 			return md->fam[i].score;
 	return -1;
+}
+
+/* Is there a family pair of a and b (mail-mail), loose ones too? */
+static int
+fam_loose(const struct model *md, uint32_t a, uint32_t b)
+{
+	size_t lo, hi = fam_of(md, a, &lo);
+
+	for (size_t i = lo; i < hi; i++)
+		if (!md->fam[i].commit && md->fam[i].b == b)
+			return 1;
+	return 0;
 }
 
 /* Is there a family pair of a and b (mail-mail)? */
@@ -377,6 +393,15 @@ family_kin(struct model *md, uint32_t mi, uint32_t xi)
 	/* A next version retitled a little, on a file or folder of it, soon. */
 	if (alike && x->version != m->version && dt <= (int64_t)RETITLE_DAYS * DAY &&
 	    (shares_file(x->files, m->files) || shares_folder(x->files, m->files)))
+		return KIN_STRONG;
+	/*
+	 * A title alike, on every file of it, and the scores alike though
+	 * the diffs differ over most of them (a repost reworked, months
+	 * later; not two new tests, each its own file, alike in the lists
+	 * they are added to).
+	 */
+	if (alike && dt <= (int64_t)FAM_DAYS * DAY && covers_files(x->files, m->files) &&
+	    fam_loose(md, mi, xi))
 		return KIN_STRONG;
 	/*
 	 * The same title again, on a file of it; or whatever its files (the

@@ -368,6 +368,9 @@ struct fpair {
 	uint32_t a, b;           /* mail indexes; b a commit's when commit */
 	float score;             /* patchsim's */
 	unsigned char commit;
+	unsigned char loose;     /* mail-mail, alike but not over most of both
+	                            (fdiff below FAM_FDIFF): a version only under
+	                            a title alike (family_kin()) */
 };
 
 struct model {
@@ -655,6 +658,8 @@ uint32_t series_answered(struct model *md, uint32_t mi);
  */
 int titles_alike(const char *a, const char *b);
 int shares_file(const char *a, const char *b);
+/* Does a change every file b changes? */
+int covers_files(const char *a, const char *b);
 int shares_folder(const char *a, const char *b);
 /*
  * A patch's family (family.c).  Versions under any title: one person's
@@ -696,7 +701,8 @@ int shares_folder(const char *a, const char *b);
 /* A tag is another repository's when TAG_EXPECT of its patches would have been merged, and none was. */
 #define TAG_EXPECT 1.5
 /* pairs_read()'s: a pair of the family (patchsim's score). */
-void family_pair(struct model *md, uint32_t a, uint32_t b, double score, int commit);
+void family_pair(struct model *md, uint32_t a, uint32_t b, double score, int commit,
+    int loose);
 /* Before the verdicts, after the pairs are read; family_free() after them. */
 void family_index(struct model *md);
 void family_free(struct model *md);

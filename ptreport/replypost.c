@@ -56,7 +56,7 @@ pair_of(const struct model *md, const struct tsv_reader *r, int l, int rt, int d
 /*
  * A pair of a patch's family (family.c): two patch mails of one person,
  * alike (FAM_SCORE) over most of both (fdiff FAM_FDIFF: files they do
- * not share count against it), both ways; or a patch mail and a commit
+ * not share count against it), both ways; below FAM_FDIFF a loose pair; or a patch mail and a commit
  * crediting its author (any score: family.c weighs it).
  */
 static void
@@ -81,9 +81,11 @@ family_row(struct model *md, const struct tsv_reader *r, int l, int rt, int sc, 
 	}
 	if ((b = mail_by_id(md, r->f[rt].s, r->f[rt].len))) {
 		if (b->present && b->type == MT_PATCH && b != a && v >= FAM_SCORE &&
-		    f >= FAM_FDIFF && by_person(a, b->from, b->who)) {
-			family_pair(md, (uint32_t)(a - md->mails), (uint32_t)(b - md->mails), v, 0);
-			family_pair(md, (uint32_t)(b - md->mails), (uint32_t)(a - md->mails), v, 0);
+		    by_person(a, b->from, b->who)) {
+			family_pair(md, (uint32_t)(a - md->mails), (uint32_t)(b - md->mails), v, 0,
+			    f < FAM_FDIFF);
+			family_pair(md, (uint32_t)(b - md->mails), (uint32_t)(a - md->mails), v, 0,
+			    f < FAM_FDIFF);
 		}
 		return;
 	}
@@ -91,7 +93,7 @@ family_row(struct model *md, const struct tsv_reader *r, int l, int rt, int sc, 
 		return;
 commit:
 	if (c->present && !c->skip && *c->credits && credits_person(c, a))
-		family_pair(md, (uint32_t)(a - md->mails), (uint32_t)(c - md->commits), v, 1);
+		family_pair(md, (uint32_t)(a - md->mails), (uint32_t)(c - md->commits), v, 1, 0);
 }
 
 /* A pairs row's number column c: named when it is none (0 to 1); 0 if it is. */

@@ -341,6 +341,30 @@ shares_file(const char *a, const char *b)
 }
 
 int
+covers_files(const char *a, const char *b)
+{
+	if (!a || !b || !*b)
+		return 0;
+	for (const char *q = b; *q;) {
+		size_t j = strcspn(q, "\n"), ql;
+		const char *qp = path_of(q, j, &ql);
+		int found = 0;
+
+		for (const char *p = a; *p && !found;) {
+			size_t k = strcspn(p, "\n"), pl;
+			const char *pp = path_of(p, k, &pl);
+
+			found = pl == ql && !memcmp(pp, qp, pl);
+			p += k + (p[k] == '\n');
+		}
+		if (!found)
+			return 0;
+		q += j + (q[j] == '\n');
+	}
+	return 1;
+}
+
+int
 shares_folder(const char *a, const char *b)
 {
 	if (!a || !b)

@@ -224,6 +224,16 @@ is "family: scored alike, another title and file, 4 months later: answered-versi
 	"answered-version q@x" "$(fv 2021-06-01T09:00:00Z 'lib: rework it' lib/bar.c '' fv.pairs)"
 is "control: scored alike on a sliver of them (fdiff 0.3): ignored" "ignored" \
 	"$(fv 2021-06-01T09:00:00Z 'lib: rework it' lib/bar.c '' fv-thin.pairs)"
+# A repost reworked months later: a title alike, every file of it, the
+# scores alike on a sliver (the retitled note of a password option).
+T1='foo: fix the big leak'
+is "family: scored alike on a sliver, a title alike, on its file, four months on: answered-version q@x" \
+	"answered-version q@x" "$(fv 2021-06-01T09:00:00Z 'foo: fix the leak' drivers/foo.c '' fv-thin.pairs)"
+is "control: the same on another file (not every file of it: two tests, alike): ignored" "ignored" \
+	"$(fv 2021-06-01T09:00:00Z 'foo: fix the leak' drivers/foo2.c '' fv-thin.pairs)"
+is "control: the same without the scores: ignored" "ignored" \
+	"$(fv 2021-06-01T09:00:00Z 'foo: fix the leak' drivers/foo.c '')"
+unset T1
 # A vN with no earlier version of its own, 20 minutes later: her next version.
 is "family: a v2 with no v1 of its own, 20 minutes later, her last posting before: answered-version q@x" \
 	"answered-version q@x" "$(fv 2021-02-01T09:20:00Z 'lapi: use the kernel types' include/lapi.h 2)"
