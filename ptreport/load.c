@@ -805,6 +805,11 @@ model_load(struct model *md, const char *path)
 		break;
 	case TABLE_PATCHES:
 		load_patches(md, &r);
+		/* A file is read again for its hunks (carried()); standard input cannot be. */
+		if (strcmp(path, "-")) {
+			md->toks = xreallocarray(md->toks, md->ntoks + 1, sizeof *md->toks);
+			md->toks[md->ntoks++] = arena_strndup(&md->mem, path, strlen(path));
+		}
 		break;
 	case TABLE_MAINTAINERS:
 		load_maint(md, &r);

@@ -166,7 +166,14 @@ mail_verdict(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 			    md->commits[m->vby].id);
 		break;
 	case V_REWORKED:
-		buf_addf(b, "%s, crediting its author", md->commits[m->vby].id);
+		if (m->carried) {
+			const struct carry *k = carry_of(md, mi);
+
+			buf_addf(b, "%s, carrying %u of its %u added lines", md->commits[m->vby].id,
+			    k ? k->hits : 0, k ? k->lines : 0);
+		} else {
+			buf_addf(b, "%s, crediting its author", md->commits[m->vby].id);
+		}
 		break;
 	case V_TOONEW:
 		too_new_text(md, m, b);

@@ -130,6 +130,8 @@ struct mail {
 	unsigned char weak;      /* unsure: the evidence its vby rests on is weak */
 	unsigned char lone;      /* answered-together: the one part of its posting
 	                            answered, a lone review speaking for it */
+	unsigned char carried;   /* reworked: a commit carries its added lines
+	                            (carried.c), not a credit */
 	uint32_t vby;            /* what decided the verdict: a mail, or for merged,
 	                            applied and reworked a commit; NONE */
 	uint32_t vfam;           /* answered-version, superseded, unsure: the version
@@ -462,6 +464,11 @@ struct model {
 	const char **pairs;
 	size_t npairs;
 	int want_pairs;
+	/* The patch tables' paths (not standard input): carried() reads their hunks. */
+	const char **toks;
+	size_t ntoks;
+	struct carry *carry;     /* carried(): the patches a commit carries */
+	size_t ncarry;
 	struct hmap why_ids;     /* why: the ids whose pairs it shows ... */
 	struct buf why_kept;     /* ... and those rows, as pairs_read() kept them */
 	/*
@@ -695,6 +702,22 @@ int shares_folder(const char *a, const char *b);
 #define CREDIT_DAYS 365
 #define CREDIT_NEAR_DAYS 60
 #define CREDIT_SCORE 0.3
+/*
+ * A patch that would be ignored is carried by a commit (carried.c)
+ * written within CARRY_DAYS of it, before or after, on a file of it,
+ * whose added lines hold CARRY_SHARE of its own distinctive ones (of
+ * CARRY_CHARS characters or more, whitespace collapsed), CARRY_MIN at
+ * least.
+ */
+#define CARRY_DAYS 365
+#define CARRY_CHARS 12
+#define CARRY_MIN 3
+#define CARRY_SHARE 0.6
+struct carry {
+	uint32_t mail, hits, lines;
+};
+void carried(struct model *md);
+const struct carry *carry_of(const struct model *md, uint32_t mi);
 /* Unsigned patches are no submissions where at most 1 in UNSIGNED_RATE of UNSIGNED_MIN merged ones is. */
 #define UNSIGNED_RATE 20
 #define UNSIGNED_MIN 20

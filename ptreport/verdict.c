@@ -507,6 +507,8 @@ verdicts(struct model *md, const struct scope *sc)
 				break;
 			}
 	}
+	/* What would be ignored, but a commit carries its lines: reworked. */
+	carried(md);
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
 

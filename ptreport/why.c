@@ -338,6 +338,14 @@ family_lines(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int
 		line(fp, 1, "a commit crediting its author: %s  %.10s  %s  (scored %.2f)", c->id,
 		    day(d, c->date), c->subject, (double)md->fam[i].score);
 	}
+	if (md->mails[mi].carried) {
+		const struct commit *c = &md->commits[md->mails[mi].vby];
+		const struct carry *k = carry_of(md, mi);
+
+		line(fp, 1, "a commit carrying its lines: %s  %.10s  %s <%s>  (%u of its %u "
+		    "added lines)", c->id, day(d, c->date), c->subject, c->author,
+		    k ? k->hits : 0, k ? k->lines : 0);
+	}
 	buf_free(&b);
 }
 
@@ -410,6 +418,14 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		    "for it (a resend, a new version); within %d days", VERSION_DAYS);
 		break;
 	case V_REWORKED:
+		if (m->carried) {
+			line(fp, 1, "rule: nothing answered it, but a commit written within %d days "
+			    "of it (before or after), on a file of it, carries %d%% or more of its "
+			    "added lines (of %d characters or more; %d at least): merged in another "
+			    "form, or made before it", CARRY_DAYS, (int)(CARRY_SHARE * 100),
+			    CARRY_CHARS, CARRY_MIN);
+			break;
+		}
 		line(fp, 1, "rule: a commit credits its author (Signed-off-by, Co-developed-by, "
 		    "Reported-by ...) and changes a file of it, written within %d days after it "
 		    "(alike by the scores, or within %d days): reworked by another", CREDIT_DAYS,

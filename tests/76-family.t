@@ -297,6 +297,61 @@ sed -i "s/^p@x\\t$C1/p@x\\tnone/" cr.pairs
 is "control: no pair of them (no file in common): ignored" "ignored" \
 	"$(V p@x --grace 0 cr.tsv cr.tok none.tsv c-cr.tsv cr.pairs)"
 
+# --- 4b. a commit carrying its lines ----------------------------------------------
+# Ann's p@x adds four lines to drivers/foo.c; Max's C1 (DATE, on FILE)
+# adds LINES of them (1 to 4) among lines of his own; nobody answered p@x.
+# Short lines ("}", "x = 1;") are no evidence: p2@x adds only such, and
+# C2 (2020-11, before all) too, on drivers/bar.c and drivers/foo.c.
+L1='+\tif (!dev->regs)' L2='+\t\treturn -ENODEV;' L3='+\tret = foo_setup_irq(dev);' L4='+\tdev_warn(dev, "no irq: %d", ret);'
+carry() {
+	{
+		whdr
+		bg
+		w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: check the registers'
+		w p2@x 2021-02-01T10:00:00Z Ann ann@a.org '[PATCH] bar: short lines'
+	} >ca.tsv
+	mine="$L1\\n$L2\\n$L3\\n$L4"
+	case $3 in
+	4) his="$L1\\n$L2\\n$L3\\n$L4" ;;
+	3) his="$L1\\n$L3\\n$L4" ;;
+	2) his="$L1\\n$L4" ;;
+	esac
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
+		printf 'p@x\tmail\t2021-02-01T09:00:00Z\tdrivers/foo.c\t\tF drivers/foo.c\\tdrivers/foo.c\\n@ foo_probe\\n%s\\n\n' "$mine"
+		printf 'p2@x\tmail\t2021-02-01T10:00:00Z\tdrivers/bar.c\t\tF drivers/bar.c\\tdrivers/bar.c\\n@ \\n+}\\n+x = 1;\\n+y = 2;\\n+z = 3;\\n\n'
+		printf '%s\tcommit\t%s\t%s\t\tF %s\\t%s\\n@ foo_probe\\n+\\t/* Max: probe it properly */\\n%s\\n\n' \
+		    "$C1" "$1" "$2" "$2" "$2" "$his"
+		printf '%s\tcommit\t%s\tdrivers/bar.c\\ndrivers/foo.c\t\tF drivers/bar.c\\tdrivers/bar.c\\n@ \\n+}\\n+x = 1;\\n+y = 2;\\n+z = 3;\\nF drivers/foo.c\\tdrivers/foo.c\\n@ \\n+}\\n\n' \
+		    "$C2" 2020-11-01T09:00:00Z
+	} >ca.tok
+	{
+		chdr
+		commit "$C1" "$1" "$1"
+		commit "$C2" 2020-11-01T09:00:00Z 2020-11-01T09:00:00Z
+		commit "$C9" 2022-09-01T00:00:00Z 2022-09-01T00:00:00Z
+	} >c-ca.tsv
+	V "${4:-p@x}" --grace 0 ca.tsv ca.tok none.tsv c-ca.tsv
+}
+is "carried: a commit a month later on its file adds its four lines: reworked" \
+	"reworked $C1, carrying 4 of its 4 added lines" "$(carry 2021-03-01T09:00:00Z drivers/foo.c 4)"
+is "carried: three of four (60% or more)" \
+	"reworked $C1, carrying 3 of its 4 added lines" "$(carry 2021-03-01T09:00:00Z drivers/foo.c 3)"
+is "carried: a commit made before it (the change already there)" \
+	"reworked $C1, carrying 4 of its 4 added lines" "$(carry 2020-12-01T09:00:00Z drivers/foo.c 4)"
+is "control: two of four: ignored" "ignored" "$(carry 2021-03-01T09:00:00Z drivers/foo.c 2)"
+is "control: the lines on another file: ignored" "ignored" "$(carry 2021-03-01T09:00:00Z drivers/baz.c 4)"
+is "control: 400 days later: ignored" "ignored" "$(carry 2022-03-07T09:00:00Z drivers/foo.c 4)"
+is "control: short lines alike (}, x = 1;) are no evidence: ignored" "ignored" \
+	"$(carry 2021-03-01T09:00:00Z drivers/foo.c 4 p2@x)"
+carry 2021-03-01T09:00:00Z drivers/foo.c 4 >/dev/null
+ptreport why p@x --grace 0 ca.tsv ca.tok none.tsv c-ca.tsv >why.out
+grep -q "^  a commit carrying its lines: $C1  2021-03-01 .* (4 of its 4 added lines)\$" why.out
+ok $? "carried: why names the commit and the lines it carries"
+ptreport patches --grace 0 ca.tsv - none.tsv c-ca.tsv <ca.tok | awk -F'\t' '$1 == "p@x" { print $6 }' >ca.stdin
+is "carried: a patch table on standard input is not read twice: ignored (the lines unknown)" \
+	"ignored" "$(cat ca.stdin)"
+
 # --- 5. a tag the history never takes; not meant to be merged --------------------
 # Three [KIRK] patches nobody took; three others merged.
 tags() {

@@ -1,0 +1,278 @@
+/*
+ * carried.c - a patch that would be ignored whose lines a commit
+ * carries: merged in another form (squashed into another series,
+ * rewritten by a maintainer without credit, committed under another
+ * title), or made before it was posted.  The patch tables are read a
+ * second time, their hunks this time, for those patches and the
+ * commits near them that share a file: only then, and only theirs.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+#include "hunks.h"
+#include "tables.h"
+#include "model.h"
+#include "ptreport.h"
+#include "tsv.h"
+#include "util.h"
+
+/* One candidate: its distinctive added lines (hashes, sorted). */
+struct cand {
+	uint32_t mail;
+	uint64_t *h;
+	uint32_t n;
+	uint32_t best;           /* the commit carrying most of them; NONE */
+	uint32_t hits;
+};
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * A line worth comparing: what is left after the whitespace (collapsed
+ * to one blank) has CARRY_CHARS characters or more and is not a comment
+ * marker or a brace alone.  Its hash, or 0 when it is not worth it.
+ */
+static uint64_t
+line_hash(const char *s, size_t n, struct buf *w)
+{
+	int blank = 0;
+	size_t letters = 0;
+
+	buf_reset(w);
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+
+		/* Escaped TABs (\t) of the table are blanks too. */
+		if (c == '\\' && i + 1 < n && s[i + 1] == 't') {
+			c = ' ';
+			i++;
+		}
+		if (c == ' ' || c == '\t' || c == '\r') {
+			blank = w->len > 0;
+			continue;
+		}
+		if (blank)
+			buf_addc(w, ' ');
+		blank = 0;
+		buf_addc(w, c);
+		letters += (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9');
+	}
+	if (w->len < CARRY_CHARS || letters < CARRY_CHARS / 2)
+		return 0;
+	return hash_bytes(w->p, w->len) | 1;
+}
+
+/* The distinctive added lines of a hunks field, hashed, sorted, unique, into *v. */
+static uint32_t
+added_lines(const char *s, size_t n, uint64_t **v, uint32_t *cap, struct buf *w)
+{
+	struct hunks_iter it;
+	struct hunks_item x;
+	uint32_t k = 0;
+
+	hunks_iter_init(&it, s, n);
+	while (hunks_next(&it, &x)) {
+		uint64_t h;
+
+		if (x.kind != '+' || !(h = line_hash(x.s, x.len, w)))
+			continue;
+		if (k == *cap) {
+			*cap = *cap ? 2 * *cap : 64;
+			*v = xreallocarray(*v, *cap, sizeof **v);
+		}
+		(*v)[k++] = h;
+	}
+	if (k) {
+		uint32_t u = 1;
+
+		qsort(*v, k, sizeof **v, cmp_u64);
+		for (uint32_t i = 1; i < k; i++)
+			if ((*v)[i] != (*v)[u - 1])
+				(*v)[u++] = (*v)[i];
+		k = u;
+	}
+	return k;
+}
+
+/* How many of a[0..na) are in b[0..nb) (both sorted)? */
+static uint32_t
+common(const uint64_t *a, uint32_t na, const uint64_t *b, uint32_t nb)
+{
+	uint32_t i = 0, j = 0, n = 0;
+
+	while (i < na && j < nb) {
+		if (a[i] < b[j])
+			i++;
+		else if (a[i] > b[j])
+			j++;
+		else
+			n++, i++, j++;
+	}
+	return n;
+}
+
+/* The current row's hunks, unescaped into raw: the bytes, or NULL (a bad field). */
+static const char *
+hunks_of(const struct tsv_reader *r, int c, struct buf *raw, size_t *n)
+{
+	char why[64];
+	long k;
+
+	buf_reset(raw);
+	buf_add(raw, r->f[c].s, r->f[c].len);
+	buf_addc(raw, '\0');
+	if ((k = tsv_field_decode(raw->p, r->f[c].len, why, sizeof why)) < 0)
+		return NULL;
+	*n = (size_t)k;
+	return raw->p;
+}
+
+static int
+carried_better(const struct model *md, const struct cand *c, uint32_t commit, uint32_t hits)
+{
+	if (c->best == NONE || hits > c->hits)
+		return 1;
+	return hits == c->hits && (md->commits[commit].cdate < md->commits[c->best].cdate ||
+	    (md->commits[commit].cdate == md->commits[c->best].cdate &&
+	    strcmp(md->commits[commit].id, md->commits[c->best].id) < 0));
+}
+
+void
+carried(struct model *md)
+{
+	struct cand *cv = NULL;
+	size_t nc = 0;
+	struct hmap byid;
+	struct buf w = BUF_INIT, raw = BUF_INIT;
+	uint64_t *cl = NULL;
+	uint32_t capcl = 0;
+	int64_t lo = INT64_MAX, hi = INT64_MIN;
+
+	memset(&byid, 0, sizeof byid);
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		int isnew;
+
+		if (m->verdict != V_IGNORED || m->date == NODATE || !m->files || !*m->files)
+			continue;
+		cv = xreallocarray(cv, nc + 1, sizeof *cv);
+		memset(&cv[nc], 0, sizeof cv[nc]);
+		cv[nc].mail = (uint32_t)i;
+		cv[nc].best = NONE;
+		hmap_put(&byid, m->id, strlen(m->id), &isnew)->val = (void *)(uintptr_t)(nc + 1);
+		nc++;
+		if (m->date < lo)
+			lo = m->date;
+		if (m->date > hi)
+			hi = m->date;
+	}
+	/* First the candidates' own lines, then the commits near them. */
+	for (int pass = 0; nc && pass < 2; pass++) {
+		for (size_t t = 0; t < md->ntoks; t++) {
+			struct tsv_reader r;
+			int cid, ckind, chunks, got;
+
+			if (tsv_open_table(&r, md->toks[t]) <= 0)
+				continue;
+			cid = table_col(&r, TABLE_PATCHES, COL_ID);
+			ckind = table_col(&r, TABLE_PATCHES, COL_KIND);
+			chunks = table_col(&r, TABLE_PATCHES, COL_HUNKS);
+			/*
+			 * The hunks raw, unescaped only for the rows wanted; the
+			 * other long columns not at all.  Bad rows were named
+			 * when the table was loaded: passed over in silence.
+			 */
+			tsv_raw(&r, COL_HUNKS);
+			tsv_skip(&r, COL_MSG);
+			tsv_skip(&r, COL_PATHS);
+			while (cid >= 0 && ckind >= 0 && chunks >= 0 && (got = tsv_next(&r)) > 0) {
+				const struct commit *c;
+				uint32_t nl = 0, commit, kcap = 0;
+				const char *hs;
+				size_t hn;
+
+				if (pass == 0) {
+					struct hent *e;
+					struct cand *k;
+
+					if (strcmp(r.f[ckind].s, KIND_MAIL) ||
+					    !(e = hmap_get(&byid, r.f[cid].s, r.f[cid].len)))
+						continue;
+					k = &cv[(uintptr_t)e->val - 1];
+					if (k->h || !(hs = hunks_of(&r, chunks, &raw, &hn)))
+						continue;
+					k->n = added_lines(hs, hn, &k->h, &kcap, &w);
+					kcap = 0;
+					continue;
+				}
+				if (strcmp(r.f[ckind].s, KIND_COMMIT) ||
+				    !(c = commit_by_id(md, r.f[cid].s, r.f[cid].len)) || !c->present ||
+				    c->skip || c->date == NODATE ||
+				    c->date < lo - (int64_t)CARRY_DAYS * DAY ||
+				    c->date > hi + (int64_t)CARRY_DAYS * DAY)
+					continue;
+				commit = (uint32_t)(c - md->commits);
+				for (size_t i = 0; i < nc; i++) {
+					struct cand *k = &cv[i];
+					const struct mail *m = &md->mails[k->mail];
+					uint32_t hits;
+
+					if (k->n < CARRY_MIN || c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
+					    c->date > m->date + (int64_t)CARRY_DAYS * DAY ||
+					    !shares_file(c->files, m->files))
+						continue;
+					/* The commit's lines once, for the first candidate that wants them. */
+					if (!nl && (!(hs = hunks_of(&r, chunks, &raw, &hn)) ||
+					    !(nl = added_lines(hs, hn, &cl, &capcl, &w))))
+						break;
+					hits = common(k->h, k->n, cl, nl);
+					if (hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * k->n &&
+					    carried_better(md, k, commit, hits)) {
+						k->best = commit;
+						k->hits = hits;
+					}
+				}
+			}
+			tsv_close(&r);
+		}
+	}
+	md->carry = xreallocarray(NULL, nc ? nc : 1, sizeof *md->carry);
+	md->ncarry = 0;
+	for (size_t i = 0; i < nc; i++) {
+		if (cv[i].best != NONE) {
+			struct mail *m = &md->mails[cv[i].mail];
+
+			m->verdict = V_REWORKED;
+			m->vby = cv[i].best;
+			m->vfam = NONE;
+			m->carried = 1;
+			md->carry[md->ncarry].mail = cv[i].mail;
+			md->carry[md->ncarry].hits = cv[i].hits;
+			md->carry[md->ncarry++].lines = cv[i].n;
+		}
+		free(cv[i].h);
+	}
+	free(cv);
+	free(cl);
+	buf_free(&w);
+	buf_free(&raw);
+	hmap_free(&byid);
+}
+
+const struct carry *
+carry_of(const struct model *md, uint32_t mi)
+{
+	for (size_t i = 0; i < md->ncarry; i++)
+		if (md->carry[i].mail == mi)
+			return &md->carry[i];
+	return NULL;
+}
