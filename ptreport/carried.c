@@ -181,7 +181,8 @@ carried(struct model *md)
 			struct tsv_reader r;
 			int cid, ckind, chunks, got;
 
-			if (tsv_open_table(&r, md->toks[t]) <= 0)
+			/* The mails' tables first, then the commits'. */
+			if (!(md->tokheld[t] & (pass ? 2 : 1)) || tsv_open_table(&r, md->toks[t]) <= 0)
 				continue;
 			cid = table_col(&r, TABLE_PATCHES, COL_ID);
 			ckind = table_col(&r, TABLE_PATCHES, COL_KIND);
@@ -245,6 +246,7 @@ carried(struct model *md)
 			tsv_close(&r);
 		}
 	}
+	free(md->carry);
 	md->carry = xreallocarray(NULL, nc ? nc : 1, sizeof *md->carry);
 	md->ncarry = 0;
 	for (size_t i = 0; i < nc; i++) {

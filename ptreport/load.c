@@ -783,7 +783,7 @@ int
 model_load(struct model *md, const char *path)
 {
 	struct tsv_reader r;
-	int rc;
+	int rc, held;
 
 	if ((rc = tsv_open_table(&r, path)) <= 0)
 		return rc;
@@ -804,10 +804,15 @@ model_load(struct model *md, const char *path)
 		load_mails(md, &r);
 		break;
 	case TABLE_PATCHES:
-		load_patches(md, &r);
-		/* A file is read again for its hunks (carried()); standard input cannot be. */
-		if (strcmp(path, "-")) {
+		held = load_patches(md, &r);
+		/*
+		 * A file is read again for its hunks (carried()), with what
+		 * rows it holds; standard input cannot be.
+		 */
+		if (strcmp(path, "-") && held) {
 			md->toks = xreallocarray(md->toks, md->ntoks + 1, sizeof *md->toks);
+			md->tokheld = xreallocarray(md->tokheld, md->ntoks + 1, sizeof *md->tokheld);
+			md->tokheld[md->ntoks] = (unsigned char)held;
 			md->toks[md->ntoks++] = arena_strndup(&md->mem, path, strlen(path));
 		}
 		break;

@@ -30,7 +30,8 @@ void clusters_finish(struct model *md);
 void split_commits(struct model *md);
 
 /* The patch table and the repository's history of paths (paths.c). */
-void load_patches(struct model *md, struct tsv_reader *r);
+/* Returns what rows it held: 1 mails', 2 commits' (or both). */
+int load_patches(struct model *md, struct tsv_reader *r);
 void patch_history(struct model *md);
 size_t folder_len(const char *p, size_t n);
 uint64_t files_bloom(const char *s, size_t n);

@@ -293,9 +293,10 @@ credit_people(struct model *md, const char *s, size_t n)
 	return r;
 }
 
-void
+int
 load_patches(struct model *md, struct tsv_reader *r)
 {
+	int held = 0;
 	int cid = table_need(r, TABLE_PATCHES, COL_ID);
 	int ckind = table_need(r, TABLE_PATCHES, COL_KIND);
 	int cfiles = table_need(r, TABLE_PATCHES, COL_FILES);
@@ -336,6 +337,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 			uint32_t x = mail_node(md, r->f[cid].s, r->f[cid].len);
 			struct mail *m = &md->mails[x];
 
+			held |= 1;
 			if (!m->files) {
 				changes(&ch, r, cfiles, cnew, chunks);
 				m->files = arena_strndup(&md->mem, ch.p ? ch.p : "", ch.len);
@@ -346,6 +348,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 		}
 		if (strcmp(r->f[ckind].s, KIND_COMMIT) || !r->f[cid].len)
 			continue;
+		held |= 2;
 		md->has_paths = 1;
 		if (date_of(md, r, cdate, &t) < 0 || date_of(md, r, cadate, &at) < 0)
 			continue;
@@ -399,6 +402,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 		}
 	}
 	buf_free(&ch);
+	return held;
 }
 
 static int

@@ -466,6 +466,7 @@ struct model {
 	int want_pairs;
 	/* The patch tables' paths (not standard input): carried() reads their hunks. */
 	const char **toks;
+	unsigned char *tokheld;  /* per path: 1 it holds mails' rows, 2 commits' */
 	size_t ntoks;
 	struct carry *carry;     /* carried(): the patches a commit carries */
 	size_t ncarry;
