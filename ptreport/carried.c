@@ -18,11 +18,12 @@
 #include "tsv.h"
 #include "util.h"
 
-/* One candidate: its distinctive added lines (hashes, sorted). */
+/* One candidate: its distinctive added and removed lines (hashes, sorted). */
 struct cand {
 	uint32_t mail;
-	uint64_t *h;
-	uint32_t n;
+	uint64_t *h, *rm;
+	uint32_t n, nrm;
+	int read;
 	uint32_t best;           /* the commit carrying most of them; NONE */
 	uint32_t hits;
 };
@@ -71,9 +72,9 @@ line_hash(const char *s, size_t n, struct buf *w)
 	return hash_bytes(w->p, w->len) | 1;
 }
 
-/* The distinctive added lines of a hunks field, hashed, sorted, unique, into *v. */
+/* The distinctive lines of a kind ('+' added, '-' removed) of a hunks field, hashed, sorted, unique, into *v. */
 static uint32_t
-added_lines(const char *s, size_t n, uint64_t **v, uint32_t *cap, struct buf *w)
+some_lines(const char *s, size_t n, int kind, uint64_t **v, uint32_t *cap, struct buf *w)
 {
 	struct hunks_iter it;
 	struct hunks_item x;
@@ -83,7 +84,7 @@ added_lines(const char *s, size_t n, uint64_t **v, uint32_t *cap, struct buf *w)
 	while (hunks_next(&it, &x)) {
 		uint64_t h;
 
-		if (x.kind != '+' || !(h = line_hash(x.s, x.len, w)))
+		if (x.kind != kind || !(h = line_hash(x.s, x.len, w)))
 			continue;
 		if (k == *cap) {
 			*cap = *cap ? 2 * *cap : 64;
@@ -153,8 +154,8 @@ carried(struct model *md)
 	size_t nc = 0;
 	struct hmap byid;
 	struct buf w = BUF_INIT, raw = BUF_INIT;
-	uint64_t *cl = NULL;
-	uint32_t capcl = 0;
+	uint64_t *cl = NULL, *crl = NULL;
+	uint32_t capcl = 0, caprl = 0;
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
 
 	memset(&byid, 0, sizeof byid);
@@ -197,7 +198,8 @@ carried(struct model *md)
 			tsv_skip(&r, COL_PATHS);
 			while (cid >= 0 && ckind >= 0 && chunks >= 0 && (got = tsv_next(&r)) > 0) {
 				const struct commit *c;
-				uint32_t nl = 0, commit, kcap = 0;
+				uint32_t nl = 0, nrl = 0, commit, kcap = 0;
+				int read = 0;
 				const char *hs;
 				size_t hn;
 
@@ -209,9 +211,12 @@ carried(struct model *md)
 					    !(e = hmap_get(&byid, r.f[cid].s, r.f[cid].len)))
 						continue;
 					k = &cv[(uintptr_t)e->val - 1];
-					if (k->h || !(hs = hunks_of(&r, chunks, &raw, &hn)))
+					if (k->read || !(hs = hunks_of(&r, chunks, &raw, &hn)))
 						continue;
-					k->n = added_lines(hs, hn, &k->h, &kcap, &w);
+					k->read = 1;
+					k->n = some_lines(hs, hn, '+', &k->h, &kcap, &w);
+					kcap = 0;
+					k->nrm = some_lines(hs, hn, '-', &k->rm, &kcap, &w);
 					kcap = 0;
 					continue;
 				}
@@ -226,20 +231,33 @@ carried(struct model *md)
 					struct cand *k = &cv[i];
 					const struct mail *m = &md->mails[k->mail];
 					uint32_t hits;
+					int small = k->n < CARRY_MIN;
 
-					if (k->n < CARRY_MIN || c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
+					if ((small && (!k->n || k->n + k->nrm < CARRY_MIN)) ||
+					    c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
 					    c->date > m->date + (int64_t)CARRY_DAYS * DAY ||
 					    !shares_file(c->files, m->files))
 						continue;
 					/* The commit's lines once, for the first candidate that wants them. */
-					if (!nl && (!(hs = hunks_of(&r, chunks, &raw, &hn)) ||
-					    !(nl = added_lines(hs, hn, &cl, &capcl, &w))))
-						break;
+					if (!read) {
+						read = 1;
+						if (!(hs = hunks_of(&r, chunks, &raw, &hn)))
+							break;
+						nl = some_lines(hs, hn, '+', &cl, &capcl, &w);
+						nrl = some_lines(hs, hn, '-', &crl, &caprl, &w);
+					}
 					hits = common(k->h, k->n, cl, nl);
-					if (hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * k->n &&
-					    carried_better(md, k, commit, hits)) {
-						k->best = commit;
-						k->hits = hits;
+					/*
+					 * A small patch (fewer than CARRY_MIN such lines
+					 * added, CARRY_MIN added and removed together):
+					 * all it adds and all it removes, the same.
+					 */
+					if (small ? hits == k->n && common(k->rm, k->nrm, crl, nrl) == k->nrm :
+					    hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * k->n) {
+						if (carried_better(md, k, commit, hits)) {
+							k->best = commit;
+							k->hits = hits;
+						}
 					}
 				}
 			}
@@ -262,9 +280,11 @@ carried(struct model *md)
 			md->carry[md->ncarry++].lines = cv[i].n;
 		}
 		free(cv[i].h);
+		free(cv[i].rm);
 	}
 	free(cv);
 	free(cl);
+	free(crl);
 	buf_free(&w);
 	buf_free(&raw);
 	hmap_free(&byid);

@@ -227,6 +227,7 @@ learn(struct known *kn, const struct mail *m, uint32_t root)
 /* A part k/N (k >= 1, N > 1) of a posting: its thread, version and N. */
 struct ppart {
 	uint32_t root, version, total, mail;
+	int follow;              /* no part of it by number: follows the vote, casts none */
 };
 
 static int
@@ -243,6 +244,22 @@ cmp_ppart(const void *a, const void *b)
 	return (x->mail > y->mail) - (x->mail < y->mail);
 }
 
+/* Does a patch's change list (changes()) only create files? */
+static int
+creates_only(const char *files)
+{
+	if (!files || !*files)
+		return 0;
+	for (const char *p = files; *p;) {
+		size_t k = strcspn(p, "\n");
+
+		if (k && p[0] != 'C')
+			return 0;
+		p += k + (p[k] == '\n');
+	}
+	return 1;
+}
+
 /* Can patch m be judged by its files: a patch table row naming one? */
 static int
 judgeable(const struct mail *m)
@@ -257,7 +274,8 @@ judgeable(const struct mail *m)
  * (byposting; a tie leaves each its own verdict).  A part so made
  * another repository's counts as the project's here, as its files said.
  * The counts go to every part of such a posting; 1 when a part was
- * newly made another repository's.
+ * newly made another repository's.  A patch without k/N replying to the
+ * cover letter, creating files only, follows the vote and casts none.
  */
 static int
 posting_vote(struct model *md, struct ppart *v, size_t n)
@@ -271,7 +289,7 @@ posting_vote(struct model *md, struct ppart *v, size_t n)
 		    v[j].total == v[i].total; j++) {
 			const struct mail *m = &md->mails[v[j].mail];
 
-			if (!judgeable(m))
+			if (v[j].follow || !judgeable(m))
 				continue;
 			nj++;
 			nf += m->foreign && !m->byposting;
@@ -426,32 +444,74 @@ void
 find_foreign(struct model *md)
 {
 	struct ppart *pp = NULL;
+	uint32_t *cov, *ctot;
 	size_t npp = 0;
 	int again = 1;
 
 	if (!md->has_paths)
 		return;
 	patch_history(md);
-	for (size_t i = 0; i < md->nmails; i++) {
-		const struct mail *m = &md->mails[i];
-
-		if (m->present && m->type == MT_PATCH && m->total > 1 && m->part != NONE &&
-		    m->part >= 1)
-			npp++;
-	}
-	pp = xreallocarray(NULL, npp ? npp : 1, sizeof *pp);
+	pp = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *pp);
 	npp = 0;
+	/*
+	 * Each patch's cover letter (up the patches it replies to: a
+	 * chained series), and the N its numbered parts give that cover.
+	 */
+	cov = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *cov);
+	ctot = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *ctot);
+	for (size_t i = 0; i < md->nmails; i++)
+		cov[i] = ctot[i] = NONE;
 	for (size_t i = 0; i < md->nmails; i++) {
 		const struct mail *m = &md->mails[i];
 
-		if (!(m->present && m->type == MT_PATCH && m->total > 1 && m->part != NONE &&
-		    m->part >= 1))
+		if (!m->present || m->type != MT_PATCH)
 			continue;
+		for (uint32_t x = m->tgt, k = 0; x != NONE && x != i && k < 1000; k++) {
+			const struct mail *c = &md->mails[x];
+
+			if (c->type == MT_COVER && c->present) {
+				cov[i] = x;
+				break;
+			}
+			if (c->type != MT_PATCH || c->tgt == x)
+				break;
+			x = c->tgt;
+		}
+		if (cov[i] != NONE && m->total > 1 && m->part != NONE && m->part >= 1 &&
+		    ctot[cov[i]] == NONE)
+			ctot[cov[i]] = m->total;
+	}
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+
+		if (!m->present || m->type != MT_PATCH)
+			continue;
+		pp[npp].follow = 0;
+		if (m->total > 1 && m->part != NONE && m->part >= 1) {
+			pp[npp].version = m->version;
+			pp[npp].total = m->total;
+		} else if (cov[i] != NONE && creates_only(m->files)) {
+			/*
+			 * A patch without k/N sent as a reply to a cover letter,
+			 * that only creates files (a top folder every repository
+			 * has decides nothing): of that posting, with the N of
+			 * its numbered parts, following their vote and casting
+			 * none.  One that changes the repository's files (the
+			 * tools' half of a kernel posting) is left to them.
+			 */
+			const struct mail *c = &md->mails[cov[i]];
+
+			pp[npp].follow = 1;
+			pp[npp].version = c->version;
+			pp[npp].total = ctot[cov[i]] != NONE ? ctot[cov[i]] : c->total;
+		} else {
+			continue;
+		}
 		pp[npp].root = uf_find(&md->threads, (uint32_t)i);
-		pp[npp].version = m->version;
-		pp[npp].total = m->total;
 		pp[npp++].mail = (uint32_t)i;
 	}
+	free(cov);
+	free(ctot);
 	if (npp)
 		qsort(pp, npp, sizeof *pp, cmp_ppart);
 	while (again) {

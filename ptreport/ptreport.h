@@ -708,7 +708,8 @@ int shares_folder(const char *a, const char *b);
  * written within CARRY_DAYS of it, before or after, on a file of it,
  * whose added lines hold CARRY_SHARE of its own distinctive ones (of
  * CARRY_CHARS characters or more, whitespace collapsed), CARRY_MIN at
- * least.
+ * least; of a smaller patch (CARRY_MIN lines added and removed together
+ * at least), every line it adds and every line it removes.
  */
 #define CARRY_DAYS 365
 #define CARRY_CHARS 12

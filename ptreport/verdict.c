@@ -217,8 +217,9 @@ version_answered(struct model *md, uint32_t mi)
 
 	if (!k || !k->responded)
 		return NONE;
+	/* Not through another repository's patch (a cluster's member by its look alone). */
 	for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext)
-		if (x != mi && md->mails[x].present && responded(md, x) &&
+		if (x != mi && md->mails[x].present && !md->mails[x].foreign && responded(md, x) &&
 		    (r == NONE || cmp_date_id(md, x, r) < 0))
 			r = x;
 	return r;

@@ -421,9 +421,9 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		if (m->carried) {
 			line(fp, 1, "rule: nothing answered it, but a commit written within %d days "
 			    "of it (before or after), on a file of it, carries %d%% or more of its "
-			    "added lines (of %d characters or more; %d at least): merged in another "
-			    "form, or made before it", CARRY_DAYS, (int)(CARRY_SHARE * 100),
-			    CARRY_CHARS, CARRY_MIN);
+			    "added lines (of %d characters or more; %d at least), or of a smaller "
+			    "patch all it adds and removes: merged in another form, or made before "
+			    "it", CARRY_DAYS, (int)(CARRY_SHARE * 100), CARRY_CHARS, CARRY_MIN);
 			break;
 		}
 		line(fp, 1, "rule: a commit credits its author (Signed-off-by, Co-developed-by, "

@@ -1020,6 +1020,7 @@ is "control: 2/2 by someone else, before 1/2, in no thread" "not-counted" \
 	smail j2@x 2021-02-10T09:02:00Z Jan jan@j.org patch j0@x j0@x 1 2 3
 	smail j3@x 2021-02-10T09:03:00Z Jan jan@j.org patch j0@x j0@x 1 3 3
 	mail jf@x 2021-02-11T09:00:00Z Kim kim@k.org patch j0@x j0@x '' 1
+	mail jt@x 2021-02-10T09:04:00Z Jan jan@j.org patch j0@x j0@x '' 1
 } >post.tsv
 {
 	thdr
@@ -1027,6 +1028,7 @@ is "control: 2/2 by someone else, before 1/2, in no thread" "not-counted" \
 	tok mail j2@x 2021-02-10T09:02:00Z M:conf/b.conf
 	tok mail j3@x 2021-02-10T09:03:00Z M:Makefile C:docs/jh.txt
 	tok mail jf@x 2021-02-11T09:00:00Z M:docs/jh.txt
+	tok mail jt@x 2021-02-10T09:04:00Z C:bbtest.c C:bbtest.h
 } >post.tok
 pv() {
 	verdict "$1" "$2" "$3" c-hist.tok c-hist.tsv none.tsv
@@ -1034,6 +1036,9 @@ pv() {
 is "posting: 3/3 changes only Makefile, the other two parts another repository's files: another repository's" \
 	"not-counted not for this repository: most patches of its posting are another repository's (2 of the 3 judged by their files)" \
 	"$(pv j3@x post.tsv post.tok)"
+is "posting: Jan's test harness without k/N, a reply to the cover creating files only, follows the posting" \
+	"not-counted not for this repository: most patches of its posting are another repository's (2 of the 3 judged by their files)" \
+	"$(pv jt@x post.tsv post.tok)"
 is "posting: its new file teaches nothing: the follow-up changing it is not the project's either" \
 	"not-counted not for this repository: 0 of the 1 files it changes were in it at its date (not docs/jh.txt)" \
 	"$(pv jf@x post.tsv post.tok)"
@@ -1041,6 +1046,8 @@ sed 's|conf/b.conf|src/a.c|g' post.tok >post-own.tok
 is "control: 2/3 changes the repository's src/a.c: one of three is another's, 3/3 is the project's (answered by Kim's follow-up patch)" \
 	"answered kim@k.org|ignored|not-counted" \
 	"$(pv j3@x post.tsv post-own.tok)|$(pv jf@x post.tsv post-own.tok)|$(pv j1@x post.tsv post-own.tok | cut -d' ' -f1)"
+is "control: ... and the harness, of a posting for the project, is counted (a file in the top folder)" \
+	"ignored" "$(pv jt@x post.tsv post-own.tok | cut -d' ' -f1)"
 {
 	mhdr
 	smail j0@x 2021-02-10T09:00:00Z Jan jan@j.org cover '' '' 1 0 2

@@ -344,6 +344,24 @@ is "control: the lines on another file: ignored" "ignored" "$(carry 2021-03-01T0
 is "control: 400 days later: ignored" "ignored" "$(carry 2022-03-07T09:00:00Z drivers/foo.c 4)"
 is "control: short lines alike (}, x = 1;) are no evidence: ignored" "ignored" \
 	"$(carry 2021-03-01T09:00:00Z drivers/foo.c 4 p2@x)"
+# A small patch (one line added, two removed): all of them the same in
+# the commit, or nothing.  sm REMOVED: C1 adds the line and removes REMOVED.
+sm() {
+	{ whdr; bg; w s@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: take the disk of the root'; } >sm.tsv
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
+		printf 's@x\tmail\t2021-02-01T09:00:00Z\ttests/env\t\tF tests/env\\ttests/env\\n@ sum()\\n-    local part=$(grep root /proc/mounts)\\n-    local bd=/dev/$(lsblk -no PKNAME $part)\\n+    local bd=$(grep root /proc/mounts)\\n\n'
+		printf '%s\tcommit\t2021-03-01T09:00:00Z\ttests/env\\nutil.c\t\tF tests/env\\ttests/env\\n@ sum()\\n%s+    local bd=$(grep root /proc/mounts)\\nF util.c\\tutil.c\\n@ \\n+\\treturn STATUS_ERROR_NOW;\\n\n' \
+		    "$C1" "$1"
+	} >sm.tok
+	{ chdr; commit "$C1" 2021-03-01T09:00:00Z 2021-03-01T09:00:00Z; commit "$C9" 2022-09-01T00:00:00Z 2022-09-01T00:00:00Z; } >c-sm.tsv
+	V s@x --grace 0 sm.tsv sm.tok none.tsv c-sm.tsv
+}
+is "carried: a small patch, its one line added and both removed the same in a squashed commit: reworked" \
+	"reworked $C1, carrying 1 of its 1 added lines" \
+	"$(sm '-    local part=$(grep root /proc/mounts)\n-    local bd=/dev/$(lsblk -no PKNAME $part)\n')"
+is "control: the line added, but not both removed: ignored" "ignored" \
+	"$(sm '-    local part=$(grep root /proc/mounts)\n')"
 carry 2021-03-01T09:00:00Z drivers/foo.c 4 >/dev/null
 ptreport why p@x --grace 0 ca.tsv ca.tok none.tsv c-ca.tsv >why.out
 grep -q "^  a commit carrying its lines: $C1  2021-03-01 .* (4 of its 4 added lines)\$" why.out
