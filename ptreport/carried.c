@@ -26,6 +26,9 @@ struct cand {
 	int read;
 	uint32_t best;           /* the commit carrying most of them; NONE */
 	uint32_t hits;
+	uint32_t later;          /* else its author's later patch mail carrying them; NONE */
+	uint32_t lhits;
+	uint32_t next;           /* the next candidate of the same address; NONE */
 };
 
 static int
@@ -137,6 +140,72 @@ hunks_of(const struct tsv_reader *r, int c, struct buf *raw, size_t *n)
 	return raw->p;
 }
 
+/* Has candidate k lines enough to be found by: CARRY_MIN added, or added and removed? */
+static int
+worth(const struct cand *k)
+{
+	return k->n >= CARRY_MIN || (k->n && k->n + k->nrm >= CARRY_MIN);
+}
+
+/*
+ * Do lines that hold hits of k's added lines, and rm[0..nrm) removed,
+ * carry k: CARRY_SHARE of them (CARRY_MIN at least); of a smaller patch,
+ * all it adds and all it removes.
+ */
+static int
+carries(const struct cand *k, uint32_t hits, const uint64_t *rm, uint32_t nrm)
+{
+	if (k->n < CARRY_MIN)
+		return hits == k->n && common(k->rm, k->nrm, rm, nrm) == k->nrm;
+	return hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * k->n;
+}
+
+/*
+ * Pass 1: a patch mail of a candidate's address, after it (within
+ * CARRY_DAYS), not itself: does it carry the candidate's lines?  The
+ * earliest that does (then by id) is kept.
+ */
+static void
+later_mail(struct model *md, struct cand *cv, struct hmap *byaddr, const struct tsv_reader *r,
+    int cid, int ckind, int chunks, struct buf *raw, struct buf *w, uint64_t **al,
+    uint32_t *capal, uint64_t **rl, uint32_t *caprl)
+{
+	const struct mail *x;
+	struct hent *e;
+	const char *hs = NULL;
+	size_t hn;
+	uint32_t na = 0, nr = 0, xi;
+
+	if (strcmp(r->f[ckind].s, KIND_MAIL) ||
+	    !(x = mail_by_id(md, r->f[cid].s, r->f[cid].len)) || !x->present ||
+	    x->type != MT_PATCH || x->date == NODATE ||
+	    !(e = hmap_get(byaddr, x->from, strlen(x->from))))
+		return;
+	xi = (uint32_t)(x - md->mails);
+	for (uint32_t i = (uint32_t)((uintptr_t)e->val - 1); i != NONE; i = cv[i].next) {
+		struct cand *k = &cv[i];
+		const struct mail *m = &md->mails[k->mail];
+		uint32_t hits;
+
+		if (k->mail == xi || !worth(k) || x->date <= m->date ||
+		    x->date > m->date + (int64_t)CARRY_DAYS * DAY ||
+		    !shares_file(x->files, m->files))
+			continue;
+		if (!hs) {
+			if (!(hs = hunks_of(r, chunks, raw, &hn)))
+				return;
+			na = some_lines(hs, hn, '+', al, capal, w);
+			nr = some_lines(hs, hn, '-', rl, caprl, w);
+		}
+		hits = common(k->h, k->n, *al, na);
+		if (carries(k, hits, *rl, nr) && (k->later == NONE ||
+		    cmp_date_id(md, xi, k->later) < 0)) {
+			k->later = xi;
+			k->lhits = hits;
+		}
+	}
+}
+
 static int
 carried_better(const struct model *md, const struct cand *c, uint32_t commit, uint32_t hits)
 {
@@ -152,15 +221,17 @@ carried(struct model *md)
 {
 	struct cand *cv = NULL;
 	size_t nc = 0;
-	struct hmap byid;
+	struct hmap byid, byaddr;
 	struct buf w = BUF_INIT, raw = BUF_INIT;
 	uint64_t *cl = NULL, *crl = NULL;
 	uint32_t capcl = 0, caprl = 0;
 	int64_t lo = INT64_MAX, hi = INT64_MIN;
 
 	memset(&byid, 0, sizeof byid);
+	memset(&byaddr, 0, sizeof byaddr);
 	for (size_t i = 0; i < md->nmails; i++) {
 		const struct mail *m = &md->mails[i];
+		struct hent *e;
 		int isnew;
 
 		if (m->verdict != V_IGNORED || m->date == NODATE || !m->files || !*m->files)
@@ -168,22 +239,31 @@ carried(struct model *md)
 		cv = xreallocarray(cv, nc + 1, sizeof *cv);
 		memset(&cv[nc], 0, sizeof cv[nc]);
 		cv[nc].mail = (uint32_t)i;
-		cv[nc].best = NONE;
+		cv[nc].best = cv[nc].later = cv[nc].next = NONE;
 		hmap_put(&byid, m->id, strlen(m->id), &isnew)->val = (void *)(uintptr_t)(nc + 1);
+		e = hmap_put(&byaddr, m->from, strlen(m->from), &isnew);
+		if (!isnew)
+			cv[nc].next = (uint32_t)((uintptr_t)e->val - 1);
+		e->val = (void *)(uintptr_t)(nc + 1);
 		nc++;
 		if (m->date < lo)
 			lo = m->date;
 		if (m->date > hi)
 			hi = m->date;
 	}
-	/* First the candidates' own lines, then the commits near them. */
-	for (int pass = 0; nc && pass < 2; pass++) {
+	/*
+	 * First the candidates' own lines, then their authors' later patch
+	 * mails (a repost deep in its thread, a version folding it in),
+	 * then the commits near them.
+	 */
+	for (int pass = 0; nc && pass < 3; pass++) {
 		for (size_t t = 0; t < md->ntoks; t++) {
 			struct tsv_reader r;
 			int cid, ckind, chunks, got;
 
 			/* The mails' tables first, then the commits'. */
-			if (!(md->tokheld[t] & (pass ? 2 : 1)) || tsv_open_table(&r, md->toks[t]) <= 0)
+			if (!(md->tokheld[t] & (pass == 2 ? 2 : 1)) ||
+			    tsv_open_table(&r, md->toks[t]) <= 0)
 				continue;
 			cid = table_col(&r, TABLE_PATCHES, COL_ID);
 			ckind = table_col(&r, TABLE_PATCHES, COL_KIND);
@@ -220,6 +300,11 @@ carried(struct model *md)
 					kcap = 0;
 					continue;
 				}
+				if (pass == 1) {
+					later_mail(md, cv, &byaddr, &r, cid, ckind, chunks, &raw, &w,
+					    &cl, &capcl, &crl, &caprl);
+					continue;
+				}
 				if (strcmp(r.f[ckind].s, KIND_COMMIT) ||
 				    !(c = commit_by_id(md, r.f[cid].s, r.f[cid].len)) || !c->present ||
 				    c->skip || c->date == NODATE ||
@@ -231,10 +316,8 @@ carried(struct model *md)
 					struct cand *k = &cv[i];
 					const struct mail *m = &md->mails[k->mail];
 					uint32_t hits;
-					int small = k->n < CARRY_MIN;
 
-					if ((small && (!k->n || k->n + k->nrm < CARRY_MIN)) ||
-					    c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
+					if (!worth(k) || c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
 					    c->date > m->date + (int64_t)CARRY_DAYS * DAY ||
 					    !shares_file(c->files, m->files))
 						continue;
@@ -252,8 +335,7 @@ carried(struct model *md)
 					 * added, CARRY_MIN added and removed together):
 					 * all it adds and all it removes, the same.
 					 */
-					if (small ? hits == k->n && common(k->rm, k->nrm, crl, nrl) == k->nrm :
-					    hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * k->n) {
+					if (carries(k, hits, crl, nrl)) {
 						if (carried_better(md, k, commit, hits)) {
 							k->best = commit;
 							k->hits = hits;
@@ -268,15 +350,23 @@ carried(struct model *md)
 	md->carry = xreallocarray(NULL, nc ? nc : 1, sizeof *md->carry);
 	md->ncarry = 0;
 	for (size_t i = 0; i < nc; i++) {
-		if (cv[i].best != NONE) {
-			struct mail *m = &md->mails[cv[i].mail];
+		struct mail *m = &md->mails[cv[i].mail];
 
+		if (cv[i].best != NONE) {
 			m->verdict = V_REWORKED;
 			m->vby = cv[i].best;
 			m->vfam = NONE;
 			m->carried = 1;
+		} else if (cv[i].later != NONE) {
+			/* A later version of his stands for it, as a resend does. */
+			m->verdict = V_SUPERSEDED;
+			m->vby = NONE;
+			m->vfam = m->supby = cv[i].later;
+			m->carried = 2;
+		}
+		if (m->carried) {
 			md->carry[md->ncarry].mail = cv[i].mail;
-			md->carry[md->ncarry].hits = cv[i].hits;
+			md->carry[md->ncarry].hits = m->carried == 1 ? cv[i].hits : cv[i].lhits;
 			md->carry[md->ncarry++].lines = cv[i].n;
 		}
 		free(cv[i].h);
@@ -288,6 +378,7 @@ carried(struct model *md)
 	buf_free(&w);
 	buf_free(&raw);
 	hmap_free(&byid);
+	hmap_free(&byaddr);
 }
 
 const struct carry *

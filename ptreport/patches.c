@@ -164,6 +164,12 @@ mail_verdict(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 		if (m->vby != NONE)
 			buf_addf(b, ", %s as %s", md->commits[m->vby].side ? "applied" : "merged",
 			    md->commits[m->vby].id);
+		if (m->carried == 2) {
+			const struct carry *k = carry_of(md, mi);
+
+			buf_addf(b, ", carrying %u of its %u added lines", k ? k->hits : 0,
+			    k ? k->lines : 0);
+		}
 		break;
 	case V_REWORKED:
 		if (m->carried) {

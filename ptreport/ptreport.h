@@ -130,8 +130,9 @@ struct mail {
 	unsigned char weak;      /* unsure: the evidence its vby rests on is weak */
 	unsigned char lone;      /* answered-together: the one part of its posting
 	                            answered, a lone review speaking for it */
-	unsigned char carried;   /* reworked: a commit carries its added lines
-	                            (carried.c), not a credit */
+	unsigned char carried;   /* carried.c: 1 reworked, a commit carries its
+	                            added lines (not a credit); 2 superseded, a
+	                            later patch mail of its author's does */
 	uint32_t vby;            /* what decided the verdict: a mail, or for merged,
 	                            applied and reworked a commit; NONE */
 	uint32_t vfam;           /* answered-version, superseded, unsure: the version

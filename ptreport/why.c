@@ -338,12 +338,19 @@ family_lines(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int
 		line(fp, 1, "a commit crediting its author: %s  %.10s  %s  (scored %.2f)", c->id,
 		    day(d, c->date), c->subject, (double)md->fam[i].score);
 	}
-	if (md->mails[mi].carried) {
+	if (md->mails[mi].carried == 1) {
 		const struct commit *c = &md->commits[md->mails[mi].vby];
 		const struct carry *k = carry_of(md, mi);
 
 		line(fp, 1, "a commit carrying its lines: %s  %.10s  %s <%s>  (%u of its %u "
 		    "added lines)", c->id, day(d, c->date), c->subject, c->author,
+		    k ? k->hits : 0, k ? k->lines : 0);
+	} else if (md->mails[mi].carried == 2) {
+		const struct mail *x = &md->mails[md->mails[mi].supby];
+		const struct carry *k = carry_of(md, mi);
+
+		line(fp, 1, "a later patch of its author carrying its lines: %s  %.10s  %s  (%u "
+		    "of its %u added lines)", x->id, day(d, x->date), x->subject,
 		    k ? k->hits : 0, k ? k->lines : 0);
 	}
 	buf_free(&b);
@@ -412,6 +419,14 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		    "them");
 		break;
 	case V_SUPERSEDED:
+		if (m->carried == 2) {
+			line(fp, 1, "rule: nothing answered it, but a later patch of its author "
+			    "(within %d days, anywhere: deep in a thread, under another title) "
+			    "carries its lines, as a commit would (%d%% of its added lines, or "
+			    "all a small patch adds and removes): his version stands for it",
+			    CARRY_DAYS, (int)(CARRY_SHARE * 100));
+			break;
+		}
 		line(fp, 1, "rule: its author's later version (of its posting: a patch of each in "
 		    "one cluster, the same cover letter title, a higher version in its thread; "
 		    "or of it under another title) was merged or answered without it, or stands "

@@ -362,6 +362,32 @@ is "carried: a small patch, its one line added and both removed the same in a sq
 	"$(sm '-    local part=$(grep root /proc/mounts)\n-    local bd=/dev/$(lsblk -no PKNAME $part)\n')"
 is "control: the line added, but not both removed: ignored" "ignored" \
 	"$(sm '-    local part=$(grep root /proc/mounts)\n')"
+# Her later patch mail carries the lines: deep in the thread, under
+# another title (a repost folding it in), nobody answering either:
+# superseded by it.  lm NAME ADDR IRT: the later mail's sender, and what
+# it replies to (b@x, Ann's ping: deep in the thread).
+lm() {
+	{
+		whdr
+		bg
+		w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: check the registers'
+		w b@x 2021-02-20T09:00:00Z Ann ann@a.org 'Re: [PATCH] foo: check the registers' reply p@x \
+		    '' '' '' ping 'Ping?'
+		w r@x 2021-03-01T09:00:00Z "$1" "$2" 'Repost: [PATCH] foo: probe it properly' patch "$3"
+	} >lm.tsv
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
+		printf 'p@x\tmail\t2021-02-01T09:00:00Z\tdrivers/foo.c\t\tF drivers/foo.c\\tdrivers/foo.c\\n@ foo_probe\\n%s\\n%s\\n%s\\n%s\\n\n' "$L1" "$L2" "$L3" "$L4"
+		printf 'r@x\tmail\t2021-03-01T09:00:00Z\tdrivers/foo.c\t\tF drivers/foo.c\\tdrivers/foo.c\\n@ foo_probe\\n+\\tfoo_reset(dev);\\n%s\\n%s\\n%s\\n%s\\n\n' "$L1" "$L2" "$L3" "$L4"
+	} >lm.tok
+	V p@x --grace 0 lm.tsv lm.tok none.tsv c-end.tsv
+}
+is "carried: her repost deep in the thread, another title, carries its lines: superseded by it" \
+	"superseded r@x, carrying 4 of its 4 added lines" "$(lm Ann ann@a.org b@x)"
+is "carried: ... or in a thread of its own" \
+	"superseded r@x, carrying 4 of its 4 added lines" "$(lm Ann ann@a.org '')"
+is "control: the same patch by another, in a thread of its own: ignored" \
+	"ignored" "$(lm Cid cid@c.org '')"
 carry 2021-03-01T09:00:00Z drivers/foo.c 4 >/dev/null
 ptreport why p@x --grace 0 ca.tsv ca.tok none.tsv c-ca.tsv >why.out
 grep -q "^  a commit carrying its lines: $C1  2021-03-01 .* (4 of its 4 added lines)\$" why.out
