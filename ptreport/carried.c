@@ -160,52 +160,6 @@ carries(const struct cand *k, uint32_t hits, const uint64_t *rm, uint32_t nrm)
 	return hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * k->n;
 }
 
-/*
- * Pass 1: a patch mail of a candidate's address, after it (within
- * CARRY_DAYS), not itself: does it carry the candidate's lines?  The
- * earliest that does (then by id) is kept.
- */
-static void
-later_mail(struct model *md, struct cand *cv, struct hmap *byaddr, const struct tsv_reader *r,
-    int cid, int ckind, int chunks, struct buf *raw, struct buf *w, uint64_t **al,
-    uint32_t *capal, uint64_t **rl, uint32_t *caprl)
-{
-	const struct mail *x;
-	struct hent *e;
-	const char *hs = NULL;
-	size_t hn;
-	uint32_t na = 0, nr = 0, xi;
-
-	if (strcmp(r->f[ckind].s, KIND_MAIL) ||
-	    !(x = mail_by_id(md, r->f[cid].s, r->f[cid].len)) || !x->present ||
-	    x->type != MT_PATCH || x->date == NODATE ||
-	    !(e = hmap_get(byaddr, x->from, strlen(x->from))))
-		return;
-	xi = (uint32_t)(x - md->mails);
-	for (uint32_t i = (uint32_t)((uintptr_t)e->val - 1); i != NONE; i = cv[i].next) {
-		struct cand *k = &cv[i];
-		const struct mail *m = &md->mails[k->mail];
-		uint32_t hits;
-
-		if (k->mail == xi || !worth(k) || x->date <= m->date ||
-		    x->date > m->date + (int64_t)CARRY_DAYS * DAY ||
-		    !shares_file(x->files, m->files))
-			continue;
-		if (!hs) {
-			if (!(hs = hunks_of(r, chunks, raw, &hn)))
-				return;
-			na = some_lines(hs, hn, '+', al, capal, w);
-			nr = some_lines(hs, hn, '-', rl, caprl, w);
-		}
-		hits = common(k->h, k->n, *al, na);
-		if (carries(k, hits, *rl, nr) && (k->later == NONE ||
-		    cmp_date_id(md, xi, k->later) < 0)) {
-			k->later = xi;
-			k->lhits = hits;
-		}
-	}
-}
-
 static int
 carried_better(const struct model *md, const struct cand *c, uint32_t commit, uint32_t hits)
 {
@@ -216,50 +170,215 @@ carried_better(const struct model *md, const struct cand *c, uint32_t commit, ui
 	    strcmp(md->commits[commit].id, md->commits[c->best].id) < 0));
 }
 
-void
-carried(struct model *md)
-{
-	struct cand *cv = NULL;
-	size_t nc = 0;
+/* What the passes share: the candidates, their indexes, buffers for the lines read. */
+struct carrier {
+	struct model *md;
+	struct cand *cv;
+	size_t nc;
 	struct hmap byid, byaddr;
-	struct buf w = BUF_INIT, raw = BUF_INIT;
-	uint64_t *cl = NULL, *crl = NULL;
-	uint32_t capcl = 0, caprl = 0;
-	int64_t lo = INT64_MAX, hi = INT64_MIN;
+	struct buf w, raw;
+	uint64_t *al, *rl;       /* the current row's added and removed lines */
+	uint32_t na, nr, capal, caprl;
+	int64_t lo, hi;          /* the candidates' first and last dates */
+};
 
-	memset(&byid, 0, sizeof byid);
-	memset(&byaddr, 0, sizeof byaddr);
+/* The current row's lines into cr->al and cr->rl: 0 for a bad hunks field. */
+static int
+row_lines(struct carrier *cr, const struct tsv_reader *r, int chunks)
+{
+	const char *hs;
+	size_t hn;
+
+	if (!(hs = hunks_of(r, chunks, &cr->raw, &hn)))
+		return 0;
+	cr->na = some_lines(hs, hn, '+', &cr->al, &cr->capal, &cr->w);
+	cr->nr = some_lines(hs, hn, '-', &cr->rl, &cr->caprl, &cr->w);
+	return 1;
+}
+
+/* Pass 0: a candidate's own row: its lines. */
+static void
+own_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, int chunks)
+{
+	struct hent *e;
+	struct cand *k;
+	const char *hs;
+	size_t hn;
+	uint32_t cap = 0;
+
+	if (strcmp(r->f[ckind].s, KIND_MAIL) ||
+	    !(e = hmap_get(&cr->byid, r->f[cid].s, r->f[cid].len)))
+		return;
+	k = &cr->cv[(uintptr_t)e->val - 1];
+	if (k->read || !(hs = hunks_of(r, chunks, &cr->raw, &hn)))
+		return;
+	k->read = 1;
+	k->n = some_lines(hs, hn, '+', &k->h, &cap, &cr->w);
+	cap = 0;
+	k->nrm = some_lines(hs, hn, '-', &k->rm, &cap, &cr->w);
+}
+
+/*
+ * Pass 1: a patch mail of a candidate's address, after it (within
+ * CARRY_DAYS), not itself: does it carry the candidate's lines?  The
+ * earliest that does (then by id) is kept.
+ */
+static void
+later_mail(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, int chunks)
+{
+	struct model *md = cr->md;
+	const struct mail *x;
+	struct hent *e;
+	int read = 0;
+	uint32_t xi;
+
+	if (strcmp(r->f[ckind].s, KIND_MAIL) ||
+	    !(x = mail_by_id(md, r->f[cid].s, r->f[cid].len)) || !x->present ||
+	    x->type != MT_PATCH || x->date == NODATE ||
+	    !(e = hmap_get(&cr->byaddr, x->from, strlen(x->from))))
+		return;
+	xi = (uint32_t)(x - md->mails);
+	for (uint32_t i = (uint32_t)((uintptr_t)e->val - 1); i != NONE; i = cr->cv[i].next) {
+		struct cand *k = &cr->cv[i];
+		const struct mail *m = &md->mails[k->mail];
+		uint32_t hits;
+
+		if (k->mail == xi || !worth(k) || x->date <= m->date ||
+		    x->date > m->date + (int64_t)CARRY_DAYS * DAY ||
+		    !shares_file(x->files, m->files))
+			continue;
+		if (!read && !(read = row_lines(cr, r, chunks)))
+			return;
+		hits = common(k->h, k->n, cr->al, cr->na);
+		if (carries(k, hits, cr->rl, cr->nr) && (k->later == NONE ||
+		    cmp_date_id(md, xi, k->later) < 0)) {
+			k->later = xi;
+			k->lhits = hits;
+		}
+	}
+}
+
+/* Pass 2: a commit of the main line near the candidates: which does it carry? */
+static void
+commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, int chunks)
+{
+	struct model *md = cr->md;
+	const struct commit *c;
+	uint32_t commit;
+	int read = 0;
+
+	if (strcmp(r->f[ckind].s, KIND_COMMIT) ||
+	    !(c = commit_by_id(md, r->f[cid].s, r->f[cid].len)) || !c->present ||
+	    c->skip || c->date == NODATE ||
+	    c->date < cr->lo - (int64_t)CARRY_DAYS * DAY ||
+	    c->date > cr->hi + (int64_t)CARRY_DAYS * DAY)
+		return;
+	commit = (uint32_t)(c - md->commits);
+	for (size_t i = 0; i < cr->nc; i++) {
+		struct cand *k = &cr->cv[i];
+		const struct mail *m = &md->mails[k->mail];
+		uint32_t hits;
+
+		if (!worth(k) || c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
+		    c->date > m->date + (int64_t)CARRY_DAYS * DAY ||
+		    !shares_file(c->files, m->files))
+			continue;
+		/* The commit's lines once, for the first candidate that wants them. */
+		if (!read && !(read = row_lines(cr, r, chunks)))
+			return;
+		hits = common(k->h, k->n, cr->al, cr->na);
+		if (carries(k, hits, cr->rl, cr->nr) && carried_better(md, k, commit, hits)) {
+			k->best = commit;
+			k->hits = hits;
+		}
+	}
+}
+
+/* The candidates: the patches that would be ignored, with files; indexed by id and address. */
+static void
+candidates(struct carrier *cr)
+{
+	struct model *md = cr->md;
+
+	cr->lo = INT64_MAX;
+	cr->hi = INT64_MIN;
 	for (size_t i = 0; i < md->nmails; i++) {
 		const struct mail *m = &md->mails[i];
+		struct cand *k;
 		struct hent *e;
 		int isnew;
 
 		if (m->verdict != V_IGNORED || m->date == NODATE || !m->files || !*m->files)
 			continue;
-		cv = xreallocarray(cv, nc + 1, sizeof *cv);
-		memset(&cv[nc], 0, sizeof cv[nc]);
-		cv[nc].mail = (uint32_t)i;
-		cv[nc].best = cv[nc].later = cv[nc].next = NONE;
-		hmap_put(&byid, m->id, strlen(m->id), &isnew)->val = (void *)(uintptr_t)(nc + 1);
-		e = hmap_put(&byaddr, m->from, strlen(m->from), &isnew);
+		cr->cv = xreallocarray(cr->cv, cr->nc + 1, sizeof *cr->cv);
+		k = &cr->cv[cr->nc];
+		memset(k, 0, sizeof *k);
+		k->mail = (uint32_t)i;
+		k->best = k->later = k->next = NONE;
+		hmap_put(&cr->byid, m->id, strlen(m->id), &isnew)->val =
+		    (void *)(uintptr_t)(cr->nc + 1);
+		e = hmap_put(&cr->byaddr, m->from, strlen(m->from), &isnew);
 		if (!isnew)
-			cv[nc].next = (uint32_t)((uintptr_t)e->val - 1);
-		e->val = (void *)(uintptr_t)(nc + 1);
-		nc++;
-		if (m->date < lo)
-			lo = m->date;
-		if (m->date > hi)
-			hi = m->date;
+			k->next = (uint32_t)((uintptr_t)e->val - 1);
+		e->val = (void *)(uintptr_t)(cr->nc + 1);
+		cr->nc++;
+		if (m->date < cr->lo)
+			cr->lo = m->date;
+		if (m->date > cr->hi)
+			cr->hi = m->date;
 	}
+}
+
+/* The verdicts the passes found, and the carry table why and patches read. */
+static void
+settle(struct carrier *cr)
+{
+	struct model *md = cr->md;
+
+	free(md->carry);
+	md->carry = xreallocarray(NULL, cr->nc ? cr->nc : 1, sizeof *md->carry);
+	md->ncarry = 0;
+	for (size_t i = 0; i < cr->nc; i++) {
+		const struct cand *k = &cr->cv[i];
+		struct mail *m = &md->mails[k->mail];
+
+		if (k->best != NONE) {
+			m->verdict = V_REWORKED;
+			m->vby = k->best;
+			m->vfam = NONE;
+			m->carried = 1;
+		} else if (k->later != NONE) {
+			/* A later version of his stands for it, as a resend does. */
+			m->verdict = V_SUPERSEDED;
+			m->vby = NONE;
+			m->vfam = m->supby = k->later;
+			m->carried = 2;
+		}
+		if (m->carried) {
+			md->carry[md->ncarry].mail = k->mail;
+			md->carry[md->ncarry].hits = m->carried == 1 ? k->hits : k->lhits;
+			md->carry[md->ncarry++].lines = k->n;
+		}
+	}
+}
+
+void
+carried(struct model *md)
+{
+	struct carrier cr;
+
+	memset(&cr, 0, sizeof cr);
+	cr.md = md;
+	candidates(&cr);
 	/*
 	 * First the candidates' own lines, then their authors' later patch
 	 * mails (a repost deep in its thread, a version folding it in),
 	 * then the commits near them.
 	 */
-	for (int pass = 0; nc && pass < 3; pass++) {
+	for (int pass = 0; cr.nc && pass < 3; pass++) {
 		for (size_t t = 0; t < md->ntoks; t++) {
 			struct tsv_reader r;
-			int cid, ckind, chunks, got;
+			int cid, ckind, chunks;
 
 			/* The mails' tables first, then the commits'. */
 			if (!(md->tokheld[t] & (pass == 2 ? 2 : 1)) ||
@@ -276,109 +395,29 @@ carried(struct model *md)
 			tsv_raw(&r, COL_HUNKS);
 			tsv_skip(&r, COL_MSG);
 			tsv_skip(&r, COL_PATHS);
-			while (cid >= 0 && ckind >= 0 && chunks >= 0 && (got = tsv_next(&r)) > 0) {
-				const struct commit *c;
-				uint32_t nl = 0, nrl = 0, commit, kcap = 0;
-				int read = 0;
-				const char *hs;
-				size_t hn;
-
-				if (pass == 0) {
-					struct hent *e;
-					struct cand *k;
-
-					if (strcmp(r.f[ckind].s, KIND_MAIL) ||
-					    !(e = hmap_get(&byid, r.f[cid].s, r.f[cid].len)))
-						continue;
-					k = &cv[(uintptr_t)e->val - 1];
-					if (k->read || !(hs = hunks_of(&r, chunks, &raw, &hn)))
-						continue;
-					k->read = 1;
-					k->n = some_lines(hs, hn, '+', &k->h, &kcap, &w);
-					kcap = 0;
-					k->nrm = some_lines(hs, hn, '-', &k->rm, &kcap, &w);
-					kcap = 0;
-					continue;
-				}
-				if (pass == 1) {
-					later_mail(md, cv, &byaddr, &r, cid, ckind, chunks, &raw, &w,
-					    &cl, &capcl, &crl, &caprl);
-					continue;
-				}
-				if (strcmp(r.f[ckind].s, KIND_COMMIT) ||
-				    !(c = commit_by_id(md, r.f[cid].s, r.f[cid].len)) || !c->present ||
-				    c->skip || c->date == NODATE ||
-				    c->date < lo - (int64_t)CARRY_DAYS * DAY ||
-				    c->date > hi + (int64_t)CARRY_DAYS * DAY)
-					continue;
-				commit = (uint32_t)(c - md->commits);
-				for (size_t i = 0; i < nc; i++) {
-					struct cand *k = &cv[i];
-					const struct mail *m = &md->mails[k->mail];
-					uint32_t hits;
-
-					if (!worth(k) || c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
-					    c->date > m->date + (int64_t)CARRY_DAYS * DAY ||
-					    !shares_file(c->files, m->files))
-						continue;
-					/* The commit's lines once, for the first candidate that wants them. */
-					if (!read) {
-						read = 1;
-						if (!(hs = hunks_of(&r, chunks, &raw, &hn)))
-							break;
-						nl = some_lines(hs, hn, '+', &cl, &capcl, &w);
-						nrl = some_lines(hs, hn, '-', &crl, &caprl, &w);
-					}
-					hits = common(k->h, k->n, cl, nl);
-					/*
-					 * A small patch (fewer than CARRY_MIN such lines
-					 * added, CARRY_MIN added and removed together):
-					 * all it adds and all it removes, the same.
-					 */
-					if (carries(k, hits, crl, nrl)) {
-						if (carried_better(md, k, commit, hits)) {
-							k->best = commit;
-							k->hits = hits;
-						}
-					}
-				}
+			while (cid >= 0 && ckind >= 0 && chunks >= 0 && tsv_next(&r) > 0) {
+				if (pass == 0)
+					own_row(&cr, &r, cid, ckind, chunks);
+				else if (pass == 1)
+					later_mail(&cr, &r, cid, ckind, chunks);
+				else
+					commit_row(&cr, &r, cid, ckind, chunks);
 			}
 			tsv_close(&r);
 		}
 	}
-	free(md->carry);
-	md->carry = xreallocarray(NULL, nc ? nc : 1, sizeof *md->carry);
-	md->ncarry = 0;
-	for (size_t i = 0; i < nc; i++) {
-		struct mail *m = &md->mails[cv[i].mail];
-
-		if (cv[i].best != NONE) {
-			m->verdict = V_REWORKED;
-			m->vby = cv[i].best;
-			m->vfam = NONE;
-			m->carried = 1;
-		} else if (cv[i].later != NONE) {
-			/* A later version of his stands for it, as a resend does. */
-			m->verdict = V_SUPERSEDED;
-			m->vby = NONE;
-			m->vfam = m->supby = cv[i].later;
-			m->carried = 2;
-		}
-		if (m->carried) {
-			md->carry[md->ncarry].mail = cv[i].mail;
-			md->carry[md->ncarry].hits = m->carried == 1 ? cv[i].hits : cv[i].lhits;
-			md->carry[md->ncarry++].lines = cv[i].n;
-		}
-		free(cv[i].h);
-		free(cv[i].rm);
+	settle(&cr);
+	for (size_t i = 0; i < cr.nc; i++) {
+		free(cr.cv[i].h);
+		free(cr.cv[i].rm);
 	}
-	free(cv);
-	free(cl);
-	free(crl);
-	buf_free(&w);
-	buf_free(&raw);
-	hmap_free(&byid);
-	hmap_free(&byaddr);
+	free(cr.cv);
+	free(cr.al);
+	free(cr.rl);
+	buf_free(&cr.w);
+	buf_free(&cr.raw);
+	hmap_free(&cr.byid);
+	hmap_free(&cr.byaddr);
 }
 
 const struct carry *
