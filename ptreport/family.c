@@ -221,28 +221,6 @@ fam_alike(const struct model *md, uint32_t a, uint32_t b)
 	return fam_score(md, a, b) >= 0;
 }
 
-/* The distinct words of title words s. */
-static size_t
-title_words_n(const char *s)
-{
-	size_t n = 0;
-
-	for (const char *p = s; *p;) {
-		size_t k = strcspn(p, " ");
-		int seen = 0;
-
-		for (const char *q = s; q < p && !seen;) {
-			size_t j = strcspn(q, " ");
-
-			seen = j == k && !memcmp(p, q, k);
-			q += j + (q[j] == ' ');
-		}
-		n += !seen;
-		p += k + (p[k] == ' ');
-	}
-	return n;
-}
-
 static int64_t
 absdiff(int64_t a, int64_t b)
 {
@@ -296,20 +274,6 @@ last_before(struct model *md, uint32_t mi, uint32_t xi)
 	return 1;
 }
 
-/* Is the word w[0..k) among the words of s? */
-static int
-has_word_in(const char *s, const char *w, size_t k)
-{
-	for (const char *q = s; *q;) {
-		size_t j = strcspn(q, " ");
-
-		if (j == k && !memcmp(q, w, k))
-			return 1;
-		q += j + (q[j] == ' ');
-	}
-	return 0;
-}
-
 /* The length of word w[0..k) without its trailing digits. */
 static size_t
 stem_len(const char *w, size_t k)
@@ -337,7 +301,7 @@ numbered_siblings(const char *a, const char *b)
 			size_t k = strcspn(p, " "), st = stem_len(p, k);
 			int twin = 0;
 
-			if (!has_word_in(y, p, k)) {
+			if (!has_title_word(y, NULL, p, k)) {
 				if (st == k)
 					return 0;
 				/* A word of the other with the same stem and other digits. */
@@ -345,7 +309,7 @@ numbered_siblings(const char *a, const char *b)
 					size_t j = strcspn(q, " ");
 
 					twin = stem_len(q, j) == st && j > st && !memcmp(p, q, st) &&
-					    !has_word_in(x, q, j);
+					    !has_title_word(x, NULL, q, j);
 					q += j + (q[j] == ' ');
 				}
 				if (!twin)
@@ -408,7 +372,7 @@ family_kin(struct model *md, uint32_t mi, uint32_t xi)
 	 * code moved) when the title says enough (TITLE_WORDS words).
 	 */
 	if (*m->ntitle && x->ntitle == m->ntitle && dt <= (int64_t)FAM_DAYS * DAY &&
-	    (shares_file(x->files, m->files) || title_words_n(m->ntitle) >= TITLE_WORDS))
+	    (shares_file(x->files, m->files) || distinct_words(m->ntitle) >= TITLE_WORDS))
 		return KIN_STRONG;
 	if (x->date < m->date || dt > NEAR_SECS)
 		return KIN_NONE;

@@ -30,6 +30,12 @@ void clusters_finish(struct model *md);
 void split_commits(struct model *md);
 
 /* The patch table and the repository's history of paths (paths.c). */
+/*
+ * The people of trailer lines with one of the tags (ntags 0: each line a
+ * person, as a credits column), their addresses, space-separated (load.c).
+ */
+const char *people_list(struct model *md, const char *s, size_t n, const char *const *tags,
+    size_t ntags);
 /* Returns what rows it held: 1 mails', 2 commits' (or both). */
 int load_patches(struct model *md, struct tsv_reader *r);
 void patch_history(struct model *md);

@@ -258,41 +258,6 @@ hash_hex(const char *s, size_t n)
 	return h;
 }
 
-/*
- * The people of a credits column (one a line, "Name <addr>"): each one's
- * address, else name, lower-cased and interned, space-separated.
- */
-static const char *
-credit_people(struct model *md, const char *s, size_t n)
-{
-	struct buf out = BUF_INIT;
-	const char *r, *p;
-	struct line_walk w;
-	size_t k;
-
-	line_walk_init(&w, s, n);
-	while (line_next(&w, &p, &k)) {
-		const char *lt = memchr(p, '<', k), *gt;
-		const char *v = p;
-		size_t vn = k;
-
-		gt = lt ? memchr(lt, '>', (size_t)(p + k - lt)) : NULL;
-		if (lt && gt && gt > lt + 1) {
-			v = lt + 1;
-			vn = (size_t)(gt - lt - 1);
-		}
-		v = trim(v, &vn);
-		if (!vn || memchr(v, ' ', vn))
-			continue;
-		if (out.len)
-			buf_addc(&out, ' ');
-		buf_addstr(&out, intern_lower(&md->pool, v, vn));
-	}
-	r = out.len ? intern(&md->pool, out.p, out.len) : "";
-	buf_free(&out);
-	return r;
-}
-
 int
 load_patches(struct model *md, struct tsv_reader *r)
 {
@@ -372,7 +337,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 			md->commits[x].phash = hash_hex(s, n);
 			s = fld(r, ccred, &n);
 			if (n)
-				md->commits[x].credits = credit_people(md, s, n);
+				md->commits[x].credits = people_list(md, s, n, NULL, 0);
 			/* A side branch's commit is never off-list: its files are not asked for. */
 			if (!side && !md->commits[x].files)
 				md->commits[x].files = arena_strndup(&md->mem, ch.p ? ch.p : "", ch.len);

@@ -666,7 +666,12 @@ uint32_t series_answered(struct model *md, uint32_t mi);
  * changes (struct mail's files) name a file, or a folder, in common?
  */
 int titles_alike(const char *a, const char *b);
+/* Is the word w[0..k) among the words of s (before stop, if given)?  How many distinct words has s? */
+int has_title_word(const char *s, const char *stop, const char *w, size_t k);
+size_t distinct_words(const char *s);
 int shares_file(const char *a, const char *b);
+/* The path of a line of changes() ("K path", "R old TAB new": new), *len its length. */
+const char *change_path(const char *line, size_t n, size_t *len);
 /* Does a change every file b changes? */
 int covers_files(const char *a, const char *b);
 int shares_folder(const char *a, const char *b);

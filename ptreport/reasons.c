@@ -308,20 +308,6 @@ branch_committer(const struct model *md, const char *merge)
 	return NULL;
 }
 
-/* The path of a line of a files column ("M path", "R old TAB new": the new name). */
-static const char *
-path_of(const char *line, size_t n, size_t *len)
-{
-	const char *tab = memchr(line, '\t', n);
-
-	if (tab) {
-		*len = (size_t)(line + n - tab - 1);
-		return tab + 1;
-	}
-	*len = n ? n - 1 : 0;
-	return line + (n ? 1 : 0);
-}
-
 /* How many lines a files column has. */
 static size_t
 nfiles(const char *a)
@@ -346,11 +332,11 @@ same_files(const char *a, const char *b)
 
 	for (const char *p = a; *p;) {
 		size_t k = strcspn(p, "\n"), pl;
-		const char *pp = path_of(p, k, &pl);
+		const char *pp = change_path(p, k, &pl);
 
 		for (const char *q = b; pl && *q;) {
 			size_t j = strcspn(q, "\n"), ql;
-			const char *qp = path_of(q, j, &ql);
+			const char *qp = change_path(q, j, &ql);
 
 			if (pl == ql && !memcmp(pp, qp, pl)) {
 				common++;

@@ -251,9 +251,8 @@ superseded_by(struct model *md, uint32_t mi)
 	return best;
 }
 
-/* The path of a line of changes() ("K path", "R old TAB new": new). */
-static const char *
-path_of(const char *line, size_t n, size_t *len)
+const char *
+change_path(const char *line, size_t n, size_t *len)
 {
 	const char *tab = memchr(line, '\t', n);
 
@@ -265,8 +264,7 @@ path_of(const char *line, size_t n, size_t *len)
 	return line + (n ? 1 : 0);
 }
 
-/* Is the word w[0..k) among the words of s (before stop, if given)? */
-static int
+int
 has_title_word(const char *s, const char *stop, const char *w, size_t k)
 {
 	for (const char *q = s; *q && (!stop || q < stop);) {
@@ -279,8 +277,7 @@ has_title_word(const char *s, const char *stop, const char *w, size_t k)
 	return 0;
 }
 
-/* The distinct words of title words s. */
-static size_t
+size_t
 distinct_words(const char *s)
 {
 	size_t n = 0;
@@ -325,11 +322,11 @@ shares_file(const char *a, const char *b)
 		return 0;
 	for (const char *p = a; *p;) {
 		size_t k = strcspn(p, "\n"), pl;
-		const char *pp = path_of(p, k, &pl);
+		const char *pp = change_path(p, k, &pl);
 
 		for (const char *q = b; *q;) {
 			size_t j = strcspn(q, "\n"), ql;
-			const char *qp = path_of(q, j, &ql);
+			const char *qp = change_path(q, j, &ql);
 
 			if (pl == ql && !memcmp(pp, qp, pl))
 				return 1;
@@ -347,12 +344,12 @@ covers_files(const char *a, const char *b)
 		return 0;
 	for (const char *q = b; *q;) {
 		size_t j = strcspn(q, "\n"), ql;
-		const char *qp = path_of(q, j, &ql);
+		const char *qp = change_path(q, j, &ql);
 		int found = 0;
 
 		for (const char *p = a; *p && !found;) {
 			size_t k = strcspn(p, "\n"), pl;
-			const char *pp = path_of(p, k, &pl);
+			const char *pp = change_path(p, k, &pl);
 
 			found = pl == ql && !memcmp(pp, qp, pl);
 			p += k + (p[k] == '\n');
@@ -371,12 +368,12 @@ shares_folder(const char *a, const char *b)
 		return 0;
 	for (const char *p = a; *p;) {
 		size_t k = strcspn(p, "\n"), pl, pf;
-		const char *pp = path_of(p, k, &pl);
+		const char *pp = change_path(p, k, &pl);
 
 		pf = folder_len(pp, pl);
 		for (const char *q = b; *q && pf;) {
 			size_t j = strcspn(q, "\n"), ql;
-			const char *qp = path_of(q, j, &ql);
+			const char *qp = change_path(q, j, &ql);
 
 			if (folder_len(qp, ql) == pf && !memcmp(pp, qp, pf))
 				return 1;
