@@ -207,7 +207,13 @@ consider(struct model *md, uint32_t mi, const struct posting *p, uint32_t qi, ui
 	struct posting *q = &posts[qi];
 	uint32_t c = md->mails[mi].cluster;
 
-	if (!continues(md, p, q) || !handled(md, q))
+	/*
+	 * Handled without it (dropped from the series, folded into another
+	 * part); or a whole next version (a cover letter, a higher vN)
+	 * without it, whatever became of it: its author dropped it.
+	 */
+	if (!continues(md, p, q) ||
+	    (!handled(md, q) && !(*q->ctitle && q->version > p->version)))
 		return;
 	/* A version of the patch itself in q: the clusters judged it already. */
 	for (uint32_t k = 0; k < q->n; k++)

@@ -429,8 +429,9 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		}
 		line(fp, 1, "rule: its author's later version (of its posting: a patch of each in "
 		    "one cluster, the same cover letter title, a higher version in its thread; "
-		    "or of it under another title) was merged or answered without it, or stands "
-		    "for it (a resend, a new version); within %d days", VERSION_DAYS);
+		    "or of it under another title) was merged or answered without it, left it "
+		    "out of a whole next version (a cover letter, a higher vN), or stands for it "
+		    "(a resend, a new version); within %d days", VERSION_DAYS);
 		break;
 	case V_REWORKED:
 		if (m->carried) {

@@ -265,8 +265,15 @@ is "... 1/3 and 2/3, answered in v2: answered-version" "answered-version q1@x|an
 is "... neither ignored nor too new in the summary: superseded 1" "0|1" \
 	"$(sval ignored "$@")|$(sval superseded "$@")"
 sup 2021-04-01 Ann ann@a.org no >sup-unans.tsv
-is "control: v2 neither answered nor merged: 3/3 ignored" "ignored" \
-	"$(verdict p3@x --grace 0 sup-unans.tsv k-sup.tsv)"
+is "superseded: v2 neither answered nor merged, but a whole next version (a cover letter, v2) without 3/3: she dropped it" \
+	"superseded c2@x" "$(verdict p3@x --grace 0 sup-unans.tsv k-sup.tsv)"
+# Only v2 1/2 and 2/2, resent without a cover letter (the changed parts,
+# each in a thread of its own), nobody answering: no whole next version.
+grep -v '^c2@x' sup-unans.tsv | sed 's/\tc2@x\tc2@x\t/\t\t\t/' >sup-part.tsv
+grep -q '^q1@x.*		patch' sup-part.tsv
+ok $? "control table: v2's parts without their cover letter"
+is "control: v2's parts alone, neither answered nor merged: 3/3 ignored" "ignored" \
+	"$(verdict p3@x --grace 0 sup-part.tsv k-sup.tsv)"
 {
 	cat k-sup.tsv
 	member 1 $C1 commit
