@@ -123,7 +123,8 @@ int add_all(git_repository *repo, struct tips *t);
 /*
  * Tables of the history's shape (history.c): one row per tag (--tags),
  * and per commit of the range a merge brought in, that merge
- * (--merged).  0, or -1 after a message.
+ * (--merged).  0, or -1 after a message; run_tags: the number of tags
+ * left out, each named (on a tree or a blob, or unreadable).
  */
 int run_tags(git_repository *repo, const char *name, int header);
 int run_merged(git_repository *repo, const char *name, const struct tips *t, int header);

@@ -39,8 +39,17 @@ tag_cb(const char *name, git_oid *oid, void *payload)
 	struct tagrow row;
 
 	memset(&row, 0, sizeof row);
-	if (git_object_lookup(&obj, t->repo, oid, GIT_OBJECT_ANY) < 0 ||
-	    git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) < 0) {
+	/*
+	 * A tag on a tree or a blob (a signing key, a kernel's v2.6.11-tree)
+	 * marks no commit of the history: named and left out, as one whose
+	 * object cannot be read; the table is good (exit 1).
+	 */
+	if (git_object_lookup(&obj, t->repo, oid, GIT_OBJECT_ANY) < 0) {
+		warnx("%s: tag %s: its object cannot be read: skipped", t->repo_name, name);
+		t->bad++;
+		goto out;
+	}
+	if (git_object_peel(&peeled, obj, GIT_OBJECT_COMMIT) < 0) {
 		warnx("%s: tag %s does not point to a commit: skipped", t->repo_name, name);
 		t->bad++;
 		goto out;
@@ -109,7 +118,9 @@ run_tags(git_repository *repo, const char *name, int header)
 	}
 	free(t.v);
 	buf_free(&row);
-	return t.bad ? -1 : 0;
+	if (t.bad)
+		warnx("%s: %zu tags, %d skipped", name, t.n + (size_t)t.bad, t.bad);
+	return t.bad;
 }
 
 /*

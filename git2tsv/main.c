@@ -864,7 +864,8 @@ main(int argc, char **argv)
 	if (open_repo(&repo, &r, a.jobs) < 0)
 		rc = PT_EXIT_FAILED;
 	else if (a.tags)
-		rc = run_tags(repo, r.o.repo, a.header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
+		rc = (rc = run_tags(repo, r.o.repo, a.header)) < 0 ? PT_EXIT_FAILED :
+		    rc > 0 ? PT_EXIT_SKIPPED : PT_EXIT_OK;
 	else if (collect_tips(repo, r.o.repo, a.all, argc, argv, &tips) < 0)
 		rc = PT_EXIT_FAILED;
 	else if (a.merged)

@@ -545,6 +545,19 @@ same "--tags: both tags, the annotated one peeled, by commit date" tags.want "$T
 git2tsv --tags -H repo >tags.mine
 sed 1d tags.want >tags.want2
 same "--tags -H: no header" tags.want2 tags.mine
+# A signing key's tag (annotated, on a blob) and a tag on a tree mark no
+# commit: each named, left out, the table kept (exit 1).
+git clone -q --mirror repo keytags.git
+blob=$(printf 'key\n' | git -C keytags.git hash-object -w --stdin)
+git -C keytags.git tag -a -m 'the key' pgp-key "$blob"
+git -C keytags.git tag tree-tag "$(git -C keytags.git rev-parse v0.1^{tree})"
+run git2tsv --tags keytags.git
+is "--tags, tags on a blob and a tree: exit 1, the table to be used" 1 "$rc"
+sed 's/\trepo$/\tkeytags.git/' tags.want >tags.want3
+same "--tags, tags on a blob and a tree: the commits' tags alone" tags.want3 "$T/out"
+is "--tags, tags on a blob and a tree: each named, and counted" \
+	"git2tsv: keytags.git: 4 tags, 2 skipped|git2tsv: keytags.git: tag refs/tags/pgp-key does not point to a commit: skipped|git2tsv: keytags.git: tag refs/tags/tree-tag does not point to a commit: skipped" \
+	"$(sort "$T/err" | paste -sd'|')"
 
 # --- threads, determinism, header, quiet ---------------------------------
 git2tsv -q --merges --all -j1 repo >j1.tsv
