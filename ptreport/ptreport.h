@@ -128,8 +128,8 @@ struct mail {
 	const char *changeid;    /* patches: its Change-Id trailer (interned); "" */
 	unsigned char verdict;   /* enum verdict, once verdicts() ran */
 	unsigned char weak;      /* unsure: the evidence its vby rests on is weak */
-	unsigned char lone;      /* answered-together: the one part of its posting
-	                            answered, a lone review speaking for it */
+	unsigned char lone;      /* answered-together: another part of its
+	                            posting answered, not it (its versions not) */
 	unsigned char carried;   /* carried.c: 1 reworked, a commit carries its
 	                            added lines (not a credit); 2 superseded, a
 	                            later patch mail of its author's does */
@@ -607,10 +607,9 @@ int answers(struct model *md, uint32_t r, uint32_t mi);
 /*
  * The earliest mail of patch mi's thread, by another person, at or after
  * it, answering another part of its posting by its author and not it
- * (nor the posting as a whole); NONE if none.  *nparts: how many parts
- * such mails answer, 1 or 2 (two or more).
+ * (nor the posting as a whole); NONE if none.
  */
-uint32_t sibling_answer(struct model *md, uint32_t mi, int *nparts);
+uint32_t sibling_answer(struct model *md, uint32_t mi);
 /* The first of v[0..n) (sorted by thread, date and id) in thread root. */
 size_t first_in_thread(const struct rkey *v, size_t n, uint32_t root);
 /*

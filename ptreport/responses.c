@@ -274,12 +274,11 @@ responded(struct model *md, uint32_t mi)
 }
 
 uint32_t
-sibling_answer(struct model *md, uint32_t mi, int *nparts)
+sibling_answer(struct model *md, uint32_t mi)
 {
-	uint32_t root = thread_of(md, mi), best = NONE, first = NONE;
+	uint32_t root = thread_of(md, mi), best = NONE;
 	const struct mail *m = &md->mails[mi];
 
-	*nparts = 0;
 	for (uint32_t r = md->th[root].resp; r != NONE; r = md->mails[r].rnext) {
 		const struct mail *x = &md->mails[r];
 		const struct mail *t;
@@ -291,15 +290,8 @@ sibling_answer(struct model *md, uint32_t mi, int *nparts)
 		if (t->type != MT_PATCH || t->version != m->version || !same_person(t, m) ||
 		    (x->date != NODATE && m->date != NODATE && x->date < m->date))
 			continue;
-		/* Parts answered: one, or more than one. */
-		if (first == NONE)
-			first = x->tgt;
-		else if (x->tgt != first)
-			*nparts = 2;
 		if (before(md, r, best))
 			best = r;
 	}
-	if (best != NONE && !*nparts)
-		*nparts = 1;
 	return best;
 }

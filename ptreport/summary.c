@@ -262,8 +262,8 @@ rows_undecided(struct out *out, const struct model *md, const struct sums *sm,
 	rowf(out, "answered together", sm->ntogether, "%.1f%% of patches: no response in its "
 	    "own thread, but to a patch its author posted with it (within %d minutes on the "
 	    "same file, or within %d hours under a title alike: the answer speaking of both, "
-	    "or the titles alike), to the one other part of its posting answered (a lone "
-	    "review), or to another part of its series where an earlier version of that "
+	    "or the titles alike), to another part of its posting, "
+	    "or to another part of its series where an earlier version of that "
 	    "part was discussed: one conversation",
 	    100 * share(sm->ntogether, sm->patches), TOGETHER_SECS / 60, BATCH_SECS / 3600);
 	rowf(out, "clusters", sm->nclusters, "of patch mails (a patch and its versions and "

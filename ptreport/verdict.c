@@ -265,7 +265,7 @@ judge(struct model *md, uint32_t mi)
 	struct mail *m = &md->mails[mi];
 	uint32_t r, x;
 	int64_t end, grace, dl;
-	int weak = 0, mg = 0, wd = 0, np = 0;
+	int weak = 0, mg = 0, wd = 0;
 
 	m->toonew = m->late = 0;
 	if (!m->present || m->type != MT_PATCH) {
@@ -336,12 +336,16 @@ judge(struct model *md, uint32_t mi)
 		return;
 	}
 	/*
-	 * A lone review of its posting, on one other part and no more,
-	 * speaks for the posting (a design rejected in the thread of 2/3):
-	 * one conversation.  Reviews of several parts that pass it over are
-	 * none of its (it is ignored below, the detail naming the first).
+	 * A review of other parts of its own posting, after it: the
+	 * posting is in conversation (a design rejected in the thread of
+	 * 2/3 rejects 1/3 too; a reviewer who stops at a part that does
+	 * not build leaves the parts built on it for the next version).
+	 * Read by hand on four projects, a maintainer calls none of these
+	 * ignored.  It answers this posting only: not its other versions
+	 * (m->lone, below), where a review of another part of an earlier
+	 * posting is none of this part's.
 	 */
-	if ((r = sibling_answer(md, mi, &np)) != NONE && np == 1) {
+	if ((r = sibling_answer(md, mi)) != NONE) {
 		m->twin = md->mails[r].tgt;
 		m->lone = 1;
 		set_verdict(m, V_ANSWERED_TOGETHER, m->twin, NONE);
@@ -369,13 +373,11 @@ judge(struct model *md, uint32_t mi)
 		return;
 	}
 	/*
-	 * Ignored, though other parts were answered (reviews of several
-	 * parts that passed it over) or a patch posted with it: an answer
-	 * to another patch is none of its; the detail names the first.
+	 * Ignored, though a patch posted with it (not a part of its
+	 * posting) was answered: an answer to another patch is none of
+	 * its; the detail names the first.
 	 */
-	if ((r = sibling_answer(md, mi, &np)) != NONE)
-		set_verdict(m, V_IGNORED, r, md->mails[r].tgt);
-	else if ((r = together(md, mi)) != NONE && (x = responder(md, r)) != NONE)
+	if ((r = together(md, mi)) != NONE && (x = responder(md, r)) != NONE)
 		set_verdict(m, V_IGNORED, x, r);
 	else
 		set_verdict(m, V_IGNORED, NONE, NONE);

@@ -390,9 +390,9 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		break;
 	case V_ANSWERED_TOGETHER:
 		if (m->lone)
-			line(fp, 1, "rule: the only part of its posting anybody answered was "
-			    "another: a lone review of a posting speaks for it (reviews of several "
-			    "parts that pass it over do not)");
+			line(fp, 1, "rule: another part of its posting was answered, not it: "
+			    "the posting is in conversation (a review of another part of an "
+			    "earlier version would be none of its)");
 		else if (m->vby != NONE && md->mails[m->vby].type == MT_COVER)
 			line(fp, 1, "rule: one submission as two postings (a repository each): "
 			    "its cover letter and %s, by its author within %d minutes under a "

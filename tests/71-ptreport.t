@@ -288,9 +288,9 @@ is "... merged, still an RFC: no patch for the project, and its commit is not of
 	"$(verdict r1@x rfccover.tsv k-rfccover.tsv c-rfccover.tsv | cut -d' ' -f1)|$(ptreport offlist -q -H rfccover.tsv k-rfccover.tsv c-rfccover.tsv)"
 
 # A series sent without threading is one thread: Oli's 1/3, 2/3 and 3/3
-# reply to nothing; Jan answers 2/3 only: a lone review, which speaks
-# for the posting (answered-together, no time to a first response of
-# their own).
+# reply to nothing; Jan answers 2/3 only: a review of another part,
+# which speaks for the posting (answered-together, no time to a first
+# response of their own).
 {
 	mhdr
 	smail o1@x 2021-03-01T09:00:00Z Oli oli@o.org patch '' '' 1 1 3

@@ -77,11 +77,14 @@ ser s1@x
 set -- --grace 0 ser.tsv none.tsv c-end.tsv
 is "aim: a reply to part 1 answers part 1, a reply to a reply to part 2 part 2" \
 	"answered bob@b.org|answered cid@c.org" "$(V s1@x "$@")|$(V s2@x "$@")"
-is "aim: part 3, passed over by reviews of parts 1 and 2: ignored, naming the answer to another part" \
-	"ignored s1@x was answered, not it (b1@x)" "$(V s3@x "$@")"
+is "aim: part 3, passed over by reviews of parts 1 and 2: its posting in conversation, answered-together s1@x" \
+	"answered-together s1@x" "$(V s3@x "$@")"
 sed '/^c2@x/d' ser.tsv >ser-lone.tsv
 is "aim: a lone review, of part 1 alone, speaks for the posting: part 3 answered-together s1@x" \
 	"answered-together s1@x" "$(V s3@x --grace 0 ser-lone.tsv none.tsv c-end.tsv)"
+sed '/^b1@x/d; /^c2@x/d' ser.tsv >ser-none.tsv
+is "control: the author's own ping on part 2 alone: part 3 ignored" \
+	"ignored" "$(V s3@x --grace 0 ser-none.tsv none.tsv c-end.tsv)"
 # One submission as two postings, one a repository (a kernel half and a
 # tools half): Ann's covers k0 and u0 under the same title ten minutes
 # apart; Bob answers the other posting's patch k1; her u1 is answered
@@ -109,8 +112,8 @@ is "control: covers unlike: ignored" "ignored" "$(twin 2021-02-01T09:10:00Z 'Rew
 is "control: nobody answered the other: ignored" "ignored" \
 	"$(twin 2021-02-01T09:10:00Z 'Enable bar on an export' none)"
 ptreport why s3@x --grace 0 ser-lone.tsv none.tsv c-end.tsv >why.out
-grep -q '^  rule: the only part of its posting anybody answered was another' why.out
-ok $? "aim: why says a lone review speaks for the posting"
+grep -q '^  rule: another part of its posting was answered, not it: the posting is in conversation' why.out
+ok $? "aim: why says another part's review speaks for the posting"
 ser s0@x
 is "aim: a reply to the cover letter answers every part" "answered bob@b.org" "$(V s3@x "$@")"
 ser s1@x series

@@ -391,7 +391,7 @@ for c in patches ignored summary; do
 done
 # The replies answer part 1 (each replies to the one before, the first
 # to part 1): part 1 is answered, the other parts through it, the one
-# part answered (a lone review speaks for the posting).
+# part answered (a review of another part speaks for the posting).
 is "a 10,000-mail thread: part 1 answered by the first reply, the others together" \
     "1 answered r0@example.org|4998 answered-together t1@example.com" \
     "$(sed 1d thread.patches | awk -F'\t' '{ print $6 == "too-new" ? $6 : $6 " " $7 }' | sort | uniq -c | xargs | sed 's/ 4998/|4998/')"
