@@ -243,7 +243,13 @@ REPORT_MORNING := $(OUT)/reports/waiting.atom $(OUT)/reports/changes.atom $(OUT)
 REPORT_FILES := $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES) $(REPORT_MORNING) \
     $(OUT)/reports/report.html $(OUT)/report.txt
 
-$(REPORT_FILES) &: $(TABLES) $(OUT)/pairs.list $(OUT)/tags.tsv $(OUT)/links $(OUT)/digest $(MAILMAP)
+# Made on every run, new input or none: a night with nothing new is
+# news too (changes.tsv empty, the morning view and the digest saying
+# "nothing new since" the last run with changes), and a corrections
+# file edited since is read.  The tables are made again only from new
+# input; the reports cost one reading of them.
+.PHONY: night
+$(REPORT_FILES) &: $(TABLES) $(OUT)/pairs.list $(OUT)/tags.tsv $(OUT)/links $(OUT)/digest $(MAILMAP) night
 	f=$(call line_of,$(OUT)/digest); t=$$({ read -r l; IFS= read -r l; } <$(OUT)/digest; printf '%s' "$$l"); \
 	$(call stage,ptreport,all reports,kB,$(OUT)/reports/report.html,-a 1) ptreport all $(TOOLFLAGS) \
 		-o $(OUT)/reports $(if $(PLOT_FILES),-p png) -m $(MAILMAP) \

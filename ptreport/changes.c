@@ -250,6 +250,27 @@ states(struct model *md, const struct ropts *o, struct st **out)
 	return n;
 }
 
+/*
+ * The last run that had changes: the run of the earlier log's newest row
+ * (the log holds only runs with changes), into d; "" when there is none
+ * or it cannot be read (changelog_each names what is wrong with it).
+ */
+static void
+last_run(const char *log, char *d, size_t size)
+{
+	struct tsv_reader r;
+	struct stat sb;
+	int c;
+
+	*d = '\0';
+	if (!log || stat(log, &sb) < 0 || tsv_open(&r, log) < 0)
+		return;
+	if (!r.empty && (c = tsv_col(&r, LOG_COLS->cols[0])) >= 0 && tsv_read(&r) > 0 &&
+	    r.f[c].len == 20)
+		snprintf(d, size, "%s", r.f[c].s);
+	tsv_close(&r);
+}
+
 const struct changes *
 changes_get(struct model *md, const struct ropts *o)
 {
@@ -319,6 +340,8 @@ changes_get(struct model *md, const struct ropts *o)
 		    "run's tables (an archive or a history given no more?): not said", cache.gone);
 	if (cache.n)
 		qsort(cache.v, cache.n, sizeof *cache.v, cmp_change);
+	else if (!cache.first)
+		last_run(o->changelog, cache.lastrun, sizeof cache.lastrun);
 	cache.nprev = nprev;
 	hmap_free(&prev);
 	buf_free(&key);
@@ -396,8 +419,11 @@ changes_headline(const struct model *md, const struct changes *ch, struct buf *b
 		    "changes said (as of %.10s).", d);
 	else if (ch->first)
 		buf_addf(b, "First run: no earlier state to compare with (as of %.10s).", d);
+	else if (!ch->n && *ch->lastrun)
+		buf_addf(b, "Nothing new since %.10s, the last run with changes (as of %.10s).",
+		    ch->lastrun, d);
 	else if (!ch->n)
-		buf_addf(b, "No changes since the run before (as of %.10s).", d);
+		buf_addf(b, "Nothing new since the first run (as of %.10s).", d);
 	else
 		buf_addf(b, "%zu change%s since the run before (as of %.10s):", ch->n,
 		    ch->n == 1 ? "" : "s", d);

@@ -219,8 +219,11 @@ report_digest(struct model *md, const struct ropts *o)
 		goto body;
 	header(fp, "From", from);
 	header(fp, "To", to);
-	buf_addf(&b, "%s: %zu waiting for a reply, %zu change%s", title, n, ch->n,
-	    ch->n == 1 ? "" : "s");
+	buf_addf(&b, "%s: %zu waiting for a reply, ", title, n);
+	if (ch->n || ch->first || ch->failed)
+		buf_addf(&b, "%zu change%s", ch->n, ch->n == 1 ? "" : "s");
+	else
+		buf_addf(&b, "nothing new since %.10s", *ch->lastrun ? ch->lastrun : "the first run");
 	header(fp, "Subject", b.p);
 	rfc5322_date(fp, run_date(md));
 	at = strrchr(from, '@');

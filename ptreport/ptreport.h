@@ -943,13 +943,18 @@ struct changes {
 	int first;               /* no earlier state: no changes, a first state */
 	int failed;              /* the earlier state could not be read */
 	unsigned long nbad;      /* its bad rows, left out (named) */
+	char lastrun[21];        /* with no changes: the last run that had some
+	                            (the earlier log's newest), or "" */
 };
 /* The changes log keeps this many rows, newest first; a feed shows FEED_MAX. */
 #define LOG_MAX 500
 #define FEED_MAX 200
 const struct changes *changes_get(struct model *md, const struct ropts *o);
 void changes_free(void);
-/* "3 changes since the run before (as of D):", or why none, into b. */
+/*
+ * "3 changes since the run before (as of D):", or why none ("Nothing new
+ * since D2, the last run with changes"), into b.
+ */
 void changes_headline(const struct model *md, const struct changes *ch, struct buf *b);
 int changelog_each(struct model *md, const struct ropts *o,
     void (*fn)(const char *const *f, const size_t *len, void *arg), void *arg);

@@ -245,19 +245,38 @@ is "digest: a link to each change's mail" "" "$(cat missing)"
 is "digest: a line per change" "$(rows $R/changes.tsv)" \
     "$(grep -cE '^    (posted|answered|merged|applied|ignored|withdrawn|superseded|offlist) [0-9]{4}-' $R/digest.txt)"
 
-# The same tables again: no changes, and said so.
-mkdir again && cp $R/state.tsv $R/changes-log.tsv again/
-ptreport all -q -o again -T "$(head -1 o/report.txt)" \
-    -m o/mailmap $(tables) 2>"$T/err"
-is "a run with nothing new: exit 0" 0 "$?"
-is "a run with nothing new: no changes" 0 "$(rows again/changes.tsv)"
-grep -q '^No changes since the run before' again/morning.txt
-ok $? "a run with nothing new: says so"
-is "a run with nothing new: the log and its feed keep the changes before" \
-    "$(rows $R/changes-log.tsv)" "$(rows again/changes-log.tsv)"
-same "a run with nothing new: the same state" $R/state.tsv again/state.tsv
-same "a run with nothing new: the changes feed's ids are the same" \
-    "$(grep '<id>' $R/changes.atom >ids.a; echo ids.a)" "$(grep '<id>' again/changes.atom >ids.b; echo ids.b)"
+# The third night: nothing new.  The reports are made again, and say so:
+# no changes, "nothing new since" the second night; the feeds keep their
+# entries and ids, the log and the state stay.
+cp -r o second
+run pt -q -o o -r master repo.git list.mbox
+is "third run, nothing new: exit 0" 0 "$rc"
+is "third run, nothing new: changes.tsv has no rows" 0 "$(rows $R/changes.tsv)"
+is "third run, nothing new: morning.txt says nothing new since the second run" \
+    "Nothing new since 2019-09-30, the last run with changes (as of 2019-09-30)." \
+    "$(grep '^Nothing new' $R/morning.txt)"
+grep -q '^Nothing new since 2019-09-30, the last run with changes' o/report.txt
+ok $? "third run, nothing new: report.txt says so too"
+# (The subject unfolded: a header's continuation lines begin with a blank.)
+sed -n '/^Subject:/,/^[^ ]/p' $R/digest.txt | sed '$d' | tr -d '\n' |
+    grep -q '^Subject: .*: 0 waiting for a reply, nothing new since 2019-09-30$' &&
+    grep -q '^Nothing new since 2019-09-30, the last run with changes' $R/digest.txt
+ok $? "third run, nothing new: the digest says so, in its subject and its body"
+grep -q '^[0-9]* changes since the run before' $R/digest.txt
+ok $((!$?)) "third run, nothing new: the digest lists no change of the night before"
+digest $R/digest.txt
+same "third run, nothing new: the same state" second/reports/state.tsv $R/state.tsv
+same "third run, nothing new: the log keeps the second run's changes" \
+    second/reports/changes-log.tsv $R/changes-log.tsv
+same "third run, nothing new: the changes feed, entries and ids, as the second run's" \
+    second/reports/changes.atom $R/changes.atom
+same "third run, nothing new: the waiting feed as the second run's" \
+    second/reports/waiting.atom $R/waiting.atom
+# And a fourth: still nothing new since the second.
+run pt -q -o o -r master repo.git list.mbox
+grep -q '^Nothing new since 2019-09-30, the last run with changes' $R/morning.txt &&
+    [ "$(rows $R/changes.tsv)" -eq 0 ]
+ok $? "fourth run, nothing new again: still nothing new since the second run"
 
 # An earlier state that is not one: said, exit 1, no changes made up.
 mkdir bad && printf 'what\tever\nx\ty\n' >bad/state.tsv
