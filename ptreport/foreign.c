@@ -145,12 +145,19 @@ folder_known(const struct model *md, struct known *kn, const struct mail *m, uin
 	    author_has(kn, m->from, p, f, m->date);
 }
 
+static int generic_file(const char *p, size_t n);
+static int generic_only(const char *files);
+
 /*
  * Is mail patch m the project's?  Of the files it changes (modifies,
  * deletes, renames), at least half must be the repository's at its date
  * (a rename: either name; a deletion: a file the repository had by
  * then), or known from its thread or its author; a patch that only
  * creates files must create one in a folder the repository has then.
+ * Files every project has (generic_file(): a README, the top Makefile)
+ * tell nothing beside others: a test suite's patch to its README and
+ * common/report is not the project's by the README (a patch of them
+ * alone is judged by them, then by its title's prefix: prefix_vote()).
  * Sets the counts and a path for the verdict's detail.
  */
 static int
@@ -158,6 +165,7 @@ judge(struct model *md, struct known *kn, struct mail *m, uint32_t root)
 {
 	uint32_t changed = 0, known = 0, created = 0, inknown = 0;
 	const char *why = NULL, *whynew = NULL;
+	int skipgen = !generic_only(m->files);
 	struct line_walk w;
 	const char *p;
 	size_t k;
@@ -166,7 +174,7 @@ judge(struct model *md, struct known *kn, struct mail *m, uint32_t root)
 	while (line_next(&w, &p, &k)) {
 		const char *tab = k && p[0] == 'R' ? memchr(p, '\t', k) : NULL;
 
-		if (k < 2)
+		if (k < 2 || (skipgen && generic_file(p + 1, tab ? (size_t)(tab - p - 1) : k - 1)))
 			continue;
 		if (p[0] == 'C') {
 			int ok = folder_known(md, kn, m, root, p + 1, k - 1);

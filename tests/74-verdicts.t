@@ -1268,6 +1268,29 @@ pre net/bluetooth/a.c net/bluetooth/b.c net/bluetooth/c.c Makefile
 is "prefix: the top Makefile alone, the same" "not-counted" "$(pv bc@x | cut -d' ' -f1)"
 pre net/bluetooth/a.c net/bluetooth/b.c net/bluetooth/c.c src/Makefile
 is "control: a Makefile below the top is the repository's own: counted" "ignored" "$(pv bc@x)"
+# Beside other files, a generic file tells nothing: a test suite's patch
+# to README and common/report (which the repository lacks) is another
+# repository's, and teaches its thread nothing (its part 2, changing
+# common/report alone, is another repository's too).  Controls: README
+# and src/a.c; README alone (judged by it).
+gen() {
+	{
+		mhdr
+		smail g0@x 2021-03-01T09:00:00Z Eve eve@e.org '[PATCH 0/2] report: xml' cover '' '' 0 2
+		smail g1@x 2021-03-01T09:01:00Z Eve eve@e.org '[PATCH 1/2] report: document' patch g0@x '' 1 2
+		smail g2@x 2021-03-01T09:02:00Z Eve eve@e.org '[PATCH 2/2] report: sort' patch g0@x '' 2 2
+	} >gen.tsv
+	{
+		thdr
+		tok commit $C1 2020-01-01T00:00:00Z C:COPYING C:src/a.c C:src/Makefile C:Makefile C:README
+		tok mail g1@x 2021-03-01T09:01:00Z M:README "M:$1"
+		tok mail g2@x 2021-03-01T09:02:00Z "M:$2"
+	} >gen.tok
+	echo "$(verdict g1@x --grace 0 gen.tsv gen.tok none.tsv | cut -d' ' -f1)|$(verdict g2@x --grace 0 gen.tsv gen.tok none.tsv | cut -d' ' -f1)"
+}
+is "generic: README beside common/report, not the repository's: another repository's, and its part 2 too" \
+	"not-counted|not-counted" "$(gen common/report common/report)"
+is "control: README beside src/a.c: the project's" "ignored|ignored" "$(gen src/a.c src/a.c)"
 
 # --- 11. ptreport why ----------------------------------------------------------------
 # A withdrawn patch, for the one verdict the sections above have not made.
