@@ -572,13 +572,15 @@ after_word(const char *s, size_t n, const char *w)
  * change was reviewed there), 0 neither?  The forms: "(cherry picked
  * from commit X)" (git cherry-pick -x), "commit X upstream." (stable
  * trees), "[ Upstream commit X ]", an "Upstream-commit:" trailer, a line
- * starting "Imported from ", a line "From REPO commit X" alone, and a
- * "Change-Id: I..." trailer; X a hash of 7 hex digits or more.
+ * starting "Imported from ", a line "From REPO commit X" alone, a
+ * trailer of one to three words ending "commit:" ("Source kernel
+ * commit: X"), and a "Change-Id: I..." trailer; X a hash of 7 hex
+ * digits or more.
  */
 static int
 import_line(const char *s, size_t n)
 {
-	const char *q, *end = s + n;
+	const char *q, *c, *end = s + n;
 	size_t h;
 
 	if ((q = find_ci(s, n, "(cherry picked from commit ")) &&
@@ -596,6 +598,27 @@ import_line(const char *s, size_t n)
 		if ((q = after_word(s + k, n - k, "upstream")) &&
 		    (q = after_word(q, (size_t)(end - q), "commit")) &&
 		    hex_run(q, (size_t)(end - q)) >= 7)
+			return 1;
+	}
+	/*
+	 * A trailer naming the commit of the other tree: "Source kernel
+	 * commit: X" (xfsprogs' libxfs), "Kernel-commit: X": one to three
+	 * words, the last "commit:", and the hash.
+	 */
+	if ((c = find_ci(s, n < 48 ? n : 48, "commit:")) && c > s) {
+		const char *x = s;
+		int words = 1;
+
+		while (x < c && (isalpha((unsigned char)*x) || *x == ' ' || *x == '-')) {
+			if ((*x == ' ' || *x == '-') && x + 1 < c && x[1] != ' ')
+				words++;
+			x++;
+		}
+		q = c + 7;
+		while (q < end && *q == ' ')
+			q++;
+		h = hex_run(q, (size_t)(end - q));
+		if (x == c && words <= 3 && h >= 7 && (q + h == end || q[h] == ' '))
 			return 1;
 	}
 	if (has_prefix_ci(s, n, "upstream-commit:") ||
