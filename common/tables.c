@@ -62,6 +62,10 @@ static const char *const changelog[] = {
 	COL_RUN, COL_CHANGE, COL_KIND, COL_ID, COL_DATE, COL_SUBJECT,
 	COL_AUTHOR, COL_NAME, COL_LIST, COL_DETAIL,
 };
+/* A maintainer's corrections: one row per patch mail or commit. */
+static const char *const corrections[] = {
+	COL_ID, COL_VERDICT, COL_NOTE, COL_BY, COL_DATE,
+};
 /* CHANGELOG_NCOLS (tables.h) must count them: a compile error if not. */
 typedef char changelog_ncols_checked[
     sizeof changelog / sizeof changelog[0] == CHANGELOG_NCOLS ? 1 : -1];
@@ -80,6 +84,7 @@ const struct table_cols table_cols[TABLE_KINDS] = {
 	[TABLE_MAINTAINERS] = COLS("maintainers", maintainers),
 	[TABLE_STATE] = COLS("state", state),
 	[TABLE_CHANGELOG] = COLS("changes-log", changelog),
+	[TABLE_CORRECTIONS] = COLS("corrections", corrections),
 };
 
 void

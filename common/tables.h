@@ -24,6 +24,7 @@ enum table_kind {
 	TABLE_MAINTAINERS,      /* ptmaint */
 	TABLE_STATE,            /* ptreport state, read back by ptreport */
 	TABLE_CHANGELOG,        /* ptreport changes-log, read back by ptreport */
+	TABLE_CORRECTIONS,      /* a maintainer's corrections, read by ptreport */
 	TABLE_KINDS
 };
 
@@ -112,6 +113,10 @@ enum table_kind {
 #define COL_RUN              "run"
 #define COL_CHANGE           "change"
 #define COL_DETAIL           "detail"
+/* A maintainer's corrections. */
+#define COL_VERDICT          "verdict"
+#define COL_NOTE             "note"
+#define COL_BY               "by"
 
 /*
  * The columns a tool writes for each kind, in order, and the kind's
@@ -137,8 +142,8 @@ void table_header(FILE *fp, enum table_kind kind);
  * commit_date commits; in_reply_to
  * mails; kind with id or files patches (a tool then names the one that
  * is missing); version, section, role and responsible maintainers (the
- * first that fits, in this order).  State and changes-log tables are
- * not among these: ptreport reads them back by their file's name.
+ * first that fits, in this order).  State, changes-log and corrections
+ * tables are not among these: ptreport reads them by their file's name.
  */
 enum table_kind table_kind(const struct tsv_reader *r);
 

@@ -57,6 +57,9 @@ state_of_mail(struct model *md, const struct scope *sc, uint32_t mi, int64_t *si
 	uint32_t r;
 
 	*since = m->date;
+	/* A correction: the verdict given is its state, dated as the mail. */
+	if (m->corrected)
+		return v;
 	switch (m->verdict) {
 	case V_MERGED:
 	case V_APPLIED:

@@ -337,6 +337,9 @@ report_eval(struct model *md, const struct ropts *o)
 
 	if (!md->has_clusters)
 		die("eval needs a clusters table (ptcluster output)");
+	/* A maintainer's corrections are labels read by hand: the tool scored against them. */
+	if (!o->truth && o->corrections)
+		return corrections_eval(md, o);
 	if (!o->truth)
 		die("eval needs --truth links or --truth FILE (a PaStA patch-groups file)");
 	truth_init(&t, md);

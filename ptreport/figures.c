@@ -196,6 +196,9 @@ maint_text(const struct mail *m, struct buf *b)
 int
 merged(const struct model *md, const struct mail *m)
 {
+	/* A maintainer's correction says whether it was. */
+	if (m->corrected)
+		return m->verdict == V_MERGED;
 	return m->cluster != NONE && md->clusters[m->cluster].ncommits > 0;
 }
 

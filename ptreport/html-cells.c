@@ -16,6 +16,24 @@
  * ptreport why gives it, without the pairs): a details element the
  * reader unfolds, its text escaped.
  */
+/*
+ * How to correct a row: the line that adds a correction giving verdict
+ * to id (a shell command appending to corrections.tsv, which patchtrack
+ * reads on its next run), folded.
+ */
+void
+td_correct(struct page *pg, const char *id, const char *verdict)
+{
+	struct buf b = BUF_INIT;
+
+	correction_line(id, verdict, &b);
+	fputs("<td><details class=\"why\"><summary>correct</summary><pre>", pg->fp);
+	esc(pg->fp, "If this is wrong, add to corrections.tsv (edit the verdict and why):\n");
+	esc(pg->fp, b.p);
+	fputs("</pre></details></td>", pg->fp);
+	buf_free(&b);
+}
+
 void
 td_why(struct page *pg, const char *id, int commit)
 {

@@ -45,7 +45,7 @@ sec_waiting(struct page *pg)
 {
 	static const char *const cols[] = {
 		"posted", "waiting", "answered by then", "list", "author", "subject", "to",
-		"maintainers",
+		"maintainers", "correct",
 	};
 	struct model *md = pg->md;
 	struct wait *v;
@@ -65,7 +65,7 @@ sec_waiting(struct page *pg)
 	if (n > HTML_ROWS)
 		shown = HTML_ROWS;
 	rows_note(pg, "waiting", "waiting", "oldest", shown, n);
-	table_open(pg, "t-waiting", shown, cols, 8, 1);
+	table_open(pg, "t-waiting", shown, cols, 9, 1);
 	for (size_t i = 0; i < shown; i++) {
 		const struct mail *m = &md->mails[v[i].mail];
 		char iso[21];
@@ -101,6 +101,7 @@ sec_waiting(struct page *pg)
 		buf_reset(&b);
 		maint_text(m, &b);
 		td(pg, b.p ? b.p : "");
+		td_correct(pg, m->id, "answered");
 		fputs("</tr>\n", pg->fp);
 	}
 	table_close(pg);
@@ -115,10 +116,11 @@ sec_ignored(struct page *pg, const struct table *t)
 {
 	static const char *const with[] = {
 		"date", "list", "author", "role", "subject", "#thread", "#versions",
-		"maintainers", "why",
+		"maintainers", "why", "correct",
 	};
 	static const char *const without[] = {
 		"date", "list", "author", "role", "subject", "#thread", "#versions", "why",
+		"correct",
 	};
 	size_t ci = tcol(t, "id"), cdt = tcol(t, "date"), cl = tcol(t, "list"),
 	    ca = tcol(t, "author"), cn = tcol(t, "name"), cs = tcol(t, "subject"),
@@ -136,9 +138,9 @@ sec_ignored(struct page *pg, const struct table *t)
 
 	rows_note(pg, "ignored", "ignored", "newest", t->nrows - from, t->nrows);
 	if (pg->md->has_maint)
-		table_open(pg, "t-ignored", t->nrows - from, with, 9, 1);
+		table_open(pg, "t-ignored", t->nrows - from, with, 10, 1);
 	else
-		table_open(pg, "t-ignored", t->nrows - from, without, 8, 1);
+		table_open(pg, "t-ignored", t->nrows - from, without, 9, 1);
 	for (size_t r = from; r < t->nrows; r++) {
 		tr_open(pg, cell(t, r, cdt), cell(t, r, cl), cell(t, r, cn), cell(t, r, ca));
 		td_date(pg, cell(t, r, cdt));
@@ -153,6 +155,7 @@ sec_ignored(struct page *pg, const struct table *t)
 		if (pg->md->has_maint)
 			td(pg, cell(t, r, cm));
 		td_why(pg, cell(t, r, ci), 0);
+		td_correct(pg, cell(t, r, ci), "answered");
 		fputs("</tr>\n", pg->fp);
 	}
 	table_close(pg);

@@ -61,6 +61,8 @@ void td_date(struct page *pg, const char *iso);
 void td_person(struct page *pg, const char *name, const char *addr);
 void td_share(struct page *pg, const char *s);
 void td_why(struct page *pg, const char *id, int commit);
+/* The line that corrects a row to verdict (a correction), folded. */
+void td_correct(struct page *pg, const char *id, const char *verdict);
 void a_mail(struct page *pg, const char *id, const char *text);
 void a_commit(struct page *pg, const char *id);
 void tsv_link(struct page *pg, const char *report, size_t rows);

@@ -72,9 +72,9 @@ static const struct command {
 
 /*
  * The options every command takes: the scope of the verdicts (-s -u -S
- * --grace), the mailmap, -q, -v, -V, -h.
+ * --grace), the mailmap, a maintainer's corrections, -q, -v, -V, -h.
  */
-#define COMMON_OPTS "suSgmqvVh"
+#define COMMON_OPTS "suSgmKqvVh"
 
 /*
  * The short options.  A long-only option (--truth, --diff, --grace)
@@ -217,6 +217,10 @@ help(void)
 	    "      --to ADDRS         digest: its To (default undisclosed-recipients:;)\n"
 	    "  -m, --mailmap FILE     read senders, recipients and MAINTAINERS people\n"
 	    "                         through git's .mailmap FILE: one person, one row\n"
+	    "      --corrections FILE a maintainer's corrections (id verdict note by\n"
+	    "                         date): each patch or commit shown with the\n"
+	    "                         verdict given, marked (why and eval: the tool's\n"
+	    "                         own too)\n"
 	    "  -q, --quiet            nothing on stderr but errors and what input was\n"
 	    "                         skipped (cancels -v): no notes (lines of the\n"
 	    "                         mailmap it cannot read, series left out,\n"
@@ -254,6 +258,7 @@ static const struct option longopts[] = {
 	{ "log", required_argument, NULL, 'L' },
 	{ "from", required_argument, NULL, 'F' },
 	{ "to", required_argument, NULL, 'Y' },
+	{ "corrections", required_argument, NULL, 'K' },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -358,6 +363,7 @@ option(struct cli *c, int ch, const char *arg)
 	case 'w': o->who = for_address(arg); break;
 	case 'z': o->state = arg; break;
 	case 'L': o->changelog = arg; break;
+	case 'K': o->corrections = arg; break;
 	case 'F':
 	case 'Y':
 		if (!header_value_ok(arg)) {
@@ -412,9 +418,9 @@ check_options(const struct cli *c)
 	int checks = commands[c->cmd].checks;
 	const char *why;
 
-	if ((checks & CK_TRUTH) && !o->truth) {
-		warnx("%s needs --truth links or --truth FILE (a PaStA patch-groups file)",
-		    commands[c->cmd].name);
+	if ((checks & CK_TRUTH) && !o->truth && !o->corrections) {
+		warnx("%s needs --truth links or --truth FILE (a PaStA patch-groups file), or "
+		    "--corrections FILE", commands[c->cmd].name);
 		return misused();
 	}
 	if ((checks & CK_OUT) && !o->dir) {
@@ -491,6 +497,30 @@ parse_command_line(struct cli *c, int *argcp, char ***argvp)
  * why: the id, and without tables those of the patchtrack folder it
  * runs in (its mailmap too).  -1 to go on, else the exit status.
  */
+/*
+ * The corrections a patchtrack folder's runs read: the path its
+ * corrections.path holds, or NULL for none (kept for the run's life).
+ */
+static const char *
+folder_corrections(const char *dir)
+{
+	static char path[4096];
+	char name[4096];
+	FILE *fp;
+	size_t n;
+
+	snprintf(name, sizeof name, "%s/corrections.path", dir);
+	if (!(fp = fopen(name, "r")))
+		return NULL;
+	if (!fgets(path, sizeof path, fp))
+		path[0] = '\0';
+	fclose(fp);
+	n = strlen(path);
+	if (n && path[n - 1] == '\n')
+		path[--n] = '\0';
+	return n ? path : NULL;
+}
+
 static int
 why_setup(struct cli *c, int argc, char **argv, struct model *md, struct mailmap *mm,
     char ***folder, size_t *nfolder, int *rc)
@@ -518,6 +548,9 @@ why_setup(struct cli *c, int argc, char **argv, struct model *md, struct mailmap
 				*rc = PT_EXIT_FAILED;
 			md->mm = mm;
 		}
+		/* The corrections its last run read (patchtrack's corrections.path). */
+		if (!c->o.corrections)
+			c->o.corrections = folder_corrections(".");
 	}
 	return -1;
 }
@@ -566,6 +599,9 @@ main(int argc, char **argv)
 		if (model_load(&md, folder[i]) < 0)
 			rc = PT_EXIT_FAILED;
 	model_finish(&md);
+	/* A maintainer's corrections: rows named are kept or left out, the rest applied. */
+	if (c.o.corrections)
+		pt_exit_raise(&rc, corrections_read(&md, c.o.corrections));
 	if (md.has_merged && !c.o.sc.quiet)
 		merged_notes(&md);
 	/* why: the pairs of its id's cluster are kept as the tables are read. */
@@ -573,6 +609,7 @@ main(int argc, char **argv)
 		why_ids(&md, c.o.query);
 	pairs_read(&md);
 	verdicts(&md, &c.o.sc);
+	offlist_agreement(&md, &c.o);
 	/* A pairs table not read to its end (named by the reader): failed. */
 	if (md.pairs_failed)
 		rc = PT_EXIT_FAILED;

@@ -34,7 +34,7 @@ model_free(struct model *md)
 		md->mails, md->commits, md->clusters, md->tags, md->th, md->wd,
 		md->vp, md->bysender, md->ct, md->cpairs, md->mpairs, md->sections, md->lp,
 		md->lc, md->cov, md->pairs, md->quotes, md->fam, md->fw, md->bymerge, md->op,
-		md->toks, md->tokheld, md->carry,
+		md->toks, md->tokheld, md->carry, md->corr,
 	};
 
 	uf_free(&md->threads);
@@ -96,7 +96,7 @@ mail_node(struct model *md, const char *id, size_t n)
 	m->fixes = m->changeid = "";
 	m->date = NODATE;
 	m->parent = m->cluster = m->cnext = m->rnext = m->fresp = m->part = m->rfcby = NONE;
-	m->supby = m->twin = m->tgt = m->vby = m->vfam = NONE;
+	m->supby = m->twin = m->tgt = m->vby = m->vfam = m->corr = NONE;
 	uf_add(&md->threads);
 	e->val = (void *)(uintptr_t)(md->nmails + 1);
 	return (uint32_t)md->nmails++;
@@ -119,7 +119,7 @@ commit_node(struct model *md, const char *id, size_t n)
 	c->author = c->committer = c->subject = c->links = c->aname = c->cname = "";
 	c->reporters = c->credits = c->changeid = c->imported = c->credited = "";
 	c->date = c->cdate = NODATE;
-	c->cluster = c->cnext = c->rpost = NONE;
+	c->cluster = c->cnext = c->rpost = c->corr = NONE;
 	e->val = (void *)(uintptr_t)(md->ncommits + 1);
 	return (uint32_t)md->ncommits++;
 }

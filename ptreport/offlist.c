@@ -626,6 +626,33 @@ window_source(const struct ropts *o)
  * them git2tsv could not read (their diff was never compared with the
  * mails, so they are not judged).
  */
+/*
+ * Is commit i off-list by the tool's own evidence (before any
+ * correction)?  Counts it among the candidates, and the damaged.
+ */
+static int
+tool_offlist(const struct model *md, const struct span *w, size_t nw, uint32_t i,
+    size_t *ncand, size_t *ndamaged)
+{
+	const struct commit *c = &md->commits[i];
+	int64_t from = c->date != NODATE ? c->date : c->cdate;
+
+	if (c->skip || c->side || (md->has_commits && !c->present))
+		return 0;
+	/*
+	 * Written and committed inside one window: had it been posted,
+	 * the posting (between the two) would be in the archive.
+	 */
+	if (c->cdate == NODATE || !in_one_span(w, nw, from, c->cdate))
+		return 0;
+	(*ncand)++;
+	if (c->damaged) {
+		(*ndamaged)++;
+		return 0;
+	}
+	return offlist_mails(md, i) != 0;
+}
+
 size_t
 offlist_find(const struct model *md, const struct ropts *o, uint32_t **out, size_t *ncand,
     size_t *ndamaged)
@@ -638,27 +665,34 @@ offlist_find(const struct model *md, const struct ropts *o, uint32_t **out, size
 	*ncand = *ndamaged = 0;
 	for (size_t i = 0; i < md->ncommits; i++) {
 		const struct commit *c = &md->commits[i];
-		int64_t from = c->date != NODATE ? c->date : c->cdate;
+		int t = tool_offlist(md, w, nw, (uint32_t)i, ncand, ndamaged);
 
-		if (c->skip || c->side || (md->has_commits && !c->present))
-			continue;
-		/*
-		 * Written and committed inside one window: had it been posted,
-		 * the posting (between the two) would be in the archive.
-		 */
-		if (c->cdate == NODATE || !in_one_span(w, nw, from, c->cdate))
-			continue;
-		(*ncand)++;
-		if (c->damaged) {
-			(*ndamaged)++;
-			continue;
-		}
-		if (offlist_mails(md, (uint32_t)i))
+		/* A maintainer's correction says what it is. */
+		if (c->corrected ? c->corrected == CORR_OFFLIST : t)
 			v[n++] = (uint32_t)i;
 	}
 	free(w);
 	*out = v;
 	return n;
+}
+
+void
+offlist_agreement(struct model *md, const struct ropts *o)
+{
+	struct span *w;
+	size_t nw, nc = 0, nd = 0;
+
+	if (!md->ncorr)
+		return;
+	nw = offlist_window(md, o, &w);
+	for (size_t i = 0; i < md->ncorr; i++) {
+		struct correction *c = &md->corr[i];
+
+		if (c->commit && c->idx != NONE)
+			c->agrees = tool_offlist(md, w, nw, c->idx, &nc, &nd) ==
+			    (c->v == CORR_OFFLIST);
+	}
+	free(w);
 }
 
 const char *
@@ -756,6 +790,10 @@ report_offlist(struct model *md, const struct ropts *o)
 		out_cellf(&out, "%u", k ? k->ncommits : 1);
 		out_cellf(&out, "%u", k ? k->nmails : 0);
 		buf_reset(&d);
+		if (c->corrected) {
+			correction_text(md, c->corr, &d);
+			buf_addstr(&d, "; ");
+		}
 		out_cell(&out, offlist_reasons[offlist_why(md, v[i], &d)]);
 		if (!strcmp(offlist_mails(md, v[i]), "process mails only") && !ported_from(md, c))
 			buf_addf(&d, "%sits cluster holds only bot, pull, RFC or review mails",

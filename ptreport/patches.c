@@ -135,6 +135,11 @@ mail_verdict(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 	const struct mail *by = m->vby != NONE && m->verdict != V_MERGED &&
 	    m->verdict != V_APPLIED && m->verdict != V_REWORKED ? &md->mails[m->vby] : NULL;
 
+	/* A maintainer's correction: his verdict, his note, and the tool's. */
+	if (m->corrected) {
+		correction_text(md, m->corr, b);
+		return verdict_names[m->verdict];
+	}
 	switch (m->verdict) {
 	case V_MERGED:
 		buf_addstr(b, md->commits[m->vby].id);

@@ -137,6 +137,11 @@ struct mail {
 	                            applied and reworked a commit; NONE */
 	uint32_t vfam;           /* answered-version, superseded, unsure: the version
 	                            (a mail) the evidence is about; NONE */
+	unsigned char corrected; /* a maintainer's correction gave verdict
+	                            (corrections.c); the tool's own is tverdict */
+	unsigned char tverdict;
+	uint32_t tvby, tvfam;    /* the tool's own vby and vfam, when corrected */
+	uint32_t corr;           /* its correction (md->corr), or NONE */
 };
 
 /*
@@ -212,6 +217,9 @@ struct commit {
 	                            line (git2tsv --side): applied, not merged */
 	const char *ntitle;      /* its subject's words, as a mail's ntitle */
 	const char *nsummary;    /* those after its "prefix: " parts (summary_words()) */
+	unsigned char corrected; /* a maintainer's correction: CORR_POSTED (not
+	                            off-list) or CORR_OFFLIST (corrections.c) */
+	uint32_t corr;           /* its correction (md->corr), or NONE */
 };
 
 struct cluster {
@@ -445,6 +453,9 @@ struct model {
 	size_t nop;
 	struct mpair *mpairs;        /* (patch, responsible section) until model_finish */
 	size_t nmpairs, capmpairs;
+	struct correction *corr; /* a maintainer's corrections (corrections.c) */
+	size_t ncorr;
+	unsigned long corr_unknown; /* ... naming no patch mail or commit of the tables */
 	int has_mails, has_commits, has_clusters, has_tags, has_paths, has_merged;
 	unsigned long nmergedup;           /* merged rows of a commit named before */
 	/*
@@ -869,6 +880,7 @@ struct ropts {
 	const char *who;         /* waiting, changes, digest, feeds: only the patches of
 	                            this address (author, To/Cc or maintainer); NULL */
 	const char *state;       /* changes: the earlier state.tsv; NULL: none */
+	const char *corrections; /* a maintainer's corrections table; NULL: none */
 	const char *changelog;   /* the earlier changes-log.tsv; NULL: none */
 	const char *digest_from, *digest_to; /* digest: its From and To; NULL: defaults */
 };
@@ -1135,6 +1147,8 @@ const char *commit_state(const struct model *md, const struct ropts *o, uint32_t
     struct buf *b);
 size_t offlist_find(const struct model *md, const struct ropts *o, uint32_t **out,
     size_t *ncand, size_t *ndamaged);
+/* For each commit's correction: does the tool's own verdict agree? */
+void offlist_agreement(struct model *md, const struct ropts *o);
 size_t offlist_window(const struct model *md, const struct ropts *o, struct span **v);
 const char *window_source(const struct ropts *o);
 
@@ -1169,5 +1183,46 @@ int after_history(const struct model *md, const struct mail *m);
 
 /* What the maintainers view rests on, for stderr and the summary (maintainers.c). */
 void maint_basis(const struct model *md, struct buf *b);
+
+
+/*
+ * A maintainer's corrections (corrections.c): a table he keeps, one row
+ * per patch mail or commit (id verdict note by date), read on every run
+ * and never written by the tools.  A corrected patch shows the verdict he
+ * gave, marked as his (its detail says so); the tool's own stays for why
+ * and eval.  A commit is corrected to "posted" (not off-list) or
+ * "offlist".
+ */
+enum { CORR_NONE, CORR_POSTED, CORR_OFFLIST };
+struct correction {
+	const char *id, *verdict, *note, *by, *date;
+	unsigned long line;
+	uint32_t idx;            /* its mail or commit; NONE: not in the tables */
+	unsigned char commit;
+	unsigned char v;         /* a mail's enum verdict, or a commit's CORR_* */
+	unsigned char agrees;    /* the tool's own verdict is the one given */
+};
+/*
+ * Read FILE after the tables (model_finish): 0, or PT_EXIT_SKIPPED when a
+ * row was named on stderr (bad: left out; an id the tables lack: kept,
+ * not applied), PT_EXIT_FAILED when it cannot be read.
+ */
+int corrections_read(struct model *md, const char *path);
+/* At the end of verdicts(): each mail's and commit's correction applied. */
+void corrections_apply(struct model *md);
+/* "correction: NOTE (WHO, DATE); the tool: VERDICT" into b. */
+void correction_text(const struct model *md, uint32_t ci, struct buf *b);
+/* "line N of the corrections: NOTE (WHO, DATE)" into b, for why. */
+void correction_said(const struct model *md, uint32_t ci, struct buf *b);
+/* How many corrections, applied ones, and those the tool's own verdict agrees with. */
+void corrections_count(const struct model *md, size_t *n, size_t *applied, size_t *agree);
+/*
+ * eval with --corrections and no --truth: the corrections as labels,
+ * per verdict given: how many, how many the tool's own verdict agrees
+ * with (--diff: the rows it does not).
+ */
+int corrections_eval(struct model *md, const struct ropts *o);
+/* The line that would correct patch or commit id to verdict, for the page. */
+void correction_line(const char *id, const char *verdict, struct buf *b);
 
 #endif

@@ -78,6 +78,7 @@ struct sums {
 	struct tally *tl, *ta;
 	size_t ntl, nta;
 	int64_t *tt;             /* times to first response */
+	size_t ncorr, ncorr_applied, ncorr_agree; /* a maintainer's corrections */
 	size_t ntt;
 };
 
@@ -206,6 +207,12 @@ rows_merged_ignored(struct out *out, struct sums *sm, const struct ropts *o)
 	rowf(out, "  committers' own", sm->nown, "by people who commit to the repository at "
 	    "the time (within %d days): their own patch left, not a contribution ignored",
 	    COMMITTER_DAYS);
+	/* A maintainer's corrections: each a verdict read by hand. */
+	if (sm->ncorr)
+		rowf(out, "corrections", sm->ncorr, "a maintainer's, shown as the verdicts given "
+		    "(%zu applied; %zu naming no patch or commit of the tables, kept); the tool's "
+		    "own verdict is the one given for %zu of the %zu applied", sm->ncorr_applied,
+		    sm->ncorr - sm->ncorr_applied, sm->ncorr_agree, sm->ncorr_applied);
 	/* qsort wants an array, even of nothing. */
 	if (sm->ntl)
 		qsort(sm->tl, sm->ntl, sizeof *sm->tl, cmp_tally);
@@ -410,6 +417,7 @@ report_summary(struct model *md, const struct ropts *o)
 	sm.mem = (struct arena)ARENA_INIT;
 	sm.tt = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *sm.tt);
 	count(md, &sm, &tmp);
+	corrections_count(md, &sm.ncorr, &sm.ncorr_applied, &sm.ncorr_agree);
 
 	out_init(&out, o->fmt, o->header, o->fp);
 	out_header(&out, cols, 3);

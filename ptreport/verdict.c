@@ -512,6 +512,8 @@ verdicts(struct model *md, const struct scope *sc)
 	}
 	/* What would be ignored, but a commit carries its lines: reworked. */
 	carried(md);
+	/* A maintainer's corrections over all of it. */
+	corrections_apply(md);
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
 

@@ -473,10 +473,24 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
     const struct buf *kept)
 {
 	struct mail *m = &md->mails[mi];
-	struct buf b = BUF_INIT;
+	struct buf b = BUF_INIT, corr = BUF_INIT;
 	const char *verdict;
 	char d[21], e[21];
+	unsigned char cv = m->verdict;
+	uint32_t cvby = m->vby, cvfam = m->vfam;
 
+	/*
+	 * A maintainer's correction first; then the tool's own verdict with
+	 * its evidence, as if uncorrected.
+	 */
+	if (m->corrected) {
+		buf_addf(&corr, "%s, a correction: ", verdict_names[m->verdict]);
+		correction_said(md, m->corr, &corr);
+		m->verdict = m->tverdict;
+		m->vby = m->tvby;
+		m->vfam = m->tvfam;
+		m->corrected = 0;
+	}
 	verdict = mail_verdict(md, &o->sc, mi, &b);
 	line(fp, 0, "mail %s", m->id);
 	line(fp, 1, "subject: %s", m->subject);
@@ -486,8 +500,11 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 	    mtype_name(m->type));
 	line(fp, 1, "date: %s, list: %s, archive: %s", day(d, m->date),
 	    *m->lists ? m->lists : "(none)", *m->arch ? m->arch : "(unknown)");
-	line(fp, 1, "verdict: %s%s%s", m->present && m->type == MT_PATCH ? verdict :
-	    "none (not a patch mail)", b.len ? ": " : "", b.len ? b.p : "");
+	if (corr.len)
+		line(fp, 1, "verdict: %s", corr.p);
+	line(fp, 1, "%s: %s%s%s", corr.len ? "the tool's own verdict" : "verdict",
+	    m->present && m->type == MT_PATCH ? verdict : "none (not a patch mail)",
+	    b.len ? ": " : "", b.len ? b.p : "");
 	buf_reset(&b);
 	/* The rule that decided. */
 	if (!m->present || m->type != MT_PATCH)
@@ -536,7 +553,14 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 	}
 	if (kept)
 		pairs_lines(md, kept, fp);
+	if (corr.len) {
+		m->verdict = cv;
+		m->vby = cvby;
+		m->vfam = cvfam;
+		m->corrected = 1;
+	}
 	buf_free(&b);
+	buf_free(&corr);
 }
 
 /* Returns whether it said more than a row of offlist does (trailers, a merge, a cluster). */
@@ -557,7 +581,17 @@ why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int b
 		line(fp, 1, "author: %s, written %s", c->author, day(d, c->date));
 		line(fp, 1, "committer: %s, committed %s", c->committer, day(e, c->cdate));
 	}
-	line(fp, 1, "verdict: %s%s%s", state, b.len ? ": " : "", b.len ? b.p : "");
+	if (c->corrected) {
+		struct buf t = BUF_INIT;
+
+		correction_said(md, c->corr, &t);
+		line(fp, 1, "verdict: %s, a correction: %s",
+		    c->corrected == CORR_POSTED ? "posted" : "off-list", t.p);
+		buf_free(&t);
+		more = 1;
+	}
+	line(fp, 1, "%s: %s%s%s", c->corrected ? "the tool's own verdict" : "verdict", state,
+	    b.len ? ": " : "", b.len ? b.p : "");
 	if (!strcmp(state, "off-list")) {
 		buf_reset(&b);
 		line(fp, 1, "reason: %s", offlist_reasons[offlist_why(md, ci, &b)]);
