@@ -250,14 +250,14 @@ REPORT_FILES := $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES) $(REPORT_MORNING) \
 # input; the reports cost one reading of them.
 .PHONY: night
 $(REPORT_FILES) &: $(TABLES) $(OUT)/pairs.list $(OUT)/tags.tsv $(OUT)/links $(OUT)/digest $(MAILMAP) night
-	k=$(call line_of,$(OUT)/corrections.path); f=$(call line_of,$(OUT)/digest); t=$$({ read -r l; IFS= read -r l; } <$(OUT)/digest; printf '%s' "$$l"); \
+	k=$(call line_of,$(OUT)/corrections.path); e=$(call line_of,$(OUT)/feeds.for); f=$(call line_of,$(OUT)/digest); t=$$({ read -r l; IFS= read -r l; } <$(OUT)/digest; printf '%s' "$$l"); \
 	$(call stage,ptreport,all reports,kB,$(OUT)/reports/report.html,-a 1) ptreport all $(TOOLFLAGS) \
 		-o $(OUT)/reports $(if $(PLOT_FILES),-p png) -m $(MAILMAP) \
 		-T "patchtrack: $(NARCHIVES) archive(s), $(call line_of,$(OUT)/repo.path)" \
 		-M "$(call line_of,$(OUT)/links)" \
 		-C "$$({ read -r l; IFS= read -r l; } <$(OUT)/links; printf '%s' "$$l")" \
 		$${f:+--from="$$f"} $${t:+--to="$$t"} \
-		$${k:+--corrections="$$k"} \
+		$${k:+--corrections="$$k"} $${e:+--person-feeds="$$e"} \
 		$(TABLES) $(OUT)/tags.tsv $(PAIRS) $(KEEP)
 	$(T0)mv $(OUT)/reports/report.txt $(OUT)/report.txt $(call stage_end,ptreport,report.txt,lines,$(OUT)/report.txt)
 

@@ -19,10 +19,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "hash.h"
+#include "mailmap.h"
 #include "ptreport.h"
 #include "util.h"
 
@@ -123,6 +125,192 @@ make_dirs(const char *dir)
 	return rc;
 }
 
+/*
+ * A person's feed file name: waiting-ADDR.atom, the address lower-cased,
+ * '@' as "_at_", every byte but letters, digits, '.', '-' and '_' as '_'
+ * (no path, no blank, no leading dot), at most 100 of them.
+ */
+static char *
+person_feed_name(const char *addr)
+{
+	struct buf b = BUF_INIT;
+
+	buf_addstr(&b, "waiting-");
+	for (const char *p = addr; *p && b.len < 108; p++) {
+		char c = *p;
+
+		if (c >= 'A' && c <= 'Z')
+			c = (char)(c - 'A' + 'a');
+		if (c == '@')
+			buf_addstr(&b, "_at_");
+		else if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '-' ||
+		    c == '_' || (c == '.' && p != addr))
+			buf_addc(&b, c);
+		else
+			buf_addc(&b, '_');
+	}
+	return buf_detach(&b, NULL);
+}
+
+static int
+cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/*
+ * An address given, as the tables hold its person: lower-cased, then
+ * through the mailmap (as --for); interned.
+ */
+static const char *
+person_address(struct model *md, const char *p, size_t k)
+{
+	char *w = xstrndup(p, k);
+	const char *name, *addr = NULL, *r;
+	size_t nlen, alen;
+
+	for (char *q = w; *q; q++)
+		if (*q >= 'A' && *q <= 'Z')
+			*q = (char)(*q - 'A' + 'a');
+	if (md->mm && mailmap_map(md->mm, NULL, 0, w, k, &name, &nlen, &addr, &alen) && addr) {
+		char *m = xstrndup(addr, alen);
+
+		for (char *q = m; *q; q++)
+			if (*q >= 'A' && *q <= 'Z')
+				*q = (char)(*q - 'A' + 'a');
+		r = intern(&md->pool, m, alen);
+		free(m);
+	} else {
+		r = intern(&md->pool, w, k);
+	}
+	free(w);
+	return r;
+}
+
+/* The people whose queues get a feed: the addresses given, or every maintainer with one. */
+static size_t
+feed_people(struct model *md, const struct ropts *o, const char ***out)
+{
+	const char **v = NULL, **mr = NULL;
+	size_t n = 0, cap = 0;
+
+	if (!strcmp(o->person_feeds, "maintainers")) {
+		struct wait *w;
+		size_t nw = waiting_list(md, o, &w);
+
+		for (size_t i = 0; i < nw; i++) {
+			const struct mail *m = &md->mails[w[i].mail];
+			size_t k = maint_people(m, &mr);
+
+			for (size_t j = 0; j < k; j++) {
+				/* A patch waits on others than its author. */
+				if (!strcmp(mr[j], m->from))
+					continue;
+				v = xgrow(v, &cap, n, 16, sizeof *v);
+				v[n++] = mr[j];
+			}
+		}
+		free(w);
+		free(mr);
+	} else {
+		/* Comma-separated, blanks around each trimmed. */
+		for (const char *p = o->person_feeds; *p;) {
+			size_t k;
+
+			p += strspn(p, " \t");
+			k = strcspn(p, ",");
+			while (k && (p[k - 1] == ' ' || p[k - 1] == '\t'))
+				k--;
+			if (k) {
+				v = xgrow(v, &cap, n, 16, sizeof *v);
+				v[n++] = person_address(md, p, k);
+			}
+			p += strcspn(p, ",");
+			p += *p == ',';
+		}
+	}
+	if (n)
+		qsort(v, n, sizeof *v, cmp_strp);
+	*out = v;
+	return n;
+}
+
+/*
+ * --person-feeds: a waiting feed per person (waiting-ADDR.atom), each
+ * written whole then renamed; a person's feed from an earlier run that
+ * this one did not write is removed (his queue went away).
+ */
+static int
+person_feeds(struct model *md, const struct ropts *o)
+{
+	const char **people;
+	size_t n = feed_people(md, o, &people), nw = 0;
+	char **wrote = xreallocarray(NULL, n ? n : 1, sizeof *wrote);
+	int rc = PT_EXIT_OK;
+	DIR *d;
+	struct dirent *de;
+
+	for (size_t i = 0; i < n; i++) {
+		struct ropts so = *o;
+		struct buf title = BUF_INIT;
+		char *name, *tmp, *fin;
+		FILE *fp;
+
+		if (i && !strcmp(people[i], people[i - 1]))
+			continue;
+		name = person_feed_name(people[i]);
+		tmp = path_of(o->dir, name, "atom", 1);
+		fin = path_of(o->dir, name, "atom", 0);
+		wrote[nw++] = xstrdup(name);
+		so.who = people[i];
+		so.fmt = OF_TSV;
+		if ((fp = fopen(tmp, "w"))) {
+			so.fp = fp;
+			report_waiting_feed(md, &so);
+			if (ferror(fp) | fclose(fp) || rename(tmp, fin) < 0) {
+				warnx("%s: cannot write: %s", fin, strerror(errno));
+				unlink(tmp);
+				rc = PT_EXIT_FAILED;
+			}
+		} else {
+			warnx("%s: %s", tmp, strerror(errno));
+			rc = PT_EXIT_FAILED;
+		}
+		buf_free(&title);
+		free(name);
+		free(tmp);
+		free(fin);
+	}
+	/* The feeds of people with nothing waiting any more. */
+	if (rc == PT_EXIT_OK && (d = opendir(o->dir))) {
+		while ((de = readdir(d))) {
+			size_t k = strlen(de->d_name);
+			struct buf b = BUF_INIT;
+
+			if (k <= 13 || strncmp(de->d_name, "waiting-", 8) ||
+			    strcmp(de->d_name + k - 5, ".atom") || strstr(de->d_name, ".tmp."))
+				continue;
+			buf_add(&b, de->d_name, k - 5);
+			size_t j = 0;
+
+			while (j < nw && strcmp(wrote[j], b.p))
+				j++;
+			if (j == nw) {
+				buf_reset(&b);
+				buf_addf(&b, "%s/%s", o->dir, de->d_name);
+				unlink(b.p);
+			}
+			buf_free(&b);
+		}
+		closedir(d);
+	}
+	for (size_t i = 0; i < nw; i++)
+		free(wrote[i]);
+	free(wrote);
+	free(people);
+	return rc;
+}
+
 int
 report_all(struct model *md, const struct ropts *o)
 {
@@ -218,6 +406,8 @@ report_all(struct model *md, const struct ropts *o)
 		}
 	if (failed)
 		remove_all(tmp, n);
+	else if (o->person_feeds)
+		pt_exit_raise(&rc, person_feeds(md, o));
 	for (size_t i = 0; i < n; i++) {
 		free(tmp[i]);
 		free(fin[i]);

@@ -1,8 +1,9 @@
 /*
  * digest.c - the morning's mail: one RFC 5322 message, plain text in
  * UTF-8, that `sendmail -t` can send or a list can receive.  Per list,
- * the patches waiting for a reply, oldest first; then what changed since
- * the run before; each with its archive link.  Nothing is sent here.
+ * the patches waiting for a reply, oldest first; with MAINTAINERS, what
+ * waits on each maintainer; then what changed since the run before; each
+ * with its archive link.  Nothing is sent here.
  *
  * The headers are ours alone: From and To come from --from and --to
  * (refused when they hold a control character), the Subject from -T, the
@@ -187,6 +188,92 @@ cmp_wait_list(const void *a, const void *b)
 	return c ? c : cmp_date_id(sort_md, x->mail, y->mail);
 }
 
+/* One maintainer's waiting patch: his address, the patch's place in the queue. */
+struct onwho {
+	const char *addr;
+	size_t w;
+};
+
+static const struct wait *sort_wait;
+
+/* By address, then the longest waiting first, then date and id. */
+static int
+cmp_onwho(const void *a, const void *b)
+{
+	const struct onwho *x = a, *y = b;
+	const struct wait *p = &sort_wait[x->w], *q = &sort_wait[y->w];
+	int c = strcmp(x->addr, y->addr);
+
+	if (c)
+		return c;
+	if (p->age != q->age)
+		return p->age > q->age ? -1 : 1;
+	return cmp_date_id(sort_md, p->mail, q->mail);
+}
+
+/*
+ * With MAINTAINERS: a section per maintainer (M and R people of the
+ * sections the patches touch), what waits on him, oldest first.
+ */
+static void
+per_maintainer(FILE *fp, struct model *md, const struct ropts *o, const struct wait *v,
+    size_t n)
+{
+	struct onwho *p = NULL;
+	size_t np = 0, cap = 0;
+	const char **mr = NULL;
+	struct buf b = BUF_INIT;
+	char d[21];
+
+	for (size_t i = 0; i < n; i++) {
+		const struct mail *m = &md->mails[v[i].mail];
+		size_t k = maint_people(m, &mr);
+
+		for (size_t j = 0; j < k; j++) {
+			/* A patch waits on others than its author. */
+			if (!strcmp(mr[j], m->from))
+				continue;
+			p = xgrow(p, &cap, np, 16, sizeof *p);
+			p[np].addr = mr[j];
+			p[np++].w = i;
+		}
+	}
+	free(mr);
+	if (!np)
+		return;
+	sort_md = md;
+	sort_wait = v;
+	qsort(p, np, sizeof *p, cmp_onwho);
+	say(fp, "", "Waiting on each maintainer (MAINTAINERS), oldest first:");
+	fputc('\n', fp);
+	for (size_t i = 0, j; i < np; i = j) {
+		struct hent *e = hmap_get(&md->mnames, p[i].addr, strlen(p[i].addr));
+
+		for (j = i; j < np && !strcmp(p[j].addr, p[i].addr); j++)
+			;
+		buf_reset(&b);
+		if (e && *(const char *)e->val)
+			buf_addf(&b, "%s <%s> (%zu):", (const char *)e->val, p[i].addr, j - i);
+		else
+			buf_addf(&b, "%s (%zu):", p[i].addr, j - i);
+		say(fp, "  ", b.p);
+		for (size_t k = i; k < j; k++) {
+			const struct mail *m = &md->mails[v[p[k].w].mail];
+
+			say(fp, "    ", m->subject);
+			buf_reset(&b);
+			iso_utc(d, m->date);
+			buf_addf(&b, "%s, %.10s, waiting %.1f days", *m->name ? m->name : m->from, d,
+			    (double)v[p[k].w].age / DAY);
+			say(fp, "      ", b.p);
+			link_line(fp, o->mail_url, m->id);
+		}
+		fputc('\n', fp);
+	}
+	buf_free(&b);
+	free(p);
+}
+
 int
 report_digest(struct model *md, const struct ropts *o)
 {
@@ -279,6 +366,8 @@ body:
 			fputc('\n', fp);
 		}
 	}
+	if (md->has_maint)
+		per_maintainer(fp, md, o, v, n);
 	buf_reset(&b);
 	changes_headline(md, ch, &b);
 	say(fp, "", b.p);

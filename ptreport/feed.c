@@ -153,7 +153,11 @@ report_waiting_feed(struct model *md, const struct ropts *o)
 
 	need(md, 1, 0, 1, "waiting feed");
 	n = waiting_list(md, o, &v);
-	feed_open(o->fp, o, "waiting for a reply", upd);
+	/* One person's queue (--for): a feed of its own, its id too. */
+	buf_addstr(&key, "waiting for a reply");
+	if (o->who)
+		buf_addf(&key, ", for %s", o->who);
+	feed_open(o->fp, o, key.p, upd);
 	/* Newest first, as readers show them. */
 	for (size_t i = n; i-- > 0;) {
 		const struct mail *m = &md->mails[v[i].mail];

@@ -118,6 +118,13 @@ void
 tr_open(struct page *pg, const char *date, const char *lists, const char *name,
     const char *addr)
 {
+	tr_open_on(pg, date, lists, name, addr, NULL);
+}
+
+void
+tr_open_on(struct page *pg, const char *date, const char *lists, const char *name,
+    const char *addr, const char *on)
+{
 	fputs("<tr", pg->fp);
 	if (date) {
 		fputs(" data-date=\"", pg->fp);
@@ -136,6 +143,11 @@ tr_open(struct page *pg, const char *date, const char *lists, const char *name,
 			fputc(' ', pg->fp);
 		}
 		esc(pg->fp, addr);
+		fputc('"', pg->fp);
+	}
+	if (on) {
+		fputs(" data-on=\"", pg->fp);
+		esc(pg->fp, on);
 		fputc('"', pg->fp);
 	}
 	fputc('>', pg->fp);

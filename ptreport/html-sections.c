@@ -81,7 +81,11 @@ sec_waiting(struct page *pg)
 		if (maint_text(m, &t))
 			buf_addf(&b, " %s", t.p);
 		iso_utc(iso, m->date);
-		tr_open(pg, iso, m->lists, m->name, b.p);
+		/* Whom it waits on: its maintainers, else its recipients. */
+		buf_reset(&t);
+		if (!maint_text(m, &t))
+			rcpt_text(m, &t);
+		tr_open_on(pg, iso, m->lists, m->name, b.p, t.p ? t.p : "");
 		td_date(pg, iso);
 		buf_reset(&b);
 		buf_addf(&b, "%.1f", (double)v[i].age / DAY);
@@ -125,7 +129,7 @@ sec_ignored(struct page *pg, const struct table *t)
 	size_t ci = tcol(t, "id"), cdt = tcol(t, "date"), cl = tcol(t, "list"),
 	    ca = tcol(t, "author"), cn = tcol(t, "name"), cs = tcol(t, "subject"),
 	    cth = tcol(t, "thread"), cv = tcol(t, "versions"), cm = tcol(t, "maintainers"),
-	    cro = tcol(t, "role");
+	    cro = tcol(t, "role"), cto = tcol(t, "to");
 
 	section(pg, "ignored", "Ignored patches");
 	note(pg, "Patches for the project that were not merged and got no response from anyone "
@@ -142,7 +146,9 @@ sec_ignored(struct page *pg, const struct table *t)
 	else
 		table_open(pg, "t-ignored", t->nrows - from, without, 9, 1);
 	for (size_t r = from; r < t->nrows; r++) {
-		tr_open(pg, cell(t, r, cdt), cell(t, r, cl), cell(t, r, cn), cell(t, r, ca));
+		/* Whom it waited on: its maintainers, else its recipients. */
+		tr_open_on(pg, cell(t, r, cdt), cell(t, r, cl), cell(t, r, cn), cell(t, r, ca),
+		    pg->md->has_maint && *cell(t, r, cm) ? cell(t, r, cm) : cell(t, r, cto));
 		td_date(pg, cell(t, r, cdt));
 		td(pg, cell(t, r, cl));
 		td_person(pg, cell(t, r, cn), cell(t, r, ca));

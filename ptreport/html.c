@@ -42,7 +42,7 @@ cmp_strp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* The filters: author, list (the mails' lists), dates. */
+/* The filters: author, list (the mails' lists), waiting on (a maintainer), dates. */
 static void
 filters(struct page *pg)
 {
@@ -66,6 +66,8 @@ filters(struct page *pg)
 		fputs("</option>", pg->fp);
 	}
 	fputs("</select></label>\n"
+	    "<label>waiting on <input name=\"on\" type=\"search\" size=\"20\" "
+	    "placeholder=\"a maintainer's address\"></label>\n"
 	    "<label>from <input name=\"from\" type=\"date\"></label>\n"
 	    "<label>to <input name=\"to\" type=\"date\"></label>\n"
 	    "<button type=\"reset\">show all</button>\n"

@@ -40,7 +40,7 @@ struct page {
 /* html-assets.c: the style and script, and their SHA-256 for the page's CSP. */
 extern const char html_style[], html_script[];
 #define STYLE_SHA256 "5IuI+e66+pJpyOqnRMZIzUe3YY5bIgavfqPEEGvALVs="
-#define SCRIPT_SHA256 "q8wd9ewACkgVdOTI5mafY2QrtlNDL+/ko33rqIFFf/s="
+#define SCRIPT_SHA256 "J1+ouITk9u9ZEQqaquCbtqAuNPVaWjvLaVk/8X8KrWg="
 
 /* html-escape.c */
 void esc(FILE *fp, const char *s);
@@ -53,6 +53,13 @@ void note(struct page *pg, const char *text);
 void table_open(struct page *pg, const char *id, size_t nrows, const char *const *cols,
     size_t ncols, int filtered);
 void table_close(struct page *pg);
+/*
+ * tr_open with the people a patch waits on (its maintainers, else its
+ * recipients), which the "waiting on" filter reads; a row without them
+ * is hidden while that filter is set.
+ */
+void tr_open_on(struct page *pg, const char *date, const char *lists, const char *name,
+    const char *addr, const char *on);
 void tr_open(struct page *pg, const char *date, const char *lists, const char *name,
     const char *addr);
 void td(struct page *pg, const char *s);

@@ -56,7 +56,7 @@ static const struct command {
 	{ "text", report_text, "report.txt: the overview to read first, as aligned text",
 	    "nRTwz", CK_RELEASE },
 	{ "all", report_all, "every report, the plots and the page into one folder (-o)",
-	    "nRMCTpowFY", CK_URL | CK_RELEASE | CK_OUT },
+	    "nRMCTpowFYE", CK_URL | CK_RELEASE | CK_OUT },
 	{ "why", report_why, "one mail or commit (ID): its verdict and the evidence", "", 0 },
 	{ "waiting", report_waiting, "patches waiting for a reply now, oldest first", "cPHw", 0 },
 	{ "changes", report_changes, "what changed since an earlier state (--state)",
@@ -143,9 +143,10 @@ usage(FILE *fp)
 	    "                [--grace days] [-p plot] [-R release-regex] [--truth truth]\n"
 	    "                [--diff] [-n top] [-M mail-url] [-C commit-url] [-T title]\n"
 	    "                [--for addr] [--state file] [--log file] [--from addr]\n"
-	    "                [--to addrs] [-m mailmap] [-o dir] table ...\n"
+	    "                [--to addrs] [-m mailmap] [--corrections file]\n"
+	    "                [--person-feeds who] [-o dir] table ...\n"
 	    "       ptreport why [-qv] [-s since] [-u until] [-S max-series] [--grace days]\n"
-	    "                [-m mailmap] ID [table ...]\n"
+	    "                [-m mailmap] [--corrections file] ID [table ...]\n"
 	    "commands: patches ignored offlist weekly cycle duration eval summary\n"
 	    "          maintainers html text all why waiting changes state digest\n"
 	    "          waiting-feed changes-feed\n");
@@ -212,6 +213,10 @@ help(void)
 	    "                         without it, no changes: a first state\n"
 	    "      --log FILE         changes-feed: the run before's changes-log.tsv\n"
 	    "                         (all: DIR/changes-log.tsv), under this run's changes\n"
+	    "      --person-feeds WHO all: a waiting feed per person,\n"
+	    "                         waiting-ADDR.atom: the addresses WHO lists\n"
+	    "                         (comma-separated), or \"maintainers\": each\n"
+	    "                         maintainer with something waiting\n"
 	    "      --from ADDR        digest: its From (default patchtrack\n"
 	    "                         <patchtrack@localhost>)\n"
 	    "      --to ADDRS         digest: its To (default undisclosed-recipients:;)\n"
@@ -259,6 +264,7 @@ static const struct option longopts[] = {
 	{ "from", required_argument, NULL, 'F' },
 	{ "to", required_argument, NULL, 'Y' },
 	{ "corrections", required_argument, NULL, 'K' },
+	{ "person-feeds", required_argument, NULL, 'E' },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -364,6 +370,7 @@ option(struct cli *c, int ch, const char *arg)
 	case 'z': o->state = arg; break;
 	case 'L': o->changelog = arg; break;
 	case 'K': o->corrections = arg; break;
+	case 'E': o->person_feeds = arg; break;
 	case 'F':
 	case 'Y':
 		if (!header_value_ok(arg)) {
@@ -555,6 +562,30 @@ why_setup(struct cli *c, int argc, char **argv, struct model *md, struct mailmap
 	return -1;
 }
 
+/*
+ * --for's address as the tables hold its person: through the mailmap,
+ * as every sender, recipient and maintainer is read (a second address
+ * the mailmap joins to the first gives the same queue).
+ */
+static void
+for_mapped(struct cli *c, const struct model *md)
+{
+	const char *name, *addr;
+	size_t nlen, alen;
+	char *w;
+
+	if (!c->o.who || !md->mm || !mailmap_map(md->mm, NULL, 0, c->o.who, strlen(c->o.who),
+	    &name, &nlen, &addr, &alen) || !addr)
+		return;
+	w = xstrndup(addr, alen);
+	for (char *p = w; *p; p++)
+		if (*p >= 'A' && *p <= 'Z')
+			*p = (char)(*p - 'A' + 'a');
+	/* for_address()'s copy gives way to this one. */
+	free((char *)c->o.who);
+	c->o.who = w;
+}
+
 /* The mailmap, before the tables: they are read through it. */
 static void
 read_mailmap(const struct cli *c, struct model *md, struct mailmap *mm, int *rc)
@@ -589,6 +620,7 @@ main(int argc, char **argv)
 	if (commands[c.cmd].run == report_why &&
 	    (st = why_setup(&c, argc, argv, &md, &mm, &folder, &nfolder, &rc)) >= 0)
 		return st;
+	for_mapped(&c, &md);
 	if (optind == argc && !nfolder)
 		argv[--optind] = "-";
 	/* A table not read to its end, or not one ptreport reads: failed. */

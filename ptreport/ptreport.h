@@ -881,6 +881,8 @@ struct ropts {
 	                            this address (author, To/Cc or maintainer); NULL */
 	const char *state;       /* changes: the earlier state.tsv; NULL: none */
 	const char *corrections; /* a maintainer's corrections table; NULL: none */
+	const char *person_feeds; /* all: a waiting feed per person, these addresses
+	                            (comma- or blank-separated) or "maintainers" */
 	const char *changelog;   /* the earlier changes-log.tsv; NULL: none */
 	const char *digest_from, *digest_to; /* digest: its From and To; NULL: defaults */
 };

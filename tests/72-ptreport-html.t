@@ -125,14 +125,14 @@ grep -q '<tr data-date="2021-02-16T09:00:00Z" data-author="mia@m.org"><td><a hre
 ok $? "an off-list commit is linked"
 grep -q '<td><a href="https://mail.example/r/a4@x" title="a4@x" rel="noreferrer">\[PATCH\] net: nobody answers</a></td>' page.html
 ok $? "an ignored patch's subject links to its mail"
-is "filters: author, list (every list of the mails), from, to" \
-    "author list from to|every list|dev.lists.example.org|net.lists.example.org" \
+is "filters: author, list (every list of the mails), waiting on, from, to" \
+    "author list on from to|every list|dev.lists.example.org|net.lists.example.org" \
     "$(awk '$1 == "attr" && ($2 == "input" || $2 == "select") && $3 == "name" { printf "%s%s", n++ ? " " : "", $4 }' facts)|$(grep -o '<option value="[^"]*">[^<]*' page.html | sed 's/.*>//' | tr '\n' '|' | sed 's/|$//')"
 # Without script: everything there; only the filter form waits for it.
 is "without script all is visible: the form is the one hidden element" \
     "form" "$(awk '$1 == "attr" && $3 == "hidden" { print $2 }' facts)"
-grep -q '<tr data-date="2021-01-25T09:00:00Z" data-list="net.lists.example.org" data-author="Carl Coder carl@c.org">' page.html
-ok $? "a row carries what the filters look at: date, lists, author"
+grep -q '<tr data-date="2021-01-25T09:00:00Z" data-list="net.lists.example.org" data-author="Carl Coder carl@c.org" data-on="[^"]*">' page.html
+ok $? "a row carries what the filters look at: date, lists, author, whom it waited on"
 
 # --- escaping ---------------------------------------------------------------
 grep -qF '&lt;script&gt;alert(1)&lt;/script&gt; &quot;&gt;&lt;img src=x onerror=alert(1)&gt;' page.html

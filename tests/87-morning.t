@@ -109,6 +109,14 @@ run ptreport waiting --for RALF.Ramsauer@oth-regensburg.de $(tables)
 is "waiting --for an author: his patch alone" "$W3" "$(awk -F'\t' 'NR > 1 { print $1 }' "$T/out")"
 run ptreport waiting --for jailhouse-dev@googlegroups.com $(tables)
 is "waiting --for a recipient: the patches sent to it" 5 "$(rows "$T/out")"
+# A person's second address, joined to his first by the mailmap: the same queue.
+printf 'Ralf Ramsauer <ralf.ramsauer@oth-regensburg.de> <Ralf@Example.org>\n' >second.map
+run ptreport waiting --for ralf@example.org -m second.map $(tables)
+is "waiting --for a second address the mailmap joins: his queue, as with his first" \
+    "$W3" "$(awk -F'\t' 'NR > 1 { print $1 }' "$T/out")"
+run ptreport waiting --for ralf@example.org $(tables)
+is "control: without the mailmap, the second address has no queue" 0 "$(rows "$T/out")"
+
 
 # feed FILE: xmllint and feedparser's verdict, entries and ids.
 feed() {
@@ -168,6 +176,54 @@ digest $R/digest.txt
 is "digest: the hostile subject stays in the body" "bcc-in-body 1" "$(sed -n 4p "$T/mail.out")"
 grep -q '^  \[PATCH\] <script>alert(1)</script> ]]> \[U+202E\]\[U+2066\] bidi' $R/digest.txt
 ok $? "digest: the hostile subject on an indented line, its controls shown"
+
+# A queue for each maintainer: a MAINTAINERS made here (ptmaint -f):
+# Jan the hypervisor's, Ralf (with Andrej as reviewer) pyjailhouse's.
+printf 'JAILHOUSE HYPERVISOR\nM:\tJan Kiszka <jan.kiszka@siemens.com>\nL:\tjailhouse-dev@googlegroups.com\nF:\thypervisor/\n\nPYJAILHOUSE\nM:\tRalf Ramsauer <ralf.ramsauer@oth-regensburg.de>\nR:\tAndrej Utz <andrej.utz@st.oth-regensburg.de>\nF:\tpyjailhouse/\n' >MAINTAINERS
+ptmaint -q -f MAINTAINERS o/mails/*.tok >maint.tsv
+ptreport digest $(tables) maint.tsv >dm.txt 2>/dev/null
+awk '/^Waiting on each maintainer/ { on = 1 } /^(First run|Nothing new|[0-9]+ changes?) / { on = 0 } on' dm.txt >sect
+is "digest with MAINTAINERS: a section per maintainer, not one for an author of all he reviews" \
+    "Jan Kiszka <jan.kiszka@siemens.com> (2):|Ralf Ramsauer <ralf.ramsauer@oth-regensburg.de> (3):" \
+    "$(grep '^  [^ ]' sect | sed 's/^  //' | paste -sd'|')"
+is "digest: what waits on Ralf, oldest first, each linked" \
+    "$W0 $W1 $W2" \
+    "$(awk '/^  Ralf/ { on = 1; next } /^  [^ ]/ { on = 0 } on && /https:/ { sub(".*/r/", ""); printf "%s%s", s, $0; s = " " }' sect)"
+is "digest: what waits on Jan, the hypervisor's: the v2 part and the hostile patch" \
+    "$W3 $H" \
+    "$(awk '/^  Jan/ { on = 1; next } /^  [^ ]/ { on = 0 } on && /https:/ { sub(".*/r/", ""); printf "%s%s", s, $0; s = " " }' sect)"
+ptreport digest $(tables) >dn.txt 2>/dev/null
+grep -q '^Waiting on each maintainer' dn.txt
+ok $((!$?)) "control: no MAINTAINERS, no section per maintainer"
+
+# A feed per person: every maintainer with something waiting, file names made safe.
+ptreport all -q -o pf --person-feeds maintainers -T "$(head -1 o/report.txt)" $(tables) maint.tsv 2>/dev/null
+is "--person-feeds maintainers: a feed for each maintainer with something waiting" \
+    "waiting-jan.kiszka_at_siemens.com.atom waiting-ralf.ramsauer_at_oth-regensburg.de.atom" \
+    "$(cd pf && ls waiting-*.atom | paste -sd' ')"
+if $PY -c 'import feedparser' 2>/dev/null && command -v xmllint >/dev/null; then
+	feed pf/waiting-ralf.ramsauer_at_oth-regensburg.de.atom
+	is "Ralf's feed: the three patches waiting on him, and his own" 4 "$(grep -c '^entry' "$T/feed.out")"
+	feed pf/waiting-jan.kiszka_at_siemens.com.atom
+	is "Jan's feed: the two waiting on him" 2 "$(grep -c '^entry' "$T/feed.out")"
+else
+	skip "no python3-feedparser or xmllint"
+fi
+ptreport all -q -o pf --person-feeds 'Ralf@Example.org, ../evil name@x' -m second.map \
+    -T "$(head -1 o/report.txt)" $(tables) maint.tsv 2>/dev/null
+is "--person-feeds ADDRS: those people's, through the mailmap, names made safe; Jan's, not asked for, gone" \
+    "waiting-_._evil_name_at_x.atom waiting-ralf.ramsauer_at_oth-regensburg.de.atom" \
+    "$(cd pf && ls waiting-*.atom | paste -sd' ')"
+is "an address with nothing waiting: a feed of no entry" 0 \
+    "$(grep -c '<entry>' 'pf/waiting-_._evil_name_at_x.atom')"
+run pt -q -o pfo -r master --person-feeds 'jailhouse-dev@googlegroups.com' repo.git list.mbox
+is "patchtrack --person-feeds: the list address's queue, every waiting patch" 5 \
+    "$(grep -c '<entry>' pfo/reports/waiting-jailhouse-dev_at_googlegroups.com.atom)"
+# The page: a "waiting on" filter, and each waiting row says whom it waits on.
+grep -q '<input name="on" type="search"' o/report.html
+ok $? "report.html: a waiting on filter"
+is "report.html: each waiting row says whom it waits on (its recipients, without MAINTAINERS)" 5 \
+    "$(awk '/<section id="waiting">/,/<\/section>/' o/report.html | grep -c ' data-on="[^"]*jailhouse-dev@googlegroups.com')"
 
 # The page: the queue section, drawn by a real browser.
 grep -q '<section id="waiting">' o/report.html && grep -q "t-waiting" o/report.html
