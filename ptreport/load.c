@@ -390,8 +390,9 @@ load_mails(struct model *md, struct tsv_reader *r)
 
 /*
  * Does a commit name a pull request it came from: a subject ending in
- * "(#N)" (GitHub's squash and rebase merges), or a message naming a
- * ".../pull/N" or ".../merge_requests/N" page?
+ * "(#N)" (GitHub's squash and rebase merges), a "Pull-request: #N"
+ * trailer, or a message naming a ".../pull/N" or ".../merge_requests/N"
+ * page?
  */
 static int
 names_pull(const char *subject, const char *msg, size_t n)
@@ -408,6 +409,21 @@ names_pull(const char *subject, const char *msg, size_t n)
 			d--;
 		if (d < k - 1 && d >= 2 && subject[d - 1] == '#' && subject[d - 2] == '(')
 			return 1;
+	}
+	/* A "Pull-request: #N" trailer (btrfs-progs' maintainer adds one). */
+	for (const char *p = msg, *end = msg + n; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		if (has_prefix_ci(p, ll, "pull-request:")) {
+			const char *v = p + 13;
+
+			while (v < p + ll && *v == ' ')
+				v++;
+			if (v + 1 < p + ll && *v == '#' && isdigit((unsigned char)v[1]))
+				return 1;
+		}
+		p += ll + 1;
 	}
 	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
 		size_t pl = strlen(pages[i]);

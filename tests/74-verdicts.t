@@ -627,7 +627,7 @@ R1=$(hexid a1) R2=$(hexid a2) R3=$(hexid a3) R4=$(hexid a4) V1=$(hexid b1)
 E1=$(hexid e1) E2=$(hexid e2) E3=$(hexid e3) F1=$(hexid f1) F2=$(hexid f2) U1=$(hexid d1)
 P1=$(hexid abcd1) P2=$(hexid abcd2) P3=$(hexid abce3) O1=$(hexid c01) O2=$(hexid c02)
 N1=$(hexid 0e1)
-P4=$(hexid abd04) P5=$(hexid abd05) F3=$(hexid f03)
+P4=$(hexid abd04) P5=$(hexid abd05) P6=$(hexid abd06) F3=$(hexid f03)
 # oc ID DAY SUBJECT [LINKS [MESSAGE [AUTHOR-NAME AUTHOR-ADDR [COMMITTER-NAME COMMITTER-ADDR]]]]:
 # written on 2021-02-DAY at 10:00, committed at noon.
 oc() {
@@ -667,6 +667,7 @@ offmails 2020-12-12T10:00:00Z >off.tsv
 	oc $P4 13 'pull: four' '' 'pull: four\n\nLink: https://github.com/x/y/pull/pull/400'
 	oc $P5 13 'pull: five' '' '' Ann ann@a.org Ann ann@a.org
 	oc $F3 10 'frob: do not leak' '' 'frob: do not leak\n\nReported-by: Zed <zed@z.org>\nSigned-off-by: Ann <ann@a.org>'
+	oc $P6 13 'pull: six' '' 'pull: six\n\nSigned-off-by: Ann <ann@a.org>\nPull-request: #1007'
 	oc $O1 14 'own: one' '' '' Max maint@m.org
 	oc $O2 14 'own: two' '' '' Max max@home.example
 	oc $N1 15 'none: one'
@@ -711,6 +712,7 @@ tmail gone@x 2021-02-05T09:00:00Z Bob bob@b.org 'widget: make the knob work agai
 	oc $P4 13 'pull: four' '' 'pull: four\n\nLink: https://github.com/x/y/pull/pull/'
 	oc $P5 13 'pull: five' '' '' Ann ann@a.org Ann ann@a.org
 	oc $F3 10 'frob: do not leak' '' 'frob: do not leak\n\nReported-by: Ann <ann@a.org>\nSigned-off-by: Ann <ann@a.org>'
+	oc $P6 13 'pull: six' '' 'pull: six\n\nSigned-off-by: Ann <ann@a.org>\nPull-request: none'
 	oc $O1 14 'own: one' '' '' Mia mia@m.org
 	oc $O2 14 'own: two' '' '' Maxine max@home.example
 	oc $N1 15 'none: one'
@@ -735,7 +737,7 @@ reason() {
 	printf '%s|%s' "$(awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' off-case.tsv | sed 's/ $//')" \
 	    "$(awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' off-ctl-out.tsv | sed 's/ $//')"
 }
-is "every commit of the window is off-list, in the case and the control" "20|20" \
+is "every commit of the window is off-list, in the case and the control" "21|21" \
 	"$(rows off-case.tsv)|$(rows off-ctl-out.tsv)"
 is "release: a tag names it (control: the tag names another)" "release a tag names it|none" "$(reason $R1)"
 is "release: a name and a version alone, foo 1.2.3 (control: a version among other words)" \
@@ -779,6 +781,8 @@ is "pull-request: the subject ends (#12) (control: (12))" "pull-request it names
 	"$(reason $P2)"
 is "pull-request: its message names a .../pull/34 page (control: .../pulls)" \
 	"pull-request it names a pull request|none" "$(reason $P3)"
+is "pull-request: a Pull-request: #N trailer (btrfs-progs'; control: no number)" \
+	"pull-request it names a pull request|none" "$(reason $P6)"
 is "committer-own: its author is its committer (control: another author)" \
 	"committer-own its author committed it|none" "$(reason $O1)"
 is "committer-own: by name at another address (control: another name)" \
@@ -786,19 +790,19 @@ is "committer-own: by name at another address (control: another name)" \
 is "none: none of these" "none|none" "$(reason $N1)"
 ptreport summary -q $OFF | awk -F'\t' '$1 ~ /^(  off-list|    [a-z-]+)$/ { print $1 " " $2 }' >sum.out
 cat >want <<'EOF'
-  off-list 20
+  off-list 21
     release 4
     revert 1
     posted-elsewhere 2
     follow-up 3
     posted-unlinked 1
-    pull-request 5
+    pull-request 6
     committer-own 2
     none 2
 EOF
 same "summary: a row per reason, counting offlist's rows" want sum.out
 is "summary of the controls: none but the report unseen and the branches merged" \
-	"  off-list 20|    follow-up 1|    pull-request 2|    none 17" \
+	"  off-list 21|    follow-up 1|    pull-request 2|    none 18" \
 	"$(ptreport summary -q $OFFC | awk -F'\t' '$1 ~ /^(  off-list|    [a-z-]+)$/ { print $1 " " $2 }' | paste -sd'|')"
 
 # Posted in a reply: Ann's answer rp@x holds the diff of Y1 (a pairs
