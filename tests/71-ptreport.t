@@ -889,9 +889,10 @@ own c2@x 2021-02-10T00:00:00Z C:tools/new.c
 own c3@x 2021-02-10T00:00:00Z C:fs/erofs/z.c
 own c4@x 2021-02-10T00:00:00Z M:tools/lib/bpf/x.c
 own c5@x 2021-02-10T00:00:00Z C:lib/z.c
-own v1@x 2021-02-10T00:00:00Z M:Makefile M:include/linux/k.h M:lib/k.c
-own v2@x 2021-02-10T00:00:00Z M:Makefile M:src/a.c M:kernel/x.c
-own v3@x 2021-02-10T00:00:00Z M:Makefile M:kernel/x.c
+own v1@x 2021-02-10T00:00:00Z M:src/b.c M:include/linux/k.h M:lib/k.c
+own v2@x 2021-02-10T00:00:00Z M:src/b.c M:src/a.c M:kernel/x.c
+own v3@x 2021-02-10T00:00:00Z M:src/b.c M:kernel/x.c
+own v5@x 2021-02-10T00:00:00Z M:Makefile M:kernel/x.c
 own v4@x 2021-02-10T00:00:00Z M:fs/Kconfig M:fs/Makefile C:include/erofs.h
 { mhdr; cat own.tsv; } >own-m.tsv
 { thdr; cat own.tok; } >own-m.tok
@@ -938,11 +939,14 @@ is "control: a new file in a folder it does not have" \
 is "control: a file below tools/ that the repository does not have" "not-counted" \
 	"$(fc c4@x | cut -d' ' -f1)"
 is "control: a new file in lib/ before the rename made lib/ (03-05)" "not-counted" "$(fc c5@x | cut -d' ' -f1)"
-is "another project's: one of three files it changes is the repository's (Makefile)" \
+is "another project's: one of three files it changes is the repository's (src/b.c)" \
 	"not-counted not for this repository: 1 of the 3 files it changes were in it at its date (not include/linux/k.h)" \
 	"$(fc v1@x)"
 is "control: two of three" "ignored" "$(fc v2@x)"
 is "control: one of two (half) is the project's" "ignored" "$(fc v3@x)"
+is "another project's: the top Makefile, which every project has, tells nothing beside kernel/x.c" \
+	"not-counted not for this repository: 0 of the 1 files it changes were in it at its date (not kernel/x.c)" \
+	"$(fc v5@x)"
 is "another project's: it changes none of the repository's files, though it creates one in include/" \
 	"not-counted" "$(fc v4@x | cut -d' ' -f1)"
 # Threads and authors: 2/2 changes the file 1/2 creates; an author's
@@ -1010,7 +1014,7 @@ is "control: 2/2 by someone else, before 1/2, in no thread" "not-counted" \
 
 # A posting is for one repository: the parts of one posting vote.
 # Jan's 0/3 cover and its parts: 1/3 and 2/3 change another repository's
-# files (recipes/, conf/), 3/3 only Makefile, which this repository has
+# files (recipes/, conf/), 3/3 only src/b.c, which this repository has
 # too; 3/3 also creates docs/jh.txt, which Kim's follow-up (no N, a reply
 # to the cover: no part of the posting) changes.
 {
@@ -1026,14 +1030,14 @@ is "control: 2/2 by someone else, before 1/2, in no thread" "not-counted" \
 	thdr
 	tok mail j1@x 2021-02-10T09:01:00Z M:recipes/a.bb
 	tok mail j2@x 2021-02-10T09:02:00Z M:conf/b.conf
-	tok mail j3@x 2021-02-10T09:03:00Z M:Makefile C:docs/jh.txt
+	tok mail j3@x 2021-02-10T09:03:00Z M:src/b.c C:docs/jh.txt
 	tok mail jf@x 2021-02-11T09:00:00Z M:docs/jh.txt
 	tok mail jt@x 2021-02-10T09:04:00Z C:bbtest.c C:bbtest.h
 } >post.tok
 pv() {
 	verdict "$1" "$2" "$3" c-hist.tok c-hist.tsv none.tsv
 }
-is "posting: 3/3 changes only Makefile, the other two parts another repository's files: another repository's" \
+is "posting: 3/3 changes only src/b.c, the other two parts another repository's files: another repository's" \
 	"not-counted not for this repository: most patches of its posting are another repository's (2 of the 3 judged by their files)" \
 	"$(pv j3@x post.tsv post.tok)"
 is "posting: Jan's test harness without k/N, a reply to the cover creating files only, follows the posting" \
