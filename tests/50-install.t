@@ -87,8 +87,12 @@ if normal_pass "the installed patchtrack on the sample (the chain's tools run un
 	ok $? "the installed patchtrack: the archive's state or stamp (pt-archive)"
 	run inst patchtrack -j 2 -r master -o pt repo.git "$top/sample/jailhouse-dev-2019.mbox.xz"
 	is "the installed patchtrack again: exit 0" 0 "$rc"
-	is "the installed patchtrack again: nothing to redo (no stage line)" "" \
-		"$(grep -E '^(mbox2tsv|git2tsv|patchtok|patchsim|ptcluster|ptreport) ' "$T/err")"
+	is "the installed patchtrack again: nothing to redo but the reports (no table's stage line)" \
+		"ptreport all|ptreport report.txt" \
+		"$(grep -E '^(mbox2tsv|git2tsv|patchtok|patchsim|ptcluster|ptreport) ' "$T/err" |
+		    awk '{ print $1, $2 }' | paste -sd'|')"
+	grep -q '^Nothing new since the first run' pt/reports/morning.txt
+	ok $? "the installed patchtrack again: the morning view says nothing is new"
 fi
 
 done_testing
