@@ -173,8 +173,8 @@ ok $? "new commits: a block of the archive against s2 is scored"
 results "new commits, incremental" grow
 # report.txt names the repository: compared without its first line,
 # nor what changed since the run before (grow/ had one, ref/ none).
-sed -E '1d; /^(First run|No changes|[0-9]+ changes? since)/,/^what /d' ref/report.txt >want
-sed -E '1d; /^(First run|No changes|[0-9]+ changes? since)/,/^what /d' grow/report.txt >got
+sed -E '1d; /^(First run|Nothing new|[0-9]+ changes? since)/,/^what /d' ref/report.txt >want
+sed -E '1d; /^(First run|Nothing new|[0-9]+ changes? since)/,/^what /d' grow/report.txt >got
 same "new commits: report.txt the same but for the repository's name" want got
 
 # --- 5. a new archive -----------------------------------------------------
