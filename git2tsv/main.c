@@ -848,6 +848,13 @@ run_commits(struct run *r, git_repository *repo, const struct tips *tips,
 	return rc;
 }
 
+/* --tags' exit status: -1 failed, else how many tags were left out (named). */
+static int
+tags_status(int skipped)
+{
+	return skipped < 0 ? PT_EXIT_FAILED : skipped > 0 ? PT_EXIT_SKIPPED : PT_EXIT_OK;
+}
+
 int
 main(int argc, char **argv)
 {
@@ -864,8 +871,7 @@ main(int argc, char **argv)
 	if (open_repo(&repo, &r, a.jobs) < 0)
 		rc = PT_EXIT_FAILED;
 	else if (a.tags)
-		rc = (rc = run_tags(repo, r.o.repo, a.header)) < 0 ? PT_EXIT_FAILED :
-		    rc > 0 ? PT_EXIT_SKIPPED : PT_EXIT_OK;
+		rc = tags_status(run_tags(repo, r.o.repo, a.header));
 	else if (collect_tips(repo, r.o.repo, a.all, argc, argv, &tips) < 0)
 		rc = PT_EXIT_FAILED;
 	else if (a.merged)

@@ -24,7 +24,6 @@
 #include <unistd.h>
 
 #include "hash.h"
-#include "mailmap.h"
 #include "ptreport.h"
 #include "util.h"
 
@@ -158,35 +157,6 @@ cmp_strp(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/*
- * An address given, as the tables hold its person: lower-cased, then
- * through the mailmap (as --for); interned.
- */
-static const char *
-person_address(struct model *md, const char *p, size_t k)
-{
-	char *w = xstrndup(p, k);
-	const char *name, *addr = NULL, *r;
-	size_t nlen, alen;
-
-	for (char *q = w; *q; q++)
-		if (*q >= 'A' && *q <= 'Z')
-			*q = (char)(*q - 'A' + 'a');
-	if (md->mm && mailmap_map(md->mm, NULL, 0, w, k, &name, &nlen, &addr, &alen) && addr) {
-		char *m = xstrndup(addr, alen);
-
-		for (char *q = m; *q; q++)
-			if (*q >= 'A' && *q <= 'Z')
-				*q = (char)(*q - 'A' + 'a');
-		r = intern(&md->pool, m, alen);
-		free(m);
-	} else {
-		r = intern(&md->pool, w, k);
-	}
-	free(w);
-	return r;
-}
-
 /* The people whose queues get a feed: the addresses given, or every maintainer with one. */
 static size_t
 feed_people(struct model *md, const struct ropts *o, const char ***out)
@@ -199,13 +169,9 @@ feed_people(struct model *md, const struct ropts *o, const char ***out)
 		size_t nw = waiting_list(md, o, &w);
 
 		for (size_t i = 0; i < nw; i++) {
-			const struct mail *m = &md->mails[w[i].mail];
-			size_t k = maint_people(m, &mr);
+			size_t k = waits_on(&md->mails[w[i].mail], &mr);
 
 			for (size_t j = 0; j < k; j++) {
-				/* A patch waits on others than its author. */
-				if (!strcmp(mr[j], m->from))
-					continue;
 				v = xgrow(v, &cap, n, 16, sizeof *v);
 				v[n++] = mr[j];
 			}
@@ -252,7 +218,6 @@ person_feeds(struct model *md, const struct ropts *o)
 
 	for (size_t i = 0; i < n; i++) {
 		struct ropts so = *o;
-		struct buf title = BUF_INIT;
 		char *name, *tmp, *fin;
 		FILE *fp;
 
@@ -276,7 +241,6 @@ person_feeds(struct model *md, const struct ropts *o)
 			warnx("%s: %s", tmp, strerror(errno));
 			rc = PT_EXIT_FAILED;
 		}
-		buf_free(&title);
 		free(name);
 		free(tmp);
 		free(fin);

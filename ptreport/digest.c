@@ -226,13 +226,9 @@ per_maintainer(FILE *fp, struct model *md, const struct ropts *o, const struct w
 	char d[21];
 
 	for (size_t i = 0; i < n; i++) {
-		const struct mail *m = &md->mails[v[i].mail];
-		size_t k = maint_people(m, &mr);
+		size_t k = waits_on(&md->mails[v[i].mail], &mr);
 
 		for (size_t j = 0; j < k; j++) {
-			/* A patch waits on others than its author. */
-			if (!strcmp(mr[j], m->from))
-				continue;
 			p = xgrow(p, &cap, np, 16, sizeof *p);
 			p[np].addr = mr[j];
 			p[np++].w = i;

@@ -174,6 +174,28 @@ maint_people(const struct mail *m, const char ***v)
 	return k;
 }
 
+size_t
+waits_on(const struct mail *m, const char ***v)
+{
+	size_t n = maint_people(m, v), k = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (strcmp((*v)[i], m->from))
+			(*v)[k++] = (*v)[i];
+	return k;
+}
+
+const char *
+person_address(struct model *md, const char *p, size_t k)
+{
+	const char *name, *addr;
+	size_t nlen, alen;
+
+	if (md->mm && mailmap_map(md->mm, NULL, 0, p, k, &name, &nlen, &addr, &alen) && addr)
+		return intern_lower(&md->pool, addr, alen);
+	return intern_lower(&md->pool, p, k);
+}
+
 void
 rcpt_text(const struct mail *m, struct buf *b)
 {

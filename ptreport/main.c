@@ -568,20 +568,14 @@ why_setup(struct cli *c, int argc, char **argv, struct model *md, struct mailmap
  * the mailmap joins to the first gives the same queue).
  */
 static void
-for_mapped(struct cli *c, const struct model *md)
+for_mapped(struct cli *c, struct model *md)
 {
-	const char *name, *addr;
-	size_t nlen, alen;
-	char *w;
+	const char *w;
 
-	if (!c->o.who || !md->mm || !mailmap_map(md->mm, NULL, 0, c->o.who, strlen(c->o.who),
-	    &name, &nlen, &addr, &alen) || !addr)
+	if (!c->o.who || !md->mm)
 		return;
-	w = xstrndup(addr, alen);
-	for (char *p = w; *p; p++)
-		if (*p >= 'A' && *p <= 'Z')
-			*p = (char)(*p - 'A' + 'a');
-	/* for_address()'s copy gives way to this one. */
+	w = person_address(md, c->o.who, strlen(c->o.who));
+	/* for_address()'s copy gives way to the interned one. */
 	free((char *)c->o.who);
 	c->o.who = w;
 }

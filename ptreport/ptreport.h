@@ -1068,6 +1068,14 @@ void coverage_note(const struct model *md);
 void scope_notes(const struct model *md, const struct scope *sc);
 /* The M and R addresses of the sections responsible for m, sorted, once each, into *v. */
 size_t maint_people(const struct mail *m, const char ***v);
+/* maint_people() but m's author: whom the patch waits on. */
+size_t waits_on(const struct mail *m, const char ***v);
+/*
+ * An address given (--for, --person-feeds) as the tables hold its person:
+ * through the mailmap as every sender and recipient is, lower-cased,
+ * interned.
+ */
+const char *person_address(struct model *md, const char *p, size_t k);
 /*
  * m's To and Cc addresses, and (maint_text) those M and R people, each
  * a blank between, appended to b; maint_text: how many people.
