@@ -14,6 +14,7 @@
 #include "hunks.h"
 #include "tables.h"
 #include "model.h"
+#include "person.h"
 #include "ptreport.h"
 #include "tsv.h"
 #include "util.h"
@@ -28,6 +29,8 @@ struct cand {
 	uint32_t hits;
 	uint32_t later;          /* else its author's later patch mail carrying them; NONE */
 	uint32_t lhits;
+	uint32_t touch;          /* else a commit removing its removed lines; NONE */
+	uint32_t thits;
 	uint32_t next;           /* the next candidate of the same address; NONE */
 };
 
@@ -170,6 +173,33 @@ carried_better(const struct model *md, const struct cand *c, uint32_t commit, ui
 	    strcmp(md->commits[commit].id, md->commits[c->best].id) < 0));
 }
 
+/*
+ * Does a commit that removes hits of k's removed lines change its lines:
+ * TOUCH_SHARE of them, one at least?
+ */
+static int
+changes_lines(const struct cand *k, uint32_t hits)
+{
+	return hits && (double)hits >= TOUCH_SHARE * k->nrm;
+}
+
+/* The commit changing most of k's lines, then the nearest in time to it, then by id. */
+static int
+touch_better(const struct model *md, const struct cand *k, uint32_t commit, uint32_t hits)
+{
+	int64_t d = md->mails[k->mail].date, a, b;
+
+	if (k->touch == NONE || hits > k->thits)
+		return 1;
+	if (hits < k->thits)
+		return 0;
+	a = md->commits[commit].date - d;
+	b = md->commits[k->touch].date - d;
+	a = a < 0 ? -a : a;
+	b = b < 0 ? -b : b;
+	return a < b || (a == b && strcmp(md->commits[commit].id, md->commits[k->touch].id) < 0);
+}
+
 /* What the passes share: the candidates, their indexes, buffers for the lines read. */
 struct carrier {
 	struct model *md;
@@ -279,7 +309,7 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		const struct mail *m = &md->mails[k->mail];
 		uint32_t hits;
 
-		if (!worth(k) || c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
+		if ((!worth(k) && !k->nrm) || c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
 		    c->date > m->date + (int64_t)CARRY_DAYS * DAY ||
 		    !shares_file(c->files, m->files))
 			continue;
@@ -287,9 +317,15 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		if (!read && !(read = row_lines(cr, r, chunks)))
 			return;
 		hits = common(k->h, k->n, cr->al, cr->na);
-		if (carries(k, hits, cr->rl, cr->nr) && carried_better(md, k, commit, hits)) {
+		if (worth(k) && carries(k, hits, cr->rl, cr->nr) &&
+		    carried_better(md, k, commit, hits)) {
 			k->best = commit;
 			k->hits = hits;
+		}
+		hits = common(k->rm, k->nrm, cr->rl, cr->nr);
+		if (changes_lines(k, hits) && touch_better(md, k, commit, hits)) {
+			k->touch = commit;
+			k->thits = hits;
 		}
 	}
 }
@@ -314,7 +350,7 @@ candidates(struct carrier *cr)
 		k = &cr->cv[cr->nc];
 		memset(k, 0, sizeof *k);
 		k->mail = (uint32_t)i;
-		k->best = k->later = k->next = NONE;
+		k->best = k->later = k->touch = k->next = NONE;
 		hmap_put(&cr->byid, m->id, strlen(m->id), &isnew)->val =
 		    (void *)(uintptr_t)(cr->nc + 1);
 		e = hmap_put(&cr->byaddr, m->from, strlen(m->from), &isnew);
@@ -353,11 +389,27 @@ settle(struct carrier *cr)
 			m->vby = NONE;
 			m->vfam = m->supby = k->later;
 			m->carried = 2;
+		} else if (k->touch != NONE && md->commits[k->touch].date > m->date &&
+		    one_person(m->from, m->who, md->commits[k->touch].author,
+		    md->commits[k->touch].aname, 0)) {
+			/* His own commit after it changed its lines: his rework. */
+			m->verdict = V_REWORKED;
+			m->vby = k->touch;
+			m->vfam = NONE;
+			m->carried = 4;
+		} else if (k->touch != NONE) {
+			/* Another's commit (or one before it) changed its lines: a doubt. */
+			m->verdict = V_UNSURE;
+			m->vby = m->vfam = NONE;
+			m->carried = 3;
 		}
 		if (m->carried) {
-			md->carry[md->ncarry].mail = k->mail;
-			md->carry[md->ncarry].hits = m->carried == 1 ? k->hits : k->lhits;
-			md->carry[md->ncarry++].lines = k->n;
+			struct carry *y = &md->carry[md->ncarry++];
+
+			y->mail = k->mail;
+			y->hits = m->carried == 1 ? k->hits : m->carried == 2 ? k->lhits : k->thits;
+			y->lines = m->carried >= 3 ? k->nrm : k->n;
+			y->commit = m->carried >= 3 ? k->touch : NONE;
 		}
 	}
 }

@@ -827,22 +827,28 @@ tags_judge(struct model *md)
 		subject_tags(c.m->subject, count_tag, &c);
 	}
 	/*
-	 * A tag the history never takes, where it takes most patches: at
-	 * least TAG_EXPECT of its patches would have been merged at the
-	 * rate of all, and none was.  Another repository's (a test suite's,
-	 * a book's, a stable branch's), whatever files its patches change.
+	 * A tag the history (all but) never takes, where it takes most
+	 * patches: at least TAG_EXPECT of its patches would have been
+	 * merged at the rate of all, and at most 1 in TAG_RATIO of those
+	 * were (none; or a few, matched to the commits of the companion
+	 * patches they were posted with: on a list of several repositories,
+	 * a library's patch beside the tool's).  Another repository's (a
+	 * test suite's, a book's, a stable branch's, a library's), whatever
+	 * files its patches change.
 	 */
 	list_tags(&c, &ltags);
 	for (size_t i = 0; i < tags.cap; i++) {
 		struct hent *e = &tags.e[i];
 		struct tagstat *t;
+		double expect;
 
 		if (!e->key)
 			continue;
 		t = e->val;
+		expect = all ? (double)t->patches * (double)allmerged / (double)all : 0;
 		/* set64_add(): 1 when not there, not a list's own (each tag comes once). */
-		t->foreign = all && t->merged == 0 && t->patches >= 2 &&
-		    (double)t->patches * (double)allmerged / (double)all >= TAG_EXPECT &&
+		t->foreign = all && t->patches >= 2 && expect >= TAG_EXPECT &&
+		    (double)t->merged * TAG_RATIO <= expect &&
 		    set64_add(&ltags, hash_bytes(e->key, e->klen));
 	}
 	c.stage = 2;
@@ -861,8 +867,13 @@ tags_judge(struct model *md)
 
 			m->foreign = 1;
 			m->bytag = 1;
-			buf_addf(&b, "[%s], a tag none of whose %lu patches the history took", c.hit,
-			    t->patches);
+			if (!t->merged)
+				buf_addf(&b, "[%s], a tag none of whose %lu patches the history "
+				    "took", c.hit, t->patches);
+			else
+				buf_addf(&b, "[%s], a tag of whose %lu patches the history took "
+				    "%lu (it takes %.0f%% of all)", c.hit, t->patches, t->merged,
+				    100.0 * (double)allmerged / (double)all);
 			m->fwhy = arena_strndup(&md->mem, b.p, b.len);
 			buf_free(&b);
 		}

@@ -177,7 +177,12 @@ mail_verdict(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 		}
 		break;
 	case V_REWORKED:
-		if (m->carried) {
+		if (m->carried == 4) {
+			const struct carry *k = carry_of(md, mi);
+
+			buf_addf(b, "%s, its author's own, changing %u of the %u lines it removes",
+			    md->commits[m->vby].id, k ? k->hits : 0, k ? k->lines : 0);
+		} else if (m->carried) {
 			const struct carry *k = carry_of(md, mi);
 
 			buf_addf(b, "%s, carrying %u of its %u added lines", md->commits[m->vby].id,
@@ -222,11 +227,31 @@ unsure_text(struct model *md, uint32_t mi, struct buf *b)
 	const struct mail *m = &md->mails[mi];
 	const struct mail *f = m->vfam != NONE ? &md->mails[m->vfam] : NULL;
 
+	const struct carry *k = m->carried == 3 ? carry_of(md, mi) : NULL;
+
 	if (f)
 		buf_addf(b, "maybe a version of it, by its author within a day under a title "
 		    "alike or as a next version on a file of it, was %s: %s",
 		    applied_by(md, m->vfam, 0) != NONE || applied_by(md, m->vfam, 1) != NONE ?
 		    "merged" : "answered", f->id);
+	else if (k)
+		touch_text(md, m, k, b);
+}
+
+/*
+ * The commit that changed the lines patch m removes (carried 3): its
+ * hash, how many lines, and when against the patch.
+ */
+void
+touch_text(const struct model *md, const struct mail *m, const struct carry *k,
+    struct buf *b)
+{
+	const struct commit *c = &md->commits[k->commit];
+	int64_t d = c->date - m->date;
+
+	buf_addf(b, "nobody answered it, but %s (%s) changed %u of the %u lines it removes, "
+	    "%ld days %s it was posted: made another way, or made stale", c->id, c->author,
+	    k->hits, k->lines, (long)((d < 0 ? -d : d) / DAY), d < 0 ? "before" : "after");
 }
 
 static void

@@ -132,7 +132,9 @@ struct mail {
 	                            posting answered, not it (its versions not) */
 	unsigned char carried;   /* carried.c: 1 reworked, a commit carries its
 	                            added lines (not a credit); 2 superseded, a
-	                            later patch mail of its author's does */
+	                            later patch mail of its author's does; 3
+	                            unsure, a commit changed its removed lines;
+	                            4 reworked, his own commit after it did */
 	uint32_t vby;            /* what decided the verdict: a mail, or for merged,
 	                            applied and reworked a commit; NONE */
 	uint32_t vfam;           /* answered-version, superseded, unsure: the version
@@ -731,16 +733,32 @@ int shares_folder(const char *a, const char *b);
 #define CARRY_CHARS 12
 #define CARRY_MIN 3
 #define CARRY_SHARE 0.6
+/*
+ * Else a commit within CARRY_DAYS of it, before or after, on a file of
+ * it, that removes TOUCH_SHARE of the distinctive lines it removes (one
+ * at least) changed the code it changes: made another way, or made
+ * stale; a doubt (unsure), not "ignored".  A commit of its author's,
+ * after it, that does so is his rework (reworked).
+ */
+#define TOUCH_SHARE 0.5
 struct carry {
 	uint32_t mail, hits, lines;
+	uint32_t commit;         /* carried 3: the commit changing its lines */
 };
 void carried(struct model *md);
 const struct carry *carry_of(const struct model *md, uint32_t mi);
+void touch_text(const struct model *md, const struct mail *m, const struct carry *k,
+    struct buf *b);
 /* Unsigned patches are no submissions where at most 1 in UNSIGNED_RATE of UNSIGNED_MIN merged ones is. */
 #define UNSIGNED_RATE 20
 #define UNSIGNED_MIN 20
-/* A tag is another repository's when TAG_EXPECT of its patches would have been merged, and none was. */
+/*
+ * A tag is another repository's when TAG_EXPECT of its patches would
+ * have been merged at the rate of all, and at most 1 in TAG_RATIO of
+ * those were (none, or the few its patches' companions made look so).
+ */
 #define TAG_EXPECT 1.5
+#define TAG_RATIO 4
 /* pairs_read()'s: a pair of the family (patchsim's score). */
 void family_pair(struct model *md, uint32_t a, uint32_t b, double score, int commit,
     int loose);

@@ -352,6 +352,13 @@ family_lines(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int
 		line(fp, 1, "a later patch of its author carrying its lines: %s  %.10s  %s  (%u "
 		    "of its %u added lines)", x->id, day(d, x->date), x->subject,
 		    k ? k->hits : 0, k ? k->lines : 0);
+	} else if (md->mails[mi].carried >= 3) {
+		const struct carry *k = carry_of(md, mi);
+		const struct commit *c = &md->commits[k->commit];
+
+		line(fp, 1, "a commit changing the lines it removes: %s  %.10s  %s <%s>  (%u of "
+		    "the %u it removes)", c->id, day(d, c->date), c->subject, c->author, k->hits,
+		    k->lines);
 	}
 	buf_free(&b);
 }
@@ -434,6 +441,13 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		    "(a resend, a new version); within %d days", VERSION_DAYS);
 		break;
 	case V_REWORKED:
+		if (m->carried == 4) {
+			line(fp, 1, "rule: nothing answered it, but a commit of its author's, "
+			    "written within %d days after it, on a file of it, removes %d%% or more "
+			    "of the lines it removes (of %d characters or more): his own rework "
+			    "landed", CARRY_DAYS, (int)(TOUCH_SHARE * 100), CARRY_CHARS);
+			break;
+		}
 		if (m->carried) {
 			line(fp, 1, "rule: nothing answered it, but a commit written within %d days "
 			    "of it (before or after), on a file of it, carries %d%% or more of its "
@@ -451,6 +465,14 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		line(fp, 1, "rule: not merged and not answered, but too new to judge: no verdict");
 		break;
 	case V_UNSURE:
+		if (m->carried == 3) {
+			line(fp, 1, "rule: nothing answered it, but a commit written within %d "
+			    "days of it (before or after), on a file of it, removes %d%% or more "
+			    "of the lines it removes (of %d characters or more): the change made "
+			    "another way, or the patch made stale; read both sides", CARRY_DAYS,
+			    (int)(TOUCH_SHARE * 100), CARRY_CHARS);
+			break;
+		}
 		line(fp, 1, "rule: nothing answered it, but the evidence is mixed: a patch that "
 		    "may be a version of it, one posted with it, or another part of its posting "
 		    "was handled; read both sides");
