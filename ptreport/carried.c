@@ -31,6 +31,9 @@ struct cand {
 	uint32_t lhits;
 	uint32_t touch;          /* else a commit removing its removed lines; NONE */
 	uint32_t thits;
+	uint32_t ncreate;        /* the files it creates */
+	uint32_t made;           /* else a commit creating files it creates; NONE */
+	uint32_t mhits;
 	uint32_t next;           /* the next candidate of the same address; NONE */
 };
 
@@ -183,21 +186,65 @@ changes_lines(const struct cand *k, uint32_t hits)
 	return hits && (double)hits >= TOUCH_SHARE * k->nrm;
 }
 
-/* The commit changing most of k's lines, then the nearest in time to it, then by id. */
+/* Of two commits doing as much for k, is the first nearer to it in time (then by id)? */
 static int
-touch_better(const struct model *md, const struct cand *k, uint32_t commit, uint32_t hits)
+nearer(const struct model *md, const struct cand *k, uint32_t commit, uint32_t other)
 {
 	int64_t d = md->mails[k->mail].date, a, b;
 
-	if (k->touch == NONE || hits > k->thits)
-		return 1;
-	if (hits < k->thits)
-		return 0;
 	a = md->commits[commit].date - d;
-	b = md->commits[k->touch].date - d;
+	b = md->commits[other].date - d;
 	a = a < 0 ? -a : a;
 	b = b < 0 ? -b : b;
-	return a < b || (a == b && strcmp(md->commits[commit].id, md->commits[k->touch].id) < 0);
+	return a < b || (a == b && strcmp(md->commits[commit].id, md->commits[other].id) < 0);
+}
+
+/* The commit changing most of k's lines, then the nearest in time to it. */
+static int
+touch_better(const struct model *md, const struct cand *k, uint32_t commit, uint32_t hits)
+{
+	if (k->touch == NONE || hits > k->thits)
+		return 1;
+	return hits == k->thits && nearer(md, k, commit, k->touch);
+}
+
+/* The files created alike: the change lines ("Cpath") of a its of b has too. */
+static uint32_t
+created_alike(const char *a, const char *b)
+{
+	uint32_t n = 0;
+
+	if (!a || !b)
+		return 0;
+	for (const char *p = a; *p;) {
+		size_t k = strcspn(p, "\n");
+
+		for (const char *q = b; *p == 'C' && *q;) {
+			size_t j = strcspn(q, "\n");
+
+			if (*q == 'C' && j == k && !memcmp(p, q, k)) {
+				n++;
+				break;
+			}
+			q += j + (q[j] == '\n');
+		}
+		p += k + (p[k] == '\n');
+	}
+	return n;
+}
+
+static uint32_t
+creates(const char *a)
+{
+	uint32_t n = 0;
+
+	for (const char *p = a; p && *p;) {
+		size_t k = strcspn(p, "\n");
+
+		n += *p == 'C';
+		p += k + (p[k] == '\n');
+	}
+	return n;
 }
 
 /* What the passes share: the candidates, their indexes, buffers for the lines read. */
@@ -309,7 +356,8 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		const struct mail *m = &md->mails[k->mail];
 		uint32_t hits;
 
-		if ((!worth(k) && !k->nrm) || c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
+		if ((!worth(k) && !k->nrm && !k->ncreate) ||
+		    c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
 		    c->date > m->date + (int64_t)CARRY_DAYS * DAY ||
 		    !shares_file(c->files, m->files))
 			continue;
@@ -326,6 +374,13 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		if (changes_lines(k, hits) && touch_better(md, k, commit, hits)) {
 			k->touch = commit;
 			k->thits = hits;
+		}
+		/* A file it creates created: its version, or the same work another way. */
+		if (k->ncreate && (hits = created_alike(m->files, c->files)) &&
+		    (k->made == NONE || hits > k->mhits ||
+		    (hits == k->mhits && nearer(md, k, commit, k->made)))) {
+			k->made = commit;
+			k->mhits = hits;
 		}
 	}
 }
@@ -350,7 +405,8 @@ candidates(struct carrier *cr)
 		k = &cr->cv[cr->nc];
 		memset(k, 0, sizeof *k);
 		k->mail = (uint32_t)i;
-		k->best = k->later = k->touch = k->next = NONE;
+		k->best = k->later = k->touch = k->made = k->next = NONE;
+		k->ncreate = creates(m->files);
 		hmap_put(&cr->byid, m->id, strlen(m->id), &isnew)->val =
 		    (void *)(uintptr_t)(cr->nc + 1);
 		e = hmap_put(&cr->byaddr, m->from, strlen(m->from), &isnew);
@@ -377,6 +433,8 @@ settle(struct carrier *cr)
 	for (size_t i = 0; i < cr->nc; i++) {
 		const struct cand *k = &cr->cv[i];
 		struct mail *m = &md->mails[k->mail];
+		/* The commit that did its work another way: by its lines, else its new files. */
+		uint32_t t = k->touch != NONE ? k->touch : k->made;
 
 		if (k->best != NONE) {
 			m->verdict = V_REWORKED;
@@ -389,15 +447,15 @@ settle(struct carrier *cr)
 			m->vby = NONE;
 			m->vfam = m->supby = k->later;
 			m->carried = 2;
-		} else if (k->touch != NONE && md->commits[k->touch].date > m->date &&
-		    one_person(m->from, m->who, md->commits[k->touch].author,
-		    md->commits[k->touch].aname, 0)) {
+		} else if (t != NONE && md->commits[t].date > m->date &&
+		    one_person(m->from, m->who, md->commits[t].author,
+		    md->commits[t].aname, 0)) {
 			/* His own commit after it changed its lines: his rework. */
 			m->verdict = V_REWORKED;
-			m->vby = k->touch;
+			m->vby = t;
 			m->vfam = NONE;
 			m->carried = 4;
-		} else if (k->touch != NONE) {
+		} else if (t != NONE) {
 			/* Another's commit (or one before it) changed its lines: a doubt. */
 			m->verdict = V_UNSURE;
 			m->vby = m->vfam = NONE;
@@ -407,9 +465,11 @@ settle(struct carrier *cr)
 			struct carry *y = &md->carry[md->ncarry++];
 
 			y->mail = k->mail;
-			y->hits = m->carried == 1 ? k->hits : m->carried == 2 ? k->lhits : k->thits;
-			y->lines = m->carried >= 3 ? k->nrm : k->n;
-			y->commit = m->carried >= 3 ? k->touch : NONE;
+			y->files = m->carried >= 3 && k->touch == NONE;
+			y->hits = m->carried == 1 ? k->hits : m->carried == 2 ? k->lhits :
+			    y->files ? k->mhits : k->thits;
+			y->lines = m->carried < 3 ? k->n : y->files ? k->ncreate : k->nrm;
+			y->commit = m->carried >= 3 ? t : NONE;
 		}
 	}
 }

@@ -356,9 +356,14 @@ family_lines(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int
 		const struct carry *k = carry_of(md, mi);
 		const struct commit *c = &md->commits[k->commit];
 
-		line(fp, 1, "a commit changing the lines it removes: %s  %.10s  %s <%s>  (%u of "
-		    "the %u it removes)", c->id, day(d, c->date), c->subject, c->author, k->hits,
-		    k->lines);
+		if (k->files)
+			line(fp, 1, "a commit creating files it creates: %s  %.10s  %s <%s>  (%u "
+			    "of the %u it creates)", c->id, day(d, c->date), c->subject, c->author,
+			    k->hits, k->lines);
+		else
+			line(fp, 1, "a commit changing the lines it removes: %s  %.10s  %s <%s>  "
+			    "(%u of the %u it removes)", c->id, day(d, c->date), c->subject,
+			    c->author, k->hits, k->lines);
 	}
 	buf_free(&b);
 }
@@ -444,8 +449,9 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		if (m->carried == 4) {
 			line(fp, 1, "rule: nothing answered it, but a commit of its author's, "
 			    "written within %d days after it, on a file of it, removes %d%% or more "
-			    "of the lines it removes (of %d characters or more): his own rework "
-			    "landed", CARRY_DAYS, (int)(TOUCH_SHARE * 100), CARRY_CHARS);
+			    "of the lines it removes (of %d characters or more), or else creates "
+			    "a file it creates: his own rework landed", CARRY_DAYS,
+			    (int)(TOUCH_SHARE * 100), CARRY_CHARS);
 			break;
 		}
 		if (m->carried) {
@@ -468,8 +474,9 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		if (m->carried == 3) {
 			line(fp, 1, "rule: nothing answered it, but a commit written within %d "
 			    "days of it (before or after), on a file of it, removes %d%% or more "
-			    "of the lines it removes (of %d characters or more): the change made "
-			    "another way, or the patch made stale; read both sides", CARRY_DAYS,
+			    "of the lines it removes (of %d characters or more), or else creates a "
+			    "file it creates: the change made another way, or the patch made "
+			    "stale; read both sides", CARRY_DAYS,
 			    (int)(TOUCH_SHARE * 100), CARRY_CHARS);
 			break;
 		}

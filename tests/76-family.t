@@ -404,6 +404,35 @@ is "control: other lines removed: ignored" "ignored" \
 	"$(tc 2021-03-31T09:00:00Z drivers/foo.c Max max@m.org "$R3\\n")"
 is "control: 400 days later: ignored" "ignored" \
 	"$(tc 2022-03-07T09:00:00Z drivers/foo.c Max max@m.org "$R1\\n$R2\\n")"
+# A test Ann's n@x creates (tests/cache/0010_chain, with lines too short
+# to carry it; C2 made the folder), created by a commit NAME ADDR on
+# DATE with other lines: her rework, or the same work by another.
+# nc DATE NAME ADDR PATH
+nc() {
+	{ whdr; bg; w n@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] tests: chain coverage'; } >nc.tsv
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
+		printf 'n@x\tmail\t2021-02-01T09:00:00Z\ttests/cache/0010_chain\ttests/cache/0010_chain\tF /dev/null\\ttests/cache/0010_chain\\n@ \\n+set -e\\n+$NFT list\\n\n'
+		printf '%s\tcommit\t%s\tsrc/cache.c\\n%s\t%s\tF src/cache.c\\tsrc/cache.c\\n@ \\n+\\tcache_flush(c);\\nF /dev/null\\t%s\\n@ \\n+EXPECTED=x\\n\n' \
+		    "$C1" "$1" "$4" "$4" "$4"
+		printf '%s\tcommit\t2020-06-01T09:00:00Z\ttests/cache/0001_base\ttests/cache/0001_base\tF /dev/null\\ttests/cache/0001_base\\n@ \\n+set -e\\n\n' "$C2"
+	} >nc.tok
+	{
+		chdr
+		crow "$C1" "$1" "$2" "$3" "cache: print chains" "$2" "$3" "$1"
+		commit "$C2" 2020-06-01T09:00:00Z 2020-06-01T09:00:00Z
+		commit "$C9" 2022-09-01T00:00:00Z 2022-09-01T00:00:00Z
+	} >c-nc.tsv
+	V n@x --grace 0 nc.tsv nc.tok none.tsv c-nc.tsv
+}
+is "created: her own commit a month later creates the file her patch creates: reworked" \
+	"reworked $C1, its author's own, creating 1 of the 1 files it creates" \
+	"$(nc 2021-03-01T09:00:00Z Ann ann@a.org tests/cache/0010_chain)"
+is "created: another's: unsure" \
+	"unsure nobody answered it, but $C1 (max@m.org) created 1 of the 1 files it creates, 28 days after it was posted: made another way, or made stale" \
+	"$(nc 2021-03-01T09:00:00Z Max max@m.org tests/cache/0010_chain)"
+is "control: another file created: ignored" "ignored" \
+	"$(nc 2021-03-01T09:00:00Z Max max@m.org tests/cache/0011_chain)"
 tc 2021-03-31T09:00:00Z drivers/foo.c Max max@m.org "$R1\\n$R2\\n" >/dev/null
 ptreport why t@x --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >why.out
 grep -q "^  a commit changing the lines it removes: $C1  2021-03-31  foo: map the registers <max@m.org>  (2 of the 2 it removes)\$" why.out &&
