@@ -152,7 +152,8 @@ static int generic_only(const char *files);
  * Is mail patch m the project's?  Of the files it changes (modifies,
  * deletes, renames), at least half must be the repository's at its date
  * (a rename: either name; a deletion: a file the repository had by
- * then), or known from its thread or its author; a patch that only
+ * then), or known from its thread or its author, and when just half,
+ * the others in folders it has; a patch that only
  * creates files must create one in a folder the repository has then.
  * Files every project has (generic_file(): a README, the top Makefile)
  * tell nothing beside others: a test suite's patch to its README and
@@ -163,7 +164,7 @@ static int generic_only(const char *files);
 static int
 judge(struct model *md, struct known *kn, struct mail *m, uint32_t root)
 {
-	uint32_t changed = 0, known = 0, created = 0, inknown = 0;
+	uint32_t changed = 0, known = 0, created = 0, inknown = 0, lost = 0;
 	const char *why = NULL, *whynew = NULL;
 	int skipgen = !generic_only(m->files);
 	struct line_walk w;
@@ -191,6 +192,11 @@ judge(struct model *md, struct known *kn, struct mail *m, uint32_t root)
 
 			changed++;
 			known += ok;
+			/*
+			 * Not even its folder: a file of another tree altogether
+			 * (a file a table without kinds names may be new).
+			 */
+			lost += !ok && p[0] != 'U' && !folder_known(md, kn, m, root, p + 1, ol);
 			if (!ok && !why)
 				why = p + 1;
 		}
@@ -198,8 +204,13 @@ judge(struct model *md, struct known *kn, struct mail *m, uint32_t root)
 	m->fchanged = changed;
 	m->fknown = changed ? known : inknown;
 	m->fwhy = changed ? why : whynew;
+	/*
+	 * Half its files the repository's: the project's, unless the others
+	 * are in folders it never had either (a library's patch carrying its
+	 * copy of a kernel header the repository has a copy of too).
+	 */
 	if (changed)
-		return 2 * known >= changed;
+		return 2 * known > changed || (2 * known == changed && !lost);
 	return inknown > 0;
 }
 

@@ -736,16 +736,19 @@ int shares_folder(const char *a, const char *b);
 /*
  * Else a commit within CARRY_DAYS of it, before or after, on a file of
  * it, that removes TOUCH_SHARE of the distinctive lines it removes (one
- * at least) changed the code it changes: made another way, or made
+ * at least), they a TOUCH_FOCUS of the distinctive lines it removes
+ * itself, changed the code it changes: made another way, or made
  * stale; a doubt (unsure), not "ignored"; else one that creates a file
  * it creates (the same path).  A commit of its author's, after it, that
  * does so is his rework (reworked).
  */
 #define TOUCH_SHARE 0.5
+#define TOUCH_FOCUS 0.25
 struct carry {
 	uint32_t mail, hits, lines;
 	uint32_t commit;         /* carried 3, 4: the commit changing its lines */
 	int files;               /* ... or creating files it creates (hits of lines) */
+	uint32_t tcrm, tmoved;
 };
 void carried(struct model *md);
 const struct carry *carry_of(const struct model *md, uint32_t mi);

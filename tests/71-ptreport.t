@@ -891,7 +891,8 @@ own c4@x 2021-02-10T00:00:00Z M:tools/lib/bpf/x.c
 own c5@x 2021-02-10T00:00:00Z C:lib/z.c
 own v1@x 2021-02-10T00:00:00Z M:src/b.c M:include/linux/k.h M:lib/k.c
 own v2@x 2021-02-10T00:00:00Z M:src/b.c M:src/a.c M:kernel/x.c
-own v3@x 2021-02-10T00:00:00Z M:src/b.c M:kernel/x.c
+own v3@x 2021-02-10T00:00:00Z M:src/b.c M:src/gone.c
+own v6@x 2021-02-10T00:00:00Z M:src/b.c M:kernel/x.c
 own v5@x 2021-02-10T00:00:00Z M:Makefile M:kernel/x.c
 own v4@x 2021-02-10T00:00:00Z M:fs/Kconfig M:fs/Makefile C:include/erofs.h
 { mhdr; cat own.tsv; } >own-m.tsv
@@ -943,7 +944,10 @@ is "another project's: one of three files it changes is the repository's (src/b.
 	"not-counted not for this repository: 1 of the 3 files it changes were in it at its date (not include/linux/k.h)" \
 	"$(fc v1@x)"
 is "control: two of three" "ignored" "$(fc v2@x)"
-is "control: one of two (half) is the project's" "ignored" "$(fc v3@x)"
+is "control: one of two (half) is the project's, the other in a folder it has" "ignored" "$(fc v3@x)"
+is "another project's: one of two (half), the other in a folder the repository never had (a library's patch with its copy of a shared header)" \
+	"not-counted not for this repository: 1 of the 2 files it changes were in it at its date (not kernel/x.c)" \
+	"$(fc v6@x)"
 is "another project's: the top Makefile, which every project has, tells nothing beside kernel/x.c" \
 	"not-counted not for this repository: 0 of the 1 files it changes were in it at its date (not kernel/x.c)" \
 	"$(fc v5@x)"
