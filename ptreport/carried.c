@@ -31,7 +31,6 @@ struct cand {
 	uint32_t lhits;
 	uint32_t touch;          /* else a commit removing its removed lines; NONE */
 	uint32_t thits;
-	uint32_t tcrm, tmoved;   /* its commit's removed lines; of the hits, how many it adds again */
 	uint32_t ncreate;        /* the files it creates */
 	uint32_t made;           /* else a commit creating files it creates; NONE */
 	uint32_t mhits;
@@ -188,27 +187,6 @@ changes_lines(const struct cand *k, uint32_t hits, uint32_t nr)
 {
 	return hits && (double)hits >= TOUCH_SHARE * k->nrm &&
 	    (double)hits >= TOUCH_FOCUS * nr;
-}
-
-/* Of k's removed lines the current row removes, how many it adds again (a move)? */
-static uint32_t
-moved(const struct cand *k, const uint64_t *rl, uint32_t nr, const uint64_t *al, uint32_t na)
-{
-	uint32_t n = 0, i = 0, j = 0;
-
-	while (i < k->nrm && j < nr) {
-		if (k->rm[i] < rl[j])
-			i++;
-		else if (k->rm[i] > rl[j])
-			j++;
-		else {
-			uint64_t h = k->rm[i];
-
-			n += na && bsearch(&h, al, na, sizeof *al, cmp_u64) != NULL;
-			i++, j++;
-		}
-	}
-	return n;
 }
 
 /* Of two commits doing as much for k, is the first nearer to it in time (then by id)? */
@@ -399,8 +377,6 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		if (changes_lines(k, hits, cr->nr) && touch_better(md, k, commit, hits)) {
 			k->touch = commit;
 			k->thits = hits;
-			k->tcrm = cr->nr;
-			k->tmoved = moved(k, cr->rl, cr->nr, cr->al, cr->na);
 		}
 		/* A file it creates created: its version, or the same work another way. */
 		if (k->ncreate && (hits = created_alike(m->files, c->files)) &&
@@ -497,8 +473,6 @@ settle(struct carrier *cr)
 			    y->files ? k->mhits : k->thits;
 			y->lines = m->carried < 3 ? k->n : y->files ? k->ncreate : k->nrm;
 			y->commit = m->carried >= 3 ? t : NONE;
-			y->tcrm = k->tcrm;
-			y->tmoved = k->tmoved;
 		}
 	}
 }

@@ -256,8 +256,6 @@ touch_text(const struct model *md, const struct mail *m, const struct carry *k,
 	    k->files ? "created" : "changed", k->hits, k->lines,
 	    k->files ? "files it creates" : "lines it removes",
 	    (long)((d < 0 ? -d : d) / DAY), d < 0 ? "before" : "after");
-	if (getenv("PT_DBG"))
-		buf_addf(b, " [crm %u moved %u]", k->tcrm, k->tmoved);
 }
 
 static void

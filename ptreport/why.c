@@ -449,9 +449,10 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		if (m->carried == 4) {
 			line(fp, 1, "rule: nothing answered it, but a commit of its author's, "
 			    "written within %d days after it, on a file of it, removes %d%% or more "
-			    "of the lines it removes (of %d characters or more), or else creates "
-			    "a file it creates: his own rework landed", CARRY_DAYS,
-			    (int)(TOUCH_SHARE * 100), CARRY_CHARS);
+			    "of the lines it removes (of %d characters or more; %d%% of those "
+			    "the commit removes), or else creates a file it creates: his own "
+			    "rework landed", CARRY_DAYS, (int)(TOUCH_SHARE * 100), CARRY_CHARS,
+			    (int)(TOUCH_FOCUS * 100));
 			break;
 		}
 		if (m->carried) {
@@ -474,10 +475,11 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		if (m->carried == 3) {
 			line(fp, 1, "rule: nothing answered it, but a commit written within %d "
 			    "days of it (before or after), on a file of it, removes %d%% or more "
-			    "of the lines it removes (of %d characters or more), or else creates a "
-			    "file it creates: the change made another way, or the patch made "
-			    "stale; read both sides", CARRY_DAYS,
-			    (int)(TOUCH_SHARE * 100), CARRY_CHARS);
+			    "of the lines it removes (of %d characters or more; %d%% of those "
+			    "the commit removes), or else creates a file it creates: the change "
+			    "made another way, or the patch made stale; read both sides",
+			    CARRY_DAYS, (int)(TOUCH_SHARE * 100), CARRY_CHARS,
+			    (int)(TOUCH_FOCUS * 100));
 			break;
 		}
 		line(fp, 1, "rule: nothing answered it, but the evidence is mixed: a patch that "

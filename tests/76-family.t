@@ -400,6 +400,13 @@ is "changed: her own commit after it: reworked, her own" \
 	"$(tc 2021-03-31T09:00:00Z drivers/foo.c Ann ann@a.org "$R1\\n$R2\\n")"
 is "control: her own commit before it (her base old): unsure, not reworked" \
 	"unsure" "$(tc 2021-01-01T09:00:00Z drivers/foo.c Ann ann@a.org "$R1\\n$R2\\n" | cut -d' ' -f1)"
+# A rewrite of many lines (a conversion, a file removed) is no change
+# about hers: both her lines among nine it removes (under a quarter).
+many='-\tfoo_setup_clocks(dev, 0);\n-\tfoo_setup_power(dev, 1);\n-\tfoo_setup_reset(dev, 2);\n-\tfoo_setup_dma(dev, 3);\n-\tfoo_setup_pins(dev, 4);\n-\tfoo_setup_fifo(dev, 5);\n-\tfoo_setup_wake(dev, 6);\n'
+is "control: her two lines among nine another's commit removes: ignored" "ignored" \
+	"$(tc 2021-03-31T09:00:00Z drivers/foo.c Max max@m.org "$R1\\n$R2\\n$many")"
+is "changed: her two among seven (a quarter or more): unsure" "unsure" \
+	"$(tc 2021-03-31T09:00:00Z drivers/foo.c Max max@m.org "$R1\\n$R2\\n$(printf '%s' "$many" | cut -c1-148)" | cut -d' ' -f1)"
 is "control: other lines removed: ignored" "ignored" \
 	"$(tc 2021-03-31T09:00:00Z drivers/foo.c Max max@m.org "$R3\\n")"
 is "control: 400 days later: ignored" "ignored" \
