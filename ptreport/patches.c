@@ -231,7 +231,11 @@ unsure_text(struct model *md, uint32_t mi, struct buf *b)
 
 	const struct carry *k = m->carried == 3 ? carry_of(md, mi) : NULL;
 
-	if (f)
+	if (m->comp && m->twin != NONE && m->vby != NONE)
+		buf_addf(b, "nobody answered it, but its other half for another repository, "
+		    "posted with it by its author, was answered: %s (%s)",
+		    md->mails[m->twin].id, md->mails[m->vby].id);
+	else if (f)
 		buf_addf(b, "maybe a version of it, by its author within a day under a title "
 		    "alike or as a next version on a file of it, was %s: %s",
 		    applied_by(md, m->vfam, 0) != NONE || applied_by(md, m->vfam, 1) != NONE ?

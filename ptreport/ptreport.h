@@ -128,6 +128,8 @@ struct mail {
 	const char *changeid;    /* patches: its Change-Id trailer (interned); "" */
 	unsigned char verdict;   /* enum verdict, once verdicts() ran */
 	unsigned char weak;      /* unsure: the evidence its vby rests on is weak */
+	unsigned char comp;      /* unsure: its companion in another repository
+	                            (twin) was answered (vby the answer) */
 	unsigned char lone;      /* answered-together: another part of its
 	                            posting answered, not it (its versions not) */
 	unsigned char carried;   /* carried.c: 1 reworked, a commit carries its
@@ -670,6 +672,9 @@ void postings_free(struct model *md);
 uint32_t together(struct model *md, uint32_t mi);
 /* The cover letter of a twin posting another person answered (versions.c); NONE. */
 uint32_t cover_twin(struct model *md, uint32_t mi);
+/* Another repository's half of its submission, posted within COMPANION_SECS, answered (versions.c). */
+#define COMPANION_SECS 600
+uint32_t companion(struct model *md, uint32_t mi, uint32_t *half);
 uint32_t superseded_by(struct model *md, uint32_t mi);
 uint32_t series_answered(struct model *md, uint32_t mi);
 /*

@@ -263,7 +263,7 @@ static void
 judge(struct model *md, uint32_t mi)
 {
 	struct mail *m = &md->mails[mi];
-	uint32_t r, x;
+	uint32_t r, x, half;
 	int64_t end, grace, dl;
 	int weak = 0, mg = 0, wd = 0;
 
@@ -364,6 +364,18 @@ judge(struct model *md, uint32_t mi)
 	if (after_history(md, m)) {
 		m->late = 1;
 		set_verdict(m, V_TOONEW, NONE, NONE);
+		return;
+	}
+	/*
+	 * Its other half, another repository's, was answered: readers of
+	 * the threads disagree whether that answers it (the review of the
+	 * kernel half was the submission's, or the tool's half still
+	 * waits): a doubt, with both threads named.
+	 */
+	if ((r = companion(md, mi, &half)) != NONE) {
+		set_verdict(m, V_UNSURE, r, NONE);
+		m->twin = half;
+		m->comp = 1;
 		return;
 	}
 	/* Mixed evidence: a patch that may be its version was handled. */

@@ -35,6 +35,8 @@ static uint32_t *bydate;         /* patches for the project, by date then id */
 static size_t nbydate;
 static uint32_t *bycover;        /* cover letters (any repository's), by date then id */
 static size_t nbycover;
+static uint32_t *byother;        /* other repositories' patches, by date then id */
+static size_t nbyother;
 static const struct model *cmp_md;
 
 static int
@@ -61,6 +63,8 @@ postings_index(struct model *md)
 	nbydate = 0;
 	bycover = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *bycover);
 	nbycover = 0;
+	byother = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *byother);
+	nbyother = 0;
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
 		struct posting *p;
@@ -72,6 +76,9 @@ postings_index(struct model *md)
 			bydate[nbydate++] = (uint32_t)i;
 		if (m->present && m->type == MT_COVER && m->date != NODATE && *m->ntitle)
 			bycover[nbycover++] = (uint32_t)i;
+		if (m->present && m->type == MT_PATCH && m->foreign && !m->process &&
+		    m->date != NODATE && shallow(md, (uint32_t)i))
+			byother[nbyother++] = (uint32_t)i;
 		if (!postable(m))
 			continue;
 		memset(&key, 0, sizeof key);
@@ -126,6 +133,8 @@ postings_index(struct model *md)
 		qsort(bydate, nbydate, sizeof *bydate, cmp_bydate);
 	if (nbycover)
 		qsort(bycover, nbycover, sizeof *bycover, cmp_bydate);
+	if (nbyother)
+		qsort(byother, nbyother, sizeof *byother, cmp_bydate);
 }
 
 void
@@ -139,11 +148,12 @@ postings_free(struct model *md)
 	free(tnext);
 	free(bydate);
 	free(bycover);
+	free(byother);
 	hmap_free(&postid);
 	hmap_free(&bytitle);
 	posts = NULL;
-	mpost = tnext = bydate = bycover = NULL;
-	nposts = capposts = nbydate = nbycover = 0;
+	mpost = tnext = bydate = bycover = byother = NULL;
+	nposts = capposts = nbydate = nbycover = nbyother = 0;
 }
 
 /* Was posting p merged, or answered in its thread by another person, after it came? */
@@ -493,6 +503,53 @@ together(struct model *md, uint32_t mi)
 			continue;
 		if (best == NONE || cmp_date_id(md, x, best) < 0)
 			best = x;
+	}
+	return best;
+}
+
+/*
+ * The other half of a submission to two repositories: a patch of
+ * another repository (a kernel's ioctl beside the tool using it) its
+ * author posted within COMPANION_SECS of patch mi, to a list of it,
+ * in another thread, where another person wrote after mi was posted:
+ * the review of the one half is the submission's.  The response (the
+ * earliest), or NONE; *half the companion.
+ */
+uint32_t
+companion(struct model *md, uint32_t mi, uint32_t *half)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t root = thread_of(md, mi), best = NONE;
+	size_t lo = 0, hi = nbyother;
+
+	*half = NONE;
+	if (m->date == NODATE || !byother)
+		return NONE;
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (md->mails[byother[mid]].date < m->date - COMPANION_SECS)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < nbyother; i++) {
+		uint32_t x = byother[i], xr = thread_of(md, x);
+		const struct mail *t = &md->mails[x];
+
+		if (t->date > m->date + COMPANION_SECS)
+			break;
+		if (xr == root || !by_person(t, m->from, m->who) || !share_list(t, m))
+			continue;
+		for (uint32_t r = md->th[xr].resp; r != NONE; r = md->mails[r].rnext) {
+			const struct mail *y = &md->mails[r];
+
+			if (y->date == NODATE || y->date < m->date || by_person(y, m->from, m->who) ||
+			    (best != NONE && cmp_date_id(md, r, best) >= 0))
+				continue;
+			best = r;
+			*half = x;
+		}
 	}
 	return best;
 }

@@ -472,6 +472,13 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		line(fp, 1, "rule: not merged and not answered, but too new to judge: no verdict");
 		break;
 	case V_UNSURE:
+		if (m->comp) {
+			line(fp, 1, "rule: nothing answered it, but its author posted a patch for "
+			    "another repository within %d minutes of it, to a list of it, and "
+			    "another person wrote in that one's thread: the other half of one "
+			    "submission; read both threads", COMPANION_SECS / 60);
+			break;
+		}
 		if (m->carried == 3) {
 			line(fp, 1, "rule: nothing answered it, but a commit written within %d "
 			    "days of it (before or after), on a file of it, removes %d%% or more "

@@ -449,6 +449,47 @@ ptreport summary --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >sum.out
 is "changed: the summary counts it unsure, not ignored" "1 0" \
 	"$(awk -F'\t' '$1 == "unsure" { u = $2 } $1 == "ignored" { i = $2 } END { print u, i }' sum.out)"
 
+# --- 4d. the other half of a submission to two repositories --------------------
+# Ann posts the kernel's half k@x (kernel/ioctl.c: no file of this
+# repository) and, GAP later, the tool's half t@x (tools/foo.c); WHO
+# answers k@x in its thread.  Nobody answers t@x.  A reader of the
+# threads may call t@x answered by the review of k@x, or still waiting:
+# unsure, both named.  half GAP WHO
+half() {
+	{
+		whdr
+		bg
+		w k@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] fs: add an ioctl to force allocation'
+		w t@x "$1" Ann ann@a.org '[PATCH] tools: add an alloc command'
+		w kr@x 2021-02-02T09:00:00Z "$2" "$(echo "$2" | tr 'A-Z' 'a-z')@x.org" \
+		    'Re: [PATCH] fs: add an ioctl to force allocation' reply k@x '' '' '' '' 'Why not sysfs?'
+	} >half.tsv
+	{
+		thdr
+		tok mail k@x 2021-02-01T09:00:00Z M:kernel/ioctl.c
+		tok mail t@x "$1" M:tools/foo.c
+		tok commit "$C2" 2020-06-01T09:00:00Z C:tools/foo.c
+	} >half.tok
+	{
+		chdr
+		commit "$C2" 2020-06-01T09:00:00Z 2020-06-01T09:00:00Z
+		commit "$C9" 2022-09-01T00:00:00Z 2022-09-01T00:00:00Z
+	} >c-half.tsv
+	V t@x --grace 0 half.tsv half.tok none.tsv c-half.tsv
+}
+is "companion: the kernel half, 90 s before, answered by another: unsure, both named" \
+	"unsure nobody answered it, but its other half for another repository, posted with it by its author, was answered: k@x (kr@x)" \
+	"$(half 2021-02-01T09:01:30Z Bob)"
+is "control: the kernel half itself is another repository's" "not-counted" \
+	"$(V k@x --grace 0 half.tsv half.tok none.tsv c-half.tsv | cut -d' ' -f1)"
+is "control: posted an hour apart: ignored" "ignored" "$(half 2021-02-01T10:00:00Z Bob)"
+is "control: only its author wrote in the kernel half's thread: ignored" "ignored" \
+	"$(half 2021-02-01T09:01:30Z Ann)"
+half 2021-02-01T09:01:30Z Bob >/dev/null
+ptreport why t@x --grace 0 half.tsv half.tok none.tsv c-half.tsv >why.out
+grep -q '^  rule: nothing answered it, but its author posted a patch for another repository within 10 minutes of it' why.out
+ok $? "companion: why gives the rule"
+
 # Her later patch mail carries the lines: deep in the thread, under
 # another title (a repost folding it in), nobody answering either:
 # superseded by it.  lm NAME ADDR IRT: the later mail's sender, and what
