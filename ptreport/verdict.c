@@ -226,9 +226,39 @@ version_answered(struct model *md, uint32_t mi)
 }
 
 /*
+ * A later posting of its author's that names mi (a link to it, or to
+ * its cover letter, in the later one's cover letter or patch: "v1:
+ * https://lore..."), within FAM_DAYS: its next version, whatever its
+ * title; the earliest; NONE.
+ */
+static uint32_t
+cited_later(struct model *md, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t best = NONE;
+	size_t lo, hi = cites_of(md, thread_of(md, mi), &lo);
+
+	for (size_t i = lo; i < hi; i++) {
+		uint32_t r = md->ct[i].mail;
+		const struct mail *x = &md->mails[r];
+
+		if ((x->type != MT_COVER && x->type != MT_PATCH) || !x->present || x->review ||
+		    x->date == NODATE || m->date == NODATE || x->date <= m->date ||
+		    x->date - m->date > (int64_t)FAM_DAYS * DAY ||
+		    !by_person(x, m->from, m->who) ||
+		    !aimed_at(md, md->ct[i].tgt, x->series, mi))
+			continue;
+		if (best == NONE || cmp_date_id(md, r, best) < 0)
+			best = r;
+	}
+	return best;
+}
+
+/*
  * A later version of mi by its author, in its cluster or its family,
- * that stands for it: mi was replaced, and the later one carries the
- * verdict (a resend, a v2 nobody answered either); the earliest; NONE.
+ * or a later posting naming it, that stands for it: mi was replaced,
+ * and the later one carries the verdict (a resend, a v2 nobody
+ * answered either); the earliest; NONE.
  */
 static uint32_t
 replaced_by(struct model *md, uint32_t mi)
@@ -249,6 +279,8 @@ replaced_by(struct model *md, uint32_t mi)
 	}
 	if (best == NONE)
 		best = family_later(md, mi);
+	if (best == NONE)
+		best = cited_later(md, mi);
 	return best;
 }
 

@@ -449,6 +449,24 @@ ptreport summary --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >sum.out
 is "changed: the summary counts it unsure, not ignored" "1 0" \
 	"$(awk -F'\t' '$1 == "unsure" { u = $2 } $1 == "ignored" { i = $2 } END { print u, i }' sum.out)"
 
+# --- 4c'. a later posting of hers naming it --------------------------------------
+# Ann's p@x; three days later her v2 cover letter v@x, under another
+# title, names p@x by its archive link (b4's "Link to v1"): her next
+# version stands for p@x.  cv SENDER ADDR
+cv() {
+	{
+		whdr
+		bg
+		w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] inspect: start the lookup from the root'
+		mrow v@x 2021-02-04T09:00:00Z "$1" "$2" '[PATCH v2 0/3] inspect: fix logical-resolve' dev \
+		    '' '' cover 2 0 3 '' p@x '' '' 'v1: https://lore.kernel.org/r/p@x'
+	} >cv.tsv
+	V p@x --grace 0 cv.tsv none.tsv c-end.tsv
+}
+is "cited: her later cover letter names it (another title): superseded by it" "superseded v@x" \
+	"$(cv Ann ann@a.org)"
+is "control: another's cover letter naming it answers it" "answered cid@c.org" "$(cv Cid cid@c.org)"
+
 # --- 4d. the other half of a submission to two repositories --------------------
 # Ann posts the kernel's half k@x (kernel/ioctl.c: no file of this
 # repository) and, GAP later, the tool's half t@x (tools/foo.c); WHO
