@@ -7,8 +7,10 @@
  * commits near them that share a file: only then, and only theirs.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "hash.h"
 #include "hunks.h"
@@ -34,6 +36,9 @@ struct cand {
 	uint32_t ncreate;        /* the files it creates */
 	uint32_t made;           /* else a commit creating files it creates; NONE */
 	uint32_t mhits;
+	uint64_t *iss;           /* the issues its message names (hashes, sorted) */
+	uint32_t niss;
+	uint32_t issue;          /* else a commit naming one of them; NONE */
 	uint32_t next;           /* the next candidate of the same address; NONE */
 };
 
@@ -250,6 +255,76 @@ creates(const char *a)
 	return n;
 }
 
+/*
+ * The issues a message (raw, as the table holds it) names: "#N" after
+ * Issue, Issues, Closes, Fixes, Resolves or Bug (a colon, blanks), a
+ * link's "/issues/N" or "/pull/N", a bugzilla's "show_bug.cgi?id=N";
+ * their hashes into *v (sorted, unique), how many.
+ */
+static uint32_t
+issues_of(const char *s, size_t n, uint64_t **v, uint32_t *cap)
+{
+	static const char *const words[] = {
+		"issue", "issues", "closes", "fixes", "resolves", "bug",
+	};
+	static const char *const links[] = { "/issues/", "/pull/", "show_bug.cgi?id=" };
+	uint32_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i, d;
+		int hit = 0;
+
+		for (size_t w = 0; w < sizeof links / sizeof links[0] && !hit; w++) {
+			size_t l = strlen(links[w]);
+
+			if (i + l <= n && !memcmp(s + i, links[w], l)) {
+				j = i + l;
+				hit = 1;
+			}
+		}
+		if (!hit && s[i] == '#' && i > 0) {
+			/* Back over blanks and a colon to the word before. */
+			size_t b = i;
+
+			while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == ':'))
+				b--;
+			for (size_t w = 0; w < sizeof words / sizeof words[0] && !hit; w++) {
+				size_t l = strlen(words[w]);
+
+				/* A word of its own: after a blank, a mark, or an escaped newline. */
+				if (b >= l && !strncasecmp(s + b - l, words[w], l) &&
+				    (b == l || !isalnum((unsigned char)s[b - l - 1]) ||
+				    (b >= l + 2 && s[b - l - 2] == '\\' &&
+				    (s[b - l - 1] == 'n' || s[b - l - 1] == 't'))))
+					hit = 1;
+			}
+			j = i + 1;
+		}
+		if (!hit)
+			continue;
+		for (d = j; d < n && d - j < 12 && s[d] >= '0' && s[d] <= '9'; d++)
+			;
+		if (d == j || (d < n && isalnum((unsigned char)s[d])))
+			continue;
+		if (k == *cap) {
+			*cap = *cap ? 2 * *cap : 4;
+			*v = xreallocarray(*v, *cap, sizeof **v);
+		}
+		(*v)[k++] = hash_bytes(s + j, d - j) | 1;
+		i = d;
+	}
+	if (k) {
+		uint32_t u = 1;
+
+		qsort(*v, k, sizeof **v, cmp_u64);
+		for (uint32_t i = 1; i < k; i++)
+			if ((*v)[i] != (*v)[u - 1])
+				(*v)[u++] = (*v)[i];
+		k = u;
+	}
+	return k;
+}
+
 /* What the passes share: the candidates, their indexes, buffers for the lines read. */
 struct carrier {
 	struct model *md;
@@ -260,6 +335,10 @@ struct carrier {
 	uint64_t *al, *rl;       /* the current row's added and removed lines */
 	uint32_t na, nr, capal, caprl;
 	int64_t lo, hi;          /* the candidates' first and last dates */
+	int cmsg;                /* the msg column (raw), or -1 */
+	int anyiss;              /* a candidate names an issue */
+	uint64_t *ci;            /* the current commit's issues */
+	uint32_t capci;
 };
 
 /* The current row's lines into cr->al and cr->rl: 0 for a bad hunks field. */
@@ -296,6 +375,11 @@ own_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, int 
 	k->n = some_lines(hs, hn, '+', &k->h, &cap, &cr->w);
 	cap = 0;
 	k->nrm = some_lines(hs, hn, '-', &k->rm, &cap, &cr->w);
+	if (cr->cmsg >= 0) {
+		cap = 0;
+		k->niss = issues_of(r->f[cr->cmsg].s, r->f[cr->cmsg].len, &k->iss, &cap);
+		cr->anyiss |= k->niss > 0;
+	}
 }
 
 /*
@@ -344,7 +428,7 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 {
 	struct model *md = cr->md;
 	const struct commit *c;
-	uint32_t commit;
+	uint32_t commit, nci;
 	int read = 0;
 
 	if (strcmp(r->f[ckind].s, KIND_COMMIT) ||
@@ -354,15 +438,22 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 	    c->date > cr->hi + (int64_t)CARRY_DAYS * DAY)
 		return;
 	commit = (uint32_t)(c - md->commits);
+	/* The issues its message names, once, when a candidate names one. */
+	nci = cr->anyiss && cr->cmsg >= 0 ?
+	    issues_of(r->f[cr->cmsg].s, r->f[cr->cmsg].len, &cr->ci, &cr->capci) : 0;
 	for (size_t i = 0; i < cr->nc; i++) {
 		struct cand *k = &cr->cv[i];
 		const struct mail *m = &md->mails[k->mail];
 		uint32_t hits;
 
-		if ((!worth(k) && !k->nrm && !k->ncreate) ||
-		    c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
-		    c->date > m->date + (int64_t)CARRY_DAYS * DAY ||
-		    !shares_file(c->files, m->files))
+		if (c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
+		    c->date > m->date + (int64_t)CARRY_DAYS * DAY)
+			continue;
+		/* The same issue, on whatever files: the same work, another way. */
+		if (nci && k->niss && common(k->iss, k->niss, cr->ci, nci) &&
+		    (k->issue == NONE || nearer(md, k, commit, k->issue)))
+			k->issue = commit;
+		if ((!worth(k) && !k->nrm && !k->ncreate) || !shares_file(c->files, m->files))
 			continue;
 		/* The commit's lines once, for the first candidate that wants them. */
 		if (!read && !(read = row_lines(cr, r, chunks)))
@@ -408,7 +499,7 @@ candidates(struct carrier *cr)
 		k = &cr->cv[cr->nc];
 		memset(k, 0, sizeof *k);
 		k->mail = (uint32_t)i;
-		k->best = k->later = k->touch = k->made = k->next = NONE;
+		k->best = k->later = k->touch = k->made = k->issue = k->next = NONE;
 		k->ncreate = creates(m->files);
 		hmap_put(&cr->byid, m->id, strlen(m->id), &isnew)->val =
 		    (void *)(uintptr_t)(cr->nc + 1);
@@ -436,8 +527,8 @@ settle(struct carrier *cr)
 	for (size_t i = 0; i < cr->nc; i++) {
 		const struct cand *k = &cr->cv[i];
 		struct mail *m = &md->mails[k->mail];
-		/* The commit that did its work another way: by its lines, else its new files. */
-		uint32_t t = k->touch != NONE ? k->touch : k->made;
+		/* The commit that did its work another way: by its lines, its new files, its issue. */
+		uint32_t t = k->touch != NONE ? k->touch : k->made != NONE ? k->made : k->issue;
 
 		if (k->best != NONE) {
 			m->verdict = V_REWORKED;
@@ -468,10 +559,12 @@ settle(struct carrier *cr)
 			struct carry *y = &md->carry[md->ncarry++];
 
 			y->mail = k->mail;
-			y->files = m->carried >= 3 && k->touch == NONE;
+			y->files = m->carried >= 3 && k->touch == NONE && k->made != NONE;
+			y->issue = m->carried >= 3 && k->touch == NONE && k->made == NONE;
 			y->hits = m->carried == 1 ? k->hits : m->carried == 2 ? k->lhits :
-			    y->files ? k->mhits : k->thits;
-			y->lines = m->carried < 3 ? k->n : y->files ? k->ncreate : k->nrm;
+			    y->files ? k->mhits : y->issue ? 1 : k->thits;
+			y->lines = m->carried < 3 ? k->n : y->files ? k->ncreate :
+			    y->issue ? k->niss : k->nrm;
 			y->commit = m->carried >= 3 ? t : NONE;
 		}
 	}
@@ -508,7 +601,9 @@ carried(struct model *md)
 			 * when the table was loaded: passed over in silence.
 			 */
 			tsv_raw(&r, COL_HUNKS);
-			tsv_skip(&r, COL_MSG);
+			/* The message raw: only its issue references are looked for. */
+			tsv_raw(&r, COL_MSG);
+			cr.cmsg = table_col(&r, TABLE_PATCHES, COL_MSG);
 			tsv_skip(&r, COL_PATHS);
 			while (cid >= 0 && ckind >= 0 && chunks >= 0 && tsv_next(&r) > 0) {
 				if (pass == 0)
@@ -525,10 +620,12 @@ carried(struct model *md)
 	for (size_t i = 0; i < cr.nc; i++) {
 		free(cr.cv[i].h);
 		free(cr.cv[i].rm);
+		free(cr.cv[i].iss);
 	}
 	free(cr.cv);
 	free(cr.al);
 	free(cr.rl);
+	free(cr.ci);
 	buf_free(&cr.w);
 	buf_free(&cr.raw);
 	hmap_free(&cr.byid);

@@ -180,10 +180,14 @@ mail_verdict(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 		if (m->carried == 4) {
 			const struct carry *k = carry_of(md, mi);
 
-			buf_addf(b, "%s, its author's own, %s %u of the %u %s",
-			    md->commits[m->vby].id, k && k->files ? "creating" : "changing",
-			    k ? k->hits : 0, k ? k->lines : 0,
-			    k && k->files ? "files it creates" : "lines it removes");
+			if (k && k->issue)
+				buf_addf(b, "%s, its author's own, naming an issue it names",
+				    md->commits[m->vby].id);
+			else
+				buf_addf(b, "%s, its author's own, %s %u of the %u %s",
+				    md->commits[m->vby].id, k && k->files ? "creating" : "changing",
+				    k ? k->hits : 0, k ? k->lines : 0,
+				    k && k->files ? "files it creates" : "lines it removes");
 		} else if (m->carried) {
 			const struct carry *k = carry_of(md, mi);
 
@@ -255,11 +259,17 @@ touch_text(const struct model *md, const struct mail *m, const struct carry *k,
 	const struct commit *c = &md->commits[k->commit];
 	int64_t d = c->date - m->date;
 
-	buf_addf(b, "nobody answered it, but %s (%s) %s %u of the %u %s, %ld days %s it was "
-	    "posted: made another way, or made stale", c->id, c->author,
-	    k->files ? "created" : "changed", k->hits, k->lines,
-	    k->files ? "files it creates" : "lines it removes",
-	    (long)((d < 0 ? -d : d) / DAY), d < 0 ? "before" : "after");
+	if (k->issue)
+		buf_addf(b, "nobody answered it, but %s (%s) names an issue it names (an "
+		    "issue number or bug link), %ld days %s it was posted: made another "
+		    "way, or made stale", c->id, c->author, (long)((d < 0 ? -d : d) / DAY),
+		    d < 0 ? "before" : "after");
+	else
+		buf_addf(b, "nobody answered it, but %s (%s) %s %u of the %u %s, %ld days %s "
+		    "it was posted: made another way, or made stale", c->id, c->author,
+		    k->files ? "created" : "changed", k->hits, k->lines,
+		    k->files ? "files it creates" : "lines it removes",
+		    (long)((d < 0 ? -d : d) / DAY), d < 0 ? "before" : "after");
 }
 
 static void

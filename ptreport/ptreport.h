@@ -753,6 +753,7 @@ struct carry {
 	uint32_t mail, hits, lines;
 	uint32_t commit;         /* carried 3, 4: the commit changing its lines */
 	int files;               /* ... or creating files it creates (hits of lines) */
+	int issue;               /* ... or naming an issue its message names */
 };
 void carried(struct model *md);
 const struct carry *carry_of(const struct model *md, uint32_t mi);

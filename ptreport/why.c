@@ -356,7 +356,10 @@ family_lines(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int
 		const struct carry *k = carry_of(md, mi);
 		const struct commit *c = &md->commits[k->commit];
 
-		if (k->files)
+		if (k->issue)
+			line(fp, 1, "a commit naming an issue it names: %s  %.10s  %s <%s>", c->id,
+			    day(d, c->date), c->subject, c->author);
+		else if (k->files)
 			line(fp, 1, "a commit creating files it creates: %s  %.10s  %s <%s>  (%u "
 			    "of the %u it creates)", c->id, day(d, c->date), c->subject, c->author,
 			    k->hits, k->lines);
@@ -450,8 +453,9 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 			line(fp, 1, "rule: nothing answered it, but a commit of its author's, "
 			    "written within %d days after it, on a file of it, removes %d%% or more "
 			    "of the lines it removes (of %d characters or more; %d%% of those "
-			    "the commit removes), or else creates a file it creates: his own "
-			    "rework landed", CARRY_DAYS, (int)(TOUCH_SHARE * 100), CARRY_CHARS,
+			    "the commit removes), or else creates a file it creates, or else names "
+			    "an issue it names: his own rework landed", CARRY_DAYS,
+			    (int)(TOUCH_SHARE * 100), CARRY_CHARS,
 			    (int)(TOUCH_FOCUS * 100));
 			break;
 		}
@@ -483,7 +487,8 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 			line(fp, 1, "rule: nothing answered it, but a commit written within %d "
 			    "days of it (before or after), on a file of it, removes %d%% or more "
 			    "of the lines it removes (of %d characters or more; %d%% of those "
-			    "the commit removes), or else creates a file it creates: the change "
+			    "the commit removes), or else creates a file it creates, or else "
+			    "names an issue it names (\"Closes: #N\", a bug link): the change "
 			    "made another way, or the patch made stale; read both sides",
 			    CARRY_DAYS, (int)(TOUCH_SHARE * 100), CARRY_CHARS,
 			    (int)(TOUCH_FOCUS * 100));

@@ -449,6 +449,33 @@ ptreport summary --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >sum.out
 is "changed: the summary counts it unsure, not ignored" "1 0" \
 	"$(awk -F'\t' '$1 == "unsure" { u = $2 } $1 == "ignored" { i = $2 } END { print u, i }' sum.out)"
 
+# An issue her message names ("Issue: #889"), named by a commit of
+# Max's on another file four months later (a rewrite elsewhere):
+# unsure.  is ISSUE-LINE-OF-THE-COMMIT
+iss() {
+	{ whdr; bg; w i@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] help: take --help anywhere'; } >iss.tsv
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\tmsg\thunks\n'
+		printf 'i@x\tmail\t2021-02-01T09:00:00Z\tbtrfs.c\t\thelp: take --help anywhere\\nIssue: #889\\nSigned-off-by: Ann <ann@a.org>\tF btrfs.c\\tbtrfs.c\\n@ \\n+\\tif (check_help(argc, argv))\\n\n'
+		printf '%s\tcommit\t2021-06-01T09:00:00Z\tcommon/help.c\t\thelp: recognize --help among options\\n%s\tF common/help.c\\tcommon/help.c\\n@ \\n+\\tfor (i = 0; i < argc; i++)\\n\n' \
+		    "$C1" "$1"
+		printf '%s\tcommit\t2020-06-01T09:00:00Z\tbtrfs.c\\ncommon/help.c\tbtrfs.c\\ncommon/help.c\tinit\tF /dev/null\\tbtrfs.c\\n@ \\n+x\\nF /dev/null\\tcommon/help.c\\n@ \\n+x\\n\n' "$C2"
+	} >iss.tok
+	{
+		chdr
+		commit "$C1" 2021-06-01T09:00:00Z 2021-06-01T09:00:00Z
+		commit "$C2" 2020-06-01T09:00:00Z 2020-06-01T09:00:00Z
+		commit "$C9" 2022-09-01T00:00:00Z 2022-09-01T00:00:00Z
+	} >c-iss.tsv
+	V i@x --grace 0 iss.tsv iss.tok none.tsv c-iss.tsv
+}
+is "issue: another's commit names the issue it names, on another file: unsure" \
+	"unsure nobody answered it, but $C1 (maint@m.org) names an issue it names (an issue number or bug link), 120 days after it was posted: made another way, or made stale" \
+	"$(iss 'Issue: #889')"
+is "issue: ... or links to it" "unsure" "$(iss 'Closes: https://github.com/o/r/issues/889' | cut -d' ' -f1)"
+is "control: another issue: ignored" "ignored" "$(iss 'Issue: #890')"
+is "control: a number not named as an issue: ignored" "ignored" "$(iss 'Tested on 889 devices')"
+
 # --- 4c'. a later posting of hers naming it --------------------------------------
 # Ann's p@x; three days later her v2 cover letter v@x, under another
 # title, names p@x by its archive link (b4's "Link to v1"): her next
