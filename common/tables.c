@@ -26,6 +26,11 @@ static const char *const tags[] = {
 	COL_TAG, COL_ID, COL_DATE, COL_ANNOTATED, COL_TAG_DATE, COL_SRC,
 };
 
+/* The commits of a forge's pull requests (refs/pull/N/head) the main line lacks. */
+static const char *const pulls[] = {
+	COL_PULL, COL_ID, COL_DATE, COL_FROM_NAME, COL_FROM_ADDR, COL_SUBJECT, COL_SRC,
+};
+
 static const char *const merged[] = {
 	COL_ID, COL_MERGE, COL_MERGE_DATE, COL_MERGE_SUBJECT, COL_SRC,
 };
@@ -78,6 +83,7 @@ const struct table_cols table_cols[TABLE_KINDS] = {
 	[TABLE_COMMITS] = COLS("commits", commits),
 	[TABLE_TAGS] = COLS("tags", tags),
 	[TABLE_MERGED] = COLS("merged", merged),
+	[TABLE_PULLS] = COLS("pulls", pulls),
 	[TABLE_PATCHES] = COLS("patches", patches),
 	[TABLE_PAIRS] = COLS("pairs", pairs),
 	[TABLE_CLUSTERS] = COLS("clusters", clusters),
@@ -108,6 +114,8 @@ table_kind(const struct tsv_reader *r)
 		return TABLE_CLUSTERS;
 	if (has(r, COL_TAG))
 		return TABLE_TAGS;
+	if (has(r, COL_PULL) && has(r, COL_ID))
+		return TABLE_PULLS;
 	if (has(r, COL_MERGE_SUBJECT))
 		return TABLE_MERGED;
 	if (has(r, COL_COMMIT_DATE))

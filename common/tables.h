@@ -18,6 +18,7 @@ enum table_kind {
 	TABLE_COMMITS,          /* git2tsv */
 	TABLE_TAGS,             /* git2tsv --tags */
 	TABLE_MERGED,           /* git2tsv --merged */
+	TABLE_PULLS,            /* git2tsv --pulls */
 	TABLE_PATCHES,          /* patchtok */
 	TABLE_PAIRS,            /* patchsim */
 	TABLE_CLUSTERS,         /* ptcluster */
@@ -68,6 +69,7 @@ enum table_kind {
 #define COL_TAG              "tag"
 #define COL_ANNOTATED        "annotated"
 #define COL_TAG_DATE         "tag_date"
+#define COL_PULL             "pull"
 /* Merged. */
 #define COL_MERGE            "merge"
 #define COL_MERGE_DATE       "merge_date"

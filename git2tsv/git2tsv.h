@@ -128,5 +128,12 @@ int add_all(git_repository *repo, struct tips *t);
  */
 int run_tags(git_repository *repo, const char *name, int header);
 int run_merged(git_repository *repo, const char *name, const struct tips *t, int header);
+/*
+ * One row per commit of a forge's pull request (refs/pull/N/head) that
+ * no tip of t reaches (the main line), merges left out; a commit of
+ * several pull requests is the lowest-numbered's (--pulls).  0, or -1
+ * after a message.
+ */
+int run_pulls(git_repository *repo, const char *name, const struct tips *t, int header);
 
 #endif

@@ -1,8 +1,9 @@
 /*
  * history.c - tables of the history's shape, not of its commits: the
- * tags (--tags), and for every commit a merge brought in, that merge
+ * tags (--tags), for every commit a merge brought in, that merge
  * (--merged), so that a report can tell a commit pulled from someone's
- * branch (a pull request) from one applied by hand.
+ * branch (a pull request) from one applied by hand, and the commits of
+ * a forge's pull requests the main line lacks (--pulls).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -377,5 +378,231 @@ out:
 	free(ord);
 	buf_free(&row);
 	buf_free(&subj);
+	return rc < 0 ? -1 : 0;
+}
+
+/* A pull request's head: its number, and the commit it names. */
+struct pullref {
+	unsigned long n;
+	git_oid tip;
+};
+
+static int
+cmp_pullref(const void *a, const void *b)
+{
+	const struct pullref *x = a, *y = b;
+
+	return x->n != y->n ? cmp_uint(x->n, y->n) : memcmp(x->tip.id, y->tip.id, GIT_OID_RAWSZ);
+}
+
+/* The number of a ref named refs/pull/N/head, or 0. */
+static unsigned long
+pull_number(const char *ref)
+{
+	static const char pre[] = "refs/pull/";
+	unsigned long n = 0;
+	const char *p;
+
+	if (strncmp(ref, pre, sizeof pre - 1))
+		return 0;
+	for (p = ref + sizeof pre - 1; *p >= '0' && *p <= '9' && n < 100000000; p++)
+		n = n * 10 + (unsigned long)(*p - '0');
+	return p > ref + sizeof pre - 1 && !strcmp(p, "/head") ? n : 0;
+}
+
+/* The pull requests' heads, by number: into *v (allocated), how many; -1 failed. */
+static long
+pull_refs(git_repository *repo, struct pullref **v)
+{
+	git_reference_iterator *it = NULL;
+	git_reference *ref;
+	size_t n = 0, cap = 0;
+	int err;
+
+	*v = NULL;
+	if (git_reference_iterator_glob_new(&it, repo, "refs/pull/*") < 0)
+		return -1;
+	while ((err = git_reference_next(&ref, it)) == 0) {
+		unsigned long k = pull_number(git_reference_name(ref));
+		git_object *o = NULL;
+
+		/* A head that is no commit (a tag's, a blob's) is no pull request's. */
+		if (k && git_reference_peel(&o, ref, GIT_OBJECT_COMMIT) == 0) {
+			*v = xgrow(*v, &cap, n, 64, sizeof **v);
+			(*v)[n].n = k;
+			git_oid_cpy(&(*v)[n++].tip, git_object_id(o));
+		}
+		git_object_free(o);
+		git_reference_free(ref);
+	}
+	git_reference_iterator_free(it);
+	if (err != GIT_ITEROVER)
+		return -1;
+	if (n)
+		qsort(*v, n, sizeof **v, cmp_pullref);
+	return (long)n;
+}
+
+/* A commit of the pull requests: its place in the walk, the pull request it is given to. */
+struct pnode {
+	git_oid id;
+	size_t ord;
+	unsigned long pull;
+};
+
+static int
+cmp_pnode(const void *a, const void *b)
+{
+	const struct pnode *x = *(const struct pnode *const *)a, *y = *(const struct pnode *const *)b;
+
+	return x->pull != y->pull ? cmp_uint(x->pull, y->pull) : cmp_uint(x->ord, y->ord);
+}
+
+/*
+ * The commits the heads reach and no tip of t does: one walk, newest
+ * first, into set and *v; -1 failed.
+ */
+static long
+pull_commits(git_repository *repo, const struct pullref *h, long nh, const struct tips *t,
+    struct hmap *set, struct arena *mem, struct pnode ***v)
+{
+	git_revwalk *rw = NULL;
+	git_oid id;
+	size_t n = 0, cap = 0;
+	int err = 0;
+
+	*v = NULL;
+	if (git_revwalk_new(&rw, repo) < 0)
+		return -1;
+	git_revwalk_sorting(rw, GIT_SORT_TOPOLOGICAL | GIT_SORT_TIME);
+	for (long i = 0; i < nh && !err; i++)
+		err = git_revwalk_push(rw, &h[i].tip);
+	for (size_t k = 0; k < t->n && !err; k++)
+		err = git_revwalk_hide(rw, &t->v[k].oid);
+	while (!err && (err = git_revwalk_next(&id, rw)) == 0) {
+		struct pnode *x = arena_alloc(mem, sizeof *x);
+		int isnew;
+
+		git_oid_cpy(&x->id, &id);
+		x->ord = n;
+		x->pull = 0;
+		hmap_put(set, (const char *)x->id.id, GIT_OID_RAWSZ, &isnew)->val = x;
+		*v = xgrow(*v, &cap, n, 256, sizeof **v);
+		(*v)[n++] = x;
+	}
+	git_revwalk_free(rw);
+	return err == GIT_ITEROVER || (!err && !nh) ? (long)n : -1;
+}
+
+/* Give pull request k the commits of set its head reaches that none before it took. */
+static int
+pull_take(git_repository *repo, struct hmap *set, const git_oid *tip, unsigned long k,
+    git_oid **stack, size_t *cap)
+{
+	size_t n = 0;
+
+	*stack = xgrow(*stack, cap, n, 64, sizeof **stack);
+	git_oid_cpy(&(*stack)[n++], tip);
+	while (n) {
+		git_oid id = (*stack)[--n];
+		struct hent *e = hmap_get(set, (const char *)id.id, GIT_OID_RAWSZ);
+		struct pnode *x = e ? e->val : NULL;
+		git_commit *c = NULL;
+
+		if (!x || x->pull)
+			continue;
+		x->pull = k;
+		if (git_commit_lookup(&c, repo, &id) < 0)
+			return -1;
+		for (unsigned p = 0; p < git_commit_parentcount(c); p++) {
+			*stack = xgrow(*stack, cap, n, 64, sizeof **stack);
+			git_oid_cpy(&(*stack)[n++], git_commit_parent_id(c, p));
+		}
+		git_commit_free(c);
+	}
+	return 0;
+}
+
+int
+run_pulls(git_repository *repo, const char *name, const struct tips *t, int header)
+{
+	struct pullref *h = NULL;
+	struct pnode **v = NULL;
+	struct hmap set = HMAP_INIT;
+	struct arena mem = ARENA_INIT;
+	struct buf row = BUF_INIT, subj = BUF_INIT, tmp = BUF_INIT;
+	git_oid *stack = NULL;
+	size_t capst = 0;
+	char hex[GIT_OID_HEXSZ + 1], date[21];
+	long nh = pull_refs(repo, &h), n = 0;
+	int rc = 0;
+
+	/*
+	 * The commits the pull requests' heads reach and the main line
+	 * (every revision given) does not, in one walk; each given to the
+	 * lowest-numbered pull request that reaches it.
+	 */
+	if (nh < 0)
+		rc = fail_repo(name, "cannot list its pull requests' refs", NULL);
+	else if ((n = pull_commits(repo, h, nh, t, &set, &mem, &v)) < 0)
+		rc = fail_repo(name, "cannot walk its pull requests", NULL);
+	for (long i = 0; i < nh && !rc; i++)
+		if (pull_take(repo, &set, &h[i].tip, h[i].n, &stack, &capst) < 0)
+			rc = fail_repo(name, "cannot read a commit of pull request",
+			    git_oid_tostr(hex, sizeof hex, &h[i].tip));
+	if (!rc && n)
+		qsort(v, (size_t)n, sizeof *v, cmp_pnode);
+	if (header && !rc)
+		table_header(stdout, TABLE_PULLS);
+	/* By pull request, then newest first; merges left out. */
+	for (long i = 0; i < n && !rc; i++) {
+		git_commit *c = NULL;
+		const git_signature *au;
+		unsigned flagged = 0;
+
+		if (git_commit_lookup(&c, repo, &v[i]->id) < 0) {
+			rc = fail_repo(name, "cannot read commit", git_oid_tostr(hex, sizeof hex,
+			    &v[i]->id));
+			break;
+		}
+		if (git_commit_parentcount(c) > 1) {
+			git_commit_free(c);
+			continue;
+		}
+		au = git_commit_author(c);
+		subject_of(c, &subj);
+		buf_addf(&row, "%lu", v[i]->pull);
+		tsv_sep(&row);
+		buf_addstr(&row, git_oid_tostr(hex, sizeof hex, &v[i]->id));
+		tsv_sep(&row);
+		iso_utc(date, au->when.time);
+		buf_addstr(&row, date);
+		tsv_sep(&row);
+		buf_reset(&tmp);
+		commit_text(&tmp, au->name, strlen(au->name), git_commit_message_encoding(c),
+		    &flagged);
+		tsv_add(&row, tmp.p, tmp.len);
+		tsv_sep(&row);
+		buf_reset(&tmp);
+		commit_text(&tmp, au->email, strlen(au->email), git_commit_message_encoding(c),
+		    &flagged);
+		if (tmp.len)
+			lower(tmp.p, tmp.len);
+		tsv_add(&row, tmp.p, tmp.len);
+		tsv_sep(&row);
+		tsv_add(&row, subj.p, subj.len);
+		tsv_sep(&row);
+		tsv_addstr(&row, name);
+		tsv_row_end(&row, stdout);
+		git_commit_free(c);
+	}
+	free(h);
+	free(v);
+	free(stack);
+	hmap_free(&set);
+	arena_free(&mem);
+	buf_free(&row);
+	buf_free(&subj);
+	buf_free(&tmp);
 	return rc < 0 ? -1 : 0;
 }

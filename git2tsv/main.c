@@ -35,7 +35,8 @@ usage(FILE *fp)
 	    "               [--find-renames percent] [--merges] [--all] [--side]\n"
 	    "               repository [revision ...]\n"
 	    "       git2tsv --tags [-H] repository\n"
-	    "       git2tsv --merged [-H] [--all] repository [revision ...]\n");
+	    "       git2tsv --merged [-H] [--all] repository [revision ...]\n"
+	    "       git2tsv --pulls [-H] repository [revision ...]\n");
 }
 
 static void
@@ -63,6 +64,10 @@ help(void)
 	    "      --merged          one row per non-merge commit of the range that a\n"
 	    "                        merge on the tips' first-parent line brought in\n"
 	    "                        instead: id merge merge_date merge_subject src\n"
+	    "      --pulls           one row per commit of a forge's pull request\n"
+	    "                        (refs/pull/N/head) the revisions (the main line,\n"
+	    "                        default HEAD) lack, instead: pull id date\n"
+	    "                        from_name from_addr subject src\n"
 	    "  -H, --no-header       do not print the header line\n"
 	    "  -q, --quiet           nothing on stderr but errors and what input was\n"
 	    "                        skipped (cancels -v); the default: git2tsv\n"
@@ -512,7 +517,7 @@ walk_free(struct walk *w)
 /* What the command line asks beyond the run's options. */
 struct g2args {
 	long jobs;
-	int header, verbose, tags, merged, all;
+	int header, verbose, tags, merged, pulls, all;
 };
 
 /*
@@ -522,7 +527,7 @@ struct g2args {
 static int
 parse_args(int argc, char **argv, struct run *r, struct g2args *a)
 {
-	enum { O_MERGES = 256, O_ALL, O_RENAMES, O_TAGS, O_MERGED, O_SIDE };
+	enum { O_MERGES = 256, O_ALL, O_RENAMES, O_TAGS, O_MERGED, O_SIDE, O_PULLS };
 	static const struct option longopts[] = {
 		{ "jobs", required_argument, NULL, 'j' },
 		{ "merges", no_argument, NULL, O_MERGES },
@@ -533,6 +538,7 @@ parse_args(int argc, char **argv, struct run *r, struct g2args *a)
 		{ "unified", required_argument, NULL, 'U' },
 		{ "tags", no_argument, NULL, O_TAGS },
 		{ "merged", no_argument, NULL, O_MERGED },
+		{ "pulls", no_argument, NULL, O_PULLS },
 		{ "side", no_argument, NULL, O_SIDE },
 		{ "no-header", no_argument, NULL, 'H' },
 		{ "quiet", no_argument, NULL, 'q' },
@@ -600,6 +606,9 @@ parse_args(int argc, char **argv, struct run *r, struct g2args *a)
 		case O_MERGED:
 			a->merged = 1;
 			break;
+		case O_PULLS:
+			a->pulls = 1;
+			break;
 		case O_SIDE:
 			r->o.side = 1;
 			break;
@@ -632,6 +641,13 @@ parse_args(int argc, char **argv, struct run *r, struct g2args *a)
 	if (a->merged && (a->tags || r->have_since || r->have_until || r->o.side || r->o.merges)) {
 		warnx("--merged takes %s: its table is of the range given alone",
 		    a->tags ? "no --tags (another table)" : "no -s, -u, --side or --merges");
+		usage(stderr);
+		return PT_EXIT_FAILED;
+	}
+	if (a->pulls && (a->tags || a->merged || a->all || r->have_since || r->have_until ||
+	    r->o.side || r->o.merges)) {
+		warnx("--pulls takes no --tags, --merged, --all, -s, -u, --side or --merges: "
+		    "its table is of the pull requests alone");
 		usage(stderr);
 		return PT_EXIT_FAILED;
 	}
@@ -876,6 +892,8 @@ main(int argc, char **argv)
 		rc = PT_EXIT_FAILED;
 	else if (a.merged)
 		rc = run_merged(repo, r.o.repo, &tips, a.header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
+	else if (a.pulls)
+		rc = run_pulls(repo, r.o.repo, &tips, a.header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
 	else
 		rc = run_commits(&r, repo, &tips, &a);
 	free(tips.v);

@@ -171,6 +171,13 @@ $(OUT)/tags.tsv: $(COMMITS_TSV)
 	$(call stage,git2tsv,$(REPO_NAME)/tags,tags,$@.tmp,-a 1) git2tsv $(TOOLFLAGS) --tags $(REPO_PATH) >$@.tmp $(KEEP)
 	mv $@.tmp $@
 
+# The commits of a forge's pull requests the main line lacks (refs/pull/N/head:
+# a GitHub mirror's), for the patches opened as one too and the commits
+# rebased from one.
+$(OUT)/pulls.tsv: $(COMMITS_TSV)
+	$(call stage,git2tsv,$(REPO_NAME)/pulls,commits,$@.tmp,-a 1) git2tsv $(TOOLFLAGS) --pulls $(REPO_PATH) $(HEAD) >$@.tmp $(KEEP)
+	mv $@.tmp $@
+
 # Tokens.
 $(OUT)/%.tok: $(OUT)/%.tsv
 	$(call stage,patchtok,$(call tok_name,$*),patches,$@.tmp,-a 1) patchtok $(TOOLFLAGS) $< >$@.tmp $(KEEP)
@@ -249,7 +256,7 @@ REPORT_FILES := $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES) $(REPORT_MORNING) \
 # file edited since is read.  The tables are made again only from new
 # input; the reports cost one reading of them.
 .PHONY: night
-$(REPORT_FILES) &: $(TABLES) $(OUT)/pairs.list $(OUT)/tags.tsv $(OUT)/links $(OUT)/digest $(MAILMAP) night
+$(REPORT_FILES) &: $(TABLES) $(OUT)/pairs.list $(OUT)/tags.tsv $(OUT)/pulls.tsv $(OUT)/links $(OUT)/digest $(MAILMAP) night
 	k=$(call line_of,$(OUT)/corrections.path); e=$(call line_of,$(OUT)/feeds.for); f=$(call line_of,$(OUT)/digest); t=$$({ read -r l; IFS= read -r l; } <$(OUT)/digest; printf '%s' "$$l"); \
 	$(call stage,ptreport,all reports,kB,$(OUT)/reports/report.html,-a 1) ptreport all $(TOOLFLAGS) \
 		-o $(OUT)/reports $(if $(PLOT_FILES),-p png) -m $(MAILMAP) \
@@ -258,7 +265,7 @@ $(REPORT_FILES) &: $(TABLES) $(OUT)/pairs.list $(OUT)/tags.tsv $(OUT)/links $(OU
 		-C "$$({ read -r l; IFS= read -r l; } <$(OUT)/links; printf '%s' "$$l")" \
 		$${f:+--from="$$f"} $${t:+--to="$$t"} \
 		$${k:+--corrections="$$k"} $${e:+--person-feeds="$$e"} \
-		$(TABLES) $(OUT)/tags.tsv $(PAIRS) $(KEEP)
+		$(TABLES) $(OUT)/tags.tsv $(OUT)/pulls.tsv $(PAIRS) $(KEEP)
 	$(T0)mv $(OUT)/reports/report.txt $(OUT)/report.txt $(call stage_end,ptreport,report.txt,lines,$(OUT)/report.txt)
 
 # The same as one page for a browser or a mail attachment: the reports,

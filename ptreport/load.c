@@ -856,6 +856,9 @@ model_load(struct model *md, const char *path)
 	case TABLE_MERGED:
 		load_merged(md, &r);
 		break;
+	case TABLE_PULLS:
+		load_pulls(md, &r);
+		break;
 	case TABLE_COMMITS:
 		load_commits(md, &r);
 		break;
@@ -885,8 +888,8 @@ model_load(struct model *md, const char *path)
 		break;
 	default:
 		warnx("%s: not a table ptreport reads: clusters (ptcluster), mails "
-		    "(mbox2tsv), commits, tags or merged (git2tsv), patches (patchtok), "
-		    "maintainers (ptmaint), pairs (patchsim)", r.name);
+		    "(mbox2tsv), commits, tags, merged or pulls (git2tsv), patches "
+		    "(patchtok), maintainers (ptmaint), pairs (patchsim)", r.name);
 		tsv_close(&r);
 		return -1;
 	}

@@ -29,12 +29,13 @@ model_free(struct model *md)
 		&md->msectid, &md->rtitles, &md->lost, &md->mnames, &md->laddrs,
 		&md->versions, &md->listids, &md->lcid, &md->mailid, &md->commitid,
 		&md->clusterid, &md->paths, &md->folders, &md->committers, &md->why_ids,
+		&md->pulltitle,
 	};
 	void *const arrays[] = {
 		md->mails, md->commits, md->clusters, md->tags, md->th, md->wd,
 		md->vp, md->bysender, md->ct, md->cpairs, md->mpairs, md->sections, md->lp,
 		md->lc, md->cov, md->pairs, md->quotes, md->fam, md->fw, md->bymerge, md->op,
-		md->toks, md->tokheld, md->carry, md->corr,
+		md->toks, md->tokheld, md->carry, md->corr, md->pulls,
 	};
 
 	uf_free(&md->threads);

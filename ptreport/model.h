@@ -55,6 +55,10 @@ void reasons_index(struct model *md);
 void load_maint(struct model *md, struct tsv_reader *r);
 void maint_finish(struct model *md);
 
+/* The pull requests' commits (pulls.c): read, then indexed by titles_finish(). */
+void load_pulls(struct model *md, struct tsv_reader *r);
+void pulls_index(struct model *md);
+
 /* Threads (threads.c) and titles (titles.c), once every table is read. */
 void threads_finish(struct model *md);
 void titles_finish(struct model *md);

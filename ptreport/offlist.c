@@ -492,6 +492,8 @@ static int
 pull_reason(const struct model *md, const struct commit *c, int own,
     const struct commit **branch, struct buf *detail)
 {
+	uint32_t p;
+
 	*branch = c->merge ? branch_committer(md, c->merge) : NULL;
 	if (c->merge && !*branch && pulled(c->merge_subject)) {
 		buf_addf(detail, "brought in by %.12s \"%s\"", c->merge, c->merge_subject);
@@ -500,6 +502,16 @@ pull_reason(const struct model *md, const struct commit *c, int own,
 	if (c->pull) {
 		buf_addstr(detail, !strcmp(c->committer, "noreply@github.com") ?
 		    "committed by GitHub" : "it names a pull request");
+		return OR_PULL;
+	}
+	/*
+	 * Another's work rebased from a forge's pull request: a commit of it
+	 * has its title and author.  (A committer's own commits are on old
+	 * pull requests' bases too, where the main line is rebased.)
+	 */
+	if (!own && (p = pull_like(md, c->ntitle, c->author, c->aname, c->date)) != NONE) {
+		buf_addf(detail, "its title and author are those of %.12s of pull request #%lu",
+		    md->pulls[p].id, md->pulls[p].pull);
 		return OR_PULL;
 	}
 	if (c->merge && !*branch) {

@@ -235,7 +235,17 @@ unsure_text(struct model *md, uint32_t mi, struct buf *b)
 
 	const struct carry *k = m->carried == 3 ? carry_of(md, mi) : NULL;
 
-	if (m->comp && m->twin != NONE && m->vby != NONE)
+	if (m->leftout) {
+		buf_addf(b, "nobody answered it, but %u of the %u other parts of its posting were "
+		    "merged without it: the others taken, it left out", m->pforeign, m->pjudged);
+	} else if (m->bypull) {
+		uint32_t p = pull_like(md, m->ntitle, m->from, m->who, m->date);
+
+		if (p != NONE)
+			buf_addf(b, "nobody answered it on the list, but a commit of pull request "
+			    "#%lu has its title and author: %s (its review may be there)",
+			    md->pulls[p].pull, md->pulls[p].id);
+	} else if (m->comp && m->twin != NONE && m->vby != NONE)
 		buf_addf(b, "nobody answered it, but its other half for another repository, "
 		    "posted with it by its author, was answered: %s (%s)",
 		    md->mails[m->twin].id, md->mails[m->vby].id);

@@ -78,7 +78,9 @@ struct mail {
 	                            the repository's (or creates, when fchanged is 0) */
 	uint32_t pforeign, pjudged; /* byposting: of its posting's patches judged by
 	                            their files, how many are another repository's;
-	                            byauthor: of those under its title's prefix */
+	                            byauthor: of those under its title's prefix;
+	                            leftout: of its posting's other patches, how
+	                            many were merged (pjudged: of how many) */
 	unsigned char present;   /* a row of a mails table */
 	unsigned char type;      /* enum mtype */
 	unsigned char process;   /* bot, pull, RFC, linux-next or stable mail */
@@ -128,6 +130,10 @@ struct mail {
 	const char *changeid;    /* patches: its Change-Id trailer (interned); "" */
 	unsigned char verdict;   /* enum verdict, once verdicts() ran */
 	unsigned char weak;      /* unsure: the evidence its vby rests on is weak */
+	unsigned char leftout;   /* unsure: other parts of its posting were merged,
+	                            not it (parts_merged()) */
+	unsigned char bypull;    /* unsure: a pull request's commit has its title and
+	                            author (pull_like()) */
 	unsigned char comp;      /* unsure: its companion in another repository
 	                            (twin) was answered (vby the answer) */
 	unsigned char lone;      /* answered-together: another part of its
@@ -235,6 +241,14 @@ struct cluster {
 	uint32_t first_commit;   /* of the main line, by commit date: the integration; NONE */
 	uint32_t first_side;     /* of side branches, by commit date; NONE */
 	unsigned char responded; /* a mail of it got a response */
+};
+
+/* A commit of a forge's pull request the main line lacks (git2tsv --pulls; pulls.c). */
+struct pullc {
+	const char *id, *author, *aname, *subject, *ntitle;
+	int64_t date;
+	unsigned long pull;
+	uint32_t next;           /* the next row of its title words; NONE */
 };
 
 struct tag {
@@ -461,6 +475,9 @@ struct model {
 	size_t ncorr;
 	unsigned long corr_unknown; /* ... naming no patch mail or commit of the tables */
 	int has_mails, has_commits, has_clusters, has_tags, has_paths, has_merged;
+	struct pullc *pulls;     /* git2tsv --pulls' rows (pulls.c) */
+	size_t npulls, cappulls;
+	struct hmap pulltitle;   /* title words -> the last row of them + 1 (chained) */
 	unsigned long nmergedup;           /* merged rows of a commit named before */
 	/*
 	 * The history given (roles.c): its last commit date, the 90th
@@ -678,6 +695,11 @@ uint32_t companion(struct model *md, uint32_t mi, uint32_t *half);
 uint32_t superseded_by(struct model *md, uint32_t mi);
 uint32_t series_answered(struct model *md, uint32_t mi);
 /*
+ * Of the other patches of mi's posting by its author, of its N (*others),
+ * how many were merged (versions.c).
+ */
+uint32_t parts_merged(struct model *md, uint32_t mi, uint32_t *others);
+/*
  * Are two titles (title words) alike: of the distinct words of the one
  * with more, at least TWIN_WORDS percent in the other?  Do two patches'
  * changes (struct mail's files) name a file, or a folder, in common?
@@ -756,6 +778,14 @@ struct carry {
 	int issue;               /* ... or naming an issue its message names */
 };
 void carried(struct model *md);
+/*
+ * The pull requests' commits (pulls.c): the row of the lowest-numbered
+ * pull request whose commit has title words ntitle and is by the person
+ * of addr and name who (one_person()), written within FAM_DAYS of date;
+ * NONE.
+ */
+uint32_t pull_like(const struct model *md, const char *ntitle, const char *addr,
+    const char *who, int64_t date);
 const struct carry *carry_of(const struct model *md, uint32_t mi);
 void touch_text(const struct model *md, const struct mail *m, const struct carry *k,
     struct buf *b);

@@ -556,6 +556,32 @@ verdicts(struct model *md, const struct scope *sc)
 	}
 	/* What would be ignored, but a commit carries its lines: reworked. */
 	carried(md);
+	/*
+	 * Ignored on the list, but opened as a forge's pull request too (a
+	 * commit of one has its title and author): its review may be there,
+	 * where the archives do not reach.
+	 */
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+
+		uint32_t others;
+
+		if (m->verdict == V_IGNORED &&
+		    pull_like(md, m->ntitle, m->from, m->who, m->date) != NONE) {
+			m->bypull = 1;
+			set_verdict(m, V_UNSURE, NONE, NONE);
+		}
+		/*
+		 * The rest of its posting merged, not it: left out by a
+		 * maintainer who took the others, or by its author.
+		 */
+		if (m->verdict == V_IGNORED &&
+		    (m->pforeign = parts_merged(md, (uint32_t)i, &others)) > 0) {
+			m->leftout = 1;
+			m->pjudged = others;
+			set_verdict(m, V_UNSURE, NONE, NONE);
+		}
+	}
 	/* A maintainer's corrections over all of it. */
 	corrections_apply(md);
 	for (size_t i = 0; i < md->nmails; i++) {

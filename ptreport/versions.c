@@ -429,6 +429,28 @@ share_list(const struct mail *a, const struct mail *b)
  * then id), or NONE.
  */
 uint32_t
+parts_merged(struct model *md, uint32_t mi, uint32_t *others)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t pi = mpost ? mpost[mi] : NONE, n = 0;
+
+	*others = 0;
+	if (pi == NONE)
+		return 0;
+	for (uint32_t k = 0; k < posts[pi].n; k++) {
+		uint32_t x = posts[pi].v[k];
+
+		/* A part of the same N: another set sent into its thread is not. */
+		if (x == mi || md->mails[x].type != MT_PATCH || md->mails[x].total != m->total ||
+		    !by_person(&md->mails[x], m->from, m->who))
+			continue;
+		(*others)++;
+		n += applied_by(md, x, 0) != NONE;
+	}
+	return n;
+}
+
+uint32_t
 series_answered(struct model *md, uint32_t mi)
 {
 	const struct mail *m = &md->mails[mi];

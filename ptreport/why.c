@@ -476,6 +476,19 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		line(fp, 1, "rule: not merged and not answered, but too new to judge: no verdict");
 		break;
 	case V_UNSURE:
+		if (m->leftout) {
+			line(fp, 1, "rule: nothing answered it, but other parts of its posting "
+			    "(its author's, one thread and version) were merged and it was not: "
+			    "left out by whoever took them, or by its author; read both sides");
+			break;
+		}
+		if (m->bypull) {
+			line(fp, 1, "rule: nothing answered it on the list, but a commit of a "
+			    "forge's pull request (git2tsv --pulls) has its title and its author, "
+			    "written within %d days of it: its review may be on the forge; read "
+			    "the pull request", FAM_DAYS);
+			break;
+		}
 		if (m->comp) {
 			line(fp, 1, "rule: nothing answered it, but its author posted a patch for "
 			    "another repository within %d minutes of it, to a list of it, and "
@@ -785,7 +798,7 @@ folder_tables(const char *dir, char ***out, int *has_mailmap, size_t *missing)
 {
 	static const char *const globs[] = {
 		"clusters.tsv", "mails/*.tsv", "mails/*.tok", "commits/*.tsv", "commits/*.tok",
-		"maint/*.tsv", "tags.tsv",
+		"maint/*.tsv", "tags.tsv", "pulls.tsv",
 	};
 	char **v = NULL;
 	size_t n = 0;

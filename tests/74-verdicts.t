@@ -788,6 +788,31 @@ is "committer-own: its author is its committer (control: another author)" \
 is "committer-own: by name at another address (control: another name)" \
 	"committer-own its author committed it|none" "$(reason $O2)"
 is "none: none of these" "none|none" "$(reason $N1)"
+# A forge's pull request (git2tsv --pulls) whose commit has a commit's
+# title and author: another's commit rebased from it (pull-request); a
+# committer's own stays his (the main line rebased leaves his commits on
+# old pull requests' bases); another author, or a year and a day apart,
+# is no such commit.  pl ID DATE NAME ADDR SUBJECT
+pl() {
+	printf '12\t%s\t%s\t%s\t%s\t%s\trepo\n' "$@"
+}
+{
+	printf 'pull\tid\tdate\tfrom_name\tfrom_addr\tsubject\tsrc\n'
+	pl "$(hexid 9e1)" 2021-02-14T08:00:00Z Ann ann@a.org 'None: one.'
+	pl "$(hexid 9e2)" 2021-02-14T08:00:00Z Mia mia@m.org 'own: one'
+} >pulls.tsv
+sed 's/\tAnn\tann@a.org\t/\tBob\tbob@b.org\t/' pulls.tsv >pulls-bob.tsv
+sed 's/\t2021-02-14T08:00:00Z\t/\t2022-02-16T08:00:00Z\t/' pulls.tsv >pulls-late.tsv
+pr() { # PULLS ID
+	ptreport offlist -q $OFF "$1" | awk -F'\t' -v id="$2" '$1 == id { print $10 " " $11 }' |
+	    sed 's/ $//'
+}
+is "pull-request: a pull request's commit has its title and author (another's, rebased)" \
+	"pull-request its title and author are those of 9e1000000000 of pull request #12" "$(pr pulls.tsv $N1)"
+is "control: the pull request's commit by another author" "none" "$(pr pulls-bob.tsv $N1)"
+is "control: a year and a day apart" "none" "$(pr pulls-late.tsv $N1)"
+is "control: a committer's own commit on a pull request stays his" \
+	"committer-own its author committed it" "$(pr pulls.tsv $O1)"
 ptreport summary -q $OFF | awk -F'\t' '$1 ~ /^(  off-list|    [a-z-]+)$/ { print $1 " " $2 }' >sum.out
 cat >want <<'EOF'
   off-list 21

@@ -494,6 +494,58 @@ is "cited: her later cover letter names it (another title): superseded by it" "s
 	"$(cv Ann ann@a.org)"
 is "control: another's cover letter naming it answers it" "answered cid@c.org" "$(cv Cid cid@c.org)"
 
+# --- 4c''. opened as a forge's pull request too ----------------------------------
+# Ann's q@x, unanswered on the list; a commit of pull request #5 (git2tsv
+# --pulls) by her, a week later, under TITLE: its review may be there.
+pq() {
+	{ whdr; bg; w q@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] mdadm: fix the assembly'; } >pq.tsv
+	{
+		printf 'pull\tid\tdate\tfrom_name\tfrom_addr\tsubject\tsrc\n'
+		printf '5\t%s\t2021-02-08T09:00:00Z\tAnn\tann@a.org\t%s\trepo\n' "$(hexid c3)" "$1"
+	} >pq-pulls.tsv
+	V q@x --grace 0 pq.tsv none.tsv c-end.tsv pq-pulls.tsv
+}
+is "pull: a commit of a pull request has its title and author: unsure" \
+	"unsure nobody answered it on the list, but a commit of pull request #5 has its title and author: $(hexid c3) (its review may be there)" \
+	"$(pq 'mdadm: Fix the assembly')"
+is "control: another title: ignored" "ignored" "$(pq 'mdadm: fix the disassembly')"
+pq 'mdadm: fix the assembly' >/dev/null
+ptreport why q@x --grace 0 pq.tsv none.tsv c-end.tsv pq-pulls.tsv >why.out
+grep -q "^  rule: nothing answered it on the list, but a commit of a forge's pull request" why.out
+ok $? "pull: why gives the rule"
+
+# --- 4c'''. the rest of its posting merged, not it -------------------------------
+# Ann's series 1/3, 2/3, 3/3 (threaded to 1/3); MERGED of 1/3 and 2/3
+# merged, nobody answered anything: 3/3 was left out by whoever took the
+# others.  lo N
+lo() {
+	{
+		whdr
+		bg
+		w l1@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH 1/3] pyverbs: add a device class' patch '' 1 1 3
+		w l2@x 2021-02-01T09:01:00Z Ann ann@a.org '[PATCH 2/3] pyverbs: add a queue class' patch l1@x 1 2 3
+		w l3@x 2021-02-01T09:02:00Z Ann ann@a.org '[PATCH 3/3] pyverbs: add an example' patch l1@x 1 3 3
+	} >lo.tsv
+	{
+		khdr
+		[ "$1" -ge 1 ] && { member 1 l1@x mail; member 1 "$C1" commit; }
+		[ "$1" -ge 2 ] && { member 2 l2@x mail; member 2 "$C2" commit; }
+		member 3 l3@x mail
+	} >k-lo.tsv
+	{
+		chdr
+		commit "$C1" 2021-02-10T09:00:00Z 2021-02-10T09:00:00Z
+		commit "$C2" 2021-02-10T09:00:00Z 2021-02-10T09:00:00Z
+		commit "$C9" 2022-09-01T00:00:00Z 2022-09-01T00:00:00Z
+	} >c-lo.tsv
+	V l3@x --grace 0 lo.tsv k-lo.tsv c-lo.tsv
+}
+is "left out: the two other parts merged, not it: unsure" \
+	"unsure nobody answered it, but 2 of the 2 other parts of its posting were merged without it: the others taken, it left out" \
+	"$(lo 2)"
+is "... one of them merged: unsure" "unsure" "$(lo 1 | cut -d' ' -f1)"
+is "control: none merged: ignored" "ignored" "$(lo 0)"
+
 # --- 4d. the other half of a submission to two repositories --------------------
 # Ann posts the kernel's half k@x (kernel/ioctl.c: no file of this
 # repository) and, GAP later, the tool's half t@x (tools/foo.c); WHO
