@@ -89,10 +89,12 @@ ok $? "the sample repository, cloned from its bundle"
 run pt -o ref -r master repo.git "$MBOX"
 exit0 "the sample"
 bad=
-for f in report.txt clusters.tsv tags.tsv commits/HEADS; do
+for f in report.txt clusters.tsv tags.tsv pulls.tsv commits/HEADS; do
 	[ -s "ref/$f" ] || bad="$bad $f"
 done
-is "report.txt, clusters.tsv, tags.tsv and commits/HEADS are there" "" "$bad"
+is "report.txt, clusters.tsv, tags.tsv, pulls.tsv and commits/HEADS are there" "" "$bad"
+is "pulls.tsv: the pulls table's header (the sample has no pull requests)" \
+	"pull	id	date	from_name	from_addr	subject	src" "$(cat ref/pulls.tsv)"
 for x in $REPORTS; do
 	h=$(head_of "$x")
 	case $(head -1 "ref/reports/$x.tsv" 2>/dev/null) in

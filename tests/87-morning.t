@@ -25,7 +25,7 @@ pt() {
 tables() {
 	d=${1:-o}
 	ls $d/clusters.tsv $d/mails/*.tsv $d/mails/*.tok $d/commits/*.tsv $d/commits/*.tok \
-	    $d/maint/*.tsv $d/tags.tsv 2>/dev/null
+	    $d/maint/*.tsv $d/tags.tsv $d/pulls.tsv 2>/dev/null
 }
 
 # The sample cut at its first mail dated 2019-06-07 07:00 or later
