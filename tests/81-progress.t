@@ -42,7 +42,7 @@ ok $? "the sample repository, cloned from its bundle"
 
 # The stages of a run on the sample: input, unit.
 {
-	printf '%s\n' "mbox2tsv $A mails" "git2tsv repo.git/s1 commits" "git2tsv repo.git/tags tags" \
+	printf '%s\n' "mbox2tsv $A mails" "git2tsv repo.git/s1 commits" "git2tsv repo.git/pulls commits" "git2tsv repo.git/tags tags" \
 		"git2tsv repo.git/s1.merged commits" \
 		"patchtok $A patches" "patchtok repo.git/s1 patches" "ptmaint $A rows" \
 		"patchsim $A/s1 pairs" "patchsim $A/self pairs" "ptcluster 2 pair tables patches"
