@@ -131,8 +131,8 @@ int run_merged(git_repository *repo, const char *name, const struct tips *t, int
 /*
  * One row per commit of a forge's pull request (refs/pull/N/head) that
  * no tip of t reaches (the main line), merges left out; a commit of
- * several pull requests is the lowest-numbered's (--pulls).  0, or -1
- * after a message.
+ * several pull requests is the lowest-numbered's (--pulls).  -1 after a
+ * message, else how many heads were left out (named: no commit).
  */
 int run_pulls(git_repository *repo, const char *name, const struct tips *t, int header);
 

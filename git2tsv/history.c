@@ -410,9 +410,12 @@ pull_number(const char *ref)
 	return p > ref + sizeof pre - 1 && !strcmp(p, "/head") ? n : 0;
 }
 
-/* The pull requests' heads, by number: into *v (allocated), how many; -1 failed. */
+/*
+ * The pull requests' heads, by number: into *v (allocated), how many;
+ * -1 failed.  A head that is no commit is named and counted (*bad).
+ */
 static long
-pull_refs(git_repository *repo, struct pullref **v)
+pull_refs(git_repository *repo, const char *name, struct pullref **v, int *bad)
 {
 	git_reference_iterator *it = NULL;
 	git_reference *ref;
@@ -426,11 +429,14 @@ pull_refs(git_repository *repo, struct pullref **v)
 		unsigned long k = pull_number(git_reference_name(ref));
 		git_object *o = NULL;
 
-		/* A head that is no commit (a tag's, a blob's) is no pull request's. */
 		if (k && git_reference_peel(&o, ref, GIT_OBJECT_COMMIT) == 0) {
 			*v = xgrow(*v, &cap, n, 64, sizeof **v);
 			(*v)[n].n = k;
 			git_oid_cpy(&(*v)[n++].tip, git_object_id(o));
+		} else if (k) {
+			/* A head that is no commit (a tag's, a blob's): no pull request's. */
+			warnx("%s: %s: not a commit: left out", name, git_reference_name(ref));
+			(*bad)++;
 		}
 		git_object_free(o);
 		git_reference_free(ref);
@@ -534,8 +540,8 @@ run_pulls(git_repository *repo, const char *name, const struct tips *t, int head
 	git_oid *stack = NULL;
 	size_t capst = 0;
 	char hex[GIT_OID_HEXSZ + 1], date[21];
-	long nh = pull_refs(repo, &h), n = 0;
-	int rc = 0;
+	int rc = 0, bad = 0;
+	long nh = pull_refs(repo, name, &h, &bad), n = 0;
 
 	/*
 	 * The commits the pull requests' heads reach and the main line
@@ -604,5 +610,5 @@ run_pulls(git_repository *repo, const char *name, const struct tips *t, int head
 	buf_free(&row);
 	buf_free(&subj);
 	buf_free(&tmp);
-	return rc < 0 ? -1 : 0;
+	return rc < 0 ? -1 : bad;
 }

@@ -864,7 +864,7 @@ run_commits(struct run *r, git_repository *repo, const struct tips *tips,
 	return rc;
 }
 
-/* --tags' exit status: -1 failed, else how many tags were left out (named). */
+/* --tags' and --pulls' exit status: -1 failed, else how many refs were left out (named). */
 static int
 tags_status(int skipped)
 {
@@ -893,7 +893,7 @@ main(int argc, char **argv)
 	else if (a.merged)
 		rc = run_merged(repo, r.o.repo, &tips, a.header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
 	else if (a.pulls)
-		rc = run_pulls(repo, r.o.repo, &tips, a.header) < 0 ? PT_EXIT_FAILED : PT_EXIT_OK;
+		rc = tags_status(run_pulls(repo, r.o.repo, &tips, a.header));
 	else
 		rc = run_commits(&r, repo, &tips, &a);
 	free(tips.v);

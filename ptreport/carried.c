@@ -50,6 +50,32 @@ cmp_u64(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* v[0..k) sorted and each value once: how many are left. */
+static uint32_t
+sort_unique(uint64_t *v, uint32_t k)
+{
+	uint32_t u = 1;
+
+	if (!k)
+		return 0;
+	qsort(v, k, sizeof *v, cmp_u64);
+	for (uint32_t i = 1; i < k; i++)
+		if (v[i] != v[u - 1])
+			v[u++] = v[i];
+	return u;
+}
+
+/* h as (*v)[k], *v grown (*cap) to hold it. */
+static void
+push_hash(uint64_t **v, uint32_t *cap, uint32_t k, uint64_t h)
+{
+	if (k == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		*v = xreallocarray(*v, *cap, sizeof **v);
+	}
+	(*v)[k] = h;
+}
+
 /*
  * A line worth comparing: what is left after the whitespace (collapsed
  * to one blank) has CARRY_CHARS characters or more and is not a comment
@@ -100,22 +126,9 @@ some_lines(const char *s, size_t n, int kind, uint64_t **v, uint32_t *cap, struc
 
 		if (x.kind != kind || !(h = line_hash(x.s, x.len, w)))
 			continue;
-		if (k == *cap) {
-			*cap = *cap ? 2 * *cap : 64;
-			*v = xreallocarray(*v, *cap, sizeof **v);
-		}
-		(*v)[k++] = h;
+		push_hash(v, cap, k++, h);
 	}
-	if (k) {
-		uint32_t u = 1;
-
-		qsort(*v, k, sizeof **v, cmp_u64);
-		for (uint32_t i = 1; i < k; i++)
-			if ((*v)[i] != (*v)[u - 1])
-				(*v)[u++] = (*v)[i];
-		k = u;
-	}
-	return k;
+	return sort_unique(*v, k);
 }
 
 /* How many of a[0..na) are in b[0..nb) (both sorted)? */
@@ -306,23 +319,10 @@ issues_of(const char *s, size_t n, uint64_t **v, uint32_t *cap)
 			;
 		if (d == j || (d < n && isalnum((unsigned char)s[d])))
 			continue;
-		if (k == *cap) {
-			*cap = *cap ? 2 * *cap : 4;
-			*v = xreallocarray(*v, *cap, sizeof **v);
-		}
-		(*v)[k++] = hash_bytes(s + j, d - j) | 1;
+		push_hash(v, cap, k++, hash_bytes(s + j, d - j) | 1);
 		i = d;
 	}
-	if (k) {
-		uint32_t u = 1;
-
-		qsort(*v, k, sizeof **v, cmp_u64);
-		for (uint32_t i = 1; i < k; i++)
-			if ((*v)[i] != (*v)[u - 1])
-				(*v)[u++] = (*v)[i];
-		k = u;
-	}
-	return k;
+	return sort_unique(*v, k);
 }
 
 /* What the passes share: the candidates, their indexes, buffers for the lines read. */

@@ -38,11 +38,14 @@ load_pulls(struct model *md, struct tsv_reader *r)
 			break;
 		if (!u)
 			continue;
+		/* A bad date is named and counted by date_of(); a bad number here. */
+		if (date_of(md, r, cdate, &d) < 0)
+			continue;
 		s = fld(r, cpull, &n);
-		if (parse_long(s, 1, 1000000000L, &k) || date_of(md, r, cdate, &d) < 0) {
+		if (parse_long(s, 1, 1000000000L, &k)) {
 			md->nbad++;
-			warnx("%s:%lu: a pull request's number is 1 or more: \"%.*s\" (row left out)",
-			    r->name, r->lineno, (int)n, s);
+			warnx("%s:%lu: column pull: not a pull request's number (1 or more): %.40s "
+			    "(row left out)", r->name, r->lineno, s);
 			continue;
 		}
 		md->pulls = xgrow(md->pulls, &md->cappulls, md->npulls, 64, sizeof *md->pulls);

@@ -45,6 +45,23 @@ cmp_bydate(const void *a, const void *b)
 	return cmp_date_id(cmp_md, *(const uint32_t *)a, *(const uint32_t *)b);
 }
 
+/* The first of v[0..n) (mails by date, then id) dated t or later: its index, else n. */
+static size_t
+first_from(const struct model *md, const uint32_t *v, size_t n, int64_t t)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if (md->mails[v[mid]].date < t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 /* A mail that belongs to a posting: a patch or cover letter by a person. */
 static int
 postable(const struct mail *m)
@@ -494,19 +511,12 @@ together(struct model *md, uint32_t mi)
 {
 	const struct mail *m = &md->mails[mi];
 	uint32_t root = thread_of(md, mi), best = NONE;
-	size_t lo = 0, hi = nbydate;
+	size_t lo;
 
 	if (m->date == NODATE || !bydate)
 		return NONE;
 	/* The first patch posted BATCH_SECS before m or later. */
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (md->mails[bydate[mid]].date < m->date - BATCH_SECS)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = first_from(md, bydate, nbydate, m->date - BATCH_SECS);
 	for (size_t i = lo; i < nbydate; i++) {
 		uint32_t x = bydate[i];
 		const struct mail *t = &md->mails[x];
@@ -542,19 +552,12 @@ companion(struct model *md, uint32_t mi, uint32_t *half)
 {
 	const struct mail *m = &md->mails[mi];
 	uint32_t root = thread_of(md, mi), best = NONE;
-	size_t lo = 0, hi = nbyother;
+	size_t lo;
 
 	*half = NONE;
 	if (m->date == NODATE || !byother)
 		return NONE;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (md->mails[byother[mid]].date < m->date - COMPANION_SECS)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = first_from(md, byother, nbyother, m->date - COMPANION_SECS);
 	for (size_t i = lo; i < nbyother; i++) {
 		uint32_t x = byother[i], xr = thread_of(md, x);
 		const struct mail *t = &md->mails[x];
@@ -587,7 +590,7 @@ cover_twin(struct model *md, uint32_t mi)
 {
 	uint32_t root = thread_of(md, mi), best = NONE;
 	const struct mail *c;
-	size_t lo = 0, hi = nbycover;
+	size_t lo;
 
 	/* Its cover letter: what it replies to. */
 	if (md->mails[mi].tgt == NONE || md->mails[mi].tgt == mi)
@@ -595,14 +598,7 @@ cover_twin(struct model *md, uint32_t mi)
 	c = &md->mails[md->mails[mi].tgt];
 	if (!c->present || c->type != MT_COVER || c->date == NODATE || !*c->ntitle)
 		return NONE;
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (md->mails[bycover[mid]].date < c->date - TOGETHER_SECS)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = first_from(md, bycover, nbycover, c->date - TOGETHER_SECS);
 	for (size_t i = lo; i < nbycover; i++) {
 		uint32_t x = bycover[i], xr = thread_of(md, x);
 		const struct mail *t = &md->mails[x];

@@ -81,6 +81,15 @@ run git2tsv --pulls repo master "$two"
 is "a revision reaching pull request 7: its commits left out" \
 	"9 12" "$(tail -n +2 out | cut -f1 | tr '\n' ' ' | sed 's/ $//')"
 
+# A head on a blob (no commit): named, left out, exit 1; the rest written.
+blob=$(echo key | git -C repo hash-object -w --stdin)
+git -C repo update-ref refs/pull/20/head "$blob"
+run git2tsv --pulls repo master
+is "a head on a blob: exit 1, named, the other rows written" \
+	"1|git2tsv: repo: refs/pull/20/head: not a commit: left out|5" \
+	"$rc|$(cat err)|$(wc -l <out | tr -d ' ')"
+git -C repo update-ref -d refs/pull/20/head
+
 git init -q --bare bare.git
 git -C repo push -q ../bare.git master
 run git2tsv --pulls bare.git master

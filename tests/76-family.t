@@ -510,6 +510,16 @@ is "pull: a commit of a pull request has its title and author: unsure" \
 	"$(pq 'mdadm: Fix the assembly')"
 is "control: another title: ignored" "ignored" "$(pq 'mdadm: fix the disassembly')"
 pq 'mdadm: fix the assembly' >/dev/null
+# Bad rows: a number that is none, a date that is none; named, left out.
+{
+	cat pq-pulls.tsv
+	printf 'five\t%s\t2021-02-08T09:00:00Z\tAnn\tann@a.org\tx\trepo\n' "$(hexid c4)"
+	printf '6\t%s\tyesterday\tAnn\tann@a.org\ty\trepo\n' "$(hexid c5)"
+} >pq-bad.tsv
+ptreport patches --grace 0 pq.tsv none.tsv c-end.tsv pq-bad.tsv >pq-bad.out 2>pq-bad.err
+is "pulls: bad rows named by file and line, the good one read (exit 1)" \
+	"1|ptreport: pq-bad.tsv:3: column pull: not a pull request's number (1 or more): five (row left out)|ptreport: pq-bad.tsv:4: column date: not a date: yesterday|unsure" \
+	"$?|$(grep 'pq-bad.tsv' pq-bad.err | paste -sd'|')|$(awk -F'\t' '$1 == "q@x" { print $6 }' pq-bad.out)"
 ptreport why q@x --grace 0 pq.tsv none.tsv c-end.tsv pq-pulls.tsv >why.out
 grep -q "^  rule: nothing answered it on the list, but a commit of a forge's pull request" why.out
 ok $? "pull: why gives the rule"
