@@ -135,7 +135,7 @@ PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o model.o load.o cluster
     cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o html-assets.o html-escape.o \
     html-cells.o html-svg.o html-sections.o capture.o overview.o mailmap.o all.o \
     roles.o versions.o family.o why.o people.o responses.o coverage.o reasons.o carried.o \
-    corrections.o pulls.o)
+    corrections.o pulls.o vtable.o)
 
 $(BUILD)/obj/ptreport/%.o: ptreport/%.c ptreport/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)

@@ -71,6 +71,11 @@ static const char *const changelog[] = {
 static const char *const corrections[] = {
 	COL_ID, COL_VERDICT, COL_NOTE, COL_BY, COL_DATE,
 };
+/* The verdicts: a row a patch mail and a commit of the off-list window. */
+static const char *const verdicts[] = {
+	COL_KIND, COL_ID, COL_VERDICT, COL_REASON, COL_DETAIL, COL_BY, COL_FAMILY,
+	COL_EVIDENCE, COL_ROLE,
+};
 /* CHANGELOG_NCOLS (tables.h) must count them: a compile error if not. */
 typedef char changelog_ncols_checked[
     sizeof changelog / sizeof changelog[0] == CHANGELOG_NCOLS ? 1 : -1];
@@ -91,6 +96,7 @@ const struct table_cols table_cols[TABLE_KINDS] = {
 	[TABLE_STATE] = COLS("state", state),
 	[TABLE_CHANGELOG] = COLS("changes-log", changelog),
 	[TABLE_CORRECTIONS] = COLS("corrections", corrections),
+	[TABLE_VERDICTS] = COLS("verdicts", verdicts),
 };
 
 void
@@ -122,6 +128,8 @@ table_kind(const struct tsv_reader *r)
 		return TABLE_COMMITS;
 	if (has(r, COL_IN_REPLY_TO))
 		return TABLE_MAILS;
+	if (has(r, COL_KIND) && has(r, COL_VERDICT))
+		return TABLE_VERDICTS;
 	/* kind with id or files: a patch table missing the other is named so. */
 	if (has(r, COL_KIND) && (has(r, COL_ID) || has(r, COL_FILES)))
 		return TABLE_PATCHES;

@@ -26,6 +26,7 @@ enum table_kind {
 	TABLE_STATE,            /* ptreport state, read back by ptreport */
 	TABLE_CHANGELOG,        /* ptreport changes-log, read back by ptreport */
 	TABLE_CORRECTIONS,      /* a maintainer's corrections, read by ptreport */
+	TABLE_VERDICTS,         /* ptreport verdicts, or any judge's (--verdicts) */
 	TABLE_KINDS
 };
 
@@ -119,6 +120,10 @@ enum table_kind {
 #define COL_VERDICT          "verdict"
 #define COL_NOTE             "note"
 #define COL_BY               "by"
+/* Verdicts. */
+#define COL_REASON           "reason"
+#define COL_FAMILY           "family"
+#define COL_EVIDENCE         "evidence"
 
 /*
  * The columns a tool writes for each kind, in order, and the kind's

@@ -24,6 +24,7 @@
 #   HEAD              the commit the last segment ends at
 #   SHARDS            scoring shards per block
 #   SCORER            the scoring command (default patchsim)
+#   JUDGE             the verdict command (default: ptreport's own verdicts)
 #
 # Paths are read from those files in the recipes by the shell, in double
 # quotes ("$$(IFS= read -r l <FILE; printf ...)", line_of below), so
@@ -59,6 +60,7 @@ include $(OUT)/inputs.mk
 
 SHARDS  ?= 1
 SCORER  ?=
+JUDGE   ?=
 # The tools are quiet on success and name what they skip whatever their
 # flags; -q also keeps their notes (lines of MAINTAINERS or of the
 # mailmap skipped, no MAINTAINERS in the history) out of every run's
@@ -128,7 +130,7 @@ BLOCKS := $(foreach a,$(ARCHIVES),$(foreach s,$(SEGMENTS),$(a)__$(s))) \
 PAIRS := $(foreach b,$(BLOCKS),$(call pairs_of,$(b)))
 
 REPORTS := patches ignored offlist weekly cycle duration summary maintainers waiting changes \
-    changes-log state
+    changes-log state verdicts
 REPORT_TSV := $(REPORTS:%=$(OUT)/reports/%.tsv)
 TABLES := $(OUT)/clusters.tsv $(MAILS_TSV) $(COMMITS_TSV) $(MAILS_TOK) $(COMMITS_TOK) $(MAINT_TSV) \
     $(COMMITS_MERGED)
@@ -250,13 +252,32 @@ REPORT_MORNING := $(OUT)/reports/waiting.atom $(OUT)/reports/changes.atom $(OUT)
 REPORT_FILES := $(REPORT_TSV) $(REPORT_TXT) $(PLOT_FILES) $(REPORT_MORNING) \
     $(OUT)/reports/report.html $(OUT)/report.txt
 
+# Another judge (JUDGE, patchtrack --judge CMD): ptreport's own verdicts
+# (verdicts.own.tsv, patchtrack-tsv(5)) and the tables go to
+# "CMD verdicts.own.tsv TABLE ...", whose verdicts table on stdout
+# (verdicts.tsv) the reports render instead of judging: ptreport all
+# --verdicts.  Made again when the tables, the mailmap or the command
+# ($(OUT)/judge) change.
+ifneq ($(JUDGE),)
+JUDGED := $(OUT)/verdicts.tsv
+$(OUT)/verdicts.own.tsv: $(TABLES) $(OUT)/pairs.list $(OUT)/tags.tsv $(OUT)/pulls.tsv $(MAILMAP)
+	$(call stage,ptreport,verdicts,rows,$@.tmp) ptreport verdicts $(TOOLFLAGS) -m $(MAILMAP) \
+		$(TABLES) $(OUT)/tags.tsv $(OUT)/pulls.tsv $(PAIRS) >$@.tmp $(KEEP)
+	mv $@.tmp $@
+
+$(OUT)/verdicts.tsv: $(OUT)/verdicts.own.tsv $(OUT)/judge
+	$(call stage,judge,$(notdir $(firstword $(JUDGE))),rows,$@.tmp) $(JUDGE) $(OUT)/verdicts.own.tsv \
+		$(TABLES) $(OUT)/tags.tsv $(OUT)/pulls.tsv >$@.tmp $(STRICT)
+	mv $@.tmp $@
+endif
+
 # Made on every run, new input or none: a night with nothing new is
 # news too (changes.tsv empty, the morning view and the digest saying
 # "nothing new since" the last run with changes), and a corrections
 # file edited since is read.  The tables are made again only from new
 # input; the reports cost one reading of them.
 .PHONY: night
-$(REPORT_FILES) &: $(TABLES) $(OUT)/pairs.list $(OUT)/tags.tsv $(OUT)/pulls.tsv $(OUT)/links $(OUT)/digest $(MAILMAP) night
+$(REPORT_FILES) &: $(TABLES) $(OUT)/pairs.list $(OUT)/tags.tsv $(OUT)/pulls.tsv $(OUT)/links $(OUT)/digest $(MAILMAP) $(JUDGED) night
 	k=$(call line_of,$(OUT)/corrections.path); e=$(call line_of,$(OUT)/feeds.for); f=$(call line_of,$(OUT)/digest); t=$$({ read -r l; IFS= read -r l; } <$(OUT)/digest; printf '%s' "$$l"); \
 	$(call stage,ptreport,all reports,kB,$(OUT)/reports/report.html,-a 1) ptreport all $(TOOLFLAGS) \
 		-o $(OUT)/reports $(if $(PLOT_FILES),-p png) -m $(MAILMAP) \
@@ -265,7 +286,7 @@ $(REPORT_FILES) &: $(TABLES) $(OUT)/pairs.list $(OUT)/tags.tsv $(OUT)/pulls.tsv 
 		-C "$$({ read -r l; IFS= read -r l; } <$(OUT)/links; printf '%s' "$$l")" \
 		$${f:+--from="$$f"} $${t:+--to="$$t"} \
 		$${k:+--corrections="$$k"} $${e:+--person-feeds="$$e"} \
-		$(TABLES) $(OUT)/tags.tsv $(OUT)/pulls.tsv $(PAIRS) $(KEEP)
+		$(if $(JUDGED),--verdicts $(JUDGED)) $(TABLES) $(OUT)/tags.tsv $(OUT)/pulls.tsv $(PAIRS) $(KEEP)
 	$(T0)mv $(OUT)/reports/report.txt $(OUT)/report.txt $(call stage_end,ptreport,report.txt,lines,$(OUT)/report.txt)
 
 # The same as one page for a browser or a mail attachment: the reports,

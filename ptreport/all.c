@@ -11,8 +11,9 @@
  * The folder is made, with its parents, when missing (as mkdir -p, and
  * as patchtrack makes its own).
  *
- * The page comes last: it links the TSV reports written before it, by
- * their names and sizes, for the rows it does not hold.
+ * The page comes last but the verdicts table (verdicts.tsv, which
+ * another judge's would replace): it links the TSV reports written
+ * before it, by their names and sizes, for the rows it does not hold.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
@@ -61,6 +62,8 @@ static const struct piece {
 	/* Last but the page: the next run's earlier state. */
 	{ "state", "tsv", report_state, OF_TSV, 0, 0, 0 },
 	{ "report", "html", report_html, OF_TSV, 0, 0, 0 },
+	/* After the page, which names the reports written before it. */
+	{ "verdicts", "tsv", report_verdicts, OF_TSV, 0, 0, 0 },
 };
 
 #define NPIECES (sizeof pieces / sizeof pieces[0])

@@ -553,6 +553,7 @@ settle(struct carrier *cr)
 			/* Another's commit (or one before it) changed its lines: a doubt. */
 			m->verdict = V_UNSURE;
 			m->vby = m->vfam = NONE;
+			m->supby = t;
 			m->carried = 3;
 		}
 		if (m->carried) {

@@ -100,7 +100,7 @@ versionable(const struct mail *m)
 }
 
 void
-family_index(struct model *md)
+family_pairs(struct model *md)
 {
 	size_t n = 0;
 
@@ -117,6 +117,12 @@ family_index(struct model *md)
 			}
 		md->nfam = n + 1;
 	}
+}
+
+void
+family_index(struct model *md)
+{
+	fam_md = md;
 	byaddr = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *byaddr);
 	byname = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *byname);
 	nbyaddr = nbyname = 0;

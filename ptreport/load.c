@@ -886,6 +886,11 @@ model_load(struct model *md, const char *path)
 		md->pairs = xreallocarray(md->pairs, md->npairs + 1, sizeof *md->pairs);
 		md->pairs[md->npairs++] = arena_strndup(&md->mem, path, strlen(path));
 		break;
+	case TABLE_VERDICTS:
+		warnx("%s: a verdicts table: ptreport renders it given as --verdicts FILE, "
+		    "not as one of the tables it loads", r.name);
+		tsv_close(&r);
+		return -1;
 	default:
 		warnx("%s: not a table ptreport reads: clusters (ptcluster), mails "
 		    "(mbox2tsv), commits, tags, merged or pulls (git2tsv), patches "

@@ -12,6 +12,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <getopt.h>
+#include <unistd.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,6 +63,8 @@ static const struct command {
 	{ "changes", report_changes, "what changed since an earlier state (--state)",
 	    "cPHwz", 0 },
 	{ "state", report_state, "each patch's and off-list commit's state, for changes", "", 0 },
+	{ "verdicts", report_verdicts, "the verdicts table: each patch mail's and window "
+	    "commit's verdict, for --verdicts", "cPH", 0 },
 	{ "digest", report_digest, "waiting and changes as a mail for sendmail -t",
 	    "MCTwzFY", CK_URL },
 	{ "waiting-feed", report_waiting_feed, "the waiting queue as an Atom feed", "MCTw",
@@ -74,7 +77,7 @@ static const struct command {
  * The options every command takes: the scope of the verdicts (-s -u -S
  * --grace), the mailmap, a maintainer's corrections, -q, -v, -V, -h.
  */
-#define COMMON_OPTS "suSgmKqvVh"
+#define COMMON_OPTS "suSgmKJqvVh"
 
 /*
  * The short options.  A long-only option (--truth, --diff, --grace)
@@ -144,12 +147,13 @@ usage(FILE *fp)
 	    "                [--diff] [-n top] [-M mail-url] [-C commit-url] [-T title]\n"
 	    "                [--for addr] [--state file] [--log file] [--from addr]\n"
 	    "                [--to addrs] [-m mailmap] [--corrections file]\n"
-	    "                [--person-feeds who] [-o dir] table ...\n"
+	    "                [--verdicts file] [--person-feeds who] [-o dir] table ...\n"
 	    "       ptreport why [-qv] [-s since] [-u until] [-S max-series] [--grace days]\n"
-	    "                [-m mailmap] [--corrections file] ID [table ...]\n"
+	    "                [-m mailmap] [--corrections file] [--verdicts file]\n"
+	    "                ID [table ...]\n"
 	    "commands: patches ignored offlist weekly cycle duration eval summary\n"
-	    "          maintainers html text all why waiting changes state digest\n"
-	    "          waiting-feed changes-feed\n");
+	    "          maintainers html text all why waiting changes state verdicts\n"
+	    "          digest waiting-feed changes-feed\n");
 }
 
 static void
@@ -226,6 +230,9 @@ help(void)
 	    "                         date): each patch or commit shown with the\n"
 	    "                         verdict given, marked (why and eval: the tool's\n"
 	    "                         own too)\n"
+	    "      --verdicts FILE    render the verdicts of FILE (a verdicts table:\n"
+	    "                         ptreport verdicts, or any judge's) instead of\n"
+	    "                         judging; the corrections apply over them\n"
 	    "  -q, --quiet            nothing on stderr but errors and what input was\n"
 	    "                         skipped (cancels -v): no notes (lines of the\n"
 	    "                         mailmap it cannot read, series left out,\n"
@@ -264,6 +271,7 @@ static const struct option longopts[] = {
 	{ "from", required_argument, NULL, 'F' },
 	{ "to", required_argument, NULL, 'Y' },
 	{ "corrections", required_argument, NULL, 'K' },
+	{ "verdicts", required_argument, NULL, 'J' },
 	{ "person-feeds", required_argument, NULL, 'E' },
 	{ NULL, 0, NULL, 0 }
 };
@@ -370,6 +378,7 @@ option(struct cli *c, int ch, const char *arg)
 	case 'z': o->state = arg; break;
 	case 'L': o->changelog = arg; break;
 	case 'K': o->corrections = arg; break;
+	case 'J': o->verdicts = arg; break;
 	case 'E': o->person_feeds = arg; break;
 	case 'F':
 	case 'Y':
@@ -501,9 +510,27 @@ parse_command_line(struct cli *c, int *argcp, char ***argvp)
 }
 
 /*
- * why: the id, and without tables those of the patchtrack folder it
- * runs in (its mailmap too).  -1 to go on, else the exit status.
+ * The verdicts table another judge wrote for a patchtrack folder's
+ * reports (patchtrack --judge: its judge file names the command), or
+ * NULL: its reports were ptreport's own verdicts.
  */
+static const char *
+folder_judged(const char *dir)
+{
+	static char path[4096];
+	char name[4096];
+	FILE *fp;
+	int c;
+
+	snprintf(name, sizeof name, "%s/judge", dir);
+	if (!(fp = fopen(name, "r")))
+		return NULL;
+	c = fgetc(fp);
+	fclose(fp);
+	snprintf(path, sizeof path, "%s/verdicts.tsv", dir);
+	return c != EOF && c != '\n' && access(path, R_OK) == 0 ? path : NULL;
+}
+
 /*
  * The corrections a patchtrack folder's runs read: the path its
  * corrections.path holds, or NULL for none (kept for the run's life).
@@ -528,6 +555,10 @@ folder_corrections(const char *dir)
 	return n ? path : NULL;
 }
 
+/*
+ * why: the id, and without tables those of the patchtrack folder it
+ * runs in (its mailmap too).  -1 to go on, else the exit status.
+ */
 static int
 why_setup(struct cli *c, int argc, char **argv, struct model *md, struct mailmap *mm,
     char ***folder, size_t *nfolder, int *rc)
@@ -558,6 +589,9 @@ why_setup(struct cli *c, int argc, char **argv, struct model *md, struct mailmap
 		/* The corrections its last run read (patchtrack's corrections.path). */
 		if (!c->o.corrections)
 			c->o.corrections = folder_corrections(".");
+		/* Another judge's verdicts, as its reports rendered them (--judge). */
+		if (!c->o.verdicts)
+			c->o.verdicts = folder_judged(".");
 	}
 	return -1;
 }
@@ -634,7 +668,11 @@ main(int argc, char **argv)
 	if (commands[c.cmd].run == report_why)
 		why_ids(&md, c.o.query);
 	pairs_read(&md);
-	verdicts(&md, &c.o.sc);
+	/* Judged here, or a table's verdicts rendered (a bad row: failed). */
+	if (c.o.verdicts)
+		pt_exit_raise(&rc, verdicts_given(&md, &c.o.sc, c.o.verdicts));
+	else
+		verdicts(&md, &c.o.sc);
 	offlist_agreement(&md, &c.o);
 	/* A pairs table not read to its end (named by the reader): failed. */
 	if (md.pairs_failed)

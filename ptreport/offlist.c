@@ -542,6 +542,12 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 	uint32_t posting, reply = NONE;
 	int own, r;
 
+	/* A verdicts table's reason and detail (--verdicts). */
+	if (md->given) {
+		if (c->vdetail)
+			buf_addstr(detail, c->vdetail);
+		return c->vstate == VS_OFFLIST ? c->vreason : OR_NONE;
+	}
 	if ((r = evidence_reason(md, c, detail)) != OR_N)
 		return r;
 	own = (*c->author && c->author == c->committer) || (*c->aname && c->aname == c->cname);
@@ -576,6 +582,20 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 		buf_addf(detail, "%sbrought in by %.12s \"%s\", a branch of one who commits others' "
 		    "work (%s committed %.12s): no contributor's pull request", own ? "; " : "",
 		    c->merge, c->merge_subject, branch->committer, branch->id);
+	return r;
+}
+
+int
+offlist_reason(const struct model *md, uint32_t ci, struct buf *detail)
+{
+	int r = offlist_why(md, ci, detail);
+	const char *w = offlist_mails(md, ci);
+
+	/* A table may call off-list what the clusters do not (NULL). */
+	if (w && !strcmp(w, "process mails only") &&
+	    !ported_from(md, &md->commits[ci]))
+		buf_addf(detail, "%sits cluster holds only bot, pull, RFC or review mails",
+		    detail->len ? "; " : "");
 	return r;
 }
 
@@ -662,7 +682,7 @@ tool_offlist(const struct model *md, const struct span *w, size_t nw, uint32_t i
 		(*ndamaged)++;
 		return 0;
 	}
-	return offlist_mails(md, i) != 0;
+	return md->given ? c->vstate == VS_OFFLIST : offlist_mails(md, i) != 0;
 }
 
 size_t
@@ -734,6 +754,12 @@ commit_state(const struct model *md, const struct ropts *o, uint32_t ci, struct 
 		    "cover: had it been posted, the archives might not hold it)";
 	if (c->damaged)
 		return "not judged (damaged: git2tsv could not read its diff)";
+	if (md->given) {
+		if (c->vstate == VS_OFFLIST)
+			return "off-list";
+		buf_addstr(b, c->vdetail ? c->vdetail : "no row in the verdicts table");
+		return c->vstate == VS_POSTED ? "posted" : "not off-list";
+	}
 	if (offlist_mails(md, ci))
 		return "off-list";
 	if (c->split) {
@@ -806,10 +832,7 @@ report_offlist(struct model *md, const struct ropts *o)
 			correction_text(md, c->corr, &d);
 			buf_addstr(&d, "; ");
 		}
-		out_cell(&out, offlist_reasons[offlist_why(md, v[i], &d)]);
-		if (!strcmp(offlist_mails(md, v[i]), "process mails only") && !ported_from(md, c))
-			buf_addf(&d, "%sits cluster holds only bot, pull, RFC or review mails",
-			    d.len ? "; " : "");
+		out_cell(&out, offlist_reasons[offlist_reason(md, v[i], &d)]);
 		out_celln(&out, d.p ? d.p : "", d.len);
 		out_end(&out);
 	}

@@ -127,19 +127,34 @@ said_quote(const struct mail *x, struct buf *b)
 	buf_addf(b, "\"%.*s%s\"", (int)n, x->said, n < strlen(x->said) ? " ..." : "");
 }
 
+/*
+ * A maintainer's correction: his verdict, his note, and the tool's;
+ * else the verdict's detail as judged or given, made once a patch
+ * (verdicts_record()); a mail without one (no patch) spelt out now.
+ */
 const char *
 mail_verdict(struct model *md, const struct scope *sc, uint32_t mi, struct buf *b)
+{
+	const struct mail *m = &md->mails[mi];
+
+	if (m->corrected) {
+		correction_text(md, m->corr, b);
+		return verdict_names[m->verdict];
+	}
+	if (!m->vdetail)
+		return verdict_text(md, sc, mi, b);
+	buf_addstr(b, m->vdetail);
+	return m->verdict == V_NONE ? "not-counted" : verdict_names[m->verdict];
+}
+
+const char *
+verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *b)
 {
 	const struct mail *m = &md->mails[mi];
 	const struct mail *f = m->vfam != NONE ? &md->mails[m->vfam] : NULL;
 	const struct mail *by = m->vby != NONE && m->verdict != V_MERGED &&
 	    m->verdict != V_APPLIED && m->verdict != V_REWORKED ? &md->mails[m->vby] : NULL;
 
-	/* A maintainer's correction: his verdict, his note, and the tool's. */
-	if (m->corrected) {
-		correction_text(md, m->corr, b);
-		return verdict_names[m->verdict];
-	}
 	switch (m->verdict) {
 	case V_MERGED:
 		buf_addstr(b, md->commits[m->vby].id);

@@ -110,7 +110,8 @@ struct mail {
 	                            of its posting was handled without it */
 	unsigned char together;  /* answered through a patch its author posted with
 	                            it (one conversation): see together() */
-	uint32_t supby;          /* superseded: a patch of that later posting */
+	uint32_t supby;          /* superseded: a patch of that later posting;
+	                            unsure by a commit (carried 3): that commit */
 	uint32_t twin;           /* together: the patch posted with it that was answered */
 	const char *said;        /* no patch: its sender's own words (the mails table's
 	                            said, at most SAID_KEEP bytes); "" */
@@ -152,6 +153,10 @@ struct mail {
 	unsigned char tverdict;
 	uint32_t tvby, tvfam;    /* the tool's own vby and vfam, when corrected */
 	uint32_t corr;           /* its correction (md->corr), or NONE */
+	const char *vreason;     /* patches: the rule that gave verdict (vtable.c),
+	                            before any correction; NULL until judged */
+	const char *vdetail;     /* patches: that verdict's detail, made once
+	                            (verdicts_record()) or read (--verdicts); NULL */
 };
 
 /*
@@ -230,7 +235,13 @@ struct commit {
 	unsigned char corrected; /* a maintainer's correction: CORR_POSTED (not
 	                            off-list) or CORR_OFFLIST (corrections.c) */
 	uint32_t corr;           /* its correction (md->corr), or NONE */
+	unsigned char vstate;    /* --verdicts: what its row says (VS_*); VS_NONE: no row */
+	unsigned char vreason;   /* --verdicts, off-list: its reason (OR_*) */
+	const char *vdetail;     /* --verdicts: its row's detail; NULL */
 };
+
+/* A commit's verdict as a verdicts table gives it (vtable.c). */
+enum { VS_NONE, VS_OFFLIST, VS_POSTED, VS_NOTOFFLIST };
 
 struct cluster {
 	const char *name;
@@ -475,6 +486,8 @@ struct model {
 	size_t ncorr;
 	unsigned long corr_unknown; /* ... naming no patch mail or commit of the tables */
 	int has_mails, has_commits, has_clusters, has_tags, has_paths, has_merged;
+	int given;               /* the verdicts were read from a table (--verdicts),
+	                            not judged */
 	struct pullc *pulls;     /* git2tsv --pulls' rows (pulls.c) */
 	size_t npulls, cappulls;
 	struct hmap pulltitle;   /* title words -> the last row of them + 1 (chained) */
@@ -802,6 +815,8 @@ void touch_text(const struct model *md, const struct mail *m, const struct carry
 /* pairs_read()'s: a pair of the family (patchsim's score). */
 void family_pair(struct model *md, uint32_t a, uint32_t b, double score, int commit,
     int loose);
+/* The family's pairs sorted by mail, each once (pairs_read(), at its end). */
+void family_pairs(struct model *md);
 /* Before the verdicts, after the pairs are read; family_free() after them. */
 void family_index(struct model *md);
 void family_free(struct model *md);
@@ -939,6 +954,7 @@ struct ropts {
 	                            this address (author, To/Cc or maintainer); NULL */
 	const char *state;       /* changes: the earlier state.tsv; NULL: none */
 	const char *corrections; /* a maintainer's corrections table; NULL: none */
+	const char *verdicts;    /* a verdicts table to render instead of judging; NULL */
 	const char *person_feeds; /* all: a waiting feed per person, these addresses
 	                            (comma- or blank-separated) or "maintainers" */
 	const char *changelog;   /* the earlier changes-log.tsv; NULL: none */
@@ -1032,6 +1048,20 @@ int changelog_each(struct model *md, const struct ropts *o,
     void (*fn)(const char *const *f, const size_t *len, void *arg), void *arg);
 int report_changes(struct model *md, const struct ropts *o);
 int report_state(struct model *md, const struct ropts *o);
+/*
+ * The verdicts table (vtable.c; patchtrack-tsv(5)): report_verdicts()
+ * writes the judge's own verdicts, a row a patch mail and a commit of
+ * the window; verdicts_record() makes each patch mail's rule and detail
+ * once, after judging; verdicts_given() reads a table instead of
+ * judging (--verdicts), each row checked against the tables.
+ */
+int report_verdicts(struct model *md, const struct ropts *o);
+void verdicts_record(struct model *md, const struct scope *sc);
+int verdicts_read(struct model *md, const char *path);
+int verdicts_given(struct model *md, const struct scope *sc, const char *path);
+/* A mail's verdict as its detail spells it out (patches.c), not the made one. */
+const char *verdict_text(struct model *md, const struct scope *sc, uint32_t mi,
+    struct buf *b);
 int report_changelog(struct model *md, const struct ropts *o);
 /* Atom feeds (feed.c) and the digest mail (digest.c). */
 int report_waiting_feed(struct model *md, const struct ropts *o);
@@ -1207,6 +1237,8 @@ uint32_t reviewed_posting(const struct model *md, const struct commit *c, int cr
     uint32_t *reply);
 /* The reason of off-list commit ci (OR_*), its evidence appended to detail. */
 int offlist_why(const struct model *md, uint32_t ci, struct buf *detail);
+/* The same, and when its cluster holds only process mails, that said too. */
+int offlist_reason(const struct model *md, uint32_t ci, struct buf *detail);
 /*
  * What the reports make of commit ci: "off-list", "posted" (b gets the
  * posting), "not off-list", or "not judged (why)".

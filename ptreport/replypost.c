@@ -174,4 +174,5 @@ pairs_read(struct model *md)
 		tsv_close(&r);
 	}
 	free(best);
+	family_pairs(md);
 }

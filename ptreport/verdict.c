@@ -456,6 +456,35 @@ unsigned_judge(struct model *md)
 			md->mails[i].unsigned_ = 0;
 }
 
+/* Which clusters hold a mail that got a response. */
+static void
+clusters_responded(struct model *md)
+{
+	for (size_t i = 0; i < md->nclusters; i++) {
+		struct cluster *k = &md->clusters[i];
+
+		for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext)
+			if (md->mails[x].present && responded(md, x)) {
+				k->responded = 1;
+				break;
+			}
+	}
+}
+
+/* What the reports count by, from the verdicts (corrected). */
+static void
+verdict_flags(struct model *md)
+{
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+
+		m->ignored = m->verdict == V_IGNORED;
+		m->withdrawn = m->verdict == V_WITHDRAWN;
+		m->superseded = m->verdict == V_SUPERSEDED;
+		m->together = m->verdict == V_ANSWERED_TOGETHER;
+	}
+}
+
 void
 verdicts(struct model *md, const struct scope *sc)
 {
@@ -518,16 +547,7 @@ verdicts(struct model *md, const struct scope *sc)
 			    nleft, nseries, sc->max_series);
 	}
 
-	for (size_t i = 0; i < md->nclusters; i++) {
-		struct cluster *k = &md->clusters[i];
-
-		for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext)
-			if (md->mails[x].present && responded(md, x)) {
-				k->responded = 1;
-				break;
-			}
-	}
-
+	clusters_responded(md);
 	/* Time to first response, and from it each list's grace. */
 	graces(md, sc);
 
@@ -582,18 +602,34 @@ verdicts(struct model *md, const struct scope *sc)
 			set_verdict(m, V_UNSURE, NONE, NONE);
 		}
 	}
+	/* Each verdict's rule and detail, once, as the table and the reports give them. */
+	verdicts_record(md, sc);
 	/* A maintainer's corrections over all of it. */
 	corrections_apply(md);
-	for (size_t i = 0; i < md->nmails; i++) {
-		struct mail *m = &md->mails[i];
-
-		m->ignored = m->verdict == V_IGNORED;
-		m->withdrawn = m->verdict == V_WITHDRAWN;
-		m->superseded = m->verdict == V_SUPERSEDED;
-		m->together = m->verdict == V_ANSWERED_TOGETHER;
-	}
+	verdict_flags(md);
 	postings_free(md);
 	family_free(md);
+}
+
+/*
+ * The verdicts of a table (--verdicts) instead of judging: the facts
+ * the reports read beside them (the coverage, the history's, the
+ * responses and the lists' grace) as judging has them, the corrections
+ * over the verdicts given.
+ */
+int
+verdicts_given(struct model *md, const struct scope *sc, const char *path)
+{
+	int rc;
+
+	coverage(md);
+	history_facts(md, sc);
+	rc = verdicts_read(md, path);
+	clusters_responded(md);
+	graces(md, sc);
+	corrections_apply(md);
+	verdict_flags(md);
+	return rc;
 }
 
 void

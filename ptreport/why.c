@@ -290,6 +290,35 @@ responses(struct model *md, uint32_t mi, FILE *fp, int brief)
 }
 
 /*
+ * The commit or later patch that carries its lines, changed them, made
+ * its files or named its issue (carried.c), as the verdict names it:
+ * its by or evidence, and its reason (the counts are in its detail).
+ */
+static void
+carry_line(const struct model *md, uint32_t mi, FILE *fp)
+{
+	const struct mail *m = &md->mails[mi];
+	const char *r = m->vreason ? m->vreason : "";
+	uint32_t ci = m->carried == 3 ? m->supby : m->vby;
+	const struct commit *c = ci != NONE ? &md->commits[ci] : NULL;
+	char d[21];
+
+	if (m->carried == 2 && m->supby != NONE) {
+		const struct mail *x = &md->mails[m->supby];
+
+		line(fp, 1, "a later patch of its author carrying its lines: %s  %.10s  %s", x->id,
+		    day(d, x->date), x->subject);
+		return;
+	}
+	if (!m->carried || m->carried == 2 || !c)
+		return;
+	line(fp, 1, "a commit %s: %s  %.10s  %s <%s>", m->carried == 1 ? "carrying its lines" :
+	    strstr(r, "issue") ? "naming an issue it names" : strstr(r, "files") ?
+	    "creating files it creates" : "changing the lines it removes", c->id,
+	    day(d, c->date), c->subject, c->author);
+}
+
+/*
  * Its family beyond its cluster: its person's patches that may be
  * versions of it (family_kin()), each with its verdict; the commits
  * crediting its author on its files.
@@ -338,37 +367,48 @@ family_lines(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int
 		line(fp, 1, "a commit crediting its author: %s  %.10s  %s  (scored %.2f)", c->id,
 		    day(d, c->date), c->subject, (double)md->fam[i].score);
 	}
-	if (md->mails[mi].carried == 1) {
-		const struct commit *c = &md->commits[md->mails[mi].vby];
-		const struct carry *k = carry_of(md, mi);
-
-		line(fp, 1, "a commit carrying its lines: %s  %.10s  %s <%s>  (%u of its %u "
-		    "added lines)", c->id, day(d, c->date), c->subject, c->author,
-		    k ? k->hits : 0, k ? k->lines : 0);
-	} else if (md->mails[mi].carried == 2) {
-		const struct mail *x = &md->mails[md->mails[mi].supby];
-		const struct carry *k = carry_of(md, mi);
-
-		line(fp, 1, "a later patch of its author carrying its lines: %s  %.10s  %s  (%u "
-		    "of its %u added lines)", x->id, day(d, x->date), x->subject,
-		    k ? k->hits : 0, k ? k->lines : 0);
-	} else if (md->mails[mi].carried >= 3) {
-		const struct carry *k = carry_of(md, mi);
-		const struct commit *c = &md->commits[k->commit];
-
-		if (k->issue)
-			line(fp, 1, "a commit naming an issue it names: %s  %.10s  %s <%s>", c->id,
-			    day(d, c->date), c->subject, c->author);
-		else if (k->files)
-			line(fp, 1, "a commit creating files it creates: %s  %.10s  %s <%s>  (%u "
-			    "of the %u it creates)", c->id, day(d, c->date), c->subject, c->author,
-			    k->hits, k->lines);
-		else
-			line(fp, 1, "a commit changing the lines it removes: %s  %.10s  %s <%s>  "
-			    "(%u of the %u it removes)", c->id, day(d, c->date), c->subject,
-			    c->author, k->hits, k->lines);
-	}
+	carry_line(md, mi, fp);
 	buf_free(&b);
+}
+
+/* The rule of an unsure verdict: which doubt. */
+static void
+unsure_rule(const struct mail *m, FILE *fp)
+{
+	if (m->leftout) {
+		line(fp, 1, "rule: nothing answered it, but other parts of its posting "
+		    "(its author's, one thread and version) were merged and it was not: "
+		    "left out by whoever took them, or by its author; read both sides");
+		return;
+	}
+	if (m->bypull) {
+		line(fp, 1, "rule: nothing answered it on the list, but a commit of a "
+		    "forge's pull request (git2tsv --pulls) has its title and its author, "
+		    "written within %d days of it: its review may be on the forge; read "
+		    "the pull request", FAM_DAYS);
+		return;
+	}
+	if (m->comp) {
+		line(fp, 1, "rule: nothing answered it, but its author posted a patch for "
+		    "another repository within %d minutes of it, to a list of it, and "
+		    "another person wrote in that one's thread: the other half of one "
+		    "submission; read both threads", COMPANION_SECS / 60);
+		return;
+	}
+	if (m->carried == 3) {
+		line(fp, 1, "rule: nothing answered it, but a commit written within %d "
+		    "days of it (before or after), on a file of it, removes %d%% or more "
+		    "of the lines it removes (of %d characters or more; %d%% of those "
+		    "the commit removes), or else creates a file it creates, or else "
+		    "names an issue it names (\"Closes: #N\", a bug link): the change "
+		    "made another way, or the patch made stale; read both sides",
+		    CARRY_DAYS, (int)(TOUCH_SHARE * 100), CARRY_CHARS,
+		    (int)(TOUCH_FOCUS * 100));
+		return;
+	}
+	line(fp, 1, "rule: nothing answered it, but the evidence is mixed: a patch that "
+	    "may be a version of it, one posted with it, or another part of its posting "
+	    "was handled; read both sides");
 }
 
 /* The rule that decided patch mi's verdict (for the project). */
@@ -377,6 +417,11 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 {
 	const struct mail *m = &md->mails[mi];
 
+	/* Another judge's verdict that names no rule of these (--verdicts). */
+	if (m->vreason && !*m->vreason && !m->corrected) {
+		line(fp, 1, "rule: the verdicts table's own, named by no reason: its detail says it");
+		return;
+	}
 	switch (m->verdict) {
 	case V_MERGED:
 		line(fp, 1, "rule: its cluster holds a commit of the main line, committed after it "
@@ -476,40 +521,7 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		line(fp, 1, "rule: not merged and not answered, but too new to judge: no verdict");
 		break;
 	case V_UNSURE:
-		if (m->leftout) {
-			line(fp, 1, "rule: nothing answered it, but other parts of its posting "
-			    "(its author's, one thread and version) were merged and it was not: "
-			    "left out by whoever took them, or by its author; read both sides");
-			break;
-		}
-		if (m->bypull) {
-			line(fp, 1, "rule: nothing answered it on the list, but a commit of a "
-			    "forge's pull request (git2tsv --pulls) has its title and its author, "
-			    "written within %d days of it: its review may be on the forge; read "
-			    "the pull request", FAM_DAYS);
-			break;
-		}
-		if (m->comp) {
-			line(fp, 1, "rule: nothing answered it, but its author posted a patch for "
-			    "another repository within %d minutes of it, to a list of it, and "
-			    "another person wrote in that one's thread: the other half of one "
-			    "submission; read both threads", COMPANION_SECS / 60);
-			break;
-		}
-		if (m->carried == 3) {
-			line(fp, 1, "rule: nothing answered it, but a commit written within %d "
-			    "days of it (before or after), on a file of it, removes %d%% or more "
-			    "of the lines it removes (of %d characters or more; %d%% of those "
-			    "the commit removes), or else creates a file it creates, or else "
-			    "names an issue it names (\"Closes: #N\", a bug link): the change "
-			    "made another way, or the patch made stale; read both sides",
-			    CARRY_DAYS, (int)(TOUCH_SHARE * 100), CARRY_CHARS,
-			    (int)(TOUCH_FOCUS * 100));
-			break;
-		}
-		line(fp, 1, "rule: nothing answered it, but the evidence is mixed: a patch that "
-		    "may be a version of it, one posted with it, or another part of its posting "
-		    "was handled; read both sides");
+		unsure_rule(m, fp);
 		break;
 	case V_IGNORED:
 		line(fp, 1, "rule: a patch for the project, not merged, nobody else answered it "

@@ -442,7 +442,7 @@ is "control: another file created: ignored" "ignored" \
 	"$(nc 2021-03-01T09:00:00Z Max max@m.org tests/cache/0011_chain)"
 tc 2021-03-31T09:00:00Z drivers/foo.c Max max@m.org "$R1\\n$R2\\n" >/dev/null
 ptreport why t@x --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >why.out
-grep -q "^  a commit changing the lines it removes: $C1  2021-03-31  foo: map the registers <max@m.org>  (2 of the 2 it removes)\$" why.out &&
+grep -q "^  a commit changing the lines it removes: $C1  2021-03-31  foo: map the registers <max@m.org>\$" why.out &&
     grep -q '^  rule: nothing answered it, but a commit written within 365 days of it .* read both sides$' why.out
 ok $? "changed: why names the commit, the lines and the rule"
 ptreport summary --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >sum.out
@@ -625,7 +625,7 @@ is "control: the same patch by another, in a thread of its own: ignored" \
 	"ignored" "$(lm Cid cid@c.org '')"
 carry 2021-03-01T09:00:00Z drivers/foo.c 4 >/dev/null
 ptreport why p@x --grace 0 ca.tsv ca.tok none.tsv c-ca.tsv >why.out
-grep -q "^  a commit carrying its lines: $C1  2021-03-01 .* (4 of its 4 added lines)\$" why.out
+grep -q "^  a commit carrying its lines: $C1  2021-03-01 .*>\$" why.out
 ok $? "carried: why names the commit and the lines it carries"
 ptreport patches --grace 0 ca.tsv - none.tsv c-ca.tsv <ca.tok | awk -F'\t' '$1 == "p@x" { print $6 }' >ca.stdin
 is "carried: a patch table on standard input is not read twice: ignored (the lines unknown)" \
