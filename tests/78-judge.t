@@ -157,6 +157,11 @@ is "the same folder without --judge: ptreport's own again" "0 $own" "$rc $(summ 
 (cd o2 && ptreport why "$S") >why3.out 2>/dev/null
 grep -q "^  verdict: superseded" why3.out
 ok $? "... and why's"
+# A judge that fails fails the run, and leaves no verdicts behind.
+run pt -q -o o3 -r master --judge false repo.git list.mbox
+[ "$rc" -eq 2 ] && [ ! -e o3/verdicts.tsv ] && [ ! -e o3/verdicts.tsv.tmp ] &&
+    grep -q "verdicts.tsv.*Error" "$T/err"
+ok $? "a judge that fails: exit 2, make names verdicts.tsv, no table left"
 
 echo "1..$tap_n"
 [ "$tap_fail" -eq 0 ]
