@@ -126,6 +126,8 @@ test_rules(void)
 		{ "commit_date\tin_reply_to\n", TABLE_COMMITS, "commit_date before in_reply_to: commits" },
 		{ "in_reply_to\n", TABLE_MAILS, "in_reply_to: mails" },
 		{ "kind\tid\n", TABLE_PATCHES, "kind and id: patches" },
+		{ "kind\tid\tverdict\n", TABLE_VERDICTS, "kind and verdict: verdicts, not patches" },
+		{ "verdict\tid\n", TABLE_UNKNOWN, "verdict without kind: unknown (a corrections table)" },
 		{ "kind\tfiles\n", TABLE_PATCHES, "kind and files: patches (the missing id named later)" },
 		{ "kind\n", TABLE_UNKNOWN, "kind alone: unknown" },
 		{ "version\tsection\trole\tresponsible\n", TABLE_MAINTAINERS,
