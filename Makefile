@@ -145,7 +145,7 @@ $(BUILD)/bin/ptreport: $(PTREPORT_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $(PTREPORT_OBJ) $(LIBCOMMON) $(CSV_LIBS) $(Z_LIBS) -lm
 
-PATCHSIM_OBJ := $(addprefix $(BUILD)/obj/patchsim/,main.o load.o texts.o index.o score.o evidence.o contain.o ratio.o tokensort.o)
+PATCHSIM_OBJ := $(addprefix $(BUILD)/obj/patchsim/,main.o load.o texts.o index.o score.o evidence.o contain.o shingle.o ratio.o tokensort.o)
 
 $(BUILD)/obj/patchsim/%.o: patchsim/%.c patchsim/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
