@@ -175,6 +175,14 @@ $(BUILD)/tests/test-%: tests/unit/test-%.c tests/unit/tap.h $(BUILD)/obj/tests/t
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -Itests/unit -pthread -o $@ $< $(BUILD)/obj/tests/tap.o $(LIBCOMMON) $(Z_LIBS)
 
+# test-tsv is one program of two files: the whole-table tests are in
+# test-tsv-files.c (the random tables go on from the same PRNG state).
+$(BUILD)/tests/test-tsv: tests/unit/test-tsv.c tests/unit/test-tsv-files.c tests/unit/test-tsv.h \
+    tests/unit/tap.h $(BUILD)/obj/tests/tap.o $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -Itests/unit -pthread -o $@ tests/unit/test-tsv.c tests/unit/test-tsv-files.c \
+		$(BUILD)/obj/tests/tap.o $(LIBCOMMON) $(Z_LIBS)
+
 $(BUILD)/tests/%: tests/unit/%.c $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -pthread -o $@ $< $(LIBCOMMON) $(Z_LIBS)
