@@ -145,7 +145,7 @@ $(BUILD)/bin/ptreport: $(PTREPORT_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $(PTREPORT_OBJ) $(LIBCOMMON) $(CSV_LIBS) $(Z_LIBS) -lm
 
-PATCHSIM_OBJ := $(addprefix $(BUILD)/obj/patchsim/,main.o load.o texts.o index.o score.o evidence.o contain.o ratio.o tokensort.o)
+PATCHSIM_OBJ := $(addprefix $(BUILD)/obj/patchsim/,main.o load.o texts.o index.o score.o evidence.o contain.o shingle.o ratio.o tokensort.o)
 
 $(BUILD)/obj/patchsim/%.o: patchsim/%.c patchsim/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
@@ -174,6 +174,14 @@ $(BUILD)/obj/tests/tap.o: tests/unit/tap.c tests/unit/tap.h common/*.h | $(BUILD
 $(BUILD)/tests/test-%: tests/unit/test-%.c tests/unit/tap.h $(BUILD)/obj/tests/tap.o $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -Itests/unit -pthread -o $@ $< $(BUILD)/obj/tests/tap.o $(LIBCOMMON) $(Z_LIBS)
+
+# test-tsv is one program of two files: the whole-table tests are in
+# test-tsv-files.c (the random tables go on from the same PRNG state).
+$(BUILD)/tests/test-tsv: tests/unit/test-tsv.c tests/unit/test-tsv-files.c tests/unit/test-tsv.h \
+    tests/unit/tap.h $(BUILD)/obj/tests/tap.o $(LIBCOMMON)
+	@mkdir -p $(@D)
+	$(CC) $(ALLCFLAGS) -Itests/unit -pthread -o $@ tests/unit/test-tsv.c tests/unit/test-tsv-files.c \
+		$(BUILD)/obj/tests/tap.o $(LIBCOMMON) $(Z_LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(LIBCOMMON)
 	@mkdir -p $(@D)

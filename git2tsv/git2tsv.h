@@ -10,6 +10,7 @@
 
 #include "buf.h"
 #include "hash.h"
+#include "lru.h"
 #include "vocab.h"
 
 struct g2opts {
@@ -29,7 +30,7 @@ struct keep {
 	git_repository *repo;
 	struct kent **tab;      /* hash chains; cap a power of two, or 0 */
 	size_t cap, n;
-	struct kent *newest, *oldest;
+	struct lru lru;         /* the recency of the kents */
 	size_t bytes, budget;
 	struct hmap paths;      /* path: plain or not, for keep_plain_path */
 	struct arena path_keys;

@@ -30,9 +30,11 @@ struct kent {
 	git_oid id;
 	git_object *obj;
 	size_t size;
-	struct kent *newer, *older;     /* the recency list */
+	struct lru_link lru;            /* in k->lru */
 	struct kent *next;              /* the hash chain */
 };
+
+#define KENT(l) LRU_ENTRY(l, struct kent, lru)
 
 void
 keep_init(struct keep *k, git_repository *repo, size_t budget)
@@ -53,32 +55,6 @@ slot(const struct keep *k, const git_oid *id)
 }
 
 static void
-unlink_lru(struct keep *k, struct kent *e)
-{
-	if (e->newer)
-		e->newer->older = e->older;
-	else
-		k->newest = e->older;
-	if (e->older)
-		e->older->newer = e->newer;
-	else
-		k->oldest = e->newer;
-	e->newer = e->older = NULL;
-}
-
-static void
-push_newest(struct keep *k, struct kent *e)
-{
-	e->older = k->newest;
-	e->newer = NULL;
-	if (k->newest)
-		k->newest->newer = e;
-	k->newest = e;
-	if (!k->oldest)
-		k->oldest = e;
-}
-
-static void
 drop(struct keep *k, struct kent *e)
 {
 	struct kent **pp = &k->tab[slot(k, &e->id)];
@@ -86,7 +62,7 @@ drop(struct keep *k, struct kent *e)
 	while (*pp != e)
 		pp = &(*pp)->next;
 	*pp = e->next;
-	unlink_lru(k, e);
+	lru_unlink(&k->lru, &e->lru);
 	k->bytes -= e->size;
 	k->n--;
 	git_object_free(e->obj);
@@ -134,8 +110,7 @@ keep_lookup(struct keep *k, git_object **out, const git_oid *id, git_object_t ty
 	if (k->cap) {
 		for (e = k->tab[slot(k, id)]; e; e = e->next) {
 			if (git_oid_equal(&e->id, id) && git_object_type(e->obj) == type) {
-				unlink_lru(k, e);
-				push_newest(k, e);
+				lru_touch(&k->lru, &e->lru);
 				return git_object_dup(out, e->obj);
 			}
 		}
@@ -146,8 +121,8 @@ keep_lookup(struct keep *k, git_object **out, const git_oid *id, git_object_t ty
 	size = footprint(*out);
 	if (size > k->budget / 2)
 		return 0;
-	while (k->oldest && k->bytes + size > k->budget)
-		drop(k, k->oldest);
+	while (k->lru.oldest && k->bytes + size > k->budget)
+		drop(k, KENT(k->lru.oldest));
 	if (k->n >= k->cap)
 		grow(k);
 	e = xcalloc(1, sizeof *e);
@@ -159,7 +134,7 @@ keep_lookup(struct keep *k, git_object **out, const git_oid *id, git_object_t ty
 	e->size = size;
 	e->next = k->tab[slot(k, id)];
 	k->tab[slot(k, id)] = e;
-	push_newest(k, e);
+	lru_push(&k->lru, &e->lru);
 	k->bytes += size;
 	k->n++;
 	return 0;
@@ -213,8 +188,8 @@ keep_plain_path(struct keep *k, const char *path)
 void
 keep_free(struct keep *k)
 {
-	while (k->oldest)
-		drop(k, k->oldest);
+	while (k->lru.oldest)
+		drop(k, KENT(k->lru.oldest));
 	free(k->tab);
 	k->tab = NULL;
 	k->cap = 0;

@@ -50,8 +50,11 @@ struct pent {
 	unsigned char *data;
 	size_t len;
 	git_object_t type;
-	struct pent *newer, *older, *next;
+	struct lru_link lru;            /* in ps->lru */
+	struct pent *next;
 };
+
+#define PENT(l) LRU_ENTRY(l, struct pent, lru)
 
 struct packs {
 	git_odb_backend be;
@@ -59,7 +62,7 @@ struct packs {
 	size_t n;
 	struct pent **tab;              /* cap a power of two, or 0 */
 	size_t cap, count, bytes, budget;
-	struct pent *newest, *oldest;
+	struct lru lru;                 /* the recency of the pents */
 	unsigned char *in;              /* compressed bytes read */
 	size_t incap;
 	unsigned char *delta;           /* a delta inflated */
@@ -196,32 +199,6 @@ slot_of(const struct packs *ps, uint64_t key)
 }
 
 static void
-lru_unlink(struct packs *ps, struct pent *e)
-{
-	if (e->newer)
-		e->newer->older = e->older;
-	else
-		ps->newest = e->older;
-	if (e->older)
-		e->older->newer = e->newer;
-	else
-		ps->oldest = e->newer;
-	e->newer = e->older = NULL;
-}
-
-static void
-lru_push(struct packs *ps, struct pent *e)
-{
-	e->older = ps->newest;
-	e->newer = NULL;
-	if (ps->newest)
-		ps->newest->newer = e;
-	ps->newest = e;
-	if (!ps->oldest)
-		ps->oldest = e;
-}
-
-static void
 cache_drop(struct packs *ps, struct pent *e)
 {
 	struct pent **pp = &ps->tab[slot_of(ps, e->key)];
@@ -229,7 +206,7 @@ cache_drop(struct packs *ps, struct pent *e)
 	while (*pp != e)
 		pp = &(*pp)->next;
 	*pp = e->next;
-	lru_unlink(ps, e);
+	lru_unlink(&ps->lru, &e->lru);
 	ps->bytes -= e->len;
 	ps->count--;
 	free(e->data);
@@ -245,8 +222,7 @@ cache_get(struct packs *ps, uint64_t key)
 		return NULL;
 	for (e = ps->tab[slot_of(ps, key)]; e; e = e->next) {
 		if (e->key == key) {
-			lru_unlink(ps, e);
-			lru_push(ps, e);
+			lru_touch(&ps->lru, &e->lru);
 			return e;
 		}
 	}
@@ -264,8 +240,8 @@ cache_put(struct packs *ps, uint64_t key, unsigned char *data, size_t len, git_o
 		free(data);
 		return;
 	}
-	while (ps->oldest && ps->bytes + len > ps->budget)
-		cache_drop(ps, ps->oldest);
+	while (ps->lru.oldest && ps->bytes + len > ps->budget)
+		cache_drop(ps, PENT(ps->lru.oldest));
 	if (ps->count >= ps->cap) {
 		struct pent **old = ps->tab;
 		size_t ocap = ps->cap;
@@ -292,7 +268,7 @@ cache_put(struct packs *ps, uint64_t key, unsigned char *data, size_t len, git_o
 	e->type = type;
 	e->next = ps->tab[slot_of(ps, key)];
 	ps->tab[slot_of(ps, key)] = e;
-	lru_push(ps, e);
+	lru_push(&ps->lru, &e->lru);
 	ps->bytes += len;
 	ps->count++;
 }
@@ -628,8 +604,8 @@ packs_free(git_odb_backend *be)
 {
 	struct packs *ps = (struct packs *)be;
 
-	while (ps->oldest)
-		cache_drop(ps, ps->oldest);
+	while (ps->lru.oldest)
+		cache_drop(ps, PENT(ps->lru.oldest));
 	free(ps->tab);
 	for (size_t i = 0; i < ps->n; i++)
 		pack_close(&ps->v[i]);

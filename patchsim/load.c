@@ -522,7 +522,7 @@ ready_hunks(struct job *j, struct row *rw)
 }
 
 /*
- * Make a row's runs of added words ready (sh: contain.c), once,
+ * Make a row's runs of added words ready (sh: shingle.c), once,
  * without its hunks: a mail's commits by its person are many, and most
  * are never scored.  A row whose hunks are made has them already.
  */

@@ -77,7 +77,7 @@ struct row {
 	int hfd;                        /* -1: raw_hunks */
 	int hunks_state;
 	/*
-	 * The runs of words its hunks add (contain.c): nsh distinct
+	 * The runs of words its hunks add (shingle.c): nsh distinct
 	 * hashes, the smallest, sorted, of nshall runs (repeats counted);
 	 * shmax the largest kept when some were left out, else UINT64_MAX.
 	 */
@@ -142,19 +142,6 @@ struct index {
 	struct hmap byperson;   /* author, name, or a commit's credited -> rows */
 	struct postings *all;
 	size_t nall;
-};
-
-/*
- * The words a patch adds, as runs of a few, taken in (contain.c)
- * as its hunks are read.
- */
-struct shingler {
-	uint64_t last[4];       /* the last words' hashes */
-	size_t words;
-	uint64_t *v;            /* hashes under bound (sorted and cut now and then) */
-	size_t n, cap;
-	size_t runs;            /* every run taken, repeats counted */
-	uint64_t bound;         /* the largest of the smallest kept, once others went */
 };
 
 /* Lines (added and removed) of a patch whose runs of words are taken, at most. */
@@ -268,8 +255,10 @@ void score_left(struct job *j, uint32_t li, struct buf *out);
 int evidence(const struct job *j, const struct row *l, const struct row *r);
 int credits_person(const struct row *c, const struct row *m);
 
-/* contain.c */
+/* shingle.c */
 void shingle_text(struct arena *mem, struct row *rw, const char *s, size_t n);
+
+/* contain.c */
 int contain_dates(const struct row *l, const struct row *r);
 int contained(struct job *j, struct row *l, struct row *r);
 int can_contain(const struct table *L, const struct table *R);

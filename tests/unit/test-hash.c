@@ -36,26 +36,19 @@
 
 /* hash */
 
+/*
+ * 100k keys owned by one block: found with their values, absent ones
+ * not, present ones put again, the hash given.
+ */
 static void
-test_hash(void)
+test_hmap_many(void)
 {
 	struct hmap h = HMAP_INIT;
-	struct strpool sp = STRPOOL_INIT;
-	struct arena a = ARENA_INIT;
 	struct hent *e;
-	char key[64], *keys, *p;
-	const char *ip, *ip2;
-	size_t i, n, bad, badval, alignbad;
+	char key[64], *keys;
+	size_t i, n, bad, badval;
 	int isnew, newcount;
-	static const struct { const char *s; size_t n; } nul[] = {
-		{ "", 0 }, { "a", 1 }, { "a\0", 2 }, { "a\0b", 3 }, { "a\0c", 3 },
-		{ "\0", 1 }, { "\0\0", 2 }, { "\0\0\0\0\0\0\0\0", 8 },
-		{ "\0\0\0\0\0\0\0\0\0", 9 }, { "12345678\0", 9 }, { "12345678", 8 },
-	};
 	enum { NKEYS = 100000 };
-	/* The alignment malloc promises: the strictest of the basic types. */
-	struct al { char c; union { long double ld; long long ll; void *p; double d; } u; };
-	size_t align = offsetof(struct al, u);
 
 	ok(hmap_get(&h, "x", 1) == NULL, "hmap_get on an empty table");
 
@@ -116,8 +109,22 @@ test_hash(void)
 	hmap_free(&h);
 	ok(!h.e && !h.cap && !h.n, "hmap_free empties the table");
 	free(keys);
+}
 
-	/* Keys with embedded NULs, and all-zero keys of different lengths. */
+/* Keys with embedded NULs, and all-zero keys of different lengths. */
+static void
+test_hmap_nul(void)
+{
+	struct hmap h = HMAP_INIT;
+	struct hent *e;
+	size_t i, bad;
+	int isnew;
+	static const struct { const char *s; size_t n; } nul[] = {
+		{ "", 0 }, { "a", 1 }, { "a\0", 2 }, { "a\0b", 3 }, { "a\0c", 3 },
+		{ "\0", 1 }, { "\0\0", 2 }, { "\0\0\0\0\0\0\0\0", 8 },
+		{ "\0\0\0\0\0\0\0\0\0", 9 }, { "12345678\0", 9 }, { "12345678", 8 },
+	};
+
 	bad = 0;
 	for (i = 0; i < NELEM(nul); i++) {
 		e = hmap_put(&h, nul[i].s, nul[i].n, &isnew);
@@ -145,37 +152,49 @@ test_hash(void)
 	ok(e && isnew && e->key != NULL && hmap_get(&h, "", 0) == e && hmap_get(&h, NULL, 0) == e,
 	    "a NULL empty key is stored as \"\" and found");
 	hmap_free(&h);
+}
 
-	/* hash_bytes reads unaligned memory the same as aligned. */
-	{
-		char src[80];
-		uint64_t want[40];
+/* hash_bytes reads unaligned memory the same as aligned. */
+static void
+test_hash_bytes(void)
+{
+	char src[80];
+	uint64_t want[40];
+	size_t i, n, bad;
 
-		for (i = 0; i < sizeof src; i++)
-			src[i] = (char)rnd();
-		memset(want, 0, sizeof want);
-		for (n = 0; n < 40; n++) {
-			char *c = exact(src, n);
+	for (i = 0; i < sizeof src; i++)
+		src[i] = (char)rnd();
+	memset(want, 0, sizeof want);
+	for (n = 0; n < 40; n++) {
+		char *c = exact(src, n);
 
-			want[n] = hash_bytes(c, n);
-			free(c);
-		}
-		for (i = 1, bad = 0; i < 9; i++) {
-			char tmp[100];
-
-			memcpy(tmp + i, src, 40);
-			for (n = 0; n < 40; n++)
-				if (hash_bytes(tmp + i, n) != want[n])
-					bad++;
-		}
-		ok(bad == 0, "hash_bytes depends on the bytes, not their alignment");
-		for (n = 1, bad = 0; n < 40; n++)
-			if (want[n] == want[n - 1])
-				bad++;
-		ok(bad == 0, "hash_bytes of each prefix differs from the last");
+		want[n] = hash_bytes(c, n);
+		free(c);
 	}
+	for (i = 1, bad = 0; i < 9; i++) {
+		char tmp[100];
 
-	/* intern */
+		memcpy(tmp + i, src, 40);
+		for (n = 0; n < 40; n++)
+			if (hash_bytes(tmp + i, n) != want[n])
+				bad++;
+	}
+	ok(bad == 0, "hash_bytes depends on the bytes, not their alignment");
+	for (n = 1, bad = 0; n < 40; n++)
+		if (want[n] == want[n - 1])
+			bad++;
+	ok(bad == 0, "hash_bytes of each prefix differs from the last");
+}
+
+/* intern: one pointer a distinct string, kept as the pool grows. */
+static void
+test_intern(void)
+{
+	struct strpool sp = STRPOOL_INIT;
+	char key[64];
+	const char *ip, *ip2;
+	size_t i, n, bad;
+
 	ip = intern(&sp, "hello", 5);
 	memcpy(key, "hello world", 12);
 	ip2 = intern(&sp, key, 5);
@@ -204,44 +223,52 @@ test_hash(void)
 		free(ptrs);
 	}
 	strpool_free(&sp);
+}
 
-	/* arena */
-	{
-		enum { NA = 5000 };
-		char **ptr = xcalloc(NA, sizeof *ptr);
-		size_t *sz = xcalloc(NA, sizeof *sz);
+/* arena: aligned blocks that do not overlap, all freed at once. */
+static void
+test_arena(void)
+{
+	struct arena a = ARENA_INIT;
+	char *p;
+	size_t i, n, bad, alignbad;
+	/* The alignment malloc promises: the strictest of the basic types. */
+	struct al { char c; union { long double ld; long long ll; void *p; double d; } u; };
+	size_t align = offsetof(struct al, u);
+	enum { NA = 5000 };
+	char **ptr = xcalloc(NA, sizeof *ptr);
+	size_t *sz = xcalloc(NA, sizeof *sz);
 
-		alignbad = 0;
-		for (i = 0; i < NA; i++) {
-			sz[i] = i % 500 == 7 ? 70000 + i : i % 40;
-			ptr[i] = arena_alloc(&a, sz[i]);
-			if ((uintptr_t)ptr[i] % align)
-				alignbad++;
-			memset(ptr[i], (int)(i & 0xff), sz[i]);
-		}
-		ok(alignbad == 0, "arena_alloc returns blocks aligned to %zu, sizes 0..39 and > 64 KB", align);
-		for (i = 0, bad = 0; i < NA; i++)
-			for (n = 0; n < sz[i]; n++)
-				if ((unsigned char)ptr[i][n] != (i & 0xff)) {
-					bad++;
-					break;
-				}
-		ok(bad == 0, "arena blocks do not overlap");
-		ok(a.total >= 70000 * 10, "arena total counts the chunks (%zu)", a.total);
-		p = arena_strndup(&a, "abcdef", 3);
-		ok(strcmp(p, "abc") == 0 && (uintptr_t)p % align == 0, "arena_strndup copies and terminates");
-		p = arena_strndup(&a, NULL, 0);
-		ok(p && p[0] == '\0', "arena_strndup of nothing");
-		arena_free(&a);
-		ok(a.head == NULL && a.total == 0, "arena_free releases everything");
-		p = arena_alloc(&a, 1u << 20);
-		memset(p, 1, 1u << 20);
-		p = arena_alloc(&a, 8);
-		ok(p && (uintptr_t)p % align == 0, "a big first block, then small ones");
-		arena_free(&a);
-		free(ptr);
-		free(sz);
+	alignbad = 0;
+	for (i = 0; i < NA; i++) {
+		sz[i] = i % 500 == 7 ? 70000 + i : i % 40;
+		ptr[i] = arena_alloc(&a, sz[i]);
+		if ((uintptr_t)ptr[i] % align)
+			alignbad++;
+		memset(ptr[i], (int)(i & 0xff), sz[i]);
 	}
+	ok(alignbad == 0, "arena_alloc returns blocks aligned to %zu, sizes 0..39 and > 64 KB", align);
+	for (i = 0, bad = 0; i < NA; i++)
+		for (n = 0; n < sz[i]; n++)
+			if ((unsigned char)ptr[i][n] != (i & 0xff)) {
+				bad++;
+				break;
+			}
+	ok(bad == 0, "arena blocks do not overlap");
+	ok(a.total >= 70000 * 10, "arena total counts the chunks (%zu)", a.total);
+	p = arena_strndup(&a, "abcdef", 3);
+	ok(strcmp(p, "abc") == 0 && (uintptr_t)p % align == 0, "arena_strndup copies and terminates");
+	p = arena_strndup(&a, NULL, 0);
+	ok(p && p[0] == '\0', "arena_strndup of nothing");
+	arena_free(&a);
+	ok(a.head == NULL && a.total == 0, "arena_free releases everything");
+	p = arena_alloc(&a, 1u << 20);
+	memset(p, 1, 1u << 20);
+	p = arena_alloc(&a, 8);
+	ok(p && (uintptr_t)p % align == 0, "a big first block, then small ones");
+	arena_free(&a);
+	free(ptr);
+	free(sz);
 }
 
 /* The id set of mbox2tsv's dupid flag: 64-bit values, 0 included. */
@@ -269,7 +296,11 @@ int
 main(void)
 {
 	tap_init("test-hash");
-	test_hash();
+	test_hmap_many();
+	test_hmap_nul();
+	test_hash_bytes();
+	test_intern();
+	test_arena();
 	test_set64();
 	return tap_done();
 }

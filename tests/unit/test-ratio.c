@@ -171,6 +171,230 @@ bound_doubling(struct lcs_scratch *sc, const char *a, const char *b, size_t want
 	return bad + !seen;
 }
 
+/* The long texts: pairs of them, MAXLEN characters at most. */
+enum { NPAIRS = 120, MAXLEN = 1400 };
+
+static const char *const isa_name[] = { "portable", "add-with-carry", "AVX2", "AVX-512" };
+
+/* NPAIRS pairs of long texts token-sorted (as[t], bs[t]) and their plain LCS (want[t]). */
+struct long_pairs {
+	char **as, **bs;
+	size_t *want;
+};
+
+/*
+ * Pair t's two texts into a and b (room for MAXLEN characters of up to
+ * three bytes each): a of random characters, b a copy of it with
+ * some characters changed, left out or added (two versions of a file),
+ * or an unrelated one; their lengths in *an and *bn.
+ */
+static void
+long_pair(unsigned *seed, int t, char *a, size_t *an, char *b, size_t *bn)
+{
+	static const char *const alpha[] = {
+		"a", "b", "c", "d", "e", " ", "\xc3\xa4", "\xe2\x82\xac",
+	};
+	int la = 200 + (int)(rnd(seed) % (MAXLEN - 200)), lb = 0, edits, kind = t % 4;
+	int na = kind == 3 ? 8 : 6;
+
+	*an = *bn = 0;
+	for (int k = 0; k < la; k++) {
+		const char *c = alpha[rnd(seed) % (unsigned)na];
+
+		memcpy(a + *an, c, strlen(c));
+		*an += strlen(c);
+	}
+	a[*an] = '\0';
+	/* kind 0: a few edits; 1: many; 2: unrelated; 3: few, wide characters. */
+	edits = kind == 0 || kind == 3 ? 1 + (int)(rnd(seed) % 20) :
+	    kind == 1 ? la / 4 : 0;
+	if (kind == 2) {
+		lb = 200 + (int)(rnd(seed) % (MAXLEN - 200));
+		for (int k = 0; k < lb; k++)
+			b[(*bn)++] = "abcdef"[rnd(seed) % 6];
+	} else {
+		/* Walk a, changing, dropping or adding a character now and then. */
+		const char *p = a;
+
+		while (*p) {
+			size_t cl = ((unsigned char)*p < 0x80) ? 1 : ((unsigned char)*p < 0xe0) ? 2 : 3;
+			unsigned r = rnd(seed) % (unsigned)la;
+
+			if ((int)r < edits) {
+				switch (rnd(seed) % 3) {
+				case 0: b[(*bn)++] = 'x'; break;                /* changed */
+				case 1: break;                                  /* dropped */
+				default:                                        /* added */
+					memcpy(b + *bn, p, cl);
+					*bn += cl;
+					b[(*bn)++] = 'y';
+					break;
+				}
+			} else {
+				memcpy(b + *bn, p, cl);
+				*bn += cl;
+			}
+			p += cl;
+		}
+		/* Now and then a long tail more: a version that grew. */
+		if (t % 8 == 1)
+			for (int k = 0; k < 300; k++)
+				b[(*bn)++] = "abz"[rnd(seed) % 3];
+	}
+	b[*bn] = '\0';
+}
+
+/* The NPAIRS pairs, token-sorted as the scorer keeps them, with their plain LCS. */
+static void
+long_pairs_make(struct long_pairs *lp, unsigned *seed)
+{
+	char *a = malloc(MAXLEN * 6 + 1), *b = malloc(MAXLEN * 6 + 1);
+
+	lp->want = calloc(NPAIRS, sizeof *lp->want);
+	lp->as = calloc(NPAIRS, sizeof *lp->as);
+	lp->bs = calloc(NPAIRS, sizeof *lp->bs);
+	for (int t = 0; t < NPAIRS; t++) {
+		struct buf x = BUF_INIT, y = BUF_INIT;
+		size_t an, bn;
+
+		long_pair(seed, t, a, &an, b, &bn);
+		token_sort(&x, a, an);
+		token_sort(&y, b, bn);
+		lp->as[t] = strndup(x.p, x.len);
+		lp->bs[t] = strndup(y.p, y.len);
+		buf_free(&x);
+		buf_free(&y);
+		lp->want[t] = plain_lcs_cp(lp->as[t], lp->bs[t]);
+	}
+	free(a);
+	free(b);
+}
+
+static void
+long_pairs_free(struct long_pairs *lp)
+{
+	for (int t = 0; t < NPAIRS; t++) {
+		free(lp->as[t]);
+		free(lp->bs[t]);
+	}
+	free(lp->as);
+	free(lp->bs);
+	free(lp->want);
+}
+
+/*
+ * The O(NP) path alone, its bound doubling: it gives up or finds the
+ * plain LCS, and once it finds it, it does with every larger bound.
+ */
+static void
+long_onp(struct lcs_scratch *sc, const struct long_pairs *lp)
+{
+	int bad = 0, gaveup = 0, found = 0;
+
+	for (int t = 0; t < NPAIRS; t++) {
+		bad += bound_doubling(sc, lp->as[t], lp->bs[t], lp->want[t], LCS_WAY_ONP,
+		    2 * MAXLEN, &gaveup, &found);
+		bad += lcs_way(sc, lp->as[t], strlen(lp->as[t]), lp->bs[t], strlen(lp->bs[t]),
+		    LCS_WAY_BITS, 0) != lp->want[t];
+	}
+	ok(!bad && gaveup && found,
+	    "the O(NP) path gives up below its bound or finds the plain LCS; so does the bit-parallel one");
+}
+
+/*
+ * The bit-parallel path over a band of diagonals, the band doubling, on
+ * every kind of word the CPU has: it gives up while the LCS leaves out
+ * more than the band allows (or finds the LCS), and finds the plain
+ * LCS once the band holds it, with every larger band too.
+ */
+static void
+long_band(struct lcs_scratch *sc, const struct long_pairs *lp)
+{
+	char desc[200];
+
+	for (int isa = LCS_PORTABLE; isa <= LCS_AVX512; isa++) {
+		int bad = 0, gaveup = 0, found = 0;
+
+		if (lcs_force_isa(isa) < 0)
+			continue;
+		for (int t = 0; t < NPAIRS; t++)
+			bad += bound_doubling(sc, lp->as[t], lp->bs[t], lp->want[t], LCS_WAY_BAND,
+			    2 * MAXLEN, &gaveup, &found);
+		snprintf(desc, sizeof desc,
+		    "the bit-parallel path in a band (%s words) gives up while the band is too narrow, then finds the plain LCS",
+		    isa_name[isa]);
+		ok(!bad && gaveup && found, desc);
+	}
+	lcs_force_isa(-1);
+}
+
+/*
+ * Pair t by lcs and lcs_need: the plain LCS either way round, and with
+ * a bound the LCS itself, or LCS_BELOW only when it is under the
+ * bound (counted in *below).  Returns its mismatches; bad, those of
+ * the pairs before (only the first mismatch of all is shown).
+ */
+static int
+long_pair_lcs(struct lcs_scratch *sc, const struct long_pairs *lp, int t, int bad, int *below)
+{
+	const char *a = lp->as[t], *b = lp->bs[t];
+	size_t got = lcs(sc, a, strlen(a), b, strlen(b)), w = lp->want[t];
+	int more = 0;
+
+	if (got != w) {
+		if (!bad)
+			printf("# pair %d: LCS %zu, want %zu\n", t, got, w);
+		more++;
+	}
+	/* Either order: the shorter is the pattern. */
+	if (lcs(sc, b, strlen(b), a, strlen(a)) != w)
+		more++;
+	for (int q = 0; q < 6; q++) {
+		size_t need = q == 0 ? w / 2 : q == 1 ? w : q == 2 ? w + 1 :
+		    q == 3 ? w + w / 20 + 1 : q == 4 ? w + w / 3 + 1 : 4 * MAXLEN;
+		size_t g = lcs_need(sc, a, strlen(a), b, strlen(b), need);
+
+		if (g == LCS_BELOW)
+			++*below;
+		if (g == LCS_BELOW ? w >= need : g != w) {
+			if (!bad && !more)
+				printf("# pair %d need %zu: got %zu, want %zu\n", t, need, g, w);
+			more++;
+		}
+	}
+	return more;
+}
+
+/* lcs and lcs_need, on every kind of word the CPU has, equal the plain LCS. */
+static void
+long_lcs(struct lcs_scratch *sc, const struct long_pairs *lp)
+{
+	char desc[200];
+
+	for (int isa = LCS_PORTABLE; isa <= LCS_AVX512; isa++) {
+		int bad = 0, below = 0;
+
+		if (lcs_force_isa(isa) < 0) {
+			snprintf(desc, sizeof desc, "# skip long texts with %s words: not on this CPU",
+			    isa_name[isa]);
+			ok(1, desc);
+			continue;
+		}
+		sc->n_onp = sc->n_onp_gaveup = sc->n_bits = sc->n_band = 0;
+		for (int t = 0; t < NPAIRS; t++)
+			bad += long_pair_lcs(sc, lp, t, bad, &below);
+		ok(below > 0, "a bound under the LCS ends some of them early");
+		snprintf(desc, sizeof desc,
+		    "%d long pairs, %s words: LCS equals the plain one (O(NP) %lu, gave up %lu, bit-parallel %lu, in a band %lu)",
+		    NPAIRS, isa_name[isa], sc->n_onp, sc->n_onp_gaveup, sc->n_bits, sc->n_band);
+		ok(!bad, desc);
+		if (isa == LCS_PORTABLE)
+			ok(sc->n_onp > 0 && sc->n_bits > 0 && sc->n_band > 0,
+			    "the long pairs take the O(NP) path, the bit-parallel one and its band");
+	}
+	lcs_force_isa(-1);
+}
+
 /*
  * Long texts, as the scorer meets them: one a copy of the other with
  * some characters changed, left out or added (two versions of a file),
@@ -182,182 +406,18 @@ bound_doubling(struct lcs_scratch *sc, const char *a, const char *b, size_t want
 static void
 long_texts(struct lcs_scratch *sc, unsigned *seed)
 {
-	static const char *const alpha[] = {
-		"a", "b", "c", "d", "e", " ", "\xc3\xa4", "\xe2\x82\xac",
-	};
-	enum { NPAIRS = 120, MAXLEN = 1400 };
-	char *a = malloc(MAXLEN * 6 + 1), *b = malloc(MAXLEN * 6 + 1);
-	size_t *want = calloc(NPAIRS, sizeof *want);
-	char **as = calloc(NPAIRS, sizeof *as), **bs = calloc(NPAIRS, sizeof *bs);
-	static const char *const isa_name[] = { "portable", "add-with-carry", "AVX2", "AVX-512" };
-	char desc[200];
+	struct long_pairs lp;
+	int bad = 0;
 
-	for (int t = 0; t < NPAIRS; t++) {
-		int la = 200 + (int)(rnd(seed) % (MAXLEN - 200)), lb = 0, edits, kind = t % 4;
-		int na = kind == 3 ? 8 : 6;
-		size_t an = 0, bn = 0;
-
-		for (int k = 0; k < la; k++) {
-			const char *c = alpha[rnd(seed) % (unsigned)na];
-
-			memcpy(a + an, c, strlen(c));
-			an += strlen(c);
-		}
-		a[an] = '\0';
-		/* kind 0: a few edits; 1: many; 2: unrelated; 3: few, wide characters. */
-		edits = kind == 0 || kind == 3 ? 1 + (int)(rnd(seed) % 20) :
-		    kind == 1 ? la / 4 : 0;
-		if (kind == 2) {
-			lb = 200 + (int)(rnd(seed) % (MAXLEN - 200));
-			for (int k = 0; k < lb; k++)
-				b[bn++] = "abcdef"[rnd(seed) % 6];
-		} else {
-			/* Walk a, changing, dropping or adding a character now and then. */
-			const char *p = a;
-
-			while (*p) {
-				size_t cl = ((unsigned char)*p < 0x80) ? 1 : ((unsigned char)*p < 0xe0) ? 2 : 3;
-				unsigned r = rnd(seed) % (unsigned)la;
-
-				if ((int)r < edits) {
-					switch (rnd(seed) % 3) {
-					case 0: b[bn++] = 'x'; break;                   /* changed */
-					case 1: break;                                  /* dropped */
-					default:                                        /* added */
-						memcpy(b + bn, p, cl);
-						bn += cl;
-						b[bn++] = 'y';
-						break;
-					}
-				} else {
-					memcpy(b + bn, p, cl);
-					bn += cl;
-				}
-				p += cl;
-			}
-			/* Now and then a long tail more: a version that grew. */
-			if (t % 8 == 1)
-				for (int k = 0; k < 300; k++)
-					b[bn++] = "abz"[rnd(seed) % 3];
-		}
-		b[bn] = '\0';
-		/* Token-sorted, as the scorer keeps them. */
-		{
-			struct buf x = BUF_INIT, y = BUF_INIT;
-
-			token_sort(&x, a, an);
-			token_sort(&y, b, bn);
-			as[t] = strndup(x.p, x.len);
-			bs[t] = strndup(y.p, y.len);
-			buf_free(&x);
-			buf_free(&y);
-		}
-		want[t] = plain_lcs_cp(as[t], bs[t]);
-	}
-	{
-		/*
-		 * The O(NP) path alone, its bound doubling: it gives up or
-		 * finds the plain LCS, and once it finds it, it does with
-		 * every larger bound.
-		 */
-		int bad = 0, gaveup = 0, found = 0;
-
-		for (int t = 0; t < NPAIRS; t++) {
-			bad += bound_doubling(sc, as[t], bs[t], want[t], LCS_WAY_ONP, 2 * MAXLEN,
-			    &gaveup, &found);
-			bad += lcs_way(sc, as[t], strlen(as[t]), bs[t], strlen(bs[t]), LCS_WAY_BITS,
-			    0) != want[t];
-		}
-		ok(!bad && gaveup && found,
-		    "the O(NP) path gives up below its bound or finds the plain LCS; so does the bit-parallel one");
-	}
-	for (int isa = LCS_PORTABLE; isa <= LCS_AVX512; isa++) {
-		/*
-		 * The bit-parallel path over a band of diagonals, the band
-		 * doubling: it gives up while the LCS leaves out more than the
-		 * band allows (or finds the LCS), and finds the plain LCS once
-		 * the band holds it, with every larger band too.
-		 */
-		int bad = 0, gaveup = 0, found = 0;
-
-		if (lcs_force_isa(isa) < 0)
-			continue;
-		for (int t = 0; t < NPAIRS; t++)
-			bad += bound_doubling(sc, as[t], bs[t], want[t], LCS_WAY_BAND, 2 * MAXLEN,
-			    &gaveup, &found);
-		snprintf(desc, sizeof desc,
-		    "the bit-parallel path in a band (%s words) gives up while the band is too narrow, then finds the plain LCS",
-		    isa_name[isa]);
-		ok(!bad && gaveup && found, desc);
-	}
-	lcs_force_isa(-1);
-	for (int isa = LCS_PORTABLE; isa <= LCS_AVX512; isa++) {
-		int bad = 0, below = 0;
-
-		if (lcs_force_isa(isa) < 0) {
-			snprintf(desc, sizeof desc, "# skip long texts with %s words: not on this CPU",
-			    isa_name[isa]);
-			ok(1, desc);
-			continue;
-		}
-		sc->n_onp = sc->n_onp_gaveup = sc->n_bits = sc->n_band = 0;
-		for (int t = 0; t < NPAIRS; t++) {
-			size_t got = lcs(sc, as[t], strlen(as[t]), bs[t], strlen(bs[t]));
-
-			if (got != want[t]) {
-				if (!bad)
-					printf("# pair %d: LCS %zu, want %zu\n", t, got, want[t]);
-				bad++;
-			}
-			/* Either order: the shorter is the pattern. */
-			if (lcs(sc, bs[t], strlen(bs[t]), as[t], strlen(as[t])) != want[t])
-				bad++;
-			/*
-			 * With a bound: the LCS itself, or LCS_BELOW only when
-			 * it is under the bound.
-			 */
-			for (int q = 0; q < 6; q++) {
-				size_t w = want[t], need = q == 0 ? w / 2 : q == 1 ? w : q == 2 ? w + 1 :
-				    q == 3 ? w + w / 20 + 1 : q == 4 ? w + w / 3 + 1 : 4 * MAXLEN;
-				size_t g = lcs_need(sc, as[t], strlen(as[t]), bs[t], strlen(bs[t]), need);
-
-				if (g == LCS_BELOW)
-					below++;
-				if (g == LCS_BELOW ? w >= need : g != w) {
-					if (!bad)
-						printf("# pair %d need %zu: got %zu, want %zu\n", t, need,
-						    g, w);
-					bad++;
-				}
-			}
-		}
-		ok(below > 0, "a bound under the LCS ends some of them early");
-		snprintf(desc, sizeof desc,
-		    "%d long pairs, %s words: LCS equals the plain one (O(NP) %lu, gave up %lu, bit-parallel %lu, in a band %lu)",
-		    NPAIRS, isa_name[isa], sc->n_onp, sc->n_onp_gaveup, sc->n_bits, sc->n_band);
-		ok(!bad, desc);
-		if (isa == LCS_PORTABLE)
-			ok(sc->n_onp > 0 && sc->n_bits > 0 && sc->n_band > 0,
-			    "the long pairs take the O(NP) path, the bit-parallel one and its band");
-	}
-	lcs_force_isa(-1);
-	{
-		int bad = 0;
-
-		for (int t = 0; t < NPAIRS; t++)
-			bad += !word_ratio_ok(as[t], bs[t]) + !word_ratio_ok(bs[t], as[t]) +
-			    !word_ratio_ok(as[t], as[t] + strlen(as[t]) / 3);
-		ok(!bad, "word_ratio counts the words both long texts hold, as a plain merge does");
-	}
-	for (int t = 0; t < NPAIRS; t++) {
-		free(as[t]);
-		free(bs[t]);
-	}
-	free(as);
-	free(bs);
-	free(want);
-	free(a);
-	free(b);
+	long_pairs_make(&lp, seed);
+	long_onp(sc, &lp);
+	long_band(sc, &lp);
+	long_lcs(sc, &lp);
+	for (int t = 0; t < NPAIRS; t++)
+		bad += !word_ratio_ok(lp.as[t], lp.bs[t]) + !word_ratio_ok(lp.bs[t], lp.as[t]) +
+		    !word_ratio_ok(lp.as[t], lp.as[t] + strlen(lp.as[t]) / 3);
+	ok(!bad, "word_ratio counts the words both long texts hold, as a plain merge does");
+	long_pairs_free(&lp);
 }
 
 /* The words of s, lower-cased, sorted by bytes, one blank between. */

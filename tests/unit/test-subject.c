@@ -36,8 +36,9 @@
 
 /* subject */
 
+/* subject_parse: a subject's version, part, total and tags. */
 static void
-test_subject(void)
+test_subject_parse(void)
 {
 	enum {
 		P = SUBJ_PATCH, RFC = SUBJ_RFC, RES = SUBJ_RESEND, ST = SUBJ_STABLE,
@@ -121,6 +122,32 @@ test_subject(void)
 		{ "[PATCH net-next v2] x", 2, -1, -1, P | BR, 0 },
 		{ "", -1, -1, -1, 0, 0 },
 	};
+	struct subject_info si;
+	size_t i, n;
+	char *s;
+
+	for (i = 0; i < NELEM(cases); i++) {
+		n = strlen(cases[i].s);
+		s = exact(cases[i].s, n);
+		si.version = si.part = si.total = 99;
+		si.tags = 0xdead0000;
+		subject_parse(s, n, &si);
+		ok(si.version == cases[i].version && si.part == cases[i].part &&
+		    si.total == cases[i].total && (si.tags & ~cases[i].ignore) == cases[i].tags,
+		    "subject_parse %s", show(cases[i].s, n));
+		if (si.version != cases[i].version || si.part != cases[i].part ||
+		    si.total != cases[i].total || (si.tags & ~cases[i].ignore) != cases[i].tags)
+			diag("  got v%d %d/%d tags %#x, expected v%d %d/%d tags %#x", si.version,
+			    si.part, si.total, si.tags, cases[i].version, cases[i].part,
+			    cases[i].total, cases[i].tags);
+		free(s);
+	}
+}
+
+/* subject_title: the title git am takes from a subject. */
+static void
+test_subject_title(void)
+{
 	static const struct {
 		const char *in, *out;
 	} titles[] = {
@@ -156,27 +183,10 @@ test_subject(void)
 		{ "x  y\t\t", "x y" },
 		{ "", "" },
 	};
-	struct subject_info si;
 	struct buf out = BUF_INIT;
 	size_t i, n;
 	char *s;
 
-	for (i = 0; i < NELEM(cases); i++) {
-		n = strlen(cases[i].s);
-		s = exact(cases[i].s, n);
-		si.version = si.part = si.total = 99;
-		si.tags = 0xdead0000;
-		subject_parse(s, n, &si);
-		ok(si.version == cases[i].version && si.part == cases[i].part &&
-		    si.total == cases[i].total && (si.tags & ~cases[i].ignore) == cases[i].tags,
-		    "subject_parse %s", show(cases[i].s, n));
-		if (si.version != cases[i].version || si.part != cases[i].part ||
-		    si.total != cases[i].total || (si.tags & ~cases[i].ignore) != cases[i].tags)
-			diag("  got v%d %d/%d tags %#x, expected v%d %d/%d tags %#x", si.version,
-			    si.part, si.total, si.tags, cases[i].version, cases[i].part,
-			    cases[i].total, cases[i].tags);
-		free(s);
-	}
 	for (i = 0; i < NELEM(titles); i++) {
 		n = strlen(titles[i].in);
 		s = exact(titles[i].in, n);
@@ -197,6 +207,7 @@ int
 main(void)
 {
 	tap_init("test-subject");
-	test_subject();
+	test_subject_parse();
+	test_subject_title();
 	return tap_done();
 }
