@@ -625,6 +625,9 @@ main(int argc, char **argv)
 		if (model_load(&md, folder[i]) < 0)
 			rc = PT_EXIT_FAILED;
 	model_finish(&md);
+	/* What the verdicts and the off-list reasons read beyond the tables, once. */
+	find_foreign(&md);
+	reasons_index(&md);
 	/* A maintainer's corrections: rows named are kept or left out, the rest applied. */
 	if (c.o.corrections)
 		pt_exit_raise(&rc, corrections_read(&md, c.o.corrections));

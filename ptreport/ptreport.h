@@ -799,9 +799,6 @@ void touch_text(const struct model *md, const struct mail *m, const struct carry
  */
 #define TAG_EXPECT 1.5
 #define TAG_RATIO 4
-/* pairs_read()'s: a pair of the family (patchsim's score). */
-void family_pair(struct model *md, uint32_t a, uint32_t b, double score, int commit,
-    int loose);
 /* Before the verdicts, after the pairs are read; family_free() after them. */
 void family_index(struct model *md);
 void family_free(struct model *md);
@@ -842,6 +839,12 @@ uint32_t followup(struct model *md, uint32_t mi, int *wd);
 int twin_answered(struct model *md, uint32_t mi, uint32_t ti);
 /* Patches under a tag the history never takes: another repository's (foreign, bytag). */
 void tags_judge(struct model *md);
+/*
+ * After model_finish(), before the verdicts: the patches of another
+ * repository (foreign.c), then the off-list reasons' indexes (reasons.c).
+ */
+void find_foreign(struct model *md);
+void reasons_index(struct model *md);
 
 /* Thread root or a direct reply to it (verdict.c). */
 int shallow(const struct model *md, uint32_t mi);

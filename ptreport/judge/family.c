@@ -34,17 +34,6 @@ cmp_fpair(const void *a, const void *b)
 	return c;
 }
 
-void
-family_pair(struct model *md, uint32_t a, uint32_t b, double score, int commit, int loose)
-{
-	md->fam = xgrow(md->fam, &md->capfam, md->nfam, 256, sizeof *md->fam);
-	md->fam[md->nfam].a = a;
-	md->fam[md->nfam].b = b;
-	md->fam[md->nfam].score = (float)score;
-	md->fam[md->nfam].loose = (unsigned char)loose;
-	md->fam[md->nfam++].commit = (unsigned char)commit;
-}
-
 /* The family pairs of mail a: md->fam[*lo .. return). */
 static size_t
 fam_of(const struct model *md, uint32_t a, size_t *lo)
@@ -500,16 +489,6 @@ applied_by(struct model *md, uint32_t mi, int side)
 	return best;
 }
 
-/* Does a credits list (space-separated, lower-cased) name m's person? */
-static int
-credits_name(const char *cr, const struct mail *m)
-{
-	size_t n = strlen(cr);
-
-	return has_item(cr, n, ' ', m->from, strlen(m->from)) ||
-	    (*m->who && !strchr(m->who, ' ') && has_item(cr, n, ' ', m->who, strlen(m->who)));
-}
-
 uint32_t
 credit_commit(struct model *md, uint32_t mi)
 {
@@ -539,7 +518,7 @@ credit_commit(struct model *md, uint32_t mi)
 			continue;
 		c = &md->commits[md->fam[i].b];
 		if (!c->present || c->skip || c->date == NODATE || c->date < m->date - DAY ||
-		    c->date > m->date + (int64_t)CREDIT_DAYS * DAY || !credits_name(c->credits, m))
+		    c->date > m->date + (int64_t)CREDIT_DAYS * DAY || !credits_person(c, m))
 			continue;
 		/* Near it, any pair on a file of it; later, a pair alike. */
 		if (md->fam[i].score < CREDIT_SCORE &&
@@ -551,12 +530,6 @@ credit_commit(struct model *md, uint32_t mi)
 			best = md->fam[i].b;
 	}
 	return best;
-}
-
-int
-credits_person(const struct commit *c, const struct mail *m)
-{
-	return credits_name(c->credits, m);
 }
 
 /*

@@ -11,23 +11,6 @@
 #include "text.h"
 #include "util.h"
 
-/*
- * The thread root, or a direct reply to it (1/N under its 0/N cover).
- * A parent missing from the archive is one level: it existed.  By the
- * parents, not the threads: each part of a series sent without threading
- * stays a root, though the parts are one thread.
- */
-int
-shallow(const struct model *md, uint32_t mi)
-{
-	uint32_t p = md->mails[mi].parent;
-
-	if (p == NONE || p == mi)
-		return 1;
-	p = md->mails[p].parent;
-	return p == NONE || p == mi || p == md->mails[mi].parent;
-}
-
 int
 in_scope(const struct scope *sc, int64_t d)
 {
@@ -190,15 +173,6 @@ grace_lines(const struct model *md, const struct scope *sc,
 	free(v);
 	buf_free(&b);
 }
-
-const char *const verdict_names[V_N] = {
-	[V_NONE] = "", [V_NOTCOUNTED] = "not-counted", [V_NOTSUB] = "not-a-submission",
-	[V_MERGED] = "merged", [V_APPLIED] = "applied", [V_ANSWERED] = "answered",
-	[V_ANSWERED_VERSION] = "answered-version", [V_WITHDRAWN] = "withdrawn",
-	[V_FOLLOWEDUP] = "followed-up", [V_ANSWERED_TOGETHER] = "answered-together",
-	[V_SUPERSEDED] = "superseded", [V_REWORKED] = "reworked", [V_TOONEW] = "too-new",
-	[V_UNSURE] = "unsure", [V_IGNORED] = "ignored",
-};
 
 static void
 set_verdict(struct mail *m, int v, uint32_t by, uint32_t fam)
@@ -601,4 +575,12 @@ scope_notes(const struct model *md, const struct scope *sc)
 {
 	coverage_note(md);
 	grace_lines(md, sc, grace_note, NULL);
+}
+
+/* A grace line as a note on stderr. */
+void
+grace_note(const char *days, const char *how, void *arg)
+{
+	(void)arg;
+	warnx("grace %s days on %s", days, how);
 }

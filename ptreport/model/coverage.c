@@ -429,3 +429,13 @@ list_next(const struct model *md, const char **l, uint32_t *lc)
 	*lc = e ? (uint32_t)((uintptr_t)e->val - 1) : NONE;
 	return 1;
 }
+
+void
+coverage_note(const struct model *md)
+{
+	struct buf b = BUF_INIT;
+
+	coverage_text(md, &b);
+	warnx("coverage %s", b.p);
+	buf_free(&b);
+}

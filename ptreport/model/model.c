@@ -1,7 +1,10 @@
 /*
  * model.c - the model's store: its mails, commits and clusters, added
  * when first named and found by id, its setting up and freeing, and the
- * fields of a table's row as every reader takes them into it.
+ * fields of a table's row as every reader takes them into it; and what
+ * every part reads of the store: mails in date order, a mail's cluster,
+ * whether a patch was merged or posted, percentiles and hours, the
+ * verdicts' names.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
@@ -215,3 +218,95 @@ set_add(struct model *md, struct hmap *h, const char *s, size_t n)
 	if (isnew)
 		e->key = intern(&md->pool, s, n);
 }
+
+int
+cmp_date_id(const struct model *md, uint32_t a, uint32_t b)
+{
+	const struct mail *x = &md->mails[a], *y = &md->mails[b];
+
+	if (x->date != y->date)
+		return x->date < y->date ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+/* qsort has no context argument; the reports run one at a time. */
+const struct model *sort_md;
+
+static int
+cmp_mail(const void *a, const void *b)
+{
+	return cmp_date_id(sort_md, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+int
+cmp_i64(const void *a, const void *b)
+{
+	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+void
+sort_mails(const struct model *md, uint32_t *v, size_t n)
+{
+	sort_md = md;
+	qsort(v, n, sizeof *v, cmp_mail);
+}
+
+/* In whole numbers: no rounding of q * n decides a rank.  n > 0. */
+int64_t
+nearest_rank(const int64_t *v, size_t n, unsigned pct)
+{
+	size_t k = (pct * n + 99) / 100;
+
+	if (k < 1)
+		k = 1;
+	if (k > n)
+		k = n;
+	return v[k - 1];
+}
+
+void
+hours(char out[32], int64_t secs)
+{
+	int64_t t = ((secs < 0 ? -secs : secs) + 180) / 360;
+
+	snprintf(out, 32, "%s%lld.%lld", secs < 0 && t ? "-" : "", (long long)(t / 10),
+	    (long long)(t % 10));
+}
+
+const struct cluster *
+cluster_at(const struct model *md, uint32_t k)
+{
+	return k != NONE ? &md->clusters[k] : NULL;
+}
+
+int
+merged(const struct model *md, const struct mail *m)
+{
+	/* A maintainer's correction says whether it was. */
+	if (m->corrected)
+		return m->verdict == V_MERGED;
+	return m->cluster != NONE && md->clusters[m->cluster].ncommits > 0;
+}
+
+/*
+ * Was mail m a posting of its patch on the list, seen by the list's
+ * people: any mail but a bot's, a pull request, and a linux-next or
+ * stable-review copy.  An RFC is one: it was discussed on the list, even
+ * though it is no patch for the project.
+ */
+int
+posted(const struct mail *m)
+{
+	return m->type != MT_BOT && m->type != MT_PULL && !m->review;
+}
+
+const char *const verdict_names[V_N] = {
+	[V_NONE] = "", [V_NOTCOUNTED] = "not-counted", [V_NOTSUB] = "not-a-submission",
+	[V_MERGED] = "merged", [V_APPLIED] = "applied", [V_ANSWERED] = "answered",
+	[V_ANSWERED_VERSION] = "answered-version", [V_WITHDRAWN] = "withdrawn",
+	[V_FOLLOWEDUP] = "followed-up", [V_ANSWERED_TOGETHER] = "answered-together",
+	[V_SUPERSEDED] = "superseded", [V_REWORKED] = "reworked", [V_TOONEW] = "too-new",
+	[V_UNSURE] = "unsure", [V_IGNORED] = "ignored",
+};

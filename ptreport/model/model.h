@@ -32,8 +32,11 @@ void split_commits(struct model *md);
 /* The patch table and the repository's history of paths (paths.c). */
 /*
  * The people of trailer lines with one of the tags (ntags 0: each line a
- * person, as a credits column), their addresses, space-separated (load.c).
+ * person, as a credits column), their addresses, space-separated; one
+ * trailer line's person (people.c).
  */
+int trailer_person(const char *p, size_t k, const char *const *tags, size_t ntags,
+    const char **addr, size_t *alen, int *angled, const char **name, size_t *nlen);
 const char *people_list(struct model *md, const char *s, size_t n, const char *const *tags,
     size_t ntags);
 /* Returns what rows it held: 1 mails', 2 commits' (or both). */
@@ -44,12 +47,6 @@ uint64_t files_bloom(const char *s, size_t n);
 int file_at(const struct model *md, const char *p, size_t n, int64_t t);
 int file_by(const struct model *md, const char *p, size_t n, int64_t t);
 int folder_at(const struct model *md, const char *f, size_t n, int64_t t);
-
-/* Patches of another repository (foreign.c). */
-void find_foreign(struct model *md);
-
-/* The off-list reasons' indexes (reasons.c), last. */
-void reasons_index(struct model *md);
 
 /* The maintainers table (sections.c). */
 void load_maint(struct model *md, struct tsv_reader *r);

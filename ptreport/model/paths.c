@@ -524,3 +524,85 @@ folder_at(const struct model *md, const char *f, size_t n, int64_t t)
 
 	return fr && in_iv(fr->iv, fr->niv, t);
 }
+
+const char *
+change_path(const char *line, size_t n, size_t *len)
+{
+	const char *tab = memchr(line, '\t', n);
+
+	if (tab) {
+		*len = (size_t)(line + n - tab - 1);
+		return tab + 1;
+	}
+	*len = n ? n - 1 : 0;
+	return line + (n ? 1 : 0);
+}
+
+int
+shares_file(const char *a, const char *b)
+{
+	if (!a || !b)
+		return 0;
+	for (const char *p = a; *p;) {
+		size_t k = strcspn(p, "\n"), pl;
+		const char *pp = change_path(p, k, &pl);
+
+		for (const char *q = b; *q;) {
+			size_t j = strcspn(q, "\n"), ql;
+			const char *qp = change_path(q, j, &ql);
+
+			if (pl == ql && !memcmp(pp, qp, pl))
+				return 1;
+			q += j + (q[j] == '\n');
+		}
+		p += k + (p[k] == '\n');
+	}
+	return 0;
+}
+
+int
+covers_files(const char *a, const char *b)
+{
+	if (!a || !b || !*b)
+		return 0;
+	for (const char *q = b; *q;) {
+		size_t j = strcspn(q, "\n"), ql;
+		const char *qp = change_path(q, j, &ql);
+		int found = 0;
+
+		for (const char *p = a; *p && !found;) {
+			size_t k = strcspn(p, "\n"), pl;
+			const char *pp = change_path(p, k, &pl);
+
+			found = pl == ql && !memcmp(pp, qp, pl);
+			p += k + (p[k] == '\n');
+		}
+		if (!found)
+			return 0;
+		q += j + (q[j] == '\n');
+	}
+	return 1;
+}
+
+int
+shares_folder(const char *a, const char *b)
+{
+	if (!a || !b)
+		return 0;
+	for (const char *p = a; *p;) {
+		size_t k = strcspn(p, "\n"), pl, pf;
+		const char *pp = change_path(p, k, &pl);
+
+		pf = folder_len(pp, pl);
+		for (const char *q = b; *q && pf;) {
+			size_t j = strcspn(q, "\n"), ql;
+			const char *qp = change_path(q, j, &ql);
+
+			if (folder_len(qp, ql) == pf && !memcmp(pp, qp, pf))
+				return 1;
+			q += j + (q[j] == '\n');
+		}
+		p += k + (p[k] == '\n');
+	}
+	return 0;
+}

@@ -53,6 +53,18 @@ pair_of(const struct model *md, const struct tsv_reader *r, int l, int rt, int d
 	return c;
 }
 
+/* Keep a pair of a patch's family (patchsim's score); family_index() sorts them. */
+static void
+family_pair(struct model *md, uint32_t a, uint32_t b, double score, int commit, int loose)
+{
+	md->fam = xgrow(md->fam, &md->capfam, md->nfam, 256, sizeof *md->fam);
+	md->fam[md->nfam].a = a;
+	md->fam[md->nfam].b = b;
+	md->fam[md->nfam].score = (float)score;
+	md->fam[md->nfam].loose = (unsigned char)loose;
+	md->fam[md->nfam++].commit = (unsigned char)commit;
+}
+
 /*
  * A pair of a patch's family (family.c): two patch mails of one person,
  * alike (FAM_SCORE) over most of both (fdiff FAM_FDIFF: files they do

@@ -561,3 +561,20 @@ threads_finish(struct model *md)
 	lost_postings(md);
 	free(cover);
 }
+
+/*
+ * The thread root, or a direct reply to it (1/N under its 0/N cover).
+ * A parent missing from the archive is one level: it existed.  By the
+ * parents, not the threads: each part of a series sent without threading
+ * stays a root, though the parts are one thread.
+ */
+int
+shallow(const struct model *md, uint32_t mi)
+{
+	uint32_t p = md->mails[mi].parent;
+
+	if (p == NONE || p == mi)
+		return 1;
+	p = md->mails[p].parent;
+	return p == NONE || p == mi || p == md->mails[mi].parent;
+}

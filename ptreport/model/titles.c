@@ -148,3 +148,54 @@ titles_finish(struct model *md)
 	}
 	quoted_titles(md);
 }
+
+int
+has_title_word(const char *s, const char *stop, const char *w, size_t k)
+{
+	for (const char *q = s; *q && (!stop || q < stop);) {
+		size_t j = strcspn(q, " ");
+
+		if (j == k && !memcmp(q, w, k))
+			return 1;
+		q += j + (q[j] == ' ');
+	}
+	return 0;
+}
+
+size_t
+distinct_words(const char *s)
+{
+	size_t n = 0;
+
+	for (const char *p = s; *p;) {
+		size_t k = strcspn(p, " ");
+
+		n += !has_title_word(s, p, p, k);
+		p += k + (p[k] == ' ');
+	}
+	return n;
+}
+
+/*
+ * Are two titles (title words) alike: of the distinct words of the one
+ * with more, at least TWIN_WORDS percent in the other ("foo01: fix the
+ * leak" and "foo02: fix the leak")?
+ */
+int
+titles_alike(const char *a, const char *b)
+{
+	size_t na, nb, common = 0;
+
+	if (!a || !b || !*a || !*b)
+		return 0;
+	for (const char *p = a; *p;) {
+		size_t k = strcspn(p, " ");
+
+		if (!has_title_word(a, p, p, k) && has_title_word(b, NULL, p, k))
+			common++;
+		p += k + (p[k] == ' ');
+	}
+	na = distinct_words(a);
+	nb = distinct_words(b);
+	return 100 * common >= TWIN_WORDS * (na > nb ? na : nb);
+}

@@ -14,42 +14,6 @@
 #include "text.h"
 #include "util.h"
 
-size_t
-durations(const struct model *md, const struct scope *sc, struct dur **out)
-{
-	struct dur *v = NULL;
-	size_t n = 0;
-
-	for (size_t i = 0; i < md->nclusters; i++) {
-		const struct cluster *k = &md->clusters[i];
-		struct dur d = { (uint32_t)i, NODATE, NODATE, 0 };
-
-		if (k->first_commit == NONE || md->commits[k->first_commit].cdate == NODATE)
-			continue;
-		for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext) {
-			const struct mail *m = &md->mails[x];
-
-			/* Postings of the patch: not bots' or stable reviews' copies. */
-			if (m->process || m->excluded || m->date == NODATE)
-				continue;
-			if (d.first == NODATE || m->date < d.first)
-				d.first = m->date;
-			if (d.last == NODATE || m->date > d.last)
-				d.last = m->date;
-			d.nmails++;
-		}
-		if (d.first == NODATE)
-			continue;
-		if ((sc->since != NODATE && d.first < sc->since) ||
-		    (sc->until != NODATE && d.first > sc->until))
-			continue;
-		v = xreallocarray(v, n + 1, sizeof *v);
-		v[n++] = d;
-	}
-	*out = v;
-	return n;
-}
-
 static int
 cmp_dur(const void *a, const void *b)
 {

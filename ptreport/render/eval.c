@@ -422,3 +422,85 @@ report_eval(struct model *md, const struct ropts *o)
 	free(t.ct);
 	return rc;
 }
+
+/* The verdict a correction gives, as the reports spell it. */
+static const char *
+given(const struct correction *c)
+{
+	if (c->commit)
+		return c->v == CORR_POSTED ? "posted" : "offlist";
+	return verdict_names[c->v];
+}
+
+/* The tool's own verdict of a corrected row, as the reports spell it. */
+static const char *
+tool_said(const struct model *md, const struct correction *c)
+{
+	if (c->commit)
+		return c->agrees == (c->v == CORR_OFFLIST) ? "offlist" : "posted";
+	return md->mails[c->idx].tverdict == V_NONE ? "not-counted" :
+	    verdict_names[md->mails[c->idx].tverdict];
+}
+
+int
+corrections_eval(struct model *md, const struct ropts *o)
+{
+	static const char *const cols[] = { "verdict", "corrections", "agree", "share" };
+	static const char *const dcols[] = { "id", "given", "tool", "note" };
+	static const char *const kinds[] = {
+		"answered", "merged", "applied", "withdrawn", "superseded", "not-a-submission",
+		"ignored", "posted", "offlist",
+	};
+	struct out out;
+	size_t all = 0, agree = 0;
+
+	out_init(&out, o->fmt, o->header, o->fp);
+	if (o->diff) {
+		out_header(&out, dcols, 4);
+		for (size_t i = 0; i < md->ncorr; i++) {
+			const struct correction *c = &md->corr[i];
+
+			if (c->idx == NONE || c->agrees)
+				continue;
+			out_cell(&out, c->id);
+			out_cell(&out, given(c));
+			out_cell(&out, tool_said(md, c));
+			out_cell(&out, c->note);
+			out_end(&out);
+		}
+		out_finish(&out);
+		return 0;
+	}
+	out_header(&out, cols, 4);
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+		size_t n = 0, a = 0;
+
+		for (size_t i = 0; i < md->ncorr; i++) {
+			const struct correction *c = &md->corr[i];
+
+			if (c->idx == NONE || strcmp(given(c), kinds[k]))
+				continue;
+			n++;
+			a += c->agrees;
+		}
+		if (!n)
+			continue;
+		out_cell(&out, kinds[k]);
+		out_cellf(&out, "%zu", n);
+		out_cellf(&out, "%zu", a);
+		out_cellf(&out, "%.4f", (double)a / (double)n);
+		out_end(&out);
+		all += n;
+		agree += a;
+	}
+	out_cell(&out, "all");
+	out_cellf(&out, "%zu", all);
+	out_cellf(&out, "%zu", agree);
+	if (all)
+		out_cellf(&out, "%.4f", (double)agree / (double)all);
+	else
+		out_cell(&out, "");
+	out_end(&out);
+	out_finish(&out);
+	return 0;
+}

@@ -1,7 +1,9 @@
 /*
- * figures.c - what the reports share: mails in date order, percentiles,
- * hours, time to first response, shares, whether a patch was merged or
- * posted, the people of its MAINTAINERS sections.
+ * figures.c - what the reports share: time to first response, shares,
+ * tallies, hours as cells, the tables a report needs, the people of a
+ * patch's MAINTAINERS sections and its recipients, an address given as
+ * the tables hold it.  (Mails in date order, percentiles and whether a
+ * patch was merged or posted are model.c's: the verdicts read them too.)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <regex.h>
@@ -15,69 +17,7 @@
 #include "text.h"
 #include "util.h"
 
-int
-cmp_date_id(const struct model *md, uint32_t a, uint32_t b)
-{
-	const struct mail *x = &md->mails[a], *y = &md->mails[b];
-
-	if (x->date != y->date)
-		return x->date < y->date ? -1 : 1;
-	return strcmp(x->id, y->id);
-}
-
-/* qsort has no context argument; the reports run one at a time. */
-const struct model *sort_md;
-
-static int
-cmp_mail(const void *a, const void *b)
-{
-	return cmp_date_id(sort_md, *(const uint32_t *)a, *(const uint32_t *)b);
-}
-
-int
-cmp_i64(const void *a, const void *b)
-{
-	int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-void
-sort_mails(const struct model *md, uint32_t *v, size_t n)
-{
-	sort_md = md;
-	qsort(v, n, sizeof *v, cmp_mail);
-}
-
-/* In whole numbers: no rounding of q * n decides a rank.  n > 0. */
-int64_t
-nearest_rank(const int64_t *v, size_t n, unsigned pct)
-{
-	size_t k = (pct * n + 99) / 100;
-
-	if (k < 1)
-		k = 1;
-	if (k > n)
-		k = n;
-	return v[k - 1];
-}
-
-void
-hours(char out[32], int64_t secs)
-{
-	int64_t t = ((secs < 0 ? -secs : secs) + 180) / 360;
-
-	snprintf(out, 32, "%s%lld.%lld", secs < 0 && t ? "-" : "", (long long)(t / 10),
-	    (long long)(t % 10));
-}
-
 /* Seconds from patch m to its first response, or NODATE. */
-const struct cluster *
-cluster_at(const struct model *md, uint32_t k)
-{
-	return k != NONE ? &md->clusters[k] : NULL;
-}
-
 int64_t
 ttfr(const struct model *md, const struct mail *m)
 {
@@ -129,24 +69,6 @@ static int
 cmp_str(const void *a, const void *b)
 {
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* A grace line as a note on stderr. */
-void
-grace_note(const char *days, const char *how, void *arg)
-{
-	(void)arg;
-	warnx("grace %s days on %s", days, how);
-}
-
-void
-coverage_note(const struct model *md)
-{
-	struct buf b = BUF_INIT;
-
-	coverage_text(md, &b);
-	warnx("coverage %s", b.p);
-	buf_free(&b);
 }
 
 /*
@@ -213,25 +135,4 @@ maint_text(const struct mail *m, struct buf *b)
 		buf_addf(b, "%s%s", x ? " " : "", mr[x]);
 	free(mr);
 	return n;
-}
-
-int
-merged(const struct model *md, const struct mail *m)
-{
-	/* A maintainer's correction says whether it was. */
-	if (m->corrected)
-		return m->verdict == V_MERGED;
-	return m->cluster != NONE && md->clusters[m->cluster].ncommits > 0;
-}
-
-/*
- * Was mail m a posting of its patch on the list, seen by the list's
- * people: any mail but a bot's, a pull request, and a linux-next or
- * stable-review copy.  An RFC is one: it was discussed on the list, even
- * though it is no patch for the project.
- */
-int
-posted(const struct mail *m)
-{
-	return m->type != MT_BOT && m->type != MT_PULL && !m->review;
 }
