@@ -136,7 +136,7 @@ $(BUILD)/bin/ptcluster: $(PTCLUSTER_OBJ) $(LIBCOMMON)
 PTREPORT_MODEL  := model load clusters paths sections threads titles replypost quotes mailmap people \
     coverage pulls
 PTREPORT_JUDGE  := verdict roles versions family responses reasons carried corrections offlist foreign
-PTREPORT_RENDER := waiting changes feed digest figures patches weekly cycle duration summary \
+PTREPORT_RENDER := waiting changes feed digest figures patches offlist weekly cycle duration summary \
     maintainers eval out plot html html-assets html-escape html-cells html-svg html-sections capture \
     overview why
 PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o all.o $(PTREPORT_MODEL:%=model/%.o) \

@@ -1211,6 +1211,13 @@ uint32_t reviewed_posting(const struct model *md, const struct commit *c, int cr
 /* The reason of off-list commit ci (OR_*), its evidence appended to detail. */
 int offlist_why(const struct model *md, uint32_t ci, struct buf *detail);
 /*
+ * What the cluster of commit ci holds when it counts as off-list ("no
+ * mail", "process mails only"), or NULL if it does not; the first patch
+ * mail of commit c's cluster that is another repository's, or NULL.
+ */
+const char *offlist_mails(const struct model *md, uint32_t ci);
+const struct mail *ported_from(const struct model *md, const struct commit *c);
+/*
  * What the reports make of commit ci: "off-list", "posted" (b gets the
  * posting), "not off-list", or "not judged (why)".
  */
