@@ -141,9 +141,9 @@ PTREPORT_RENDER := waiting changes feed digest figures patches offlist weekly cy
     overview why
 PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o all.o $(PTREPORT_MODEL:%=model/%.o) \
     $(PTREPORT_JUDGE:%=judge/%.o) $(PTREPORT_RENDER:%=render/%.o))
-PTREPORT_INC := -Iptreport -Iptreport/model -Iptreport/judge -Iptreport/render
+PTREPORT_INC := -Iptreport
 
-$(BUILD)/obj/ptreport/%.o: ptreport/%.c ptreport/*.h ptreport/*/*.h common/*.h | $(BUILD)/.deps
+$(BUILD)/obj/ptreport/%.o: ptreport/%.c ptreport/*/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) $(PTREPORT_INC) -c -o $@ $<
 

@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #include "hash.h"
-#include "ptreport.h"
+#include "render/report.h"
 #include "util.h"
 
 /* What needs more than mails and clusters. */

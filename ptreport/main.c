@@ -16,8 +16,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mailmap.h"
-#include "ptreport.h"
+#include "model/mailmap.h"
+#include "render/report.h"
 #include "text.h"
 #include "util.h"
 

@@ -15,9 +15,8 @@
 #include "hash.h"
 #include "hunks.h"
 #include "tables.h"
-#include "model.h"
 #include "person.h"
-#include "ptreport.h"
+#include "judge.h"
 #include "tsv.h"
 #include "util.h"
 

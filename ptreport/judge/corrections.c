@@ -17,7 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ptreport.h"
+#include "judge.h"
 #include "tables.h"
 #include "tsv.h"
 #include "util.h"

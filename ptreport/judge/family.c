@@ -14,7 +14,7 @@
 #include "hash.h"
 #include "order.h"
 #include "person.h"
-#include "ptreport.h"
+#include "judge.h"
 #include "text.h"
 #include "util.h"
 

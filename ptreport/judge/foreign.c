@@ -9,8 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
-#include "ptreport.h"
+#include "judge.h"
 #include "subject.h"
 #include "text.h"
 #include "util.h"

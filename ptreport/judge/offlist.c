@@ -13,8 +13,7 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "mailmap.h"
-#include "ptreport.h"
+#include "judge.h"
 #include "text.h"
 #include "util.h"
 

@@ -10,9 +10,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
 #include "person.h"
-#include "ptreport.h"
+#include "judge.h"
 #include "text.h"
 #include "util.h"
 

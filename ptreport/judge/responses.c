@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ptreport.h"
+#include "judge.h"
 #include "util.h"
 
 static int

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ptreport.h"
+#include "judge.h"
 #include "util.h"
 
 /*

@@ -11,8 +11,7 @@
 #include <string.h>
 
 #include "hash.h"
-#include "model.h"
-#include "ptreport.h"
+#include "judge.h"
 #include "util.h"
 
 /* A posting: the patches (and cover letter) of one thread and version. */

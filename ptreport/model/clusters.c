@@ -7,8 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
-#include "ptreport.h"
+#include "load.h"
 #include "tables.h"
 #include "tsv.h"
 #include "util.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "order.h"
-#include "ptreport.h"
+#include "model.h"
 #include "text.h"
 #include "util.h"
 

@@ -15,8 +15,7 @@
 
 #include "mailmap.h"
 #include "mailthread.h"
-#include "model.h"
-#include "ptreport.h"
+#include "load.h"
 #include "subject.h"
 #include "tables.h"
 #include "text.h"

@@ -10,8 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
-#include "ptreport.h"
+#include "load.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"

@@ -9,8 +9,7 @@
 #include <strings.h>
 
 #include "hunks.h"
-#include "model.h"
-#include "ptreport.h"
+#include "load.h"
 #include "tables.h"
 #include "text.h"
 #include "tsv.h"

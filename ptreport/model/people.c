@@ -7,9 +7,8 @@
 #include <string.h>
 
 #include "buf.h"
-#include "model.h"
+#include "load.h"
 #include "person.h"
-#include "ptreport.h"
 #include "text.h"
 
 /*

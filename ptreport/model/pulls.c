@@ -8,9 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
+#include "load.h"
 #include "person.h"
-#include "ptreport.h"
 #include "tables.h"
 #include "util.h"
 

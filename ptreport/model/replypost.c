@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "person.h"
-#include "ptreport.h"
+#include "model.h"
 #include "tables.h"
 #include "text.h"
 #include "tsv.h"

@@ -8,8 +8,7 @@
 #include <string.h>
 
 #include "mailmap.h"
-#include "model.h"
-#include "ptreport.h"
+#include "load.h"
 #include "tables.h"
 #include "tsv.h"
 #include "util.h"

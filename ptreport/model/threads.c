@@ -9,9 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model.h"
+#include "load.h"
 #include "order.h"
-#include "ptreport.h"
 #include "text.h"
 #include "util.h"
 

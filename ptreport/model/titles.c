@@ -8,8 +8,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "model.h"
-#include "ptreport.h"
+#include "load.h"
 #include "subject.h"
 #include "util.h"
 

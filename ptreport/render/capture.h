@@ -9,7 +9,7 @@
 
 #include <stddef.h>
 
-#include "ptreport.h"
+#include "report.h"
 
 struct table {
 	char *text;              /* the cells, each NUL-terminated */

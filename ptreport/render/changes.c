@@ -24,7 +24,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "ptreport.h"
+#include "report.h"
 #include "tables.h"
 #include "text.h"
 #include "tsv.h"

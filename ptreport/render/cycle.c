@@ -9,9 +9,9 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mailmap.h"
+#include "model/mailmap.h"
 #include "order.h"
-#include "ptreport.h"
+#include "report.h"
 #include "text.h"
 #include "util.h"
 

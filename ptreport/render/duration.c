@@ -9,8 +9,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "mailmap.h"
-#include "ptreport.h"
+#include "model/mailmap.h"
+#include "report.h"
 #include "text.h"
 #include "util.h"
 

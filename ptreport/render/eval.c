@@ -11,7 +11,7 @@
 #include <string.h>
 
 #include "groups.h"
-#include "ptreport.h"
+#include "report.h"
 #include "zio.h"
 #include "util.h"
 

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "hash.h"
-#include "ptreport.h"
+#include "report.h"
 #include "text.h"
 #include "util.h"
 

@@ -10,7 +10,7 @@
 #include <stdio.h>
 
 #include "capture.h"
-#include "ptreport.h"
+#include "report.h"
 
 /*
  * The most rows of the ignored patches, the off-list commits and the

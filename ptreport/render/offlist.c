@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ptreport.h"
+#include "report.h"
 #include "util.h"
 
 /*

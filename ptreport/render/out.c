@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "ptreport.h"
+#include "report.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"

@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "capture.h"
-#include "ptreport.h"
+#include "report.h"
 #include "util.h"
 
 /* Report run as -P writes it, into report.txt; top: its -n, 0 for o's. */

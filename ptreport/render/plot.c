@@ -19,7 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "ptreport.h"
+#include "report.h"
 #include "text.h"
 #include "util.h"
 

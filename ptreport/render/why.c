@@ -14,7 +14,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "ptreport.h"
+#include "report.h"
 #include "tables.h"
 #include "text.h"
 #include "tsv.h"
