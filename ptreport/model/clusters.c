@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load.h"
+#include "readers.h"
 #include "tables.h"
 #include "tsv.h"
 #include "util.h"

@@ -15,7 +15,7 @@
 
 #include "mailmap.h"
 #include "mailthread.h"
-#include "load.h"
+#include "readers.h"
 #include "subject.h"
 #include "tables.h"
 #include "text.h"

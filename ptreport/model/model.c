@@ -10,7 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load.h"
+#include "readers.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"

@@ -9,7 +9,7 @@
  * Where each part lives: load.c reads the tables into model.c's store
  * and finishes the model (with clusters.c, paths.c, sections.c,
  * threads.c, titles.c, pulls.c, quotes.c and people.c; their shared
- * parts in load.h); replypost.c reads the pairs tables once, coverage.c
+ * parts in readers.h); replypost.c reads the pairs tables once, coverage.c
  * finds the dates the archives cover, mailmap.c joins a person's names
  * and addresses.
  *

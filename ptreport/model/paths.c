@@ -9,7 +9,7 @@
 #include <strings.h>
 
 #include "hunks.h"
-#include "load.h"
+#include "readers.h"
 #include "tables.h"
 #include "text.h"
 #include "tsv.h"

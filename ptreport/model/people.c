@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "buf.h"
-#include "load.h"
+#include "readers.h"
 #include "person.h"
 #include "text.h"
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load.h"
+#include "readers.h"
 #include "person.h"
 #include "tables.h"
 #include "util.h"

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "order.h"
-#include "load.h"
+#include "readers.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "mailmap.h"
-#include "load.h"
+#include "readers.h"
 #include "tables.h"
 #include "tsv.h"
 #include "util.h"

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load.h"
+#include "readers.h"
 #include "order.h"
 #include "text.h"
 #include "util.h"

@@ -8,7 +8,7 @@
 #include <ctype.h>
 #include <string.h>
 
-#include "load.h"
+#include "readers.h"
 #include "subject.h"
 #include "util.h"
 

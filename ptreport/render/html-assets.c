@@ -2,11 +2,11 @@
  * html-assets.c - the HTML page's style sheet and script: the script
  * sorts a table by any column and filters the tables of patches and
  * commits by author, list and date; without it the page shows the same.
- * Their SHA-256 (base64) is in html.h, for the page's
+ * Their SHA-256 (base64) is in html-page.h, for the page's
  * Content-Security-Policy: change one, change its hash
  * (tests/72-ptreport-html.t says the right one).
  */
-#include "html.h"
+#include "html-page.h"
 
 const char html_style[] =
 	"body{font:14px/1.4 system-ui,sans-serif;margin:1em 2em;color:#222;background:#fff}\n"

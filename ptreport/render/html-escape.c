@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "html.h"
+#include "html-page.h"
 #include "util.h"
 
 /*

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "html.h"
+#include "html-page.h"
 #include "text.h"
 #include "util.h"
 

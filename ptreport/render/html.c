@@ -26,13 +26,13 @@
  * nor call home.
  *
  * This file writes the page's head and the order of its sections; the
- * pieces are in html-*.c (html.h).
+ * pieces are in html-*.c (html-page.h).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
 
-#include "html.h"
+#include "html-page.h"
 #include "text.h"
 #include "util.h"
 

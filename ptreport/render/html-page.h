@@ -1,11 +1,11 @@
 /*
- * html.h - what the files of the HTML page (ptreport html) share: the
+ * html-page.h - what the files of the HTML page (ptreport html) share: the
  * page being written, and the pieces it is written with: escaping
  * (html-escape.c), cells and tables (html-cells.c), plots (html-svg.c),
  * sections (html-sections.c), style and script (html-assets.c).
  */
-#ifndef PT_HTML_H
-#define PT_HTML_H
+#ifndef PT_HTML_PAGE_H
+#define PT_HTML_PAGE_H
 
 #include <stdio.h>
 

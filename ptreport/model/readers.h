@@ -1,11 +1,11 @@
 /*
- * load.h - what the files that build the model share: model.c's store
+ * readers.h - what the files that build the model share: model.c's store
  * and row fields, the readers of the tables that have a file of their
  * own, and the steps of model_finish() after every table is read.  The
  * other parts see model.h alone.
  */
-#ifndef PT_LOAD_H
-#define PT_LOAD_H
+#ifndef PT_READERS_H
+#define PT_READERS_H
 
 #include <stddef.h>
 #include <stdint.h>
