@@ -130,16 +130,23 @@ $(BUILD)/bin/ptcluster: $(PTCLUSTER_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)
 	$(CC) $(ALLCFLAGS) -o $@ $(PTCLUSTER_OBJ) $(LIBCOMMON) $(Z_LIBS)
 
-PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o model.o load.o clusters.o paths.o foreign.o sections.o threads.o titles.o \
-    waiting.o changes.o feed.o digest.o verdict.o figures.o patches.o offlist.o replypost.o quotes.o weekly.o \
-    cycle.o duration.o summary.o maintainers.o eval.o out.o plot.o html.o html-assets.o html-escape.o \
-    html-cells.o html-svg.o html-sections.o capture.o overview.o mailmap.o all.o \
-    roles.o versions.o family.o why.o people.o responses.o coverage.o reasons.o carried.o \
-    corrections.o pulls.o vtable.o)
+# ptreport in three parts, each calling only the ones below it: render/
+# (the reports) over judge/ (the verdicts) over model/ (the tables in
+# memory); main.c and all.c drive them.
+PTREPORT_MODEL  := model load clusters paths sections threads titles replypost quotes mailmap people \
+    coverage pulls vrows corrtable
+PTREPORT_JUDGE  := verdict roles versions family responses reasons carried corrections offlist foreign \
+    vtext vtable
+PTREPORT_RENDER := waiting changes feed digest figures patches offlist weekly cycle duration summary \
+    maintainers eval out plot html html-assets html-escape html-cells html-svg html-sections capture \
+    overview why verdicts
+PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o all.o $(PTREPORT_MODEL:%=model/%.o) \
+    $(PTREPORT_JUDGE:%=judge/%.o) $(PTREPORT_RENDER:%=render/%.o))
+PTREPORT_INC := -Iptreport
 
-$(BUILD)/obj/ptreport/%.o: ptreport/%.c ptreport/*.h common/*.h | $(BUILD)/.deps
+$(BUILD)/obj/ptreport/%.o: ptreport/%.c ptreport/*/*.h common/*.h | $(BUILD)/.deps
 	@mkdir -p $(@D)
-	$(CC) $(ALLCFLAGS) -c -o $@ $<
+	$(CC) $(ALLCFLAGS) $(PTREPORT_INC) -c -o $@ $<
 
 $(BUILD)/bin/ptreport: $(PTREPORT_OBJ) $(LIBCOMMON)
 	@mkdir -p $(@D)

@@ -25,7 +25,7 @@
 #include <unistd.h>
 
 #include "hash.h"
-#include "ptreport.h"
+#include "render/report.h"
 #include "util.h"
 
 /* What needs more than mails and clusters. */

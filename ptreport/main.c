@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "mailmap.h"
-#include "ptreport.h"
+#include "model/mailmap.h"
+#include "render/report.h"
 #include "text.h"
 #include "util.h"
 
@@ -659,6 +659,9 @@ main(int argc, char **argv)
 		if (model_load(&md, folder[i]) < 0)
 			rc = PT_EXIT_FAILED;
 	model_finish(&md);
+	/* What the verdicts and the off-list reasons read beyond the tables, once. */
+	find_foreign(&md);
+	reasons_index(&md);
 	/* A maintainer's corrections: rows named are kept or left out, the rest applied. */
 	if (c.o.corrections)
 		pt_exit_raise(&rc, corrections_read(&md, c.o.corrections));
@@ -668,10 +671,12 @@ main(int argc, char **argv)
 	if (commands[c.cmd].run == report_why)
 		why_ids(&md, c.o.query);
 	pairs_read(&md);
-	/* Judged here, or a table's verdicts rendered (a bad row: failed). */
-	if (c.o.verdicts)
-		pt_exit_raise(&rc, verdicts_given(&md, &c.o.sc, c.o.verdicts));
-	else
+	/* A verdicts table given: read with the tables, taken instead of judging. */
+	if (c.o.verdicts) {
+		pt_exit_raise(&rc, vrows_load(&md, c.o.verdicts));
+		/* A row naming what the tables lack, or no verdict: failed. */
+		pt_exit_raise(&rc, verdicts_given(&md, &c.o.sc));
+	} else
 		verdicts(&md, &c.o.sc);
 	offlist_agreement(&md, &c.o);
 	/* A pairs table not read to its end (named by the reader): failed. */

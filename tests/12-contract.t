@@ -28,7 +28,7 @@ is "the check finds a literal lookup, and only those" 3 \
     "$(literal_lookups "$T/sample.c" | wc -l | tr -d ' ')"
 
 cd "$top" || exit 1
-files=$(for d in $TOOLS; do ls "$d"/*.c "$d"/*.h; done 2>/dev/null)
+files=$(for d in $TOOLS; do find "$d" -name '*.[ch]'; done | sort)
 [ -n "$files" ]
 ok $? "the tools' sources are there"
 # shellcheck disable=SC2086
@@ -40,7 +40,7 @@ ok $? "no tool looks a column up by a literal name outside common/"
 # Every reader goes through the contract: the tools that read tables
 # call it.
 for d in mbox2tsv patchtok patchsim ptcluster ptreport ptmaint; do
-	grep -q 'table_\(col\|need\)(' "$d"/*.c
+	grep -rq --include='*.c' 'table_\(col\|need\)(' "$d"
 	ok $? "$d reads its columns through table_col or table_need"
 done
 

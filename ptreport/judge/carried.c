@@ -1,0 +1,640 @@
+/*
+ * carried.c - a patch that would be ignored whose lines a commit
+ * carries: merged in another form (squashed into another series,
+ * rewritten by a maintainer without credit, committed under another
+ * title), or made before it was posted.  The patch tables are read a
+ * second time, their hunks this time, for those patches and the
+ * commits near them that share a file: only then, and only theirs.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "hash.h"
+#include "hunks.h"
+#include "tables.h"
+#include "person.h"
+#include "judge.h"
+#include "tsv.h"
+#include "util.h"
+
+/* One candidate: its distinctive added and removed lines (hashes, sorted). */
+struct cand {
+	uint32_t mail;
+	uint64_t *h, *rm;
+	uint32_t n, nrm;
+	int read;
+	uint32_t best;           /* the commit carrying most of them; NONE */
+	uint32_t hits;
+	uint32_t later;          /* else its author's later patch mail carrying them; NONE */
+	uint32_t lhits;
+	uint32_t touch;          /* else a commit removing its removed lines; NONE */
+	uint32_t thits;
+	uint32_t ncreate;        /* the files it creates */
+	uint32_t made;           /* else a commit creating files it creates; NONE */
+	uint32_t mhits;
+	uint64_t *iss;           /* the issues its message names (hashes, sorted) */
+	uint32_t niss;
+	uint32_t issue;          /* else a commit naming one of them; NONE */
+	uint32_t next;           /* the next candidate of the same address; NONE */
+};
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* v[0..k) sorted and each value once: how many are left. */
+static uint32_t
+sort_unique(uint64_t *v, uint32_t k)
+{
+	uint32_t u = 1;
+
+	if (!k)
+		return 0;
+	qsort(v, k, sizeof *v, cmp_u64);
+	for (uint32_t i = 1; i < k; i++)
+		if (v[i] != v[u - 1])
+			v[u++] = v[i];
+	return u;
+}
+
+/* h as (*v)[k], *v grown (*cap) to hold it. */
+static void
+push_hash(uint64_t **v, uint32_t *cap, uint32_t k, uint64_t h)
+{
+	if (k == *cap) {
+		*cap = *cap ? 2 * *cap : 64;
+		*v = xreallocarray(*v, *cap, sizeof **v);
+	}
+	(*v)[k] = h;
+}
+
+/*
+ * A line worth comparing: what is left after the whitespace (collapsed
+ * to one blank) has CARRY_CHARS characters or more and is not a comment
+ * marker or a brace alone.  Its hash, or 0 when it is not worth it.
+ */
+static uint64_t
+line_hash(const char *s, size_t n, struct buf *w)
+{
+	int blank = 0;
+	size_t letters = 0;
+
+	buf_reset(w);
+	for (size_t i = 0; i < n; i++) {
+		char c = s[i];
+
+		/* Escaped TABs (\t) of the table are blanks too. */
+		if (c == '\\' && i + 1 < n && s[i + 1] == 't') {
+			c = ' ';
+			i++;
+		}
+		if (c == ' ' || c == '\t' || c == '\r') {
+			blank = w->len > 0;
+			continue;
+		}
+		if (blank)
+			buf_addc(w, ' ');
+		blank = 0;
+		buf_addc(w, c);
+		letters += (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+		    (c >= '0' && c <= '9');
+	}
+	if (w->len < CARRY_CHARS || letters < CARRY_CHARS / 2)
+		return 0;
+	return hash_bytes(w->p, w->len) | 1;
+}
+
+/* The distinctive lines of a kind ('+' added, '-' removed) of a hunks field, hashed, sorted, unique, into *v. */
+static uint32_t
+some_lines(const char *s, size_t n, int kind, uint64_t **v, uint32_t *cap, struct buf *w)
+{
+	struct hunks_iter it;
+	struct hunks_item x;
+	uint32_t k = 0;
+
+	hunks_iter_init(&it, s, n);
+	while (hunks_next(&it, &x)) {
+		uint64_t h;
+
+		if (x.kind != kind || !(h = line_hash(x.s, x.len, w)))
+			continue;
+		push_hash(v, cap, k++, h);
+	}
+	return sort_unique(*v, k);
+}
+
+/* How many of a[0..na) are in b[0..nb) (both sorted)? */
+static uint32_t
+common(const uint64_t *a, uint32_t na, const uint64_t *b, uint32_t nb)
+{
+	uint32_t i = 0, j = 0, n = 0;
+
+	while (i < na && j < nb) {
+		if (a[i] < b[j])
+			i++;
+		else if (a[i] > b[j])
+			j++;
+		else
+			n++, i++, j++;
+	}
+	return n;
+}
+
+/* The current row's hunks, unescaped into raw: the bytes, or NULL (a bad field). */
+static const char *
+hunks_of(const struct tsv_reader *r, int c, struct buf *raw, size_t *n)
+{
+	char why[64];
+	long k;
+
+	buf_reset(raw);
+	buf_add(raw, r->f[c].s, r->f[c].len);
+	buf_addc(raw, '\0');
+	if ((k = tsv_field_decode(raw->p, r->f[c].len, why, sizeof why)) < 0)
+		return NULL;
+	*n = (size_t)k;
+	return raw->p;
+}
+
+/* Has candidate k lines enough to be found by: CARRY_MIN added, or added and removed? */
+static int
+worth(const struct cand *k)
+{
+	return k->n >= CARRY_MIN || (k->n && k->n + k->nrm >= CARRY_MIN);
+}
+
+/*
+ * Do lines that hold hits of k's added lines, and rm[0..nrm) removed,
+ * carry k: CARRY_SHARE of them (CARRY_MIN at least); of a smaller patch,
+ * all it adds and all it removes.
+ */
+static int
+carries(const struct cand *k, uint32_t hits, const uint64_t *rm, uint32_t nrm)
+{
+	if (k->n < CARRY_MIN)
+		return hits == k->n && common(k->rm, k->nrm, rm, nrm) == k->nrm;
+	return hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * k->n;
+}
+
+static int
+carried_better(const struct model *md, const struct cand *c, uint32_t commit, uint32_t hits)
+{
+	if (c->best == NONE || hits > c->hits)
+		return 1;
+	return hits == c->hits && (md->commits[commit].cdate < md->commits[c->best].cdate ||
+	    (md->commits[commit].cdate == md->commits[c->best].cdate &&
+	    strcmp(md->commits[commit].id, md->commits[c->best].id) < 0));
+}
+
+/*
+ * Does a commit that removes hits of k's removed lines, of the nr it
+ * removes, change its lines: TOUCH_SHARE of them, one at least, and a
+ * change about them (TOUCH_FOCUS of what it removes: not a conversion,
+ * a removal of a whole file, a rewrite of many others)?
+ */
+static int
+changes_lines(const struct cand *k, uint32_t hits, uint32_t nr)
+{
+	return hits && (double)hits >= TOUCH_SHARE * k->nrm &&
+	    (double)hits >= TOUCH_FOCUS * nr;
+}
+
+/* Of two commits doing as much for k, is the first nearer to it in time (then by id)? */
+static int
+nearer(const struct model *md, const struct cand *k, uint32_t commit, uint32_t other)
+{
+	int64_t d = md->mails[k->mail].date, a, b;
+
+	a = md->commits[commit].date - d;
+	b = md->commits[other].date - d;
+	a = a < 0 ? -a : a;
+	b = b < 0 ? -b : b;
+	return a < b || (a == b && strcmp(md->commits[commit].id, md->commits[other].id) < 0);
+}
+
+/* The commit changing most of k's lines, then the nearest in time to it. */
+static int
+touch_better(const struct model *md, const struct cand *k, uint32_t commit, uint32_t hits)
+{
+	if (k->touch == NONE || hits > k->thits)
+		return 1;
+	return hits == k->thits && nearer(md, k, commit, k->touch);
+}
+
+/* The files created alike: the change lines ("Cpath") of a its of b has too. */
+static uint32_t
+created_alike(const char *a, const char *b)
+{
+	uint32_t n = 0;
+
+	if (!a || !b)
+		return 0;
+	for (const char *p = a; *p;) {
+		size_t k = strcspn(p, "\n");
+
+		for (const char *q = b; *p == 'C' && *q;) {
+			size_t j = strcspn(q, "\n");
+
+			if (*q == 'C' && j == k && !memcmp(p, q, k)) {
+				n++;
+				break;
+			}
+			q += j + (q[j] == '\n');
+		}
+		p += k + (p[k] == '\n');
+	}
+	return n;
+}
+
+static uint32_t
+creates(const char *a)
+{
+	uint32_t n = 0;
+
+	for (const char *p = a; p && *p;) {
+		size_t k = strcspn(p, "\n");
+
+		n += *p == 'C';
+		p += k + (p[k] == '\n');
+	}
+	return n;
+}
+
+/*
+ * The issues a message (raw, as the table holds it) names: "#N" after
+ * Issue, Issues, Closes, Fixes, Resolves or Bug (a colon, blanks), a
+ * link's "/issues/N" or "/pull/N", a bugzilla's "show_bug.cgi?id=N";
+ * their hashes into *v (sorted, unique), how many.
+ */
+static uint32_t
+issues_of(const char *s, size_t n, uint64_t **v, uint32_t *cap)
+{
+	static const char *const words[] = {
+		"issue", "issues", "closes", "fixes", "resolves", "bug",
+	};
+	static const char *const links[] = { "/issues/", "/pull/", "show_bug.cgi?id=" };
+	uint32_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		size_t j = i, d;
+		int hit = 0;
+
+		for (size_t w = 0; w < sizeof links / sizeof links[0] && !hit; w++) {
+			size_t l = strlen(links[w]);
+
+			if (i + l <= n && !memcmp(s + i, links[w], l)) {
+				j = i + l;
+				hit = 1;
+			}
+		}
+		if (!hit && s[i] == '#' && i > 0) {
+			/* Back over blanks and a colon to the word before. */
+			size_t b = i;
+
+			while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == ':'))
+				b--;
+			for (size_t w = 0; w < sizeof words / sizeof words[0] && !hit; w++) {
+				size_t l = strlen(words[w]);
+
+				/* A word of its own: after a blank, a mark, or an escaped newline. */
+				if (b >= l && !strncasecmp(s + b - l, words[w], l) &&
+				    (b == l || !isalnum((unsigned char)s[b - l - 1]) ||
+				    (b >= l + 2 && s[b - l - 2] == '\\' &&
+				    (s[b - l - 1] == 'n' || s[b - l - 1] == 't'))))
+					hit = 1;
+			}
+			j = i + 1;
+		}
+		if (!hit)
+			continue;
+		for (d = j; d < n && d - j < 12 && s[d] >= '0' && s[d] <= '9'; d++)
+			;
+		if (d == j || (d < n && isalnum((unsigned char)s[d])))
+			continue;
+		push_hash(v, cap, k++, hash_bytes(s + j, d - j) | 1);
+		i = d;
+	}
+	return sort_unique(*v, k);
+}
+
+/* What the passes share: the candidates, their indexes, buffers for the lines read. */
+struct carrier {
+	struct model *md;
+	struct cand *cv;
+	size_t nc;
+	struct hmap byid, byaddr;
+	struct buf w, raw;
+	uint64_t *al, *rl;       /* the current row's added and removed lines */
+	uint32_t na, nr, capal, caprl;
+	int64_t lo, hi;          /* the candidates' first and last dates */
+	int cmsg;                /* the msg column (raw), or -1 */
+	int anyiss;              /* a candidate names an issue */
+	uint64_t *ci;            /* the current commit's issues */
+	uint32_t capci;
+};
+
+/* The current row's lines into cr->al and cr->rl: 0 for a bad hunks field. */
+static int
+row_lines(struct carrier *cr, const struct tsv_reader *r, int chunks)
+{
+	const char *hs;
+	size_t hn;
+
+	if (!(hs = hunks_of(r, chunks, &cr->raw, &hn)))
+		return 0;
+	cr->na = some_lines(hs, hn, '+', &cr->al, &cr->capal, &cr->w);
+	cr->nr = some_lines(hs, hn, '-', &cr->rl, &cr->caprl, &cr->w);
+	return 1;
+}
+
+/* Pass 0: a candidate's own row: its lines. */
+static void
+own_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, int chunks)
+{
+	struct hent *e;
+	struct cand *k;
+	const char *hs;
+	size_t hn;
+	uint32_t cap = 0;
+
+	if (strcmp(r->f[ckind].s, KIND_MAIL) ||
+	    !(e = hmap_get(&cr->byid, r->f[cid].s, r->f[cid].len)))
+		return;
+	k = &cr->cv[(uintptr_t)e->val - 1];
+	if (k->read || !(hs = hunks_of(r, chunks, &cr->raw, &hn)))
+		return;
+	k->read = 1;
+	k->n = some_lines(hs, hn, '+', &k->h, &cap, &cr->w);
+	cap = 0;
+	k->nrm = some_lines(hs, hn, '-', &k->rm, &cap, &cr->w);
+	if (cr->cmsg >= 0) {
+		cap = 0;
+		k->niss = issues_of(r->f[cr->cmsg].s, r->f[cr->cmsg].len, &k->iss, &cap);
+		cr->anyiss |= k->niss > 0;
+	}
+}
+
+/*
+ * Pass 1: a patch mail of a candidate's address, after it (within
+ * CARRY_DAYS), not itself: does it carry the candidate's lines?  The
+ * earliest that does (then by id) is kept.
+ */
+static void
+later_mail(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, int chunks)
+{
+	struct model *md = cr->md;
+	const struct mail *x;
+	struct hent *e;
+	int read = 0;
+	uint32_t xi;
+
+	if (strcmp(r->f[ckind].s, KIND_MAIL) ||
+	    !(x = mail_by_id(md, r->f[cid].s, r->f[cid].len)) || !x->present ||
+	    x->type != MT_PATCH || x->date == NODATE ||
+	    !(e = hmap_get(&cr->byaddr, x->from, strlen(x->from))))
+		return;
+	xi = (uint32_t)(x - md->mails);
+	for (uint32_t i = (uint32_t)((uintptr_t)e->val - 1); i != NONE; i = cr->cv[i].next) {
+		struct cand *k = &cr->cv[i];
+		const struct mail *m = &md->mails[k->mail];
+		uint32_t hits;
+
+		if (k->mail == xi || !worth(k) || x->date <= m->date ||
+		    x->date > m->date + (int64_t)CARRY_DAYS * DAY ||
+		    !shares_file(x->files, m->files))
+			continue;
+		if (!read && !(read = row_lines(cr, r, chunks)))
+			return;
+		hits = common(k->h, k->n, cr->al, cr->na);
+		if (carries(k, hits, cr->rl, cr->nr) && (k->later == NONE ||
+		    cmp_date_id(md, xi, k->later) < 0)) {
+			k->later = xi;
+			k->lhits = hits;
+		}
+	}
+}
+
+/* Pass 2: a commit of the main line near the candidates: which does it carry? */
+static void
+commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, int chunks)
+{
+	struct model *md = cr->md;
+	const struct commit *c;
+	uint32_t commit, nci;
+	int read = 0;
+
+	if (strcmp(r->f[ckind].s, KIND_COMMIT) ||
+	    !(c = commit_by_id(md, r->f[cid].s, r->f[cid].len)) || !c->present ||
+	    c->skip || c->date == NODATE ||
+	    c->date < cr->lo - (int64_t)CARRY_DAYS * DAY ||
+	    c->date > cr->hi + (int64_t)CARRY_DAYS * DAY)
+		return;
+	commit = (uint32_t)(c - md->commits);
+	/* The issues its message names, once, when a candidate names one. */
+	nci = cr->anyiss && cr->cmsg >= 0 ?
+	    issues_of(r->f[cr->cmsg].s, r->f[cr->cmsg].len, &cr->ci, &cr->capci) : 0;
+	for (size_t i = 0; i < cr->nc; i++) {
+		struct cand *k = &cr->cv[i];
+		const struct mail *m = &md->mails[k->mail];
+		uint32_t hits;
+
+		if (c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
+		    c->date > m->date + (int64_t)CARRY_DAYS * DAY)
+			continue;
+		/* The same issue, on whatever files: the same work, another way. */
+		if (nci && k->niss && common(k->iss, k->niss, cr->ci, nci) &&
+		    (k->issue == NONE || nearer(md, k, commit, k->issue)))
+			k->issue = commit;
+		if ((!worth(k) && !k->nrm && !k->ncreate) || !shares_file(c->files, m->files))
+			continue;
+		/* The commit's lines once, for the first candidate that wants them. */
+		if (!read && !(read = row_lines(cr, r, chunks)))
+			return;
+		hits = common(k->h, k->n, cr->al, cr->na);
+		if (worth(k) && carries(k, hits, cr->rl, cr->nr) &&
+		    carried_better(md, k, commit, hits)) {
+			k->best = commit;
+			k->hits = hits;
+		}
+		hits = common(k->rm, k->nrm, cr->rl, cr->nr);
+		if (changes_lines(k, hits, cr->nr) && touch_better(md, k, commit, hits)) {
+			k->touch = commit;
+			k->thits = hits;
+		}
+		/* A file it creates created: its version, or the same work another way. */
+		if (k->ncreate && (hits = created_alike(m->files, c->files)) &&
+		    (k->made == NONE || hits > k->mhits ||
+		    (hits == k->mhits && nearer(md, k, commit, k->made)))) {
+			k->made = commit;
+			k->mhits = hits;
+		}
+	}
+}
+
+/* The candidates: the patches that would be ignored, with files; indexed by id and address. */
+static void
+candidates(struct carrier *cr)
+{
+	struct model *md = cr->md;
+
+	cr->lo = INT64_MAX;
+	cr->hi = INT64_MIN;
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		struct cand *k;
+		struct hent *e;
+		int isnew;
+
+		if (m->verdict != V_IGNORED || m->date == NODATE || !m->files || !*m->files)
+			continue;
+		cr->cv = xreallocarray(cr->cv, cr->nc + 1, sizeof *cr->cv);
+		k = &cr->cv[cr->nc];
+		memset(k, 0, sizeof *k);
+		k->mail = (uint32_t)i;
+		k->best = k->later = k->touch = k->made = k->issue = k->next = NONE;
+		k->ncreate = creates(m->files);
+		hmap_put(&cr->byid, m->id, strlen(m->id), &isnew)->val =
+		    (void *)(uintptr_t)(cr->nc + 1);
+		e = hmap_put(&cr->byaddr, m->from, strlen(m->from), &isnew);
+		if (!isnew)
+			k->next = (uint32_t)((uintptr_t)e->val - 1);
+		e->val = (void *)(uintptr_t)(cr->nc + 1);
+		cr->nc++;
+		if (m->date < cr->lo)
+			cr->lo = m->date;
+		if (m->date > cr->hi)
+			cr->hi = m->date;
+	}
+}
+
+/* The verdicts the passes found, and the carry table why and patches read. */
+static void
+settle(struct carrier *cr)
+{
+	struct model *md = cr->md;
+
+	free(md->carry);
+	md->carry = xreallocarray(NULL, cr->nc ? cr->nc : 1, sizeof *md->carry);
+	md->ncarry = 0;
+	for (size_t i = 0; i < cr->nc; i++) {
+		const struct cand *k = &cr->cv[i];
+		struct mail *m = &md->mails[k->mail];
+		/* The commit that did its work another way: by its lines, its new files, its issue. */
+		uint32_t t = k->touch != NONE ? k->touch : k->made != NONE ? k->made : k->issue;
+
+		if (k->best != NONE) {
+			m->verdict = V_REWORKED;
+			m->vby = k->best;
+			m->vfam = NONE;
+			m->carried = 1;
+		} else if (k->later != NONE) {
+			/* A later version of his stands for it, as a resend does. */
+			m->verdict = V_SUPERSEDED;
+			m->vby = NONE;
+			m->vfam = m->supby = k->later;
+			m->carried = 2;
+		} else if (t != NONE && md->commits[t].date > m->date &&
+		    one_person(m->from, m->who, md->commits[t].author,
+		    md->commits[t].aname, 0)) {
+			/* His own commit after it changed its lines: his rework. */
+			m->verdict = V_REWORKED;
+			m->vby = t;
+			m->vfam = NONE;
+			m->carried = 4;
+		} else if (t != NONE) {
+			/* Another's commit (or one before it) changed its lines: a doubt. */
+			m->verdict = V_UNSURE;
+			m->vby = m->vfam = NONE;
+			m->supby = t;
+			m->carried = 3;
+		}
+		if (m->carried) {
+			struct carry *y = &md->carry[md->ncarry++];
+
+			y->mail = k->mail;
+			y->files = m->carried >= 3 && k->touch == NONE && k->made != NONE;
+			y->issue = m->carried >= 3 && k->touch == NONE && k->made == NONE;
+			y->hits = m->carried == 1 ? k->hits : m->carried == 2 ? k->lhits :
+			    y->files ? k->mhits : y->issue ? 1 : k->thits;
+			y->lines = m->carried < 3 ? k->n : y->files ? k->ncreate :
+			    y->issue ? k->niss : k->nrm;
+			y->commit = m->carried >= 3 ? t : NONE;
+		}
+	}
+}
+
+/* patches_again()'s callbacks: the passes over the rows. */
+static void
+own_each(void *arg, const struct prow *p)
+{
+	struct carrier *cr = arg;
+
+	cr->cmsg = p->cmsg;
+	own_row(cr, p->r, p->cid, p->ckind, p->chunks);
+}
+
+static void
+later_each(void *arg, const struct prow *p)
+{
+	struct carrier *cr = arg;
+
+	cr->cmsg = p->cmsg;
+	later_mail(cr, p->r, p->cid, p->ckind, p->chunks);
+}
+
+static void
+commit_each(void *arg, const struct prow *p)
+{
+	struct carrier *cr = arg;
+
+	cr->cmsg = p->cmsg;
+	commit_row(cr, p->r, p->cid, p->ckind, p->chunks);
+}
+
+void
+carried(struct model *md)
+{
+	struct carrier cr;
+
+	memset(&cr, 0, sizeof cr);
+	cr.md = md;
+	candidates(&cr);
+	/*
+	 * First the candidates' own lines, then their authors' later patch
+	 * mails (a repost deep in its thread, a version folding it in),
+	 * then the commits near them.
+	 */
+	for (int pass = 0; cr.nc && pass < 3; pass++)
+		patches_again(md, pass == 2, pass == 0 ? own_each : pass == 1 ? later_each :
+		    commit_each, &cr);
+	settle(&cr);
+	for (size_t i = 0; i < cr.nc; i++) {
+		free(cr.cv[i].h);
+		free(cr.cv[i].rm);
+		free(cr.cv[i].iss);
+	}
+	free(cr.cv);
+	free(cr.al);
+	free(cr.rl);
+	free(cr.ci);
+	buf_free(&cr.w);
+	buf_free(&cr.raw);
+	hmap_free(&cr.byid);
+	hmap_free(&cr.byaddr);
+}
+
+const struct carry *
+carry_of(const struct model *md, uint32_t mi)
+{
+	for (size_t i = 0; i < md->ncarry; i++)
+		if (md->carry[i].mail == mi)
+			return &md->carry[i];
+	return NULL;
+}

@@ -1,0 +1,833 @@
+/*
+ * family.c - "ignored" is a claim of silence, so the whole family of a
+ * patch is read before it is made (method.md §6b): its versions under
+ * any title (one person's patches the scores, the titles or the timing
+ * join), the commits that credit its author on its files, its author's
+ * own words after it, and the repositories its subject's tags name.
+ * verdicts() asks these only of a patch nothing else answered.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+#include "order.h"
+#include "person.h"
+#include "judge.h"
+#include "text.h"
+#include "util.h"
+
+/* qsort has no context argument; the model is judged once. */
+static const struct model *fam_md;
+
+/* The family pairs of mail a: md->fam[*lo .. return). */
+static size_t
+fam_of(const struct model *md, uint32_t a, size_t *lo)
+{
+	size_t l = 0, h = md->nfam;
+
+	while (l < h) {
+		size_t mid = l + (h - l) / 2;
+
+		if (md->fam[mid].a < a)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	*lo = l;
+	for (h = l; h < md->nfam && md->fam[h].a == a; h++)
+		;
+	return h;
+}
+
+/*
+ * One person's patch mails, by sender address and by name (then date
+ * and id), to find a person's other patches without reading them all.
+ */
+static uint32_t *byaddr, *byname;
+static size_t nbyaddr, nbyname;
+
+static int
+cmp_byaddr(const void *a, const void *b)
+{
+	const struct mail *x = &fam_md->mails[*(const uint32_t *)a];
+	const struct mail *y = &fam_md->mails[*(const uint32_t *)b];
+	int c = strcmp(x->from, y->from);
+
+	return c ? c : cmp_date_id(fam_md, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+static int
+cmp_byname(const void *a, const void *b)
+{
+	const struct mail *x = &fam_md->mails[*(const uint32_t *)a];
+	const struct mail *y = &fam_md->mails[*(const uint32_t *)b];
+	int c = strcmp(x->who, y->who);
+
+	return c ? c : cmp_date_id(fam_md, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+/* A patch mail a version may be: a patch of the tables, dated, posted by a person. */
+static int
+versionable(const struct mail *m)
+{
+	return m->present && m->type == MT_PATCH && !m->review && m->date != NODATE;
+}
+
+void
+family_index(struct model *md)
+{
+	fam_md = md;
+	byaddr = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *byaddr);
+	byname = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *byname);
+	nbyaddr = nbyname = 0;
+	for (size_t i = 0; i < md->nmails; i++) {
+		if (!versionable(&md->mails[i]))
+			continue;
+		byaddr[nbyaddr++] = (uint32_t)i;
+		if (*md->mails[i].who)
+			byname[nbyname++] = (uint32_t)i;
+	}
+	if (nbyaddr)
+		qsort(byaddr, nbyaddr, sizeof *byaddr, cmp_byaddr);
+	if (nbyname)
+		qsort(byname, nbyname, sizeof *byname, cmp_byname);
+}
+
+void
+family_free(struct model *md)
+{
+	(void)md;
+	free(byaddr);
+	free(byname);
+	byaddr = byname = NULL;
+	nbyaddr = nbyname = 0;
+}
+
+/* The first of v[0..n) whose key (by addr or name) is k: its index, or n. */
+static size_t
+first_of(const struct model *md, const uint32_t *v, size_t n, const char *k, int name)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct mail *x = &md->mails[v[mid]];
+
+		if (strcmp(name ? x->who : x->from, k) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Each patch mail of m's person (by address, then by name; one found
+ * both ways is given once), other than m: fn(md, m, x, arg) for each;
+ * a non-zero return stops the walk and is returned.
+ */
+static int
+each_of_person(struct model *md, uint32_t mi,
+    int (*fn)(struct model *, uint32_t, uint32_t, void *), void *arg)
+{
+	const struct mail *m = &md->mails[mi];
+	int r;
+
+	for (size_t i = first_of(md, byaddr, nbyaddr, m->from, 0);
+	    i < nbyaddr && md->mails[byaddr[i]].from == m->from; i++)
+		if (byaddr[i] != mi && (r = fn(md, mi, byaddr[i], arg)) != 0)
+			return r;
+	if (!*m->who)
+		return 0;
+	for (size_t i = first_of(md, byname, nbyname, m->who, 1);
+	    i < nbyname && md->mails[byname[i]].who == m->who; i++) {
+		const struct mail *x = &md->mails[byname[i]];
+
+		if (byname[i] != mi && x->from != m->from && one_person(m->from, m->who,
+		    x->from, x->who, 1) && (r = fn(md, mi, byname[i], arg)) != 0)
+			return r;
+	}
+	return 0;
+}
+
+/* The score of the family pair of a and b (mail-mail), or -1 for none. */
+static double
+fam_score(const struct model *md, uint32_t a, uint32_t b)
+{
+	size_t lo, hi = fam_of(md, a, &lo);
+
+	for (size_t i = lo; i < hi; i++)
+		if (!md->fam[i].commit && !md->fam[i].loose && md->fam[i].b == b)
+			return md->fam[i].score;
+	return -1;
+}
+
+/* Is there a family pair of a and b (mail-mail), loose ones too? */
+static int
+fam_loose(const struct model *md, uint32_t a, uint32_t b)
+{
+	size_t lo, hi = fam_of(md, a, &lo);
+
+	for (size_t i = lo; i < hi; i++)
+		if (!md->fam[i].commit && md->fam[i].b == b)
+			return 1;
+	return 0;
+}
+
+/* Is there a family pair of a and b (mail-mail)? */
+static int
+fam_alike(const struct model *md, uint32_t a, uint32_t b)
+{
+	return fam_score(md, a, b) >= 0;
+}
+
+static int64_t
+absdiff(int64_t a, int64_t b)
+{
+	return a > b ? a - b : b - a;
+}
+
+/* Does x have an earlier version of its own: a patch of its cluster, or of its person under its title, before it? */
+static int
+has_earlier(struct model *md, uint32_t xi)
+{
+	const struct mail *x = &md->mails[xi];
+
+	if (x->cluster != NONE)
+		for (uint32_t y = md->clusters[x->cluster].mail; y != NONE; y = md->mails[y].cnext)
+			if (y != xi && versionable(&md->mails[y]) &&
+			    cmp_date_id(md, y, xi) < 0)
+				return 1;
+	for (size_t i = first_of(md, byaddr, nbyaddr, x->from, 0);
+	    i < nbyaddr && md->mails[byaddr[i]].from == x->from; i++) {
+		const struct mail *y = &md->mails[byaddr[i]];
+
+		if (cmp_date_id(md, byaddr[i], xi) >= 0)
+			break;
+		if (y->ntitle == x->ntitle && *x->ntitle)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Is m the last posting of its person before x: no patch of his between
+ * them but the parts of m's own posting?
+ */
+static int
+last_before(struct model *md, uint32_t mi, uint32_t xi)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t mroot = thread_of(md, mi);
+
+	for (size_t i = first_of(md, byaddr, nbyaddr, m->from, 0);
+	    i < nbyaddr && md->mails[byaddr[i]].from == m->from; i++) {
+		uint32_t y = byaddr[i];
+
+		if (cmp_date_id(md, y, mi) <= 0)
+			continue;
+		if (cmp_date_id(md, y, xi) >= 0)
+			break;
+		if (thread_of(md, y) != mroot || md->mails[y].version != m->version)
+			return 0;
+	}
+	return 1;
+}
+
+/* The length of word w[0..k) without its trailing digits. */
+static size_t
+stem_len(const char *w, size_t k)
+{
+	while (k && isdigit((unsigned char)w[k - 1]))
+		k--;
+	return k;
+}
+
+/*
+ * Are titles a and b numbered siblings, not versions: every word that
+ * is in one and not the other ends in digits, and each such word of a
+ * has one of b with its stem ("add ioctl01 test", "add ioctl02 test":
+ * two tests, two patches)?
+ */
+static int
+numbered_siblings(const char *a, const char *b)
+{
+	size_t nd = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		const char *x = pass ? b : a, *y = pass ? a : b;
+
+		for (const char *p = x; *p;) {
+			size_t k = strcspn(p, " "), st = stem_len(p, k);
+			int twin = 0;
+
+			if (!has_title_word(y, NULL, p, k)) {
+				if (st == k)
+					return 0;
+				/* A word of the other with the same stem and other digits. */
+				for (const char *q = y; *q && !twin;) {
+					size_t j = strcspn(q, " ");
+
+					twin = stem_len(q, j) == st && j > st && !memcmp(p, q, st) &&
+					    !has_title_word(x, NULL, q, j);
+					q += j + (q[j] == ' ');
+				}
+				if (!twin)
+					return 0;
+				nd++;
+			}
+			p += k + (p[k] == ' ');
+		}
+	}
+	return nd > 0;
+}
+
+enum { KIN_NONE, KIN_WEAK, KIN_STRONG };
+
+uint32_t
+family_kin(struct model *md, uint32_t mi, uint32_t xi)
+{
+	const struct mail *m = &md->mails[mi], *x = &md->mails[xi];
+	int64_t dt = absdiff(x->date, m->date);
+	int alike;
+
+	if (xi == mi || !versionable(x) || m->date == NODATE ||
+	    (m->cluster != NONE && x->cluster == m->cluster))
+		return KIN_NONE;
+	/* Another part of its own posting is no version of it. */
+	if (x->version == m->version && thread_of(md, xi) == thread_of(md, mi))
+		return KIN_NONE;
+	/*
+	 * Posted with it (within TOGETHER_SECS, the same version): a
+	 * companion, together()'s, not a version; unless it is the same
+	 * patch again (a repost under another title minutes later).
+	 */
+	if (dt <= TOGETHER_SECS && x->version == m->version)
+		return (m->phash && x->phash == m->phash) ||
+		    fam_score(md, mi, xi) >= REPOST_SCORE ? KIN_STRONG : KIN_NONE;
+	/* The scores join them: the same change, reworked. */
+	if (dt <= (int64_t)FAM_DAYS * DAY && fam_alike(md, mi, xi))
+		return KIN_STRONG;
+	/* Gerrit's Change-Id, or the commit both fix, in common. */
+	if ((*m->changeid && x->changeid == m->changeid) ||
+	    (*m->fixes && x->fixes == m->fixes && dt <= (int64_t)RETITLE_DAYS * DAY))
+		return KIN_STRONG;
+	alike = *m->ntitle && (x->ntitle == m->ntitle || (titles_alike(x->ntitle, m->ntitle) &&
+	    !numbered_siblings(x->ntitle, m->ntitle)));
+	/* A next version retitled a little, on a file or folder of it, soon. */
+	if (alike && x->version != m->version && dt <= (int64_t)RETITLE_DAYS * DAY &&
+	    (shares_file(x->files, m->files) || shares_folder(x->files, m->files)))
+		return KIN_STRONG;
+	/*
+	 * A title alike, on every file of it, and the scores alike though
+	 * the diffs differ over most of them (a repost reworked, months
+	 * later; not two new tests, each its own file, alike in the lists
+	 * they are added to).
+	 */
+	if (alike && dt <= (int64_t)FAM_DAYS * DAY && covers_files(x->files, m->files) &&
+	    fam_loose(md, mi, xi))
+		return KIN_STRONG;
+	/*
+	 * The same title again, on a file of it; or whatever its files (the
+	 * code moved) when the title says enough (TITLE_WORDS words).
+	 */
+	if (*m->ntitle && x->ntitle == m->ntitle && dt <= (int64_t)FAM_DAYS * DAY &&
+	    (shares_file(x->files, m->files) || distinct_words(m->ntitle) >= TITLE_WORDS))
+		return KIN_STRONG;
+	if (x->date < m->date || dt > NEAR_SECS)
+		return KIN_NONE;
+	/*
+	 * A v2 or later with no earlier version of its own, posted soon
+	 * after m, m its person's last posting before it, of as many
+	 * patches: m's next version under a new title.
+	 */
+	if (x->version >= 2 && x->total == m->total && (m->total < 2 || x->part == m->part) &&
+	    !has_earlier(md, xi) && last_before(md, mi, xi))
+		return KIN_STRONG;
+	/*
+	 * Soon after, under a title alike, or a vN with no earlier version
+	 * of its own on a file or folder of it: maybe.
+	 */
+	if (alike || (x->version >= 2 && !has_earlier(md, xi) &&
+	    (shares_file(x->files, m->files) || shares_folder(x->files, m->files))))
+		return KIN_WEAK;
+	return KIN_NONE;
+}
+
+/* Was patch x handled: merged or applied, or answered, in any version? */
+static int
+handled_x(struct model *md, uint32_t xi, int *merged)
+{
+	const struct mail *x = &md->mails[xi];
+	const struct cluster *k = cluster_at(md, x->cluster);
+
+	*merged = 0;
+	if (k && (k->ncommits || k->nside)) {
+		*merged = applied_by(md, xi, 0) != NONE || applied_by(md, xi, 1) != NONE;
+		if (*merged)
+			return 1;
+	}
+	return (k && k->responded) || responded(md, xi);
+}
+
+struct kin_find {
+	uint32_t best;
+	int kin, merged;
+};
+
+static int
+kin_step(struct model *md, uint32_t mi, uint32_t xi, void *arg)
+{
+	struct kin_find *f = arg;
+	int kin = (int)family_kin(md, mi, xi), mg;
+
+	if (kin == KIN_NONE || kin < f->kin || !handled_x(md, xi, &mg))
+		return 0;
+	/* The strongest, then merged before answered, then the earliest. */
+	if (kin > f->kin || (mg && !f->merged) ||
+	    (mg == f->merged && cmp_date_id(md, xi, f->best) < 0)) {
+		f->best = xi;
+		f->kin = kin;
+		f->merged = mg;
+	}
+	return 0;
+}
+
+uint32_t
+family_version(struct model *md, uint32_t mi, int *weak, int *mergedp)
+{
+	struct kin_find f = { NONE, KIN_NONE, 0 };
+
+	if (!byaddr)
+		return NONE;
+	each_of_person(md, mi, kin_step, &f);
+	*weak = f.kin == KIN_WEAK;
+	*mergedp = f.merged;
+	return f.best;
+}
+
+static int
+later_step(struct model *md, uint32_t mi, uint32_t xi, void *arg)
+{
+	uint32_t *best = arg;
+
+	if (cmp_date_id(md, xi, mi) > 0 && family_kin(md, mi, xi) == KIN_STRONG &&
+	    (*best == NONE || cmp_date_id(md, xi, *best) < 0))
+		*best = xi;
+	return 0;
+}
+
+uint32_t
+family_later(struct model *md, uint32_t mi)
+{
+	uint32_t best = NONE;
+
+	if (byaddr)
+		each_of_person(md, mi, later_step, &best);
+	return best;
+}
+
+uint32_t
+applied_by(struct model *md, uint32_t mi, int side)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t best = NONE;
+
+	if (m->cluster == NONE)
+		return NONE;
+	for (uint32_t c = md->clusters[m->cluster].commit; c != NONE; c = md->commits[c].cnext) {
+		const struct commit *cm = &md->commits[c];
+
+		/* (A commit the clusters table alone names counts: it was read so.) */
+		if (cm->skip || !cm->side != !side)
+			continue;
+		/*
+		 * A commit made before the mail was sent is not its
+		 * application, unless the mail is an exact repost of it (a
+		 * maintainer's own patch mailed after he committed it); a day
+		 * of the senders' clocks aside.  Without both hashes (an older
+		 * patch table) nothing says they differ.
+		 */
+		if (m->date != NODATE && cm->cdate != NODATE &&
+		    cm->cdate < m->date - (int64_t)COMMIT_SKEW * DAY &&
+		    m->phash && cm->phash && m->phash != cm->phash)
+			continue;
+		if (best == NONE || cm->cdate < md->commits[best].cdate ||
+		    (cm->cdate == md->commits[best].cdate &&
+		    strcmp(cm->id, md->commits[best].id) < 0))
+			best = c;
+	}
+	return best;
+}
+
+uint32_t
+credit_commit(struct model *md, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi];
+	size_t lo, hi = fam_of(md, mi, &lo);
+	uint32_t best = NONE;
+
+	if (m->date == NODATE)
+		return NONE;
+	/* Gerrit's Change-Id: the commit is its change, split or reworked. */
+	if (*m->changeid)
+		for (size_t i = 0; i < md->ncommits; i++) {
+			const struct commit *c = &md->commits[i];
+
+			if (c->present && !c->skip && c->changeid == m->changeid &&
+			    (best == NONE || c->cdate < md->commits[best].cdate ||
+			    (c->cdate == md->commits[best].cdate &&
+			    strcmp(c->id, md->commits[best].id) < 0)))
+				best = (uint32_t)i;
+		}
+	if (best != NONE)
+		return best;
+	for (size_t i = lo; i < hi; i++) {
+		const struct commit *c;
+
+		if (!md->fam[i].commit)
+			continue;
+		c = &md->commits[md->fam[i].b];
+		if (!c->present || c->skip || c->date == NODATE || c->date < m->date - DAY ||
+		    c->date > m->date + (int64_t)CREDIT_DAYS * DAY || !credits_person(c, m))
+			continue;
+		/* Near it, any pair on a file of it; later, a pair alike. */
+		if (md->fam[i].score < CREDIT_SCORE &&
+		    c->date > m->date + (int64_t)CREDIT_NEAR_DAYS * DAY)
+			continue;
+		if (best == NONE || c->cdate < md->commits[best].cdate ||
+		    (c->cdate == md->commits[best].cdate &&
+		    strcmp(c->id, md->commits[best].id) < 0))
+			best = md->fam[i].b;
+	}
+	return best;
+}
+
+/*
+ * The author's own mail in the thread of v (mi or a version of it), at
+ * or after mi, aimed at v, that is no patch: the earliest (by date, then
+ * id) that is a withdrawal (*wd set) or says anything else than a ping.
+ */
+static uint32_t
+own_words(struct model *md, uint32_t mi, uint32_t v, int *wd)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t root = thread_of(md, v), best = NONE;
+
+	for (uint32_t r = md->th[root].resp; r != NONE; r = md->mails[r].rnext) {
+		const struct mail *x = &md->mails[r];
+
+		/*
+		 * Words of his, not only a ping: a mail without any (only
+		 * quotes, or a table without the said column) says nothing.
+		 */
+		if (x->type == MT_PATCH || x->type == MT_COVER || r == mi ||
+		    !by_person(x, m->from, m->who) || x->date == NODATE || x->date < m->date ||
+		    (!x->withdraw && (x->ping || !*x->said)))
+			continue;
+		if (x->tgt != v && !aimed_at(md, x->tgt, x->series, v))
+			continue;
+		if (best == NONE || cmp_date_id(md, r, best) < 0) {
+			best = r;
+			*wd = x->withdraw;
+		}
+	}
+	return best;
+}
+
+uint32_t
+followup(struct model *md, uint32_t mi, int *wd)
+{
+	uint32_t *v = NULL, best = NONE;
+	size_t cap = 0, n = answer_versions(md, mi, &v, &cap);
+
+	*wd = 0;
+	for (size_t i = 0; i < n; i++) {
+		int w = 0;
+		uint32_t r = own_words(md, mi, v[i], &w);
+
+		if (r != NONE && (best == NONE || cmp_date_id(md, r, best) < 0)) {
+			best = r;
+			*wd = w;
+		}
+	}
+	free(v);
+	return best;
+}
+
+int
+twin_answered(struct model *md, uint32_t mi, uint32_t ti)
+{
+	uint32_t root = thread_of(md, ti);
+
+	/* The same change in two places ("acct02: ..." and "msgrcv03: ..."): one answer. */
+	if (titles_alike(md->mails[mi].ntitle, md->mails[ti].ntitle))
+		return responded(md, ti);
+	/* A series word in a series' thread speaks of that series, not of mi. */
+	if (md->mails[ti].total > 1)
+		return 0;
+	for (uint32_t r = md->th[root].resp; r != NONE; r = md->mails[r].rnext)
+		if (md->mails[r].series && answers(md, r, ti))
+			return 1;
+	return 0;
+}
+
+/* --- the repositories the subjects' tags name ------------------------------- */
+
+/* The words of a subject's leading bracket groups, lower-cased, each to fn. */
+static void
+subject_tags(const char *s, void (*fn)(const char *, size_t, void *), void *arg)
+{
+	char w[64];
+
+	for (;;) {
+		const char *e;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s != '[' || !(e = strchr(s, ']')))
+			return;
+		for (const char *p = s + 1; p < e;) {
+			size_t k = 0;
+
+			while (p < e && (*p == ' ' || *p == ',' || *p == ':'))
+				p++;
+			while (p + k < e && p[k] != ' ' && p[k] != ',' && p[k] != ':')
+				k++;
+			if (k && k < sizeof w) {
+				for (size_t i = 0; i < k; i++)
+					w[i] = (char)tolower((unsigned char)p[i]);
+				fn(w, k, arg);
+			}
+			p += k;
+		}
+		s = e + 1;
+	}
+}
+
+/*
+ * Words of a tag that name no repository: the patch itself, its version
+ * and part, a repost.  ("patchv2" is "PATCHv2" written together.)
+ */
+static int
+process_tag(const char *w, size_t k)
+{
+	static const char *const words[] = {
+		"patch", "patches", "rfc", "resend", "repost", "ping", "reminder", NULL,
+	};
+	size_t d = 0;
+
+	for (const char *const *p = words; *p; p++)
+		if (strlen(*p) == k && !memcmp(*p, w, k))
+			return 1;
+	if (k > 5 && !memcmp(w, "patch", 5))
+		w += 5, k -= 5;
+	if (k && *w == 'v')
+		w++, k--;
+	while (d < k && (isdigit((unsigned char)w[d]) || w[d] == '.' || w[d] == '/' ||
+	    w[d] == '-'))
+		d++;
+	return d == k;
+}
+
+/* Counts of a tag: every mail, per list, and the patches judged. */
+struct tagstat {
+	unsigned long patches, merged;
+	int foreign;
+};
+
+struct tagctx {
+	struct model *md;
+	struct hmap *tags;       /* tag -> struct tagstat */
+	struct hmap *perlist;    /* "list TAB tag" -> count + 1 */
+	struct hmap *lists;      /* list -> mails + 1 */
+	const struct mail *m;
+	int merged, stage;
+	struct buf key;
+	const char *hit;         /* stage 2: the first foreign tag */
+	struct set64 seen;       /* one count per mail and tag */
+};
+
+static void
+count_tag(const char *w, size_t k, void *arg)
+{
+	struct tagctx *c = arg;
+	struct hent *e;
+	int isnew;
+
+	if (process_tag(w, k) || !set64_add(&c->seen, hash_bytes(w, k)))
+		return;
+	if (c->stage == 0) {
+		/* Each list of the mail: how many of its mails carry the tag. */
+		for (const char *l = c->m->lists;;) {
+			size_t n = strcspn(l, " ");
+
+			buf_reset(&c->key);
+			buf_add(&c->key, l, n);
+			buf_addc(&c->key, '\t');
+			buf_add(&c->key, w, k);
+			e = hmap_put(c->perlist, c->key.p, c->key.len, &isnew);
+			if (isnew)
+				e->key = arena_strndup(&c->md->mem, c->key.p, c->key.len);
+			e->val = (void *)((uintptr_t)e->val + 1);
+			if (!l[n])
+				break;
+			l += n + 1;
+		}
+		return;
+	}
+	e = hmap_get(c->tags, w, k);
+	if (c->stage == 1) {
+		struct tagstat *t;
+
+		if (!e) {
+			e = hmap_put(c->tags, w, k, &isnew);
+			e->key = arena_strndup(&c->md->mem, w, k);
+			t = arena_alloc(&c->md->mem, sizeof *t);
+			memset(t, 0, sizeof *t);
+			e->val = t;
+		}
+		t = e->val;
+		t->patches++;
+		t->merged += (unsigned long)c->merged;
+		return;
+	}
+	if (e && ((struct tagstat *)e->val)->foreign && !c->hit)
+		c->hit = e->key;
+}
+
+/*
+ * The lists' own tags: on at least a fifth of the mails of a list they
+ * are on ([LTP], [f2fs-dev]), each tag's hash into set.
+ */
+static void
+list_tags(struct tagctx *c, struct set64 *set)
+{
+	for (size_t i = 0; i < c->perlist->cap; i++) {
+		const struct hent *e = &c->perlist->e[i];
+		const char *tab;
+		const struct hent *l;
+
+		if (!e->key || !(tab = memchr(e->key, '\t', e->klen)))
+			continue;
+		l = hmap_get(c->lists, e->key, (size_t)(tab - e->key));
+		if (l && 5 * ((uintptr_t)e->val) >= (uintptr_t)l->val - 1)
+			set64_add(set, hash_bytes(tab + 1, (size_t)(e->key + e->klen - tab - 1)));
+	}
+}
+
+/* Patches a tag's statistics count: posted as patches for a repository. */
+static int
+tag_counted(struct model *md, uint32_t i)
+{
+	const struct mail *m = &md->mails[i];
+
+	return m->present && m->type == MT_PATCH && !m->process && shallow(md, i) &&
+	    m->date != NODATE;
+}
+
+void
+tags_judge(struct model *md)
+{
+	struct hmap tags = HMAP_INIT, perlist = HMAP_INIT, lists = HMAP_INIT;
+	struct tagctx c = { md, &tags, &perlist, &lists, NULL, 0, 0, BUF_INIT, NULL, SET64_INIT };
+	struct set64 ltags = SET64_INIT;
+	unsigned long all = 0, allmerged = 0;
+
+	/* Every mail: the lists' sizes, and their tags per list. */
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		int isnew;
+
+		if (!m->present)
+			continue;
+		for (const char *l = m->lists;;) {
+			size_t n = strcspn(l, " ");
+			struct hent *e = hmap_put(&lists, l, n, &isnew);
+
+			if (isnew) {
+				e->key = arena_strndup(&md->mem, l, n);
+				e->val = (void *)(uintptr_t)1;
+			}
+			e->val = (void *)((uintptr_t)e->val + 1);
+			if (!l[n])
+				break;
+			l += n + 1;
+		}
+		c.m = m;
+		set64_free(&c.seen);
+		subject_tags(m->subject, count_tag, &c);
+	}
+	/* The patches: per tag (but a list's own), how many, how many merged. */
+	c.stage = 1;
+	for (size_t i = 0; i < md->nmails; i++) {
+		if (!tag_counted(md, (uint32_t)i))
+			continue;
+		c.m = &md->mails[i];
+		c.merged = applied_by(md, (uint32_t)i, 0) != NONE;
+		all++;
+		allmerged += (unsigned long)c.merged;
+		set64_free(&c.seen);
+		subject_tags(c.m->subject, count_tag, &c);
+	}
+	/*
+	 * A tag the history (all but) never takes, where it takes most
+	 * patches: at least TAG_EXPECT of its patches would have been
+	 * merged at the rate of all, and at most 1 in TAG_RATIO of those
+	 * were (none; or a few, matched to the commits of the companion
+	 * patches they were posted with: on a list of several repositories,
+	 * a library's patch beside the tool's).  Another repository's (a
+	 * test suite's, a book's, a stable branch's, a library's), whatever
+	 * files its patches change.
+	 */
+	list_tags(&c, &ltags);
+	for (size_t i = 0; i < tags.cap; i++) {
+		struct hent *e = &tags.e[i];
+		struct tagstat *t;
+		double expect;
+
+		if (!e->key)
+			continue;
+		t = e->val;
+		expect = all ? (double)t->patches * (double)allmerged / (double)all : 0;
+		/* set64_add(): 1 when not there, not a list's own (each tag comes once). */
+		t->foreign = all && t->patches >= 2 && expect >= TAG_EXPECT &&
+		    (double)t->merged * TAG_RATIO <= expect &&
+		    set64_add(&ltags, hash_bytes(e->key, e->klen));
+	}
+	c.stage = 2;
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+
+		if (!tag_counted(md, (uint32_t)i) || m->foreign)
+			continue;
+		c.m = m;
+		c.hit = NULL;
+		set64_free(&c.seen);
+		subject_tags(m->subject, count_tag, &c);
+		if (c.hit) {
+			struct buf b = BUF_INIT;
+			struct tagstat *t = hmap_get(&tags, c.hit, strlen(c.hit))->val;
+
+			m->foreign = 1;
+			m->bytag = 1;
+			if (!t->merged)
+				buf_addf(&b, "[%s], a tag none of whose %lu patches the history "
+				    "took", c.hit, t->patches);
+			else
+				buf_addf(&b, "[%s], a tag of whose %lu patches the history took "
+				    "%lu (it takes %.0f%% of all)", c.hit, t->patches, t->merged,
+				    100.0 * (double)allmerged / (double)all);
+			m->fwhy = arena_strndup(&md->mem, b.p, b.len);
+			buf_free(&b);
+		}
+	}
+	set64_free(&c.seen);
+	set64_free(&ltags);
+	buf_free(&c.key);
+	hmap_free(&tags);
+	hmap_free(&perlist);
+	hmap_free(&lists);
+}

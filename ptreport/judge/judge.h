@@ -1,0 +1,422 @@
+/*
+ * judge.h - the verdicts: which patch mail was merged, answered,
+ * ignored or unsure ... and why, and why an off-list commit came without
+ * a posting; computed once from the model (model/model.h), which they
+ * read and never change but for the verdicts' own fields and indexes.
+ * The reports (render/report.h) are above them and never called from
+ * here.
+ *
+ * Where each part lives: verdict.c judges (verdicts(), once) with
+ * responses.c (what an answer is aimed at), versions.c (postings,
+ * twins), family.c (a patch's family), carried.c (the commits carrying
+ * its lines), foreign.c (another repository's patches), roles.c (who
+ * commits) and corrections.c (a maintainer's corrections); offlist.c
+ * tells an off-list commit's reason, with what reasons.c indexes.
+ */
+#ifndef PT_JUDGE_H
+#define PT_JUDGE_H
+
+#include <stdint.h>
+
+#include "model/model.h"
+
+/*
+ * Patches posted less than a list's grace before its coverage ends are
+ * too new: by default the 90th percentile time to first response of its
+ * answered patches posted in the last GRACE_YEAR days of its coverage,
+ * at least its latest GRACE_LATEST answered patches; never less than
+ * GRACE_DAYS days.
+ */
+#define GRACE_DAYS 14
+#define GRACE_YEAR 365
+#define GRACE_LATEST 20
+
+/*
+ * Verdicts (verdict.c): patches for the project, series above max
+ * (max 0: none left out), responses, ignored.  since/until restrict
+ * which mails count as patches (NODATE: no limit).
+ */
+struct scope {
+	int64_t since, until;
+	long max_series;
+	long grace;              /* days before the coverage ends: too new to judge */
+	int grace_set;           /* --grace: grace for every list; else per list */
+	int quiet;               /* -q: no notes (lines skipped, series left out) */
+	int verbose;             /* -v: the summaries (coverage, grace, counts) */
+};
+void verdicts(struct model *md, const struct scope *sc);
+/*
+ * How the grace of each list was found, a line per list with patches
+ * for the project ("42.2 days on L (90th percentile ...)"), or one for
+ * -g; calls line(text, arg) for each.
+ */
+void grace_lines(const struct model *md, const struct scope *sc,
+    void (*line)(const char *, const char *, void *), void *arg);
+/* grace_lines' callback writing a note on stderr. */
+void grace_note(const char *days, const char *how, void *arg);
+/* -v's notes of what every verdict rests on: the coverage and each list's grace (verdict.c). */
+void scope_notes(const struct model *md, const struct scope *sc);
+/* Is date d inside sc's --since and --until? */
+static inline int
+in_scope(const struct scope *sc, int64_t d)
+{
+	if (d == NODATE)
+		return sc->since == NODATE && sc->until == NODATE;
+	return (sc->since == NODATE || d >= sc->since) &&
+	    (sc->until == NODATE || d <= sc->until);
+}
+/*
+ * What a patch's thread says after it (responses.c).
+ *
+ * The earliest mail (by date, then id) of mail mi's thread, other than
+ * mi, by mi's sender, dated at or after mi, that is flagged withdraw;
+ * else the earliest patch of its thread by its sender under the same
+ * title, later than mi (a new version sent into the thread); NONE if
+ * none.
+ */
+uint32_t withdrawal(struct model *md, uint32_t mi);
+/*
+ * Can mail x answer patch m: by another person than m's sender, not a
+ * cover letter; a patch only when sent after m and not a part of m's own
+ * series (the same N > 1 and version)?
+ */
+int can_answer(const struct mail *x, const struct mail *m);
+/*
+ * What answers to mail mi may be aimed at: mi and the other mails of its
+ * cluster (its versions), into *v (grown as needed); how many returned.
+ */
+size_t answer_versions(struct model *md, uint32_t mi, uint32_t **v, size_t *cap);
+/*
+ * An answer aimed at t (a patch or cover letter; NONE: what it answers is
+ * unknown), its sender speaking of the whole posting or not (series):
+ * does it answer patch mi?  mi itself, or its posting (the same thread
+ * and version) through its cover letter or the series word; NONE, the
+ * thread as a whole.
+ */
+int aimed_at(struct model *md, uint32_t t, int series, uint32_t mi);
+/*
+ * Does mail r of patch mi's thread answer it: another person's
+ * (can_answer()), aimed at it (a reply to it, to its cover letter, one
+ * speaking of its series, or to no patch known), and not before it
+ * unless a reply to it?
+ */
+int answers(struct model *md, uint32_t r, uint32_t mi);
+/*
+ * The earliest mail of patch mi's thread, by another person, at or after
+ * it, answering another part of its posting by its author and not it
+ * (nor the posting as a whole); NONE if none.
+ */
+uint32_t sibling_answer(struct model *md, uint32_t mi);
+/* The first of v[0..n) (sorted by thread, date and id) in thread root. */
+size_t first_in_thread(const struct rkey *v, size_t n, uint32_t root);
+/*
+ * The earliest response (by date, then id) dated at or after mail mi, by
+ * another person than mi's sender, answering one of vers[0..n) (mi and
+ * its versions: answer_versions()) in its thread or by a citation, and,
+ * when nby > 0, by one of the persons (addresses and lower-cased names)
+ * of by[0..nby); NONE if none or mi has no date.
+ */
+uint32_t first_response(struct model *md, uint32_t mi, const uint32_t *vers, size_t n,
+    const char *const *byaddr, const char *const *bywho, size_t nby);
+/*
+ * The citations of thread root: md->ct[*lo .. return) (none: equal).
+ */
+size_t cites_of(const struct model *md, uint32_t root, size_t *lo);
+/* Does x, a mail citing m's thread from outside it, answer m? */
+int cite_answers(const struct mail *x, const struct mail *m);
+/* Did anyone but the sender write in the thread of mail mi (or cite it)? */
+int responded(struct model *md, uint32_t mi);
+/* The earliest such mail (by date, then id), or NONE. */
+uint32_t responder(struct model *md, uint32_t mi);
+/*
+ * A patch's versions and companions (versions.c), for the verdicts:
+ * postings_index() once after the patches for the project are known,
+ * postings_free() after.  together(): a patch its author posted within
+ * TOGETHER_SECS of patch mi changing a file mi changes, or within
+ * BATCH_SECS under a title alike (TWIN_WORDS percent of the words of the
+ * longer in the other: a batch, one patch a folder), to a list of it,
+ * in another thread, that someone answered (NONE if none).  superseded_by(): the
+ * first mail of a later posting by its author, at most VERSION_DAYS
+ * later, that continues mi's posting (a patch of each in one cluster,
+ * the same cover letter title, or a higher version in its thread) and
+ * was merged or answered, holding no version of mi (NONE if none).
+ * series_answered(): another part of mi's posting whose earlier version
+ * in another thread (a draft, an earlier posting) another person
+ * answered there at or after mi: the series' conversation (NONE if
+ * none).
+ */
+#define TOGETHER_SECS 3600
+#define BATCH_SECS (24 * 3600)
+#define VERSION_DAYS 365
+void postings_index(struct model *md);
+void postings_free(struct model *md);
+uint32_t together(struct model *md, uint32_t mi);
+/* The cover letter of a twin posting another person answered (versions.c); NONE. */
+uint32_t cover_twin(struct model *md, uint32_t mi);
+/* Another repository's half of its submission, posted within COMPANION_SECS, answered (versions.c). */
+#define COMPANION_SECS 600
+uint32_t companion(struct model *md, uint32_t mi, uint32_t *half);
+uint32_t superseded_by(struct model *md, uint32_t mi);
+uint32_t series_answered(struct model *md, uint32_t mi);
+/*
+ * Of the other patches of mi's posting by its author, of its N (*others),
+ * how many were merged (versions.c).
+ */
+uint32_t parts_merged(struct model *md, uint32_t mi, uint32_t *others);
+/*
+ * A patch's family (family.c).  Versions under any title: one person's
+ * patch mails that patchsim scored FAM_SCORE alike (and FAM_FDIFF over
+ * their whole diffs), within FAM_DAYS; the same Change-Id, or Fixes:
+ * naming the same commit within RETITLE_DAYS; or
+ * a next version (another vN) under a title alike (TWIN_WORDS, numbered
+ * siblings such as foo01 and foo02 aside) on a file or folder of both,
+ * within RETITLE_DAYS; or the same title on a file of both (or of
+ * TITLE_WORDS words, whatever the files), within FAM_DAYS; or a vN (N >
+ * 1) of as many patches, with no earlier version of its own, posted
+ * within NEAR_SECS after the patch, its person's last posting before
+ * it.  A patch of the same version posted within TOGETHER_SECS is a
+ * companion (together()), a version only when the same patch again.
+ * Weak (unsure): posted within NEAR_SECS after it, under a title alike,
+ * or a vN with no earlier version of its own on a file or folder of it.
+ */
+/* Posted within TOGETHER_SECS: a version only when the same patch again (this alike, or the same hash). */
+#define REPOST_SCORE 0.9
+/* The same title, whatever the files, when it has this many distinct words. */
+#define TITLE_WORDS 5
+#define RETITLE_DAYS 30
+#define NEAR_SECS (24 * 3600)
+/*
+ * A commit crediting a patch's author (Signed-off-by, Co-developed-by,
+ * Reported-by ...) that patchsim scored against the patch (a file of
+ * both), written from a day before to CREDIT_DAYS after it: CREDIT_SCORE
+ * alike, or within CREDIT_NEAR_DAYS whatever its score.
+ */
+#define CREDIT_DAYS 365
+#define CREDIT_NEAR_DAYS 60
+#define CREDIT_SCORE 0.3
+/*
+ * A patch that would be ignored is carried by a commit (carried.c)
+ * written within CARRY_DAYS of it, before or after, on a file of it,
+ * whose added lines hold CARRY_SHARE of its own distinctive ones (of
+ * CARRY_CHARS characters or more, whitespace collapsed), CARRY_MIN at
+ * least; of a smaller patch (CARRY_MIN lines added and removed together
+ * at least), every line it adds and every line it removes.
+ */
+#define CARRY_DAYS 365
+#define CARRY_CHARS 12
+#define CARRY_MIN 3
+#define CARRY_SHARE 0.6
+/*
+ * Else a commit within CARRY_DAYS of it, before or after, on a file of
+ * it, that removes TOUCH_SHARE of the distinctive lines it removes (one
+ * at least), they a TOUCH_FOCUS of the distinctive lines it removes
+ * itself, changed the code it changes: made another way, or made
+ * stale; a doubt (unsure), not "ignored"; else one that creates a file
+ * it creates (the same path).  A commit of its author's, after it, that
+ * does so is his rework (reworked).
+ */
+#define TOUCH_SHARE 0.5
+#define TOUCH_FOCUS 0.25
+struct carry {
+	uint32_t mail, hits, lines;
+	uint32_t commit;         /* carried 3, 4: the commit changing its lines */
+	int files;               /* ... or creating files it creates (hits of lines) */
+	int issue;               /* ... or naming an issue its message names */
+};
+void carried(struct model *md);
+const struct carry *carry_of(const struct model *md, uint32_t mi);
+void touch_text(const struct model *md, const struct mail *m, const struct carry *k,
+    struct buf *b);
+
+/*
+ * The words of a verdict (vtext.c): patch mail mi's verdict, its detail
+ * appended to b (a commit, a responder, a mail, a doubt, why it is not
+ * counted), as judged now; a mail's own words (its said) in quotes, cut
+ * short; what an unsure verdict doubts; "committer" or "contributor";
+ * why a patch is too new to judge.
+ */
+const char *verdict_text(struct model *md, const struct scope *sc, uint32_t mi,
+    struct buf *b);
+void said_quote(const struct mail *x, struct buf *b);
+void unsure_text(struct model *md, uint32_t mi, struct buf *b);
+const char *role_name(const struct mail *m);
+void too_new_text(const struct model *md, const struct mail *m, struct buf *b);
+
+/*
+ * The verdicts as a table (vtable.c; patchtrack-tsv(5)).
+ * verdicts_record(): each patch mail's rule (vreason) and detail
+ * (vdetail), once, after judging.  verdicts_apply(): a table's rows
+ * (md->vrows) taken instead of judging, each checked against the
+ * tables; PT_EXIT_FAILED when one was named and left out.
+ * verdicts_given(): those with the facts the reports read beside them
+ * (verdict.c).  verdict_by_commit(): is a verdict's by a commit
+ * (merged, applied, reworked, superseded)?  vstates[]: the commits'
+ * verdicts as the table spells them, by VS_*.
+ */
+void verdicts_record(struct model *md, const struct scope *sc);
+int verdicts_apply(struct model *md);
+int verdicts_given(struct model *md, const struct scope *sc);
+int verdict_by_commit(int v);
+extern const char *const vstates[VS_NOTOFFLIST + 1];
+/* Unsigned patches are no submissions where at most 1 in UNSIGNED_RATE of UNSIGNED_MIN merged ones is. */
+#define UNSIGNED_RATE 20
+#define UNSIGNED_MIN 20
+/*
+ * A tag is another repository's when TAG_EXPECT of its patches would
+ * have been merged at the rate of all, and at most 1 in TAG_RATIO of
+ * those were (none, or the few its patches' companions made look so).
+ */
+#define TAG_EXPECT 1.5
+#define TAG_RATIO 4
+/* Before the verdicts, after the pairs are read; family_free() after them. */
+void family_index(struct model *md);
+void family_free(struct model *md);
+/* How x is a version of mi: 0 none, 1 weak, 2 strong. */
+uint32_t family_kin(struct model *md, uint32_t mi, uint32_t xi);
+/*
+ * The version of mi outside its cluster (family_kin()) that was handled,
+ * merged or applied (*merged) or answered: the strongest, merged first,
+ * then the earliest; *weak when only a weak one was; NONE if none.
+ */
+uint32_t family_version(struct model *md, uint32_t mi, int *weak, int *merged);
+/* The earliest later version of mi outside its cluster (strong kin), handled or not; NONE. */
+uint32_t family_later(struct model *md, uint32_t mi);
+/*
+ * The commit of mi's cluster that applied it: of the main line (side 0)
+ * or of side branches (1), the first by commit date, not committed
+ * more than COMMIT_SKEW days before mi was sent unless mi is an exact
+ * repost of it (the patch table's hash); NONE.
+ */
+uint32_t applied_by(struct model *md, uint32_t mi, int side);
+/* Days a commit may seem older than the mail it applies: the senders' clocks, a commit then mailed. */
+#define COMMIT_SKEW 1
+/* A commit crediting mi's author on a file of it (CREDIT_*): the first by commit date; NONE. */
+uint32_t credit_commit(struct model *md, uint32_t mi);
+/*
+ * The earliest mail of mi's author, no patch and no ping, at or after it,
+ * aimed at it or a version of its cluster (aimed_at()): a withdrawal
+ * (*wd) or anything else he said of it; NONE.
+ */
+uint32_t followup(struct model *md, uint32_t mi, int *wd);
+/*
+ * Does an answer to ti, a patch posted with mi (together()), answer mi
+ * too: any answer when their titles are alike (the same change in two
+ * places), else, ti a posting of its own, one whose own words speak of
+ * several patches (flag series)?
+ */
+int twin_answered(struct model *md, uint32_t mi, uint32_t ti);
+/* Patches under a tag the history never takes: another repository's (foreign, bytag). */
+void tags_judge(struct model *md);
+/*
+ * After model_finish(), before the verdicts: the patches of another
+ * repository (foreign.c), then the off-list reasons' indexes (reasons.c).
+ */
+void find_foreign(struct model *md);
+void reasons_index(struct model *md);
+
+/* Off-list commits (offlist.c), for the summary too. */
+/*
+ * Why an off-list commit came without a posting, the first that holds:
+ * a tag names it (release), a revert, translations alone, a trailer
+ * naming a mail the archives lack (posted elsewhere), a patch mail of
+ * theirs (the matching missed it), another repository's patch mail of
+ * theirs (ported) or another mail of theirs (a follow-up); another
+ * repository's patch mail in its cluster, or a line of its message
+ * saying it came from another tree (ported); its diff in a reply
+ * (posted-in-reply); a reply of theirs to a posting they lack (posted
+ * elsewhere); a mail by its Reported-by or Suggested-by person in the
+ * 60 days before it (follow-up); release notes, change logs or a
+ * version in its title (release); brought in by a merge of a
+ * contributor's branch (its commits committed by people who commit no
+ * one else's work), naming a pull request, or its author's own commit
+ * when he commits no one else's work (a branch taken whole: pull
+ * request); its author's patch mail on its files, answered by another
+ * person (its committer's own: one it credits), in the REVIEW_DAYS
+ * before it (follow-up); its
+ * Reported-by naming another (follow-up); its author its committer, a
+ * committer (committer-own); else none.
+ */
+enum { OR_RELEASE, OR_REVERT, OR_TRANSLATION, OR_ELSEWHERE, OR_FOLLOWUP, OR_UNLINKED, OR_INREPLY,
+	OR_PORTED, OR_PULL, OR_OWN, OR_NONE, OR_N };
+extern const char *const offlist_reasons[OR_N];
+/*
+ * What the reasons read beyond the commit (reasons.c).  commits_others():
+ * does the person of this address and lower-cased name commit others'
+ * work at t: a committer (committer_at()), or the committer of the work
+ * of two other people or more on any branch (a queue or a maintainer's
+ * branch merged) within COMMITTER_DAYS?  branch_committer(): a commit
+ * of the branch merge brought in whose committer (its author, when
+ * GitHub made it) commits others' work: the branch is no contributor's;
+ * NULL if none.  reviewed_posting(): the latest patch mail of commit c's
+ * author from REVIEW_DAYS before c was written to then, on c's files
+ * (the files both change half of each's at least), that another person
+ * answered by then (a reply to it, or to its cover letter; with credit
+ * set, a person c's credit trailers name): the earliest such answer
+ * into *reply; NONE if none.
+ */
+#define REVIEW_DAYS 60
+int commits_others(const struct model *md, const char *addr, const char *who, int64_t t);
+const struct commit *branch_committer(const struct model *md, const char *merge);
+uint32_t reviewed_posting(const struct model *md, const struct commit *c, int credit,
+    uint32_t *reply);
+/* The reason of off-list commit ci (OR_*), its evidence appended to detail. */
+int offlist_why(const struct model *md, uint32_t ci, struct buf *detail);
+/* The same, and when its cluster holds only process mails, that said too. */
+int offlist_reason(const struct model *md, uint32_t ci, struct buf *detail);
+/*
+ * What the cluster of commit ci holds when it counts as off-list ("no
+ * mail", "process mails only"), or NULL if it does not; the first patch
+ * mail of commit c's cluster that is another repository's, or NULL.
+ */
+const char *offlist_mails(const struct model *md, uint32_t ci);
+const struct mail *ported_from(const struct model *md, const struct commit *c);
+
+/* Per merged cluster: first and last posting, and the integration (roles.c). */
+struct dur {
+	uint32_t k;
+	int64_t first, last;
+	uint32_t nmails;
+};
+size_t durations(const struct model *md, const struct scope *sc, struct dur **out);
+
+/*
+ * The history given (roles.c).  A person commits to the repository at
+ * date t when some commit of another person has them as its committer
+ * (by address or name) from COMMITTER_DAYS before to as long after (in
+ * a history where nobody commits another's work, any commit); GitHub's
+ * web merges are no person.
+ */
+#define COMMITTER_DAYS 365
+/* Once, after model_finish(): the committers, hist_end, merge_p90, tagged commits. */
+void history_facts(struct model *md, const struct scope *sc);
+int committer_at(const struct model *md, const char *addr, const char *who, int64_t t);
+/* Is the committer of this address and lower-cased name a machine (GitHub's web merges)? */
+int machine_committer(const char *addr, const char *who);
+/* Did commit c's committer commit another person's work (another address and name)? */
+int for_another(const struct commit *c);
+/*
+ * Was mail m posted later than the history's end less its 90th
+ * percentile time to merge: too late to tell whether it would be merged?
+ */
+int after_history(const struct model *md, const struct mail *m);
+
+/*
+ * A maintainer's corrections (corrections.c): a table he keeps, one row
+ * per patch mail or commit (id verdict note by date), read on every run
+ * and never written by the tools.  A corrected patch shows the verdict he
+ * gave, marked as his (its detail says so); the tool's own stays for why
+ * and eval.  A commit is corrected to "posted" (not off-list) or
+ * "offlist".
+ */
+/* At the end of verdicts(): each mail's and commit's correction applied. */
+void corrections_apply(struct model *md);
+/* "correction: NOTE (WHO, DATE); the tool: VERDICT" into b. */
+void correction_text(const struct model *md, uint32_t ci, struct buf *b);
+/* "line N of the corrections: NOTE (WHO, DATE)" into b, for why. */
+void correction_said(const struct model *md, uint32_t ci, struct buf *b);
+/* How many corrections, applied ones, and those the tool's own verdict agrees with. */
+void corrections_count(const struct model *md, size_t *n, size_t *applied, size_t *agree);
+/* The line that would correct patch or commit id to verdict, for the page. */
+void correction_line(const char *id, const char *verdict, struct buf *b);
+
+#endif

@@ -1,0 +1,601 @@
+/*
+ * offlist.c - why an off-list commit came without a posting (its
+ * reason, offlist_why()), and whether a commit's cluster counts as
+ * off-list at all (offlist_mails()); the report and its window are
+ * render/offlist.c's.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <regex.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "judge.h"
+#include "text.h"
+#include "util.h"
+
+/* How near a reply quoting its title must be to the commit's dates. */
+#define QUOTE_DAYS 180
+
+/*
+ * Did a reply in the archive quote commit c's title ("Re: [PATCH] t"),
+ * from QUOTE_DAYS before it was written to as long after it was
+ * committed?  Then the patch was posted, though the archive lacks its
+ * mail (a moderated or lost one).
+ */
+static int
+quoted(const struct model *md, const struct commit *c)
+{
+	const struct hent *e;
+	const struct dspan *d;
+
+	if (!c->ntitle || !*c->ntitle ||
+	    !(e = hmap_get(&md->rtitles, c->ntitle, strlen(c->ntitle))))
+		return 0;
+	d = e->val;
+	return d->last >= c->date - (int64_t)QUOTE_DAYS * DAY &&
+	    d->first <= c->cdate + (int64_t)QUOTE_DAYS * DAY;
+}
+
+/* What the cluster of commit ci holds when it counts as off-list, or NULL if it does not. */
+const char *
+offlist_mails(const struct model *md, uint32_t ci)
+{
+	const struct commit *c = &md->commits[ci];
+	const struct cluster *k;
+	int any = 0;
+
+	if (c->split)
+		return NULL;
+	if (c->cluster == NONE)
+		return quoted(md, c) ? NULL : "no mail";
+	k = &md->clusters[c->cluster];
+	/* PaStA's rule: one or two commits; more are a backport family. */
+	if (k->ncommits > 2 || k->first_commit != ci)
+		return NULL;
+	for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext) {
+		/* Another repository's patch (a kernel patch a tool's commit ports) is no posting of it. */
+		if (posted(&md->mails[x]) && !(md->mails[x].present && md->mails[x].foreign))
+			return NULL;
+		any = 1;
+	}
+	if (quoted(md, c))
+		return NULL;
+	return any ? "process mails only" : "no mail";
+}
+
+/* The first patch mail of commit c's cluster that is another repository's; NULL if none. */
+const struct mail *
+ported_from(const struct model *md, const struct commit *c)
+{
+	if (c->cluster == NONE)
+		return NULL;
+	for (uint32_t x = md->clusters[c->cluster].mail; x != NONE; x = md->mails[x].cnext)
+		if (md->mails[x].present && md->mails[x].foreign && posted(&md->mails[x]))
+			return &md->mails[x];
+	return NULL;
+}
+
+const char *const offlist_reasons[OR_N] = {
+	"release", "revert", "translation", "posted-elsewhere", "follow-up", "posted-unlinked",
+	"posted-in-reply", "ported", "pull-request", "committer-own", "none",
+};
+
+/* Is word w (lower case) a word of the commit's title words? */
+static int
+title_has(const struct commit *c, const char *w)
+{
+	size_t k = strlen(w);
+
+	for (const char *p = c->ntitle ? c->ntitle : ""; (p = strstr(p, w)); p += k)
+		if ((p == c->ntitle || p[-1] == ' ') && (!p[k] || p[k] == ' '))
+			return 1;
+	return 0;
+}
+
+/*
+ * Does the title name a version: a word of digits and dots with a dot
+ * or a v before it (1.2, v1.2.3: the title words split them at the
+ * dots, so "1 2" after a word), or a date of eight digits (LTP's
+ * 20190517)?
+ */
+static int
+names_version(const struct commit *c)
+{
+	const char *t = c->subject;
+
+	for (const char *p = t; *p; p++) {
+		const char *q = p;
+		int dots = 0;
+
+		if (p > t && (isalnum((unsigned char)p[-1]) || p[-1] == '.'))
+			continue;
+		if (*q == 'v' || *q == 'V')
+			q++;
+		if (!isdigit((unsigned char)*q))
+			continue;
+		while (isdigit((unsigned char)*q) || (*q == '.' && isdigit((unsigned char)q[1])))
+			dots += *q++ == '.';
+		if (isalpha((unsigned char)*q))
+			continue;
+		if (dots || q - p == 8 || p[0] == 'v' || p[0] == 'V')
+			return 1;
+	}
+	return 0;
+}
+
+/* A release: tagged, or a version named beside a release word or in a title of nothing else. */
+static int
+release_commit(const struct commit *c)
+{
+	static const char *const words[] = {
+		"release", "released", "releasing", "version", "bump", "bumped", "prepare",
+		"tag", "tagged",
+	};
+	const char *t = c->ntitle ? c->ntitle : "";
+	int nw = 0;
+
+	if (c->tagged)
+		return 1;
+	/* Release notes or a change log alone, under a title that says so. */
+	if (c->verfiles && (title_has(c, "release") || title_has(c, "notes") ||
+	    title_has(c, "changelog") || title_has(c, "news") || names_version(c)))
+		return 1;
+	if (!names_version(c))
+		return 0;
+	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+		if (title_has(c, words[i]))
+			return 1;
+	/* "sparse 0.6.4", "LTP 20190517": a name and the version alone. */
+	for (const char *p = t; *p; p++)
+		nw += *p == ' ';
+	return nw <= 3;
+}
+
+/*
+ * A merge subject naming another's work: a pull request, or a branch or
+ * tag pulled from a repository (git's "of URL").
+ */
+static int
+pulled(const char *s)
+{
+	static const char *const marks[] = {
+		"pull request", "merge request", "merge pr #", " of git://", " of https://", " of http://",
+		" of ssh://", " of git@", "github.com", "gitlab",
+	};
+
+	for (size_t i = 0; s && i < sizeof marks / sizeof marks[0]; i++)
+		if (find_ci(s, strlen(s), marks[i]))
+			return 1;
+	return 0;
+}
+
+/* How much a link's reason tells: a posting here, another repository's, elsewhere, a reply. */
+static int
+link_rank(int r)
+{
+	return r == OR_UNLINKED ? 3 : r == OR_PORTED ? 2 : r == OR_ELSEWHERE ? 1 : 0;
+}
+
+/*
+ * The link of commit c, of its Link:/Message-Id: trailers, that tells
+ * most: a patch mail of the archives (the matching missed it), another
+ * repository's patch mail of theirs (its change posted for that one:
+ * ported), a mail they lack (posted elsewhere), or another mail of
+ * theirs (a report or a reply: a follow-up).  Linking by trailers stays
+ * off: they only explain.
+ */
+static int
+link_reason(const struct model *md, const struct commit *c, const char **which)
+{
+	int best = OR_N;
+
+	for (const char *p = c->links; *p;) {
+		size_t k = strcspn(p, " ");
+		const struct mail *m = k ? mail_by_id(md, p, k) : NULL;
+		int r;
+
+		if (!k) {
+			p++;
+			continue;
+		}
+		if (m && m->present && m->type == MT_PATCH)
+			r = m->foreign ? OR_PORTED : OR_UNLINKED;
+		else if (m && m->present)
+			r = OR_FOLLOWUP;
+		else
+			r = OR_ELSEWHERE;
+		if (best == OR_N || link_rank(r) > link_rank(best)) {
+			best = r;
+			*which = m ? m->id : p;
+		}
+		p += k;
+	}
+	return best;
+}
+
+/*
+ * The line of commit c's message saying it was imported from another
+ * tree, unless the commit it names (40 hex digits) is one of the
+ * repository's: a cherry-pick from another branch here; NULL if none.
+ */
+static const char *
+import_of(const struct model *md, const struct commit *c)
+{
+	const char *p = c->imported;
+
+	if (!p || !*p)
+		return NULL;
+	for (; *p; p++) {
+		size_t k = 0;
+		const struct commit *x;
+
+		if (p > c->imported && isxdigit((unsigned char)p[-1]))
+			continue;
+		while (isxdigit((unsigned char)p[k]))
+			k++;
+		if (k == 40 && (x = commit_by_id(md, p, k)) && x->present)
+			return NULL;
+	}
+	return c->imported;
+}
+
+/*
+ * The reply of the archives (the earliest) to a Message-ID they lack,
+ * under commit c's title (its summary: the words after the "prefix: "
+ * parts, at least three), from QUOTE_DAYS before it was written to as
+ * long after it was committed: its posting went somewhere the archives
+ * do not hold (to the maintainer alone, or lost).  NULL if none.
+ */
+static const struct mail *
+answered_elsewhere(const struct model *md, const struct commit *c)
+{
+	const struct hent *e;
+	const struct mail *m;
+
+	if (!c->nsummary || !*c->nsummary || !strchr(c->nsummary, ' ') ||
+	    !strchr(strchr(c->nsummary, ' ') + 1, ' ') ||
+	    !(e = hmap_get(&md->lost, c->nsummary, strlen(c->nsummary))))
+		return NULL;
+	m = &md->mails[(uintptr_t)e->val - 1];
+	if (m->date < c->date - (int64_t)QUOTE_DAYS * DAY ||
+	    m->date > c->cdate + (int64_t)QUOTE_DAYS * DAY)
+		return NULL;
+	return m;
+}
+
+/* How long before or after a commit was written its author's posting may be. */
+#define ELSEWHERE_DAYS 7
+
+/*
+ * A posting of commit c's author that the archives lack but a reply
+ * there names (git send-email's Message-ID gives sender and time), sent
+ * within ELSEWHERE_DAYS of when c was written (its author date): c
+ * went out for review, to where the archives do not reach (a maintainer
+ * commits, then posts the series; or posts it to another list), under a subject that names c's title's prefix ("llvm" of
+ * "llvm: ..." in "Re: [PATCH 0/5] Support LLVM-15 and later").  The
+ * first such (by time), or NULL.
+ */
+/*
+ * Does text s hold the prefix of title t ("llvm" of "llvm: ...", the
+ * part before its first ": ") as a word of its own (letters and digits
+ * between others: "LLVM-15" holds "llvm"), whatever the case?
+ */
+static int
+names_prefix(const char *s, const char *t)
+{
+	const char *colon = strstr(t, ": ");
+	size_t k = colon ? (size_t)(colon - t) : 0;
+
+	if (!k || k > 40 || memchr(t, ' ', k))
+		return 0;
+	for (size_t i = 0; s[i]; i++) {
+		if (i && isalnum((unsigned char)s[i - 1]))
+			continue;
+		if (!strncasecmp(s + i, t, k) && !isalnum((unsigned char)s[i + k]))
+			return 1;
+	}
+	return 0;
+}
+
+static const struct lostpost *
+posted_by_author(const struct model *md, const struct commit *c)
+{
+	size_t lo = 0, hi = md->nlp;
+	int64_t from;
+
+	if (!*c->author || c->date == NODATE)
+		return NULL;
+	from = c->date - (int64_t)ELSEWHERE_DAYS * DAY;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int cmp = strcmp(md->lp[mid].addr, c->author);
+
+		if (cmp < 0 || (!cmp && md->lp[mid].t < from))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < md->nlp && !strcmp(md->lp[lo].addr, c->author) &&
+	    md->lp[lo].t <= c->date + (int64_t)ELSEWHERE_DAYS * DAY; lo++)
+		if (names_prefix(md->mails[md->lp[lo].reply].subject, c->subject))
+			return &md->lp[lo];
+	return NULL;
+}
+
+/* How long before a commit its reporter's mail may be, to be what it follows up. */
+#define REPORT_DAYS 60
+
+/*
+ * The latest mail of the archives (not a patch, not a bot's) by a person
+ * commit c's Reported-by: or Suggested-by: names, written in the
+ * REPORT_DAYS before the commit was: a report or a suggestion it follows
+ * up (of one date, the first by id).  NULL if none.
+ */
+static const struct mail *
+report_of(const struct model *md, const struct commit *c)
+{
+	const struct mail *best = NULL;
+	int64_t t = c->date != NODATE ? c->date : c->cdate;
+
+	if (!*c->reporters || t == NODATE)
+		return NULL;
+	for (const char *p = c->reporters; *p;) {
+		size_t k = strcspn(p, " "), lo = 0, hi = md->nbysender;
+
+		/* The first mail past (this sender, up to t): the one before it is the latest. */
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			const struct mail *m = &md->mails[md->bysender[mid]];
+			int cmp = strncmp(m->from, p, k);
+
+			if (!cmp && m->from[k])
+				cmp = 1;
+			if (cmp < 0 || (!cmp && m->date <= t))
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo > 0) {
+			const struct mail *m = &md->mails[md->bysender[lo - 1]];
+
+			if (!strncmp(m->from, p, k) && !m->from[k] &&
+			    m->date >= t - (int64_t)REPORT_DAYS * DAY && (!best || m->date > best->date ||
+			    (m->date == best->date && strcmp(m->id, best->id) < 0)))
+				best = m;
+		}
+		p += k + (p[k] == ' ');
+	}
+	return best;
+}
+
+/*
+ * The first person commit c's Reported-by:/Suggested-by: names who is
+ * not its author (a reporter's address, or name without one), as
+ * written there, *len bytes; NULL if none.
+ */
+static const char *
+credited_other(const struct commit *c, size_t *len)
+{
+	for (const char *p = c->reporters; *p;) {
+		size_t k = strcspn(p, " ");
+
+		if (k && !(strlen(c->author) == k && !strncmp(p, c->author, k)) &&
+		    !(*c->aname && strlen(c->aname) == k && !strncmp(p, c->aname, k))) {
+			*len = k;
+			return p;
+		}
+		p += k + (p[k] == ' ');
+	}
+	return NULL;
+}
+
+/*
+ * The reasons that the commit's own evidence gives, before the channel
+ * it came by: a tag, a revert, translations alone, a trailer, another
+ * repository's posting or an import, its diff in a reply, a reply to a
+ * posting the archives lack, its reporter's mail, a release; OR_N if
+ * none holds.
+ */
+static int
+evidence_reason(const struct model *md, const struct commit *c, struct buf *detail)
+{
+	const char *which = NULL;
+	const struct mail *rep;
+	const struct lostpost *lp;
+	int r;
+
+	if (c->tagged) {
+		buf_addstr(detail, "a tag names it");
+		return OR_RELEASE;
+	}
+	if (c->ntitle && !strncmp(c->ntitle, "revert ", 7))
+		return OR_REVERT;
+	if (c->pofiles) {
+		buf_addstr(detail, "it changes translations (.po, .pot) alone");
+		return OR_TRANSLATION;
+	}
+	if ((r = link_reason(md, c, &which)) != OR_N) {
+		size_t k = strcspn(which, " ");
+
+		if (r == OR_PORTED) {
+			rep = mail_by_id(md, which, k);
+			buf_addf(detail, "its trailer names another repository's patch mail of the "
+			    "archives, its change posted for that one: %s \"%s\"", rep->id,
+			    rep->subject);
+			return r;
+		}
+		buf_addf(detail, "%s %.*s", r == OR_ELSEWHERE ? "its trailer names a mail the "
+		    "archives lack:" : r == OR_UNLINKED ? "its trailer names this patch mail, "
+		    "which the matching did not join:" : "its trailer names this mail of the "
+		    "archives:", (int)k, which);
+		return r;
+	}
+	/* Its change posted for another repository (the kernel's), ported here. */
+	if ((rep = ported_from(md, c))) {
+		buf_addf(detail, "its change was posted for another repository: %s \"%s\"", rep->id,
+		    rep->subject);
+		return OR_PORTED;
+	}
+	/* Imported from another tree, its message says: reviewed and posted there. */
+	if ((which = import_of(md, c))) {
+		buf_addf(detail, "its message says it came from another tree: \"%s\"", which);
+		return OR_PORTED;
+	}
+	/* Its author sent its diff in a reply: posted, though not as a patch mail. */
+	if (c->rpost != NONE) {
+		buf_addf(detail, "its author (or one it credits) sent its diff in a reply of the "
+		    "archives: %s \"%s\"",
+		    md->mails[c->rpost].id, md->mails[c->rpost].subject);
+		return OR_INREPLY;
+	}
+	/* A reply in the archives to its posting, which they lack. */
+	if ((rep = answered_elsewhere(md, c))) {
+		buf_addf(detail, "a reply in the archives answers its posting, which they lack: "
+		    "%s \"%s\"", rep->id, rep->subject);
+		return OR_ELSEWHERE;
+	}
+	if ((lp = posted_by_author(md, c))) {
+		char d[32];
+
+		iso_utc(d, lp->t);
+		buf_addf(detail, "a reply in the archives answers its author's posting of %.10s "
+		    "(its Message-ID says who and when), which they lack: %s \"%s\"", d,
+		    md->mails[lp->reply].id, md->mails[lp->reply].subject);
+		return OR_ELSEWHERE;
+	}
+	if ((rep = report_of(md, c))) {
+		buf_addf(detail, "its Reported-by/Suggested-by wrote in the archives before it: %s",
+		    rep->id);
+		return OR_FOLLOWUP;
+	}
+	if (release_commit(c)) {
+		buf_addstr(detail, c->verfiles ? "it changes release notes or version files alone" :
+		    "its title names a version");
+		return OR_RELEASE;
+	}
+	return OR_N;
+}
+
+/*
+ * A contributor's work taken as a whole: brought in by a merge of a
+ * contributor's branch (its commits committed by people who commit no
+ * one else's work, whoever wrote them), naming a pull request, or his
+ * own commit taken whole; OR_N if not.  A branch of one who commits
+ * others' work (a maintainer's queue, "Merge branch 'maint' into
+ * next") is no pull request, however the merge is named: *branch gets
+ * a commit of it committed so, for the reasons after.
+ */
+static int
+pull_reason(const struct model *md, const struct commit *c, int own,
+    const struct commit **branch, struct buf *detail)
+{
+	uint32_t p;
+
+	*branch = c->merge ? branch_committer(md, c->merge) : NULL;
+	if (c->merge && !*branch && pulled(c->merge_subject)) {
+		buf_addf(detail, "brought in by %.12s \"%s\"", c->merge, c->merge_subject);
+		return OR_PULL;
+	}
+	if (c->pull) {
+		buf_addstr(detail, !strcmp(c->committer, "noreply@github.com") ?
+		    "committed by GitHub" : "it names a pull request");
+		return OR_PULL;
+	}
+	/*
+	 * Another's work rebased from a forge's pull request: a commit of it
+	 * has its title and author.  (A committer's own commits are on old
+	 * pull requests' bases too, where the main line is rebased.)
+	 */
+	if (!own && (p = pull_like(md, c->ntitle, c->author, c->aname, c->date)) != NONE) {
+		buf_addf(detail, "its title and author are those of %.12s of pull request #%lu",
+		    md->pulls[p].id, md->pulls[p].pull);
+		return OR_PULL;
+	}
+	if (c->merge && !*branch) {
+		buf_addf(detail, "brought in by %.12s \"%s\": a contributor's branch (its commits' "
+		    "committers commit no one else's work), merged", c->merge, c->merge_subject);
+		return OR_PULL;
+	}
+	/*
+	 * One who commits no one else's work did not push it: his branch
+	 * was taken whole, fast-forwarded (no merge commit), or merged
+	 * into another's.
+	 */
+	if (own && !commits_others(md, c->committer, c->cname, c->cdate)) {
+		buf_addstr(detail, "its author committed it, and commits no one else's "
+		    "work: a branch of his taken whole (a fast-forward)");
+		return OR_PULL;
+	}
+	return OR_N;
+}
+
+int
+offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
+{
+	const struct commit *c = &md->commits[ci];
+	const struct commit *branch;
+	const char *who;
+	size_t wlen;
+	uint32_t posting, reply = NONE;
+	int own, r;
+
+	/* A verdicts table's reason and detail (--verdicts). */
+	if (md->given) {
+		if (c->vdetail)
+			buf_addstr(detail, c->vdetail);
+		return c->vstate == VS_OFFLIST ? c->vreason : OR_NONE;
+	}
+	if ((r = evidence_reason(md, c, detail)) != OR_N)
+		return r;
+	own = (*c->author && c->author == c->committer) || (*c->aname && c->aname == c->cname);
+	if ((r = pull_reason(md, c, own, &branch, detail)) != OR_N)
+		return r;
+	/*
+	 * Its author's own posting was answered: it does what the review
+	 * asked.  A committer's own work follows his posting's review only
+	 * when it credits the reviewer: he commits much that his postings'
+	 * files share, acked or not.
+	 */
+	if ((posting = reviewed_posting(md, c, own, &reply)) != NONE) {
+		char d[32];
+
+		iso_utc(d, md->mails[posting].date);
+		buf_addf(detail, "its author's patch mail %s \"%s\" of %.10s, on its files (half of "
+		    "each's in common), was answered before it was written: %s by %s%s",
+		    md->mails[posting].id, md->mails[posting].subject, d, md->mails[reply].id,
+		    md->mails[reply].from, own ? ", whom its trailers credit" : "");
+		return OR_FOLLOWUP;
+	}
+	/* Another's report or suggestion, made where the archives do not reach. */
+	if ((who = credited_other(c, &wlen))) {
+		buf_addf(detail, "its Reported-by/Suggested-by names %.*s, whose report the archives "
+		    "lack", (int)wlen, who);
+		return OR_FOLLOWUP;
+	}
+	r = own ? OR_OWN : OR_NONE;
+	if (own)
+		buf_addstr(detail, "its author committed it");
+	if (branch)
+		buf_addf(detail, "%sbrought in by %.12s \"%s\", a branch of one who commits others' "
+		    "work (%s committed %.12s): no contributor's pull request", own ? "; " : "",
+		    c->merge, c->merge_subject, branch->committer, branch->id);
+	return r;
+}
+
+int
+offlist_reason(const struct model *md, uint32_t ci, struct buf *detail)
+{
+	int r = offlist_why(md, ci, detail);
+	const char *w = offlist_mails(md, ci);
+
+	/* A table may call off-list what the clusters do not (NULL). */
+	if (w && !strcmp(w, "process mails only") &&
+	    !ported_from(md, &md->commits[ci]))
+		buf_addf(detail, "%sits cluster holds only bot, pull, RFC or review mails",
+		    detail->len ? "; " : "");
+	return r;
+}

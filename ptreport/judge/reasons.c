@@ -1,0 +1,440 @@
+/*
+ * reasons.c - what the off-list reasons (offlist.c) read beyond a
+ * commit's own row: who commits other people's work on any branch,
+ * the commits each merge brought in (whose branch it was), and the
+ * patch mails of the archives that another person answered (a commit
+ * of their author that follows the review up).  Indexed once, at the
+ * end of model_finish(); asked per commit.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "person.h"
+#include "judge.h"
+#include "text.h"
+#include "util.h"
+
+/*
+ * A commit of another person, by its committer: key "a:ADDRESS" or
+ * "n:name" of the committer (interned), the commit's date, and the
+ * author whose work it is.
+ */
+struct forwork {
+	const char *key;
+	int64_t t;
+	const char *author, *aname;
+};
+
+/*
+ * A patch mail that another person answered: key "a:ADDRESS" or
+ * "n:name" of its sender (interned), its date, the mail and the
+ * earliest answer (the others follow it in its thread's answers).
+ */
+struct ownpost {
+	const char *key;
+	int64_t t;
+	uint32_t mail, reply;
+};
+
+/* qsort has no context argument; the model is indexed once. */
+static const struct model *idx_md;
+
+static const char *
+person_key(struct model *md, struct buf *b, char kind, const char *s)
+{
+	buf_reset(b);
+	buf_addc(b, kind);
+	buf_addc(b, ':');
+	buf_addstr(b, s);
+	return intern(&md->pool, b->p, b->len);
+}
+
+static int
+cmp_forwork(const void *a, const void *b)
+{
+	const struct forwork *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	if (c)
+		return c;
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	if ((c = strcmp(x->author, y->author)))
+		return c;
+	return strcmp(x->aname, y->aname);
+}
+
+/* By merge id, then commit id. */
+static int
+cmp_bymerge(const void *a, const void *b)
+{
+	const struct commit *x = &idx_md->commits[*(const uint32_t *)a];
+	const struct commit *y = &idx_md->commits[*(const uint32_t *)b];
+	int c = strcmp(x->merge, y->merge);
+
+	return c ? c : strcmp(x->id, y->id);
+}
+
+/* By key, date, then the mail's id. */
+static int
+cmp_ownpost(const void *a, const void *b)
+{
+	const struct ownpost *x = a, *y = b;
+	int c = strcmp(x->key, y->key);
+
+	if (c)
+		return c;
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	return strcmp(idx_md->mails[x->mail].id, idx_md->mails[y->mail].id);
+}
+
+/* Every commit of another person, by who committed it (machines aside). */
+static void
+index_forwork(struct model *md, struct buf *b)
+{
+	md->fw = xreallocarray(NULL, 2 * md->ncommits + 1, sizeof *md->fw);
+	md->nfw = 0;
+	for (size_t i = 0; i < md->ncommits; i++) {
+		const struct commit *c = &md->commits[i];
+
+		if (!c->present || c->cdate == NODATE || machine_committer(c->committer, c->cname) ||
+		    !for_another(c))
+			continue;
+		for (int k = 0; k < 2; k++) {
+			const char *s = k ? c->cname : c->committer;
+
+			if (!*s)
+				continue;
+			md->fw[md->nfw].key = person_key(md, b, k ? 'n' : 'a', s);
+			md->fw[md->nfw].t = c->cdate;
+			md->fw[md->nfw].author = c->author;
+			md->fw[md->nfw++].aname = c->aname;
+		}
+	}
+	if (md->nfw)
+		qsort(md->fw, md->nfw, sizeof *md->fw, cmp_forwork);
+}
+
+/* The main line's commits a merge brought in (the merged table), by merge. */
+static void
+index_merges(struct model *md)
+{
+	md->bymerge = xreallocarray(NULL, md->ncommits + 1, sizeof *md->bymerge);
+	md->nbymerge = 0;
+	for (size_t i = 0; i < md->ncommits; i++)
+		if (md->commits[i].present && !md->commits[i].side && md->commits[i].merge)
+			md->bymerge[md->nbymerge++] = (uint32_t)i;
+	idx_md = md;
+	if (md->nbymerge)
+		qsort(md->bymerge, md->nbymerge, sizeof *md->bymerge, cmp_bymerge);
+}
+
+/* How far up a reply's parents are followed to the patch it answers. */
+#define PARENT_HOPS 64
+
+/*
+ * Does mail r answer patch mi: is the first patch or cover letter among
+ * its parents (In-Reply-To, else the last reference, up and up) mi or
+ * the cover letter mi was sent under?  A reply to another part of mi's
+ * series is none.
+ */
+static int
+answers_patch(const struct model *md, uint32_t r, uint32_t mi)
+{
+	uint32_t cover = md->mails[mi].parent;
+
+	if (cover != NONE && !(md->mails[cover].present && md->mails[cover].type == MT_COVER))
+		cover = NONE;
+	for (uint32_t x = md->mails[r].parent, hops = 0; x != NONE && hops < PARENT_HOPS;
+	    x = md->mails[x].parent, hops++) {
+		const struct mail *p = &md->mails[x];
+
+		if (x == mi || (cover != NONE && x == cover))
+			return 1;
+		if (p->present && (p->type == MT_PATCH || p->type == MT_COVER))
+			return 0;
+	}
+	return 0;
+}
+
+/*
+ * Does mail r of its thread's answers answer patch mi: by another
+ * person, a reply (not a patch, a cover letter, a pull request or a
+ * bot's), at or after it, to it (answers_patch())?
+ */
+static int
+reply_to(const struct model *md, uint32_t r, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi], *x = &md->mails[r];
+
+	return x->date != NODATE && x->date >= m->date && !by_person(x, m->from, m->who) &&
+	    x->type != MT_PATCH && x->type != MT_COVER && x->type != MT_PULL &&
+	    x->type != MT_BOT && answers_patch(md, r, mi);
+}
+
+/* The earliest reply to patch mi in thread root (by date, then id); NONE if none. */
+static uint32_t
+first_reply(const struct model *md, uint32_t mi, uint32_t root)
+{
+	for (uint32_t r = md->th[root].resp; r != NONE; r = md->mails[r].rnext)
+		if (reply_to(md, r, mi))
+			return r;
+	return NONE;
+}
+
+/* The repository's patch mails another person answered, by sender and date. */
+static void
+index_ownposts(struct model *md, struct buf *b)
+{
+	size_t cap = 0;
+
+	md->op = NULL;
+	md->nop = 0;
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		uint32_t reply, root;
+
+		if (!m->present || m->type != MT_PATCH || m->foreign || !m->files || !*m->files ||
+		    m->date == NODATE)
+			continue;
+		root = uf_find(&md->threads, (uint32_t)i);
+		if ((reply = first_reply(md, (uint32_t)i, root)) == NONE)
+			continue;
+		for (int k = 0; k < 2; k++) {
+			const char *s = k ? m->who : m->from;
+
+			if (!*s)
+				continue;
+			md->op = xgrow(md->op, &cap, md->nop, 256, sizeof *md->op);
+			md->op[md->nop].key = person_key(md, b, k ? 'n' : 'a', s);
+			md->op[md->nop].t = m->date;
+			md->op[md->nop].mail = (uint32_t)i;
+			md->op[md->nop++].reply = reply;
+		}
+	}
+	idx_md = md;
+	if (md->nop)
+		qsort(md->op, md->nop, sizeof *md->op, cmp_ownpost);
+}
+
+void
+reasons_index(struct model *md)
+{
+	struct buf b = BUF_INIT;
+
+	index_forwork(md, &b);
+	index_merges(md);
+	index_ownposts(md, &b);
+	buf_free(&b);
+}
+
+/* The first of the sorted fw[0..n) at or after (key, t). */
+static size_t
+forwork_from(const struct model *md, const char *key, int64_t t)
+{
+	size_t lo = 0, hi = md->nfw;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(md->fw[mid].key, key);
+
+		if (c < 0 || (!c && md->fw[mid].t < t))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Did the person of key commit the work of two other people or more
+ * (on any branch) within COMMITTER_DAYS of t?
+ */
+static int
+others_work(const struct model *md, char kind, const char *s, int64_t t)
+{
+	char key[512];
+	int n = snprintf(key, sizeof key, "%c:%s", kind, s);
+	const struct forwork *first = NULL;
+
+	if (!*s || n < 0 || (size_t)n >= sizeof key)
+		return 0;
+	for (size_t i = forwork_from(md, key, t - (int64_t)COMMITTER_DAYS * DAY);
+	    i < md->nfw && !strcmp(md->fw[i].key, key) &&
+	    md->fw[i].t <= t + (int64_t)COMMITTER_DAYS * DAY; i++) {
+		if (!first)
+			first = &md->fw[i];
+		else if (!one_person(first->author, first->aname, md->fw[i].author,
+		    md->fw[i].aname, 0))
+			return 1;
+	}
+	return 0;
+}
+
+int
+commits_others(const struct model *md, const char *addr, const char *who, int64_t t)
+{
+	if (t == NODATE)
+		return 0;
+	return committer_at(md, addr, who, t) || others_work(md, 'a', addr, t) ||
+	    others_work(md, 'n', who, t);
+}
+
+const struct commit *
+branch_committer(const struct model *md, const char *merge)
+{
+	size_t lo = 0, hi = md->nbymerge;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(md->commits[md->bymerge[mid]].merge, merge) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < md->nbymerge && !strcmp(md->commits[md->bymerge[lo]].merge, merge); lo++) {
+		const struct commit *x = &md->commits[md->bymerge[lo]];
+		/* A commit GitHub made (a web edit) is its author's doing. */
+		int machine = machine_committer(x->committer, x->cname);
+
+		if (commits_others(md, machine ? x->author : x->committer,
+		    machine ? x->aname : x->cname, x->cdate))
+			return x;
+	}
+	return NULL;
+}
+
+/* How many lines a files column has. */
+static size_t
+nfiles(const char *a)
+{
+	size_t n = 0;
+
+	for (const char *p = a; *p; p++)
+		n += *p == '\n' || !p[1];
+	return n;
+}
+
+/*
+ * Are the files columns a and b about the same: do the files they have
+ * in common make half of each at least?  A posting that changes the
+ * tree (a cleanup of 900 files), or a commit of 30, shares a file with
+ * anything; a one-file fix of the file a posting changed is its kin.
+ */
+static int
+same_files(const char *a, const char *b)
+{
+	size_t na = nfiles(a), nb = nfiles(b), common = 0;
+
+	for (const char *p = a; *p;) {
+		size_t k = strcspn(p, "\n"), pl;
+		const char *pp = change_path(p, k, &pl);
+
+		for (const char *q = b; pl && *q;) {
+			size_t j = strcspn(q, "\n"), ql;
+			const char *qp = change_path(q, j, &ql);
+
+			if (pl == ql && !memcmp(pp, qp, pl)) {
+				common++;
+				break;
+			}
+			q += j + (q[j] == '\n');
+		}
+		p += k + (p[k] == '\n');
+	}
+	return common && 2 * common >= na && 2 * common >= nb;
+}
+
+/* Does commit c's credit trailers name the sender of mail x (address or name)? */
+static int
+credits(const struct commit *c, const struct mail *x)
+{
+	size_t n = strlen(c->credited);
+
+	return (*x->from && has_item(c->credited, n, '\n', x->from, strlen(x->from))) ||
+	    (*x->who && has_item(c->credited, n, '\n', x->who, strlen(x->who)));
+}
+
+/*
+ * The answer of posting p that commit c follows up, by t: the earliest
+ * (stored), or with credit set the earliest by one c's trailers credit;
+ * NONE if none.
+ */
+static uint32_t
+answer_of(const struct model *md, const struct ownpost *p, const struct commit *c,
+    int64_t t, int credit)
+{
+	if (!credit)
+		return md->mails[p->reply].date <= t ? p->reply : NONE;
+	for (uint32_t r = p->reply; r != NONE && md->mails[r].date <= t; r = md->mails[r].rnext)
+		if (reply_to(md, r, p->mail) && credits(c, &md->mails[r]))
+			return r;
+	return NONE;
+}
+
+/*
+ * Of the postings of key from REVIEW_DAYS before t to t, the latest
+ * (then the first by id) about commit c's files (same_files()) with an
+ * answer by t (answer_of()) into *reply; NULL if none.
+ */
+static const struct ownpost *
+posting_of(const struct model *md, const char *key, const struct commit *c, int64_t t,
+    int credit, uint32_t *reply)
+{
+	size_t lo = 0, hi = md->nop;
+	const struct ownpost *best = NULL;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int cmp = strcmp(md->op[mid].key, key);
+
+		if (cmp < 0 || (!cmp && md->op[mid].t <= t))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	while (lo-- > 0 && !strcmp(md->op[lo].key, key) &&
+	    md->op[lo].t >= t - (int64_t)REVIEW_DAYS * DAY) {
+		const struct ownpost *p = &md->op[lo];
+		uint32_t r;
+
+		if (best && p->t < best->t)
+			break;
+		if (same_files(md->mails[p->mail].files, c->files) &&
+		    (r = answer_of(md, p, c, t, credit)) != NONE) {
+			best = p;
+			*reply = r;
+		}
+	}
+	return best;
+}
+
+uint32_t
+reviewed_posting(const struct model *md, const struct commit *c, int credit, uint32_t *reply)
+{
+	int64_t t = c->date != NODATE ? c->date : c->cdate;
+	const struct ownpost *best = NULL;
+	char key[512];
+
+	if (!c->files || !*c->files || t == NODATE)
+		return NONE;
+	for (int k = 0; k < 2; k++) {
+		const char *s = k ? c->aname : c->author;
+		const struct ownpost *p;
+		uint32_t r = NONE;
+		int n = snprintf(key, sizeof key, "%c:%s", k ? 'n' : 'a', s);
+
+		if (!*s || n < 0 || (size_t)n >= sizeof key ||
+		    !(p = posting_of(md, key, c, t, credit, &r)))
+			continue;
+		if (!best || p->t > best->t || (p->t == best->t &&
+		    strcmp(md->mails[p->mail].id, md->mails[best->mail].id) < 0)) {
+			best = p;
+			*reply = r;
+		}
+	}
+	return best ? best->mail : NONE;
+}

@@ -1,0 +1,108 @@
+/*
+ * pulls.c - the commits of a forge's pull requests the main line lacks
+ * (git2tsv --pulls): a patch posted to the list and opened as a pull
+ * request too, and a commit of the main line that came by one, rebased
+ * (its title and author those of a pull request's commit).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "readers.h"
+#include "person.h"
+#include "tables.h"
+#include "util.h"
+
+void
+load_pulls(struct model *md, struct tsv_reader *r)
+{
+	int cpull = table_need(r, TABLE_PULLS, COL_PULL);
+	int cid = table_need(r, TABLE_PULLS, COL_ID);
+	int cdate = table_col(r, TABLE_PULLS, COL_DATE);
+	int cname = table_col(r, TABLE_PULLS, COL_FROM_NAME);
+	int caddr = table_col(r, TABLE_PULLS, COL_FROM_ADDR);
+	int csubj = table_col(r, TABLE_PULLS, COL_SUBJECT);
+	int got;
+
+	while ((got = tsv_read(r)) != 0) {
+		struct pullc *p;
+		const char *s;
+		size_t n;
+		long k;
+		int64_t d;
+
+		int u = row_usable(md, r, got, cid);
+
+		if (u < 0)
+			break;
+		if (!u)
+			continue;
+		/* A bad date is named and counted by date_of(); a bad number here. */
+		if (date_of(md, r, cdate, &d) < 0)
+			continue;
+		s = fld(r, cpull, &n);
+		if (parse_long(s, 1, 1000000000L, &k)) {
+			md->nbad++;
+			warnx("%s:%lu: column pull: not a pull request's number (1 or more): %.40s "
+			    "(row left out)", r->name, r->lineno, s);
+			continue;
+		}
+		md->pulls = xgrow(md->pulls, &md->cappulls, md->npulls, 64, sizeof *md->pulls);
+		p = &md->pulls[md->npulls++];
+		p->pull = (unsigned long)k;
+		p->date = d;
+		p->id = intern(&md->pool, r->f[cid].s, r->f[cid].len);
+		s = fld(r, caddr, &n);
+		p->author = intern_lower(&md->pool, s, n);
+		s = fld(r, cname, &n);
+		p->aname = intern_lower(&md->pool, s, n);
+		s = fld(r, csubj, &n);
+		p->subject = intern(&md->pool, s, n);
+		p->ntitle = "";
+	}
+}
+
+/* The rows by their title words (titles_finish() gave them). */
+void
+pulls_index(struct model *md)
+{
+	for (size_t i = 0; i < md->npulls; i++) {
+		struct pullc *p = &md->pulls[i];
+		struct hent *e;
+		int isnew;
+
+		p->next = NONE;
+		if (!*p->ntitle)
+			continue;
+		e = hmap_put(&md->pulltitle, p->ntitle, strlen(p->ntitle), &isnew);
+		if (!isnew)
+			p->next = (uint32_t)((uintptr_t)e->val - 1);
+		e->val = (void *)(uintptr_t)(i + 1);
+	}
+}
+
+uint32_t
+pull_like(const struct model *md, const char *ntitle, const char *addr, const char *who,
+    int64_t date)
+{
+	struct hent *e;
+	uint32_t best = NONE;
+
+	if (!md->npulls || !ntitle || !*ntitle ||
+	    !(e = hmap_get(&md->pulltitle, ntitle, strlen(ntitle))))
+		return NONE;
+	for (uint32_t i = (uint32_t)((uintptr_t)e->val - 1); i != NONE; i = md->pulls[i].next) {
+		const struct pullc *p = &md->pulls[i];
+		int64_t dt = p->date - date;
+
+		if (dt < 0)
+			dt = -dt;
+		if (date == NODATE || p->date == NODATE || dt > (int64_t)FAM_DAYS * DAY ||
+		    !one_person(addr, who, p->author, p->aname, 0))
+			continue;
+		if (best == NONE || p->pull < md->pulls[best].pull ||
+		    (p->pull == md->pulls[best].pull && strcmp(p->id, md->pulls[best].id) < 0))
+			best = i;
+	}
+	return best;
+}

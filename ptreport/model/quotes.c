@@ -1,0 +1,234 @@
+/*
+ * quotes.c - answers that lost their thread: a mail that names no
+ * parent (no In-Reply-To, no References) but quotes a patch under its
+ * mailer's attribution line, "On Wed, 19 Feb 2020 16:30, Karel Zak
+ * wrote:" (a counter-patch written as an answer, a reply from a client
+ * that drops the headers).  It answers the patches of that person sent
+ * that day, as a mail citing them would (threads.c's citations).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "order.h"
+#include "readers.h"
+#include "text.h"
+#include "tsv.h"
+#include "util.h"
+
+/* How much of a body the attribution is looked for in (escaped bytes), and its longest line. */
+#define QUOTE_HEAD 16384
+#define QUOTE_LINE 240
+/* Days after the patch its quoting mail may come, at most. */
+#define QUOTE_REPLY_DAYS 14
+
+/* The numbers of the line s[0..n): days (1 to 31) as bits, the first four-digit year. */
+static void
+numbers(const char *s, size_t n, uint32_t *days, int *year)
+{
+	for (size_t i = 0; i < n;) {
+		size_t k = i;
+		long v = 0;
+
+		while (k < n && isdigit((unsigned char)s[k]) && k - i < 6)
+			v = v * 10 + (s[k++] - '0');
+		if (k == i) {
+			i++;
+			continue;
+		}
+		if ((i == 0 || !isalnum((unsigned char)s[i - 1])) &&
+		    (k == n || !isalnum((unsigned char)s[k]) || s[k] == 's' || s[k] == 't' ||
+		    s[k] == 'n' || s[k] == 'r')) {
+			if (k - i <= 2 && v >= 1 && v <= 31)
+				*days |= 1u << v;
+			else if (k - i == 4 && v >= 1990 && v <= 2200 && !*year)
+				*year = (int)v;
+		}
+		i = k;
+	}
+}
+
+/*
+ * The person an attribution line s[0..n) names ("On DATE, NAME wrote:",
+ * "On DATE NAME <ADDR> wrote:", "NAME <ADDR> wrote:"): into q; 0 if the
+ * line is none.
+ */
+static int
+attribution(struct model *md, const char *s, size_t n, struct quote *q)
+{
+	static const char tail[] = " wrote:";
+	const size_t tl = sizeof tail - 1;
+	size_t e, b;
+
+	while (n && (s[n - 1] == ' ' || s[n - 1] == '\r'))
+		n--;
+	if (n <= tl || n > QUOTE_LINE || memcmp(s + n - tl, tail, tl) != 0 || s[0] == '>')
+		return 0;
+	e = n - tl;
+	q->addr = q->who = "";
+	/* An address in angle brackets before " wrote:". */
+	if (e && s[e - 1] == '>') {
+		size_t a = e - 1;
+
+		while (a && s[a - 1] != '<')
+			a--;
+		if (!a || !memchr(s + a, '@', e - 1 - a))
+			return 0;
+		q->addr = intern_lower(&md->pool, s + a, e - 1 - a);
+		e = a - 1;
+		while (e && s[e - 1] == ' ')
+			e--;
+	}
+	/* The name: after the last ", " (the date before it), or the line's start. */
+	b = e;
+	while (b && !(s[b - 1] == ' ' && b >= 2 && s[b - 2] == ','))
+		b--;
+	if (!b && !strncmp(s, "On ", 3))
+		return 0;
+	while (b < e && (s[b] == ' ' || s[b] == '"'))
+		b++;
+	while (e > b && (s[e - 1] == ' ' || s[e - 1] == '"'))
+		e--;
+	if (e > b && e - b <= 80 && !memchr(s + b, '@', e - b))
+		q->who = intern_lower(&md->pool, s + b, e - b);
+	if (!*q->who && !*q->addr)
+		return 0;
+	q->days = 0;
+	q->year = 0;
+	numbers(s, b, &q->days, &q->year);
+	return q->year != 0 && q->days != 0;
+}
+
+/*
+ * The first attribution line of mail mi's body (raw: escaped as in the
+ * table, its first QUOTE_HEAD bytes): kept in md->quotes.  A mail that
+ * names a parent is threaded already.
+ */
+void
+quote_attribution(struct model *md, uint32_t mi, const char *raw, size_t n)
+{
+	char *text, why[32];
+	long len;
+	struct quote q;
+
+	if (n > QUOTE_HEAD) {
+		n = QUOTE_HEAD;
+		/* Not inside an escape: an odd run of backslashes at the end loses one. */
+		size_t k = 0;
+
+		while (k < n && raw[n - 1 - k] == '\\')
+			k++;
+		n -= k % 2;
+	}
+	if (!n || !find_bytes(raw, n, " wrote:", 7))
+		return;
+	text = xmalloc(n + 1);
+	memcpy(text, raw, n);
+	text[n] = '\0';
+	len = tsv_field_decode(text, n, why, sizeof why);
+	if (len > 0) {
+		struct line_walk w;
+		const char *p;
+		size_t k;
+
+		line_walk_init(&w, text, (size_t)len);
+		while (line_next(&w, &p, &k))
+			if (attribution(md, p, k, &q)) {
+				q.mail = mi;
+				md->quotes = xgrow(md->quotes, &md->capquotes, md->nquotes, 16,
+				    sizeof *md->quotes);
+				md->quotes[md->nquotes++] = q;
+				break;
+			}
+	}
+	free(text);
+}
+
+/* A patch by its sender's address or name (an interned pointer), for a search. */
+struct pkey {
+	const char *key;
+	uint32_t mail;
+};
+
+static int
+cmp_pkey(const void *a, const void *b)
+{
+	const struct pkey *x = a, *y = b;
+	int c = cmp_uint((uintptr_t)x->key, (uintptr_t)y->key);
+
+	return c ? c : cmp_uint(x->mail, y->mail);
+}
+
+/* Does quoting mail x answer patch k: another's, the day named, QUOTE_REPLY_DAYS at most before? */
+static int
+quotes_patch(const struct model *md, const struct quote *q, uint32_t k)
+{
+	const struct mail *p = &md->mails[k], *x = &md->mails[q->mail];
+	int64_t year;
+	int month, day, secs;
+
+	if (k == q->mail || p->date >= x->date ||
+	    x->date - p->date > (int64_t)QUOTE_REPLY_DAYS * DAY || by_person(x, p->from, p->who))
+		return 0;
+	utc_civil(p->date, &year, &month, &day, &secs);
+	return year == q->year && (q->days & ((1u << day) | (1u << (day - 1)) |
+	    (day < 31 ? 1u << (day + 1) : 0)));
+}
+
+/*
+ * Each quoting mail answers the patches of the person its attribution
+ * names (address, else name), sent on the day it names (UTC, or a day
+ * either side: the writer's time zone) and at most QUOTE_REPLY_DAYS
+ * before it: a citation of their threads (md->cpairs).
+ */
+void
+quote_cites(struct model *md)
+{
+	struct pkey *v;
+	size_t n = 0;
+
+	if (!md->nquotes)
+		return;
+	v = xreallocarray(NULL, 2 * md->nmails + 1, sizeof *v);
+	for (size_t k = 0; k < md->nmails; k++) {
+		const struct mail *p = &md->mails[k];
+
+		if (!p->present || p->type != MT_PATCH || p->date == NODATE)
+			continue;
+		if (*p->from)
+			v[n++] = (struct pkey){ p->from, (uint32_t)k };
+		if (*p->who)
+			v[n++] = (struct pkey){ p->who, (uint32_t)k };
+	}
+	qsort(v, n, sizeof *v, cmp_pkey);
+	for (size_t i = 0; i < md->nquotes; i++) {
+		const struct quote *q = &md->quotes[i];
+		const struct mail *x = &md->mails[q->mail];
+		const char *key = *q->addr ? q->addr : q->who;
+		size_t lo = 0, hi = n;
+
+		if (!x->present || x->type == MT_BOT || x->date == NODATE)
+			continue;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if ((uintptr_t)v[mid].key < (uintptr_t)key)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < n && v[lo].key == key; lo++) {
+			if (!quotes_patch(md, q, v[lo].mail))
+				continue;
+			md->cpairs = xgrow(md->cpairs, &md->capcpairs, md->ncpairs, 256,
+			    sizeof *md->cpairs);
+			md->cpairs[md->ncpairs].root = v[lo].mail;
+			md->cpairs[md->ncpairs++].mail = q->mail;
+		}
+	}
+	free(v);
+	free(md->quotes);
+	md->quotes = NULL;
+	md->nquotes = md->capquotes = 0;
+}

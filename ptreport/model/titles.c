@@ -1,0 +1,200 @@
+/*
+ * titles.c - the titles of patches and commits as words, to be matched
+ * whatever their tags and case: each patch's and cover letter's, each
+ * commit's, and the titles replies quote where the archive lacks what
+ * they answer.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <string.h>
+
+#include "readers.h"
+#include "subject.h"
+#include "util.h"
+
+/*
+ * A subject's title (subject_title(): the "[PATCH v2 1/3]" tags and
+ * "Re:" gone), lower-cased, its words alone with one blank between:
+ * "Foo: fix the bar." and "[PATCH v2] foo: Fix the bar" are one title.
+ * Interned; "" for none.
+ */
+static const char *
+title_words(struct model *md, const char *subject)
+{
+	struct buf t = BUF_INIT, w = BUF_INIT;
+	const char *r;
+
+	subject_title(&t, subject, strlen(subject));
+	for (size_t i = 0; i < t.len; i++) {
+		unsigned char c = (unsigned char)t.p[i];
+
+		if (c >= 0x80 || isalnum(c))
+			buf_addc(&w, (char)tolower(c));
+		else if (w.len && w.p[w.len - 1] != ' ')
+			buf_addc(&w, ' ');
+	}
+	while (w.len && w.p[w.len - 1] == ' ')
+		w.len--;
+	r = intern(&md->pool, w.p ? w.p : "", w.len);
+	buf_free(&t);
+	buf_free(&w);
+	return r;
+}
+
+/*
+ * A subject's summary: its title words (title_words()) after the
+ * title's leading "prefix: " parts ("erofs-utils: build: ", "PATCH: "),
+ * each a word without blanks before ": ".  Interned; "" for none.
+ */
+static const char *
+summary_words(struct model *md, const char *subject)
+{
+	struct buf t = BUF_INIT;
+	const char *r;
+	size_t at = 0;
+
+	subject_title(&t, subject, strlen(subject));
+	for (;;) {
+		size_t k = at;
+
+		while (k < t.len && t.p[k] != ' ' && t.p[k] != ':')
+			k++;
+		if (k == at || k + 1 >= t.len || t.p[k] != ':' || t.p[k + 1] != ' ')
+			break;
+		at = k + 2;
+	}
+	buf_addc(&t, '\0');
+	r = title_words(md, t.p + at);
+	buf_free(&t);
+	return r;
+}
+
+/*
+ * The titles that replies to patches quote ("Re: [PATCH v2 3/5] t"),
+ * with when: a patch was posted under each, its mail in the archive or
+ * not (a list archive may lack a patch its answers quote).  And each
+ * commit's title, to be looked up there (offlist).
+ */
+static void
+quoted_titles(struct model *md)
+{
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		struct subject_info si;
+		const char *t;
+		struct hent *e;
+		struct dspan *d;
+		int isnew;
+
+		if (!m->present || m->type == MT_PATCH || m->date == NODATE)
+			continue;
+		subject_parse(m->subject, strlen(m->subject), &si);
+		if ((si.tags & (SUBJ_REPLY | SUBJ_PATCH)) != (SUBJ_REPLY | SUBJ_PATCH))
+			continue;
+		t = title_words(md, m->subject);
+		if (!*t)
+			continue;
+		e = hmap_put(&md->rtitles, t, strlen(t), &isnew);
+		if (isnew) {
+			d = arena_alloc(&md->mem, sizeof *d);
+			d->first = d->last = m->date;
+			e->val = d;
+		} else {
+			d = e->val;
+			if (m->date < d->first)
+				d->first = m->date;
+			if (m->date > d->last)
+				d->last = m->date;
+		}
+	}
+	for (size_t i = 0; i < md->ncommits; i++)
+		if (md->commits[i].present) {
+			md->commits[i].ntitle = title_words(md, md->commits[i].subject);
+			md->commits[i].nsummary = summary_words(md, md->commits[i].subject);
+		}
+	/* The pull requests' commits (pulls.c), by their titles. */
+	for (size_t i = 0; i < md->npulls; i++)
+		md->pulls[i].ntitle = title_words(md, md->pulls[i].subject);
+	pulls_index(md);
+	/* Replies to mails the archives lack, by their summaries: the earliest of each. */
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		const char *sw;
+		struct hent *e;
+		int isnew;
+
+		if (!m->present || m->type != MT_REPLY || m->parent == NONE ||
+		    md->mails[m->parent].present || m->date == NODATE)
+			continue;
+		sw = summary_words(md, m->subject);
+		if (!*sw)
+			continue;
+		e = hmap_put(&md->lost, sw, strlen(sw), &isnew);
+		if (isnew || cmp_date_id(md, (uint32_t)i, (uint32_t)((uintptr_t)e->val - 1)) < 0)
+			e->val = (void *)(uintptr_t)(i + 1);
+	}
+}
+
+void
+titles_finish(struct model *md)
+{
+	/* A cover letter's title too: a posting's (versions.c). */
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+
+		if (m->present && (m->type == MT_PATCH || m->type == MT_COVER))
+			m->ntitle = title_words(md, m->subject);
+	}
+	quoted_titles(md);
+}
+
+int
+has_title_word(const char *s, const char *stop, const char *w, size_t k)
+{
+	for (const char *q = s; *q && (!stop || q < stop);) {
+		size_t j = strcspn(q, " ");
+
+		if (j == k && !memcmp(q, w, k))
+			return 1;
+		q += j + (q[j] == ' ');
+	}
+	return 0;
+}
+
+size_t
+distinct_words(const char *s)
+{
+	size_t n = 0;
+
+	for (const char *p = s; *p;) {
+		size_t k = strcspn(p, " ");
+
+		n += !has_title_word(s, p, p, k);
+		p += k + (p[k] == ' ');
+	}
+	return n;
+}
+
+/*
+ * Are two titles (title words) alike: of the distinct words of the one
+ * with more, at least TWIN_WORDS percent in the other ("foo01: fix the
+ * leak" and "foo02: fix the leak")?
+ */
+int
+titles_alike(const char *a, const char *b)
+{
+	size_t na, nb, common = 0;
+
+	if (!a || !b || !*a || !*b)
+		return 0;
+	for (const char *p = a; *p;) {
+		size_t k = strcspn(p, " ");
+
+		if (!has_title_word(a, p, p, k) && has_title_word(b, NULL, p, k))
+			common++;
+		p += k + (p[k] == ' ');
+	}
+	na = distinct_words(a);
+	nb = distinct_words(b);
+	return 100 * common >= TWIN_WORDS * (na > nb ? na : nb);
+}

@@ -1,0 +1,892 @@
+/*
+ * why.c - the why command: one mail or commit, its verdict, and the
+ * evidence that decided it, for the maintainer who disagrees.  The
+ * cluster with each member's best pair (and, given the pairs tables,
+ * every scored pair of the id), the responses found in its thread and
+ * its versions' threads, the coverage and grace, the history's end, and
+ * the rule that decided.  Plain text for a person, a fact a line.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <glob.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "report.h"
+#include "tables.h"
+#include "text.h"
+#include "tsv.h"
+#include "util.h"
+
+static void
+line(FILE *fp, int indent, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+static void
+line(FILE *fp, int indent, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(fp, "%*s", 2 * indent, "");
+	va_start(ap, fmt);
+	vfprintf(fp, fmt, ap);
+	va_end(ap);
+	fputc('\n', fp);
+}
+
+static const char *
+day(char buf[21], int64_t t)
+{
+	if (t == NODATE)
+		return "(no date)";
+	iso_utc(buf, t);
+	return buf;
+}
+
+/* The id as given, without angle brackets. */
+static const char *
+bare(const char *id, size_t *n)
+{
+	*n = strlen(id);
+	if (*n >= 2 && id[0] == '<' && id[*n - 1] == '>') {
+		(*n) -= 2;
+		return id + 1;
+	}
+	return id;
+}
+
+static int
+is_hex(const char *s, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!isxdigit((unsigned char)s[i]))
+			return 0;
+	return n > 0;
+}
+
+/*
+ * The scored pairs of the id asked about and of its cluster's members,
+ * as pairs_read() kept them (the tables' rows, in their order).
+ */
+static void
+pairs_lines(const struct model *md, const struct buf *kept, FILE *fp)
+{
+	if (!md->npairs) {
+		line(fp, 1, "scored pairs: no pairs table given (patchsim's; inside a patchtrack "
+		    "folder they are read from pairs.list)");
+		return;
+	}
+	if (!kept->len) {
+		line(fp, 1, "scored pairs: none of the %zu pairs table%s holds it", md->npairs,
+		    md->npairs == 1 ? "" : "s");
+		return;
+	}
+	line(fp, 1, "scored pairs (left right msg diff dlr score fdiff via):");
+	for (const char *p = kept->p; p < kept->p + kept->len;) {
+		const char *nl = memchr(p, '\n', (size_t)(kept->p + kept->len - p));
+
+		line(fp, 2, "%.*s", (int)(nl - p), p);
+		p = nl + 1;
+	}
+}
+
+/* The ids whose pairs why shows: x's and its cluster k's members (k NONE: none). */
+static void
+member_ids(const struct model *md, uint32_t k, const char *x, struct hmap *ids)
+{
+	int isnew;
+
+	hmap_put(ids, x, strlen(x), &isnew);
+	if (k == NONE)
+		return;
+	for (uint32_t m = md->clusters[k].mail; m != NONE; m = md->mails[m].cnext)
+		hmap_put(ids, md->mails[m].id, strlen(md->mails[m].id), &isnew);
+	for (uint32_t c = md->clusters[k].commit; c != NONE; c = md->commits[c].cnext)
+		hmap_put(ids, md->commits[c].id, strlen(md->commits[c].id), &isnew);
+}
+
+/* In a brief explanation (the page's), at most this many lines a list. */
+#define BRIEF_LINES 8
+
+/*
+ * A mail that could answer: the heading before the first; is its line
+ * shown (a brief explanation shows BRIEF_LINES, counts the rest)?
+ */
+static int
+answer_shown(FILE *fp, size_t n, int brief, unsigned *any, unsigned *hidden)
+{
+	if (!(*any)++)
+		line(fp, 1, "mails that could answer it, in its thread and its versions' (%zu "
+		    "thread%s):", n, n == 1 ? "" : "s");
+	if (brief && *any > BRIEF_LINES) {
+		(*hidden)++;
+		return 0;
+	}
+	return 1;
+}
+
+/* A member of a cluster: is its line shown (a brief explanation shows BRIEF_LINES, counts the rest)? */
+static int
+member_shown(int brief, unsigned *shown, unsigned *hidden)
+{
+	if (brief && *shown >= BRIEF_LINES) {
+		(*hidden)++;
+		return 0;
+	}
+	(*shown)++;
+	return 1;
+}
+
+/* The cluster of a mail or commit: its members, each with its best accepted pair. */
+static void
+cluster_lines(const struct model *md, uint32_t k, FILE *fp, int brief)
+{
+	const struct cluster *c = &md->clusters[k];
+	char d[21];
+	unsigned shown = 0, hidden = 0;
+
+	if (c->nside)
+		line(fp, 1, "cluster %s: %u mail%s, %u commit%s and %u of side branches (each "
+		    "member: date, sender, subject)", c->name, c->nmails,
+		    c->nmails == 1 ? "" : "s", c->ncommits, c->ncommits == 1 ? "" : "s", c->nside);
+	else
+		line(fp, 1, "cluster %s: %u mail%s, %u commit%s (each member: date, sender, "
+		    "subject)", c->name, c->nmails, c->nmails == 1 ? "" : "s", c->ncommits,
+		    c->ncommits == 1 ? "" : "s");
+	for (uint32_t x = c->mail; x != NONE; x = md->mails[x].cnext) {
+		const struct mail *m = &md->mails[x];
+
+		if (!member_shown(brief, &shown, &hidden))
+			continue;
+		line(fp, 2, "mail %s  %.10s  %s  %s%s", m->id, day(d, m->date), m->from,
+		    m->subject, m->present ? "" : "  (not in the mails tables)");
+	}
+	for (uint32_t x = c->commit; x != NONE; x = md->commits[x].cnext) {
+		const struct commit *cm = &md->commits[x];
+
+		if (!member_shown(brief, &shown, &hidden))
+			continue;
+		line(fp, 2, "commit %s  %.10s  %s  %s%s%s", cm->id, day(d, cm->cdate), cm->author,
+		    cm->subject, x == c->first_commit && c->ncommits > 1 ? "  (the first: the "
+		    "integration)" : "", cm->side ? "  (a side branch's)" : "");
+	}
+	if (hidden)
+		line(fp, 2, "... and %u more", hidden);
+}
+
+/* "the patch itself", "its cover letter", or the id of what x answers, into b. */
+static void
+aim_text(const struct model *md, const struct mail *x, uint32_t v, struct buf *b)
+{
+	if (x->tgt == NONE)
+		buf_addstr(b, "no patch known");
+	else if (x->tgt == v)
+		buf_addstr(b, "it");
+	else if (md->mails[x->tgt].type == MT_COVER)
+		buf_addf(b, "the cover letter %s", md->mails[x->tgt].id);
+	else
+		buf_addf(b, "%s", md->mails[x->tgt].id);
+}
+
+/*
+ * The mails of the thread of v (mi, or a version of it) that may answer
+ * (not bots), by date, each with what it answers and whether that is mi
+ * (answers()): a response, its author's words (quoted), or another's
+ * mail aimed at another part.  Then the mails citing it from outside.
+ */
+static void
+thread_answers(struct model *md, uint32_t mi, uint32_t v, size_t nthreads, FILE *fp,
+    int brief, unsigned *any, unsigned *hidden, struct buf *b)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t root = thread_of(md, v);
+	size_t lo, hi = cites_of(md, root, &lo);
+	char d[21];
+
+	for (uint32_t r = md->th[root].resp; r != NONE; r = md->mails[r].rnext) {
+		const struct mail *x = &md->mails[r];
+
+		if (r == mi || r == v)
+			continue;
+		buf_reset(b);
+		if (by_person(x, m->from, m->who)) {
+			if (x->type == MT_PATCH || x->type == MT_COVER)
+				buf_addstr(b, "its author's patch or cover letter");
+			else if (x->date != NODATE && m->date != NODATE && x->date < m->date)
+				buf_addstr(b, "its author, before it");
+			else {
+				buf_addstr(b, x->withdraw ? "its author withdraws: " :
+				    x->ping ? "its author, a ping: " : "its author: ");
+				said_quote(x, b);
+				buf_addstr(b, "; to ");
+				aim_text(md, x, v, b);
+			}
+		} else if (answers(md, r, v)) {
+			buf_addstr(b, v == mi ? "a response, to " : "a response to a version, to ");
+			aim_text(md, x, v, b);
+			if (x->series && x->tgt != v)
+				buf_addstr(b, ", speaking of the series");
+		} else if (!can_answer(x, m)) {
+			buf_addstr(b, "a part of its own series: no response");
+		} else if (x->date != NODATE && m->date != NODATE && x->date < m->date) {
+			buf_addstr(b, "before it: no response to it");
+		} else {
+			buf_addstr(b, "to ");
+			aim_text(md, x, v, b);
+			buf_addstr(b, ", another patch: no response to it");
+		}
+		if (!answer_shown(fp, nthreads, brief, any, hidden))
+			continue;
+		line(fp, 2, "%.10s  %s  %s  %s  (%s)", day(d, x->date), x->from, x->id,
+		    x->subject, b->p);
+	}
+	for (size_t c = lo; c < hi; c++) {
+		const struct mail *x = &md->mails[md->ct[c].mail];
+		int reply = 0, hit = cite_answers(x, m) && aimed_at(md, md->ct[c].tgt, x->series, v);
+
+		if (!answer_shown(fp, nthreads, brief, any, hidden))
+			continue;
+		for (size_t q = lo; q < hi && !reply; q++)
+			reply = x->parent != NONE && md->ct[q].mail == x->parent;
+		line(fp, 2, "%.10s  %s  %s  %s  (%s%s)",
+		    day(d, x->date), x->from, x->id, x->subject,
+		    reply ? "answers a mail citing it from outside the thread" :
+		    "cites it from outside the thread",
+		    hit ? ": a response" : by_person(x, m->from, m->who) ?
+		    "; its author: no response" : cite_answers(x, m) ?
+		    "; it names another patch of the thread: no response to it" :
+		    "; not after it: no response to it");
+	}
+}
+
+/* The mails that may answer mi, in its thread and its versions' (its cluster). */
+static void
+responses(struct model *md, uint32_t mi, FILE *fp, int brief)
+{
+	uint32_t *v = NULL;
+	size_t cap = 0, n = answer_versions(md, mi, &v, &cap), nt = 0;
+	unsigned any = 0, hidden = 0;
+	struct buf b = BUF_INIT;
+
+	/* Threads, for the heading: versions in one thread count once. */
+	for (size_t i = 0; i < n; i++) {
+		size_t j;
+
+		for (j = 0; j < i && thread_of(md, v[j]) != thread_of(md, v[i]); j++)
+			;
+		nt += j == i;
+	}
+	for (size_t i = 0; i < n; i++)
+		thread_answers(md, mi, v[i], nt, fp, brief, &any, &hidden, &b);
+	if (hidden)
+		line(fp, 2, "... and %u more", hidden);
+	if (!any)
+		line(fp, 1, "mails that could answer it: none, in its thread and its versions' "
+		    "(%zu thread%s; its own patches, cover letters and bots do not count)", nt,
+		    nt == 1 ? "" : "s");
+	free(v);
+	buf_free(&b);
+}
+
+/*
+ * The commit or later patch that carries its lines, changed them, made
+ * its files or named its issue (carried.c), as the verdict names it:
+ * its by or evidence, and its reason (the counts are in its detail).
+ */
+static void
+carry_line(const struct model *md, uint32_t mi, FILE *fp)
+{
+	const struct mail *m = &md->mails[mi];
+	const char *r = m->vreason ? m->vreason : "";
+	uint32_t ci = m->carried == 3 ? m->supby : m->vby;
+	const struct commit *c = ci != NONE ? &md->commits[ci] : NULL;
+	char d[21];
+
+	if (m->carried == 2 && m->supby != NONE) {
+		const struct mail *x = &md->mails[m->supby];
+
+		line(fp, 1, "a later patch of its author carrying its lines: %s  %.10s  %s", x->id,
+		    day(d, x->date), x->subject);
+		return;
+	}
+	if (!m->carried || m->carried == 2 || !c)
+		return;
+	line(fp, 1, "a commit %s: %s  %.10s  %s <%s>", m->carried == 1 ? "carrying its lines" :
+	    strstr(r, "issue") ? "naming an issue it names" : strstr(r, "files") ?
+	    "creating files it creates" : "changing the lines it removes", c->id,
+	    day(d, c->date), c->subject, c->author);
+}
+
+/*
+ * Its family beyond its cluster: its person's patches that may be
+ * versions of it (family_kin()), each with its verdict; the commits
+ * crediting its author on its files.
+ */
+static void
+family_lines(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int brief)
+{
+	const struct mail *m = &md->mails[mi];
+	struct buf b = BUF_INIT;
+	unsigned shown = 0, hidden = 0;
+	char d[21];
+
+	for (size_t i = 0; i < md->nmails; i++) {
+		uint32_t kin;
+		const struct mail *x = &md->mails[i];
+
+		if (i == mi || !x->present || x->type != MT_PATCH || x->date == NODATE ||
+		    !by_person(x, m->from, m->who) ||
+		    !(kin = family_kin(md, mi, (uint32_t)i)))
+			continue;
+		if (!shown && !hidden)
+			line(fp, 1, "its versions under other titles (its author's patches the "
+			    "scores, titles or timing join to it; each: date, id, subject, "
+			    "verdict):");
+		if (brief && shown >= BRIEF_LINES) {
+			hidden++;
+			continue;
+		}
+		shown++;
+		buf_reset(&b);
+		line(fp, 2, "%.10s  %s  %s  (%s; %s)", day(d, x->date), x->id, x->subject,
+		    kin == 2 ? "a version" : "maybe a version", mail_verdict(md, &o->sc,
+		    (uint32_t)i, &b));
+	}
+	if (hidden)
+		line(fp, 2, "... and %u more", hidden);
+	if (!shown && !hidden)
+		line(fp, 1, "its versions under other titles: none (its author's patches the "
+		    "scores, titles or timing would join)");
+	for (size_t i = 0; i < md->nfam; i++) {
+		const struct commit *c;
+
+		if (md->fam[i].a != mi || !md->fam[i].commit)
+			continue;
+		c = &md->commits[md->fam[i].b];
+		line(fp, 1, "a commit crediting its author: %s  %.10s  %s  (scored %.2f)", c->id,
+		    day(d, c->date), c->subject, (double)md->fam[i].score);
+	}
+	carry_line(md, mi, fp);
+	buf_free(&b);
+}
+
+/* The rule of an unsure verdict: which doubt. */
+static void
+unsure_rule(const struct mail *m, FILE *fp)
+{
+	if (m->leftout) {
+		line(fp, 1, "rule: nothing answered it, but other parts of its posting "
+		    "(its author's, one thread and version) were merged and it was not: "
+		    "left out by whoever took them, or by its author; read both sides");
+		return;
+	}
+	if (m->bypull) {
+		line(fp, 1, "rule: nothing answered it on the list, but a commit of a "
+		    "forge's pull request (git2tsv --pulls) has its title and its author, "
+		    "written within %d days of it: its review may be on the forge; read "
+		    "the pull request", FAM_DAYS);
+		return;
+	}
+	if (m->comp) {
+		line(fp, 1, "rule: nothing answered it, but its author posted a patch for "
+		    "another repository within %d minutes of it, to a list of it, and "
+		    "another person wrote in that one's thread: the other half of one "
+		    "submission; read both threads", COMPANION_SECS / 60);
+		return;
+	}
+	if (m->carried == 3) {
+		line(fp, 1, "rule: nothing answered it, but a commit written within %d "
+		    "days of it (before or after), on a file of it, removes %d%% or more "
+		    "of the lines it removes (of %d characters or more; %d%% of those "
+		    "the commit removes), or else creates a file it creates, or else "
+		    "names an issue it names (\"Closes: #N\", a bug link): the change "
+		    "made another way, or the patch made stale; read both sides",
+		    CARRY_DAYS, (int)(TOUCH_SHARE * 100), CARRY_CHARS,
+		    (int)(TOUCH_FOCUS * 100));
+		return;
+	}
+	line(fp, 1, "rule: nothing answered it, but the evidence is mixed: a patch that "
+	    "may be a version of it, one posted with it, or another part of its posting "
+	    "was handled; read both sides");
+}
+
+/* The rule that decided patch mi's verdict (for the project). */
+static void
+rule_line(struct model *md, uint32_t mi, FILE *fp)
+{
+	const struct mail *m = &md->mails[mi];
+
+	/* Another judge's verdict that names no rule of these (--verdicts). */
+	if (m->vreason && !*m->vreason && !m->corrected) {
+		line(fp, 1, "rule: the verdicts table's own, named by no reason: its detail says it");
+		return;
+	}
+	switch (m->verdict) {
+	case V_MERGED:
+		line(fp, 1, "rule: its cluster holds a commit of the main line, committed after it "
+		    "was sent or the same patch exactly (the first by commit date is the "
+		    "integration)");
+		break;
+	case V_APPLIED:
+		line(fp, 1, "rule: its cluster holds a commit of a side branch (another branch "
+		    "than the main line), none of the main line; committed after it was sent "
+		    "or the same patch exactly");
+		break;
+	case V_ANSWERED:
+		if (thread_of(md, m->vby) != thread_of(md, mi))
+			line(fp, 1, "rule: another person's mail cites it (a link to it, or its "
+			    "attribution line quoting it), or answers a mail citing it, from "
+			    "outside its thread, at or after it: %s", md->mails[m->vby].id);
+		else
+			line(fp, 1, "rule: another person answered it in its thread: a reply to it, "
+			    "to its cover letter, or speaking of its series (a reply to another "
+			    "part alone answers that part)");
+		break;
+	case V_ANSWERED_VERSION:
+		line(fp, 1, "rule: another version of it (its cluster, or its author's patch the "
+		    "scores, titles or timing join to it) was answered: the same part, in its "
+		    "thread, its cover letter, or its series");
+		break;
+	case V_ANSWERED_TOGETHER:
+		if (m->lone)
+			line(fp, 1, "rule: another part of its posting was answered, not it: "
+			    "the posting is in conversation (a review of another part of an "
+			    "earlier version would be none of its)");
+		else if (m->vby != NONE && md->mails[m->vby].type == MT_COVER)
+			line(fp, 1, "rule: one submission as two postings (a repository each): "
+			    "its cover letter and %s, by its author within %d minutes under a "
+			    "title alike; another person answered in that posting's thread",
+			    md->mails[m->vby].id, TOGETHER_SECS / 60);
+		else if (thread_of(md, m->vby) == thread_of(md, mi))
+			line(fp, 1, "rule: another part of its series had an earlier version in "
+			    "another thread, where another person spoke of the series at or after "
+			    "it was posted: one conversation for its parts");
+		else
+			line(fp, 1, "rule: a patch its author posted with it (within %d minutes, "
+			    "changing a file it changes, or within %d hours under a title alike) "
+			    "was answered: by any mail when their titles are alike (the same "
+			    "change in two places), else by one speaking of several patches",
+			    TOGETHER_SECS / 60, BATCH_SECS / 3600);
+		break;
+	case V_WITHDRAWN:
+		line(fp, 1, "rule: its author withdrew it (in its thread or a version's), or sent "
+		    "a new version into its thread under the same title");
+		break;
+	case V_FOLLOWEDUP:
+		line(fp, 1, "rule: its author wrote of it after it, and not only to ask for an "
+		    "answer (a ping, a reminder, a resend): his words are his verdict, read "
+		    "them");
+		break;
+	case V_SUPERSEDED:
+		if (m->carried == 2) {
+			line(fp, 1, "rule: nothing answered it, but a later patch of its author "
+			    "(within %d days, anywhere: deep in a thread, under another title) "
+			    "carries its lines, as a commit would (%d%% of its added lines, or "
+			    "all a small patch adds and removes): his version stands for it",
+			    CARRY_DAYS, (int)(CARRY_SHARE * 100));
+			break;
+		}
+		line(fp, 1, "rule: its author's later version (of its posting: a patch of each in "
+		    "one cluster, the same cover letter title, a higher version in its thread; "
+		    "or of it under another title) was merged or answered without it, left it "
+		    "out of a whole next version (a cover letter, a higher vN), or stands for it "
+		    "(a resend, a new version); within %d days", VERSION_DAYS);
+		break;
+	case V_REWORKED:
+		if (m->carried == 4) {
+			line(fp, 1, "rule: nothing answered it, but a commit of its author's, "
+			    "written within %d days after it, on a file of it, removes %d%% or more "
+			    "of the lines it removes (of %d characters or more; %d%% of those "
+			    "the commit removes), or else creates a file it creates, or else names "
+			    "an issue it names: his own rework landed", CARRY_DAYS,
+			    (int)(TOUCH_SHARE * 100), CARRY_CHARS,
+			    (int)(TOUCH_FOCUS * 100));
+			break;
+		}
+		if (m->carried) {
+			line(fp, 1, "rule: nothing answered it, but a commit written within %d days "
+			    "of it (before or after), on a file of it, carries %d%% or more of its "
+			    "added lines (of %d characters or more; %d at least), or of a smaller "
+			    "patch all it adds and removes: merged in another form, or made before "
+			    "it", CARRY_DAYS, (int)(CARRY_SHARE * 100), CARRY_CHARS, CARRY_MIN);
+			break;
+		}
+		line(fp, 1, "rule: a commit credits its author (Signed-off-by, Co-developed-by, "
+		    "Reported-by ...) and changes a file of it, written within %d days after it "
+		    "(alike by the scores, or within %d days): reworked by another", CREDIT_DAYS,
+		    CREDIT_NEAR_DAYS);
+		break;
+	case V_TOONEW:
+		line(fp, 1, "rule: not merged and not answered, but too new to judge: no verdict");
+		break;
+	case V_UNSURE:
+		unsure_rule(m, fp);
+		break;
+	case V_IGNORED:
+		line(fp, 1, "rule: a patch for the project, not merged, nobody else answered it "
+		    "in any version, its author said nothing of it but to ask (a ping), no "
+		    "commit credits him on its files, and old enough to judge%s",
+		    m->committer ? "; its author commits to the repository: the committer's "
+		    "own, counted apart from contributions" : "");
+		break;
+	default:
+		break;
+	}
+}
+
+/* A mail's explanation; kept (pairs_read()'s rows of its cluster) shown unless NULL (brief). */
+static void
+why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int brief,
+    const struct buf *kept)
+{
+	struct mail *m = &md->mails[mi];
+	struct buf b = BUF_INIT, corr = BUF_INIT;
+	const char *verdict;
+	char d[21], e[21];
+	unsigned char cv = m->verdict;
+	uint32_t cvby = m->vby, cvfam = m->vfam;
+
+	/*
+	 * A maintainer's correction first; then the tool's own verdict with
+	 * its evidence, as if uncorrected.
+	 */
+	if (m->corrected) {
+		buf_addf(&corr, "%s, a correction: ", verdict_names[m->verdict]);
+		correction_said(md, m->corr, &corr);
+		m->verdict = m->tverdict;
+		m->vby = m->tvby;
+		m->vfam = m->tvfam;
+		m->corrected = 0;
+	}
+	verdict = mail_verdict(md, &o->sc, mi, &b);
+	line(fp, 0, "mail %s", m->id);
+	line(fp, 1, "subject: %s", m->subject);
+	line(fp, 1, "from: %s%s%s%s, %s", m->name, *m->name ? " <" : "", m->from,
+	    *m->name ? ">" : "", m->type == MT_PATCH && m->project ? (m->committer ?
+	    "a committer (commits to the repository at the time)" : "a contributor") :
+	    mtype_name(m->type));
+	line(fp, 1, "date: %s, list: %s, archive: %s", day(d, m->date),
+	    *m->lists ? m->lists : "(none)", *m->arch ? m->arch : "(unknown)");
+	if (corr.len)
+		line(fp, 1, "verdict: %s", corr.p);
+	line(fp, 1, "%s: %s%s%s", corr.len ? "the tool's own verdict" : "verdict",
+	    m->present && m->type == MT_PATCH ? verdict : "none (not a patch mail)",
+	    b.len ? ": " : "", b.len ? b.p : "");
+	buf_reset(&b);
+	/* The rule that decided. */
+	if (!m->present || m->type != MT_PATCH)
+		line(fp, 1, "rule: only patch mails get a verdict (this one is %s)",
+		    m->present ? mtype_name(m->type) : "referenced, not in the tables");
+	else if (!m->project)
+		line(fp, 1, "rule: a patch for the project is a thread root or a reply to it, not "
+		    "a bot's, pull, RFC, linux-next or stable mail, for this repository, and "
+		    "inside --since/--until; this one is not");
+	else
+		rule_line(md, mi, fp);
+	if (m->project) {
+		int64_t end = NODATE, grace = 0, dl = cover_deadline(md, m, &end, &grace);
+
+		if (dl != NODATE)
+			line(fp, 1, "coverage: the archives cover its date up to %.10s; its list's "
+			    "grace is %.1f days: patches posted after %.10s are too new",
+			    day(d, end), (double)grace / DAY, day(e, dl));
+		else
+			line(fp, 1, "coverage: its date is outside what the archives cover");
+		if (md->hist_end != NODATE)
+			line(fp, 1, "history: the history given ends %.10s; 90th percentile time "
+			    "from first posting to commit %.1f days", day(d, md->hist_end),
+			    md->merge_p90 != NODATE ? (double)md->merge_p90 / DAY : 0.0);
+		responses(md, mi, fp, brief);
+		family_lines(md, o, mi, fp, brief);
+	}
+	if (m->cluster != NONE)
+		cluster_lines(md, m->cluster, fp, brief);
+	else
+		line(fp, 1, "cluster: none (not in the clusters table)");
+	if (m->project && m->cluster != NONE) {
+		const struct cluster *k = &md->clusters[m->cluster];
+
+		if (k->nmails > 1) {
+			line(fp, 1, "versions (the other mails of its cluster) and their verdicts:");
+			for (uint32_t x = k->mail; x != NONE; x = md->mails[x].cnext) {
+				if (x == mi || !md->mails[x].present ||
+				    md->mails[x].type != MT_PATCH)
+					continue;
+				buf_reset(&b);
+				line(fp, 2, "%s  %s", md->mails[x].id, mail_verdict(md, &o->sc, x,
+				    &b));
+			}
+		}
+	}
+	if (kept)
+		pairs_lines(md, kept, fp);
+	if (corr.len) {
+		m->verdict = cv;
+		m->vby = cvby;
+		m->vfam = cvfam;
+		m->corrected = 1;
+	}
+	buf_free(&b);
+	buf_free(&corr);
+}
+
+/* Returns whether it said more than a row of offlist does (trailers, a merge, a cluster). */
+static int
+why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int brief,
+    const struct buf *kept)
+{
+	int more = !brief, said_merge = 0;
+	const struct commit *c = &md->commits[ci];
+	struct buf b = BUF_INIT;
+	char d[21], e[21];
+	const char *state = commit_state(md, o, ci, &b);
+
+	line(fp, 0, "commit %s", c->id);
+	/* The page's row says these already. */
+	if (!brief) {
+		line(fp, 1, "subject: %s", c->subject);
+		line(fp, 1, "author: %s, written %s", c->author, day(d, c->date));
+		line(fp, 1, "committer: %s, committed %s", c->committer, day(e, c->cdate));
+	}
+	if (c->corrected) {
+		struct buf t = BUF_INIT;
+
+		correction_said(md, c->corr, &t);
+		line(fp, 1, "verdict: %s, a correction: %s",
+		    c->corrected == CORR_POSTED ? "posted" : "off-list", t.p);
+		buf_free(&t);
+		more = 1;
+	}
+	line(fp, 1, "%s: %s%s%s", c->corrected ? "the tool's own verdict" : "verdict", state,
+	    b.len ? ": " : "", b.len ? b.p : "");
+	if (!strcmp(state, "off-list")) {
+		buf_reset(&b);
+		line(fp, 1, "reason: %s", offlist_reasons[offlist_why(md, ci, &b)]);
+		said_merge = c->merge && b.len && strstr(b.p, "brought in by") != NULL;
+		if (b.len)
+			line(fp, 2, "%s", b.p);
+		/* The page says the rule once, above its table. */
+		if (!brief)
+			line(fp, 1, "rule: written and committed inside one span the archives cover, "
+		    "and in no cluster with a patch mail a human posted (at most two commits "
+		    "in it, another repository's patch mails aside); the reason is the first "
+		    "of: a tag (release), revert, translations alone, a trailer naming a mail "
+		    "(a patch of the archives: posted-unlinked; another repository's patch: "
+		    "ported; one they lack: posted-elsewhere; another: follow-up), another "
+		    "repository's patch mail in its cluster or a line of its message saying "
+		    "it came from another tree (ported), its diff in a reply of its author's "
+		    "(posted-in-reply), a reply of the archives to a posting they lack, its "
+		    "Reported-by's mail before it (follow-up), release files or title, a "
+		    "merge of a contributor's branch (its commits committed by people who "
+		    "commit no one else's work: a maintainer's queue is none) or a pull "
+		    "request named, or a branch of one who commits no one else's work taken "
+		    "whole (pull-request), its author's patch mail on its files (half of "
+		    "each's in common) answered by another (one it credits, if its author "
+		    "committed it) in the %d days before it was written (follow-up), "
+		    "its Reported-by naming another (follow-up), its author its committer, "
+		    "none", REVIEW_DAYS);
+	}
+	if (*c->links) {
+		line(fp, 1, "trailers name: %s (they explain; they do not link)", c->links);
+		more = 1;
+	}
+	/* Not again when the reason's detail said it. */
+	if (c->merge && !(said_merge && brief)) {
+		line(fp, 1, "brought in by the merge %s \"%s\"", c->merge, c->merge_subject);
+		more = 1;
+	}
+	buf_reset(&b);
+	coverage_text(md, &b);
+	if (!brief)
+		line(fp, 1, "coverage: %s", b.p);
+	/* Briefly: the cluster only when it holds more than the commit. */
+	if (c->cluster != NONE && (!brief || md->clusters[c->cluster].nmails ||
+	    md->clusters[c->cluster].ncommits + md->clusters[c->cluster].nside > 1)) {
+		cluster_lines(md, c->cluster, fp, brief);
+		more = 1;
+	} else if (c->cluster == NONE) {
+		line(fp, 1, "cluster: none (not in the clusters table)");
+	}
+	if (kept)
+		pairs_lines(md, kept, fp);
+	buf_free(&b);
+	return more;
+}
+
+/*
+ * The mail or commit id names (its angle brackets dropped; a commit by
+ * a prefix of at least 4 digits, when only one has it): *mi or *ci (the
+ * other NONE); how many commits have the prefix (0 or 1: found or not,
+ * when no mail has the id).
+ */
+static size_t
+why_find(struct model *md, const char *query, uint32_t *mi, uint32_t *ci)
+{
+	size_t n, found = 0;
+	const char *id = bare(query, &n);
+	const struct mail *m;
+
+	*mi = *ci = NONE;
+	if ((m = mail_by_id(md, id, n)) && (m->present || m->cluster != NONE)) {
+		*mi = (uint32_t)(m - md->mails);
+		return 1;
+	}
+	if (n >= 4 && n <= 40 && is_hex(id, n))
+		for (size_t i = 0; i < md->ncommits; i++)
+			if ((md->commits[i].present || md->commits[i].cluster != NONE) &&
+			    !strncasecmp(md->commits[i].id, id, n) && !found++)
+				*ci = (uint32_t)i;
+	if (found > 1)
+		*ci = NONE;
+	return found;
+}
+
+void
+why_ids(struct model *md, const char *query)
+{
+	uint32_t mi, ci;
+
+	md->want_pairs = 1;
+	if (why_find(md, query, &mi, &ci) != 1)
+		return;
+	if (mi != NONE)
+		member_ids(md, md->mails[mi].cluster, md->mails[mi].id, &md->why_ids);
+	else
+		member_ids(md, md->commits[ci].cluster, md->commits[ci].id, &md->why_ids);
+}
+
+int
+report_why(struct model *md, const struct ropts *o)
+{
+	size_t n, found;
+	const char *id = bare(o->query, &n);
+	uint32_t mi, ci;
+
+	need(md, 1, 0, 1, "why");
+	found = why_find(md, o->query, &mi, &ci);
+	if (mi != NONE || (found == 1 && ci != NONE)) {
+		if (mi != NONE)
+			why_mail(md, o, mi, o->fp, 0, &md->why_kept);
+		else
+			why_commit(md, o, ci, o->fp, 0, &md->why_kept);
+		return md->pairs_failed ? PT_EXIT_FAILED : PT_EXIT_OK;
+	}
+	if (found > 1) {
+		uint32_t a = NONE, b = NONE;
+
+		for (size_t i = 0; i < md->ncommits && b == NONE; i++)
+			if ((md->commits[i].present || md->commits[i].cluster != NONE) &&
+			    !strncasecmp(md->commits[i].id, id, n)) {
+				if (a == NONE)
+					a = (uint32_t)i;
+				else
+					b = (uint32_t)i;
+			}
+		warnx("why: %.*s: more than one commit begins so: %s, %s ...", (int)n, id,
+		    md->commits[a].id, md->commits[b].id);
+	} else {
+		warnx("why: %.*s: no mail or commit of the tables has this id", (int)n, id);
+	}
+	return PT_EXIT_FAILED;
+}
+
+/* Add path to v when it names a file that opens: whether it did. */
+static int
+add_file(char ***v, size_t *n, const char *path)
+{
+	FILE *fp = fopen(path, "r");
+
+	if (!fp)
+		return 0;
+	fclose(fp);
+	*v = xreallocarray(*v, *n + 1, sizeof **v);
+	(*v)[(*n)++] = xstrdup(path);
+	return 1;
+}
+
+size_t
+folder_tables(const char *dir, char ***out, int *has_mailmap, size_t *missing)
+{
+	static const char *const globs[] = {
+		"clusters.tsv", "mails/*.tsv", "mails/*.tok", "commits/*.tsv", "commits/*.tok",
+		"maint/*.tsv", "tags.tsv", "pulls.tsv",
+	};
+	char **v = NULL;
+	size_t n = 0;
+	struct buf p = BUF_INIT;
+	FILE *fp;
+
+	*has_mailmap = 0;
+	*missing = 0;
+	buf_addf(&p, "%s/inputs.mk", dir);
+	if (!(fp = fopen(p.p, "r"))) {
+		buf_free(&p);
+		*out = NULL;
+		return 0;
+	}
+	fclose(fp);
+	for (size_t i = 0; i < sizeof globs / sizeof globs[0]; i++) {
+		glob_t g;
+
+		buf_reset(&p);
+		buf_addf(&p, "%s/%s", dir, globs[i]);
+		if (glob(p.p, 0, NULL, &g) == 0)
+			for (size_t k = 0; k < g.gl_pathc; k++)
+				add_file(&v, &n, g.gl_pathv[k]);
+		globfree(&g);
+	}
+	/* The pairs the clusters were made of. */
+	buf_reset(&p);
+	buf_addf(&p, "%s/pairs.list", dir);
+	if ((fp = fopen(p.p, "r"))) {
+		char *l = NULL;
+		size_t cap = 0;
+		ssize_t len;
+
+		while ((len = getline(&l, &cap, fp)) > 0) {
+			if (l[len - 1] == '\n')
+				l[--len] = '\0';
+			if (!len)
+				continue;
+			buf_reset(&p);
+			if (l[0] == '/')
+				buf_addstr(&p, l);
+			else
+				buf_addf(&p, "%s/%s", dir, l);
+			if (!add_file(&v, &n, p.p)) {
+				warnx("%s/pairs.list: %s is not there: its pairs are left out", dir, l);
+				(*missing)++;
+			}
+		}
+		free(l);
+		fclose(fp);
+	}
+	buf_reset(&p);
+	buf_addf(&p, "%s/mailmap", dir);
+	if ((fp = fopen(p.p, "r"))) {
+		*has_mailmap = fgetc(fp) != EOF;
+		fclose(fp);
+	}
+	buf_free(&p);
+	*out = v;
+	return n;
+}
+
+int
+why_brief(struct model *md, const struct ropts *o, const char *id, int commit, FILE *fp)
+{
+	size_t n = strlen(id);
+
+	if (commit) {
+		const struct commit *c = commit_by_id(md, id, n);
+
+		return c ? why_commit(md, o, (uint32_t)(c - md->commits), fp, 1, NULL) : 0;
+	} else {
+		const struct mail *m = mail_by_id(md, id, n);
+
+		if (m)
+			why_mail(md, o, (uint32_t)(m - md->mails), fp, 1, NULL);
+		return m != NULL;
+	}
+}
