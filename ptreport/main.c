@@ -510,6 +510,29 @@ parse_command_line(struct cli *c, int *argcp, char ***argvp)
 }
 
 /*
+ * The first line of a patchtrack folder's file dir/name, without its
+ * newline, into line[0..size): its length; -1 when there is no file.
+ */
+static long
+folder_line(const char *dir, const char *name, char *line, size_t size)
+{
+	char path[4096];
+	FILE *fp;
+	size_t n;
+
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	if (!(fp = fopen(path, "r")))
+		return -1;
+	if (!fgets(line, (int)size, fp))
+		line[0] = '\0';
+	fclose(fp);
+	n = strlen(line);
+	if (n && line[n - 1] == '\n')
+		line[--n] = '\0';
+	return (long)n;
+}
+
+/*
  * The verdicts table another judge wrote for a patchtrack folder's
  * reports (patchtrack --judge: its judge file names the command), or
  * NULL: its reports were ptreport's own verdicts.
@@ -518,17 +541,11 @@ static const char *
 folder_judged(const char *dir)
 {
 	static char path[4096];
-	char name[4096];
-	FILE *fp;
-	int c;
+	char cmd[4096];
 
-	snprintf(name, sizeof name, "%s/judge", dir);
-	if (!(fp = fopen(name, "r")))
-		return NULL;
-	c = fgetc(fp);
-	fclose(fp);
 	snprintf(path, sizeof path, "%s/verdicts.tsv", dir);
-	return c != EOF && c != '\n' && access(path, R_OK) == 0 ? path : NULL;
+	return folder_line(dir, "judge", cmd, sizeof cmd) > 0 && access(path, R_OK) == 0 ?
+	    path : NULL;
 }
 
 /*
@@ -539,20 +556,8 @@ static const char *
 folder_corrections(const char *dir)
 {
 	static char path[4096];
-	char name[4096];
-	FILE *fp;
-	size_t n;
 
-	snprintf(name, sizeof name, "%s/corrections.path", dir);
-	if (!(fp = fopen(name, "r")))
-		return NULL;
-	if (!fgets(path, sizeof path, fp))
-		path[0] = '\0';
-	fclose(fp);
-	n = strlen(path);
-	if (n && path[n - 1] == '\n')
-		path[--n] = '\0';
-	return n ? path : NULL;
+	return folder_line(dir, "corrections.path", path, sizeof path) > 0 ? path : NULL;
 }
 
 /*
