@@ -146,6 +146,13 @@ is "... the judge's ignored are its table's ($want)" "$want" "$thr"
 ok $? "... the research definition counts more ignored ($thr) than the default ($own)"
 cmp -s o2/verdicts.tsv o2/reports/verdicts.tsv
 ok $? "... the reports' verdicts.tsv is the judge's"
+# The README's table of both definitions on this sample says what runs.
+pct() {
+	awk -F'\t' -v w=ignored '$1 == w { split($3, a, "%"); print a[1] "%" }' "$1"
+}
+want="ignored $own ($(pct o/reports/summary.tsv)) $thr ($(pct o2/reports/summary.tsv))"
+got=$(awk '/^ignored  +[0-9]+ \(/ { $1 = $1; print; exit }' "$top/README.md")
+is "README: both definitions' ignored on the demo sample, as they run" "$want" "$got"
 S=$(awk -F'\t' '$1 == "mail" && $3 == "superseded" { print $2; exit }' $V)
 (cd o2 && ptreport why "$S") >why2.out 2>/dev/null
 grep -q "^  verdict: ignored: no answer in its thread, not merged, no version answered (ptreport: superseded" why2.out &&
