@@ -22,6 +22,9 @@
 #include "judge.h"
 #include "util.h"
 
+/* The flags a reason sets when read (none: 0). */
+enum { R_EXCLUDED = 1, R_LONE, R_TOONEW, R_LATE, R_LEFTOUT, R_BYPULL, R_COMP };
+
 /* Each verdict's reasons, as the table names them; flags they set when read. */
 static const struct vreason {
 	unsigned char verdict;
@@ -37,7 +40,7 @@ static const struct vreason {
 	{ V_NOTCOUNTED, "foreign-no-file", 0, 0 },
 	{ V_NOTCOUNTED, "foreign-files", 0, 0 },
 	{ V_NOTCOUNTED, "foreign-folders", 0, 0 },
-	{ V_NOTCOUNTED, "max-series", 0, 1 },
+	{ V_NOTCOUNTED, "max-series", 0, R_EXCLUDED },
 	{ V_NOTCOUNTED, "deep", 0, 0 },
 	{ V_NOTCOUNTED, "scope", 0, 0 },
 	{ V_NOTCOUNTED, "none", 0, 0 },
@@ -50,7 +53,7 @@ static const struct vreason {
 	{ V_ANSWERED_VERSION, "version", 0, 0 },
 	{ V_WITHDRAWN, "author", 0, 0 },
 	{ V_FOLLOWEDUP, "author", 0, 0 },
-	{ V_ANSWERED_TOGETHER, "lone", 0, 2 },
+	{ V_ANSWERED_TOGETHER, "lone", 0, R_LONE },
 	{ V_ANSWERED_TOGETHER, "two-postings", 0, 0 },
 	{ V_ANSWERED_TOGETHER, "series", 0, 0 },
 	{ V_ANSWERED_TOGETHER, "batch", 0, 0 },
@@ -61,18 +64,17 @@ static const struct vreason {
 	{ V_REWORKED, "own-files", 4, 0 },
 	{ V_REWORKED, "own-issue", 4, 0 },
 	{ V_REWORKED, "credit", 0, 0 },
-	{ V_TOONEW, "coverage", 0, 3 },
-	{ V_TOONEW, "history", 0, 4 },
-	{ V_UNSURE, "left-out", 0, 5 },
-	{ V_UNSURE, "pull-request", 0, 6 },
-	{ V_UNSURE, "companion", 0, 7 },
+	{ V_TOONEW, "coverage", 0, R_TOONEW },
+	{ V_TOONEW, "history", 0, R_LATE },
+	{ V_UNSURE, "left-out", 0, R_LEFTOUT },
+	{ V_UNSURE, "pull-request", 0, R_BYPULL },
+	{ V_UNSURE, "companion", 0, R_COMP },
 	{ V_UNSURE, "changed-lines", 3, 0 },
 	{ V_UNSURE, "created-files", 3, 0 },
 	{ V_UNSURE, "named-issue", 3, 0 },
 	{ V_UNSURE, "version", 0, 0 },
 	{ V_IGNORED, "silent", 0, 0 },
 };
-enum { R_EXCLUDED = 1, R_LONE, R_TOONEW, R_LATE, R_LEFTOUT, R_BYPULL, R_COMP };
 
 #define NREASONS (sizeof vreasons / sizeof vreasons[0])
 
