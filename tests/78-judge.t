@@ -121,6 +121,15 @@ run ptreport summary -m o/mailmap --verdicts less.tsv $TABS
 ok $? "a patch mail without a row: not counted, said"
 is "... the summary counts one patch less" "$(($(summ o/reports/summary.tsv patches) - 1))" \
 	"$(summ "$T/out" patches)"
+# The same patch and commit twice: the later row holds, the earlier named.
+C=$(awk -F'\t' '$1 == "commit" && $3 == "off-list" { print $2; exit }' $V)
+{ cat $V; awk -F'\t' -v OFS='\t' -v p="$P" -v c="$C" '$2 == p || $2 == c' $V; } >twice.tsv
+n=$(wc -l <twice.tsv)
+# shellcheck disable=SC2086
+run ptreport summary -m o/mailmap --verdicts twice.tsv $TABS
+[ "$rc" -eq 0 ] && grep -q "^ptreport: twice.tsv:$((n - 1)): $P: given again: this row holds" "$T/err" &&
+    grep -q "^ptreport: twice.tsv:$n: $C: given again: this row holds" "$T/err"
+ok $? "a patch mail and a commit given twice: each named, the later row holds"
 # A table of only kind, id and verdict (another judge's, minimal).
 awk -F'\t' -v OFS='\t' '{ print $1, $2, $3 }' $V >min.tsv
 # shellcheck disable=SC2086

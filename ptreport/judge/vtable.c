@@ -322,6 +322,8 @@ take_commit(struct model *md, const struct vrow *w)
 			return -1;
 		}
 	}
+	if (c->vstate != VS_NONE)
+		warnx("%s:%lu: %s: given again: this row holds", md->vpath, w->line, w->id);
 	c->vstate = (unsigned char)st;
 	c->vreason = (unsigned char)reason;
 	c->vdetail = intern(&md->pool, w->detail, strlen(w->detail));
