@@ -167,6 +167,22 @@ set64_add(struct set64 *s, uint64_t x)
 	return 1;
 }
 
+int
+set64_has(const struct set64 *s, uint64_t x)
+{
+	size_t i, mask;
+
+	if (x == 0)
+		return s->has_zero;
+	if (!s->cap)
+		return 0;
+	mask = s->cap - 1;
+	for (i = mix(x) & mask; s->v[i]; i = (i + 1) & mask)
+		if (s->v[i] == x)
+			return 1;
+	return 0;
+}
+
 void
 set64_free(struct set64 *s)
 {

@@ -61,6 +61,8 @@ struct set64 {
 
 /* Add x; returns 1 if it was new, 0 if already there. */
 int set64_add(struct set64 *s, uint64_t x);
+/* Is x there? */
+int set64_has(const struct set64 *s, uint64_t x);
 void set64_free(struct set64 *s);
 
 /* A bump allocator: everything is freed at once by arena_free(). */

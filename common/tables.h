@@ -90,6 +90,7 @@ enum table_kind {
 #define COL_AUTHOR_DATE      "author_date"
 #define COL_PATHS            "paths"
 #define COL_CREDITS          "credits"
+#define COL_BLOBS            "blobs"
 /* Pairs. */
 #define COL_LEFT             "left"
 #define COL_RIGHT            "right"

@@ -171,8 +171,8 @@ help(void)
 	fputs("\nRead mails (mbox2tsv) or commits (git2tsv) and write one row per\n"
 	    "patch: id kind date author type list title files added removed hash\n"
 	    "upstream links msg hunks name version part total thread new\n"
-	    "author_date paths flags credits, and any column of the input patchtok\n"
-	    "does not know.\n"
+	    "author_date paths flags credits blobs, and any column of the input\n"
+	    "patchtok does not know.\n"
 	    "Rows without a diff are passed over and counted.\n\n"
 	    "  -H, --no-header  do not print the header line\n"
 	    "  -j, --jobs N     threads making rows (default: the CPUs, at most 4);\n"
@@ -335,6 +335,23 @@ thread_column(struct buf *out, const struct tsv_reader *r, const struct cols *c)
 	tsv_add(out, s, n);
 }
 
+/*
+ * blobs: the blobs each file's "index" line names, before and after
+ * ("PRE..POST", as abbreviated), one a line, in the files' order; a
+ * file without one is left out.
+ */
+static void
+blobs_column(struct buf *out, const struct patch *p)
+{
+	for (size_t k = 0; k < p->nf; k++) {
+		if (!p->f[k].pre)
+			continue;
+		if (out->len)
+			buf_addc(out, '\n');
+		buf_addf(out, "%s..%s", p->f[k].pre, p->f[k].post);
+	}
+}
+
 /* credits: of a commit, the people its trailers credit but its author and committer */
 static void
 credits_column(struct buf *out, const struct tsv_reader *r, const struct cols *c)
@@ -442,6 +459,9 @@ patch_columns(struct buf *out, struct tworker *w, const struct tsv_reader *r,
 	buf_reset(&w->tmp);
 	if (commits)
 		credits_column(&w->tmp, r, c);
+	add_tmp(out, w);
+	buf_reset(&w->tmp);
+	blobs_column(&w->tmp, p);
 	tsv_add(out, w->tmp.p, w->tmp.len);
 	tsv_extra_row(&jb->x, r, out);
 	buf_addc(out, '\n');

@@ -170,6 +170,35 @@ git_names(struct pfile *f, struct arena *a, const char *s, size_t n)
 	f->new = name(a, sep + 1, (size_t)(s + n - sep - 1), 1);
 }
 
+/* The hex digits at s[0..n), at most 40: their count. */
+static size_t
+hex_run(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && k < 40 && ((s[k] >= '0' && s[k] <= '9') || (s[k] >= 'a' && s[k] <= 'f')))
+		k++;
+	return k;
+}
+
+/*
+ * "index PRE..POST[ MODE]": the blobs before and after, as abbreviated
+ * (7 hex digits at least); a line of another shape is left alone.
+ */
+static void
+index_line(struct pfile *f, struct arena *a, const char *s, size_t n)
+{
+	size_t k = hex_run(s, n), j;
+
+	if (k < 7 || n < k + 2 || s[k] != '.' || s[k + 1] != '.')
+		return;
+	j = hex_run(s + k + 2, n - k - 2);
+	if (j < 7 || (k + 2 + j < n && s[k + 2 + j] != ' '))
+		return;
+	f->pre = arena_strndup(a, s, k);
+	f->post = arena_strndup(a, s + k + 2, j);
+}
+
 static struct phunk *
 hunk_for(struct pfile *f, struct arena *a, const char *head, size_t hlen)
 {
@@ -263,6 +292,8 @@ patch_parse(struct patch *p, const char *s, size_t n, struct arena *a)
 			f->old = arena_strndup(a, line + 12, len - 12);
 		} else if (f && starts(line, len, "rename to ")) {
 			f->new = arena_strndup(a, line + 10, len - 10);
+		} else if (f && starts(line, len, "index ")) {
+			index_line(f, a, line + 6, len - 6);
 		} else if (f && starts(line, len, "new file mode ")) {
 			f->old = devnull;
 		} else if (f && starts(line, len, "deleted file mode ")) {

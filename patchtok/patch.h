@@ -35,6 +35,7 @@ struct pfile {
 	const char *old, *new;  /* "/dev/null" for a missing side */
 	int binary;
 	int noprefix;           /* a "diff --git" without a/ b/: names whole */
+	const char *pre, *post; /* its "index" line's blobs, abbreviated; NULL if none */
 	struct phunk *h;
 	size_t nh, caph;
 };

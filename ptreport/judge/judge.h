@@ -305,8 +305,15 @@ uint32_t followup(struct model *md, uint32_t mi, int *wd);
  * several patches (flag series)?
  */
 int twin_answered(struct model *md, uint32_t mi, uint32_t ti);
-/* Patches under a tag the history never takes: another repository's (foreign, bytag). */
+/*
+ * Patches under a tag the history never takes: another repository's
+ * (foreign, bytag); then those made in another repository's tree, by
+ * their blobs (tags.c, blobs_judge()).
+ */
 void tags_judge(struct model *md);
+struct set64;
+/* After the tags, the lists' own tags' hashes in ltags: see tags.c. */
+void blobs_judge(struct model *md, const struct set64 *ltags);
 /*
  * After model_finish(), before the verdicts: the patches of another
  * repository (foreign.c), then the off-list reasons' indexes (reasons.c).

@@ -35,6 +35,7 @@ static const struct vreason {
 	{ V_NOTCOUNTED, "rfc", 0, 0 },
 	{ V_NOTCOUNTED, "process", 0, 0 },
 	{ V_NOTCOUNTED, "foreign-tag", 0, 0 },
+	{ V_NOTCOUNTED, "foreign-blobs", 0, 0 },
 	{ V_NOTCOUNTED, "foreign-posting", 0, 0 },
 	{ V_NOTCOUNTED, "foreign-prefix", 0, 0 },
 	{ V_NOTCOUNTED, "foreign-no-file", 0, 0 },
@@ -154,7 +155,8 @@ mail_reason(struct model *md, const struct scope *sc, uint32_t mi)
 	if (m->process)
 		return "process";
 	if (m->foreign)
-		return m->bytag ? "foreign-tag" : m->byposting ? "foreign-posting" :
+		return m->bytag ? "foreign-tag" : m->byblobs ? "foreign-blobs" :
+		    m->byposting ? "foreign-posting" :
 		    m->byauthor ? "foreign-prefix" : !m->fwhy ? "foreign-no-file" :
 		    m->fchanged ? "foreign-files" : "foreign-folders";
 	if (m->excluded)
@@ -285,10 +287,11 @@ take_mail(struct model *md, const struct vrow *w)
 	if (r && !strncmp(r->name, "foreign-", 8)) {
 		m->foreign = 1;
 		m->bytag = !strcmp(r->name, "foreign-tag");
+		m->byblobs = !strcmp(r->name, "foreign-blobs");
 		m->byposting = !strcmp(r->name, "foreign-posting");
 		m->byauthor = !strcmp(r->name, "foreign-prefix");
 	} else if (m->project)
-		m->foreign = m->bytag = m->byposting = m->byauthor = 0;
+		m->foreign = m->bytag = m->byblobs = m->byposting = m->byauthor = 0;
 	m->committer = m->project && !strcmp(w->role, "committer");
 	return 0;
 }

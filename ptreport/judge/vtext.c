@@ -232,6 +232,8 @@ not_counted_text(struct model *md, const struct scope *sc, uint32_t mi, struct b
 
 		if (m->bytag)
 			buf_addf(b, "not for this repository: its subject's tag %s", m->fwhy);
+		else if (m->byblobs)
+			buf_addf(b, "not for this repository: %s", m->fwhy);
 		else if (m->byposting)
 			buf_addf(b, "not for this repository: most patches of its "
 			    "posting are another repository's (%u of the %u judged by "

@@ -41,6 +41,7 @@ model_free(struct model *md)
 	};
 
 	uf_free(&md->threads);
+	set64_free(&md->hblobs);
 	for (size_t i = 0; i < md->nsections; i++)
 		free(md->sections[i]->e);
 	for (size_t i = 0; i < md->nlc; i++)

@@ -118,11 +118,20 @@ struct mail {
 	                            is a patch or a cover letter (threads.c); NONE */
 	uint64_t phash;          /* patches: the patch table's hash (its first 64
 	                            bits): an exact repost has the same; 0 unknown */
+	uint32_t *blobs;         /* patches: its files' blobs before and after (the
+	                            patch table's blobs: blob_key() of each, 0 for
+	                            none), in pairs; NULL when it names none */
+	uint32_t nblobs;         /* ... how many pairs */
+	uint32_t bpre, broot;    /* of its files' blobs before, how many; how many
+	                            of those its history or an earlier patch
+	                            that rests on it made (blobs.c) */
 	unsigned char ping;      /* flags word ping: its own words only ask for attention */
 	unsigned char series;    /* flags word series: its own words speak of the
 	                            posting's patches together */
 	unsigned char nosub;     /* flags word nosub: a patch not meant to be merged */
-	unsigned char bytag;     /* foreign by its subject's tag (family.c) */
+	unsigned char bytag;     /* foreign by its subject's tag (tags.c) */
+	unsigned char byblobs;   /* foreign: made in another repository's tree, by
+	                            its blobs (tags.c) */
 	unsigned char unsigned_; /* patches: its message has no Signed-off-by, and its
 	                            subject no [PATCH] tag: shared, maybe not submitted */
 	const char *fixes;       /* patches: the commit its first Fixes: trailer names
@@ -509,6 +518,8 @@ struct model {
 	size_t ncorr;
 	unsigned long corr_unknown; /* ... naming no patch mail or commit of the tables */
 	int has_mails, has_commits, has_clusters, has_tags, has_paths, has_merged;
+	struct set64 hblobs;     /* every blob the commits' patch table names (blob_key()) */
+	int has_blobs;           /* ... a commits' patch table had the blobs column */
 	int given;               /* the verdicts were given by a table (--verdicts),
 	                            not judged */
 	struct pullc *pulls;     /* git2tsv --pulls' rows (pulls.c) */
@@ -591,6 +602,15 @@ void model_finish(struct model *md);
 uint32_t thread_of(struct model *md, uint32_t mi);
 /* Is mail r by the person of address addr and lower-cased name who ("": none) (people.c)? */
 int by_person(const struct mail *r, const char *addr, const char *who);
+/*
+ * A blob as a patch table's blobs column names it, abbreviated: its
+ * first BLOB_HEX hex digits as a number (0 for none: "0000000", a file
+ * created or deleted, or fewer digits).  Abbreviations differ in length
+ * (7 from git's default, 12 from the kernel's); their first 7 agree.
+ */
+#define BLOB_HEX 7
+uint32_t blob_key(const char *s, size_t n);
+
 /* Does commit c's credits (Reported-by, Co-developed-by ...) name m's person (people.c)? */
 int credits_person(const struct commit *c, const struct mail *m);
 /* Thread root or a direct reply to it (threads.c). */

@@ -257,6 +257,51 @@ hash_hex(const char *s, size_t n)
 	return h;
 }
 
+uint32_t
+blob_key(const char *s, size_t n)
+{
+	return n >= BLOB_HEX ? (uint32_t)hash_hex(s, BLOB_HEX) : 0;
+}
+
+/*
+ * The blobs column of a patch table's row (patchtok: "PRE..POST" a
+ * line) into md: a mail's pairs of keys kept with it, a commit's into
+ * the history's set.
+ */
+static void
+row_blobs(struct model *md, const char *s, size_t n, struct mail *m)
+{
+	struct line_walk w;
+	const char *p;
+	size_t k, np = 0;
+
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &k))
+		np += k > 0;
+	if (m && np)
+		m->blobs = arena_alloc(&md->mem, 2 * np * sizeof *m->blobs);
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &k)) {
+		const char *dots = k > 2 ? memchr(p, '.', k) : NULL;
+		uint32_t pre, post;
+
+		if (!dots || dots + 2 > p + k || dots[1] != '.')
+			continue;
+		pre = blob_key(p, (size_t)(dots - p));
+		post = blob_key(dots + 2, (size_t)(p + k - dots - 2));
+		if (m) {
+			m->blobs[2 * m->nblobs] = pre;
+			m->blobs[2 * m->nblobs + 1] = post;
+			m->nblobs++;
+			continue;
+		}
+		if (pre)
+			set64_add(&md->hblobs, pre);
+		if (post)
+			set64_add(&md->hblobs, post);
+	}
+}
+
 int
 load_patches(struct model *md, struct tsv_reader *r)
 {
@@ -272,6 +317,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 	int cflags = table_col(r, TABLE_PATCHES, COL_FLAGS);
 	int chash = table_col(r, TABLE_PATCHES, COL_HASH);
 	int ccred = table_col(r, TABLE_PATCHES, COL_CREDITS);
+	int cblobs = table_col(r, TABLE_PATCHES, COL_BLOBS);
 	struct buf ch = BUF_INIT;
 	int got;
 
@@ -307,6 +353,8 @@ load_patches(struct model *md, struct tsv_reader *r)
 				m->files = arena_strndup(&md->mem, ch.p ? ch.p : "", ch.len);
 				s = fld(r, chash, &n);
 				m->phash = hash_hex(s, n);
+				s = fld(r, cblobs, &n);
+				row_blobs(md, s, n, m);
 			}
 			continue;
 		}
@@ -314,6 +362,11 @@ load_patches(struct model *md, struct tsv_reader *r)
 			continue;
 		held |= 2;
 		md->has_paths = 1;
+		if (cblobs >= 0) {
+			md->has_blobs = 1;
+			s = fld(r, cblobs, &n);
+			row_blobs(md, s, n, NULL);
+		}
 		if (date_of(md, r, cdate, &t) < 0 || date_of(md, r, cadate, &at) < 0)
 			continue;
 		commit = intern(&md->pool, r->f[cid].s, r->f[cid].len);

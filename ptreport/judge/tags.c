@@ -1,0 +1,632 @@
+/*
+ * tags.c - the repositories a list's patches are for, by what the
+ * history takes: a subject tag whose patches it (all but) never merges
+ * names another repository; and a patch whose files' blobs before it
+ * are none its history or an earlier patch resting on it made, under no
+ * tag or title prefix the history takes, was made in another
+ * repository's tree (its copy of a file the project has too).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+#include "judge.h"
+#include "subject.h"
+#include "text.h"
+#include "util.h"
+
+/* --- the repositories the subjects' tags name ------------------------------- */
+
+/* The words of a subject's leading bracket groups, lower-cased, each to fn. */
+static void
+subject_tags(const char *s, void (*fn)(const char *, size_t, void *), void *arg)
+{
+	char w[64];
+
+	for (;;) {
+		const char *e;
+
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (*s != '[' || !(e = strchr(s, ']')))
+			return;
+		for (const char *p = s + 1; p < e;) {
+			size_t k = 0;
+
+			while (p < e && (*p == ' ' || *p == ',' || *p == ':'))
+				p++;
+			while (p + k < e && p[k] != ' ' && p[k] != ',' && p[k] != ':')
+				k++;
+			if (k && k < sizeof w) {
+				for (size_t i = 0; i < k; i++)
+					w[i] = (char)tolower((unsigned char)p[i]);
+				fn(w, k, arg);
+			}
+			p += k;
+		}
+		s = e + 1;
+	}
+}
+
+/*
+ * Words of a tag that name no repository: the patch itself, its version
+ * and part, a repost.  ("patchv2" is "PATCHv2" written together.)
+ */
+static int
+process_tag(const char *w, size_t k)
+{
+	static const char *const words[] = {
+		"patch", "patches", "rfc", "resend", "repost", "ping", "reminder", NULL,
+	};
+	size_t d = 0;
+
+	for (const char *const *p = words; *p; p++)
+		if (strlen(*p) == k && !memcmp(*p, w, k))
+			return 1;
+	if (k > 5 && !memcmp(w, "patch", 5))
+		w += 5, k -= 5;
+	if (k && *w == 'v')
+		w++, k--;
+	while (d < k && (isdigit((unsigned char)w[d]) || w[d] == '.' || w[d] == '/' ||
+	    w[d] == '-'))
+		d++;
+	return d == k;
+}
+
+/* Counts of a tag: every mail, per list, and the patches judged. */
+struct tagstat {
+	unsigned long patches, merged;
+	int foreign;
+};
+
+struct tagctx {
+	struct model *md;
+	struct hmap *tags;       /* tag -> struct tagstat */
+	struct hmap *perlist;    /* "list TAB tag" -> count + 1 */
+	struct hmap *lists;      /* list -> mails + 1 */
+	const struct mail *m;
+	int merged, stage;
+	struct buf key;
+	const char *hit;         /* stage 2: the first foreign tag */
+	struct set64 seen;       /* one count per mail and tag */
+};
+
+static void
+count_tag(const char *w, size_t k, void *arg)
+{
+	struct tagctx *c = arg;
+	struct hent *e;
+	int isnew;
+
+	if (process_tag(w, k) || !set64_add(&c->seen, hash_bytes(w, k)))
+		return;
+	if (c->stage == 0) {
+		/* Each list of the mail: how many of its mails carry the tag. */
+		for (const char *l = c->m->lists;;) {
+			size_t n = strcspn(l, " ");
+
+			buf_reset(&c->key);
+			buf_add(&c->key, l, n);
+			buf_addc(&c->key, '\t');
+			buf_add(&c->key, w, k);
+			e = hmap_put(c->perlist, c->key.p, c->key.len, &isnew);
+			if (isnew)
+				e->key = arena_strndup(&c->md->mem, c->key.p, c->key.len);
+			e->val = (void *)((uintptr_t)e->val + 1);
+			if (!l[n])
+				break;
+			l += n + 1;
+		}
+		return;
+	}
+	e = hmap_get(c->tags, w, k);
+	if (c->stage == 1) {
+		struct tagstat *t;
+
+		if (!e) {
+			e = hmap_put(c->tags, w, k, &isnew);
+			e->key = arena_strndup(&c->md->mem, w, k);
+			t = arena_alloc(&c->md->mem, sizeof *t);
+			memset(t, 0, sizeof *t);
+			e->val = t;
+		}
+		t = e->val;
+		t->patches++;
+		t->merged += (unsigned long)c->merged;
+		return;
+	}
+	if (e && ((struct tagstat *)e->val)->foreign && !c->hit)
+		c->hit = e->key;
+}
+
+/*
+ * The lists' own tags: on at least a fifth of the mails of a list they
+ * are on ([LTP], [f2fs-dev]), each tag's hash into set.
+ */
+static void
+list_tags(struct tagctx *c, struct set64 *set)
+{
+	for (size_t i = 0; i < c->perlist->cap; i++) {
+		const struct hent *e = &c->perlist->e[i];
+		const char *tab;
+		const struct hent *l;
+
+		if (!e->key || !(tab = memchr(e->key, '\t', e->klen)))
+			continue;
+		l = hmap_get(c->lists, e->key, (size_t)(tab - e->key));
+		if (l && 5 * ((uintptr_t)e->val) >= (uintptr_t)l->val - 1)
+			set64_add(set, hash_bytes(tab + 1, (size_t)(e->key + e->klen - tab - 1)));
+	}
+}
+
+/* Patches a tag's statistics count: posted as patches for a repository. */
+static int
+tag_counted(struct model *md, uint32_t i)
+{
+	const struct mail *m = &md->mails[i];
+
+	return m->present && m->type == MT_PATCH && !m->process && shallow(md, i) &&
+	    m->date != NODATE;
+}
+
+/* --- the trees the patches were made in: their blobs ------------------------ */
+
+static const struct model *blob_md;
+
+static int
+cmp_blob_date(const void *a, const void *b)
+{
+	return cmp_date_id(blob_md, *(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+/*
+ * Each patch's blobs before it (bpre: its files' "index" lines, but the
+ * files it creates), and of those how many rest on the history (broot):
+ * a blob the history's commits name, or one an earlier patch made of
+ * blobs resting on it (a series' later part, a patch on another's
+ * unmerged one), the patches taken by date.  A file a patch creates
+ * rests on the history when the patch does, or changes nothing else.
+ */
+static void
+blobs_root(struct model *md)
+{
+	struct set64 rooted = SET64_INIT;
+	uint32_t *v = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *v);
+	size_t n = 0;
+
+	for (size_t i = 0; i < md->nmails; i++)
+		if (md->mails[i].present && md->mails[i].type == MT_PATCH && md->mails[i].nblobs &&
+		    md->mails[i].date != NODATE)
+			v[n++] = (uint32_t)i;
+	blob_md = md;
+	qsort(v, n, sizeof *v, cmp_blob_date);
+	for (size_t j = 0; j < n; j++) {
+		struct mail *m = &md->mails[v[j]];
+
+		m->bpre = m->broot = 0;
+		for (uint32_t k = 0; k < m->nblobs; k++) {
+			uint32_t pre = m->blobs[2 * k];
+
+			if (!pre)
+				continue;
+			m->bpre++;
+			m->broot += set64_has(&md->hblobs, pre) || set64_has(&rooted, pre);
+		}
+		for (uint32_t k = 0; k < m->nblobs; k++) {
+			uint32_t pre = m->blobs[2 * k], post = m->blobs[2 * k + 1];
+			int r = pre ? set64_has(&md->hblobs, pre) || set64_has(&rooted, pre) :
+			    m->broot > 0 || m->bpre == 0;
+
+			if (post && r)
+				set64_add(&rooted, post);
+		}
+	}
+	free(v);
+	set64_free(&rooted);
+}
+
+/* How many patches for the project a tag or title prefix has, how many merged. */
+struct takes {
+	unsigned long patches, merged;
+};
+
+struct keyctx {
+	struct model *md;
+	struct hmap *by;         /* key -> struct takes */
+	const struct set64 *ltags;
+	int merged;              /* counting: the patch was merged */
+	double rate;             /* judging: the share of all merged */
+	int tagged;              /* judging: a tag of it names a repository */
+	const char *taken;       /* judging: the first key the history takes */
+};
+
+/*
+ * A key of a patch's subject: a tag word (but a list's own), or a title
+ * prefix (its word and the colon); counted, or looked up.
+ */
+static void
+key_seen(const char *w, size_t k, void *arg)
+{
+	struct keyctx *c = arg;
+	struct hent *e;
+	int isnew;
+
+	if (c->taken || (w[k - 1] != ':' && (process_tag(w, k) ||
+	    set64_has(c->ltags, hash_bytes(w, k)))))
+		return;
+	/* A tag naming a repository decides; a title's prefix only without one. */
+	if (c->rate >= 0 && w[k - 1] == ':' && c->tagged)
+		return;
+	c->tagged |= w[k - 1] != ':';
+	if (c->rate < 0) {
+		struct takes *t;
+
+		e = hmap_put(c->by, w, k, &isnew);
+		if (isnew) {
+			e->key = arena_strndup(&c->md->mem, w, k);
+			t = arena_alloc(&c->md->mem, sizeof *t);
+			memset(t, 0, sizeof *t);
+			e->val = t;
+		}
+		t = e->val;
+		t->patches++;
+		t->merged += (unsigned long)c->merged;
+		return;
+	}
+	/* Taken: some merged, and at least 1 in TAG_RATIO of the rate of all. */
+	if ((e = hmap_get(c->by, w, k)) && ((struct takes *)e->val)->merged &&
+	    (double)((struct takes *)e->val)->merged * TAG_RATIO >=
+	    c->rate * (double)((struct takes *)e->val)->patches)
+		c->taken = e->key;
+}
+
+/* Up to BLOB_PREFIXES leading "word: " prefixes of a subject's title, lower-cased, each to fn. */
+#define BLOB_PREFIXES 3
+
+static void
+title_prefixes(const char *subject, void (*fn)(const char *, size_t, void *), void *arg)
+{
+	struct buf t = BUF_INIT;
+	char w[64];
+	size_t at = 0;
+
+	subject_title(&t, subject, strlen(subject));
+	for (int n = 0; n < BLOB_PREFIXES && at < t.len; n++) {
+		size_t k = at;
+
+		while (k < t.len && t.p[k] != ' ' && t.p[k] != ':')
+			k++;
+		if (k == at || k + 1 >= t.len || t.p[k] != ':' || t.p[k + 1] != ' ' ||
+		    k - at + 1 >= sizeof w)
+			break;
+		for (size_t i = at; i < k; i++)
+			w[i - at] = (char)tolower((unsigned char)t.p[i]);
+		w[k - at] = ':';
+		fn(w, k - at + 1, arg);
+		at = k + 2;
+	}
+	buf_free(&t);
+}
+
+/* A posting (one thread, one version): of its parts that change blobs, how many, how many stray. */
+struct pcount {
+	uint32_t judged, rooted, merged, stray;
+};
+
+static struct pcount *
+posting_count(struct model *md, struct hmap *by, uint32_t i, int add)
+{
+	uint32_t key[2] = { thread_of(md, i), md->mails[i].version };
+	struct hent *e;
+	int isnew;
+
+	if (!add)
+		return (e = hmap_get(by, (const char *)key, sizeof key)) ? e->val : NULL;
+	e = hmap_put(by, (const char *)key, sizeof key, &isnew);
+	if (isnew) {
+		e->key = arena_strndup(&md->mem, (const char *)key, sizeof key);
+		e->val = arena_alloc(&md->mem, sizeof(struct pcount));
+		memset(e->val, 0, sizeof(struct pcount));
+	}
+	return e->val;
+}
+
+static int
+merged_any(struct model *md, uint32_t i)
+{
+	return applied_by(md, i, 0) != NONE || applied_by(md, i, 1) != NONE;
+}
+
+/* Each posting's parts: how many change blobs, rest on the history, were merged. */
+static void
+postings_count(struct model *md, struct hmap *by)
+{
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		struct pcount *pc;
+
+		if (!tag_counted(md, (uint32_t)i) || !m->nblobs)
+			continue;
+		pc = posting_count(md, by, (uint32_t)i, 1);
+		pc->judged += m->bpre > 0;
+		pc->rooted += m->broot > 0;
+		pc->merged += (uint32_t)merged_any(md, (uint32_t)i);
+	}
+}
+
+/*
+ * The parts of a posting that change no blob, only create files:
+ * another repository's with the others, when every part that changes
+ * one is by its blobs.
+ */
+static void
+blobs_posting(struct model *md, struct hmap *by)
+{
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+		const struct pcount *pc;
+		struct buf b = BUF_INIT;
+
+		if (!tag_counted(md, (uint32_t)i) || m->bpre || m->foreign || !m->nblobs ||
+		    !(pc = posting_count(md, by, (uint32_t)i, 0)) || !pc->judged ||
+		    pc->stray < pc->judged || merged_any(md, (uint32_t)i))
+			continue;
+		buf_addf(&b, "it only creates files, and each of the %u parts of its "
+		    "posting that change some was made in another repository's tree "
+		    "(by their blobs)", pc->judged);
+		m->foreign = m->byblobs = 1;
+		m->fwhy = arena_strndup(&md->mem, b.p, b.len);
+		buf_free(&b);
+	}
+}
+
+/* The path of a line of a patch's changes (kind, path; a rename's old name). */
+static size_t
+blob_path(const char *p, size_t k, const char **path)
+{
+	const char *tab = k && p[0] == 'R' ? memchr(p, '\t', k) : NULL;
+
+	*path = p + 1;
+	return k < 2 ? 0 : tab ? (size_t)(tab - p - 1) : k - 1;
+}
+
+/* Each path another repository's patches (by their files or tags) change: in set. */
+static void
+shared_paths(struct model *md, struct set64 *set)
+{
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		struct line_walk w;
+		const char *p, *path;
+		size_t k, n;
+
+		if (!m->present || m->type != MT_PATCH || !m->foreign || !m->files)
+			continue;
+		line_walk_init(&w, m->files, strlen(m->files));
+		while (line_next(&w, &p, &k))
+			if ((n = blob_path(p, k, &path)))
+				set64_add(set, hash_bytes(path, n));
+	}
+}
+
+/*
+ * Does every file patch m changes (but those it creates) have a name
+ * another repository's patches on the lists change too (a configure.ac,
+ * a MAINTAINERS, a header copied into both): a name that cannot tell
+ * the repositories apart?
+ */
+static int
+names_shared(const struct mail *m, const struct set64 *shared)
+{
+	struct line_walk w;
+	const char *p, *path;
+	size_t k, n, any = 0;
+
+	line_walk_init(&w, m->files, strlen(m->files));
+	while (line_next(&w, &p, &k)) {
+		if (!(n = blob_path(p, k, &path)) || p[0] == 'C')
+			continue;
+		if (!set64_has(shared, hash_bytes(path, n)))
+			return 0;
+		any++;
+	}
+	return any > 0;
+}
+
+/*
+ * A patch the blobs may judge: for the project so far, its blobs before
+ * none resting on the history, nor those of another part of its
+ * posting, and no part of it merged.
+ */
+static int
+blob_stray(struct model *md, struct hmap *by, const struct set64 *shared, uint32_t i)
+{
+	const struct mail *m = &md->mails[i];
+	const struct pcount *pc;
+
+	return tag_counted(md, i) && !m->foreign && !m->nosub && m->bpre && !m->broot &&
+	    m->files && names_shared(m, shared) &&
+	    md->hist_end != NODATE && !after_history(md, m) && m->date < md->hist_end &&
+	    (pc = posting_count(md, by, i, 0)) && !pc->rooted && !pc->merged;
+}
+
+/*
+ * Patches made in another repository's tree (byblobs): none of the
+ * blobs its diff changes rests on the history (blobs_root()), every
+ * file it changes has a name another repository's patches on the lists
+ * change too (names_shared(): a project's own file, made in a tree of a
+ * development branch the history lacks, keeps its verdict), it was
+ * posted before the history's last merge_p90 (a blob of a development
+ * branch reaches the main line when the branch is merged: by then most
+ * patches are), it was not merged, and it carries no
+ * tag the history takes (some of its patches merged, at least 1 in
+ * TAG_RATIO of what the rate of all would give), nor, when it names no
+ * repository by a tag (but a list's own), a title prefix it takes:
+ * a library's configure.ac, a kernel's MAINTAINERS, a header copied
+ * into both.  A patch of the project made on an unmerged tree (its
+ * author's) carries the project's prefix, and keeps its verdict.
+ * A posting's parts go together: none is so judged when another rests
+ * on the history or was merged, and those that change no blob (they
+ * only create files) go with the others (blobs_posting()).
+ */
+void
+blobs_judge(struct model *md, const struct set64 *ltags)
+{
+	struct hmap by = HMAP_INIT, posts = HMAP_INIT;
+	struct set64 shared = SET64_INIT;
+	struct keyctx c = { md, &by, ltags, 0, -1, 0, NULL };
+	unsigned long all = 0, merged = 0;
+
+	if (!md->has_blobs)
+		return;
+	blobs_root(md);
+	postings_count(md, &posts);
+	shared_paths(md, &shared);
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+
+		if (!tag_counted(md, (uint32_t)i) || m->foreign || m->nosub)
+			continue;
+		c.merged = applied_by(md, (uint32_t)i, 0) != NONE;
+		all++;
+		merged += (unsigned long)c.merged;
+		subject_tags(m->subject, key_seen, &c);
+		title_prefixes(m->subject, key_seen, &c);
+	}
+	c.rate = all ? (double)merged / (double)all : 0;
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+		struct buf b = BUF_INIT;
+
+		if (!blob_stray(md, &posts, &shared, (uint32_t)i))
+			continue;
+		c.taken = NULL;
+		c.tagged = 0;
+		subject_tags(m->subject, key_seen, &c);
+		title_prefixes(m->subject, key_seen, &c);
+		if (c.taken)
+			continue;
+		for (uint32_t k = 0; k < m->nblobs; k++)
+			if (m->blobs[2 * k]) {
+				buf_addf(&b, "none of the %u blobs its diff changes is in the "
+				    "history or made by a patch resting on it (index %07x..): made in "
+				    "another repository's tree", m->bpre, m->blobs[2 * k]);
+				break;
+			}
+		m->foreign = m->byblobs = 1;
+		m->fwhy = arena_strndup(&md->mem, b.p, b.len);
+		buf_free(&b);
+		posting_count(md, &posts, (uint32_t)i, 0)->stray++;
+	}
+	blobs_posting(md, &posts);
+	set64_free(&shared);
+	hmap_free(&posts);
+	hmap_free(&by);
+}
+
+void
+tags_judge(struct model *md)
+{
+	struct hmap tags = HMAP_INIT, perlist = HMAP_INIT, lists = HMAP_INIT;
+	struct tagctx c = { md, &tags, &perlist, &lists, NULL, 0, 0, BUF_INIT, NULL, SET64_INIT };
+	struct set64 ltags = SET64_INIT;
+	unsigned long all = 0, allmerged = 0;
+
+	/* Every mail: the lists' sizes, and their tags per list. */
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		int isnew;
+
+		if (!m->present)
+			continue;
+		for (const char *l = m->lists;;) {
+			size_t n = strcspn(l, " ");
+			struct hent *e = hmap_put(&lists, l, n, &isnew);
+
+			if (isnew) {
+				e->key = arena_strndup(&md->mem, l, n);
+				e->val = (void *)(uintptr_t)1;
+			}
+			e->val = (void *)((uintptr_t)e->val + 1);
+			if (!l[n])
+				break;
+			l += n + 1;
+		}
+		c.m = m;
+		set64_free(&c.seen);
+		subject_tags(m->subject, count_tag, &c);
+	}
+	/* The patches: per tag (but a list's own), how many, how many merged. */
+	c.stage = 1;
+	for (size_t i = 0; i < md->nmails; i++) {
+		if (!tag_counted(md, (uint32_t)i))
+			continue;
+		c.m = &md->mails[i];
+		c.merged = applied_by(md, (uint32_t)i, 0) != NONE;
+		all++;
+		allmerged += (unsigned long)c.merged;
+		set64_free(&c.seen);
+		subject_tags(c.m->subject, count_tag, &c);
+	}
+	/*
+	 * A tag the history (all but) never takes, where it takes most
+	 * patches: at least TAG_EXPECT of its patches would have been
+	 * merged at the rate of all, and at most 1 in TAG_RATIO of those
+	 * were (none; or a few, matched to the commits of the companion
+	 * patches they were posted with: on a list of several repositories,
+	 * a library's patch beside the tool's).  Another repository's (a
+	 * test suite's, a book's, a stable branch's, a library's), whatever
+	 * files its patches change.
+	 */
+	list_tags(&c, &ltags);
+	for (size_t i = 0; i < tags.cap; i++) {
+		struct hent *e = &tags.e[i];
+		struct tagstat *t;
+		double expect;
+
+		if (!e->key)
+			continue;
+		t = e->val;
+		expect = all ? (double)t->patches * (double)allmerged / (double)all : 0;
+		/* set64_add(): 1 when not there, not a list's own (each tag comes once). */
+		t->foreign = all && t->patches >= 2 && expect >= TAG_EXPECT &&
+		    (double)t->merged * TAG_RATIO <= expect &&
+		    set64_add(&ltags, hash_bytes(e->key, e->klen));
+	}
+	c.stage = 2;
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+
+		if (!tag_counted(md, (uint32_t)i) || m->foreign)
+			continue;
+		c.m = m;
+		c.hit = NULL;
+		set64_free(&c.seen);
+		subject_tags(m->subject, count_tag, &c);
+		if (c.hit) {
+			struct buf b = BUF_INIT;
+			struct tagstat *t = hmap_get(&tags, c.hit, strlen(c.hit))->val;
+
+			m->foreign = 1;
+			m->bytag = 1;
+			if (!t->merged)
+				buf_addf(&b, "[%s], a tag none of whose %lu patches the history "
+				    "took", c.hit, t->patches);
+			else
+				buf_addf(&b, "[%s], a tag of whose %lu patches the history took "
+				    "%lu (it takes %.0f%% of all)", c.hit, t->patches, t->merged,
+				    100.0 * (double)allmerged / (double)all);
+			m->fwhy = arena_strndup(&md->mem, b.p, b.len);
+			buf_free(&b);
+		}
+	}
+	set64_free(&c.seen);
+	blobs_judge(md, &ltags);
+	set64_free(&ltags);
+	buf_free(&c.key);
+	hmap_free(&tags);
+	hmap_free(&perlist);
+	hmap_free(&lists);
+}

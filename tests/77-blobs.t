@@ -1,0 +1,143 @@
+#!/bin/sh
+# ptreport: a patch made in another repository's tree (ptreport(1),
+# VERDICTS, not-counted foreign-blobs): none of the blobs its diff
+# changes is one the history names or an earlier patch resting on it
+# made, every file it changes has a name another repository's patches
+# change too, no part of its posting rests on the history or was merged,
+# it was posted before the history's end, and no tag (else title
+# prefix) of it is one the history takes.  Each condition with a control
+# that flips it; patchtok's blobs column from a real mail.
+. "$(dirname "$0")/lib.sh"
+
+cd "$T" || exit 1
+. "$top/tests/tables.sh"
+
+# --- patchtok: the blobs column, from real mails --------------------------------
+m=$top/tests/data/mail
+mbox2tsv -q "$m"/*.eml >real.tsv 2>/dev/null || true
+patchtok -q real.tsv >real.tok
+col=$(head -1 real.tok | tr '\t' '\n' | grep -n '^blobs$' | cut -d: -f1)
+test -n "$col"
+ok $? "patchtok: a blobs column in the header"
+# Every index line of every diff, in order, is a line of its row's blobs.
+want=$(awk -F'\t' 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "diff") d = i; next }
+	$d != "" { n = split($d, L, /\\n/); s = ""
+		for (k = 1; k <= n; k++) if (L[k] ~ /^index [0-9a-f]+\.\.[0-9a-f]+/) {
+			x = L[k]; sub(/^index /, "", x); sub(/ .*/, "", x); s = s (s == "" ? "" : "|") x }
+		if (s != "") print s }' real.tsv | sort)
+got=$(awk -F'\t' -v c="$col" 'NR > 1 && $c != "" { gsub(/\\n/, "|", $c); print $c }' real.tok | sort)
+test -n "$want"
+ok $? "patchtok: the real mails carry index lines"
+is "patchtok: each real diff's index lines, in order, are its blobs" "$want" "$got"
+
+# --- ptreport: the rule on small tables ------------------------------------------
+# A patch table with blobs: bhdr, then b KIND ID DATE BLOBS CHANGE...
+# (BLOBS: "pre..post" pairs split by |).
+bhdr() {
+	printf 'id\tkind\tdate\tfiles\tnew\thunks\tflags\tblobs\n'
+}
+b() {
+	kind=$1 id=$2 date=$3 bl=$4
+	shift 4
+	tokf '' "$kind" "$id" "$date" "$@" | awk -F'\t' -v OFS='\t' -v b="$bl" \
+	    '{ gsub(/\|/, "\\n", b); print $0, b }'
+}
+# The history: c1 makes configure.ac aaaaaaa -> bbbbbbb; c2 creates
+# src/tool.c 1111111; c3 merges m1 the next day; c9 ends it in
+# September.
+C2=$(hexid c2)
+C3=$(hexid c3)
+{
+	chdr
+	commit "$C1" 2021-01-01T00:00:00Z 2021-01-01T00:00:00Z
+	commit "$C2" 2021-01-02T00:00:00Z 2021-01-02T00:00:00Z
+	commit "$C3" 2021-02-03T00:00:00Z 2021-02-03T00:00:00Z
+	commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z
+} >c.tsv
+# Mails: k1, another repository's (kernel/ is no folder of the history),
+# changes configure.ac too; m1 the project's merged patch (tool:).
+bg() {
+	tmail k1@x 2021-02-01T09:00:00Z Ker ker@k.org '[PATCH] kern: fix'
+	tmail m1@x 2021-02-02T09:00:00Z Ann ann@a.org '[PATCH] tool: merged one'
+	# Talk, so that a tag on one patch is no list's own (a fifth of its mails).
+	for n in 1 2 3 4 5 6 7 8; do
+		tmail "n$n@x" 2021-02-1${n}T09:00:00Z Dee dee@d.org "note $n" other
+	done
+}
+base_tok() {
+	b commit "$C1" 2021-01-01T00:00:00Z aaaaaaa..bbbbbbb M:configure.ac
+	b commit "$C2" 2021-01-02T00:00:00Z 0000000..1111111 C:src/tool.c
+	b commit "$C3" 2021-02-03T00:00:00Z 1111111..3333333 M:src/tool.c
+	b commit "$C9" 2021-09-01T00:00:00Z 3333333..2222222 M:src/tool.c
+	b mail k1@x 2021-02-01T09:00:00Z 'c0ffee1..c0ffee2|c0ffee3..c0ffee4' M:kernel/foo.c M:configure.ac
+	b mail m1@x 2021-02-02T09:00:00Z 1111111..3333333 M:src/tool.c
+}
+{ khdr; member 1 m1@x mail; member 1 "$C3" commit; } >k.tsv
+# run SUBJECT DATE BLOBS CHANGE...: the verdict of p@x, by Bob, alone with the above.
+run() {
+	rs=$1 rd=$2 rb=$3
+	shift 3
+	{ mhdr; bg; tmail p@x "$rd" Bob bob@b.org "$rs"; } >r.tsv
+	{ bhdr; base_tok; b mail p@x "$rd" "$rb" "$@"; } >r.tok
+	verdict p@x --grace 0 r.tsv r.tok k.tsv c.tsv
+}
+is "foreign by its blobs: configure.ac from a tree the history never had" \
+	"not-counted not for this repository: none of the 1 blobs its diff changes is in the history or made by a patch resting on it (index 1234567..): made in another repository's tree" \
+	"$(run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac)"
+is "control: its blob the history's: ignored" "ignored" \
+	"$(run '[PATCH] lib: fix' 2021-03-01T09:00:00Z bbbbbbb..7654321 M:configure.ac)"
+is "control: a 12-digit abbreviation of the history's blob: ignored" "ignored" \
+	"$(run '[PATCH] lib: fix' 2021-03-01T09:00:00Z bbbbbbb00000..765432100000 M:configure.ac)"
+is "control: a file whose name no other repository's patch changes (its own tree of a branch the history lacks): ignored" \
+	"ignored" "$(run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:src/tool.c)"
+is "control: a title prefix the history takes (tool:): ignored" "ignored" \
+	"$(run '[PATCH] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac)"
+is "a tag the history never took decides over a prefix it takes" \
+	"not-counted" "$(run '[PATCH lib] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"
+is "control: posted after the history's end: ignored, not judged by blobs" "too-new" \
+	"$(run '[PATCH] lib: fix' 2021-10-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"
+is "control: a patch that only creates files: ignored" "ignored" \
+	"$(run '[PATCH] lib: add' 2021-03-01T09:00:00Z 0000000..7654321 C:src/new.c)"
+
+# Stacked: q@x on p@x's result: it rests on the history when p@x does.
+stack() {
+	sb=$1
+	{ mhdr; bg; tmail p@x 2021-03-01T09:00:00Z Bob bob@b.org '[PATCH] lib: one'
+	  tmail q@x 2021-03-02T09:00:00Z Cy cy@c.org '[PATCH] lib: two'; } >s.tsv
+	{ bhdr; base_tok; b mail p@x 2021-03-01T09:00:00Z "$sb..5555555" M:configure.ac
+	  b mail q@x 2021-03-02T09:00:00Z 5555555..6666666 M:configure.ac; } >s.tok
+	verdict q@x --grace 0 s.tsv s.tok k.tsv c.tsv | cut -d' ' -f1
+}
+is "stacked on a patch resting on the history: ignored" "ignored" "$(stack bbbbbbb)"
+is "stacked on a patch from another tree: not-counted" "not-counted" "$(stack 1234567)"
+
+# A posting: part 2 from another tree, part 1 resting on the history: the posting keeps both.
+post() {
+	pb=$1
+	{ mhdr; bg
+	  mrow s0@x 2021-03-01T09:00:00Z Bob bob@b.org '[PATCH 0/2] lib: two' dev '' '' cover '' 0 2 '' '' ''
+	  mrow s1@x 2021-03-01T09:01:00Z Bob bob@b.org '[PATCH 1/2] lib: one' dev s0@x s0@x patch '' 1 2 '' '' ''
+	  mrow s2@x 2021-03-01T09:02:00Z Bob bob@b.org '[PATCH 2/2] lib: two' dev s0@x s0@x patch '' 2 2 '' '' ''
+	} >p.tsv
+	{ bhdr; base_tok; b mail s1@x 2021-03-01T09:01:00Z "$pb..5555555" M:configure.ac
+	  b mail s2@x 2021-03-01T09:02:00Z 1234567..6666666 M:configure.ac; } >p.tok
+	ptreport patches -q --grace 0 p.tsv p.tok k.tsv c.tsv |
+	    awk -F'\t' '$1 == "s2@x" { print $6 }'
+}
+is "a posting another part of which rests on the history: part 2 kept" "ignored" "$(post bbbbbbb)"
+is "control: every part from another tree: part 2 not-counted" "not-counted" "$(post 1234567)"
+
+# The verdicts table names the rule; the same table given renders the same.
+run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac >/dev/null
+ptreport verdicts -q --grace 0 r.tsv r.tok k.tsv c.tsv >v.tsv
+is "verdicts: reason foreign-blobs" "not-counted foreign-blobs" \
+	"$(awk -F'\t' '$2 == "p@x" { print $3, $4 }' v.tsv)"
+ptreport patches -q --grace 0 r.tsv r.tok k.tsv c.tsv >judged.out
+ptreport patches -q --grace 0 --verdicts v.tsv r.tsv r.tok k.tsv c.tsv >given.out
+same "verdicts given: the same patches report" judged.out given.out
+# A patch table without the column: the rule is silent.
+cut -f1-7 r.tok >r7.tok
+is "a patch table without blobs: no such verdict" "ignored" \
+	"$(verdict p@x --grace 0 r.tsv r7.tok k.tsv c.tsv)"
+
+done_testing
