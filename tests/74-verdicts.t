@@ -1046,8 +1046,9 @@ is "... and her commit taken whole is no fast-forward of a contributor's (contro
 # tree (the control's: a line near it that says no such thing, or names
 # a commit of the repository).  imp ID DAY LINE: Ann's, committed by Max.
 I1=$(hexid 1b1) I2=$(hexid 1b2) I3=$(hexid 1b3) I4=$(hexid 1b4) I5=$(hexid 1b5)
-I6=$(hexid 1b6) I7=$(hexid 1b7) I8=$(hexid 1b8)
+I6=$(hexid 1b6) I7=$(hexid 1b7) I8=$(hexid 1b8) I9=$(hexid 1b9)
 X=$(hexid 5eed)
+C9s=$(printf '%.12s' "$C9")
 imp() {
 	oc "$1" "$2" "imp: $1" '' "imp: $1\n\nThe fix.\n\n$3\nSigned-off-by: Ann <ann@a.org>"
 }
@@ -1061,6 +1062,7 @@ imp() {
 	imp $I6 25 'From libbpf commit 5eed0000000a'
 	imp $I7 25 'Change-Id: I5eed00000000000000000000000000000000000a'
 	imp $I8 25 "Source kernel commit: $X"
+	imp $I9 25 'This cherry-picks the libfoo commit 5eed0000000a from the kernel tree.'
 	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
 } >c-imp.tsv
 {
@@ -1073,6 +1075,7 @@ imp() {
 	imp $I6 25 'From v6.7-rc8 commit 5eed0000000a:'
 	imp $I7 25 'Change-Id: none'
 	imp $I8 25 "It takes the approach of the kernel's commit: $X"
+	imp $I9 25 "This backports commit $C9s to the stable branch."
 	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
 } >c-imp-ctl.tsv
 ptreport offlist -q off.tsv none.tsv c-imp.tsv >imp.out
@@ -1094,6 +1097,8 @@ is "ported: a Gerrit Change-Id (control: none)" \
 	"ported its message says it came from another tree: \"Change-Id: I5eed00000000000000000000000000000000000a\"|none" "$(im $I7)"
 is "ported: a trailer of a few words ending commit: (xfsprogs' libxfs; control: a sentence)" \
 	"ported its message says it came from another tree: \"Source kernel commit: $X\"|none" "$(im $I8)"
+is "ported: said in words, cherry-picks ... commit X (control: a backport of the repository's own commit, abbreviated)" \
+	"ported its message says it came from another tree: \"This cherry-picks the libfoo commit 5eed0000000a from the kernel tree.\"|none" "$(im $I9)"
 
 # Follow-ups of a review of their author's posting.  Ann's patch ap@x
 # (2021-01-05 10:00, src/w.c), which Bob answered (ar@x); Max's mq@x

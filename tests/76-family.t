@@ -623,6 +623,38 @@ is "carried: ... or in a thread of its own" \
 	"superseded r@x, carrying 4 of its 4 added lines" "$(lm Ann ann@a.org '')"
 is "control: the same patch by another, in a thread of its own: ignored" \
 	"ignored" "$(lm Cid cid@c.org '')"
+# Her earlier patch, answered by Bob, carries the lines of a later one
+# (v1 reviewed, its lines sent again split in parts under a new title):
+# the later one's version was answered.  em ANSWERER: who replied to the
+# earlier one (Ann herself: no answer).
+em() {
+	{
+		whdr
+		bg
+		w e@x 2021-01-10T09:00:00Z Ann ann@a.org '[PATCH] foo: rework the probe'
+		w a@x 2021-01-11T09:00:00Z "$1" "$2" 'Re: [PATCH] foo: rework the probe' reply e@x
+		w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH 1/2] foo: check the registers' patch \
+		    '' '' 1 2
+	} >em.tsv
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
+		printf 'e@x\tmail\t2021-01-10T09:00:00Z\tdrivers/foo.c\t\tF drivers/foo.c\\tdrivers/foo.c\\n@ foo_probe\\n+\\tfoo_reset(dev);\\n%s\\n%s\\n%s\\n%s\\n\n' "$L1" "$L2" "$L3" "$L4"
+		printf 'p@x\tmail\t2021-02-01T09:00:00Z\tdrivers/foo.c\t\tF drivers/foo.c\\tdrivers/foo.c\\n@ foo_probe\\n%s\\n%s\\n%s\\n%s\\n\n' "$L1" "$L2" "$L3" "$L4"
+	} >em.tok
+	V p@x --grace 0 em.tsv em.tok none.tsv c-end.tsv
+}
+is "carried back: her earlier patch, answered, carries its lines: answered-version, naming it" \
+	"answered-version e@x, an earlier patch of its author carrying 4 of its 4 added lines" \
+	"$(em Bob bob@b.org)"
+is "control: the earlier patch answered by nobody but her: ignored" "ignored" \
+	"$(em Ann ann@a.org)"
+em Bob bob@b.org >/dev/null
+ptreport verdicts -q --grace 0 em.tsv em.tok none.tsv c-end.tsv >em.v
+is "carried back: the verdicts table's reason and evidence" "answered-version carried e@x" \
+	"$(awk -F'\t' '$2 == "p@x" { print $3, $4, $8 }' em.v)"
+ptreport why p@x --grace 0 em.tsv em.tok none.tsv c-end.tsv >why.out
+grep -q '^  an earlier, answered, patch of its author carrying its lines: e@x' why.out
+ok $? "carried back: why names the earlier patch"
 carry 2021-03-01T09:00:00Z drivers/foo.c 4 >/dev/null
 ptreport why p@x --grace 0 ca.tsv ca.tok none.tsv c-ca.tsv >why.out
 grep -q "^  a commit carrying its lines: $C1  2021-03-01 .*>\$" why.out

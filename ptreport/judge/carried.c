@@ -30,6 +30,9 @@ struct cand {
 	uint32_t hits;
 	uint32_t later;          /* else its author's later patch mail carrying them; NONE */
 	uint32_t lhits;
+	uint32_t earlier;        /* else his earlier patch mail carrying them, answered
+	                            (answered-version); NONE */
+	uint32_t ehits;
 	uint32_t touch;          /* else a commit removing its removed lines; NONE */
 	uint32_t thits;
 	uint32_t ncreate;        /* the files it creates */
@@ -382,9 +385,22 @@ own_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, int 
 }
 
 /*
+ * Was patch x answered by another: a version that speaks for those that
+ * carry its lines again?  (One merged has its commit carry them: pass 2.)
+ */
+static int
+handled_mail(const struct mail *x)
+{
+	return x->verdict == V_ANSWERED;
+}
+
+/*
  * Pass 1: a patch mail of a candidate's address, after it (within
  * CARRY_DAYS), not itself: does it carry the candidate's lines?  The
- * earliest that does (then by id) is kept.
+ * earliest that does (then by id) is kept.  Or before it (within
+ * CARRY_DAYS), not of its own posting, answered by another: the
+ * candidate resends its lines (a version split in parts, retitled,
+ * sent again); the latest such is kept.
  */
 static void
 later_mail(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, int chunks)
@@ -406,17 +422,26 @@ later_mail(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		const struct mail *m = &md->mails[k->mail];
 		uint32_t hits;
 
-		if (k->mail == xi || !worth(k) || x->date <= m->date ||
+		int before = x->date < m->date;
+
+		if (k->mail == xi || !worth(k) || x->date == m->date ||
 		    x->date > m->date + (int64_t)CARRY_DAYS * DAY ||
+		    x->date < m->date - (int64_t)CARRY_DAYS * DAY ||
+		    (before && (!handled_mail(x) || (x->version == m->version &&
+		    thread_of(md, xi) == thread_of(md, k->mail)))) ||
 		    !shares_file(x->files, m->files))
 			continue;
 		if (!read && !(read = row_lines(cr, r, chunks)))
 			return;
 		hits = common(k->h, k->n, cr->al, cr->na);
-		if (carries(k, hits, cr->rl, cr->nr) && (k->later == NONE ||
-		    cmp_date_id(md, xi, k->later) < 0)) {
+		if (!carries(k, hits, cr->rl, cr->nr))
+			continue;
+		if (!before && (k->later == NONE || cmp_date_id(md, xi, k->later) < 0)) {
 			k->later = xi;
 			k->lhits = hits;
+		} else if (before && (k->earlier == NONE || cmp_date_id(md, xi, k->earlier) > 0)) {
+			k->earlier = xi;
+			k->ehits = hits;
 		}
 	}
 }
@@ -498,7 +523,7 @@ candidates(struct carrier *cr)
 		k = &cr->cv[cr->nc];
 		memset(k, 0, sizeof *k);
 		k->mail = (uint32_t)i;
-		k->best = k->later = k->touch = k->made = k->issue = k->next = NONE;
+		k->best = k->later = k->earlier = k->touch = k->made = k->issue = k->next = NONE;
 		k->ncreate = creates(m->files);
 		hmap_put(&cr->byid, m->id, strlen(m->id), &isnew)->val =
 		    (void *)(uintptr_t)(cr->nc + 1);
@@ -540,6 +565,12 @@ settle(struct carrier *cr)
 			m->vby = NONE;
 			m->vfam = m->supby = k->later;
 			m->carried = 2;
+		} else if (k->earlier != NONE) {
+			/* An earlier patch of his, answered, carries it: that version was answered. */
+			m->verdict = V_ANSWERED_VERSION;
+			m->vby = md->mails[k->earlier].vby;
+			m->vfam = m->supby = k->earlier;
+			m->carried = 5;
 		} else if (t != NONE && md->commits[t].date > m->date &&
 		    one_person(m->from, m->who, md->commits[t].author,
 		    md->commits[t].aname, 0)) {
@@ -557,15 +588,17 @@ settle(struct carrier *cr)
 		}
 		if (m->carried) {
 			struct carry *y = &md->carry[md->ncarry++];
+			int bycommit = m->carried == 3 || m->carried == 4;
 
 			y->mail = k->mail;
-			y->files = m->carried >= 3 && k->touch == NONE && k->made != NONE;
-			y->issue = m->carried >= 3 && k->touch == NONE && k->made == NONE;
+			y->files = bycommit && k->touch == NONE && k->made != NONE;
+			y->issue = bycommit && k->touch == NONE && k->made == NONE;
 			y->hits = m->carried == 1 ? k->hits : m->carried == 2 ? k->lhits :
+			    m->carried == 5 ? k->ehits :
 			    y->files ? k->mhits : y->issue ? 1 : k->thits;
-			y->lines = m->carried < 3 ? k->n : y->files ? k->ncreate :
+			y->lines = m->carried < 3 || m->carried == 5 ? k->n : y->files ? k->ncreate :
 			    y->issue ? k->niss : k->nrm;
-			y->commit = m->carried >= 3 ? t : NONE;
+			y->commit = bycommit ? t : NONE;
 		}
 	}
 }

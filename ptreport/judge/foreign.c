@@ -144,7 +144,6 @@ folder_known(const struct model *md, struct known *kn, const struct mail *m, uin
 	    author_has(kn, m->from, p, f, m->date);
 }
 
-static int generic_file(const char *p, size_t n);
 static int generic_only(const char *files);
 
 /*
@@ -333,7 +332,7 @@ posting_vote(struct model *md, struct ppart *v, size_t n)
  * COPYING, LICENSE, README, MAINTAINERS, CREDITS, AUTHORS, CONTRIBUTING
  * (and their .md, .txt ...), .gitignore, .mailmap, or the top Makefile?
  */
-static int
+int
 generic_file(const char *p, size_t n)
 {
 	static const char *const names[] = {

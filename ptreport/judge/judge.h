@@ -319,6 +319,12 @@ void blobs_judge(struct model *md, const struct set64 *ltags);
  * repository (foreign.c), then the off-list reasons' indexes (reasons.c).
  */
 void find_foreign(struct model *md);
+/*
+ * Is path p[0..n) a file every project may have: COPYING, LICENSE,
+ * README, MAINTAINERS, CREDITS, AUTHORS, CONTRIBUTING (and their .md,
+ * .txt ...), .gitignore, .mailmap, or the top Makefile (foreign.c)?
+ */
+int generic_file(const char *p, size_t n);
 void reasons_index(struct model *md);
 
 /* Off-list commits (offlist.c), for the summary too. */

@@ -217,10 +217,27 @@ link_reason(const struct model *md, const struct commit *c, const char **which)
 	return best;
 }
 
+/* Is some commit of the repository's (present) named by hash p[0..k), 7 hex digits or more, abbreviated maybe? */
+static int
+names_own_commit(const struct model *md, const char *p, size_t k)
+{
+	const struct commit *x;
+
+	if (k == 40)
+		return (x = commit_by_id(md, p, k)) && x->present;
+	if (k < 7 || k > 40)
+		return 0;
+	for (size_t i = 0; i < md->ncommits; i++)
+		if (md->commits[i].present && !strncasecmp(md->commits[i].id, p, k))
+			return 1;
+	return 0;
+}
+
 /*
  * The line of commit c's message saying it was imported from another
- * tree, unless the commit it names (40 hex digits) is one of the
- * repository's: a cherry-pick from another branch here; NULL if none.
+ * tree, unless the commit it names (7 hex digits or more) is one of the
+ * repository's: a cherry-pick or backport from another branch here;
+ * NULL if none.
  */
 static const char *
 import_of(const struct model *md, const struct commit *c)
@@ -231,13 +248,12 @@ import_of(const struct model *md, const struct commit *c)
 		return NULL;
 	for (; *p; p++) {
 		size_t k = 0;
-		const struct commit *x;
 
 		if (p > c->imported && isxdigit((unsigned char)p[-1]))
 			continue;
 		while (isxdigit((unsigned char)p[k]))
 			k++;
-		if (k == 40 && (x = commit_by_id(md, p, k)) && x->present)
+		if (names_own_commit(md, p, k))
 			return NULL;
 	}
 	return c->imported;

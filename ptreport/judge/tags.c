@@ -414,8 +414,9 @@ shared_paths(struct model *md, struct set64 *set)
 /*
  * Does every file patch m changes (but those it creates) have a name
  * another repository's patches on the lists change too (a configure.ac,
- * a MAINTAINERS, a header copied into both): a name that cannot tell
- * the repositories apart?
+ * a header copied into both), or one every project has (generic_file():
+ * a MAINTAINERS, a .gitignore): a name that cannot tell the
+ * repositories apart?
  */
 static int
 names_shared(const struct mail *m, const struct set64 *shared)
@@ -428,7 +429,7 @@ names_shared(const struct mail *m, const struct set64 *shared)
 	while (line_next(&w, &p, &k)) {
 		if (!(n = blob_path(p, k, &path)) || p[0] == 'C')
 			continue;
-		if (!set64_has(shared, hash_bytes(path, n)))
+		if (!generic_file(path, n) && !set64_has(shared, hash_bytes(path, n)))
 			return 0;
 		any++;
 	}

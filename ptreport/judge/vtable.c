@@ -52,6 +52,7 @@ static const struct vreason {
 	{ V_ANSWERED, "thread", 0, 0 },
 	{ V_ANSWERED, "cited", 0, 0 },
 	{ V_ANSWERED_VERSION, "version", 0, 0 },
+	{ V_ANSWERED_VERSION, "carried", 5, 0 },
 	{ V_WITHDRAWN, "author", 0, 0 },
 	{ V_FOLLOWEDUP, "author", 0, 0 },
 	{ V_ANSWERED_TOGETHER, "lone", 0, R_LONE },
@@ -107,7 +108,7 @@ counted_reason(struct model *md, uint32_t mi)
 	case V_ANSWERED:
 		return thread_of(md, m->vby) != thread_of(md, mi) ? "cited" : "thread";
 	case V_ANSWERED_VERSION:
-		return "version";
+		return m->carried == 5 ? "carried" : "version";
 	case V_WITHDRAWN:
 	case V_FOLLOWEDUP:
 		return "author";
@@ -277,7 +278,7 @@ take_mail(struct model *md, const struct vrow *w)
 	m->leftout = r && r->flag == R_LEFTOUT;
 	m->bypull = r && r->flag == R_BYPULL;
 	m->comp = r && r->flag == R_COMP;
-	m->supby = m->carried == 2 || m->carried == 3 ? ev : NONE;
+	m->supby = m->carried == 2 || m->carried == 3 || m->carried == 5 ? ev : NONE;
 	m->twin = m->comp ? ev : NONE;
 	m->project = v != V_NOTCOUNTED && v != V_NOTSUB;
 	/*

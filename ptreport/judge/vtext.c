@@ -89,6 +89,12 @@ verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 	case V_ANSWERED_VERSION:
 		if (f)
 			buf_addstr(b, f->id);
+		if (f && m->carried == 5) {
+			const struct carry *k = carry_of(md, mi);
+
+			buf_addf(b, ", an earlier patch of its author carrying %u of its %u added "
+			    "lines", k ? k->hits : 0, k ? k->lines : 0);
+		}
 		break;
 	case V_WITHDRAWN:
 		buf_addstr(b, by->id);

@@ -519,8 +519,9 @@ after_word(const char *s, size_t n, const char *w)
  * trees), "[ Upstream commit X ]", an "Upstream-commit:" trailer, a line
  * starting "Imported from ", a line "From REPO commit X" alone, a
  * trailer of one to three words ending "commit:" ("Source kernel
- * commit: X"), and a "Change-Id: I..." trailer; X a hash of 7 hex
- * digits or more.
+ * commit: X"), a line saying it in words (cherry-picks, backports ...
+ * commit X), and a "Change-Id: I..." trailer; X a hash of 7 hex digits
+ * or more.
  */
 static int
 import_line(const char *s, size_t n)
@@ -579,6 +580,18 @@ import_line(const char *s, size_t n)
 		    (h = hex_run(q, (size_t)(end - q))) >= 7 &&
 		    (q + h == end || (q + h + 1 == end && q[h] == '.')))
 			return 1;
+	}
+	/*
+	 * Said in words: "This cherry-picks the libfoo commit X from ...",
+	 * "Backport of commit X from ...": a word cherry-pick or backport
+	 * (any form), then "commit X" on the same line.
+	 */
+	if ((q = find_ci(s, n, "cherry-pick")) || (q = find_ci(s, n, "cherry pick")) ||
+	    (q = find_ci(s, n, "backport"))) {
+		for (const char *w = q; (w = find_ci(w, (size_t)(end - w), "commit ")); w += 7)
+			if ((w == s || !isalnum((unsigned char)w[-1])) &&
+			    hex_run(w + 7, (size_t)(end - w - 7)) >= 7)
+				return 1;
 	}
 	if (has_prefix_ci(s, n, "change-id:")) {
 		q = s + 10;

@@ -151,7 +151,9 @@ struct mail {
 	                            added lines (not a credit); 2 superseded, a
 	                            later patch mail of its author's does; 3
 	                            unsure, a commit changed its removed lines;
-	                            4 reworked, his own commit after it did */
+	                            4 reworked, his own commit after it did; 5
+	                            answered-version, an earlier patch mail of
+	                            his, answered, carries its lines */
 	uint32_t vby;            /* what decided the verdict: a mail, or for merged,
 	                            applied and reworked a commit; NONE */
 	uint32_t vfam;           /* answered-version, superseded, unsure: the version

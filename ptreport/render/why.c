@@ -303,14 +303,15 @@ carry_line(const struct model *md, uint32_t mi, FILE *fp)
 	const struct commit *c = ci != NONE ? &md->commits[ci] : NULL;
 	char d[21];
 
-	if (m->carried == 2 && m->supby != NONE) {
+	if ((m->carried == 2 || m->carried == 5) && m->supby != NONE) {
 		const struct mail *x = &md->mails[m->supby];
 
-		line(fp, 1, "a later patch of its author carrying its lines: %s  %.10s  %s", x->id,
+		line(fp, 1, "%s patch of its author carrying its lines: %s  %.10s  %s",
+		    m->carried == 2 ? "a later" : "an earlier, answered,", x->id,
 		    day(d, x->date), x->subject);
 		return;
 	}
-	if (!m->carried || m->carried == 2 || !c)
+	if (!m->carried || m->carried == 2 || m->carried == 5 || !c)
 		return;
 	line(fp, 1, "a commit %s: %s  %.10s  %s <%s>", m->carried == 1 ? "carrying its lines" :
 	    strstr(r, "issue") ? "naming an issue it names" : strstr(r, "files") ?
@@ -444,6 +445,15 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 			    "part alone answers that part)");
 		break;
 	case V_ANSWERED_VERSION:
+		if (m->carried == 5) {
+			line(fp, 1, "rule: nothing answered it, but an earlier patch of its author "
+			    "(within %d days, not of its own posting, under any title) that "
+			    "another answered carries its lines (%d%% of its added lines, or all "
+			    "a small patch adds and removes): it sends that version's lines "
+			    "again, split, retitled or resent", CARRY_DAYS,
+			    (int)(CARRY_SHARE * 100));
+			break;
+		}
 		line(fp, 1, "rule: another version of it (its cluster, or its author's patch the "
 		    "scores, titles or timing join to it) was answered: the same part, in its "
 		    "thread, its cover letter, or its series");
