@@ -759,6 +759,23 @@ is "follow-up: its Reported-by: wrote in the archives 60 days before (control: 6
 	"follow-up its Reported-by/Suggested-by wrote in the archives before it: rep@x|follow-up its Reported-by/Suggested-by names rob@r.org, whose report the archives lack" "$(reason $F2)"
 is "follow-up: its Reported-by names another, whose report the archives lack (control: its author himself)" \
 	"follow-up its Reported-by/Suggested-by names zed@z.org, whose report the archives lack|none" "$(reason $F3)"
+# Rob's mail within the 60 days, on another matter than the commit's
+# title: no report it follows up (its words, stems alike, are what tie them).
+F5=$(hexid f05)
+offmails 2021-01-20T10:00:00Z >off-rel.tsv
+{
+	chdr
+	oc $F2 10 'frob: do not crash' '' 'frob: do not crash\n\nReported-by: Rob <Rob@R.org>\nSigned-off-by: Ann <ann@a.org>'
+	oc $F5 10 'widget: tidy the knob' '' 'widget: tidy the knob\n\nReported-by: Rob <Rob@R.org>\nSigned-off-by: Ann <ann@a.org>'
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-off-rel.tsv
+ptreport offlist -q off-rel.tsv none.tsv c-off-rel.tsv >off-rel.out
+orel() { awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' off-rel.out | sed 's/ $//'; }
+is "follow-up: the reporter's mail speaks of the commit's matter (frob, crash: stems of frobnicator, crashes)" \
+	"follow-up its Reported-by/Suggested-by wrote in the archives before it: rep@x" "$(orel $F2)"
+is "... control: the reporter's mail on another matter: no report of the archives" \
+	"follow-up its Reported-by/Suggested-by names rob@r.org, whose report the archives lack" \
+	"$(orel $F5)"
 is "posted-unlinked: its trailer names a patch mail of the archives (control: no trailer)" \
 	"posted-unlinked its trailer names this patch mail, which the matching did not join: pp@x|none" \
 	"$(reason $U1)"

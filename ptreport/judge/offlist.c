@@ -345,11 +345,82 @@ posted_by_author(const struct model *md, const struct commit *c)
 /* How long before a commit its reporter's mail may be, to be what it follows up. */
 #define REPORT_DAYS 60
 
+/* Words a subject and a title share without speaking of one thing. */
+static int
+common_word(const char *w, size_t k)
+{
+	static const char *const words[] = {
+		"the", "and", "for", "with", "from", "into", "when", "not", "add", "fix",
+		"use", "patch", "resend", "rfc", NULL,
+	};
+
+	for (const char *const *p = words; *p; p++)
+		if (strlen(*p) == k && !strncasecmp(*p, w, k))
+			return 1;
+	return 0;
+}
+
 /*
- * The latest mail of the archives (not a patch, not a bot's) by a person
- * commit c's Reported-by: or Suggested-by: names, written in the
- * REPORT_DAYS before the commit was: a report or a suggestion it follows
- * up (of one date, the first by id).  NULL if none.
+ * Does text t hold word w[0..k) (letters and digits), whatever the case,
+ * or a word of its stem: of two words of 4 letters or more, the shorter
+ * begins the longer ("crash", "crashes"; "frob", "frobnicator")?
+ */
+static int
+has_word_ci(const char *t, const char *w, size_t k)
+{
+	for (const char *p = t; *p; p++) {
+		size_t j = 0, m;
+
+		if (p > t && isalnum((unsigned char)p[-1]))
+			continue;
+		while (isalnum((unsigned char)p[j]))
+			j++;
+		m = j < k ? j : k;
+		if (j && ((j == k && !strncasecmp(p, w, k)) || (m >= 4 && !strncasecmp(p, w, m))))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Do a mail's subject and a commit's title speak of one thing: RELATE_WORDS
+ * words of three letters or digits or more in common (but common_word()'s)?
+ */
+#define RELATE_WORDS 2
+
+static int
+speaks_of(const char *subject, const char *title)
+{
+	int n = 0;
+
+	for (const char *p = title; *p && n < RELATE_WORDS;) {
+		size_t k = 0;
+
+		while (*p && !isalnum((unsigned char)*p))
+			p++;
+		while (isalnum((unsigned char)p[k]))
+			k++;
+		if (k >= 3 && !common_word(p, k) && has_word_ci(subject, p, k)) {
+			/* Each word once: not counted again later in the title. */
+			int seen = 0;
+
+			for (const char *q = title; q < p && !seen; q++)
+				seen = (q == title || !isalnum((unsigned char)q[-1])) &&
+				    !strncasecmp(q, p, k) && !isalnum((unsigned char)q[k]);
+			n += !seen;
+		}
+		p += k;
+	}
+	return n >= RELATE_WORDS;
+}
+
+/*
+ * The latest mail of the archives by a person commit c's Reported-by:
+ * or Suggested-by: names, written in the REPORT_DAYS before the commit
+ * was, whose subject speaks of what the commit's title does
+ * (speaks_of()): a report or a suggestion it follows up (of one date,
+ * the first by id).  A mail of that person on something else is no
+ * evidence.  NULL if none.
  */
 static const struct mail *
 report_of(const struct model *md, const struct commit *c)
@@ -375,13 +446,19 @@ report_of(const struct model *md, const struct commit *c)
 			else
 				hi = mid;
 		}
-		if (lo > 0) {
-			const struct mail *m = &md->mails[md->bysender[lo - 1]];
+		/* His latest on the commit's matter, within REPORT_DAYS. */
+		for (size_t j = lo; j-- > 0;) {
+			const struct mail *m = &md->mails[md->bysender[j]];
 
-			if (!strncmp(m->from, p, k) && !m->from[k] &&
-			    m->date >= t - (int64_t)REPORT_DAYS * DAY && (!best || m->date > best->date ||
-			    (m->date == best->date && strcmp(m->id, best->id) < 0)))
+			if (strncmp(m->from, p, k) || m->from[k] ||
+			    m->date < t - (int64_t)REPORT_DAYS * DAY)
+				break;
+			if (!speaks_of(m->subject, c->subject))
+				continue;
+			if (!best || m->date > best->date ||
+			    (m->date == best->date && strcmp(m->id, best->id) < 0))
 				best = m;
+			break;
 		}
 		p += k + (p[k] == ' ');
 	}
