@@ -830,6 +830,28 @@ is "control: the pull request's commit by another author" "none" "$(pr pulls-bob
 is "control: a year and a day apart" "none" "$(pr pulls-late.tsv $N1)"
 is "control: a committer's own commit on a pull request stays his" \
 	"committer-own its author committed it" "$(pr pulls.tsv $O1)"
+# Rebased with another prefix: the title after the prefixes (3 words or
+# more) and the author are a pull request's commit's.
+S1=$(hexid 5a1) S2=$(hexid 5a2) S3=$(hexid 5a3)
+{
+	chdr
+	oc $S1 16 'widget: tidy the knob code'
+	oc $S2 16 'widget: tidy the lever code'
+	oc $S3 16 'gadget: tidy knob'
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-pls.tsv
+{
+	printf 'pull\tid\tdate\tfrom_name\tfrom_addr\tsubject\tsrc\n'
+	printf '14\t%s\t2021-02-15T08:00:00Z\tAnn\tann@a.org\ttest/widget: tidy the knob code\trepo\n' "$(hexid 9e5)"
+	printf '15\t%s\t2021-02-15T08:00:00Z\tAnn\tann@a.org\ttest/gadget: tidy knob\trepo\n' "$(hexid 9e6)"
+} >pulls-sum.tsv
+ptreport offlist -q off.tsv none.tsv c-pls.tsv pulls-sum.tsv >pls.out
+pls() { awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' pls.out | sed 's/ $//'; }
+is "pull-request: its title after the prefix and author those of a pull request's commit" \
+	"pull-request its title after the prefix and its author are those of 9e5000000000 of pull request #14 \"test/widget: tidy the knob code\"" \
+	"$(pls $S1)"
+is "control: another summary" "none" "$(pls $S2)"
+is "control: a summary of two words names nothing" "none" "$(pls $S3)"
 ptreport summary -q $OFF | awk -F'\t' '$1 ~ /^(  off-list|    [a-z-]+)$/ { print $1 " " $2 }' >sum.out
 cat >want <<'EOF'
   off-list 21

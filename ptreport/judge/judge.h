@@ -326,6 +326,15 @@ void find_foreign(struct model *md);
  */
 int generic_file(const char *p, size_t n);
 void reasons_index(struct model *md);
+/*
+ * Is word w[0..k) one the mails' subjects hold often: in more than
+ * SUBJECT_COMMON_SHARE of the mails, and SUBJECT_COMMON_MIN at least
+ * (reasons.c)?  Such a word ("support", "error", "tests") ties no mail to
+ * a commit.
+ */
+#define SUBJECT_COMMON_SHARE 0.005
+#define SUBJECT_COMMON_MIN 20
+int subject_common(const struct model *md, const char *w, size_t k);
 
 /* Off-list commits (offlist.c), for the summary too. */
 /*

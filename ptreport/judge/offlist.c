@@ -345,28 +345,13 @@ posted_by_author(const struct model *md, const struct commit *c)
 /* How long before a commit its reporter's mail may be, to be what it follows up. */
 #define REPORT_DAYS 60
 
-/* Words a subject and a title share without speaking of one thing. */
-static int
-common_word(const char *w, size_t k)
-{
-	static const char *const words[] = {
-		"the", "and", "for", "with", "from", "into", "when", "not", "add", "fix",
-		"use", "patch", "resend", "rfc", NULL,
-	};
-
-	for (const char *const *p = words; *p; p++)
-		if (strlen(*p) == k && !strncasecmp(*p, w, k))
-			return 1;
-	return 0;
-}
-
 /*
- * Does text t hold word w[0..k) (letters and digits), whatever the case,
- * or a word of its stem: of two words of 4 letters or more, the shorter
- * begins the longer ("crash", "crashes"; "frob", "frobnicator")?
+ * The word of text t (letters and digits) that is w[0..k), whatever the
+ * case, or of its stem: of two words of 4 letters or more, the shorter
+ * begins the longer ("crash", "crashes"); its start, or NULL.
  */
-static int
-has_word_ci(const char *t, const char *w, size_t k)
+static const char *
+word_in(const char *t, const char *w, size_t k)
 {
 	for (const char *p = t; *p; p++) {
 		size_t j = 0, m;
@@ -377,37 +362,41 @@ has_word_ci(const char *t, const char *w, size_t k)
 			j++;
 		m = j < k ? j : k;
 		if (j && ((j == k && !strncasecmp(p, w, k)) || (m >= 4 && !strncasecmp(p, w, m))))
-			return 1;
+			return p;
 	}
-	return 0;
+	return NULL;
 }
 
 /*
  * Do a mail's subject and a commit's title speak of one thing: RELATE_WORDS
- * words of three letters or digits or more in common (but common_word()'s)?
+ * words of the subject (3 letters or digits or more, none that most
+ * subjects hold: subject_common()) each a word of the title, or of its
+ * stem?
  */
 #define RELATE_WORDS 2
 
 static int
-speaks_of(const char *subject, const char *title)
+speaks_of(const struct model *md, const char *subject, const char *title)
 {
+	const char *hit[RELATE_WORDS];
 	int n = 0;
 
 	for (const char *p = title; *p && n < RELATE_WORDS;) {
 		size_t k = 0;
+		const char *at;
 
 		while (*p && !isalnum((unsigned char)*p))
 			p++;
 		while (isalnum((unsigned char)p[k]))
 			k++;
-		if (k >= 3 && !common_word(p, k) && has_word_ci(subject, p, k)) {
-			/* Each word once: not counted again later in the title. */
+		if (k >= 3 && !subject_common(md, p, k) && (at = word_in(subject, p, k))) {
+			/* Each word of the subject once ("document", "Documentation"). */
 			int seen = 0;
 
-			for (const char *q = title; q < p && !seen; q++)
-				seen = (q == title || !isalnum((unsigned char)q[-1])) &&
-				    !strncasecmp(q, p, k) && !isalnum((unsigned char)q[k]);
-			n += !seen;
+			for (int i = 0; i < n; i++)
+				seen |= hit[i] == at;
+			if (!seen)
+				hit[n++] = at;
 		}
 		p += k;
 	}
@@ -453,7 +442,7 @@ report_of(const struct model *md, const struct commit *c)
 			if (strncmp(m->from, p, k) || m->from[k] ||
 			    m->date < t - (int64_t)REPORT_DAYS * DAY)
 				break;
-			if (!speaks_of(m->subject, c->subject))
+			if (!speaks_of(md, m->subject, c->subject))
 				continue;
 			if (!best || m->date > best->date ||
 			    (m->date == best->date && strcmp(m->id, best->id) < 0))
@@ -600,12 +589,20 @@ pull_reason(const struct model *md, const struct commit *c, int own,
 	}
 	/*
 	 * Another's work rebased from a forge's pull request: a commit of it
-	 * has its title and author.  (A committer's own commits are on old
+	 * has its title (or its title after the prefixes, of 3 words or
+	 * more) and author.  (A committer's own commits are on old
 	 * pull requests' bases too, where the main line is rebased.)
 	 */
 	if (!own && (p = pull_like(md, c->ntitle, c->author, c->aname, c->date)) != NONE) {
 		buf_addf(detail, "its title and author are those of %.12s of pull request #%lu",
 		    md->pulls[p].id, md->pulls[p].pull);
+		return OR_PULL;
+	}
+	/* Retitled in its prefix alone when rebased ("test/nvme: " for "nvme: "). */
+	if (!own && (p = pull_like_summary(md, c->nsummary, c->author, c->aname, c->date)) != NONE) {
+		buf_addf(detail, "its title after the prefix and its author are those of %.12s of "
+		    "pull request #%lu \"%s\"", md->pulls[p].id, md->pulls[p].pull,
+		    md->pulls[p].subject);
 		return OR_PULL;
 	}
 	if (c->merge && !*branch) {

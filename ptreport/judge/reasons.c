@@ -7,8 +7,10 @@
  * end of model_finish(); asked per commit.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "person.h"
 #include "judge.h"
@@ -219,11 +221,71 @@ index_ownposts(struct model *md, struct buf *b)
 		qsort(md->op, md->nop, sizeof *md->op, cmp_ownpost);
 }
 
+/*
+ * How many mails' subjects hold each word (letters and digits, 3 or
+ * more, lower-cased; once a subject): a word most subjects hold ties a
+ * report to a commit no more than "the" does (subject_common()).
+ */
+static void
+index_subject_words(struct model *md)
+{
+	char w[64];
+
+	for (size_t i = 0; i < md->nmails; i++) {
+		const char *s = md->mails[i].subject;
+
+		if (!md->mails[i].present || !s)
+			continue;
+		for (const char *p = s; *p;) {
+			size_t k = 0;
+
+			while (*p && !isalnum((unsigned char)*p))
+				p++;
+			while (isalnum((unsigned char)p[k]))
+				k++;
+			if (k >= 3 && k < sizeof w) {
+				struct hent *e;
+				int isnew, again = 0;
+
+				for (size_t j = 0; j < k; j++)
+					w[j] = (char)tolower((unsigned char)p[j]);
+				/* Once a subject: not if an earlier word of it is this one. */
+				for (const char *q = s; q < p && !again; q++)
+					again = (q == s || !isalnum((unsigned char)q[-1])) &&
+					    !strncasecmp(q, w, k) && !isalnum((unsigned char)q[k]);
+				if (!again) {
+					e = hmap_put(&md->sdf, w, k, &isnew);
+					if (isnew)
+						e->key = arena_strndup(&md->mem, w, k);
+					e->val = (void *)((uintptr_t)e->val + 1);
+				}
+			}
+			p += k;
+		}
+	}
+}
+
+int
+subject_common(const struct model *md, const char *w, size_t k)
+{
+	char l[64];
+	const struct hent *e;
+
+	if (k >= sizeof l)
+		return 0;
+	for (size_t j = 0; j < k; j++)
+		l[j] = (char)tolower((unsigned char)w[j]);
+	e = hmap_get(&md->sdf, l, k);
+	return e && (uintptr_t)e->val > SUBJECT_COMMON_MIN &&
+	    (double)(uintptr_t)e->val > SUBJECT_COMMON_SHARE * (double)md->nmails;
+}
+
 void
 reasons_index(struct model *md)
 {
 	struct buf b = BUF_INIT;
 
+	index_subject_words(md);
 	index_forwork(md, &b);
 	index_merges(md);
 	index_ownposts(md, &b);

@@ -31,7 +31,7 @@ model_free(struct model *md)
 		&md->msectid, &md->rtitles, &md->lost, &md->mnames, &md->laddrs,
 		&md->versions, &md->listids, &md->lcid, &md->mailid, &md->commitid,
 		&md->clusterid, &md->paths, &md->folders, &md->committers, &md->why_ids,
-		&md->pulltitle,
+		&md->pulltitle, &md->pullsum, &md->sdf,
 	};
 	void *const arrays[] = {
 		md->mails, md->commits, md->clusters, md->tags, md->th, md->wd,

@@ -267,9 +267,11 @@ struct cluster {
 /* A commit of a forge's pull request the main line lacks (git2tsv --pulls; pulls.c). */
 struct pullc {
 	const char *id, *author, *aname, *subject, *ntitle;
+	const char *nsummary;    /* its title's words after the "prefix: " parts */
 	int64_t date;
 	unsigned long pull;
 	uint32_t next;           /* the next row of its title words; NONE */
+	uint32_t snext;          /* the next row of its summary words; NONE */
 };
 
 struct tag {
@@ -527,6 +529,9 @@ struct model {
 	struct pullc *pulls;     /* git2tsv --pulls' rows (pulls.c) */
 	size_t npulls, cappulls;
 	struct hmap pulltitle;   /* title words -> the last row of them + 1 (chained) */
+	struct hmap pullsum;     /* summary words -> the last row of them + 1 (chained) */
+	struct hmap sdf;         /* a word of the mails' subjects, lower-cased -> how
+	                            many subjects hold it (reasons_index()) */
 	unsigned long nmergedup;           /* merged rows of a commit named before */
 	/*
 	 * The history given (roles.c): its last commit date, the 90th
@@ -718,6 +723,13 @@ int folder_at(const struct model *md, const char *f, size_t n, int64_t t);
  * NONE.
  */
 uint32_t pull_like(const struct model *md, const char *ntitle, const char *addr,
+    const char *who, int64_t date);
+/*
+ * The same by summary words (the title after its "prefix: " parts, 3
+ * words at least): a commit retitled only in its prefix ("test/nvme: "
+ * for "nvme: ") when it was rebased from the pull request; NONE.
+ */
+uint32_t pull_like_summary(const struct model *md, const char *nsummary, const char *addr,
     const char *who, int64_t date);
 /* The pairs tables, read once (replypost.c). */
 void pairs_read(struct model *md);

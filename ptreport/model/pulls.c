@@ -58,7 +58,7 @@ load_pulls(struct model *md, struct tsv_reader *r)
 		p->aname = intern_lower(&md->pool, s, n);
 		s = fld(r, csubj, &n);
 		p->subject = intern(&md->pool, s, n);
-		p->ntitle = "";
+		p->ntitle = p->nsummary = "";
 	}
 }
 
@@ -71,7 +71,13 @@ pulls_index(struct model *md)
 		struct hent *e;
 		int isnew;
 
-		p->next = NONE;
+		p->next = p->snext = NONE;
+		if (*p->nsummary) {
+			e = hmap_put(&md->pullsum, p->nsummary, strlen(p->nsummary), &isnew);
+			if (!isnew)
+				p->snext = (uint32_t)((uintptr_t)e->val - 1);
+			e->val = (void *)(uintptr_t)(i + 1);
+		}
 		if (!*p->ntitle)
 			continue;
 		e = hmap_put(&md->pulltitle, p->ntitle, strlen(p->ntitle), &isnew);
@@ -81,17 +87,15 @@ pulls_index(struct model *md)
 	}
 }
 
-uint32_t
-pull_like(const struct model *md, const char *ntitle, const char *addr, const char *who,
-    int64_t date)
+/* The best of the rows chained from e (by next, or snext when bysum): see pull_like(). */
+static uint32_t
+pull_best(const struct model *md, const struct hent *e, int bysum, const char *addr,
+    const char *who, int64_t date)
 {
-	struct hent *e;
 	uint32_t best = NONE;
 
-	if (!md->npulls || !ntitle || !*ntitle ||
-	    !(e = hmap_get(&md->pulltitle, ntitle, strlen(ntitle))))
-		return NONE;
-	for (uint32_t i = (uint32_t)((uintptr_t)e->val - 1); i != NONE; i = md->pulls[i].next) {
+	for (uint32_t i = (uint32_t)((uintptr_t)e->val - 1); i != NONE;
+	    i = bysum ? md->pulls[i].snext : md->pulls[i].next) {
 		const struct pullc *p = &md->pulls[i];
 		int64_t dt = p->date - date;
 
@@ -105,4 +109,30 @@ pull_like(const struct model *md, const char *ntitle, const char *addr, const ch
 			best = i;
 	}
 	return best;
+}
+
+uint32_t
+pull_like(const struct model *md, const char *ntitle, const char *addr, const char *who,
+    int64_t date)
+{
+	struct hent *e;
+
+	if (!md->npulls || !ntitle || !*ntitle ||
+	    !(e = hmap_get(&md->pulltitle, ntitle, strlen(ntitle))))
+		return NONE;
+	return pull_best(md, e, 0, addr, who, date);
+}
+
+uint32_t
+pull_like_summary(const struct model *md, const char *nsummary, const char *addr,
+    const char *who, int64_t date)
+{
+	struct hent *e;
+	const char *sp;
+
+	/* Three words at least: "fix typo" names nothing. */
+	if (!md->npulls || !nsummary || !(sp = strchr(nsummary, ' ')) || !strchr(sp + 1, ' ') ||
+	    !(e = hmap_get(&md->pullsum, nsummary, strlen(nsummary))))
+		return NONE;
+	return pull_best(md, e, 1, addr, who, date);
 }

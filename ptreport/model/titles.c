@@ -113,8 +113,10 @@ quoted_titles(struct model *md)
 			md->commits[i].nsummary = summary_words(md, md->commits[i].subject);
 		}
 	/* The pull requests' commits (pulls.c), by their titles. */
-	for (size_t i = 0; i < md->npulls; i++)
+	for (size_t i = 0; i < md->npulls; i++) {
 		md->pulls[i].ntitle = title_words(md, md->pulls[i].subject);
+		md->pulls[i].nsummary = summary_words(md, md->pulls[i].subject);
+	}
 	pulls_index(md);
 	/* Replies to mails the archives lack, by their summaries: the earliest of each. */
 	for (size_t i = 0; i < md->nmails; i++) {
