@@ -140,4 +140,11 @@ cut -f1-7 r.tok >r7.tok
 is "a patch table without blobs: no such verdict" "ignored" \
 	"$(verdict p@x --grace 0 r.tsv r7.tok k.tsv c.tsv)"
 
+# A second patch table from an older patchtok (no blobs column) beside
+# one with it: a blob unknown may be one of its rows: the rule is silent.
+run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac >/dev/null
+{ thdr; tok commit "$(hexid c4)" 2021-01-05T00:00:00Z M:src/tool.c; } >old.tok
+is "another patch table without blobs: no such verdict" "ignored" \
+	"$(verdict p@x --grace 0 r.tsv r.tok old.tok k.tsv c.tsv)"
+
 done_testing

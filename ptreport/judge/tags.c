@@ -480,7 +480,7 @@ blobs_judge(struct model *md, const struct set64 *ltags)
 	struct keyctx c = { md, &by, ltags, 0, -1, 0, NULL };
 	unsigned long all = 0, merged = 0;
 
-	if (!md->has_blobs)
+	if (!md->has_blobs || md->blobs_missing)
 		return;
 	blobs_root(md);
 	postings_count(md, &posts);

@@ -524,6 +524,8 @@ struct model {
 	int has_mails, has_commits, has_clusters, has_tags, has_paths, has_merged;
 	struct set64 hblobs;     /* every blob the commits' patch table names (blob_key()) */
 	int has_blobs;           /* ... a commits' patch table had the blobs column */
+	int blobs_missing;       /* a patch table had none: a blob unknown may be
+	                            one its rows name */
 	int given;               /* the verdicts were given by a table (--verdicts),
 	                            not judged */
 	struct pullc *pulls;     /* git2tsv --pulls' rows (pulls.c) */

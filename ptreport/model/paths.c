@@ -321,6 +321,10 @@ load_patches(struct model *md, struct tsv_reader *r)
 	struct buf ch = BUF_INIT;
 	int got;
 
+	/* One patch table of an older patchtok: the blobs tell nothing (tags.c). */
+	if (cblobs < 0)
+		md->blobs_missing = 1;
+
 	table_skip(r, TABLE_PATCHES, COL_MSG);
 	/*
 	 * The F lines alone (paths), where the table has them: the hunks,
