@@ -32,6 +32,9 @@
 # are and make never sees them.  The folders (mails/, pairs/, maint/,
 # reports/ ...) are made by patchtrack before make runs.
 #
+# $(OUT)/tokcols (the patch tables' columns as patchtok writes them:
+# tables an older patchtok wrote are made again) is replaced only when it
+# changes too.
 # $(OUT)/inputs.mk, $(OUT)/scorer (the scoring command) and $(OUT)/links
 # (the link templates of report.html: a mail's on line 1, a commit's on
 # line 2, either empty for none) are replaced only when they change: a
@@ -181,7 +184,7 @@ $(OUT)/pulls.tsv: $(COMMITS_TSV)
 	mv $@.tmp $@
 
 # Tokens.
-$(OUT)/%.tok: $(OUT)/%.tsv
+$(OUT)/%.tok: $(OUT)/%.tsv $(OUT)/tokcols
 	$(call stage,patchtok,$(call tok_name,$*),patches,$@.tmp,-a 1) patchtok $(TOOLFLAGS) $< >$@.tmp $(KEEP)
 	mv $@.tmp $@
 
