@@ -762,11 +762,19 @@ is "follow-up: its Reported-by names another, whose report the archives lack (co
 # Rob's mail within the 60 days, on another matter than the commit's
 # title: no report it follows up (its words, stems alike, are what tie them).
 F5=$(hexid f05)
-offmails 2021-01-20T10:00:00Z >off-rel.tsv
+# Vic's answer to a release's announcement, and a fix of that release's
+# notes: the version they both name ties them (control: another version).
+F6=$(hexid f06) F7=$(hexid f07)
+{
+	offmails 2021-01-20T10:00:00Z
+	tmail ann@x 2021-02-01T09:00:00Z Vic vic@v.org 'Re: [ANNOUNCE] frob v1.2.3' reply
+} >off-rel.tsv
 {
 	chdr
 	oc $F2 10 'frob: do not crash' '' 'frob: do not crash\n\nReported-by: Rob <Rob@R.org>\nSigned-off-by: Ann <ann@a.org>'
 	oc $F5 10 'widget: tidy the knob' '' 'widget: tidy the knob\n\nReported-by: Rob <Rob@R.org>\nSigned-off-by: Ann <ann@a.org>'
+	oc $F6 10 'docs: fix a typo in v1.2.3-notes' '' 'docs: fix a typo in v1.2.3-notes\n\nReported-by: Vic <vic@v.org>\nSigned-off-by: Ann <ann@a.org>'
+	oc $F7 10 'docs: fix a typo in v1.2.30-notes' '' 'docs: fix a typo in v1.2.30-notes\n\nReported-by: Vic <vic@v.org>\nSigned-off-by: Ann <ann@a.org>'
 	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
 } >c-off-rel.tsv
 ptreport offlist -q off-rel.tsv none.tsv c-off-rel.tsv >off-rel.out
@@ -776,6 +784,11 @@ is "follow-up: the reporter's mail speaks of the commit's matter (frob, crash: s
 is "... control: the reporter's mail on another matter: no report of the archives" \
 	"follow-up its Reported-by/Suggested-by names rob@r.org, whose report the archives lack" \
 	"$(orel $F5)"
+is "follow-up: the reporter's answer to the announcement of the version the commit names" \
+	"follow-up its Reported-by/Suggested-by wrote in the archives before it: ann@x" "$(orel $F6)"
+is "... control: another version (v1.2.30, not v1.2.3)" \
+	"follow-up its Reported-by/Suggested-by names vic@v.org, whose report the archives lack" \
+	"$(orel $F7)"
 is "posted-unlinked: its trailer names a patch mail of the archives (control: no trailer)" \
 	"posted-unlinked its trailer names this patch mail, which the matching did not join: pp@x|none" \
 	"$(reason $U1)"

@@ -367,11 +367,37 @@ word_in(const char *t, const char *w, size_t k)
 	return NULL;
 }
 
+/* The length of a version at p ("v2.36", "0.6.2": letters, digits and inner dots, a digit and a dot), else 0. */
+static size_t
+version_at(const char *p)
+{
+	size_t k = 0, dots = 0, digits = 0;
+
+	while (isalnum((unsigned char)p[k]) || (p[k] == '.' && isdigit((unsigned char)p[k + 1]))) {
+		dots += p[k] == '.';
+		digits += isdigit((unsigned char)p[k]) != 0;
+		k++;
+	}
+	return dots && digits ? k : 0;
+}
+
+/* Does text t hold the version v[0..k), whole (not the start of a longer one)? */
+static int
+version_in(const char *t, const char *v, size_t k)
+{
+	for (const char *p = t; *p; p++)
+		if ((p == t || (!isalnum((unsigned char)p[-1]) && p[-1] != '.')) &&
+		    version_at(p) == k && !strncasecmp(p, v, k))
+			return 1;
+	return 0;
+}
+
 /*
  * Do a mail's subject and a commit's title speak of one thing: RELATE_WORDS
  * words of the subject (3 letters or digits or more, none that most
  * subjects hold: subject_common()) each a word of the title, or of its
- * stem?
+ * stem; or a version both name ("Re: [ANNOUNCE] v2.36" and "docs: fix
+ * a typo in v2.36-ReleaseNotes")?
  */
 #define RELATE_WORDS 2
 
@@ -387,6 +413,12 @@ speaks_of(const struct model *md, const char *subject, const char *title)
 
 		while (*p && !isalnum((unsigned char)*p))
 			p++;
+		if ((p == title || p[-1] != '.') && (k = version_at(p))) {
+			if (version_in(subject, p, k))
+				return 1;
+			p += k;
+			continue;
+		}
 		while (isalnum((unsigned char)p[k]))
 			k++;
 		if (k >= 3 && !subject_common(md, p, k) && (at = word_in(subject, p, k))) {
