@@ -251,6 +251,16 @@ hexval(int c)
 	return -1;
 }
 
+size_t
+hex_run(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && hexval((unsigned char)s[k]) >= 0)
+		k++;
+	return k;
+}
+
 int
 has_prefix_ci(const char *s, size_t n, const char *prefix)
 {

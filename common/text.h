@@ -83,6 +83,8 @@ const char *find_ci(const char *s, size_t n, const char *needle);
 
 /* The value of the hex digit c (either case), or -1 if c is none. */
 int hexval(int c);
+/* How many hex digits s[0..n) begins with. */
+size_t hex_run(const char *s, size_t n);
 
 /* ASCII case-insensitive prefix test on a byte span. */
 int has_prefix_ci(const char *s, size_t n, const char *prefix);

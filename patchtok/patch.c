@@ -9,6 +9,7 @@
 #include "diff.h"
 #include "hunks.h"
 #include "patch.h"
+#include "text.h"
 #include "util.h"
 
 static const char devnull[] = "/dev/null";
@@ -170,30 +171,19 @@ git_names(struct pfile *f, struct arena *a, const char *s, size_t n)
 	f->new = name(a, sep + 1, (size_t)(s + n - sep - 1), 1);
 }
 
-/* The hex digits at s[0..n), at most 40: their count. */
-static size_t
-hex_run(const char *s, size_t n)
-{
-	size_t k = 0;
-
-	while (k < n && k < 40 && ((s[k] >= '0' && s[k] <= '9') || (s[k] >= 'a' && s[k] <= 'f')))
-		k++;
-	return k;
-}
-
 /*
  * "index PRE..POST[ MODE]": the blobs before and after, as abbreviated
- * (7 hex digits at least); a line of another shape is left alone.
+ * (7 to 40 hex digits); a line of another shape is left alone.
  */
 static void
 index_line(struct pfile *f, struct arena *a, const char *s, size_t n)
 {
 	size_t k = hex_run(s, n), j;
 
-	if (k < 7 || n < k + 2 || s[k] != '.' || s[k + 1] != '.')
+	if (k < 7 || k > 40 || n < k + 2 || s[k] != '.' || s[k + 1] != '.')
 		return;
 	j = hex_run(s + k + 2, n - k - 2);
-	if (j < 7 || (k + 2 + j < n && s[k + 2 + j] != ' '))
+	if (j < 7 || j > 40 || (k + 2 + j < n && s[k + 2 + j] != ' '))
 		return;
 	f->pre = arena_strndup(a, s, k);
 	f->post = arena_strndup(a, s + k + 2, j);

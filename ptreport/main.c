@@ -693,6 +693,11 @@ main(int argc, char **argv)
 		warnx("%lu bad rows, named above, were left out", md.nbad);
 		pt_exit_raise(&rc, PT_EXIT_SKIPPED);
 	}
+	if (md.nbadblobs) {
+		warnx("%lu blobs fields, named above, were not read (their rows kept)",
+		    md.nbadblobs);
+		pt_exit_raise(&rc, PT_EXIT_SKIPPED);
+	}
 	model_free(&md);
 	mailmap_free(&mm);
 	for (size_t i = 0; i < nfolder; i++)

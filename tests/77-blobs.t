@@ -140,6 +140,23 @@ cut -f1-7 r.tok >r7.tok
 is "a patch table without blobs: no such verdict" "ignored" \
 	"$(verdict p@x --grace 0 r.tsv r7.tok k.tsv c.tsv)"
 
+# A blobs field of another shape: named by file and line, counted, exit
+# 1; the row kept, its blobs unread (the rule judges it not).
+run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac >/dev/null
+sed 's/1234567\.\.7654321/1234567-7654321/' r.tok >rbad.tok
+ptreport patches -q --grace 0 r.tsv rbad.tok k.tsv c.tsv >bad.out 2>bad.err
+is "a bad blobs field: exit 1" 1 $?
+grep -q '^ptreport: rbad.tok:8: column blobs: not PRE..POST (7 to 40 hex digits a side): 1234567-7654321 (the row.s blobs left out)$' bad.err
+ok $? "a bad blobs field: named by file and line"
+grep -q '^ptreport: 1 blobs fields, named above, were not read (their rows kept)$' bad.err
+ok $? "a bad blobs field: counted"
+is "a bad blobs field: the row kept, not judged by blobs" "ignored" \
+	"$(awk -F'\t' '$1 == "p@x" { print $6 }' bad.out)"
+# A commit's bad blobs field: the rule left out (a blob of the history may be unknown).
+sed 's/3333333\.\.2222222/33333..2222222/' r.tok >rbadc.tok
+is "a commit's bad blobs field: no verdict by blobs" "ignored" \
+	"$(verdict p@x --grace 0 r.tsv rbadc.tok k.tsv c.tsv 2>/dev/null)"
+
 # A second patch table from an older patchtok (no blobs column) beside
 # one with it: a blob unknown may be one of its rows: the rule is silent.
 run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac >/dev/null

@@ -421,7 +421,6 @@ later_mail(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		struct cand *k = &cr->cv[i];
 		const struct mail *m = &md->mails[k->mail];
 		uint32_t hits;
-
 		int before = x->date < m->date;
 
 		if (k->mail == xi || !worth(k) || x->date == m->date ||

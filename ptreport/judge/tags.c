@@ -81,6 +81,25 @@ struct tagstat {
 	int foreign;
 };
 
+/* Count a patch (merged or not) under key w[0..k) of map by: its tagstat, made when new. */
+static void
+tag_count(struct model *md, struct hmap *by, const char *w, size_t k, int merged)
+{
+	int isnew;
+	struct hent *e = hmap_put(by, w, k, &isnew);
+	struct tagstat *t;
+
+	if (isnew) {
+		e->key = arena_strndup(&md->mem, w, k);
+		t = arena_alloc(&md->mem, sizeof *t);
+		memset(t, 0, sizeof *t);
+		e->val = t;
+	}
+	t = e->val;
+	t->patches++;
+	t->merged += (unsigned long)merged;
+}
+
 struct tagctx {
 	struct model *md;
 	struct hmap *tags;       /* tag -> struct tagstat */
@@ -121,22 +140,11 @@ count_tag(const char *w, size_t k, void *arg)
 		}
 		return;
 	}
-	e = hmap_get(c->tags, w, k);
 	if (c->stage == 1) {
-		struct tagstat *t;
-
-		if (!e) {
-			e = hmap_put(c->tags, w, k, &isnew);
-			e->key = arena_strndup(&c->md->mem, w, k);
-			t = arena_alloc(&c->md->mem, sizeof *t);
-			memset(t, 0, sizeof *t);
-			e->val = t;
-		}
-		t = e->val;
-		t->patches++;
-		t->merged += (unsigned long)c->merged;
+		tag_count(c->md, c->tags, w, k, c->merged);
 		return;
 	}
+	e = hmap_get(c->tags, w, k);
 	if (e && ((struct tagstat *)e->val)->foreign && !c->hit)
 		c->hit = e->key;
 }
@@ -227,14 +235,10 @@ blobs_root(struct model *md)
 	set64_free(&rooted);
 }
 
-/* How many patches for the project a tag or title prefix has, how many merged. */
-struct takes {
-	unsigned long patches, merged;
-};
-
 struct keyctx {
 	struct model *md;
-	struct hmap *by;         /* key -> struct takes */
+	struct hmap *by;         /* key -> struct tagstat: the patches for the project
+	                            under a tag or title prefix, how many merged */
 	const struct set64 *ltags;
 	int merged;              /* counting: the patch was merged */
 	double rate;             /* judging: the share of all merged */
@@ -250,8 +254,8 @@ static void
 key_seen(const char *w, size_t k, void *arg)
 {
 	struct keyctx *c = arg;
-	struct hent *e;
-	int isnew;
+	const struct hent *e;
+	const struct tagstat *t;
 
 	if (c->taken || (w[k - 1] != ':' && (process_tag(w, k) ||
 	    set64_has(c->ltags, hash_bytes(w, k)))))
@@ -261,24 +265,12 @@ key_seen(const char *w, size_t k, void *arg)
 		return;
 	c->tagged |= w[k - 1] != ':';
 	if (c->rate < 0) {
-		struct takes *t;
-
-		e = hmap_put(c->by, w, k, &isnew);
-		if (isnew) {
-			e->key = arena_strndup(&c->md->mem, w, k);
-			t = arena_alloc(&c->md->mem, sizeof *t);
-			memset(t, 0, sizeof *t);
-			e->val = t;
-		}
-		t = e->val;
-		t->patches++;
-		t->merged += (unsigned long)c->merged;
+		tag_count(c->md, c->by, w, k, c->merged);
 		return;
 	}
 	/* Taken: some merged, and at least 1 in TAG_RATIO of the rate of all. */
-	if ((e = hmap_get(c->by, w, k)) && ((struct takes *)e->val)->merged &&
-	    (double)((struct takes *)e->val)->merged * TAG_RATIO >=
-	    c->rate * (double)((struct takes *)e->val)->patches)
+	if ((e = hmap_get(c->by, w, k)) && (t = e->val)->merged &&
+	    (double)t->merged * TAG_RATIO >= c->rate * (double)t->patches)
 		c->taken = e->key;
 }
 

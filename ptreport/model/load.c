@@ -487,17 +487,6 @@ credited(struct model *md, const char *s, size_t n)
 	return r;
 }
 
-/* How many hex digits s[0..n) begins with. */
-static size_t
-hex_run(const char *s, size_t n)
-{
-	size_t k = 0;
-
-	while (k < n && isxdigit((unsigned char)s[k]))
-		k++;
-	return k;
-}
-
 /* After "word " at the start of s[0..n) (any case, blanks after it), where; NULL if not. */
 static const char *
 after_word(const char *s, size_t n, const char *w)

@@ -124,7 +124,7 @@ struct mail {
 	uint32_t nblobs;         /* ... how many pairs */
 	uint32_t bpre, broot;    /* of its files' blobs before, how many; how many
 	                            of those its history or an earlier patch
-	                            that rests on it made (blobs.c) */
+	                            that rests on it made (tags.c) */
 	unsigned char ping;      /* flags word ping: its own words only ask for attention */
 	unsigned char series;    /* flags word series: its own words speak of the
 	                            posting's patches together */
@@ -526,6 +526,7 @@ struct model {
 	int has_blobs;           /* ... a commits' patch table had the blobs column */
 	int blobs_missing;       /* a patch table had none: a blob unknown may be
 	                            one its rows name */
+	unsigned long nbadblobs; /* blobs fields not read (named by file and line) */
 	int given;               /* the verdicts were given by a table (--verdicts),
 	                            not judged */
 	struct pullc *pulls;     /* git2tsv --pulls' rows (pulls.c) */

@@ -263,32 +263,52 @@ blob_key(const char *s, size_t n)
 	return n >= BLOB_HEX ? (uint32_t)hash_hex(s, BLOB_HEX) : 0;
 }
 
+/* A blob as the blobs column names it: 7 to 40 hex digits. */
+static int
+blob_ok(const char *s, size_t n)
+{
+	return n >= BLOB_HEX && n <= 40 && hex_run(s, n) == n;
+}
+
 /*
  * The blobs column of a patch table's row (patchtok: "PRE..POST" a
  * line) into md: a mail's pairs of keys kept with it, a commit's into
- * the history's set.
+ * the history's set.  A line of another shape is named (file, line);
+ * the row stays, its blobs unread: a mail's are dropped (the blobs
+ * rule judges it not), and for a commit's the rule is left out, for a
+ * blob of the history may be unknown (blobs_missing).
  */
 static void
-row_blobs(struct model *md, const char *s, size_t n, struct mail *m)
+row_blobs(struct model *md, const struct tsv_reader *r, const char *s, size_t n,
+    struct mail *m)
 {
 	struct line_walk w;
 	const char *p;
 	size_t k, np = 0;
 
 	line_walk_init(&w, s, n);
-	while (line_next(&w, &p, &k))
-		np += k > 0;
+	while (line_next(&w, &p, &k)) {
+		const char *dots = memchr(p, '.', k);
+
+		if (!dots || dots + 2 > p + k || dots[1] != '.' || !blob_ok(p, (size_t)(dots - p)) ||
+		    !blob_ok(dots + 2, (size_t)(p + k - dots - 2))) {
+			warnx("%s:%lu: column blobs: not PRE..POST (7 to 40 hex digits a side): %.*s "
+			    "(the row's blobs left out)", r->name, r->lineno, (int)(k < 40 ? k : 40), p);
+			md->nbadblobs++;
+			if (!m)
+				md->blobs_missing = 1;
+			return;
+		}
+		np++;
+	}
 	if (m && np)
 		m->blobs = arena_alloc(&md->mem, 2 * np * sizeof *m->blobs);
 	line_walk_init(&w, s, n);
 	while (line_next(&w, &p, &k)) {
-		const char *dots = k > 2 ? memchr(p, '.', k) : NULL;
-		uint32_t pre, post;
+		const char *dots = memchr(p, '.', k);
+		uint32_t pre = blob_key(p, (size_t)(dots - p));
+		uint32_t post = blob_key(dots + 2, (size_t)(p + k - dots - 2));
 
-		if (!dots || dots + 2 > p + k || dots[1] != '.')
-			continue;
-		pre = blob_key(p, (size_t)(dots - p));
-		post = blob_key(dots + 2, (size_t)(p + k - dots - 2));
 		if (m) {
 			m->blobs[2 * m->nblobs] = pre;
 			m->blobs[2 * m->nblobs + 1] = post;
@@ -358,7 +378,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 				s = fld(r, chash, &n);
 				m->phash = hash_hex(s, n);
 				s = fld(r, cblobs, &n);
-				row_blobs(md, s, n, m);
+				row_blobs(md, r, s, n, m);
 			}
 			continue;
 		}
@@ -369,7 +389,7 @@ load_patches(struct model *md, struct tsv_reader *r)
 		if (cblobs >= 0) {
 			md->has_blobs = 1;
 			s = fld(r, cblobs, &n);
-			row_blobs(md, s, n, NULL);
+			row_blobs(md, r, s, n, NULL);
 		}
 		if (date_of(md, r, cdate, &t) < 0 || date_of(md, r, cadate, &at) < 0)
 			continue;

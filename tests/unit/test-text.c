@@ -548,6 +548,8 @@ test_name_addr(void)
 	ok(name_addr_split("Jo <jo@x.org", NULL, &na) == -1, "name_addr_split: no '>'");
 	ok(hexval('0') == 0 && hexval('a') == 10 && hexval('F') == 15 && hexval('g') == -1,
 	    "hexval");
+	ok(hex_run("5eedF00d..x", 11) == 8 && hex_run("abc", 2) == 2 && hex_run("g1", 2) == 0,
+	    "hex_run: the hex digits a text begins with, within its length");
 }
 
 int
