@@ -335,6 +335,8 @@ void reasons_index(struct model *md);
 #define SUBJECT_COMMON_SHARE 0.005
 #define SUBJECT_COMMON_MIN 20
 int subject_common(const struct model *md, const char *w, size_t k);
+/* Does a present commit's id begin with hash p[0..k) (7 to 40 hex digits, any case)? (reasons.c) */
+int commit_by_prefix(const struct model *md, const char *p, size_t k);
 
 /* Off-list commits (offlist.c), for the summary too. */
 /*

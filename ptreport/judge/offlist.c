@@ -217,22 +217,6 @@ link_reason(const struct model *md, const struct commit *c, const char **which)
 	return best;
 }
 
-/* Is some commit of the repository's (present) named by hash p[0..k), 7 hex digits or more, abbreviated maybe? */
-static int
-names_own_commit(const struct model *md, const char *p, size_t k)
-{
-	const struct commit *x;
-
-	if (k == 40)
-		return (x = commit_by_id(md, p, k)) && x->present;
-	if (k < 7 || k > 40)
-		return 0;
-	for (size_t i = 0; i < md->ncommits; i++)
-		if (md->commits[i].present && !strncasecmp(md->commits[i].id, p, k))
-			return 1;
-	return 0;
-}
-
 /*
  * The line of commit c's message saying it was imported from another
  * tree, unless the commit it names (7 hex digits or more) is one of the
@@ -253,7 +237,7 @@ import_of(const struct model *md, const struct commit *c)
 			continue;
 		while (isxdigit((unsigned char)p[k]))
 			k++;
-		if (names_own_commit(md, p, k))
+		if (commit_by_prefix(md, p, k))
 			return NULL;
 	}
 	return c->imported;

@@ -265,6 +265,51 @@ index_subject_words(struct model *md)
 	}
 }
 
+static const struct model *byid_md;
+
+static int
+cmp_byid(const void *a, const void *b)
+{
+	return strcmp(byid_md->commits[*(const uint32_t *)a].id,
+	    byid_md->commits[*(const uint32_t *)b].id);
+}
+
+/* The present commits by id, for commit_by_prefix(). */
+static void
+index_commit_ids(struct model *md)
+{
+	md->cbyid = xreallocarray(NULL, md->ncommits ? md->ncommits : 1, sizeof *md->cbyid);
+	md->ncbyid = 0;
+	for (size_t i = 0; i < md->ncommits; i++)
+		if (md->commits[i].present)
+			md->cbyid[md->ncbyid++] = (uint32_t)i;
+	byid_md = md;
+	qsort(md->cbyid, md->ncbyid, sizeof *md->cbyid, cmp_byid);
+}
+
+int
+commit_by_prefix(const struct model *md, const char *p, size_t k)
+{
+	char h[41];
+	size_t lo = 0, hi = md->ncbyid;
+
+	if (k < 7 || k > 40)
+		return 0;
+	for (size_t j = 0; j < k; j++)
+		h[j] = (char)tolower((unsigned char)p[j]);
+	h[k] = 0;
+	/* The first id not below the prefix: it begins with it, or none does. */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(md->commits[md->cbyid[mid]].id, h) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo < md->ncbyid && !strncmp(md->commits[md->cbyid[lo]].id, h, k);
+}
+
 int
 subject_common(const struct model *md, const char *w, size_t k)
 {
@@ -286,6 +331,7 @@ reasons_index(struct model *md)
 	struct buf b = BUF_INIT;
 
 	index_subject_words(md);
+	index_commit_ids(md);
 	index_forwork(md, &b);
 	index_merges(md);
 	index_ownposts(md, &b);

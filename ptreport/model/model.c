@@ -37,7 +37,7 @@ model_free(struct model *md)
 		md->mails, md->commits, md->clusters, md->tags, md->th, md->wd,
 		md->vp, md->bysender, md->ct, md->cpairs, md->mpairs, md->sections, md->lp,
 		md->lc, md->cov, md->pairs, md->quotes, md->fam, md->fw, md->bymerge, md->op,
-		md->toks, md->tokheld, md->carry, md->corr, md->pulls, md->vrows,
+		md->toks, md->tokheld, md->carry, md->corr, md->pulls, md->vrows, md->cbyid,
 	};
 
 	uf_free(&md->threads);

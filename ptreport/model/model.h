@@ -533,6 +533,9 @@ struct model {
 	size_t npulls, cappulls;
 	struct hmap pulltitle;   /* title words -> the last row of them + 1 (chained) */
 	struct hmap pullsum;     /* summary words -> the last row of them + 1 (chained) */
+	uint32_t *cbyid;         /* the present commits by id (reasons_index()): a
+	                            hash's prefix looked up */
+	size_t ncbyid;
 	struct hmap sdf;         /* a word of the mails' subjects, lower-cased -> how
 	                            many subjects hold it (reasons_index()) */
 	unsigned long nmergedup;           /* merged rows of a commit named before */
