@@ -781,13 +781,13 @@ ptreport offlist -q off-rel.tsv none.tsv c-off-rel.tsv >off-rel.out
 orel() { awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' off-rel.out | sed 's/ $//'; }
 is "follow-up: the reporter's mail speaks of the commit's matter (frob, crash: stems of frobnicator, crashes)" \
 	"follow-up its Reported-by/Suggested-by wrote in the archives before it: rep@x" "$(orel $F2)"
-is "... control: the reporter's mail on another matter: no report of the archives" \
-	"follow-up its Reported-by/Suggested-by names rob@r.org, whose report the archives lack" \
+is "... control: the reporter's mail on another matter: no report of the archives, and the detail says his mail is on another matter" \
+	"follow-up its Reported-by/Suggested-by names rob@r.org; the mails of the archives by those it names in the 60 days before it speak of other matters by their subjects (the latest: rep@x \"oops: the frobnicator crashes\")" \
 	"$(orel $F5)"
 is "follow-up: the reporter's answer to the announcement of the version the commit names" \
 	"follow-up its Reported-by/Suggested-by wrote in the archives before it: ann@x" "$(orel $F6)"
 is "... control: another version (v1.2.30, not v1.2.3)" \
-	"follow-up its Reported-by/Suggested-by names vic@v.org, whose report the archives lack" \
+	"follow-up its Reported-by/Suggested-by names vic@v.org; the mails of the archives by those it names in the 60 days before it speak of other matters by their subjects (the latest: ann@x \"Re: [ANNOUNCE] frob v1.2.3\")" \
 	"$(orel $F7)"
 is "posted-unlinked: its trailer names a patch mail of the archives (control: no trailer)" \
 	"posted-unlinked its trailer names this patch mail, which the matching did not join: pp@x|none" \

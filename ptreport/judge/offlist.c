@@ -425,12 +425,15 @@ speaks_of(const struct model *md, const char *subject, const char *title)
  * was, whose subject speaks of what the commit's title does
  * (speaks_of()): a report or a suggestion it follows up (of one date,
  * the first by id).  A mail of that person on something else is no
- * evidence.  NULL if none.
+ * evidence: the latest such goes to *other (NULL if none), for the
+ * detail.  NULL if none.
  */
 static const struct mail *
-report_of(const struct model *md, const struct commit *c)
+report_of(const struct model *md, const struct commit *c, const struct mail **other)
 {
 	const struct mail *best = NULL;
+
+	*other = NULL;
 	int64_t t = c->date != NODATE ? c->date : c->cdate;
 
 	if (!*c->reporters || t == NODATE)
@@ -458,8 +461,11 @@ report_of(const struct model *md, const struct commit *c)
 			if (strncmp(m->from, p, k) || m->from[k] ||
 			    m->date < t - (int64_t)REPORT_DAYS * DAY)
 				break;
-			if (!speaks_of(md, m->subject, c->subject))
+			if (!speaks_of(md, m->subject, c->subject)) {
+				if (!*other || m->date > (*other)->date)
+					*other = m;
 				continue;
+			}
 			if (!best || m->date > best->date ||
 			    (m->date == best->date && strcmp(m->id, best->id) < 0))
 				best = m;
@@ -502,7 +508,7 @@ static int
 evidence_reason(const struct model *md, const struct commit *c, struct buf *detail)
 {
 	const char *which = NULL;
-	const struct mail *rep;
+	const struct mail *rep, *other;
 	const struct lostpost *lp;
 	int r;
 
@@ -565,7 +571,7 @@ evidence_reason(const struct model *md, const struct commit *c, struct buf *deta
 		    md->mails[lp->reply].id, md->mails[lp->reply].subject);
 		return OR_ELSEWHERE;
 	}
-	if ((rep = report_of(md, c))) {
+	if ((rep = report_of(md, c, &other))) {
 		buf_addf(detail, "its Reported-by/Suggested-by wrote in the archives before it: %s",
 		    rep->id);
 		return OR_FOLLOWUP;
@@ -678,8 +684,17 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 	}
 	/* Another's report or suggestion, made where the archives do not reach. */
 	if ((who = credited_other(c, &wlen))) {
-		buf_addf(detail, "its Reported-by/Suggested-by names %.*s, whose report the archives "
-		    "lack", (int)wlen, who);
+		const struct mail *other;
+
+		report_of(md, c, &other);
+		if (other)
+			buf_addf(detail, "its Reported-by/Suggested-by names %.*s; the mails of the "
+			    "archives by those it names in the %d days before it speak of other "
+			    "matters by their subjects (the latest: %s \"%s\")", (int)wlen, who,
+			    REPORT_DAYS, other->id, other->subject);
+		else
+			buf_addf(detail, "its Reported-by/Suggested-by names %.*s, whose report the "
+			    "archives lack", (int)wlen, who);
 		return OR_FOLLOWUP;
 	}
 	r = own ? OR_OWN : OR_NONE;
