@@ -318,6 +318,7 @@ subject_parse(const char *s, size_t n, struct subject_info *si)
 			break;
 		i += k;
 	}
+	si->head = i;
 	/* "[PATCH] RFC: ..." asks for comments as much as "[RFC PATCH]" does. */
 	if (n - i >= 4 && !memcmp(s + i, "RFC:", 4))
 		si->tags |= SUBJ_RFC;

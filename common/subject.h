@@ -32,6 +32,8 @@ struct subject_info {
 	int part;      /* -1 when not given */
 	int total;     /* -1 when not given */
 	unsigned tags;
+	size_t head;   /* the length of the leading markers ("Re:", "AW:", "Fwd:"),
+	                  bracket groups and blanks: where the title starts */
 };
 
 void subject_parse(const char *s, size_t n, struct subject_info *si);

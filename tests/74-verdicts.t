@@ -568,6 +568,29 @@ is "quoted, control: a mail naming a parent (another thread's) is that thread's"
 quoted "$(qm q@x 2021-02-03T09:00:00Z Bob bob@b.org 'On Mon, 1 Feb, Ann Example wrote:\n> x')" >q8.tsv
 is "quoted, control: no year named" "ignored" "$(verdict p@x --grace 0 q8.tsv none.tsv)"
 
+# Unthreaded by subject: a mail naming no parent whose subject is a
+# reply's to p@x's ("RE: [PATCH] p@x", a client that drops In-Reply-To
+# and References) answers it when another person's, at most 14 days
+# later; the latest patch of that title before it.
+# um ID DATE NAME ADDR SUBJECT [IN_REPLY_TO]: a reply with its own subject.
+um() {
+	printf '%s\t%s\t%s\t%s\t%s\tdev\t%s\t%s\treply\t\n' "$1" "$2" "$3" "$4" "$5" "${6:-}" "${6:-}"
+}
+quoted "$(um r@x 2021-02-03T09:00:00Z Bob bob@b.org 'RE: [PATCH] p@x')" >u1.tsv
+is "unthreaded: another's mail naming no parent, under RE: and p@x's subject: answered" \
+	"answered bob@b.org" "$(verdict p@x --grace 0 u1.tsv none.tsv)"
+quoted "$(um r@x 2021-02-03T09:00:00Z Bob bob@b.org 'AW: [PATCH v2] P@X')" >u2.tsv
+is "unthreaded: whatever the reply marker, the tags and the case" \
+	"answered bob@b.org" "$(verdict p@x --grace 0 u2.tsv none.tsv)"
+quoted "$(um r@x 2021-02-16T09:00:00Z Bob bob@b.org 'RE: [PATCH] p@x')" >u3.tsv
+quoted "$(um r@x 2021-02-03T09:00:00Z 'Ann Example' ann@a.org 'RE: [PATCH] p@x')" >u4.tsv
+quoted "$(um r@x 2021-02-03T09:00:00Z Bob bob@b.org '[PATCH] p@x')" >u5.tsv
+quoted "$(um r@x 2021-02-03T09:00:00Z Bob bob@b.org 'RE: [PATCH] p@x' f.dev.2021-01.3@x)" >u6.tsv
+quoted "$(um r@x 2021-02-03T09:00:00Z Bob bob@b.org 'RE: p@x')" >u7.tsv
+is "unthreaded, controls: 15 days after; her own; no reply marker; naming another parent; no patch tag" \
+	"ignored|ignored|ignored|ignored|ignored" \
+	"$(verdict p@x --grace 0 u3.tsv none.tsv)|$(verdict p@x --grace 0 u4.tsv none.tsv)|$(verdict p@x --grace 0 u5.tsv none.tsv)|$(verdict p@x --grace 0 u6.tsv none.tsv)|$(verdict p@x --grace 0 u7.tsv none.tsv)"
+
 # --- 7. applied: on a side branch only -----------------------------------------
 # p@x's cluster holds C1, on a side branch; C2, on a side branch too,
 # deletes src/a.c, which the main line created (C9's root); late@x
@@ -843,6 +866,30 @@ is "control: the pull request's commit by another author" "none" "$(pr pulls-bob
 is "control: a year and a day apart" "none" "$(pr pulls-late.tsv $N1)"
 is "control: a committer's own commit on a pull request stays his" \
 	"committer-own its author committed it" "$(pr pulls.tsv $O1)"
+# Retitled wholly when taken: N1 (Ann's, written 2021-02-15 10:00:00)
+# and a pull request's commit of another title by Ann written that very
+# second; the controls a second later, by Bob, and Max's own O1 (written
+# 2021-02-14 10:00:00) with his pull request's commit of that second.
+{
+	printf 'pull\tid\tdate\tfrom_name\tfrom_addr\tsubject\tsrc\n'
+	pl "$(hexid 9e7)" 2021-02-15T10:00:00Z Ann ann@a.org 'Make the frobnicator quiet'
+	pl "$(hexid 9e8)" 2021-02-14T10:00:00Z Max maint@m.org 'Own work on GitHub'
+} >pulls-same.tsv
+sed 's/\t2021-02-15T10:00:00Z\t/\t2021-02-15T10:00:01Z\t/' pulls-same.tsv >pulls-same-late.tsv
+sed 's/\tAnn\tann@a.org\t/\tBob\tbob@b.org\t/' pulls-same.tsv >pulls-same-bob.tsv
+is "pull-request: a pull request's commit of another title has its author and author date to the second" \
+	"pull-request its author and author date (to the second) are those of 9e7000000000 of pull request #12 \"Make the frobnicator quiet\": the same commit, retitled" \
+	"$(pr pulls-same.tsv $N1)"
+{
+	cat pulls-same.tsv
+	pl "$(hexid 9ea)" 2021-02-15T10:00:00Z Ann ann@a.org 'Say none at all: one'
+} >pulls-same2.tsv
+is "pull-request: of two commits of that second (a script's series), the one whose title shares most words" \
+	"pull-request its author and author date (to the second) are those of 9ea000000000 of pull request #12 \"Say none at all: one\": the same commit, retitled" \
+	"$(pr pulls-same2.tsv $N1)"
+is "controls: a second later; another author; a committer's own commit stays his" \
+	"none|none|committer-own its author committed it" \
+	"$(pr pulls-same-late.tsv $N1)|$(pr pulls-same-bob.tsv $N1)|$(pr pulls-same.tsv $O1)"
 # Rebased with another prefix: the title after the prefixes (3 words or
 # more) and the author are a pull request's commit's.
 S1=$(hexid 5a1) S2=$(hexid 5a2) S3=$(hexid 5a3)
@@ -1238,6 +1285,114 @@ is "follow-up: the answer to the cover letter its posting was sent under" \
 is "follow-up, controls: 60 days and a second; no file in common; answered by its author alone; answered after it was written; one file of the posting's four; the answer to another part of the series" \
 	"none|none|committer-own its author committed it|none|none|none" \
 	"$(rv $W2)|$(rv $W3)|$(rv $W4)|$(rv $W5)|$(rv $W7)|$(rv $W8)"
+# A maintainer's fix-up of another's patch, made on its review: Pat's
+# fp@x (2021-02-01, src/k.c and src/k.h), which Max answered (fr@x,
+# 2021-02-03 09:00) and committed as B1 (2021-02-03 12:00); Max's own
+# X1, written at 11:00, committed beside it, changes a line of src/k.c
+# that B1 added; X7 names B1 by its hash ("Fixes: 7b1000000000").  The
+# controls: X8 changes an older line of src/k.c, not B1's (tidying the
+# file he merged into); X2 changes src/other.c too; X3 was committed two
+# days after B1; X4 was written before Pat posted (Max's own work of
+# before, merged the same day); X5 went in beside B2, Max's own patch
+# mp2@x, which he answered himself; X6 beside B3, Pat's hp@x, which Max
+# never answered.
+B1=$(hexid 7b1) B2=$(hexid 7b2) B3=$(hexid 7b3)
+X1=$(hexid 7c1) X2=$(hexid 7c2) X3=$(hexid 7c3) X4=$(hexid 7c4) X5=$(hexid 7c5) X6=$(hexid 7c6)
+X7=$(hexid 7c7) X8=$(hexid 7c8) X9=$(hexid 7c9)
+{
+	mhdr
+	for m in 01 02 03; do fill dev 2021-$m 30; done
+	tmail fp@x 2021-02-01T10:00:00Z Pat pat@p.org '[PATCH] knob: add the knob' patch
+	tmail fr@x 2021-02-03T09:00:00Z Max maint@m.org 'Re: [PATCH] knob: add the knob' reply fp@x
+	tmail mp2@x 2021-02-01T10:00:00Z Max maint@m.org '[PATCH] lever: add the lever' patch
+	tmail mr2@x 2021-02-03T09:00:00Z Max maint@m.org 'Re: [PATCH] lever: add the lever' reply mp2@x
+	tmail hp@x 2021-02-01T10:00:00Z Pat pat@p.org '[PATCH] hinge: add the hinge' patch
+} >fx.tsv
+{
+	khdr
+	member 1 fp@x mail
+	member 1 "$B1" commit
+	member 2 mp2@x mail
+	member 2 "$B2" commit
+	member 3 hp@x mail
+	member 3 "$B3" commit
+} >k-fx.tsv
+{
+	chdr
+	crow $B1 2021-02-01T10:00:00Z Pat pat@p.org 'knob: add the knob' Max maint@m.org 2021-02-03T12:00:00Z
+	crow $B2 2021-02-01T10:00:00Z Max maint@m.org 'lever: add the lever' Max maint@m.org 2021-02-03T12:00:00Z
+	crow $B3 2021-02-01T10:00:00Z Pat pat@p.org 'hinge: add the hinge' Max maint@m.org 2021-02-03T12:00:00Z
+	for x in "$X1 2021-02-03T11 2021-02-03T12:01 knob-a" "$X7 2021-02-03T11 2021-02-03T12:01 knob-b" \
+	    "$X8 2021-02-03T11 2021-02-03T12:01 knob-c" "$X2 2021-02-03T11 2021-02-03T12:01 knob-d" \
+	    "$X9 2021-02-03T11 2021-02-03T12:01 knob-g" \
+	    "$X3 2021-02-03T11 2021-02-05T12:01 knob-e" "$X4 2021-01-20T11 2021-02-03T12:01 knob-f" \
+	    "$X5 2021-02-03T11 2021-02-03T12:01 lever" "$X6 2021-02-03T11 2021-02-03T12:01 hinge"; do
+		set -- $x
+		crow $1 $2:00:00Z Max maint@m.org "$4: tidy" Max maint@m.org $3:00Z
+	done
+	commit $C9 2020-01-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-fx.tsv
+# fxrow ID KIND DATE FILES HUNKS [MSG]: a patch table's row with its own hunks and message.
+fxrow() {
+	printf '%s\t%s\t%s\t%s\t\t%s\t\t%s\n' "$1" "$2" "$3" "$4" "$5" "${6:-}"
+}
+KNOB='F src/k.c\tsrc/k.c\n@ \n+\tknob_turn(knob, KNOB_LEFT);\n'
+{
+	printf 'id\tkind\tdate\tfiles\tnew\thunks\tflags\tmsg\n'
+	fxrow $C9 commit 2020-01-01T00:00:00Z 'src/k.c\nsrc/k.h\nsrc/other.c\nsrc/l.c\nsrc/h.c' \
+	    'F /dev/null\tsrc/k.c\n@ \n+\tknob_init(knob, KNOB_OFF);\n'
+	fxrow fp@x mail 2021-02-01T10:00:00Z 'src/k.c\nsrc/k.h' "$KNOB"
+	fxrow mp2@x mail 2021-02-01T10:00:00Z src/l.c 'F src/l.c\tsrc/l.c\n@ \n+\tlever_pull(lever, LEVER_UP);\n'
+	fxrow hp@x mail 2021-02-01T10:00:00Z src/h.c 'F src/h.c\tsrc/h.c\n@ \n+\thinge_open(hinge, HINGE_WIDE);\n'
+	fxrow $B1 commit 2021-02-03T12:00:00Z 'src/k.c\nsrc/k.h' "$KNOB"
+	fxrow $B2 commit 2021-02-03T12:00:00Z src/l.c 'F src/l.c\tsrc/l.c\n@ \n+\tlever_pull(lever, LEVER_UP);\n'
+	fxrow $B3 commit 2021-02-03T12:00:00Z src/h.c 'F src/h.c\tsrc/h.c\n@ \n+\thinge_open(hinge, HINGE_WIDE);\n'
+	FIX='F src/k.c\tsrc/k.c\n@ \n-\tknob_turn(knob, KNOB_LEFT);\n+\tknob_turn(knob, KNOB_RIGHT);\n'
+	OLD='F src/k.c\tsrc/k.c\n@ \n-\tknob_init(knob, KNOB_OFF);\n+\tknob_init(knob, KNOB_ON);\n'
+	fxrow $X1 commit 2021-02-03T12:01:00Z src/k.c "$FIX"
+	fxrow $X7 commit 2021-02-03T12:01:00Z src/k.c "$OLD" 'knob: tidy\n\nFixes: 7b1000000000 ("knob: add the knob")'
+	fxrow $X8 commit 2021-02-03T12:01:00Z src/k.c "$OLD" 'knob: tidy\n\nFixes: 7b1000000001'
+	fxrow $X9 commit 2021-02-03T12:01:00Z src/k.c \
+	    "${FIX}F src/k.c\\tsrc/k.c\\n@ \\n-\\tknob_wire(knob, WIRE_RED);\\n-\\tknob_wire(knob, WIRE_BLUE);\\n-\\tknob_wire(knob, WIRE_GREEN);\\n-\\tknob_wire(knob, WIRE_GOLD);\\n"
+	fxrow $X2 commit 2021-02-03T12:01:00Z 'src/k.c\nsrc/other.c' \
+	    "${FIX}F src/other.c\\tsrc/other.c\\n@ \\n+\\tother_tidy(knob);\\n"
+	fxrow $X3 commit 2021-02-05T12:01:00Z src/k.c "$FIX"
+	fxrow $X4 commit 2021-02-03T12:01:00Z src/k.c "$FIX"
+	fxrow $X5 commit 2021-02-03T12:01:00Z src/l.c 'F src/l.c\tsrc/l.c\n@ \n-\tlever_pull(lever, LEVER_UP);\n+\tlever_pull(lever, LEVER_DOWN);\n'
+	fxrow $X6 commit 2021-02-03T12:01:00Z src/h.c 'F src/h.c\tsrc/h.c\n@ \n-\thinge_open(hinge, HINGE_WIDE);\n+\thinge_open(hinge, HINGE_NARROW);\n'
+} >fx.tok
+ptreport offlist -q fx.tsv k-fx.tsv c-fx.tsv fx.tok >fx.out
+fx() { rpr "$1" fx.out; }
+FU='follow-up its author answered Pat'"'"'s patch mail fp@x "[PATCH] knob: add the knob" (fr@x of 2021-02-03T09:00), and it was committed beside 7b1000000000 "knob: add the knob", the commit that patch became, changing lines that commit added or naming it: a fix-up of the review'
+is "follow-up: a fix-up its committer made beside another's patch he answered, changing a line its commit added; or naming that commit by its hash" \
+	"$FU|$FU" "$(fx $X1)|$(fx $X7)"
+is "fix-up, control: one of the five lines it changes the patch's (a pass over the file, not a fix-up: a quarter at least)" \
+	"committer-own its author committed it" "$(fx $X9)"
+is "fix-up, controls: an older line of the file (and another commit's hash); a file the patch's commit does not change; committed two days after it; written before the patch was posted; beside his own patch; beside a patch he never answered" \
+	"committer-own its author committed it|committer-own its author committed it|committer-own its author committed it|committer-own its author committed it|committer-own its author committed it|committer-own its author committed it" \
+	"$(fx $X8)|$(fx $X2)|$(fx $X3)|$(fx $X4)|$(fx $X5)|$(fx $X6)"
+# A change log named by the prefix of the title: K1 "CHANGES: ..." and
+# K2 "btrfs-progs: CHANGES: ..." changing CHANGES alone; the control K3
+# "docs: ..." changing the documentation page Documentation/CHANGES.rst.
+K1=$(hexid 8d1) K2=$(hexid 8d2) K3=$(hexid 8d3)
+{
+	chdr
+	oc $K1 16 'CHANGES: Conceal fixes to bugs never out'
+	oc $K2 16 'btrfs-progs: CHANGES: fix a typo in the header'
+	oc $K3 16 'docs: distinguish the Changes title'
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-rel.tsv
+{
+	thdr
+	tok commit $C9 2020-01-01T00:00:00Z C:CHANGES C:Documentation/CHANGES.rst
+	tok commit $K1 2021-02-16T12:00:00Z M:CHANGES
+	tok commit $K2 2021-02-16T12:00:00Z M:CHANGES
+	tok commit $K3 2021-02-16T12:00:00Z M:Documentation/CHANGES.rst
+} >rel.tok
+ptreport offlist -q off.tsv none.tsv c-rel.tsv rel.tok >rel.out
+is "release: a change log alone, a prefix of the title naming it (control: a documentation page of that name under docs:)" \
+	"release it changes release notes or version files alone|release it changes release notes or version files alone|none" \
+	"$(rpr $K1 rel.out)|$(rpr $K2 rel.out)|$(rpr $K3 rel.out)"
 want=$(awk -F'\t' -v id="$W1" '$1 == id { print "  verdict: off-list|  reason: " $10 "|    " $11 }' rv.out)
 run ptreport why "$W1" rv.tsv none.tsv c-rv.tsv rv.tok
 is "why, a follow-up of a review: the reason and evidence of offlist" "0|$want" \

@@ -220,6 +220,34 @@ T1='foo: fix it'
 is "control: the same title of three words, another file: ignored" "ignored" \
 	"$(fv 2021-06-01T09:00:00Z 'foo: fix it' lib/foo.c)"
 unset T1
+# A patch re-sent as a series under its title: Ann's a1@x "widget: add the
+# json output format" (drivers/widget.c), answered by Bob; DATE, her
+# series under a cover letter titled TITLE, its parts v1@x and v2@x
+# retitled, on drivers/widget.c, unanswered.  rs DATE TITLE: v2@x's verdict.
+rs() {
+	{
+		whdr
+		bg
+		w a1@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] widget: add the json output format'
+		w ar@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH] widget: add the json output format' \
+		    reply a1@x '' '' '' '' 'Use one row spec, please.'
+		w v0@x "$1" Ann ann@a.org "[PATCH 0/2] $2" cover '' '' 0 2
+		w v1@x "$1" Ann ann@a.org '[PATCH 1/2] widget: add the rowspec struct' patch v0@x '' 1 2
+		w v2@x "$1" Ann ann@a.org '[PATCH 2/2] widget: print the rows' patch v0@x '' 2 2
+	} >rs.tsv
+	{
+		thdr
+		tok mail a1@x 2021-02-01T09:00:00Z M:drivers/widget.c
+		tok mail v1@x "$1" M:drivers/widget.c
+		tok mail v2@x "$1" M:drivers/widget.c
+	} >rs.tok
+	V v2@x --grace 0 rs.tsv rs.tok none.tsv c-end.tsv
+}
+is "family: a patch re-sent as a series under its title (V2 in the cover letter's): answered-version a1@x" \
+	"answered-version a1@x" "$(rs 2021-02-10T09:00:00Z 'widget: V2 add the json output format')"
+is "controls: a cover letter's title of other words; of four words; 31 days later" \
+	"ignored|ignored|ignored" \
+	"$(rs 2021-02-10T09:00:00Z 'widget: rework the knob handling code')|$(rs 2021-02-10T09:00:00Z 'widget: the json output')|$(rs 2021-03-05T09:00:00Z 'widget: V2 add the json output format')"
 # The scores: a pair of p@x and q@x, alike (0.7) over most of both (fdiff 0.7).
 { phdr; pair p@x q@x 0.7 0.7; } >fv.pairs
 { phdr; pair p@x q@x 0.7 0.3; } >fv-thin.pairs
@@ -330,7 +358,7 @@ carry() {
 	} >ca.tok
 	{
 		chdr
-		commit "$C1" "$1" "$1"
+		commit "$C1" "$1" "${5:-$1}"
 		commit "$C2" 2020-11-01T09:00:00Z 2020-11-01T09:00:00Z
 		commit "$C9" 2022-09-01T00:00:00Z 2022-09-01T00:00:00Z
 	} >c-ca.tsv
@@ -345,6 +373,11 @@ is "carried: a commit made before it (the change already there)" \
 is "control: two of four: ignored" "ignored" "$(carry 2021-03-01T09:00:00Z drivers/foo.c 2)"
 is "control: the lines on another file: ignored" "ignored" "$(carry 2021-03-01T09:00:00Z drivers/baz.c 4)"
 is "control: 400 days later: ignored" "ignored" "$(carry 2022-03-07T09:00:00Z drivers/foo.c 4)"
+is "carried: written 428 days before it, committed four months after it (a branch squashed when it lands)" \
+	"reworked $C1, carrying 4 of its 4 added lines" \
+	"$(carry 2019-12-01T09:00:00Z drivers/foo.c 4 p@x 2021-06-01T09:00:00Z)"
+is "controls: written 428 days before, committed then; or committed 400 days after it" "ignored|ignored" \
+	"$(carry 2019-12-01T09:00:00Z drivers/foo.c 4 p@x 2019-12-01T09:00:00Z)|$(carry 2019-12-01T09:00:00Z drivers/foo.c 4 p@x 2022-03-07T09:00:00Z)"
 is "control: short lines alike (}, x = 1;) are no evidence: ignored" "ignored" \
 	"$(carry 2021-03-01T09:00:00Z drivers/foo.c 4 p2@x)"
 # A small patch (one line added, two removed): all of them the same in

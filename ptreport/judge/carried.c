@@ -115,7 +115,7 @@ line_hash(const char *s, size_t n, struct buf *w)
 }
 
 /* The distinctive lines of a kind ('+' added, '-' removed) of a hunks field, hashed, sorted, unique, into *v. */
-static uint32_t
+uint32_t
 some_lines(const char *s, size_t n, int kind, uint64_t **v, uint32_t *cap, struct buf *w)
 {
 	struct hunks_iter it;
@@ -134,7 +134,7 @@ some_lines(const char *s, size_t n, int kind, uint64_t **v, uint32_t *cap, struc
 }
 
 /* How many of a[0..na) are in b[0..nb) (both sorted)? */
-static uint32_t
+uint32_t
 common(const uint64_t *a, uint32_t na, const uint64_t *b, uint32_t nb)
 {
 	uint32_t i = 0, j = 0, n = 0;
@@ -151,7 +151,7 @@ common(const uint64_t *a, uint32_t na, const uint64_t *b, uint32_t nb)
 }
 
 /* The current row's hunks, unescaped into raw: the bytes, or NULL (a bad field). */
-static const char *
+const char *
 hunks_of(const struct tsv_reader *r, int c, struct buf *raw, size_t *n)
 {
 	char why[64];
@@ -445,6 +445,14 @@ later_mail(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 	}
 }
 
+/* Is t within CARRY_DAYS of [lo, hi]? */
+static int
+near_date(int64_t t, int64_t lo, int64_t hi)
+{
+	return t != NODATE && t >= lo - (int64_t)CARRY_DAYS * DAY &&
+	    t <= hi + (int64_t)CARRY_DAYS * DAY;
+}
+
 /* Pass 2: a commit of the main line near the candidates: which does it carry? */
 static void
 commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, int chunks)
@@ -457,8 +465,7 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 	if (strcmp(r->f[ckind].s, KIND_COMMIT) ||
 	    !(c = commit_by_id(md, r->f[cid].s, r->f[cid].len)) || !c->present ||
 	    c->skip || c->date == NODATE ||
-	    c->date < cr->lo - (int64_t)CARRY_DAYS * DAY ||
-	    c->date > cr->hi + (int64_t)CARRY_DAYS * DAY)
+	    (!near_date(c->date, cr->lo, cr->hi) && !near_date(c->cdate, cr->lo, cr->hi)))
 		return;
 	commit = (uint32_t)(c - md->commits);
 	/* The issues its message names, once, when a candidate names one. */
@@ -469,8 +476,14 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		const struct mail *m = &md->mails[k->mail];
 		uint32_t hits;
 
-		if (c->date < m->date - (int64_t)CARRY_DAYS * DAY ||
-		    c->date > m->date + (int64_t)CARRY_DAYS * DAY)
+		/*
+		 * Written near it, or committed in the year after it: a
+		 * branch squashed when it lands keeps its first commit's
+		 * date ("treewide: v2 implementation").
+		 */
+		if (!near_date(c->date, m->date, m->date) &&
+		    (c->cdate == NODATE || c->cdate < m->date ||
+		    c->cdate > m->date + (int64_t)CARRY_DAYS * DAY))
 			continue;
 		/* The same issue, on whatever files: the same work, another way. */
 		if (nci && k->niss && common(k->iss, k->niss, cr->ci, nci) &&

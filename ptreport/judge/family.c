@@ -286,6 +286,42 @@ numbered_siblings(const char *a, const char *b)
 
 enum { KIN_NONE, KIN_WEAK, KIN_STRONG };
 
+/*
+ * The title of the posting patch m was sent in: its cover letter's (its
+ * parent, a cover letter), else "" (a patch alone: its own title is
+ * compared already).
+ */
+static const char *
+cover_title(const struct model *md, const struct mail *m)
+{
+	const struct mail *c = m->parent != NONE ? &md->mails[m->parent] : NULL;
+
+	return c && c->present && c->type == MT_COVER && c->ntitle ? c->ntitle : "";
+}
+
+/*
+ * Were m and x posted under titles alike (TWIN_WORDS) that say enough
+ * (TITLE_WORDS words), one of them at least a cover letter's: a patch
+ * sent alone and re-sent as a series under its title ("[PATCH 0/6] V2
+ * scrub status: add json output format" after "[PATCH 2/2] scrub
+ * status: add json output format"), or a series re-sent under its
+ * cover letter's title reworded, its parts all retitled?
+ */
+static int
+postings_alike(const struct model *md, const struct mail *m, const struct mail *x)
+{
+	const char *a = cover_title(md, m), *b = cover_title(md, x);
+
+	if (!*a && !*b)
+		return 0;
+	if (!*a)
+		a = m->ntitle;
+	if (!*b)
+		b = x->ntitle;
+	return a && b && distinct_words(a) >= TITLE_WORDS && distinct_words(b) >= TITLE_WORDS &&
+	    titles_alike(a, b);
+}
+
 uint32_t
 family_kin(struct model *md, uint32_t mi, uint32_t xi)
 {
@@ -319,6 +355,15 @@ family_kin(struct model *md, uint32_t mi, uint32_t xi)
 	/* A next version retitled a little, on a file or folder of it, soon. */
 	if (alike && x->version != m->version && dt <= (int64_t)RETITLE_DAYS * DAY &&
 	    (shares_file(x->files, m->files) || shares_folder(x->files, m->files)))
+		return KIN_STRONG;
+	/*
+	 * Another posting under a title alike, its cover letter's or its
+	 * own (a patch re-sent as a series, a series re-sent retitled), on
+	 * a file or folder of it, soon.
+	 */
+	if (dt <= (int64_t)RETITLE_DAYS * DAY && thread_of(md, xi) != thread_of(md, mi) &&
+	    (shares_file(x->files, m->files) || shares_folder(x->files, m->files)) &&
+	    postings_alike(md, m, x))
 		return KIN_STRONG;
 	/*
 	 * A title alike, on every file of it, and the scores alike though

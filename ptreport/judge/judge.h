@@ -170,7 +170,10 @@ uint32_t parts_merged(struct model *md, uint32_t mi, uint32_t *others);
  * naming the same commit within RETITLE_DAYS; or
  * a next version (another vN) under a title alike (TWIN_WORDS, numbered
  * siblings such as foo01 and foo02 aside) on a file or folder of both,
- * within RETITLE_DAYS; or the same title on a file of both (or of
+ * within RETITLE_DAYS; or another posting's patch, the two postings'
+ * titles alike (a cover letter's, else the patch's own; one a cover
+ * letter's; TITLE_WORDS words each) on a file or folder of both, within
+ * RETITLE_DAYS (a patch re-sent as a series); or the same title on a file of both (or of
  * TITLE_WORDS words, whatever the files), within FAM_DAYS; or a vN (N >
  * 1) of as many patches, with no earlier version of its own, posted
  * within NEAR_SECS after the patch, its person's last posting before
@@ -196,7 +199,8 @@ uint32_t parts_merged(struct model *md, uint32_t mi, uint32_t *others);
 #define CREDIT_SCORE 0.3
 /*
  * A patch that would be ignored is carried by a commit (carried.c)
- * written within CARRY_DAYS of it, before or after, on a file of it,
+ * written within CARRY_DAYS of it, before or after, or committed in the
+ * CARRY_DAYS after it (a branch squashed), on a file of it,
  * whose added lines hold CARRY_SHARE of its own distinctive ones (of
  * CARRY_CHARS characters or more, whitespace collapsed), CARRY_MIN at
  * least; of a smaller patch (CARRY_MIN lines added and removed together
@@ -224,6 +228,29 @@ struct carry {
 	int issue;               /* ... or naming an issue its message names */
 };
 void carried(struct model *md);
+/*
+ * carried.c's reading of lines, for fixups.c too: the distinctive lines
+ * of a kind ('+' added, '-' removed) of a hunks field, hashed, sorted,
+ * each once, into *v (*cap its room; w a scratch buffer): how many;
+ * how many of sorted a[0..na) are in sorted b[0..nb); the hunks column
+ * c of the current row, unescaped into raw: the bytes (*n), or NULL for
+ * a bad field.
+ */
+uint32_t some_lines(const char *s, size_t n, int kind, uint64_t **v, uint32_t *cap,
+    struct buf *w);
+uint32_t common(const uint64_t *a, uint32_t na, const uint64_t *b, uint32_t nb);
+const char *hunks_of(const struct tsv_reader *r, int c, struct buf *raw, size_t *n);
+/*
+ * An off-list commit made as a fix-up of another's patch on its review
+ * (fixups.c): its author answered the patch and it went in beside the
+ * commit that patch became (fixup_reply()), and either FIXUP_SHARE of
+ * the distinctive lines it removes or changes (one at least) are lines
+ * that commit added (a pass over the whole file that crosses one of
+ * them is its author's own), or its message names that commit by its
+ * hash (7 digits or more): fixreply and fixby of the commit.
+ */
+#define FIXUP_SHARE 0.25
+void fixups(struct model *md);
 const struct carry *carry_of(const struct model *md, uint32_t mi);
 void touch_text(const struct model *md, const struct mail *m, const struct carry *k,
     struct buf *b);
@@ -352,11 +379,13 @@ int commit_by_prefix(const struct model *md, const char *p, size_t k);
  * 60 days before it (follow-up); release notes, change logs or a
  * version in its title (release); brought in by a merge of a
  * contributor's branch (its commits committed by people who commit no
- * one else's work), naming a pull request, or its author's own commit
- * when he commits no one else's work (a branch taken whole: pull
- * request); its author's patch mail on its files, answered by another
- * person (its committer's own: one it credits), in the REVIEW_DAYS
- * before it (follow-up); its
+ * one else's work), naming a pull request, a pull request's commit of
+ * its title, summary, or author and author date, or its author's own
+ * commit when he commits no one else's work (a branch taken whole: pull
+ * request); its author's patch mail on its files, answered
+ * by another person (its committer's own: one it credits), in the
+ * REVIEW_DAYS before it (follow-up); its author's answer to another's
+ * patch whose commit it went in beside (fixup_reply(): follow-up); its
  * Reported-by naming another (follow-up); its author its committer, a
  * committer (committer-own); else none.
  */
@@ -383,6 +412,17 @@ int commits_others(const struct model *md, const char *addr, const char *who, in
 const struct commit *branch_committer(const struct model *md, const char *merge);
 uint32_t reviewed_posting(const struct model *md, const struct commit *c, int credit,
     uint32_t *reply);
+/*
+ * A maintainer's fix-up of a contributor's patch, made on its review:
+ * fixup_reply() gives the reply of commit c's author to another
+ * person's patch mail, from FIXUP_DAYS before c was committed to a day
+ * after, when c was written after that patch was posted (not his own
+ * work of before, merged the same day) and the commit that patch
+ * became was committed beside c (by c's committer, within a day) and
+ * changes every file c changes: that commit into *beside; NONE if none.
+ */
+#define FIXUP_DAYS 14
+uint32_t fixup_reply(const struct model *md, const struct commit *c, uint32_t *beside);
 /* The reason of off-list commit ci (OR_*), its evidence appended to detail. */
 int offlist_why(const struct model *md, uint32_t ci, struct buf *detail);
 /* The same, and when its cluster holds only process mails, that said too. */

@@ -127,6 +127,45 @@ names_version(const struct commit *c)
 	return 0;
 }
 
+/*
+ * Does a "prefix: " part of the commit's subject name a change log it
+ * changes (CHANGES, ChangeLog, NEWS or VERSION, in any case, less the
+ * extension): "CHANGES: conceal fixes", "btrfs-progs: CHANGES: fix a
+ * typo"?  ("configure: ..." names a build file, no release's.)
+ */
+static int
+prefix_names_file(const struct commit *c)
+{
+	static const char *const logs[] = { "changes", "changelog", "news", "version" };
+	const char *s = c->subject;
+
+	for (;;) {
+		size_t k = strcspn(s, ": "), j;
+
+		if (!k || s[k] != ':' || s[k + 1] != ' ')
+			return 0;
+		for (j = 0; j < sizeof logs / sizeof logs[0]; j++)
+			if (strlen(logs[j]) == k && !strncasecmp(s, logs[j], k))
+				break;
+		if (j == sizeof logs / sizeof logs[0]) {
+			s += k + 2;
+			continue;
+		}
+		for (const char *p = c->files ? c->files : ""; *p;) {
+			size_t n = strcspn(p, "\n"), pl;
+			const char *pp = change_path(p, n, &pl), *base = pp + pl, *dot;
+
+			while (base > pp && base[-1] != '/')
+				base--;
+			dot = memchr(base, '.', (size_t)(pp + pl - base));
+			if ((size_t)((dot ? dot : pp + pl) - base) == k && !strncasecmp(base, s, k))
+				return 1;
+			p += n + (p[n] == '\n');
+		}
+		s += k + 2;
+	}
+}
+
 /* A release: tagged, or a version named beside a release word or in a title of nothing else. */
 static int
 release_commit(const struct commit *c)
@@ -142,7 +181,8 @@ release_commit(const struct commit *c)
 		return 1;
 	/* Release notes or a change log alone, under a title that says so. */
 	if (c->verfiles && (title_has(c, "release") || title_has(c, "notes") ||
-	    title_has(c, "changelog") || title_has(c, "news") || names_version(c)))
+	    title_has(c, "changelog") || title_has(c, "news") || names_version(c) ||
+	    prefix_names_file(c)))
 		return 1;
 	if (!names_version(c))
 		return 0;
@@ -627,6 +667,16 @@ pull_reason(const struct model *md, const struct commit *c, int own,
 		    md->pulls[p].subject);
 		return OR_PULL;
 	}
+	/*
+	 * Retitled wholly when taken: the pull request's commit has its
+	 * author and its author date to the second.
+	 */
+	if (!own && (p = pull_same(md, c->author, c->aname, c->date, c->ntitle)) != NONE) {
+		buf_addf(detail, "its author and author date (to the second) are those of %.12s "
+		    "of pull request #%lu \"%s\": the same commit, retitled", md->pulls[p].id,
+		    md->pulls[p].pull, md->pulls[p].subject);
+		return OR_PULL;
+	}
 	if (c->merge && !*branch) {
 		buf_addf(detail, "brought in by %.12s \"%s\": a contributor's branch (its commits' "
 		    "committers commit no one else's work), merged", c->merge, c->merge_subject);
@@ -680,6 +730,24 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 		    "each's in common), was answered before it was written: %s by %s%s",
 		    md->mails[posting].id, md->mails[posting].subject, d, md->mails[reply].id,
 		    md->mails[reply].from, own ? ", whom its trailers credit" : "");
+		return OR_FOLLOWUP;
+	}
+	/*
+	 * Its author answered another's patch, and it went in beside the
+	 * commit that patch became, changing lines that commit added (or
+	 * naming it): a fix-up the review made ("merged, with a follow-up
+	 * fixing ...").  fixups() found it.
+	 */
+	if ((reply = c->fixreply) != NONE) {
+		const struct mail *x = &md->mails[reply], *p = &md->mails[x->tgt];
+		uint32_t beside = c->fixby;
+		char d[32];
+
+		iso_utc(d, x->date);
+		buf_addf(detail, "its author answered %s's patch mail %s \"%s\" (%s of %.16s), "
+		    "and it was committed beside %.12s \"%s\", the commit that patch became, "
+		    "changing lines that commit added or naming it: a fix-up of the review", p->name && *p->name ? p->name : p->from, p->id,
+		    p->subject, x->id, d, md->commits[beside].id, md->commits[beside].subject);
 		return OR_FOLLOWUP;
 	}
 	/* Another's report or suggestion, made where the archives do not reach. */

@@ -546,3 +546,69 @@ reviewed_posting(const struct model *md, const struct commit *c, int credit, uin
 	}
 	return best ? best->mail : NONE;
 }
+
+/*
+ * The commit of patch mail pi's cluster that commit c went in beside:
+ * committed by c's committer within a day of it, changing every file c
+ * changes; NONE.
+ */
+static uint32_t
+beside_of(const struct model *md, const struct commit *c, uint32_t pi)
+{
+	const struct mail *p = &md->mails[pi];
+
+	if (p->cluster == NONE)
+		return NONE;
+	for (uint32_t k = md->clusters[p->cluster].commit; k != NONE; k = md->commits[k].cnext) {
+		const struct commit *b = &md->commits[k];
+		int64_t dt = b->cdate - c->cdate;
+
+		if (b == c || !b->present || b->side || !b->files || b->cdate == NODATE ||
+		    dt > DAY || dt < -DAY ||
+		    !one_person(b->committer, b->cname, c->committer, c->cname, 0) ||
+		    !covers_files(b->files, c->files))
+			continue;
+		return k;
+	}
+	return NONE;
+}
+
+uint32_t
+fixup_reply(const struct model *md, const struct commit *c, uint32_t *beside)
+{
+	size_t lo = 0, hi = md->nbysender;
+	int64_t from, to, written = c->date != NODATE ? c->date : c->cdate;
+
+	if (!*c->author || !c->files || !*c->files || c->cdate == NODATE)
+		return NONE;
+	from = c->cdate - (int64_t)FIXUP_DAYS * DAY;
+	to = c->cdate + DAY;
+	/* The author's first mail at or after from (bysender: by sender, then date). */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct mail *m = &md->mails[md->bysender[mid]];
+		int cmp = strcmp(m->from, c->author);
+
+		if (cmp < 0 || (!cmp && m->date < from))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < md->nbysender; lo++) {
+		uint32_t r = md->bysender[lo], pi;
+		const struct mail *x = &md->mails[r];
+
+		if (strcmp(x->from, c->author) || x->date > to)
+			break;
+		pi = x->tgt;
+		if (pi == NONE || x->type == MT_COVER || x->type == MT_PULL ||
+		    !md->mails[pi].present || md->mails[pi].type != MT_PATCH ||
+		    md->mails[pi].foreign || md->mails[pi].date > x->date ||
+		    md->mails[pi].date > written ||
+		    by_person(&md->mails[pi], c->author, c->aname))
+			continue;
+		if ((*beside = beside_of(md, c, pi)) != NONE)
+			return r;
+	}
+	return NONE;
+}

@@ -38,6 +38,7 @@ model_free(struct model *md)
 		md->vp, md->bysender, md->ct, md->cpairs, md->mpairs, md->sections, md->lp,
 		md->lc, md->cov, md->pairs, md->quotes, md->fam, md->fw, md->bymerge, md->op,
 		md->toks, md->tokheld, md->carry, md->corr, md->pulls, md->vrows, md->cbyid,
+		md->pbydate,
 	};
 
 	uf_free(&md->threads);
@@ -123,7 +124,7 @@ commit_node(struct model *md, const char *id, size_t n)
 	c->author = c->committer = c->subject = c->links = c->aname = c->cname = "";
 	c->reporters = c->credits = c->changeid = c->imported = c->credited = "";
 	c->date = c->cdate = NODATE;
-	c->cluster = c->cnext = c->rpost = c->corr = NONE;
+	c->cluster = c->cnext = c->rpost = c->corr = c->fixreply = c->fixby = NONE;
 	e->val = (void *)(uintptr_t)(md->ncommits + 1);
 	return (uint32_t)md->ncommits++;
 }

@@ -216,6 +216,9 @@ struct commit {
 	int64_t date;            /* author date */
 	int64_t cdate;           /* commit date: when it was integrated */
 	uint32_t rpost;          /* a reply of its author's whose diff is it (pairs); NONE */
+	uint32_t fixreply;       /* a fix-up of another's patch: its author's reply to
+	                            it (judge/fixups.c); NONE */
+	uint32_t fixby;          /* ... the commit that patch became, beside it; NONE */
 	uint32_t cluster;
 	uint32_t cnext;
 	unsigned char present;   /* a row of a commits table */
@@ -533,6 +536,7 @@ struct model {
 	size_t npulls, cappulls;
 	struct hmap pulltitle;   /* title words -> the last row of them + 1 (chained) */
 	struct hmap pullsum;     /* summary words -> the last row of them + 1 (chained) */
+	uint32_t *pbydate;       /* the rows by author date (pulls_index()) */
 	uint32_t *cbyid;         /* the present commits by id (reasons_index()): a
 	                            hash's prefix looked up */
 	size_t ncbyid;
@@ -737,6 +741,16 @@ uint32_t pull_like(const struct model *md, const char *ntitle, const char *addr,
  */
 uint32_t pull_like_summary(const struct model *md, const char *nsummary, const char *addr,
     const char *who, int64_t date);
+/*
+ * The same commit under another title: the row of the lowest-numbered
+ * pull request whose commit is by that person (one_person()) with that
+ * very author date, to the second, which a rebase, an amend or a
+ * cherry-pick keeps; of several such commits (a series a script wrote
+ * in one second), the first whose title words share most with ntitle;
+ * NONE.
+ */
+uint32_t pull_same(const struct model *md, const char *addr, const char *who, int64_t date,
+    const char *ntitle);
 /* The pairs tables, read once (replypost.c). */
 void pairs_read(struct model *md);
 /*

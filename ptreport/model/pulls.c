@@ -62,10 +62,31 @@ load_pulls(struct model *md, struct tsv_reader *r)
 	}
 }
 
-/* The rows by their title words (titles_finish() gave them). */
+static const struct model *bydate_md;
+
+static int
+cmp_bydate(const void *a, const void *b)
+{
+	const struct pullc *x = &bydate_md->pulls[*(const uint32_t *)a];
+	const struct pullc *y = &bydate_md->pulls[*(const uint32_t *)b];
+
+	if (x->date != y->date)
+		return x->date < y->date ? -1 : 1;
+	if (x->pull != y->pull)
+		return x->pull < y->pull ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+/* The rows by their title words (titles_finish() gave them), and by date. */
 void
 pulls_index(struct model *md)
 {
+	md->pbydate = xreallocarray(NULL, md->npulls ? md->npulls : 1, sizeof *md->pbydate);
+	for (size_t i = 0; i < md->npulls; i++)
+		md->pbydate[i] = (uint32_t)i;
+	bydate_md = md;
+	if (md->npulls)
+		qsort(md->pbydate, md->npulls, sizeof *md->pbydate, cmp_bydate);
 	for (size_t i = 0; i < md->npulls; i++) {
 		struct pullc *p = &md->pulls[i];
 		struct hent *e;
@@ -135,4 +156,64 @@ pull_like_summary(const struct model *md, const char *nsummary, const char *addr
 	    !(e = hmap_get(&md->pullsum, nsummary, strlen(nsummary))))
 		return NONE;
 	return pull_best(md, e, 1, addr, who, date);
+}
+
+/* How many words of a (space-separated) b holds too. */
+static size_t
+words_shared(const char *a, const char *b)
+{
+	size_t n = 0, bl = strlen(b);
+
+	for (const char *p = a; *p;) {
+		size_t k = strcspn(p, " ");
+
+		for (const char *q = b; k && q < b + bl;) {
+			size_t j = strcspn(q, " ");
+
+			if (j == k && !memcmp(p, q, k)) {
+				n++;
+				break;
+			}
+			q += j + (q[j] == ' ');
+		}
+		p += k + (p[k] == ' ');
+	}
+	return n;
+}
+
+uint32_t
+pull_same(const struct model *md, const char *addr, const char *who, int64_t date,
+    const char *ntitle)
+{
+	size_t lo = 0, hi = md->npulls, most = 0;
+	uint32_t best = NONE;
+
+	if (!md->npulls || date == NODATE)
+		return NONE;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (md->pulls[md->pbydate[mid]].date < date)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/*
+	 * By date, then pull request: the first of that person is the
+	 * lowest; of several commits written that second (a script's
+	 * series), the one whose title shares most words with ntitle.
+	 */
+	for (; lo < md->npulls && md->pulls[md->pbydate[lo]].date == date; lo++) {
+		const struct pullc *p = &md->pulls[md->pbydate[lo]];
+		size_t w;
+
+		if (!one_person(addr, who, p->author, p->aname, 0))
+			continue;
+		w = ntitle ? words_shared(ntitle, p->ntitle) : 0;
+		if (best == NONE || w > most) {
+			best = md->pbydate[lo];
+			most = w;
+		}
+	}
+	return best;
 }

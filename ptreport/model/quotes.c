@@ -4,7 +4,8 @@
  * mailer's attribution line, "On Wed, 19 Feb 2020 16:30, Karel Zak
  * wrote:" (a counter-patch written as an answer, a reply from a client
  * that drops the headers).  It answers the patches of that person sent
- * that day, as a mail citing them would (threads.c's citations).
+ * that day, as a mail citing them would (threads.c's citations).  And
+ * one that names no parent but a patch's title, under "RE:".
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -13,6 +14,7 @@
 
 #include "order.h"
 #include "readers.h"
+#include "subject.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
@@ -231,4 +233,82 @@ quote_cites(struct model *md)
 	free(md->quotes);
 	md->quotes = NULL;
 	md->nquotes = md->capquotes = 0;
+}
+
+/* A patch by its title words: the key interned, so compared by address. */
+struct tkey {
+	const char *title;
+	int64_t date;
+	uint32_t mail;
+};
+
+static int
+cmp_tkey(const void *a, const void *b)
+{
+	const struct tkey *x = a, *y = b;
+	int c = cmp_uint((uintptr_t)x->title, (uintptr_t)y->title);
+
+	if (c)
+		return c;
+	if (x->date != y->date)
+		return x->date < y->date ? -1 : 1;
+	return cmp_uint(x->mail, y->mail);
+}
+
+void
+subject_cites(struct model *md)
+{
+	struct tkey *v = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t k = 0; k < md->nmails; k++) {
+		const struct mail *p = &md->mails[k];
+		const char *t;
+
+		if (!p->present || p->type != MT_PATCH || p->date == NODATE ||
+		    !*(t = title_words(md, p->subject)))
+			continue;
+		v = xgrow(v, &cap, n, 256, sizeof *v);
+		v[n++] = (struct tkey){ t, p->date, (uint32_t)k };
+	}
+	if (n)
+		qsort(v, n, sizeof *v, cmp_tkey);
+	for (size_t i = 0; n && i < md->nmails; i++) {
+		const struct mail *x = &md->mails[i];
+		struct subject_info si;
+		struct tkey key;
+		size_t lo = 0, hi = n;
+
+		if (!x->present || x->parent != NONE || x->date == NODATE || x->type == MT_PATCH ||
+		    x->type == MT_COVER || x->type == MT_BOT || x->type == MT_PULL)
+			continue;
+		subject_parse(x->subject, strlen(x->subject), &si);
+		if ((si.tags & (SUBJ_REPLY | SUBJ_PATCH)) != (SUBJ_REPLY | SUBJ_PATCH) ||
+		    !*(key.title = title_words(md, x->subject + si.head)))
+			continue;
+		/* The first patch of that title at or after its date: the one before is the latest. */
+		key.date = x->date;
+		key.mail = 0;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (cmp_tkey(&v[mid], &key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		while (lo-- > 0 && v[lo].title == key.title &&
+		    x->date - v[lo].date <= (int64_t)QUOTE_REPLY_DAYS * DAY) {
+			const struct mail *p = &md->mails[v[lo].mail];
+
+			if (by_person(x, p->from, p->who))
+				continue;
+			md->cpairs = xgrow(md->cpairs, &md->capcpairs, md->ncpairs, 256,
+			    sizeof *md->cpairs);
+			md->cpairs[md->ncpairs].root = v[lo].mail;
+			md->cpairs[md->ncpairs++].mail = (uint32_t)i;
+			break;
+		}
+	}
+	free(v);
 }

@@ -58,5 +58,14 @@ void titles_finish(struct model *md);
 /* Attribution lines of mails naming no parent (quotes.c): kept as read, then cited. */
 void quote_attribution(struct model *md, uint32_t mi, const char *raw, size_t n);
 void quote_cites(struct model *md);
+/*
+ * Answers sent with no thread at all (quotes.c): a mail naming no
+ * parent whose subject is a reply's to a patch ("RE: [PATCH] t", a
+ * client that drops In-Reply-To and References) cites the latest patch
+ * of that title by another person, QUOTE_REPLY_DAYS at most before it.
+ */
+void subject_cites(struct model *md);
+/* A subject's title words, lower-cased and interned (titles.c); "" for none. */
+const char *title_words(struct model *md, const char *subject);
 
 #endif

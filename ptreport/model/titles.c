@@ -18,7 +18,7 @@
  * "Foo: fix the bar." and "[PATCH v2] foo: Fix the bar" are one title.
  * Interned; "" for none.
  */
-static const char *
+const char *
 title_words(struct model *md, const char *subject)
 {
 	struct buf t = BUF_INIT, w = BUF_INIT;
