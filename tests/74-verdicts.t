@@ -1371,6 +1371,29 @@ is "fix-up, control: one of the five lines it changes the patch's (a pass over t
 is "fix-up, controls: an older line of the file (and another commit's hash); a file the patch's commit does not change; committed two days after it; written before the patch was posted; beside his own patch; beside a patch he never answered" \
 	"committer-own its author committed it|committer-own its author committed it|committer-own its author committed it|committer-own its author committed it|committer-own its author committed it|committer-own its author committed it" \
 	"$(fx $X8)|$(fx $X2)|$(fx $X3)|$(fx $X4)|$(fx $X5)|$(fx $X6)"
+# Named by its hash in a discussion: Sue reports bug2@x (2021-02-01);
+# Max answers it (nr@x, 2021-02-17, the day after N2 was committed)
+# "Fixed in 5e1a0000000, thanks."; N2 is Ann's, committed by Max.  The
+# controls: a thread begun after N2 was written; the answer three days
+# after it was committed; a hash of six digits; no hash at all.
+# sm2 ROOT-DATE REPLY-DATE SAID: the mails.
+sm2() {
+	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\tlist\tin_reply_to\treferences\ttype\tsaid\n'
+	for m in 01 02 03; do
+		fill dev 2021-$m 30 | awk -F'\t' -v OFS='\t' '{ print $1, $2, $3, $4, $5, $6, "", "", "other", "" }'
+	done
+	printf 'bug2@x\t%s\tSue\tsue@s.org\tthe gadget leaks again\tdev\t\t\tother\tIt leaks.\n' "$1"
+	printf 'nr@x\t%s\tMax\tmaint@m.org\tRe: the gadget leaks again\tdev\tbug2@x\tbug2@x\treply\t%s\n' "$2" "$3"
+}
+N2=$(hexid 5e1a)
+{ chdr; oc $N2 16 'gadget: plug it'; commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z; } >c-nm.tsv
+nm() { sm2 "$@" >nm.tsv; ptreport offlist -q nm.tsv none.tsv c-nm.tsv >nm.out; rpr $N2 nm.out; }
+is "follow-up: a reply in a discussion begun before it names it by its hash" \
+	"follow-up a mail of a thread begun before it was written names it by its hash: nr@x \"Re: the gadget leaks again\" by maint@m.org of 2021-02-17T09:00" \
+	"$(nm 2021-02-01T09:00:00Z 2021-02-17T09:00:00Z 'Fixed in 5e1a0000000, thanks.')"
+is "named, controls: a thread begun after it was written; three days after it was committed; six digits; none" \
+	"none|none|none|none" \
+	"$(nm 2021-02-16T11:00:00Z 2021-02-17T09:00:00Z 'Fixed in 5e1a0000000, thanks.')|$(nm 2021-02-01T09:00:00Z 2021-02-19T13:00:00Z 'Fixed in 5e1a0000000, thanks.')|$(nm 2021-02-01T09:00:00Z 2021-02-17T09:00:00Z 'Fixed in 5e1a00, thanks.')|$(nm 2021-02-01T09:00:00Z 2021-02-17T09:00:00Z 'Fixed, thanks.')"
 # A change log named by the prefix of the title: K1 "CHANGES: ..." and
 # K2 "btrfs-progs: CHANGES: ..." changing CHANGES alone; the control K3
 # "docs: ..." changing the documentation page Documentation/CHANGES.rst.

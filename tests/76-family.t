@@ -228,7 +228,12 @@ rs() {
 	{
 		whdr
 		bg
-		w a1@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] widget: add the json output format'
+		if [ -n "${3:-}" ]; then
+			w a0@x 2021-02-01T08:59:00Z Ann ann@a.org '[PATCH 0/1] widget: add the json output format' cover '' '' 0 1
+			w a1@x 2021-02-01T09:00:00Z Ann ann@a.org "[PATCH 1/1] $3" patch a0@x '' 1 1
+		else
+			w a1@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] widget: add the json output format'
+		fi
 		w ar@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH] widget: add the json output format' \
 		    reply a1@x '' '' '' '' 'Use one row spec, please.'
 		w v0@x "$1" Ann ann@a.org "[PATCH 0/2] $2" cover '' '' 0 2
@@ -245,6 +250,8 @@ rs() {
 }
 is "family: a patch re-sent as a series under its title (V2 in the cover letter's): answered-version a1@x" \
 	"answered-version a1@x" "$(rs 2021-02-10T09:00:00Z 'widget: V2 add the json output format')"
+is "control: two cover letters alike, the answered part titled otherwise (which part is which, they do not say)" \
+	"ignored" "$(rs 2021-02-10T09:00:00Z 'widget: V2 add the json output format' 'widget: tidy the knob code')"
 is "controls: a cover letter's title of other words; of four words; 31 days later" \
 	"ignored|ignored|ignored" \
 	"$(rs 2021-02-10T09:00:00Z 'widget: rework the knob handling code')|$(rs 2021-02-10T09:00:00Z 'widget: the json output')|$(rs 2021-03-05T09:00:00Z 'widget: V2 add the json output format')"
@@ -372,6 +379,16 @@ is "carried: a commit made before it (the change already there)" \
 	"reworked $C1, carrying 4 of its 4 added lines" "$(carry 2020-12-01T09:00:00Z drivers/foo.c 4)"
 is "control: two of four: ignored" "ignored" "$(carry 2021-03-01T09:00:00Z drivers/foo.c 2)"
 is "control: the lines on another file: ignored" "ignored" "$(carry 2021-03-01T09:00:00Z drivers/baz.c 4)"
+# why of an ignored patch: the commits on its files after it, for a reader to check.
+carry 2021-03-01T09:00:00Z drivers/foo.c 2 >/dev/null
+ptreport why -q p@x --grace 0 ca.tsv ca.tok none.tsv c-ca.tsv >why.out
+is "why, ignored: the commits on its files after it (C1, two of its four lines)" \
+	"  commits on its files after it (the first 1 of 1 in the 365 days after it, by commit date; the rules found none of them its version):|    2021-03-01  $(echo $C1 | cut -c1-12)  maint@m.org  s: $C1" \
+	"$(grep -A1 '^  commits on its files' why.out | paste -sd'|')"
+carry 2021-03-01T09:00:00Z drivers/baz.c 4 >/dev/null
+ptreport why -q p@x --grace 0 ca.tsv ca.tok none.tsv c-ca.tsv >why.out
+is "why, control: its commit on another file is none of its files'" \
+	"  commits on its files after it: none in the 365 days after it" "$(grep '^  commits on its files' why.out)"
 is "control: 400 days later: ignored" "ignored" "$(carry 2022-03-07T09:00:00Z drivers/foo.c 4)"
 is "carried: written 428 days before it, committed four months after it (a branch squashed when it lands)" \
 	"reworked $C1, carrying 4 of its 4 added lines" \

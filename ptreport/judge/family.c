@@ -300,26 +300,22 @@ cover_title(const struct model *md, const struct mail *m)
 }
 
 /*
- * Were m and x posted under titles alike (TWIN_WORDS) that say enough
- * (TITLE_WORDS words), one of them at least a cover letter's: a patch
- * sent alone and re-sent as a series under its title ("[PATCH 0/6] V2
- * scrub status: add json output format" after "[PATCH 2/2] scrub
- * status: add json output format"), or a series re-sent under its
- * cover letter's title reworded, its parts all retitled?
+ * Is one of m and x a patch whose own title a series of the other's
+ * author's took as its cover letter's (alike, TWIN_WORDS; TITLE_WORDS
+ * words each): the patch re-sent as a series ("[PATCH 2/2] scrub
+ * status: add json output format", then "[PATCH 0/6] V2 scrub status:
+ * add json output format")?  Two cover letters alike say nothing of
+ * which part is which.
  */
 static int
-postings_alike(const struct model *md, const struct mail *m, const struct mail *x)
+resent_as_series(const struct model *md, const struct mail *m, const struct mail *x)
 {
-	const char *a = cover_title(md, m), *b = cover_title(md, x);
+	const char *cm = cover_title(md, m), *cx = cover_title(md, x);
 
-	if (!*a && !*b)
-		return 0;
-	if (!*a)
-		a = m->ntitle;
-	if (!*b)
-		b = x->ntitle;
-	return a && b && distinct_words(a) >= TITLE_WORDS && distinct_words(b) >= TITLE_WORDS &&
-	    titles_alike(a, b);
+	return (*cm && x->ntitle && distinct_words(cm) >= TITLE_WORDS &&
+	    distinct_words(x->ntitle) >= TITLE_WORDS && titles_alike(cm, x->ntitle)) ||
+	    (*cx && m->ntitle && distinct_words(cx) >= TITLE_WORDS &&
+	    distinct_words(m->ntitle) >= TITLE_WORDS && titles_alike(m->ntitle, cx));
 }
 
 uint32_t
@@ -356,14 +352,9 @@ family_kin(struct model *md, uint32_t mi, uint32_t xi)
 	if (alike && x->version != m->version && dt <= (int64_t)RETITLE_DAYS * DAY &&
 	    (shares_file(x->files, m->files) || shares_folder(x->files, m->files)))
 		return KIN_STRONG;
-	/*
-	 * Another posting under a title alike, its cover letter's or its
-	 * own (a patch re-sent as a series, a series re-sent retitled), on
-	 * a file or folder of it, soon.
-	 */
+	/* A patch re-sent as a series under its title, on a file of it, soon. */
 	if (dt <= (int64_t)RETITLE_DAYS * DAY && thread_of(md, xi) != thread_of(md, mi) &&
-	    (shares_file(x->files, m->files) || shares_folder(x->files, m->files)) &&
-	    postings_alike(md, m, x))
+	    shares_file(x->files, m->files) && resent_as_series(md, m, x))
 		return KIN_STRONG;
 	/*
 	 * A title alike, on every file of it, and the scores alike though
@@ -422,6 +413,19 @@ struct kin_find {
 	int kin, merged;
 };
 
+/* Of two merged versions of mi, is x nearer than y: after mi before before it, then closer in time? */
+static int
+merged_nearer(const struct model *md, uint32_t mi, uint32_t xi, uint32_t yi)
+{
+	int xa = cmp_date_id(md, xi, mi) > 0, ya = cmp_date_id(md, yi, mi) > 0;
+	int64_t dx = absdiff(md->mails[xi].date, md->mails[mi].date);
+	int64_t dy = absdiff(md->mails[yi].date, md->mails[mi].date);
+
+	if (xa != ya)
+		return xa;
+	return dx != dy ? dx < dy : cmp_date_id(md, xi, yi) < 0;
+}
+
 static int
 kin_step(struct model *md, uint32_t mi, uint32_t xi, void *arg)
 {
@@ -430,9 +434,14 @@ kin_step(struct model *md, uint32_t mi, uint32_t xi, void *arg)
 
 	if (kin == KIN_NONE || kin < f->kin || !handled_x(md, xi, &mg))
 		return 0;
-	/* The strongest, then merged before answered, then the earliest. */
+	/*
+	 * The strongest, then merged before answered, then the earliest;
+	 * of merged ones, a later version before an earlier (what took its
+	 * place), then the nearest.
+	 */
 	if (kin > f->kin || (mg && !f->merged) ||
-	    (mg == f->merged && cmp_date_id(md, xi, f->best) < 0)) {
+	    (mg == f->merged && (mg ? merged_nearer(md, mi, xi, f->best) :
+	    cmp_date_id(md, xi, f->best) < 0))) {
 		f->best = xi;
 		f->kin = kin;
 		f->merged = mg;

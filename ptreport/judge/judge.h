@@ -170,10 +170,10 @@ uint32_t parts_merged(struct model *md, uint32_t mi, uint32_t *others);
  * naming the same commit within RETITLE_DAYS; or
  * a next version (another vN) under a title alike (TWIN_WORDS, numbered
  * siblings such as foo01 and foo02 aside) on a file or folder of both,
- * within RETITLE_DAYS; or another posting's patch, the two postings'
- * titles alike (a cover letter's, else the patch's own; one a cover
- * letter's; TITLE_WORDS words each) on a file or folder of both, within
- * RETITLE_DAYS (a patch re-sent as a series); or the same title on a file of both (or of
+ * within RETITLE_DAYS; or a patch whose own title is alike the cover
+ * letter's the other was sent under (TITLE_WORDS words each), on a file
+ * of both, within RETITLE_DAYS (a patch re-sent as a series); or the
+ * same title on a file of both (or of
  * TITLE_WORDS words, whatever the files), within FAM_DAYS; or a vN (N >
  * 1) of as many patches, with no earlier version of its own, posted
  * within NEAR_SECS after the patch, its person's last posting before
@@ -385,7 +385,9 @@ int commit_by_prefix(const struct model *md, const char *p, size_t k);
  * request); its author's patch mail on its files, answered
  * by another person (its committer's own: one it credits), in the
  * REVIEW_DAYS before it (follow-up); its author's answer to another's
- * patch whose commit it went in beside (fixup_reply(): follow-up); its
+ * patch whose commit it went in beside (fixup_reply(): follow-up); a
+ * mail of a discussion begun before it naming it by hash
+ * (named_in_reply(): follow-up); its
  * Reported-by naming another (follow-up); its author its committer, a
  * committer (committer-own); else none.
  */
@@ -422,6 +424,15 @@ uint32_t reviewed_posting(const struct model *md, const struct commit *c, int cr
  * changes every file c changes: that commit into *beside; NONE if none.
  */
 #define FIXUP_DAYS 14
+/*
+ * Announced on the list: the earliest mail (no cover letter, pull
+ * request or bot's) whose sender's own words name commit ci by its hash
+ * ("fixed in dca56c567"), sent after it was written and at most
+ * NAMED_DAYS after it was committed, in a thread begun before it was
+ * written (a discussion it answers, not a later report on it); NONE.
+ */
+#define NAMED_DAYS 2
+uint32_t named_in_reply(const struct model *md, uint32_t ci);
 uint32_t fixup_reply(const struct model *md, const struct commit *c, uint32_t *beside);
 /* The reason of off-list commit ci (OR_*), its evidence appended to detail. */
 int offlist_why(const struct model *md, uint32_t ci, struct buf *detail);

@@ -750,6 +750,16 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 		    p->subject, x->id, d, md->commits[beside].id, md->commits[beside].subject);
 		return OR_FOLLOWUP;
 	}
+	/* A mail of a discussion begun before it names it by its hash: it answered that. */
+	if ((reply = named_in_reply(md, ci)) != NONE) {
+		const struct mail *x = &md->mails[reply];
+		char d[32];
+
+		iso_utc(d, x->date);
+		buf_addf(detail, "a mail of a thread begun before it was written names it by its "
+		    "hash: %s \"%s\" by %s of %.16s", x->id, x->subject, x->from, d);
+		return OR_FOLLOWUP;
+	}
 	/* Another's report or suggestion, made where the archives do not reach. */
 	if ((who = credited_other(c, &wlen))) {
 		const struct mail *other;

@@ -39,6 +39,12 @@ struct ownpost {
 	uint32_t mail, reply;
 };
 
+/* A commit a mail names by hash in its sender's words; the date its thread began. */
+struct named {
+	uint32_t commit, mail;
+	int64_t begun;
+};
+
 /* qsort has no context argument; the model is indexed once. */
 static const struct model *idx_md;
 
@@ -287,14 +293,15 @@ index_commit_ids(struct model *md)
 	qsort(md->cbyid, md->ncbyid, sizeof *md->cbyid, cmp_byid);
 }
 
-int
-commit_by_prefix(const struct model *md, const char *p, size_t k)
+/* The commit whose id begins with p[0..k) (7 to 40 hex digits), the only one; NONE. */
+static uint32_t
+commit_at_prefix(const struct model *md, const char *p, size_t k)
 {
 	char h[41];
 	size_t lo = 0, hi = md->ncbyid;
 
 	if (k < 7 || k > 40)
-		return 0;
+		return NONE;
 	for (size_t j = 0; j < k; j++)
 		h[j] = (char)tolower((unsigned char)p[j]);
 	h[k] = 0;
@@ -307,7 +314,110 @@ commit_by_prefix(const struct model *md, const char *p, size_t k)
 		else
 			hi = mid;
 	}
-	return lo < md->ncbyid && !strncmp(md->commits[md->cbyid[lo]].id, h, k);
+	if (lo >= md->ncbyid || strncmp(md->commits[md->cbyid[lo]].id, h, k) ||
+	    (lo + 1 < md->ncbyid && !strncmp(md->commits[md->cbyid[lo + 1]].id, h, k)))
+		return NONE;
+	return md->cbyid[lo];
+}
+
+int
+commit_by_prefix(const struct model *md, const char *p, size_t k)
+{
+	return commit_at_prefix(md, p, k) != NONE;
+}
+
+static int
+cmp_named(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+
+	if (x->commit != y->commit)
+		return x->commit < y->commit ? -1 : 1;
+	return cmp_date_id(idx_md, x->mail, y->mail);
+}
+
+/* When the discussion mail mi answers began: the earliest of it and its parents (in the archives). */
+static int64_t
+begun(const struct model *md, uint32_t mi)
+{
+	int64_t t = md->mails[mi].date;
+	uint32_t hops = 0;
+
+	for (uint32_t x = md->mails[mi].parent; x != NONE && hops < PARENT_HOPS;
+	    x = md->mails[x].parent, hops++)
+		if (md->mails[x].present && md->mails[x].date != NODATE && md->mails[x].date < t)
+			t = md->mails[x].date;
+	return t;
+}
+
+/*
+ * The commits each mail's own words (said: no quotes, no diff) name by
+ * hash, 7 to 40 hex digits with a letter and a digit, a word of its own.
+ */
+static void
+index_named(struct model *md)
+{
+	size_t cap = 0;
+
+	md->named = NULL;
+	md->nnamed = 0;
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		const char *s = m->said;
+		size_t n;
+
+		if (!m->present || !s || !*s || m->date == NODATE || m->type == MT_PATCH ||
+		    m->type == MT_BOT)
+			continue;
+		n = strlen(s);
+		for (size_t j = 0; j < n;) {
+			size_t k = hex_run(s + j, n - j), digits = 0;
+			uint32_t ci;
+
+			for (size_t q = 0; q < k; q++)
+				digits += isdigit((unsigned char)s[j + q]) != 0;
+			if (k >= 7 && digits && digits < k && (j == 0 || !isalnum((unsigned char)s[j - 1])) &&
+			    (j + k == n || !isalnum((unsigned char)s[j + k])) &&
+			    (ci = commit_at_prefix(md, s + j, k)) != NONE) {
+				md->named = xgrow(md->named, &cap, md->nnamed, 64, sizeof *md->named);
+				md->named[md->nnamed].commit = ci;
+				md->named[md->nnamed].mail = (uint32_t)i;
+				md->named[md->nnamed++].begun = begun(md, (uint32_t)i);
+			}
+			j += k ? k : 1;
+		}
+	}
+	idx_md = md;
+	if (md->nnamed)
+		qsort(md->named, md->nnamed, sizeof *md->named, cmp_named);
+}
+
+uint32_t
+named_in_reply(const struct model *md, uint32_t ci)
+{
+	const struct commit *c = &md->commits[ci];
+	size_t lo = 0, hi = md->nnamed;
+
+	if (c->date == NODATE || c->cdate == NODATE)
+		return NONE;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (md->named[mid].commit < ci)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < md->nnamed && md->named[lo].commit == ci; lo++) {
+		const struct named *x = &md->named[lo];
+		const struct mail *m = &md->mails[x->mail];
+
+		if (m->date >= c->date && m->date <= c->cdate + (int64_t)NAMED_DAYS * DAY &&
+		    x->begun != NODATE && x->begun < c->date && m->type != MT_COVER &&
+		    m->type != MT_PULL)
+			return x->mail;
+	}
+	return NONE;
 }
 
 int
@@ -332,6 +442,7 @@ reasons_index(struct model *md)
 
 	index_subject_words(md);
 	index_commit_ids(md);
+	index_named(md);
 	index_forwork(md, &b);
 	index_merges(md);
 	index_ownposts(md, &b);

@@ -36,6 +36,7 @@
 struct mailmap;
 struct forwork;
 struct ownpost;
+struct named;
 
 #define NONE UINT32_MAX
 #define NODATE INT64_MIN
@@ -519,6 +520,9 @@ struct model {
 	size_t nbymerge;
 	struct ownpost *op;
 	size_t nop;
+	struct named *named;     /* commits a mail names by hash in its sender's own
+	                            words (the said column), by commit (reasons.c) */
+	size_t nnamed;
 	struct mpair *mpairs;        /* (patch, responsible section) until model_finish */
 	size_t nmpairs, capmpairs;
 	struct correction *corr; /* a maintainer's corrections (corrections.c) */

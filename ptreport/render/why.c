@@ -546,6 +546,60 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 }
 
 /* A mail's explanation; kept (pairs_read()'s rows of its cluster) shown unless NULL (brief). */
+/*
+ * For a patch called ignored or unsure: the main line's commits on a
+ * file of it committed in the NEAR_DAYS after it, the first NEAR_SHOWN
+ * by date: where a reader looks for its change made another way (what
+ * the matching and the rules did not join to it).
+ */
+#define NEAR_DAYS 365
+#define NEAR_SHOWN 3
+static void
+near_commits(const struct model *md, uint32_t mi, FILE *fp)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t best[NEAR_SHOWN];
+	size_t n = 0, total = 0;
+	char d[21];
+
+	if (!m->files || !*m->files || m->date == NODATE)
+		return;
+	for (size_t i = 0; i < md->ncommits; i++) {
+		const struct commit *c = &md->commits[i];
+		size_t k;
+
+		if (!c->present || c->skip || c->side || !c->files || c->cdate == NODATE ||
+		    c->cdate < m->date || c->cdate > m->date + (int64_t)NEAR_DAYS * DAY ||
+		    !shares_file(c->files, m->files))
+			continue;
+		total++;
+		/* Kept sorted by commit date, then id: the first NEAR_SHOWN. */
+		for (k = n; k > 0; k--) {
+			const struct commit *b = &md->commits[best[k - 1]];
+
+			if (b->cdate < c->cdate || (b->cdate == c->cdate && strcmp(b->id, c->id) < 0))
+				break;
+		}
+		if (k >= NEAR_SHOWN)
+			continue;
+		if (n < NEAR_SHOWN)
+			n++;
+		memmove(best + k + 1, best + k, (n - 1 - k) * sizeof *best);
+		best[k] = (uint32_t)i;
+	}
+	if (!total) {
+		line(fp, 1, "commits on its files after it: none in the %d days after it", NEAR_DAYS);
+		return;
+	}
+	line(fp, 1, "commits on its files after it (the first %zu of %zu in the %d days after it, "
+	    "by commit date; the rules found none of them its version):", n, total, NEAR_DAYS);
+	for (size_t k = 0; k < n; k++) {
+		const struct commit *c = &md->commits[best[k]];
+
+		line(fp, 2, "%.10s  %.12s  %s  %s", day(d, c->cdate), c->id, c->author, c->subject);
+	}
+}
+
 static void
 why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int brief,
     const struct buf *kept)
@@ -609,6 +663,8 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 			    md->merge_p90 != NODATE ? (double)md->merge_p90 / DAY : 0.0);
 		responses(md, mi, fp, brief);
 		family_lines(md, o, mi, fp, brief);
+		if (m->verdict == V_IGNORED || m->verdict == V_UNSURE)
+			near_commits(md, mi, fp);
 	}
 	if (m->cluster != NONE)
 		cluster_lines(md, m->cluster, fp, brief);
@@ -696,7 +752,8 @@ why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int b
 		    "of each's in common) answered by another (one it credits, if its author "
 		    "committed it) in the %d days before it was written (follow-up), a "
 		    "fix-up of another's patch its author answered, committed beside that "
-		    "patch's commit and changing lines it added or naming it (follow-up), "
+		    "patch's commit and changing lines it added or naming it (follow-up), a "
+		    "mail of a discussion begun before it naming it by its hash (follow-up), "
 		    "its Reported-by naming another (follow-up), its author its committer, "
 		    "none", REVIEW_DAYS);
 	}
