@@ -338,6 +338,7 @@ struct carrier {
 	uint32_t na, nr, capal, caprl;
 	int64_t lo, hi;          /* the candidates' first and last dates */
 	int cmsg;                /* the msg column (raw), or -1 */
+	struct fixer *fz;        /* the off-list fix-ups (fixups.c), read in pass 2; NULL */
 	int anyiss;              /* a candidate names an issue */
 	uint64_t *ci;            /* the current commit's issues */
 	uint32_t capci;
@@ -640,7 +641,11 @@ commit_each(void *arg, const struct prow *p)
 	struct carrier *cr = arg;
 
 	cr->cmsg = p->cmsg;
-	commit_row(cr, p->r, p->cid, p->ckind, p->chunks);
+	if (cr->nc)
+		commit_row(cr, p->r, p->cid, p->ckind, p->chunks);
+	/* The off-list fix-ups' lines, in the same pass over the commits. */
+	if (cr->fz)
+		fixups_row(cr->fz, p);
 }
 
 void
@@ -656,10 +661,13 @@ carried(struct model *md)
 	 * mails (a repost deep in its thread, a version folding it in),
 	 * then the commits near them.
 	 */
-	for (int pass = 0; cr.nc && pass < 3; pass++)
-		patches_again(md, pass == 2, pass == 0 ? own_each : pass == 1 ? later_each :
-		    commit_each, &cr);
+	cr.fz = fixups_begin(md);
+	for (int pass = 0; pass < 3; pass++)
+		if (cr.nc || (pass == 2 && cr.fz))
+			patches_again(md, pass == 2, pass == 0 ? own_each : pass == 1 ?
+			    later_each : commit_each, &cr);
 	settle(&cr);
+	fixups_end(md, cr.fz);
 	for (size_t i = 0; i < cr.nc; i++) {
 		free(cr.cv[i].h);
 		free(cr.cv[i].rm);

@@ -4,8 +4,9 @@
  * the format"): its author answered the patch, and it went in beside
  * the commit the patch became, on its files (fixup_reply()).  Being
  * beside is not enough: a maintainer tidies the file he merged into the
- * same hour, lines the patch never touched.  So the commits' patch
- * tables are read once more, for those commits alone: of the lines the
+ * same hour, lines the patch never touched.  So the lines of those
+ * commits alone are read, in carried.c's pass over the commits' patch
+ * tables (fixups_row()): of the lines the
  * fix-up removes or changes, FIXUP_SHARE at least (one at least) are
  * lines the patch's commit added, or its message names that commit by
  * its hash.
@@ -80,10 +81,9 @@ names_commit(const char *s, size_t n, const char *id)
 	return 0;
 }
 
-static void
-fix_each(void *arg, const struct prow *p)
+void
+fixups_row(struct fixer *fz, const struct prow *p)
 {
-	struct fixer *fz = arg;
 	const struct tsv_reader *r = p->r;
 	const struct commit *c;
 	struct hent *e;
@@ -110,14 +110,14 @@ fix_each(void *arg, const struct prow *p)
 		x->nadd = some_lines(hs, hn, '+', &x->add, &x->capadd, &fz->w);
 }
 
-void
-fixups(struct model *md)
+struct fixer *
+fixups_begin(struct model *md)
 {
-	struct fixer fz;
+	struct fixer *fz = xmalloc(sizeof *fz);
 	size_t cap = 0;
 
-	memset(&fz, 0, sizeof fz);
-	fz.md = md;
+	memset(fz, 0, sizeof *fz);
+	fz->md = md;
 	for (size_t i = 0; i < md->ncommits; i++) {
 		const struct commit *c = &md->commits[i];
 		uint32_t reply, beside;
@@ -125,24 +125,34 @@ fixups(struct model *md)
 		if (!c->present || c->skip || c->side || !offlist_mails(md, (uint32_t)i) ||
 		    (reply = fixup_reply(md, c, &beside)) == NONE)
 			continue;
-		fz.v = xgrow(fz.v, &cap, fz.n, 16, sizeof *fz.v);
-		memset(&fz.v[fz.n], 0, sizeof fz.v[fz.n]);
-		fz.v[fz.n].commit = (uint32_t)i;
-		fz.v[fz.n].reply = reply;
-		fz.v[fz.n].beside = beside;
+		fz->v = xgrow(fz->v, &cap, fz->n, 16, sizeof *fz->v);
+		memset(&fz->v[fz->n], 0, sizeof fz->v[fz->n]);
+		fz->v[fz->n].commit = (uint32_t)i;
+		fz->v[fz->n].reply = reply;
+		fz->v[fz->n].beside = beside;
 		/* A commit beside one fix-up may be another's candidate too: both roles kept. */
-		row_of(&fz, c->id)->fix = (long)fz.n;
-		row_of(&fz, md->commits[beside].id)->want = 1;
-		fz.n++;
+		row_of(fz, c->id)->fix = (long)fz->n;
+		row_of(fz, md->commits[beside].id)->want = 1;
+		fz->n++;
 	}
-	if (fz.n)
-		patches_again(md, 1, fix_each, &fz);
-	for (size_t i = 0; i < fz.n; i++) {
-		struct fx *f = &fz.v[i];
-		const struct hent *e = hmap_get(&fz.rows, md->commits[f->beside].id,
+	if (!fz->n) {
+		hmap_free(&fz->rows);
+		free(fz);
+		return NULL;
+	}
+	return fz;
+}
+
+void
+fixups_end(struct model *md, struct fixer *fz)
+{
+	if (!fz)
+		return;
+	for (size_t i = 0; i < fz->n; i++) {
+		struct fx *f = &fz->v[i];
+		const struct hent *e = hmap_get(&fz->rows, md->commits[f->beside].id,
 		    strlen(md->commits[f->beside].id));
 		const struct fxrow *b = e ? e->val : NULL;
-
 		uint32_t hits = b ? common(f->rm, f->nrm, b->add, b->nadd) : 0;
 
 		/* A quarter of what it changes, the patch's: no pass over the whole file. */
@@ -152,13 +162,14 @@ fixups(struct model *md)
 		}
 		free(f->rm);
 	}
-	for (size_t i = 0; i < fz.rows.cap; i++)
-		if (fz.rows.e[i].key) {
-			free(((struct fxrow *)fz.rows.e[i].val)->add);
-			free(fz.rows.e[i].val);
+	for (size_t i = 0; i < fz->rows.cap; i++)
+		if (fz->rows.e[i].key) {
+			free(((struct fxrow *)fz->rows.e[i].val)->add);
+			free(fz->rows.e[i].val);
 		}
-	hmap_free(&fz.rows);
-	free(fz.v);
-	buf_free(&fz.w);
-	buf_free(&fz.raw);
+	hmap_free(&fz->rows);
+	free(fz->v);
+	buf_free(&fz->w);
+	buf_free(&fz->raw);
+	free(fz);
 }

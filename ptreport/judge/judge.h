@@ -250,7 +250,11 @@ const char *hunks_of(const struct tsv_reader *r, int c, struct buf *raw, size_t 
  * hash (7 digits or more): fixreply and fixby of the commit.
  */
 #define FIXUP_SHARE 0.25
-void fixups(struct model *md);
+struct fixer;
+/* The candidates (NULL if none); each commit row of carried.c's pass; the verdict, freed. */
+struct fixer *fixups_begin(struct model *md);
+void fixups_row(struct fixer *fz, const struct prow *p);
+void fixups_end(struct model *md, struct fixer *fz);
 const struct carry *carry_of(const struct model *md, uint32_t mi);
 void touch_text(const struct model *md, const struct mail *m, const struct carry *k,
     struct buf *b);

@@ -540,9 +540,8 @@ verdicts(struct model *md, const struct scope *sc)
 			}
 	}
 	/* What would be ignored, but a commit carries its lines: reworked. */
+	/* ... and, in its pass over the commits, off-list commits fixing up another's patch. */
 	carried(md);
-	/* Off-list commits that fix up another's patch, by their lines. */
-	fixups(md);
 	/*
 	 * Ignored on the list, but opened as a forge's pull request too (a
 	 * commit of one has its title and author): its review may be there,
