@@ -413,7 +413,7 @@ struct kin_find {
 	int kin, merged;
 };
 
-/* Of two merged versions of mi, is x nearer than y: after mi before before it, then closer in time? */
+/* Of two merged versions of mi, is x nearer than y: one after mi first, then the closer in time? */
 static int
 merged_nearer(const struct model *md, uint32_t mi, uint32_t xi, uint32_t yi)
 {

@@ -736,7 +736,7 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 	 * Its author answered another's patch, and it went in beside the
 	 * commit that patch became, changing lines that commit added (or
 	 * naming it): a fix-up the review made ("merged, with a follow-up
-	 * fixing ...").  fixups() found it.
+	 * fixing ...").  fixups.c found it.
 	 */
 	if ((reply = c->fixreply) != NONE) {
 		const struct mail *x = &md->mails[reply], *p = &md->mails[x->tgt];
@@ -746,8 +746,9 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 		iso_utc(d, x->date);
 		buf_addf(detail, "its author answered %s's patch mail %s \"%s\" (%s of %.16s), "
 		    "and it was committed beside %.12s \"%s\", the commit that patch became, "
-		    "changing lines that commit added or naming it: a fix-up of the review", p->name && *p->name ? p->name : p->from, p->id,
-		    p->subject, x->id, d, md->commits[beside].id, md->commits[beside].subject);
+		    "changing lines that commit added or naming it: a fix-up of the review",
+		    p->name && *p->name ? p->name : p->from, p->id, p->subject, x->id, d,
+		    md->commits[beside].id, md->commits[beside].subject);
 		return OR_FOLLOWUP;
 	}
 	/* A mail of a discussion begun before it names it by its hash: it answered that. */

@@ -293,19 +293,21 @@ index_commit_ids(struct model *md)
 	qsort(md->cbyid, md->ncbyid, sizeof *md->cbyid, cmp_byid);
 }
 
-/* The commit whose id begins with p[0..k) (7 to 40 hex digits), the only one; NONE. */
-static uint32_t
-commit_at_prefix(const struct model *md, const char *p, size_t k)
+/*
+ * The first of the sorted ids not below p[0..k) (7 to 40 hex digits, any
+ * case): the commit beginning with it if any does; md->ncbyid if k is
+ * out of range.
+ */
+static size_t
+prefix_at(const struct model *md, const char *p, size_t k, char h[41])
 {
-	char h[41];
 	size_t lo = 0, hi = md->ncbyid;
 
 	if (k < 7 || k > 40)
-		return NONE;
+		return md->ncbyid;
 	for (size_t j = 0; j < k; j++)
 		h[j] = (char)tolower((unsigned char)p[j]);
 	h[k] = 0;
-	/* The first id not below the prefix: it begins with it, or none does. */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -314,16 +316,32 @@ commit_at_prefix(const struct model *md, const char *p, size_t k)
 		else
 			hi = mid;
 	}
-	if (lo >= md->ncbyid || strncmp(md->commits[md->cbyid[lo]].id, h, k) ||
-	    (lo + 1 < md->ncbyid && !strncmp(md->commits[md->cbyid[lo + 1]].id, h, k)))
-		return NONE;
-	return md->cbyid[lo];
+	return lo;
+}
+
+/* Does a commit's id begin with it? */
+static int
+begins(const struct model *md, size_t at, const char *h, size_t k)
+{
+	return at < md->ncbyid && !strncmp(md->commits[md->cbyid[at]].id, h, k);
 }
 
 int
 commit_by_prefix(const struct model *md, const char *p, size_t k)
 {
-	return commit_at_prefix(md, p, k) != NONE;
+	char h[41];
+
+	return begins(md, prefix_at(md, p, k, h), h, k);
+}
+
+/* The commit whose id begins with p[0..k), the only one; NONE. */
+static uint32_t
+commit_at_prefix(const struct model *md, const char *p, size_t k)
+{
+	char h[41];
+	size_t at = prefix_at(md, p, k, h);
+
+	return begins(md, at, h, k) && !begins(md, at + 1, h, k) ? md->cbyid[at] : NONE;
 }
 
 static int
@@ -336,7 +354,7 @@ cmp_named(const void *a, const void *b)
 	return cmp_date_id(idx_md, x->mail, y->mail);
 }
 
-/* When the discussion mail mi answers began: the earliest of it and its parents (in the archives). */
+/* When the discussion of mail mi began: the earliest of it and its parents the archives hold. */
 static int64_t
 begun(const struct model *md, uint32_t mi)
 {
@@ -376,10 +394,12 @@ index_named(struct model *md)
 
 			for (size_t q = 0; q < k; q++)
 				digits += isdigit((unsigned char)s[j + q]) != 0;
-			if (k >= 7 && digits && digits < k && (j == 0 || !isalnum((unsigned char)s[j - 1])) &&
+			if (k >= 7 && digits && digits < k &&
+			    (j == 0 || !isalnum((unsigned char)s[j - 1])) &&
 			    (j + k == n || !isalnum((unsigned char)s[j + k])) &&
 			    (ci = commit_at_prefix(md, s + j, k)) != NONE) {
-				md->named = xgrow(md->named, &cap, md->nnamed, 64, sizeof *md->named);
+				md->named = xgrow(md->named, &cap, md->nnamed, 64,
+				    sizeof *md->named);
 				md->named[md->nnamed].commit = ci;
 				md->named[md->nnamed].mail = (uint32_t)i;
 				md->named[md->nnamed++].begun = begun(md, (uint32_t)i);

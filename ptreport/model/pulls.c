@@ -162,20 +162,12 @@ pull_like_summary(const struct model *md, const char *nsummary, const char *addr
 static size_t
 words_shared(const char *a, const char *b)
 {
-	size_t n = 0, bl = strlen(b);
+	size_t n = 0;
 
 	for (const char *p = a; *p;) {
 		size_t k = strcspn(p, " ");
 
-		for (const char *q = b; k && q < b + bl;) {
-			size_t j = strcspn(q, " ");
-
-			if (j == k && !memcmp(p, q, k)) {
-				n++;
-				break;
-			}
-			q += j + (q[j] == ' ');
-		}
+		n += k && has_title_word(b, NULL, p, k);
 		p += k + (p[k] == ' ');
 	}
 	return n;

@@ -286,7 +286,7 @@ subject_cites(struct model *md)
 		if ((si.tags & (SUBJ_REPLY | SUBJ_PATCH)) != (SUBJ_REPLY | SUBJ_PATCH) ||
 		    !*(key.title = title_words(md, x->subject + si.head)))
 			continue;
-		/* The first patch of that title at or after its date: the one before is the latest. */
+		/* The first patch of that title at or after its date; the one before: the latest. */
 		key.date = x->date;
 		key.mail = 0;
 		while (lo < hi) {

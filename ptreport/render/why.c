@@ -577,7 +577,8 @@ near_commits(const struct model *md, uint32_t mi, FILE *fp)
 		for (k = n; k > 0; k--) {
 			const struct commit *b = &md->commits[best[k - 1]];
 
-			if (b->cdate < c->cdate || (b->cdate == c->cdate && strcmp(b->id, c->id) < 0))
+			if (b->cdate < c->cdate ||
+			    (b->cdate == c->cdate && strcmp(b->id, c->id) < 0))
 				break;
 		}
 		if (k >= NEAR_SHOWN)
@@ -588,7 +589,8 @@ near_commits(const struct model *md, uint32_t mi, FILE *fp)
 		best[k] = (uint32_t)i;
 	}
 	if (!total) {
-		line(fp, 1, "commits on its files after it: none in the %d days after it", NEAR_DAYS);
+		line(fp, 1, "commits on its files after it: none in the %d days after it",
+		    NEAR_DAYS);
 		return;
 	}
 	line(fp, 1, "commits on its files after it (the first %zu of %zu in the %d days after it, "
