@@ -218,6 +218,7 @@ is_bot(struct ctx *c, const struct analysis *a, const char *autosub)
 		"noreply", "no-reply", "donotreply", "do-not-reply", "mailer-daemon",
 		"postmaster", "notifications", "notification", NULL
 	};
+	static const char *const forges[] = { "github", "gitlab", NULL };
 	const char *addr = a->from_addr.p ? a->from_addr.p : "";
 	const char *at = strchr(addr, '@');
 	size_t llen = at ? (size_t)(at - addr) : strlen(addr);
@@ -236,6 +237,16 @@ is_bot(struct ctx *c, const struct analysis *a, const char *autosub)
 	for (const char *const *l = locals; *l; l++)
 		if (strlen(*l) == llen && !strncasecmp(addr, *l, llen))
 			return 1;
+	/*
+	 * A forge relaying its events to the list: "GitHub pull_request -
+	 * opened <github@...>", "GitLab <gitlab@...>".
+	 */
+	for (const char *const *f = forges; *f; f++) {
+		size_t k = strlen(*f);
+
+		if (!strncasecmp(name, *f, k) && (!name[k] || name[k] == ' '))
+			return 1;
+	}
 	/* "bot" or "robot" as a word of the local part or the name. */
 	for (size_t i = 0; i + 3 <= llen; i++) {
 		if (strncasecmp(addr + i, "bot", 3) != 0)

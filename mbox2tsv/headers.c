@@ -254,6 +254,9 @@ collect_headers(GMimeObject *obj, struct hdrs *h)
 		} else if (IS("Auto-Submitted")) {
 			if (!h->autosub)
 				h->autosub = raw;
+		} else if (IS("X-Patchwork-Hint")) {
+			if (!h->pwhint)
+				h->pwhint = raw;
 		} else if (IS("Received")) {
 			h->recv_last = raw;
 		} else if (IS("To")) {

@@ -166,6 +166,7 @@ void skip_mail(struct ctx *c, const struct mailpos *pos, const char *fmt, ...)
 struct hdrs {
 	const char *msgid, *date, *from, *subject, *irt, *refs, *listid;
 	const char *listpost, *xorigfrom, *replyto, *autosub;
+	const char *pwhint;     /* X-Patchwork-Hint ("ignore": no patch to track) */
 	const char *recv_last;  /* the earliest hop: last Received header */
 	struct buf to, cc;      /* raw values, joined with ", " */
 	int nmsgid;

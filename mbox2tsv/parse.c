@@ -28,6 +28,7 @@ header_wanted(const char *name, size_t len)
 		NAME("Message-ID"), NAME("Date"), NAME("From"), NAME("Subject"),
 		NAME("In-Reply-To"), NAME("References"), NAME("List-Id"), NAME("List-Post"),
 		NAME("X-Original-From"), NAME("Reply-To"), NAME("Auto-Submitted"),
+		NAME("X-Patchwork-Hint"),
 		NAME("Received"), NAME("To"), NAME("Cc"), NAME("MIME-Version"),
 	};
 #undef NAME

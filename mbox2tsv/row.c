@@ -9,6 +9,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <string.h>
+#include <strings.h>
 
 #include "cites.h"
 #include "mbox2tsv.h"
@@ -227,6 +228,27 @@ meant_flags(const struct analysis *a, const char *type, const struct subject_inf
 		*flags |= FL(F_NOSUB);
 }
 
+/*
+ * A mail carrying a patch with no [PATCH] tag that its sender marked for
+ * patchwork to pass by ("X-Patchwork-Hint: ignore"): no posting of it.
+ * A maintainer's script says so on its notices that it applied a patch
+ * ('Applied "ASoC: foo: fix bar" to the asoc tree', the patch below):
+ * an answer to the patch, not another posting of it.
+ */
+static int
+no_posting(const struct hdrs *h, const struct subject_info *si)
+{
+	struct buf v = BUF_INIT;
+	int ignore;
+
+	if ((si->tags & SUBJ_PATCH) || !h->pwhint)
+		return 0;
+	unfold(&v, h->pwhint);
+	ignore = v.len >= 6 && !strncasecmp(v.p, "ignore", 6);
+	buf_free(&v);
+	return ignore;
+}
+
 /* The type column. */
 static const char *
 mail_type(struct ctx *c, const struct analysis *a, const struct hdrs *h,
@@ -238,7 +260,8 @@ mail_type(struct ctx *c, const struct analysis *a, const struct hdrs *h,
 		return TYPE_PULL;
 	if (si->part == 0 && si->total > 0 && !(si->tags & SUBJ_REPLY))
 		return TYPE_COVER;
-	if (a->patch && !(si->tags & SUBJ_REPLY))
+	if (a->patch && !(si->tags & SUBJ_REPLY) &&
+	    !no_posting(h, si))
 		return TYPE_PATCH;
 	if ((si->tags & SUBJ_REPLY) || h->irt || h->refs)
 		return TYPE_REPLY;

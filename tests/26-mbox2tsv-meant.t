@@ -380,6 +380,8 @@ nosub-control_signed-off-prints_ltp.eml|xzhou@redhat.com patch 1 1 1 |
 author_reply-attached-patch_ltp.eml|xuyang2018.jy@fujitsu.com patch 1 1 1 folded,attached|
 author-control_series-inbody-from_linux-wireless.eml|davis@mosenkovs.lv patch 1 126 188 stable,inbody-from|
 author-control_toplevel-inbody-from_linux-wireless.eml|jing.yangyang@zte.com.cn patch 1 1 1 next,inbody-from|
+bot_github-pull-request-opened_alsa-devel.eml|github@alsa-project.org bot    folded|
+applied_applied-notice-patchwork-hint_alsa-devel.eml|broonie@kernel.org reply    folded|
 EOF
 while IFS='|' read -r f want wsaid; do
 	mbox2tsv -q "$V/$f" >real.tsv
@@ -387,6 +389,53 @@ while IFS='|' read -r f want wsaid; do
 	    "$(awk -F'\t' 'NR == 2 { print $4 " " $12 " " $13 " " $14 " " $15 " " $16 }' real.tsv)"
 	is "real mail $f: said" "$wsaid" "$(awk -F'\t' 'NR == 2 { print $21 }' real.tsv)"
 done <real.want
+# --- no posting, and forges ------------------------------------------------
+# A patch without a [PATCH] tag that its sender marked for patchwork to
+# pass by (a maintainer's notice that he applied it, the patch below):
+# a reply, or another mail when it names no parent; a [PATCH] so marked
+# is still a patch, and an unmarked one too.  A forge relaying its
+# events under its own name is a bot; a person writing from an address
+# named after one is not.
+# np ID SUBJECT HINT [PARENT]
+np() {
+	hdr "$1" "$2" 'Mark Maintainer <mark@example.com>' "${4:-}" | sed '$d'
+	[ -n "$3" ] && printf 'X-Patchwork-Hint: %s\n' "$3"
+	printf '\nThe patch\n\n   foo: fix bar\n\nhas been applied.\n\n'
+	printf 'From: A U Thor <author@example.com>\nSubject: [PATCH] foo: fix bar\n\n'
+	printf 'Signed-off-by: A U Thor <author@example.com>\n---\n'
+	diff 'int b;'
+}
+fg() {
+	hdr "$1" 'foo: fix bar' "$2"
+	printf 'alsa-project/foo pull request #18 was opened from someone:\n\nFixes bar.\n\n'
+}
+{
+	np n-applied 'Applied "foo: fix bar" to the foo tree' ignore p@test
+	np n-unthreaded 'Applied "foo: fix bar" to the foo tree' ' Ignore' ''
+	np n-control-unmarked 'Applied "foo: fix bar" to the foo tree' '' p@test
+	np n-control-patch '[PATCH] foo: fix bar' ignore ''
+	np n-control-other-hint 'Applied "foo: fix bar" to the foo tree' 'keep' p@test
+	fg f-github 'GitHub pull_request - opened <github@example.org>'
+	fg f-gitlab 'GitLab <gitlab@example.org>'
+	fg f-control-person 'Jane Doe <github@jane.example.org>'
+	fg f-control-name 'Githubber Smith <gs@example.org>'
+} >np.mbox
+mbox2tsv -q np.mbox >np.tsv
+awk -F'\t' 'NR > 1 { sub(/@test$/, "", $1); print $1 "|" $12 }' np.tsv >np.got
+while IFS='|' read -r id want; do
+	is "no posting: $id" "$want" "$(awk -F'|' -v id="$id" '$1 == id { print $2 }' np.got)"
+done <<'EOF'
+n-applied|reply
+n-unthreaded|other
+n-control-unmarked|patch
+n-control-patch|patch
+n-control-other-hint|patch
+f-github|bot
+f-gitlab|bot
+f-control-person|other
+f-control-name|other
+EOF
+
 # The attached patch of a reply: its sender's row, the name he writes
 # (the patch inside names Yang Xu).
 mbox2tsv -q "$V/author_reply-attached-patch_ltp.eml" >real.tsv

@@ -126,6 +126,22 @@ ok $? "aim: why names what each mail answers"
 grep -q '^    2021-02-02  ann@a.org  a2@x  .*(its author, a ping: "Ping?"; to s2@x)$' why.out
 ok $? "aim: why quotes the author's own words (a ping)"
 
+# Her v2 p2@x sent into the thread of p@x, Bob's answer to it: why lists
+# the thread once, the answer aimed at the version.
+{
+	whdr
+	bg
+	w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: fix bar'
+	w p2@x 2021-02-02T09:00:00Z Ann ann@a.org '[PATCH v2] foo: fix bar' patch p@x 2
+	w r2@x 2021-02-03T09:00:00Z Bob bob@b.org 'Re: [PATCH v2] foo: fix bar' reply p2@x '' '' '' '' \
+	    'Applied.'
+} >vt.tsv
+{ khdr; member 1 p@x mail; member 1 p2@x mail; } >k-vt.tsv
+ptreport why p@x --grace 0 vt.tsv k-vt.tsv c-end.tsv >why.out
+is "why: a version in its thread: the thread listed once, the answer aimed at the version" \
+	"1|    2021-02-03  bob@b.org  r2@x  Re: [PATCH v2] foo: fix bar  (a response to a version, to it)" \
+	"$(grep -c ' r2@x ' why.out)|$(grep ' r2@x ' why.out | head -1)"
+
 # Versions: v1 (t0..t2) and v2 (u0..u2) a week later, each part in a
 # cluster with its version; Bob answers v1's part 1 only.
 {
@@ -546,7 +562,8 @@ is "control: another's cover letter naming it answers it" "answered cid@c.org" "
 
 # --- 4c''. opened as a forge's pull request too ----------------------------------
 # Ann's q@x, unanswered on the list; a commit of pull request #5 (git2tsv
-# --pulls) by her, a week later, under TITLE: its review may be there.
+# --pulls) by her, a week later, under TITLE: she followed it up on the
+# forge, where its review is.
 pq() {
 	{ whdr; bg; w q@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] mdadm: fix the assembly'; } >pq.tsv
 	{
@@ -555,8 +572,8 @@ pq() {
 	} >pq-pulls.tsv
 	V q@x --grace 0 pq.tsv none.tsv c-end.tsv pq-pulls.tsv
 }
-is "pull: a commit of a pull request has its title and author: unsure" \
-	"unsure nobody answered it on the list, but a commit of pull request #5 has its title and author: $(hexid c3) (its review may be there)" \
+is "pull: a commit of a pull request has its title and author: followed up there" \
+	"followed-up nobody answered it on the list, but its author opened it as pull request #5 on the forge, where its review is: $(hexid c3) has its title and author" \
 	"$(pq 'mdadm: Fix the assembly')"
 is "control: another title: ignored" "ignored" "$(pq 'mdadm: fix the disassembly')"
 pq 'mdadm: fix the assembly' >/dev/null
@@ -568,10 +585,10 @@ pq 'mdadm: fix the assembly' >/dev/null
 } >pq-bad.tsv
 ptreport patches --grace 0 pq.tsv none.tsv c-end.tsv pq-bad.tsv >pq-bad.out 2>pq-bad.err
 is "pulls: bad rows named by file and line, the good one read (exit 1)" \
-	"1|ptreport: pq-bad.tsv:3: column pull: not a pull request's number (1 or more): five (row left out)|ptreport: pq-bad.tsv:4: column date: not a date: yesterday|unsure" \
+	"1|ptreport: pq-bad.tsv:3: column pull: not a pull request's number (1 or more): five (row left out)|ptreport: pq-bad.tsv:4: column date: not a date: yesterday|followed-up" \
 	"$?|$(grep 'pq-bad.tsv' pq-bad.err | paste -sd'|')|$(awk -F'\t' '$1 == "q@x" { print $6 }' pq-bad.out)"
 ptreport why q@x --grace 0 pq.tsv none.tsv c-end.tsv pq-pulls.tsv >why.out
-grep -q "^  rule: nothing answered it on the list, but a commit of a forge's pull request" why.out
+grep -q "^  rule: nothing answered it on the list, but its author opened it as a forge's pull request too" why.out
 ok $? "pull: why gives the rule"
 
 # --- 4c'''. the rest of its posting merged, not it -------------------------------
@@ -605,6 +622,28 @@ is "left out: the two other parts merged, not it: unsure" \
 	"$(lo 2)"
 is "... one of them merged: unsure" "unsure" "$(lo 1 | cut -d' ' -f1)"
 is "control: none merged: ignored" "ignored" "$(lo 0)"
+# The two merged parts are commits of pull request #7 by WHO: by Ann,
+# the posting went to the forge, where its review is (followed up); by
+# another, a doubt still.  lop WHO ADDR
+lop() {
+	lo 2 >/dev/null
+	{
+		printf 'pull\tid\tdate\tfrom_name\tfrom_addr\tsubject\tsrc\n'
+		printf '7\t%s\t2021-02-05T09:00:00Z\t%s\t%s\tpyverbs: add a device class\trepo\n' \
+		    "$(hexid c6)" "$1" "$2"
+		printf '7\t%s\t2021-02-05T09:00:00Z\t%s\t%s\tpyverbs: add a queue class\trepo\n' \
+		    "$(hexid c7)" "$1" "$2"
+	} >lo-pulls.tsv
+	V l3@x --grace 0 lo.tsv k-lo.tsv c-lo.tsv lo-pulls.tsv
+}
+is "left out of a pull request's posting: followed up, the pull request named" \
+	"followed-up nobody answered it on the list, but 2 of the 2 other parts of its posting were merged without it, and they are commits of pull request #7 ($(hexid c6)): its author took the posting to the forge, where its review is" \
+	"$(lop Ann ann@a.org)"
+is "control: the pull request another's: unsure" "unsure" "$(lop Bob bob@b.org | cut -d' ' -f1)"
+lop Ann ann@a.org >/dev/null
+ptreport why l3@x --grace 0 lo.tsv k-lo.tsv c-lo.tsv lo-pulls.tsv >why.out
+grep -q '^  rule: nothing answered it on the list, but other parts of its posting .* commits of a forge.s pull request' why.out
+ok $? "left out of a pull request's posting: why gives the rule"
 
 # --- 4d. the other half of a submission to two repositories --------------------
 # Ann posts the kernel's half k@x (kernel/ioctl.c: no file of this
@@ -642,6 +681,38 @@ is "control: the kernel half itself is another repository's" "not-counted" \
 is "control: posted an hour apart: ignored" "ignored" "$(half 2021-02-01T10:00:00Z Bob)"
 is "control: only its author wrote in the kernel half's thread: ignored" "ignored" \
 	"$(half 2021-02-01T09:01:30Z Ann)"
+# Max, who commits to this repository, answered the kernel half: he
+# reviewed the submission, both halves.
+is "companion: answered by one who commits here: answered, the half named" \
+	"answered max@x.org, who commits here, in the thread of its other half for another repository (k@x)" \
+	"$(half 2021-02-01T09:01:30Z Max)"
+# The kernel half a series of two: Bob answers K, part 1/2 (on the
+# tool's subject: "force allocation") or part 2/2 (another subject).
+# An answer to 2/2 is that part's, none of the tool's.  halfs K
+halfs() {
+	{
+		whdr
+		bg
+		w k1@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH 1/2] fs: add an ioctl to force allocation' \
+		    patch '' 1 1 2
+		w k2@x 2021-02-01T09:00:05Z Ann ann@a.org '[PATCH 2/2] fs: drop the old sysfs knob' \
+		    patch k1@x 1 2 2
+		w t@x 2021-02-01T09:01:30Z Ann ann@a.org '[PATCH] tools: add a command to force allocation'
+		w kr@x 2021-02-02T09:00:00Z Bob bob@x.org "Re: [PATCH] $1" reply "$2" '' '' '' '' 'Why not?'
+	} >halfs.tsv
+	{
+		thdr
+		tok mail k1@x 2021-02-01T09:00:00Z M:kernel/ioctl.c
+		tok mail k2@x 2021-02-01T09:00:05Z M:kernel/sysfs.c
+		tok mail t@x 2021-02-01T09:01:30Z M:tools/foo.c
+		tok commit "$C2" 2020-06-01T09:00:00Z C:tools/foo.c
+	} >halfs.tok
+	V t@x --grace 0 halfs.tsv halfs.tok none.tsv c-half.tsv | cut -d' ' -f1
+}
+is "companion: of a series, the part on its subject answered: unsure" "unsure" \
+	"$(halfs 'fs: add an ioctl to force allocation' k1@x)"
+is "control: only the series' other part answered: ignored" "ignored" \
+	"$(halfs 'fs: drop the old sysfs knob' k2@x)"
 half 2021-02-01T09:01:30Z Bob >/dev/null
 ptreport why t@x --grace 0 half.tsv half.tok none.tsv c-half.tsv >why.out
 grep -q '^  rule: nothing answered it, but its author posted a patch for another repository within 10 minutes of it' why.out

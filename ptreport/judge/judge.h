@@ -153,9 +153,13 @@ void postings_free(struct model *md);
 uint32_t together(struct model *md, uint32_t mi);
 /* The cover letter of a twin posting another person answered (versions.c); NONE. */
 uint32_t cover_twin(struct model *md, uint32_t mi);
-/* Another repository's half of its submission, posted within COMPANION_SECS, answered (versions.c). */
+/*
+ * Another repository's half of its submission, posted within
+ * COMPANION_SECS, answered; *maint: by one who commits to this
+ * repository (versions.c).
+ */
 #define COMPANION_SECS 600
-uint32_t companion(struct model *md, uint32_t mi, uint32_t *half);
+uint32_t companion(struct model *md, uint32_t mi, uint32_t *half, int *maint);
 uint32_t superseded_by(struct model *md, uint32_t mi);
 uint32_t series_answered(struct model *md, uint32_t mi);
 /*
@@ -163,6 +167,11 @@ uint32_t series_answered(struct model *md, uint32_t mi);
  * how many were merged (versions.c).
  */
 uint32_t parts_merged(struct model *md, uint32_t mi, uint32_t *others);
+/*
+ * A pull request (a row of md->pulls) with a commit of another part of
+ * mi's posting (pull_like()), the lowest-numbered; NONE.
+ */
+uint32_t parts_pull(struct model *md, uint32_t mi);
 /*
  * A patch's family (family.c).  Versions under any title: one person's
  * patch mails that patchsim scored FAM_SCORE alike (and FAM_FDIFF over

@@ -334,6 +334,27 @@ parts_merged(struct model *md, uint32_t mi, uint32_t *others)
 }
 
 uint32_t
+parts_pull(struct model *md, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t root = thread_of(md, mi), best = NONE;
+
+	/* The other parts: its thread's patches of its version and N, by its person. */
+	for (uint32_t x = md->th[root].resp; x != NONE; x = md->mails[x].rnext) {
+		const struct mail *t = &md->mails[x];
+		uint32_t p;
+
+		if (x == mi || !t->present || t->type != MT_PATCH || t->total != m->total ||
+		    t->version != m->version || !by_person(t, m->from, m->who) ||
+		    (p = pull_like(md, t->ntitle, t->from, t->who, t->date)) == NONE)
+			continue;
+		if (best == NONE || md->pulls[p].pull < md->pulls[best].pull)
+			best = p;
+	}
+	return best;
+}
+
+uint32_t
 series_answered(struct model *md, uint32_t mi)
 {
 	const struct mail *m = &md->mails[mi];
@@ -409,18 +430,22 @@ together(struct model *md, uint32_t mi)
  * The other half of a submission to two repositories: a patch of
  * another repository (a kernel's ioctl beside the tool using it) its
  * author posted within COMPANION_SECS of patch mi, to a list of it,
- * in another thread, where another person wrote after mi was posted:
- * the review of the one half is the submission's.  The response (the
- * earliest), or NONE; *half the companion.
+ * in another thread, where another person answered it (not another
+ * part of its posting) after mi was posted: the review of the one half
+ * may be the submission's.  Of a series, the part sharing a word of
+ * its title's summary with mi's is its half.  Of those answers one by a person who
+ * commits to this repository (*maint set), else the earliest; NONE if
+ * none; *half the companion.
  */
 uint32_t
-companion(struct model *md, uint32_t mi, uint32_t *half)
+companion(struct model *md, uint32_t mi, uint32_t *half, int *maint)
 {
 	const struct mail *m = &md->mails[mi];
 	uint32_t root = thread_of(md, mi), best = NONE;
 	size_t lo;
 
 	*half = NONE;
+	*maint = 0;
 	if (m->date == NODATE || !byother)
 		return NONE;
 	lo = first_from(md, byother, nbyother, m->date - COMPANION_SECS);
@@ -430,15 +455,26 @@ companion(struct model *md, uint32_t mi, uint32_t *half)
 
 		if (t->date > m->date + COMPANION_SECS)
 			break;
-		if (xr == root || !by_person(t, m->from, m->who) || !share_list(t, m))
+		/*
+		 * Of a series, the part on its subject (a word of its title's
+		 * summary in common): an answer to another part is that one's.
+		 */
+		if (xr == root || !by_person(t, m->from, m->who) || !share_list(t, m) ||
+		    (t->total > 1 && !summaries_share(md, m->subject, t->subject)))
 			continue;
 		for (uint32_t r = md->th[xr].resp; r != NONE; r = md->mails[r].rnext) {
 			const struct mail *y = &md->mails[r];
+			int c;
 
 			if (y->date == NODATE || y->date < m->date || by_person(y, m->from, m->who) ||
-			    (best != NONE && cmp_date_id(md, r, best) >= 0))
+			    !answers(md, r, x))
+				continue;
+			c = committer_at(md, y->from, y->who, y->date);
+			if (best != NONE && (c < *maint || (c == *maint &&
+			    cmp_date_id(md, r, best) >= 0)))
 				continue;
 			best = r;
+			*maint = c;
 			*half = x;
 		}
 	}

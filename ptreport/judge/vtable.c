@@ -23,7 +23,7 @@
 #include "util.h"
 
 /* The flags a reason sets when read (none: 0). */
-enum { R_EXCLUDED = 1, R_LONE, R_TOONEW, R_LATE, R_LEFTOUT, R_BYPULL, R_COMP };
+enum { R_EXCLUDED = 1, R_LONE, R_TOONEW, R_LATE, R_LEFTOUT, R_BYPULL, R_COMP, R_LEFTPULL };
 
 /* Each verdict's reasons, as the table names them; flags they set when read. */
 static const struct vreason {
@@ -51,10 +51,13 @@ static const struct vreason {
 	{ V_APPLIED, "cluster", 0, 0 },
 	{ V_ANSWERED, "thread", 0, 0 },
 	{ V_ANSWERED, "cited", 0, 0 },
+	{ V_ANSWERED, "companion", 0, R_COMP },
 	{ V_ANSWERED_VERSION, "version", 0, 0 },
 	{ V_ANSWERED_VERSION, "carried", 5, 0 },
 	{ V_WITHDRAWN, "author", 0, 0 },
 	{ V_FOLLOWEDUP, "author", 0, 0 },
+	{ V_FOLLOWEDUP, "pull-request", 0, R_BYPULL },
+	{ V_FOLLOWEDUP, "left-out-pull", 0, R_LEFTPULL },
 	{ V_ANSWERED_TOGETHER, "lone", 0, R_LONE },
 	{ V_ANSWERED_TOGETHER, "two-postings", 0, 0 },
 	{ V_ANSWERED_TOGETHER, "series", 0, 0 },
@@ -69,7 +72,6 @@ static const struct vreason {
 	{ V_TOONEW, "coverage", 0, R_TOONEW },
 	{ V_TOONEW, "history", 0, R_LATE },
 	{ V_UNSURE, "left-out", 0, R_LEFTOUT },
-	{ V_UNSURE, "pull-request", 0, R_BYPULL },
 	{ V_UNSURE, "companion", 0, R_COMP },
 	{ V_UNSURE, "changed-lines", 3, 0 },
 	{ V_UNSURE, "created-files", 3, 0 },
@@ -106,12 +108,15 @@ counted_reason(struct model *md, uint32_t mi)
 	case V_APPLIED:
 		return "cluster";
 	case V_ANSWERED:
+		if (m->comp)
+			return "companion";
 		return thread_of(md, m->vby) != thread_of(md, mi) ? "cited" : "thread";
 	case V_ANSWERED_VERSION:
 		return m->carried == 5 ? "carried" : "version";
 	case V_WITHDRAWN:
-	case V_FOLLOWEDUP:
 		return "author";
+	case V_FOLLOWEDUP:
+		return m->bypull ? m->leftout ? "left-out-pull" : "pull-request" : "author";
 	case V_ANSWERED_TOGETHER:
 		if (m->lone)
 			return "lone";
@@ -129,8 +134,6 @@ counted_reason(struct model *md, uint32_t mi)
 	case V_UNSURE:
 		if (m->leftout)
 			return "left-out";
-		if (m->bypull)
-			return "pull-request";
 		if (m->comp)
 			return "companion";
 		if (m->carried == 3)
@@ -275,8 +278,8 @@ take_mail(struct model *md, const struct vrow *w)
 	m->lone = r && r->flag == R_LONE;
 	m->toonew = r ? r->flag == R_TOONEW : v == V_TOONEW;
 	m->late = r && r->flag == R_LATE;
-	m->leftout = r && r->flag == R_LEFTOUT;
-	m->bypull = r && r->flag == R_BYPULL;
+	m->leftout = r && (r->flag == R_LEFTOUT || r->flag == R_LEFTPULL);
+	m->bypull = r && (r->flag == R_BYPULL || r->flag == R_LEFTPULL);
 	m->comp = r && r->flag == R_COMP;
 	m->supby = m->carried == 2 || m->carried == 3 || m->carried == 5 ? ev : NONE;
 	m->twin = m->comp ? ev : NONE;

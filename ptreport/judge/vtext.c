@@ -85,6 +85,9 @@ verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 		break;
 	case V_ANSWERED:
 		buf_addstr(b, by->from);
+		if (m->comp && m->twin != NONE)
+			buf_addf(b, ", who commits here, in the thread of its other half for "
+			    "another repository (%s)", md->mails[m->twin].id);
 		break;
 	case V_ANSWERED_VERSION:
 		if (f)
@@ -100,6 +103,22 @@ verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 		buf_addstr(b, by->id);
 		break;
 	case V_FOLLOWEDUP:
+		if (!by) {
+			uint32_t p = m->leftout ? parts_pull(md, mi) :
+			    pull_like(md, m->ntitle, m->from, m->who, m->date);
+
+			if (p != NONE && m->leftout)
+				buf_addf(b, "nobody answered it on the list, but %u of the %u other "
+				    "parts of its posting were merged without it, and they are "
+				    "commits of pull request #%lu (%s): its author took the posting "
+				    "to the forge, where its review is", m->pforeign, m->pjudged,
+				    md->pulls[p].pull, md->pulls[p].id);
+			else if (p != NONE)
+				buf_addf(b, "nobody answered it on the list, but its author opened it "
+				    "as pull request #%lu on the forge, where its review is: %s has "
+				    "its title and author", md->pulls[p].pull, md->pulls[p].id);
+			break;
+		}
 		buf_addf(b, "%s: ", by->id);
 		said_quote(by, b);
 		break;
@@ -180,13 +199,6 @@ unsure_text(struct model *md, uint32_t mi, struct buf *b)
 	if (m->leftout) {
 		buf_addf(b, "nobody answered it, but %u of the %u other parts of its posting were "
 		    "merged without it: the others taken, it left out", m->pforeign, m->pjudged);
-	} else if (m->bypull) {
-		uint32_t p = pull_like(md, m->ntitle, m->from, m->who, m->date);
-
-		if (p != NONE)
-			buf_addf(b, "nobody answered it on the list, but a commit of pull request "
-			    "#%lu has its title and author: %s (its review may be there)",
-			    md->pulls[p].pull, md->pulls[p].id);
 	} else if (m->comp && m->twin != NONE && m->vby != NONE)
 		buf_addf(b, "nobody answered it, but its other half for another repository, "
 		    "posted with it by its author, was answered: %s (%s)",

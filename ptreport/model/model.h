@@ -142,10 +142,11 @@ struct mail {
 	unsigned char weak;      /* unsure: the evidence its vby rests on is weak */
 	unsigned char leftout;   /* unsure: other parts of its posting were merged,
 	                            not it (parts_merged()) */
-	unsigned char bypull;    /* unsure: a pull request's commit has its title and
-	                            author (pull_like()) */
-	unsigned char comp;      /* unsure: its companion in another repository
-	                            (twin) was answered (vby the answer) */
+	unsigned char bypull;    /* followed-up: a pull request's commit has its title
+	                            and author (pull_like()); vby NONE */
+	unsigned char comp;      /* unsure, answered: its companion in another
+	                            repository (twin) was answered (vby the answer;
+	                            answered: by one who commits here) */
 	unsigned char lone;      /* answered-together: another part of its
 	                            posting answered, not it (its versions not) */
 	unsigned char carried;   /* carried.c: 1 reworked, a commit carries its
@@ -703,6 +704,12 @@ int posted(const struct mail *m);
 int titles_alike(const char *a, const char *b);
 /* Is the word w[0..k) among the words of s (before stop, if given)?  How many distinct words has s? */
 int has_title_word(const char *s, const char *stop, const char *w, size_t k);
+/*
+ * How many words of SHARE_CHARS letters or more of subject a's summary
+ * (its title after the "prefix: " parts) subject b's summary holds.
+ */
+#define SHARE_CHARS 4
+int summaries_share(struct model *md, const char *a, const char *b);
 size_t distinct_words(const char *s);
 int shares_file(const char *a, const char *b);
 /* The path of a line of changes() ("K path", "R old TAB new": new), *len its length. */

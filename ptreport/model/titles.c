@@ -69,6 +69,21 @@ summary_words(struct model *md, const char *subject)
 	return r;
 }
 
+int
+summaries_share(struct model *md, const char *a, const char *b)
+{
+	const char *sa = summary_words(md, a), *sb = summary_words(md, b);
+	int n = 0;
+
+	for (const char *p = sa; *p;) {
+		size_t k = strcspn(p, " ");
+
+		n += k >= SHARE_CHARS && has_title_word(sb, NULL, p, k);
+		p += k + (p[k] == ' ');
+	}
+	return n;
+}
+
 /*
  * The titles that replies to patches quote ("Re: [PATCH v2 3/5] t"),
  * with when: a patch was posted under each, its mail in the archive or

@@ -75,7 +75,8 @@ state_of_mail(struct model *md, const struct scope *sc, uint32_t mi, int64_t *si
 	case V_ANSWERED:
 	case V_WITHDRAWN:
 	case V_FOLLOWEDUP:
-		*since = md->mails[m->vby].date;
+		/* A pull request's follow-up names no mail: the patch's own date. */
+		*since = m->vby != NONE ? md->mails[m->vby].date : m->date;
 		break;
 	case V_ANSWERED_VERSION:
 		if (m->fresp != NONE)

@@ -175,6 +175,9 @@ cluster_lines(const struct model *md, uint32_t k, FILE *fp, int brief)
 		line(fp, 2, "... and %u more", hidden);
 }
 
+/* The versions of one thread why reads together; more are read as of the first. */
+#define VS_MAX 64
+
 /* "the patch itself", "its cover letter", or the id of what x answers, into b. */
 static void
 aim_text(const struct model *md, const struct mail *x, uint32_t v, struct buf *b)
@@ -189,26 +192,44 @@ aim_text(const struct model *md, const struct mail *x, uint32_t v, struct buf *b
 		buf_addf(b, "%s", md->mails[x->tgt].id);
 }
 
+/* Of vs[0..nv) (mi and its versions in one thread), the one x aims at; else vs[0]. */
+static uint32_t
+aimed_version(const struct mail *x, const uint32_t *vs, size_t nv)
+{
+	for (size_t i = 0; i < nv; i++)
+		if (x->tgt == vs[i])
+			return vs[i];
+	return vs[0];
+}
+
 /*
- * The mails of the thread of v (mi, or a version of it) that may answer
- * (not bots), by date, each with what it answers and whether that is mi
- * (answers()): a response, its author's words (quoted), or another's
- * mail aimed at another part.  Then the mails citing it from outside.
+ * The mails of one thread, that of vs[0..nv) (mi, or versions of it,
+ * each once), that may answer (not bots), by date, each with what it
+ * answers and whether that is mi or a version (answers()): a response,
+ * its author's words (quoted), or another's mail aimed at another part.
+ * Then the mails citing it from outside.
  */
 static void
-thread_answers(struct model *md, uint32_t mi, uint32_t v, size_t nthreads, FILE *fp,
-    int brief, unsigned *any, unsigned *hidden, struct buf *b)
+thread_answers(struct model *md, uint32_t mi, const uint32_t *vs, size_t nv, size_t nthreads,
+    FILE *fp, int brief, unsigned *any, unsigned *hidden, struct buf *b)
 {
 	const struct mail *m = &md->mails[mi];
-	uint32_t root = thread_of(md, v);
+	uint32_t root = thread_of(md, vs[0]);
 	size_t lo, hi = cites_of(md, root, &lo);
 	char d[21];
 
 	for (uint32_t r = md->th[root].resp; r != NONE; r = md->mails[r].rnext) {
 		const struct mail *x = &md->mails[r];
+		uint32_t v = aimed_version(x, vs, nv);
 
-		if (r == mi || r == v)
+		if (r == mi)
 			continue;
+		/* What it answers, of them: mi first. */
+		for (size_t k = 0; k < nv; k++)
+			if (answers(md, r, vs[k])) {
+				v = vs[k];
+				break;
+			}
 		buf_reset(b);
 		if (by_person(x, m->from, m->who)) {
 			if (x->type == MT_PATCH || x->type == MT_COVER)
@@ -243,7 +264,10 @@ thread_answers(struct model *md, uint32_t mi, uint32_t v, size_t nthreads, FILE 
 	}
 	for (size_t c = lo; c < hi; c++) {
 		const struct mail *x = &md->mails[md->ct[c].mail];
-		int reply = 0, hit = cite_answers(x, m) && aimed_at(md, md->ct[c].tgt, x->series, v);
+		int reply = 0, hit = 0;
+
+		for (size_t k = 0; k < nv && !hit; k++)
+			hit = cite_answers(x, m) && aimed_at(md, md->ct[c].tgt, x->series, vs[k]);
 
 		if (!answer_shown(fp, nthreads, brief, any, hidden))
 			continue;
@@ -277,8 +301,20 @@ responses(struct model *md, uint32_t mi, FILE *fp, int brief)
 			;
 		nt += j == i;
 	}
-	for (size_t i = 0; i < n; i++)
-		thread_answers(md, mi, v[i], nt, fp, brief, &any, &hidden, &b);
+	/* A thread once, with every version in it (mi first: answer_versions()). */
+	for (size_t i = 0; i < n; i++) {
+		uint32_t vs[VS_MAX];
+		size_t nv = 0, j;
+
+		for (j = 0; j < i && thread_of(md, v[j]) != thread_of(md, v[i]); j++)
+			;
+		if (j < i)
+			continue;
+		for (j = i; j < n; j++)
+			if (thread_of(md, v[j]) == thread_of(md, v[i]) && nv < VS_MAX)
+				vs[nv++] = v[j];
+		thread_answers(md, mi, vs, nv, nt, fp, brief, &any, &hidden, &b);
+	}
 	if (hidden)
 		line(fp, 2, "... and %u more", hidden);
 	if (!any)
@@ -382,13 +418,6 @@ unsure_rule(const struct mail *m, FILE *fp)
 		    "left out by whoever took them, or by its author; read both sides");
 		return;
 	}
-	if (m->bypull) {
-		line(fp, 1, "rule: nothing answered it on the list, but a commit of a "
-		    "forge's pull request (git2tsv --pulls) has its title and its author, "
-		    "written within %d days of it: its review may be on the forge; read "
-		    "the pull request", FAM_DAYS);
-		return;
-	}
 	if (m->comp) {
 		line(fp, 1, "rule: nothing answered it, but its author posted a patch for "
 		    "another repository within %d minutes of it, to a list of it, and "
@@ -435,7 +464,12 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		    "or the same patch exactly");
 		break;
 	case V_ANSWERED:
-		if (thread_of(md, m->vby) != thread_of(md, mi))
+		if (m->comp)
+			line(fp, 1, "rule: its author posted a patch for another repository "
+			    "within %d minutes of it, to a list of it (the other half of one "
+			    "submission), and one who commits to this repository answered that "
+			    "one: he reviewed the submission", COMPANION_SECS / 60);
+		else if (thread_of(md, m->vby) != thread_of(md, mi))
 			line(fp, 1, "rule: another person's mail cites it (a link to it, or its "
 			    "attribution line quoting it), or answers a mail citing it, from "
 			    "outside its thread, at or after it: %s", md->mails[m->vby].id);
@@ -484,6 +518,22 @@ rule_line(struct model *md, uint32_t mi, FILE *fp)
 		    "a new version into its thread under the same title");
 		break;
 	case V_FOLLOWEDUP:
+		if (m->bypull && m->leftout) {
+			line(fp, 1, "rule: nothing answered it on the list, but other parts of its "
+			    "posting (its author's, one thread and version) were merged and it "
+			    "was not, and they are commits of a forge's pull request (git2tsv "
+			    "--pulls): the posting went to the forge, where its review is (its "
+			    "author dropped it there, or was told to); read the pull request");
+			break;
+		}
+		if (m->bypull) {
+			line(fp, 1, "rule: nothing answered it on the list, but its author "
+			    "opened it as a forge's pull request too: a commit of one (git2tsv "
+			    "--pulls) has its title and his name, written within %d days of "
+			    "it; he followed it up there, where its review is: read the pull "
+			    "request", FAM_DAYS);
+			break;
+		}
 		line(fp, 1, "rule: its author wrote of it after it, and not only to ask for an "
 		    "answer (a ping, a reminder, a resend): his words are his verdict, read "
 		    "them");
