@@ -139,7 +139,7 @@ PTREPORT_JUDGE  := verdict roles versions family tags responses reasons carried 
     vtext vtable
 PTREPORT_RENDER := waiting changes feed digest figures patches offlist weekly cycle duration summary \
     maintainers eval out plot html html-assets html-escape html-cells html-svg html-sections capture \
-    overview why verdicts
+    overview why whyrule verdicts
 PTREPORT_OBJ := $(addprefix $(BUILD)/obj/ptreport/,main.o all.o $(PTREPORT_MODEL:%=model/%.o) \
     $(PTREPORT_JUDGE:%=judge/%.o) $(PTREPORT_RENDER:%=render/%.o))
 PTREPORT_INC := -Iptreport

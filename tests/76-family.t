@@ -744,6 +744,37 @@ is "carried: ... or in a thread of its own" \
 	"superseded r@x, carrying 4 of its 4 added lines" "$(lm Ann ann@a.org '')"
 is "control: the same patch by another, in a thread of its own: ignored" \
 	"ignored" "$(lm Cid cid@c.org '')"
+# Her later patch r@x (its own thread, another title, a month later)
+# changes the line p@x removes, another way; none carries p@x's added
+# line: her next version of the change (superseded).  rl NAME ADDR OLD:
+# the later patch's sender, and the line it removes.
+rl() {
+	{
+		whdr
+		bg
+		w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: wait while the device is busy'
+		w r@x 2021-03-01T09:00:00Z "$1" "$2" '[PATCH] foo: poll the status register'
+	} >rl.tsv
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
+		printf 'p@x\tmail\t2021-02-01T09:00:00Z\tdrivers/foo.c\t\tF drivers/foo.c\\tdrivers/foo.c\\n@ foo_probe\\n-\\tif (readl(base + FOO_STATUS) & FOO_BUSY)\\n+\\twhile (foo_is_busy(dev, FOO_STATUS))\\n\n'
+		printf 'r@x\tmail\t2021-03-01T09:00:00Z\tdrivers/foo.c\t\tF drivers/foo.c\\tdrivers/foo.c\\n@ foo_probe\\n-\\t%s\\n+\\tif (readl_poll_timeout(base, FOO_STATUS))\\n\n' "$3"
+	} >rl.tok
+	V p@x --grace 0 rl.tsv rl.tok none.tsv c-end.tsv
+}
+is "later lines: her later patch changes the line it removes: superseded by it" \
+	"superseded r@x, changing 1 of the 1 lines it removes" \
+	"$(rl Ann ann@a.org 'if (readl(base + FOO_STATUS) & FOO_BUSY)')"
+is "control: another's later patch on that line: ignored" "ignored" \
+	"$(rl Cid cid@c.org 'if (readl(base + FOO_STATUS) & FOO_BUSY)')"
+is "control: her later patch on another line: ignored" "ignored" \
+	"$(rl Ann ann@a.org 'if (readl(base + FOO_CTRL) & FOO_ENABLE)')"
+rl Ann ann@a.org 'if (readl(base + FOO_STATUS) & FOO_BUSY)' >/dev/null
+ptreport why p@x --grace 0 rl.tsv rl.tok none.tsv c-end.tsv >why.out
+grep -q '^  a later patch of its author changing the lines it removes: r@x' why.out &&
+    grep -q '^  rule: nothing answered it, and no patch or commit carries its lines, but a later patch' why.out &&
+    grep -q '^  files: changes drivers/foo.c$' why.out
+ok $? "later lines: why names the patch, the rule and the files"
 # Her earlier patch, answered by Bob, carries the lines of a later one
 # (v1 reviewed, its lines sent again split in parts under a new title):
 # the later one's version was answered.  em ANSWERER: who replied to the

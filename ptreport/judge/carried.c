@@ -30,6 +30,7 @@ struct cand {
 	uint32_t hits;
 	uint32_t later;          /* else its author's later patch mail carrying them; NONE */
 	uint32_t lhits;
+	int lrm;                 /* ... or, none carrying them, changing its removed lines */
 	uint32_t earlier;        /* else his earlier patch mail carrying them, answered
 	                            (answered-version); NONE */
 	uint32_t ehits;
@@ -398,7 +399,9 @@ handled_mail(const struct mail *x)
 /*
  * Pass 1: a patch mail of a candidate's address, after it (within
  * CARRY_DAYS), not itself: does it carry the candidate's lines?  The
- * earliest that does (then by id) is kept.  Or before it (within
+ * earliest that does (then by id) is kept; else, none carrying them,
+ * the earliest that changes the lines it removes (changes_lines(): his
+ * next version of the change, made another way).  Or before it (within
  * CARRY_DAYS), not of its own posting, answered by another: the
  * candidate resends its lines (a version split in parts, retitled,
  * sent again); the latest such is kept.
@@ -424,7 +427,7 @@ later_mail(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		uint32_t hits;
 		int before = x->date < m->date;
 
-		if (k->mail == xi || !worth(k) || x->date == m->date ||
+		if (k->mail == xi || (!worth(k) && (before || !k->nrm)) || x->date == m->date ||
 		    x->date > m->date + (int64_t)CARRY_DAYS * DAY ||
 		    x->date < m->date - (int64_t)CARRY_DAYS * DAY ||
 		    (before && (!handled_mail(x) || (x->version == m->version &&
@@ -434,11 +437,22 @@ later_mail(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		if (!read && !(read = row_lines(cr, r, chunks)))
 			return;
 		hits = common(k->h, k->n, cr->al, cr->na);
-		if (!carries(k, hits, cr->rl, cr->nr))
+		if (!worth(k) || !carries(k, hits, cr->rl, cr->nr)) {
+			uint32_t rh = common(k->rm, k->nrm, cr->rl, cr->nr);
+
+			/* His later patch on the lines it removes: a version, none carrying it. */
+			if (!before && changes_lines(k, rh, cr->nr) &&
+			    (k->later == NONE || (k->lrm && cmp_date_id(md, xi, k->later) < 0))) {
+				k->later = xi;
+				k->lhits = rh;
+				k->lrm = 1;
+			}
 			continue;
-		if (!before && (k->later == NONE || cmp_date_id(md, xi, k->later) < 0)) {
+		}
+		if (!before && (k->later == NONE || k->lrm || cmp_date_id(md, xi, k->later) < 0)) {
 			k->later = xi;
 			k->lhits = hits;
+			k->lrm = 0;
 		} else if (before && (k->earlier == NONE || cmp_date_id(md, xi, k->earlier) > 0)) {
 			k->earlier = xi;
 			k->ehits = hits;
@@ -572,7 +586,7 @@ settle(struct carrier *cr)
 			m->vby = k->best;
 			m->vfam = NONE;
 			m->carried = 1;
-		} else if (k->later != NONE) {
+		} else if (k->later != NONE && !k->lrm) {
 			/* A later version of his stands for it, as a resend does. */
 			m->verdict = V_SUPERSEDED;
 			m->vby = NONE;
@@ -592,6 +606,12 @@ settle(struct carrier *cr)
 			m->vby = t;
 			m->vfam = NONE;
 			m->carried = 4;
+		} else if (k->later != NONE) {
+			/* His later patch on its lines: his next version, made another way. */
+			m->verdict = V_SUPERSEDED;
+			m->vby = NONE;
+			m->vfam = m->supby = k->later;
+			m->carried = 6;
 		} else if (t != NONE) {
 			/* Another's commit (or one before it) changed its lines: a doubt. */
 			m->verdict = V_UNSURE;
@@ -606,10 +626,12 @@ settle(struct carrier *cr)
 			y->mail = k->mail;
 			y->files = bycommit && k->touch == NONE && k->made != NONE;
 			y->issue = bycommit && k->touch == NONE && k->made == NONE;
-			y->hits = m->carried == 1 ? k->hits : m->carried == 2 ? k->lhits :
+			y->hits = m->carried == 1 ? k->hits : m->carried == 2 || m->carried == 6 ?
+			    k->lhits :
 			    m->carried == 5 ? k->ehits :
 			    y->files ? k->mhits : y->issue ? 1 : k->thits;
-			y->lines = m->carried < 3 || m->carried == 5 ? k->n : y->files ? k->ncreate :
+			y->lines = m->carried < 3 || m->carried == 5 ? k->n : m->carried == 6 ? k->nrm :
+			    y->files ? k->ncreate :
 			    y->issue ? k->niss : k->nrm;
 			y->commit = bycommit ? t : NONE;
 		}

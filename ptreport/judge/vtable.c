@@ -63,6 +63,7 @@ static const struct vreason {
 	{ V_ANSWERED_TOGETHER, "series", 0, 0 },
 	{ V_ANSWERED_TOGETHER, "batch", 0, 0 },
 	{ V_SUPERSEDED, "carried", 2, 0 },
+	{ V_SUPERSEDED, "later-lines", 6, 0 },
 	{ V_SUPERSEDED, "version", 0, 0 },
 	{ V_REWORKED, "carried", 1, 0 },
 	{ V_REWORKED, "own-lines", 4, 0 },
@@ -124,7 +125,7 @@ counted_reason(struct model *md, uint32_t mi)
 			return "two-postings";
 		return thread_of(md, m->vby) == thread_of(md, mi) ? "series" : "batch";
 	case V_SUPERSEDED:
-		return m->carried == 2 ? "carried" : "version";
+		return m->carried == 2 ? "carried" : m->carried == 6 ? "later-lines" : "version";
 	case V_REWORKED:
 		if (m->carried == 4)
 			return carry_reason(md, mi, "own-lines", "own-files", "own-issue");
@@ -281,7 +282,8 @@ take_mail(struct model *md, const struct vrow *w)
 	m->leftout = r && (r->flag == R_LEFTOUT || r->flag == R_LEFTPULL);
 	m->bypull = r && (r->flag == R_BYPULL || r->flag == R_LEFTPULL);
 	m->comp = r && r->flag == R_COMP;
-	m->supby = m->carried == 2 || m->carried == 3 || m->carried == 5 ? ev : NONE;
+	m->supby = m->carried == 2 || m->carried == 3 || m->carried == 5 || m->carried == 6 ?
+	    ev : NONE;
 	m->twin = m->comp ? ev : NONE;
 	m->project = v != V_NOTCOUNTED && v != V_NOTSUB;
 	/*

@@ -130,10 +130,11 @@ verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 		if (m->vby != NONE)
 			buf_addf(b, ", %s as %s", md->commits[m->vby].side ? "applied" : "merged",
 			    md->commits[m->vby].id);
-		if (m->carried == 2) {
+		if (m->carried == 2 || m->carried == 6) {
 			const struct carry *k = carry_of(md, mi);
 
-			buf_addf(b, ", carrying %u of its %u added lines", k ? k->hits : 0,
+			buf_addf(b, m->carried == 2 ? ", carrying %u of its %u added lines" :
+			    ", changing %u of the %u lines it removes", k ? k->hits : 0,
 			    k ? k->lines : 0);
 		}
 		break;

@@ -155,7 +155,9 @@ struct mail {
 	                            unsure, a commit changed its removed lines;
 	                            4 reworked, his own commit after it did; 5
 	                            answered-version, an earlier patch mail of
-	                            his, answered, carries its lines */
+	                            his, answered, carries its lines; 6
+	                            superseded, none carrying them, a later patch
+	                            mail of his changes its removed lines */
 	uint32_t vby;            /* what decided the verdict: a mail, or for merged,
 	                            applied and reworked a commit; NONE */
 	uint32_t vfam;           /* answered-version, superseded, unsure: the version

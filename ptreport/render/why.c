@@ -15,23 +15,17 @@
 #include <strings.h>
 
 #include "report.h"
+#include "why.h"
 #include "tables.h"
 #include "text.h"
 #include "tsv.h"
 #include "util.h"
 
-static void
-line(FILE *fp, int indent, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-
-static void
-line(FILE *fp, int indent, const char *fmt, ...)
+void
+why_vline(FILE *fp, int indent, const char *fmt, va_list ap)
 {
-	va_list ap;
-
 	fprintf(fp, "%*s", 2 * indent, "");
-	va_start(ap, fmt);
 	vfprintf(fp, fmt, ap);
-	va_end(ap);
 	fputc('\n', fp);
 }
 
@@ -339,15 +333,16 @@ carry_line(const struct model *md, uint32_t mi, FILE *fp)
 	const struct commit *c = ci != NONE ? &md->commits[ci] : NULL;
 	char d[21];
 
-	if ((m->carried == 2 || m->carried == 5) && m->supby != NONE) {
+	if ((m->carried == 2 || m->carried == 5 || m->carried == 6) && m->supby != NONE) {
 		const struct mail *x = &md->mails[m->supby];
 
-		line(fp, 1, "%s patch of its author carrying its lines: %s  %.10s  %s",
-		    m->carried == 2 ? "a later" : "an earlier, answered,", x->id,
+		line(fp, 1, "%s patch of its author %s: %s  %.10s  %s",
+		    m->carried == 5 ? "an earlier, answered," : "a later",
+		    m->carried == 6 ? "changing the lines it removes" : "carrying its lines", x->id,
 		    day(d, x->date), x->subject);
 		return;
 	}
-	if (!m->carried || m->carried == 2 || m->carried == 5 || !c)
+	if (!m->carried || m->carried == 2 || m->carried == 5 || m->carried == 6 || !c)
 		return;
 	line(fp, 1, "a commit %s: %s  %.10s  %s <%s>", m->carried == 1 ? "carrying its lines" :
 	    strstr(r, "issue") ? "naming an issue it names" : strstr(r, "files") ?
@@ -406,193 +401,6 @@ family_lines(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int
 	}
 	carry_line(md, mi, fp);
 	buf_free(&b);
-}
-
-/* The rule of an unsure verdict: which doubt. */
-static void
-unsure_rule(const struct mail *m, FILE *fp)
-{
-	if (m->leftout) {
-		line(fp, 1, "rule: nothing answered it, but other parts of its posting "
-		    "(its author's, one thread and version) were merged and it was not: "
-		    "left out by whoever took them, or by its author; read both sides");
-		return;
-	}
-	if (m->comp) {
-		line(fp, 1, "rule: nothing answered it, but its author posted a patch for "
-		    "another repository within %d minutes of it, to a list of it, and "
-		    "another person wrote in that one's thread: the other half of one "
-		    "submission; read both threads", COMPANION_SECS / 60);
-		return;
-	}
-	if (m->carried == 3) {
-		line(fp, 1, "rule: nothing answered it, but a commit written within %d "
-		    "days of it (before or after), on a file of it, removes %d%% or more "
-		    "of the lines it removes (of %d characters or more; %d%% of those "
-		    "the commit removes), or else creates a file it creates, or else "
-		    "names an issue it names (\"Closes: #N\", a bug link): the change "
-		    "made another way, or the patch made stale; read both sides",
-		    CARRY_DAYS, (int)(TOUCH_SHARE * 100), CARRY_CHARS,
-		    (int)(TOUCH_FOCUS * 100));
-		return;
-	}
-	line(fp, 1, "rule: nothing answered it, but the evidence is mixed: a patch that "
-	    "may be a version of it, one posted with it, or another part of its posting "
-	    "was handled; read both sides");
-}
-
-/* The rule that decided patch mi's verdict (for the project). */
-static void
-rule_line(struct model *md, uint32_t mi, FILE *fp)
-{
-	const struct mail *m = &md->mails[mi];
-
-	/* Another judge's verdict that names no rule of these (--verdicts). */
-	if (m->vreason && !*m->vreason && !m->corrected) {
-		line(fp, 1, "rule: the verdicts table's own, named by no reason: its detail says it");
-		return;
-	}
-	switch (m->verdict) {
-	case V_MERGED:
-		line(fp, 1, "rule: its cluster holds a commit of the main line, committed after it "
-		    "was sent or the same patch exactly (the first by commit date is the "
-		    "integration)");
-		break;
-	case V_APPLIED:
-		line(fp, 1, "rule: its cluster holds a commit of a side branch (another branch "
-		    "than the main line), none of the main line; committed after it was sent "
-		    "or the same patch exactly");
-		break;
-	case V_ANSWERED:
-		if (m->comp)
-			line(fp, 1, "rule: its author posted a patch for another repository "
-			    "within %d minutes of it, to a list of it (the other half of one "
-			    "submission), and one who commits to this repository answered that "
-			    "one: he reviewed the submission", COMPANION_SECS / 60);
-		else if (thread_of(md, m->vby) != thread_of(md, mi))
-			line(fp, 1, "rule: another person's mail cites it (a link to it, or its "
-			    "attribution line quoting it), or answers a mail citing it, from "
-			    "outside its thread, at or after it: %s", md->mails[m->vby].id);
-		else
-			line(fp, 1, "rule: another person answered it in its thread: a reply to it, "
-			    "to its cover letter, or speaking of its series (a reply to another "
-			    "part alone answers that part)");
-		break;
-	case V_ANSWERED_VERSION:
-		if (m->carried == 5) {
-			line(fp, 1, "rule: nothing answered it, but an earlier patch of its author "
-			    "(within %d days, not of its own posting, under any title) that "
-			    "another answered carries its lines (%d%% of its added lines, or all "
-			    "a small patch adds and removes): it sends that version's lines "
-			    "again, split, retitled or resent", CARRY_DAYS,
-			    (int)(CARRY_SHARE * 100));
-			break;
-		}
-		line(fp, 1, "rule: another version of it (its cluster, or its author's patch the "
-		    "scores, titles or timing join to it) was answered: the same part, in its "
-		    "thread, its cover letter, or its series");
-		break;
-	case V_ANSWERED_TOGETHER:
-		if (m->lone)
-			line(fp, 1, "rule: another part of its posting was answered, not it: "
-			    "the posting is in conversation (a review of another part of an "
-			    "earlier version would be none of its)");
-		else if (m->vby != NONE && md->mails[m->vby].type == MT_COVER)
-			line(fp, 1, "rule: one submission as two postings (a repository each): "
-			    "its cover letter and %s, by its author within %d minutes under a "
-			    "title alike; another person answered in that posting's thread",
-			    md->mails[m->vby].id, TOGETHER_SECS / 60);
-		else if (thread_of(md, m->vby) == thread_of(md, mi))
-			line(fp, 1, "rule: another part of its series had an earlier version in "
-			    "another thread, where another person spoke of the series at or after "
-			    "it was posted: one conversation for its parts");
-		else
-			line(fp, 1, "rule: a patch its author posted with it (within %d minutes, "
-			    "changing a file it changes, or within %d hours under a title alike) "
-			    "was answered: by any mail when their titles are alike (the same "
-			    "change in two places), else by one speaking of several patches",
-			    TOGETHER_SECS / 60, BATCH_SECS / 3600);
-		break;
-	case V_WITHDRAWN:
-		line(fp, 1, "rule: its author withdrew it (in its thread or a version's), or sent "
-		    "a new version into its thread under the same title");
-		break;
-	case V_FOLLOWEDUP:
-		if (m->bypull && m->leftout) {
-			line(fp, 1, "rule: nothing answered it on the list, but other parts of its "
-			    "posting (its author's, one thread and version) were merged and it "
-			    "was not, and they are commits of a forge's pull request (git2tsv "
-			    "--pulls): the posting went to the forge, where its review is (its "
-			    "author dropped it there, or was told to); read the pull request");
-			break;
-		}
-		if (m->bypull) {
-			line(fp, 1, "rule: nothing answered it on the list, but its author "
-			    "opened it as a forge's pull request too: a commit of one (git2tsv "
-			    "--pulls) has its title and his name, written within %d days of "
-			    "it; he followed it up there, where its review is: read the pull "
-			    "request", FAM_DAYS);
-			break;
-		}
-		line(fp, 1, "rule: its author wrote of it after it, and not only to ask for an "
-		    "answer (a ping, a reminder, a resend): his words are his verdict, read "
-		    "them");
-		break;
-	case V_SUPERSEDED:
-		if (m->carried == 2) {
-			line(fp, 1, "rule: nothing answered it, but a later patch of its author "
-			    "(within %d days, anywhere: deep in a thread, under another title) "
-			    "carries its lines, as a commit would (%d%% of its added lines, or "
-			    "all a small patch adds and removes): his version stands for it",
-			    CARRY_DAYS, (int)(CARRY_SHARE * 100));
-			break;
-		}
-		line(fp, 1, "rule: its author's later version (of its posting: a patch of each in "
-		    "one cluster, the same cover letter title, a higher version in its thread; "
-		    "or of it under another title) was merged or answered without it, left it "
-		    "out of a whole next version (a cover letter, a higher vN), or stands for it "
-		    "(a resend, a new version); within %d days", VERSION_DAYS);
-		break;
-	case V_REWORKED:
-		if (m->carried == 4) {
-			line(fp, 1, "rule: nothing answered it, but a commit of its author's, "
-			    "written within %d days after it, on a file of it, removes %d%% or more "
-			    "of the lines it removes (of %d characters or more; %d%% of those "
-			    "the commit removes), or else creates a file it creates, or else names "
-			    "an issue it names: his own rework landed", CARRY_DAYS,
-			    (int)(TOUCH_SHARE * 100), CARRY_CHARS,
-			    (int)(TOUCH_FOCUS * 100));
-			break;
-		}
-		if (m->carried) {
-			line(fp, 1, "rule: nothing answered it, but a commit written within %d days "
-			    "of it (before or after), on a file of it, carries %d%% or more of its "
-			    "added lines (of %d characters or more; %d at least), or of a smaller "
-			    "patch all it adds and removes: merged in another form, or made before "
-			    "it", CARRY_DAYS, (int)(CARRY_SHARE * 100), CARRY_CHARS, CARRY_MIN);
-			break;
-		}
-		line(fp, 1, "rule: a commit credits its author (Signed-off-by, Co-developed-by, "
-		    "Reported-by ...) and changes a file of it, written within %d days after it "
-		    "(alike by the scores, or within %d days): reworked by another", CREDIT_DAYS,
-		    CREDIT_NEAR_DAYS);
-		break;
-	case V_TOONEW:
-		line(fp, 1, "rule: not merged and not answered, but too new to judge: no verdict");
-		break;
-	case V_UNSURE:
-		unsure_rule(m, fp);
-		break;
-	case V_IGNORED:
-		line(fp, 1, "rule: a patch for the project, not merged, nobody else answered it "
-		    "in any version, its author said nothing of it but to ask (a ping), no "
-		    "commit credits him on its files, and old enough to judge%s",
-		    m->committer ? "; its author commits to the repository: the committer's "
-		    "own, counted apart from contributions" : "");
-		break;
-	default:
-		break;
-	}
 }
 
 /* A mail's explanation; kept (pairs_read()'s rows of its cluster) shown unless NULL (brief). */
@@ -699,7 +507,9 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 		    "a bot's, pull, RFC, linux-next or stable mail, for this repository, and "
 		    "inside --since/--until; this one is not");
 	else
-		rule_line(md, mi, fp);
+		why_rule(md, mi, fp);
+	if (m->present && m->type == MT_PATCH)
+		why_files(m, fp);
 	if (m->project) {
 		int64_t end = NODATE, grace = 0, dl = cover_deadline(md, m, &end, &grace);
 

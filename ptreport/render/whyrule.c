@@ -1,0 +1,267 @@
+/*
+ * whyrule.c - the lines of why (why.c) that say how a patch's verdict
+ * was reached: the rule that decided it, and the files its diff names
+ * (what the test of its repository read).
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <string.h>
+
+#include "judge/judge.h"
+#include "text.h"
+#include "util.h"
+#include "why.h"
+
+/* The files a why shows of a patch; the rest are counted. */
+#define FILES_SHOWN 6
+
+/*
+ * What a patch changes (its diff's files, as the test of its repository
+ * reads them): each "changes path", "creates path", "deletes path",
+ * "renames old to new", the first FILES_SHOWN, the rest counted.
+ */
+void
+why_files(const struct mail *m, FILE *fp)
+{
+	struct buf b = BUF_INIT;
+	struct line_walk w;
+	const char *p;
+	size_t k;
+	unsigned n = 0;
+
+	line_walk_init(&w, m->files ? m->files : "", m->files ? strlen(m->files) : 0);
+	while (line_next(&w, &p, &k)) {
+		const char *tab = memchr(p, '\t', k);
+		const char *verb = p[0] == 'C' ? "creates" : p[0] == 'D' ? "deletes" :
+		    p[0] == 'R' ? "renames" : "changes";
+
+		if (k < 2 || n++ >= FILES_SHOWN)
+			continue;
+		if (b.len)
+			buf_addstr(&b, ", ");
+		if (p[0] == 'R' && tab)
+			buf_addf(&b, "%s %.*s to %.*s", verb, (int)(tab - p - 1), p + 1,
+			    (int)(p + k - tab - 1), tab + 1);
+		else
+			buf_addf(&b, "%s %.*s", verb, (int)k - 1, p + 1);
+	}
+	if (n > FILES_SHOWN)
+		buf_addf(&b, ", ... and %u more", n - FILES_SHOWN);
+	line(fp, 1, "files: %s", n ? b.p : "none named (its diff names no file)");
+	buf_free(&b);
+}
+
+/* The rule of an unsure verdict: which doubt. */
+static void
+unsure_rule(const struct mail *m, FILE *fp)
+{
+	if (m->leftout) {
+		line(fp, 1, "rule: nothing answered it, but other parts of its posting "
+		    "(its author's, one thread and version) were merged and it was not: "
+		    "left out by whoever took them, or by its author; read both sides");
+		return;
+	}
+	if (m->comp) {
+		line(fp, 1, "rule: nothing answered it, but its author posted a patch for "
+		    "another repository within %d minutes of it, to a list of it, and "
+		    "another person wrote in that one's thread: the other half of one "
+		    "submission; read both threads", COMPANION_SECS / 60);
+		return;
+	}
+	if (m->carried == 3) {
+		line(fp, 1, "rule: nothing answered it, but a commit written within %d "
+		    "days of it (before or after), on a file of it, removes %d%% or more "
+		    "of the lines it removes (of %d characters or more; %d%% of those "
+		    "the commit removes), or else creates a file it creates, or else "
+		    "names an issue it names (\"Closes: #N\", a bug link): the change "
+		    "made another way, or the patch made stale; read both sides",
+		    CARRY_DAYS, (int)(TOUCH_SHARE * 100), CARRY_CHARS,
+		    (int)(TOUCH_FOCUS * 100));
+		return;
+	}
+	line(fp, 1, "rule: nothing answered it, but the evidence is mixed: a patch that "
+	    "may be a version of it, one posted with it, or another part of its posting "
+	    "was handled; read both sides");
+}
+
+/*
+ * The rule of a verdict kept from ignored but by no answer (superseded,
+ * reworked, too new, unsure), or of ignored itself.
+ */
+static void
+rule_kept(struct model *md, uint32_t mi, FILE *fp)
+{
+	const struct mail *m = &md->mails[mi];
+
+	switch (m->verdict) {
+	case V_SUPERSEDED:
+		if (m->carried == 6) {
+			line(fp, 1, "rule: nothing answered it, and no patch or commit carries its "
+			    "lines, but a later patch of its author (within %d days, anywhere, "
+			    "under any title) on a file of it changes the lines it removes (%d%% "
+			    "or more of its distinctive removed lines, one at least, a quarter or "
+			    "more of those that patch removes): his next version of the change, "
+			    "made another way", CARRY_DAYS, (int)(TOUCH_SHARE * 100));
+			break;
+		}
+		if (m->carried == 2) {
+			line(fp, 1, "rule: nothing answered it, but a later patch of its author "
+			    "(within %d days, anywhere: deep in a thread, under another title) "
+			    "carries its lines, as a commit would (%d%% of its added lines, or "
+			    "all a small patch adds and removes): his version stands for it",
+			    CARRY_DAYS, (int)(CARRY_SHARE * 100));
+			break;
+		}
+		line(fp, 1, "rule: its author's later version (of its posting: a patch of each in "
+		    "one cluster, the same cover letter title, a higher version in its thread; "
+		    "or of it under another title) was merged or answered without it, left it "
+		    "out of a whole next version (a cover letter, a higher vN), or stands for it "
+		    "(a resend, a new version); within %d days", VERSION_DAYS);
+		break;
+	case V_REWORKED:
+		if (m->carried == 4) {
+			line(fp, 1, "rule: nothing answered it, but a commit of its author's, "
+			    "written within %d days after it, on a file of it, removes %d%% or "
+			    "more of the lines it removes (of %d characters or more; %d%% of those "
+			    "the commit removes), or else creates a file it creates, or else names "
+			    "an issue it names: his own rework landed", CARRY_DAYS,
+			    (int)(TOUCH_SHARE * 100), CARRY_CHARS,
+			    (int)(TOUCH_FOCUS * 100));
+			break;
+		}
+		if (m->carried) {
+			line(fp, 1, "rule: nothing answered it, but a commit written within %d "
+			    "days "
+			    "of it (before or after), on a file of it, carries %d%% or more of its "
+			    "added lines (of %d characters or more; %d at least), or of a smaller "
+			    "patch all it adds and removes: merged in another form, or made before "
+			    "it", CARRY_DAYS, (int)(CARRY_SHARE * 100), CARRY_CHARS, CARRY_MIN);
+			break;
+		}
+		line(fp, 1, "rule: a commit credits its author (Signed-off-by, Co-developed-by, "
+		    "Reported-by ...) and changes a file of it, written within %d days after it "
+		    "(alike by the scores, or within %d days): reworked by another", CREDIT_DAYS,
+		    CREDIT_NEAR_DAYS);
+		break;
+	case V_TOONEW:
+		line(fp, 1, "rule: not merged and not answered, but too new to judge: no verdict");
+		break;
+	case V_UNSURE:
+		unsure_rule(m, fp);
+		break;
+	case V_IGNORED:
+		line(fp, 1, "rule: a patch for the project, not merged, nobody else answered it "
+		    "in any version, its author said nothing of it but to ask (a ping), no "
+		    "commit credits him on its files, and old enough to judge%s",
+		    m->committer ? "; its author commits to the repository: the committer's "
+		    "own, counted apart from contributions" : "");
+		break;
+	default:
+		break;
+	}
+}
+
+/* The rule that decided patch mi's verdict (for the project). */
+void
+why_rule(struct model *md, uint32_t mi, FILE *fp)
+{
+	const struct mail *m = &md->mails[mi];
+
+	/* Another judge's verdict that names no rule of these (--verdicts). */
+	if (m->vreason && !*m->vreason && !m->corrected) {
+		line(fp, 1, "rule: the verdicts table's own, named by no reason: its detail "
+		    "says it");
+		return;
+	}
+	switch (m->verdict) {
+	case V_MERGED:
+		line(fp, 1, "rule: its cluster holds a commit of the main line, committed after it "
+		    "was sent or the same patch exactly (the first by commit date is the "
+		    "integration)");
+		break;
+	case V_APPLIED:
+		line(fp, 1, "rule: its cluster holds a commit of a side branch (another branch "
+		    "than the main line), none of the main line; committed after it was sent "
+		    "or the same patch exactly");
+		break;
+	case V_ANSWERED:
+		if (m->comp)
+			line(fp, 1, "rule: its author posted a patch for another repository "
+			    "within %d minutes of it, to a list of it (the other half of one "
+			    "submission), and one who commits to this repository answered that "
+			    "one: he reviewed the submission", COMPANION_SECS / 60);
+		else if (thread_of(md, m->vby) != thread_of(md, mi))
+			line(fp, 1, "rule: another person's mail cites it (a link to it, or its "
+			    "attribution line quoting it), or answers a mail citing it, from "
+			    "outside its thread, at or after it: %s", md->mails[m->vby].id);
+		else
+			line(fp, 1, "rule: another person answered it in its thread: a reply "
+			    "to it, "
+			    "to its cover letter, or speaking of its series (a reply to another "
+			    "part alone answers that part)");
+		break;
+	case V_ANSWERED_VERSION:
+		if (m->carried == 5) {
+			line(fp, 1, "rule: nothing answered it, but an earlier patch of its author "
+			    "(within %d days, not of its own posting, under any title) that "
+			    "another answered carries its lines (%d%% of its added lines, or all "
+			    "a small patch adds and removes): it sends that version's lines "
+			    "again, split, retitled or resent", CARRY_DAYS,
+			    (int)(CARRY_SHARE * 100));
+			break;
+		}
+		line(fp, 1, "rule: another version of it (its cluster, or its author's patch the "
+		    "scores, titles or timing join to it) was answered: the same part, in its "
+		    "thread, its cover letter, or its series");
+		break;
+	case V_ANSWERED_TOGETHER:
+		if (m->lone)
+			line(fp, 1, "rule: another part of its posting was answered, not it: "
+			    "the posting is in conversation (a review of another part of an "
+			    "earlier version would be none of its)");
+		else if (m->vby != NONE && md->mails[m->vby].type == MT_COVER)
+			line(fp, 1, "rule: one submission as two postings (a repository each): "
+			    "its cover letter and %s, by its author within %d minutes under a "
+			    "title alike; another person answered in that posting's thread",
+			    md->mails[m->vby].id, TOGETHER_SECS / 60);
+		else if (thread_of(md, m->vby) == thread_of(md, mi))
+			line(fp, 1, "rule: another part of its series had an earlier version in "
+			    "another thread, where another person spoke of the series at or after "
+			    "it was posted: one conversation for its parts");
+		else
+			line(fp, 1, "rule: a patch its author posted with it (within %d minutes, "
+			    "changing a file it changes, or within %d hours under a title alike) "
+			    "was answered: by any mail when their titles are alike (the same "
+			    "change in two places), else by one speaking of several patches",
+			    TOGETHER_SECS / 60, BATCH_SECS / 3600);
+		break;
+	case V_WITHDRAWN:
+		line(fp, 1, "rule: its author withdrew it (in its thread or a version's), or sent "
+		    "a new version into its thread under the same title");
+		break;
+	case V_FOLLOWEDUP:
+		if (m->bypull && m->leftout) {
+			line(fp, 1, "rule: nothing answered it on the list, but other parts of its "
+			    "posting (its author's, one thread and version) were merged and it "
+			    "was not, and they are commits of a forge's pull request (git2tsv "
+			    "--pulls): the posting went to the forge, where its review is (its "
+			    "author dropped it there, or was told to); read the pull request");
+			break;
+		}
+		if (m->bypull) {
+			line(fp, 1, "rule: nothing answered it on the list, but its author "
+			    "opened it as a forge's pull request too: a commit of one (git2tsv "
+			    "--pulls) has its title and his name, written within %d days of "
+			    "it; he followed it up there, where its review is: read the pull "
+			    "request", FAM_DAYS);
+			break;
+		}
+		line(fp, 1, "rule: its author wrote of it after it, and not only to ask for an "
+		    "answer (a ping, a reminder, a resend): his words are his verdict, read them");
+		break;
+	default:
+		rule_kept(md, mi, fp);
+		break;
+	}
+}
+
