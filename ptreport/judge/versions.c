@@ -433,9 +433,9 @@ together(struct model *md, uint32_t mi)
  * in another thread, where another person answered it (not another
  * part of its posting) after mi was posted: the review of the one half
  * may be the submission's.  Of a series, the part sharing a word of
- * its title's summary with mi's is its half.  Of those answers one by a person who
- * commits to this repository (*maint set), else the earliest; NONE if
- * none; *half the companion.
+ * its title's summary with mi's is its half.  Of those answers one by
+ * a person who commits to this repository (*maint set), else the
+ * earliest; NONE if none; *half the companion.
  */
 uint32_t
 companion(struct model *md, uint32_t mi, uint32_t *half, int *maint)

@@ -707,11 +707,13 @@ int titles_alike(const char *a, const char *b);
 /* Is the word w[0..k) among the words of s (before stop, if given)?  How many distinct words has s? */
 int has_title_word(const char *s, const char *stop, const char *w, size_t k);
 /*
- * How many words of SHARE_CHARS letters or more of subject a's summary
- * (its title after the "prefix: " parts) subject b's summary holds.
+ * How many words of a (space-separated), of min bytes or more, b holds
+ * too; of SHARE_CHARS or more of subject a's summary (its title after
+ * the "prefix: " parts), how many subject b's summary holds.
  */
 #define SHARE_CHARS 4
-int summaries_share(struct model *md, const char *a, const char *b);
+size_t words_shared(const char *a, const char *b, size_t min);
+size_t summaries_share(struct model *md, const char *a, const char *b);
 size_t distinct_words(const char *s);
 int shares_file(const char *a, const char *b);
 /* The path of a line of changes() ("K path", "R old TAB new": new), *len its length. */

@@ -158,21 +158,6 @@ pull_like_summary(const struct model *md, const char *nsummary, const char *addr
 	return pull_best(md, e, 1, addr, who, date);
 }
 
-/* How many words of a (space-separated) b holds too. */
-static size_t
-words_shared(const char *a, const char *b)
-{
-	size_t n = 0;
-
-	for (const char *p = a; *p;) {
-		size_t k = strcspn(p, " ");
-
-		n += k && has_title_word(b, NULL, p, k);
-		p += k + (p[k] == ' ');
-	}
-	return n;
-}
-
 uint32_t
 pull_same(const struct model *md, const char *addr, const char *who, int64_t date,
     const char *ntitle)
@@ -201,7 +186,7 @@ pull_same(const struct model *md, const char *addr, const char *who, int64_t dat
 
 		if (!one_person(addr, who, p->author, p->aname, 0))
 			continue;
-		w = ntitle ? words_shared(ntitle, p->ntitle) : 0;
+		w = ntitle ? words_shared(ntitle, p->ntitle, 1) : 0;
 		if (best == NONE || w > most) {
 			best = md->pbydate[lo];
 			most = w;

@@ -69,19 +69,24 @@ summary_words(struct model *md, const char *subject)
 	return r;
 }
 
-int
-summaries_share(struct model *md, const char *a, const char *b)
+size_t
+words_shared(const char *a, const char *b, size_t min)
 {
-	const char *sa = summary_words(md, a), *sb = summary_words(md, b);
-	int n = 0;
+	size_t n = 0;
 
-	for (const char *p = sa; *p;) {
+	for (const char *p = a; *p;) {
 		size_t k = strcspn(p, " ");
 
-		n += k >= SHARE_CHARS && has_title_word(sb, NULL, p, k);
+		n += k && k >= min && has_title_word(b, NULL, p, k);
 		p += k + (p[k] == ' ');
 	}
 	return n;
+}
+
+size_t
+summaries_share(struct model *md, const char *a, const char *b)
+{
+	return words_shared(summary_words(md, a), summary_words(md, b), SHARE_CHARS);
 }
 
 /*
