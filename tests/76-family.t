@@ -458,9 +458,20 @@ is "changed: another's commit two months later removes both its lines: unsure" \
 is "changed: one of its two (half): unsure" \
 	"unsure nobody answered it, but $C1 (max@m.org) changed 1 of the 2 lines it removes, 58 days after it was posted: made another way, or made stale" \
 	"$(tc 2021-03-31T09:00:00Z drivers/foo.c Max max@m.org "$R2\\n")"
-is "changed: before it was posted (its patch made stale): unsure" \
-	"unsure nobody answered it, but $C1 (max@m.org) changed 2 of the 2 lines it removes, 31 days before it was posted: made another way, or made stale" \
+is "changed: another's commit written before it was posted (its patch stale, or a duplicate): reworked, made before it" \
+	"reworked $C1 (max@m.org), written 31 days before it was posted, changing 2 of the 2 lines it removes: the change made before it (its patch stale, or a duplicate)" \
 	"$(tc 2021-01-01T09:00:00Z drivers/foo.c Max max@m.org "$R1\\n$R2\\n")"
+ptreport verdicts -q --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >tc.v
+is "changed before: the verdicts table's reason and by" "reworked earlier-lines $C1" \
+	"$(awk -F'\t' '$2 == "t@x" { print $3, $4, $6 }' tc.v)"
+ptreport summary --verdicts tc.v --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >sum.v
+ptreport summary --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >sum.j
+cmp -s sum.v sum.j
+ok $? "changed before: the table read back gives the same summary"
+ptreport why t@x --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >why.out
+grep -q "^  a commit changing the lines it removes: $C1  2021-01-01  foo: map the registers <max@m.org>\$" why.out &&
+    grep -q "^  rule: nothing answered it, but another's commit written within 365 days before it, .* a duplicate of another's posting)\$" why.out
+ok $? "changed before: why names the commit and the rule"
 is "changed: her own commit after it: reworked, her own" \
 	"reworked $C1, its author's own, changing 2 of the 2 lines it removes" \
 	"$(tc 2021-03-31T09:00:00Z drivers/foo.c Ann ann@a.org "$R1\\n$R2\\n")"
@@ -504,12 +515,15 @@ is "created: her own commit a month later creates the file her patch creates: re
 is "created: another's: unsure" \
 	"unsure nobody answered it, but $C1 (max@m.org) created 1 of the 1 files it creates, 28 days after it was posted: made another way, or made stale" \
 	"$(nc 2021-03-01T09:00:00Z Max max@m.org tests/cache/0010_chain)"
+is "created: another's commit before it: reworked, made before it" \
+	"reworked $C1 (max@m.org), written 31 days before it was posted, creating 1 of the 1 files it creates: the change made before it (its patch stale, or a duplicate)" \
+	"$(nc 2021-01-01T09:00:00Z Max max@m.org tests/cache/0010_chain)"
 is "control: another file created: ignored" "ignored" \
 	"$(nc 2021-03-01T09:00:00Z Max max@m.org tests/cache/0011_chain)"
 tc 2021-03-31T09:00:00Z drivers/foo.c Max max@m.org "$R1\\n$R2\\n" >/dev/null
 ptreport why t@x --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >why.out
 grep -q "^  a commit changing the lines it removes: $C1  2021-03-31  foo: map the registers <max@m.org>\$" why.out &&
-    grep -q '^  rule: nothing answered it, but a commit written within 365 days of it .* read both sides$' why.out
+    grep -q "^  rule: nothing answered it, but another's commit written within 365 days after it (or its author's, before it), .* read both sides\$" why.out
 ok $? "changed: why names the commit, the lines and the rule"
 ptreport summary --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >sum.out
 is "changed: the summary counts it unsure, not ignored" "1 0" \

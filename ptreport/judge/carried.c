@@ -612,8 +612,20 @@ settle(struct carrier *cr)
 			m->vby = NONE;
 			m->vfam = m->supby = k->later;
 			m->carried = 6;
+		} else if (t != NONE && md->commits[t].date < m->date &&
+		    !one_person(m->from, m->who, md->commits[t].author,
+		    md->commits[t].aname, 0)) {
+			/*
+			 * Another's commit written before it changed its lines:
+			 * the change was made before it was posted (its patch
+			 * stale, or a duplicate of another's posting).
+			 */
+			m->verdict = V_REWORKED;
+			m->vby = t;
+			m->vfam = NONE;
+			m->carried = 7;
 		} else if (t != NONE) {
-			/* Another's commit (or one before it) changed its lines: a doubt. */
+			/* Another's commit after it (or his own before it) changed its lines: a doubt. */
 			m->verdict = V_UNSURE;
 			m->vby = m->vfam = NONE;
 			m->supby = t;
@@ -621,7 +633,7 @@ settle(struct carrier *cr)
 		}
 		if (m->carried) {
 			struct carry *y = &md->carry[md->ncarry++];
-			int bycommit = m->carried == 3 || m->carried == 4;
+			int bycommit = m->carried == 3 || m->carried == 4 || m->carried == 7;
 
 			y->mail = k->mail;
 			y->files = bycommit && k->touch == NONE && k->made != NONE;

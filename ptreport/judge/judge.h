@@ -232,7 +232,7 @@ uint32_t parts_pull(struct model *md, uint32_t mi);
 #define TOUCH_FOCUS 0.25
 struct carry {
 	uint32_t mail, hits, lines;
-	uint32_t commit;         /* carried 3, 4: the commit changing its lines */
+	uint32_t commit;         /* carried 3, 4, 7: the commit changing its lines */
 	int files;               /* ... or creating files it creates (hits of lines) */
 	int issue;               /* ... or naming an issue its message names */
 };

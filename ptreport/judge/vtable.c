@@ -69,6 +69,9 @@ static const struct vreason {
 	{ V_REWORKED, "own-lines", 4, 0 },
 	{ V_REWORKED, "own-files", 4, 0 },
 	{ V_REWORKED, "own-issue", 4, 0 },
+	{ V_REWORKED, "earlier-lines", 7, 0 },
+	{ V_REWORKED, "earlier-files", 7, 0 },
+	{ V_REWORKED, "earlier-issue", 7, 0 },
 	{ V_REWORKED, "credit", 0, 0 },
 	{ V_TOONEW, "coverage", 0, R_TOONEW },
 	{ V_TOONEW, "history", 0, R_LATE },
@@ -129,6 +132,8 @@ counted_reason(struct model *md, uint32_t mi)
 	case V_REWORKED:
 		if (m->carried == 4)
 			return carry_reason(md, mi, "own-lines", "own-files", "own-issue");
+		if (m->carried == 7)
+			return carry_reason(md, mi, "earlier-lines", "earlier-files", "earlier-issue");
 		return m->carried ? "carried" : "credit";
 	case V_TOONEW:
 		return m->toonew ? "coverage" : "history";

@@ -14,6 +14,8 @@
 
 static void not_counted_text(struct model *md, const struct scope *sc, uint32_t mi,
     struct buf *b);
+static void earlier_text(const struct model *md, const struct mail *m,
+    const struct carry *k, struct buf *b);
 
 const char *
 role_name(const struct mail *m)
@@ -150,6 +152,8 @@ verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 				    md->commits[m->vby].id, k && k->files ? "creating" : "changing",
 				    k ? k->hits : 0, k ? k->lines : 0,
 				    k && k->files ? "files it creates" : "lines it removes");
+		} else if (m->carried == 7) {
+			earlier_text(md, m, carry_of(md, mi), b);
 		} else if (m->carried) {
 			const struct carry *k = carry_of(md, mi);
 
@@ -235,6 +239,28 @@ touch_text(const struct model *md, const struct mail *m, const struct carry *k,
 		    k->files ? "created" : "changed", k->hits, k->lines,
 		    k->files ? "files it creates" : "lines it removes",
 		    (long)((d < 0 ? -d : d) / DAY), d < 0 ? "before" : "after");
+}
+
+/*
+ * Another's commit written before patch m that changed its lines, made
+ * its files or named its issue (carried 7): its hash, author, how long
+ * before, and what.
+ */
+static void
+earlier_text(const struct model *md, const struct mail *m, const struct carry *k,
+    struct buf *b)
+{
+	const struct commit *c = &md->commits[m->vby];
+
+	buf_addf(b, "%s (%s), written %ld days before it was posted, ", c->id, c->author,
+	    (long)((m->date - c->date) / DAY));
+	if (k && k->issue)
+		buf_addstr(b, "naming an issue it names");
+	else
+		buf_addf(b, "%s %u of the %u %s", k && k->files ? "creating" : "changing",
+		    k ? k->hits : 0, k ? k->lines : 0,
+		    k && k->files ? "files it creates" : "lines it removes");
+	buf_addstr(b, ": the change made before it (its patch stale, or a duplicate)");
 }
 
 static void

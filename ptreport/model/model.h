@@ -157,7 +157,9 @@ struct mail {
 	                            answered-version, an earlier patch mail of
 	                            his, answered, carries its lines; 6
 	                            superseded, none carrying them, a later patch
-	                            mail of his changes its removed lines */
+	                            mail of his changes its removed lines; 7
+	                            reworked, another's commit written before
+	                            it changed its lines (made before it) */
 	uint32_t vby;            /* what decided the verdict: a mail, or for merged,
 	                            applied and reworked a commit; NONE */
 	uint32_t vfam;           /* answered-version, superseded, unsure: the version

@@ -69,9 +69,9 @@ unsure_rule(const struct mail *m, FILE *fp)
 		return;
 	}
 	if (m->carried == 3) {
-		line(fp, 1, "rule: nothing answered it, but a commit written within %d "
-		    "days of it (before or after), on a file of it, removes %d%% or more "
-		    "of the lines it removes (of %d characters or more; %d%% of those "
+		line(fp, 1, "rule: nothing answered it, but another's commit written within "
+		    "%d days after it (or its author's, before it), on a file of it, removes "
+		    "%d%% or more of the lines it removes (of %d characters or more; %d%% of those "
 		    "the commit removes), or else creates a file it creates, or else "
 		    "names an issue it names (\"Closes: #N\", a bug link): the change "
 		    "made another way, or the patch made stale; read both sides",
@@ -127,6 +127,16 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 			    "an issue it names: his own rework landed", CARRY_DAYS,
 			    (int)(TOUCH_SHARE * 100), CARRY_CHARS,
 			    (int)(TOUCH_FOCUS * 100));
+			break;
+		}
+		if (m->carried == 7) {
+			line(fp, 1, "rule: nothing answered it, but another's commit written "
+			    "within %d days before it, on a file of it, removes %d%% or more of "
+			    "the lines it removes (of %d characters or more; %d%% of those the "
+			    "commit removes), or else creates a file it creates, or else names an "
+			    "issue it names: the change was made before it was posted (the patch "
+			    "stale when sent, or a duplicate of another's posting)", CARRY_DAYS,
+			    (int)(TOUCH_SHARE * 100), CARRY_CHARS, (int)(TOUCH_FOCUS * 100));
 			break;
 		}
 		if (m->carried) {
