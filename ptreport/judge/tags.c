@@ -13,6 +13,7 @@
 
 #include "hash.h"
 #include "judge.h"
+#include "person.h"
 #include "subject.h"
 #include "text.h"
 #include "util.h"
@@ -167,6 +168,61 @@ list_tags(struct tagctx *c, struct set64 *set)
 		if (l && 5 * ((uintptr_t)e->val) >= (uintptr_t)l->val - 1)
 			set64_add(set, hash_bytes(tab + 1, (size_t)(e->key + e->klen - tab - 1)));
 	}
+}
+
+/* The tags of a subject (but the patch's own words and a list's): into a set, or is one missing from it? */
+struct tagset {
+	struct set64 *have;
+	const struct set64 *ltags;
+	int lacks;
+};
+
+static void
+tag_add(const char *w, size_t k, void *arg)
+{
+	struct tagset *t = arg;
+
+	if (!process_tag(w, k) && !set64_has(t->ltags, hash_bytes(w, k)))
+		set64_add(t->have, hash_bytes(w, k));
+}
+
+static void
+tag_missing(const char *w, size_t k, void *arg)
+{
+	struct tagset *t = arg;
+
+	if (!process_tag(w, k) && !set64_has(t->ltags, hash_bytes(w, k)) &&
+	    !set64_has(t->have, hash_bytes(w, k)))
+		t->lacks = 1;
+}
+
+/*
+ * Was patch i merged as a companion only: its cluster holds a patch mail
+ * of its person's whose subject carries a tag its own lacks (its other
+ * half for another repository, "[PATCH nft]" beside "[PATCH libnftnl]",
+ * or the same change sent to each), so its commit may be the other's
+ * and says nothing of its tag?
+ */
+static int
+companion_merge(struct model *md, uint32_t i, const struct set64 *ltags)
+{
+	const struct mail *m = &md->mails[i];
+	struct set64 have = SET64_INIT;
+	struct tagset t = { &have, ltags, 0 };
+
+	if (m->cluster == NONE)
+		return 0;
+	subject_tags(m->subject, tag_add, &t);
+	for (uint32_t y = md->clusters[m->cluster].mail; y != NONE && !t.lacks;
+	    y = md->mails[y].cnext) {
+		const struct mail *x = &md->mails[y];
+
+		if (y != i && x->present && x->type == MT_PATCH &&
+		    one_person(m->from, m->who, x->from, x->who, 0))
+			subject_tags(x->subject, tag_missing, &t);
+	}
+	set64_free(&have);
+	return t.lacks;
 }
 
 /* Patches a tag's statistics count: posted as patches for a repository. */
@@ -551,13 +607,18 @@ tags_judge(struct model *md)
 		set64_free(&c.seen);
 		subject_tags(m->subject, count_tag, &c);
 	}
-	/* The patches: per tag (but a list's own), how many, how many merged. */
+	/*
+	 * The patches: per tag (but a list's own), how many, how many
+	 * merged, a companion's merge (the other half's commit) not.
+	 */
+	list_tags(&c, &ltags);
 	c.stage = 1;
 	for (size_t i = 0; i < md->nmails; i++) {
 		if (!tag_counted(md, (uint32_t)i))
 			continue;
 		c.m = &md->mails[i];
-		c.merged = applied_by(md, (uint32_t)i, 0) != NONE;
+		c.merged = applied_by(md, (uint32_t)i, 0) != NONE &&
+		    !companion_merge(md, (uint32_t)i, &ltags);
 		all++;
 		allmerged += (unsigned long)c.merged;
 		set64_free(&c.seen);
@@ -573,7 +634,6 @@ tags_judge(struct model *md)
 	 * test suite's, a book's, a stable branch's, a library's), whatever
 	 * files its patches change.
 	 */
-	list_tags(&c, &ltags);
 	for (size_t i = 0; i < tags.cap; i++) {
 		struct hent *e = &tags.e[i];
 		struct tagstat *t;
