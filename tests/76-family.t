@@ -861,15 +861,18 @@ is "control: one [KIRK] patch merged: the tag is taken, the others ignored" "ign
 # patches, one of them "merged", where the history takes all twelve
 # others (12 of 24, the companion's merge its [LIB] half's: 6
 # expected): a tag taken at most 1 in 4 of the rate of all is another
-# repository's; two of twelve is taken.  lib N: N of the [LIB] patches
-# merged.
+# repository's; two of twelve is taken.  lib N [TAG NAME ADDR]: N of
+# the [LIB] patches merged, in the clusters of the first N tool
+# patches, tagged [PATCH TAG], the first three by NAME ADDR (Ann's).
 lib() {
 	{
 		whdr
 		bg
 		for i in 10 11 12 13 14 15 16 17 18 19 20 21; do
+			nm=Ann ad=ann@a.org
+			[ "$i" -le 12 ] && nm=${3:-Ann} ad=${4:-ann@a.org}
 			w l$i@x 2021-02-${i}T09:00:00Z Ann ann@a.org "[PATCH lib] lib: change $i"
-			w o$i@x 2021-02-${i}T10:00:00Z Ann ann@a.org "[PATCH] tool: change $i"
+			w o$i@x 2021-02-${i}T10:00:00Z "$nm" "$ad" "[PATCH${2:+ $2}] tool: change $i"
 		done
 	} >lib.tsv
 	{
@@ -877,9 +880,8 @@ lib() {
 		for i in 10 11 12 13 14 15 16 17 18 19 20 21; do
 			member $i o$i@x mail
 			member $i "$(hexid c$i)" commit
+			[ "$i" -lt $((10 + $1)) ] && member $i l$i@x mail
 		done
-		member 10 l10@x mail
-		[ "$1" = 2 ] && member 11 l11@x mail
 	} >k-lib.tsv
 	{
 		chdr
@@ -897,37 +899,13 @@ is "control: 2 of 12 merged: the tag is taken, the rest ignored" "ignored" "$(li
 # A companion's merge is none of its tag's: three [PATCH lib] patches
 # in the clusters of the commits of Ann's [PATCH tool] patches posted
 # with them (the other half's commit, or the same change sent to each
-# repository) tell nothing of [lib]: not taken.  By another person
-# (NAME ADDR) the same three are merges of [lib]: taken.
-libc() {
-	{
-		whdr
-		bg
-		for i in 10 11 12 13 14 15 16 17 18 19 20 21; do
-			w l$i@x 2021-02-${i}T09:00:00Z Ann ann@a.org "[PATCH lib] lib: change $i"
-		done
-		for i in 10 11 12; do
-			w o$i@x 2021-02-${i}T10:00:00Z "$1" "$2" "[PATCH tool] tool: change $i"
-		done
-		for i in 13 14 15 16 17 18 19 20 21; do
-			w o$i@x 2021-02-${i}T10:00:00Z Ann ann@a.org "[PATCH tool] tool: change $i"
-		done
-	} >libc.tsv
-	{
-		khdr
-		for i in 10 11 12 13 14 15 16 17 18 19 20 21; do
-			member $i o$i@x mail
-			member $i "$(hexid c$i)" commit
-		done
-		for i in 10 11 12; do member $i l$i@x mail; done
-	} >k-libc.tsv
-	V l20@x --grace 0 libc.tsv k-libc.tsv c-lib.tsv
-}
+# repository) tell nothing of [lib]: not taken.  By another person the
+# same three are merges of [lib]: taken.
 is "tags: [lib] merged only beside its author's [tool] companions: another repository's" \
 	"not-counted not for this repository: its subject's tag [lib], a tag none of whose 12 patches the history took" \
-	"$(libc Ann ann@a.org)"
+	"$(lib 3 tool)"
 is "control: the [tool] patches another's: [lib] taken, the rest ignored" "ignored" \
-	"$(libc Bob bob@b.org)"
+	"$(lib 3 tool Bob bob@b.org)"
 {
 	whdr
 	bg
