@@ -912,6 +912,10 @@ is "control: the [tool] patches another's: [lib] taken, the rest ignored" "ignor
 	w n@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH WIP] testing patch for CI' patch '' '' '' '' nosub
 	w o@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: other'
 } >nosub.tsv
+{ khdr; member 1 n@x mail; member 1 "$(hexid c1)" commit; } >k-nosub.tsv
+{ chdr; commit "$(hexid c1)" 2021-03-01T00:00:00Z 2021-03-01T00:00:00Z; commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-nosub.tsv
+is "not a submission, but its commit is in its cluster (a WIP posting of the change taken): merged" \
+	"merged $(hexid c1)" "$(V n@x --grace 0 nosub.tsv k-nosub.tsv c-nosub.tsv)"
 is "not a submission (flag nosub): a verdict of its own, not counted, never ignored" \
 	"not-a-submission|ignored|1" \
 	"$(V n@x --grace 0 nosub.tsv none.tsv c-end.tsv | cut -d' ' -f1)|$(V o@x --grace 0 nosub.tsv none.tsv c-end.tsv)|$(sval '  not submissions' --grace 0 nosub.tsv none.tsv c-end.tsv)"
@@ -933,11 +937,13 @@ unsig() {
 		khdr
 		i=10
 		while [ $i -lt 30 ]; do member $i m$i@x mail; member $i "$(hexid c$i)" commit; i=$((i + 1)); done
+		# unsig SUBJECT merged: its diff taken, as commit c30.
+		[ "${2:-}" = merged ] && { member 30 u@x mail; member 30 "$(hexid c30)" commit; }
 	} >k-unsig.tsv
 	{
 		chdr
 		i=10
-		while [ $i -lt 30 ]; do commit "$(hexid c$i)" 2021-03-01T00:00:00Z 2021-03-01T00:00:00Z; i=$((i + 1)); done
+		while [ $i -lt 31 ]; do commit "$(hexid c$i)" 2021-03-01T00:00:00Z 2021-03-01T00:00:00Z; i=$((i + 1)); done
 		commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z
 	} >c-unsig.tsv
 	V u@x --grace 0 unsig.tsv k-unsig.tsv c-unsig.tsv
@@ -946,6 +952,10 @@ is "unsigned: no [PATCH] tag, no Signed-off-by, where every merged patch has one
 	"not-a-submission no [PATCH] tag and no Signed-off-by: a diff shared, not submitted (0 of the history's 20 merged patches lack both)" \
 	"$(unsig 'build: link order fix')"
 is "control: the [PATCH] tag: ignored" "ignored" "$(unsig '[PATCH] build: link order fix')"
+# A diff shared in passing that the project took (its cluster holds a
+# commit, c30) was a submission after all: merged.
+is "unsigned but merged (a report's diff committed): merged, a submission" \
+	"merged $(hexid c30)" "$(unsig 'build: link order fix' merged)"
 
 # --- 6. a commit older than the mail ---------------------------------------------
 # Ann's p@x (2021-03-10) in a cluster with C1, committed at CDATE; the

@@ -418,9 +418,21 @@ unsigned_judge(struct model *md)
 	md->unsigned_rule = merged >= UNSIGNED_MIN && bare * UNSIGNED_RATE <= merged;
 	md->unsigned_merged = merged;
 	md->unsigned_bare = bare;
-	if (!md->unsigned_rule)
-		for (size_t i = 0; i < md->nmails; i++)
-			md->mails[i].unsigned_ = 0;
+	/*
+	 * Nor is one the project took: a mail not meant to be merged, or
+	 * a diff shared in passing, that its commit carries (its cluster's)
+	 * was a submission after all, merged or applied.
+	 */
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+
+		if (!md->unsigned_rule)
+			m->unsigned_ = 0;
+		if ((m->unsigned_ || m->nosub) && m->present && m->type == MT_PATCH &&
+		    (applied_by(md, (uint32_t)i, 0) != NONE ||
+		    applied_by(md, (uint32_t)i, 1) != NONE))
+			m->unsigned_ = m->nosub = 0;
+	}
 }
 
 /* Which clusters hold a mail that got a response. */
