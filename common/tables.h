@@ -59,6 +59,7 @@ enum table_kind {
 #define COL_CITES            "cites"
 #define COL_SRC              "src"
 #define COL_SAID             "said"
+#define COL_HASHES           "hashes"
 /* Commits. */
 #define COL_COMMITTER_NAME   "committer_name"
 #define COL_COMMITTER_ADDR   "committer_addr"

@@ -24,7 +24,7 @@ analysis_free(struct analysis *a)
 {
 	struct buf *const bufs[] = {
 		&a->from_name, &a->from_addr, &a->subject, &a->text, &a->extra_diff,
-		&a->own.said,
+		&a->own.said, &a->own.hashes,
 	};
 
 	for (size_t k = 0; k < sizeof bufs / sizeof bufs[0]; k++)
@@ -103,6 +103,7 @@ own_text(struct analysis *a)
 			own_read(t, a->body.msg_start, a->body.msg_end, SAYS_NOSUB, &msg);
 			a->own.says |= msg.says;
 			buf_free(&msg.said);
+			buf_free(&msg.hashes);
 		}
 	}
 	/* Kept in the flags, so that an attached patch taking this analysis's place keeps it. */

@@ -174,6 +174,8 @@ own_init(void)
 struct reading {
 	struct words *w;        /* NULL: no phrases wanted */
 	struct buf *said;       /* NULL: not wanted */
+	struct buf *hashes;     /* NULL: not wanted */
+	int nhashes;
 	int quotes;
 };
 
@@ -204,6 +206,58 @@ said_line(struct buf *b, const char *l, size_t n)
 	b->p[b->len] = '\0';
 }
 
+static int
+is_hex(int c)
+{
+	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+/*
+ * The words of line l[0..n) that may be commit hashes ("Fixed in
+ * dca56c567, thanks", deep in a reply): 7 to 40 hex digits with a
+ * letter and a digit, a word of its own (no "-", "_" or "@" beside it:
+ * not a piece of a UUID or an address); each once into r->hashes.
+ */
+static void
+hash_words(struct reading *r, const char *l, size_t n)
+{
+	for (size_t i = 0; i < n && r->nhashes < HASHES_MAX;) {
+		size_t k = 0, digits = 0;
+		char w[41];
+
+		while (i + k < n && is_hex((unsigned char)l[i + k]))
+			k++;
+		if (!k) {
+			i++;
+			continue;
+		}
+		for (size_t j = 0; j < k; j++)
+			digits += l[i + j] >= '0' && l[i + j] <= '9';
+		/* Not a piece of a UUID, an address or a name_with_parts. */
+		if (k >= 7 && k <= 40 && digits && digits < k &&
+		    (i == 0 || (!isalnum((unsigned char)l[i - 1]) && !strchr("-_@", l[i - 1]))) &&
+		    (i + k == n || (!isalnum((unsigned char)l[i + k]) &&
+		    !strchr("-_@", l[i + k])))) {
+			const char *p = r->hashes->p ? r->hashes->p : "", *q = p;
+
+			for (size_t j = 0; j < k; j++)
+				w[j] = (char)tolower((unsigned char)l[i + j]);
+			w[k] = '\0';
+			/* Each once: not already a word of the column. */
+			while ((q = strstr(q, w)) && !((q == p || q[-1] == ' ') &&
+			    (q[k] == ' ' || q[k] == '\0')))
+				q += k;
+			if (!q) {
+				if (r->hashes->len)
+					buf_addc(r->hashes, ' ');
+				buf_add(r->hashes, w, k);
+				r->nhashes++;
+			}
+		}
+		i += k;
+	}
+}
+
 static void
 read_line(void *arg, int kind, const char *l, size_t n)
 {
@@ -219,6 +273,8 @@ read_line(void *arg, int kind, const char *l, size_t n)
 		words_line(r->w, l, n);
 	if (r->said)
 		said_line(r->said, l, n);
+	if (r->hashes)
+		hash_words(r, l, n);
 }
 
 /*
@@ -258,13 +314,14 @@ void
 own_read(const char *text, size_t start, size_t end, unsigned want, struct own *o)
 {
 	struct words words;
-	struct reading r = { NULL, NULL, 0 };
+	struct reading r = { NULL, NULL, NULL, 0, 0 };
 
 	o->says = 0;
 	o->words = 0;
 	o->quotes = 0;
 	o->cut = 0;
 	buf_reset(&o->said);
+	buf_reset(&o->hashes);
 	/* Phrases alone, of kinds none of whose anchors is there: nothing to read. */
 	if (!(want & OWN_SAID) && end > start &&
 	    !words_may_say(text + start, end - start > SCAN_MAX ? SCAN_MAX : end - start,
@@ -274,8 +331,10 @@ own_read(const char *text, size_t start, size_t end, unsigned want, struct own *
 		words_reset(&words);
 		r.w = &words;
 	}
-	if (want & OWN_SAID)
+	if (want & OWN_SAID) {
 		r.said = &o->said;
+		r.hashes = &o->hashes;
+	}
 	own_walk(text, start, end, read_line, &r);
 	if (r.w) {
 		o->says = words_says(&words, want & SAYS_ALL);

@@ -14,6 +14,7 @@
 
 #define OWN_MAX 4096            /* bytes of own text read; the rest is rarely news */
 #define SAID_MAX 200            /* bytes of the said column */
+#define HASHES_MAX 16           /* words of the hashes column */
 
 /*
  * The lines of the sender's own text in text[start..end), in order:
@@ -38,6 +39,7 @@ struct own {
 	int quotes;             /* the quoted lines among it */
 	int cut;                /* the text was longer than the walk reads (64 KB) */
 	struct buf said;        /* with OWN_SAID: its first SAID_MAX bytes (see own_read) */
+	struct buf hashes;      /* with OWN_SAID: the commit hashes it names, all of it */
 };
 
 enum { OWN_SAID = 1 << 8 };
@@ -51,7 +53,10 @@ void own_init(void);
  * line: blanks (line breaks too) squeezed to one space, none at either
  * end, valid UTF-8 (bytes that are not become U+FFFD), at most SAID_MAX
  * bytes, cut at the last blank that leaves no more (else at a
- * character's start).
+ * character's start); and, in all of it, the words that may be commit
+ * hashes (7 to 40 hex digits, a letter and a digit among them, a word
+ * of their own), lower-cased, each once, space-separated, HASHES_MAX
+ * at most (o->hashes, reset too).
  */
 void own_read(const char *text, size_t start, size_t end, unsigned want, struct own *o);
 

@@ -406,6 +406,10 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
 	if (!a.patch && strcmp(type, TYPE_BOT))
 		tsv_add_utf8(row, a.own.said.p, a.own.said.len);
 	tsv_sep(row);
+	/* hashes: the commit hashes its own words name, all of them (as said's) */
+	if (!a.patch && strcmp(type, TYPE_BOT))
+		tsv_add(row, a.own.hashes.p, a.own.hashes.len);
+	tsv_sep(row);
 	/* src */
 	buf_reset(&tmp);
 	pos_format(&tmp, pos);

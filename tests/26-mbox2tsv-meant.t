@@ -102,7 +102,7 @@ printf 's-patch|\ns-bot|\ns-cover|Two fixes for foo. A U Thor (2): foo: fix bar\
 run mbox2tsv said.mbox
 is "said: exit 0" 0 "$rc"
 cp "$T/out" said.tsv
-is "said: before src, the last column" "said src" "$(head -1 said.tsv | tr '\t' '\n' | tail -2 | tr '\n' ' ' | sed 's/ $//')"
+is "said: before hashes and src, the last columns" "said hashes src" "$(head -1 said.tsv | tr '\t' '\n' | tail -3 | tr '\n' ' ' | sed 's/ $//')"
 while IFS='|' read -r id want body; do
 	is "said: $id" "$want" "$(said said.tsv "$id")"
 done <said.cases
@@ -119,7 +119,29 @@ bad=$(said said.tsv s-bad)
 printf %s "$bad" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1
 ok $? "said: bytes that are no UTF-8 come out valid ($bad)"
 case $bad in caf*ok) ok 0 "said: the words around them kept" ;; *) ok 1 "said: the words around them kept" ;; esac
-is "said: no tab and no line break in any field" 0 "$(awk -F'\t' 'NF != 22' said.tsv | wc -l | tr -d ' ')"
+is "said: no tab and no line break in any field" 0 "$(awk -F'\t' 'NF != 23' said.tsv | wc -l | tr -d ' ')"
+
+# --- hashes -----------------------------------------------------------------
+# The commit hashes a reply's own words name, all of them, where said
+# keeps 200 bytes: "Fixed in 5e1a0c3d9" deep in a long answer.
+# id|hashes as written|body
+long_words=$(awk 'BEGIN { for (i = 0; i < 60; i++) printf "w%03d ", i }')
+cat >hashes.cases <<EOF
+h-deep|5e1a0c3d9|$long_words\n\nI pushed the cleanup as 5e1a0c3d9, thanks.
+h-two|5e1a0c3d9 abcdef1234567890|Fixed in 5E1A0C3D9 (and abcdef1234567890); see 5e1a0c3d9.
+h-quoted||On Mon, 1 Jan 2020, A U Thor wrote:\n> fixed in 5e1a0c3d9\nNo.
+h-not||A UUID 83685f06-558c-5307-6087-306ce0f01baf, an address 5e1a0c3d9@x.org, deadbeefcafe, 20201208, 5e1a0c.
+EOF
+while IFS='|' read -r id want body; do
+	reply "$id" "$body"
+done <hashes.cases >hashes.mbox
+patch h-patch '[PATCH] foo: fix bar' 'foo: fix 5e1a0c3d9 again' 'v2: after 5e1a0c3d9.' >>hashes.mbox
+printf 'h-patch|\n' >>hashes.cases
+run mbox2tsv hashes.mbox
+is "hashes: exit 0" 0 "$rc"
+while IFS='|' read -r id want body; do
+	is "hashes: $id" "$want" "$(awk -F'\t' -v id="$id@test" '$1 == id { print $22 }' "$T/out")"
+done <hashes.cases
 
 # --- ping -------------------------------------------------------------------
 # id|flags|body: replies, then controls that must not be pings.

@@ -1376,14 +1376,16 @@ is "fix-up, controls: an older line of the file (and another commit's hash); a f
 # "Fixed in 5e1a0000000, thanks."; N2 is Ann's, committed by Max.  The
 # controls: a thread begun after N2 was written; the answer three days
 # after it was committed; a hash of six digits; no hash at all.
-# sm2 ROOT-DATE REPLY-DATE SAID: the mails.
+# sm2 ROOT-DATE REPLY-DATE SAID [HASHES]: the mails (the hashes column:
+# the hashes all of the reply's own words name, where said keeps their
+# start).
 sm2() {
-	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\tlist\tin_reply_to\treferences\ttype\tsaid\n'
+	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\tlist\tin_reply_to\treferences\ttype\tsaid\thashes\n'
 	for m in 01 02 03; do
-		fill dev 2021-$m 30 | awk -F'\t' -v OFS='\t' '{ print $1, $2, $3, $4, $5, $6, "", "", "other", "" }'
+		fill dev 2021-$m 30 | awk -F'\t' -v OFS='\t' '{ print $1, $2, $3, $4, $5, $6, "", "", "other", "", "" }'
 	done
-	printf 'bug2@x\t%s\tSue\tsue@s.org\tthe gadget leaks again\tdev\t\t\tother\tIt leaks.\n' "$1"
-	printf 'nr@x\t%s\tMax\tmaint@m.org\tRe: the gadget leaks again\tdev\tbug2@x\tbug2@x\treply\t%s\n' "$2" "$3"
+	printf 'bug2@x\t%s\tSue\tsue@s.org\tthe gadget leaks again\tdev\t\t\tother\tIt leaks.\t\n' "$1"
+	printf 'nr@x\t%s\tMax\tmaint@m.org\tRe: the gadget leaks again\tdev\tbug2@x\tbug2@x\treply\t%s\t%s\n' "$2" "$3" "${4:-}"
 }
 N2=$(hexid 5e1a)
 { chdr; oc $N2 16 'gadget: plug it'; commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z; } >c-nm.tsv
@@ -1394,6 +1396,11 @@ is "follow-up: a reply in a discussion begun before it names it by its hash" \
 is "named, controls: a thread begun after it was written; three days after it was committed; six digits; none" \
 	"none|none|none|none" \
 	"$(nm 2021-02-16T11:00:00Z 2021-02-17T09:00:00Z 'Fixed in 5e1a0000000, thanks.')|$(nm 2021-02-01T09:00:00Z 2021-02-19T13:00:00Z 'Fixed in 5e1a0000000, thanks.')|$(nm 2021-02-01T09:00:00Z 2021-02-17T09:00:00Z 'Fixed in 5e1a00, thanks.')|$(nm 2021-02-01T09:00:00Z 2021-02-17T09:00:00Z 'Fixed, thanks.')"
+is "follow-up: the hash named past the start its said column keeps (the hashes column)" \
+	"follow-up a mail of a thread begun before it was written names it by its hash: nr@x \"Re: the gadget leaks again\" by maint@m.org of 2021-02-17T09:00" \
+	"$(nm 2021-02-01T09:00:00Z 2021-02-17T09:00:00Z 'Thanks for the report, it took a while to find.' '5e1a0000000')"
+is "named, control: the hashes column names another commit" "none" \
+	"$(nm 2021-02-01T09:00:00Z 2021-02-17T09:00:00Z 'Thanks for the report, it took a while to find.' '7e1a0000000')"
 # A change log named by the prefix of the title: K1 "CHANGES: ..." and
 # K2 "btrfs-progs: CHANGES: ..." changing CHANGES alone; the control K3
 # "docs: ..." changing the documentation page Documentation/CHANGES.rst.

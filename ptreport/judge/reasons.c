@@ -369,8 +369,38 @@ begun(const struct model *md, uint32_t mi)
 }
 
 /*
- * The commits each mail's own words (said: no quotes, no diff) name by
- * hash, 7 to 40 hex digits with a letter and a digit, a word of its own.
+ * The commits that s names by hash, 7 to 40 hex digits with a letter
+ * and a digit, a word of its own, as named by mail i (*cap the room).
+ */
+static void
+named_in(struct model *md, uint32_t i, const char *s, size_t *cap)
+{
+	size_t n = strlen(s);
+
+	for (size_t j = 0; j < n;) {
+		size_t k = hex_run(s + j, n - j), digits = 0;
+		uint32_t ci;
+
+		for (size_t q = 0; q < k; q++)
+			digits += isdigit((unsigned char)s[j + q]) != 0;
+		if (k >= 7 && digits && digits < k &&
+		    (j == 0 || !isalnum((unsigned char)s[j - 1])) &&
+		    (j + k == n || !isalnum((unsigned char)s[j + k])) &&
+		    (ci = commit_at_prefix(md, s + j, k)) != NONE) {
+			md->named = xgrow(md->named, cap, md->nnamed, 64, sizeof *md->named);
+			md->named[md->nnamed].commit = ci;
+			md->named[md->nnamed].mail = i;
+			md->named[md->nnamed++].begun = begun(md, i);
+		}
+		j += k ? k : 1;
+	}
+}
+
+/*
+ * The commits each mail's own words (no quotes, no diff) name by hash:
+ * its said column, and its hashes column (those of all its words, where
+ * said keeps only their start).  A commit named in both is named twice,
+ * which named_in_reply() does not mind.
  */
 static void
 index_named(struct model *md)
@@ -381,31 +411,14 @@ index_named(struct model *md)
 	md->nnamed = 0;
 	for (size_t i = 0; i < md->nmails; i++) {
 		const struct mail *m = &md->mails[i];
-		const char *s = m->said;
-		size_t n;
 
-		if (!m->present || !s || !*s || m->date == NODATE || m->type == MT_PATCH ||
+		if (!m->present || m->date == NODATE || m->type == MT_PATCH ||
 		    m->type == MT_BOT)
 			continue;
-		n = strlen(s);
-		for (size_t j = 0; j < n;) {
-			size_t k = hex_run(s + j, n - j), digits = 0;
-			uint32_t ci;
-
-			for (size_t q = 0; q < k; q++)
-				digits += isdigit((unsigned char)s[j + q]) != 0;
-			if (k >= 7 && digits && digits < k &&
-			    (j == 0 || !isalnum((unsigned char)s[j - 1])) &&
-			    (j + k == n || !isalnum((unsigned char)s[j + k])) &&
-			    (ci = commit_at_prefix(md, s + j, k)) != NONE) {
-				md->named = xgrow(md->named, &cap, md->nnamed, 64,
-				    sizeof *md->named);
-				md->named[md->nnamed].commit = ci;
-				md->named[md->nnamed].mail = (uint32_t)i;
-				md->named[md->nnamed++].begun = begun(md, (uint32_t)i);
-			}
-			j += k ? k : 1;
-		}
+		if (m->said && *m->said)
+			named_in(md, (uint32_t)i, m->said, &cap);
+		if (m->hashes && *m->hashes)
+			named_in(md, (uint32_t)i, m->hashes, &cap);
 	}
 	idx_md = md;
 	if (md->nnamed)

@@ -266,6 +266,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 	int ccites = table_col(r, TABLE_MAILS, COL_CITES);
 	int cmsg = table_col(r, TABLE_MAILS, COL_MESSAGE);
 	int csaid = table_col(r, TABLE_MAILS, COL_SAID);
+	int chashes = table_col(r, TABLE_MAILS, COL_HASHES);
 	int got, use;
 
 	/*
@@ -337,6 +338,8 @@ load_mails(struct model *md, struct tsv_reader *r)
 		m->series = (unsigned char)has_word(s, n, FLAG_SERIES);
 		m->nosub = (unsigned char)has_word(s, n, FLAG_NOSUB);
 		said_of(md, m, r, csaid);
+		s = m->type == MT_PATCH || m->type == MT_BOT ? "" : fld(r, chashes, &n);
+		m->hashes = *s ? intern(&md->pool, s, n) : "";
 		m->total = (uint32_t)tsv_count(r, ctotal);
 		m->version = (uint32_t)tsv_count(r, cver);
 		/* Part 0 is a cover letter; an empty part, none. */

@@ -115,6 +115,9 @@ struct mail {
 	uint32_t twin;           /* together: the patch posted with it that was answered */
 	const char *said;        /* no patch: its sender's own words (the mails table's
 	                            said, at most SAID_KEEP bytes); "" */
+	const char *hashes;      /* no patch: the commit hashes its own words name, all
+	                            of them (the hashes column; none in an older
+	                            table); "" */
 	uint32_t tgt;            /* what it answers: the nearest of its parents that
 	                            is a patch or a cover letter (threads.c); NONE */
 	uint64_t phash;          /* patches: the patch table's hash (its first 64
