@@ -520,14 +520,28 @@ is "created: another's commit before it: reworked, made before it" \
 	"$(nc 2021-01-01T09:00:00Z Max max@m.org tests/cache/0010_chain)"
 is "control: another file created: ignored" "ignored" \
 	"$(nc 2021-03-01T09:00:00Z Max max@m.org tests/cache/0011_chain)"
+ptreport why n@x --grace 0 nc.tsv nc.tok none.tsv c-nc.tsv >why.out
+is "why, files: a file it creates in a folder the repository has, said as it is" \
+	"  files: creates tests/cache/0010_chain" "$(grep '^  files:' why.out)"
+sed 's#tests/cache/0010_chain#tests/shell/cache/0010_chain#g' nc.tok >nc2.tok
+ptreport why n@x --grace 0 nc.tsv nc2.tok none.tsv c-nc.tsv >why.out
+is "why, files: one it creates in a folder the repository lacks, and the nearest it has" \
+	"  files: creates tests/shell/cache/0010_chain (a folder not in the repository then; the nearest that is: tests/)" \
+	"$(grep '^  files:' why.out)"
 tc 2021-03-31T09:00:00Z drivers/foo.c Max max@m.org "$R1\\n$R2\\n" >/dev/null
 ptreport why t@x --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >why.out
 grep -q "^  a commit changing the lines it removes: $C1  2021-03-31  foo: map the registers <max@m.org>\$" why.out &&
     grep -q "^  rule: nothing answered it, but another's commit written within 365 days after it (or its author's, before it), .* read both sides\$" why.out
 ok $? "changed: why names the commit, the lines and the rule"
+grep -q '^  files: changes drivers/foo.c$' why.out
+ok $? "why, files: a file the repository had then, said as it is"
 ptreport summary --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >sum.out
 is "changed: the summary counts it unsure, not ignored" "1 0" \
 	"$(awk -F'\t' '$1 == "unsure" { u = $2 } $1 == "ignored" { i = $2 } END { print u, i }' sum.out)"
+tc 2021-03-31T09:00:00Z drivers/bar.c Max max@m.org "" >/dev/null
+ptreport why t@x --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >why.out
+is "why, files: one the history never had, said so (a reader sees why it is not counted)" \
+	"  files: changes drivers/foo.c (not in the repository then)" "$(grep '^  files:' why.out)"
 
 # An issue her message names ("Issue: #889"), named by a commit of
 # Max's on another file four months later (a rewrite elsewhere):

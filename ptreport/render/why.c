@@ -509,7 +509,7 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 	else
 		why_rule(md, mi, fp);
 	if (m->present && m->type == MT_PATCH)
-		why_files(m, fp);
+		why_files(md, m, fp);
 	if (m->project) {
 		int64_t end = NODATE, grace = 0, dl = cover_deadline(md, m, &end, &grace);
 

@@ -27,6 +27,6 @@ line(FILE *fp, int indent, const char *fmt, ...)
 /* The rule that decided patch mi's verdict (for the project), as a line or two. */
 void why_rule(struct model *md, uint32_t mi, FILE *fp);
 /* What patch m changes: its diff's files, the first few, as a line. */
-void why_files(const struct mail *m, FILE *fp);
+void why_files(const struct model *md, const struct mail *m, FILE *fp);
 
 #endif

@@ -16,12 +16,50 @@
 #define FILES_SHOWN 6
 
 /*
+ * Of path p[0..k) that patch m changes (kind 'M'), deletes ('D') or
+ * creates ('C'), what the history held at its date, appended to b when
+ * it is not the file (a file it deletes: had by then) or, for a file it
+ * creates, not its folder: " (not in the repository then)", " (a
+ * folder not in the repository then; the nearest that is: a/)".  So a
+ * reader sees why a patch counts as the project's, or that it counted
+ * by its posting or its author's other patches.  Without the commits'
+ * patch table there is no history of paths: nothing.
+ */
+static void
+held(const struct model *md, const struct mail *m, const char *p, size_t k, int kind,
+    struct buf *b)
+{
+	size_t f = folder_len(p, k);
+
+	/* No history of paths (no commits' patch table): nothing to say. */
+	if (!md->has_paths)
+		return;
+	if (kind != 'C') {
+		if (kind == 'D' ? !file_by(md, p, k, m->date) : !file_at(md, p, k, m->date))
+			buf_addstr(b, " (not in the repository then)");
+		return;
+	}
+	if (folder_at(md, p, f, m->date))
+		return;
+	/* The nearest folder above it that the repository has. */
+	while (f && !folder_at(md, p, f, m->date))
+		f = folder_len(p, f - 1);
+	if (f)
+		buf_addf(b, " (a folder not in the repository then; the nearest that is: %.*s)",
+		    (int)f, p);
+	else
+		buf_addstr(b, " (a folder not in the repository then)");
+}
+
+/*
  * What a patch changes (its diff's files, as the test of its repository
  * reads them): each "changes path", "creates path", "deletes path",
- * "renames old to new", the first FILES_SHOWN, the rest counted.
+ * "renames old to new", the first FILES_SHOWN, the rest counted; each
+ * with what the history held at its date when it is not that file
+ * (held()).
  */
 void
-why_files(const struct mail *m, FILE *fp)
+why_files(const struct model *md, const struct mail *m, FILE *fp)
 {
 	struct buf b = BUF_INIT;
 	struct line_walk w;
@@ -39,11 +77,16 @@ why_files(const struct mail *m, FILE *fp)
 			continue;
 		if (b.len)
 			buf_addstr(&b, ", ");
-		if (p[0] == 'R' && tab)
+		if (p[0] == 'R' && tab) {
 			buf_addf(&b, "%s %.*s to %.*s", verb, (int)(tab - p - 1), p + 1,
 			    (int)(p + k - tab - 1), tab + 1);
-		else
+			/* Under its old name, or its new one: posted after the commit that made it. */
+			if (!file_at(md, tab + 1, (size_t)(p + k - tab - 1), m->date))
+				held(md, m, p + 1, (size_t)(tab - p - 1), 'M', &b);
+		} else {
 			buf_addf(&b, "%s %.*s", verb, (int)k - 1, p + 1);
+			held(md, m, p + 1, k - 1, p[0] == 'C' || p[0] == 'D' ? p[0] : 'M', &b);
+		}
 	}
 	if (n > FILES_SHOWN)
 		buf_addf(&b, ", ... and %u more", n - FILES_SHOWN);
