@@ -493,6 +493,13 @@ sed 's/^c@x\t\([^\t]*\)\tBob\tbob@b.org/c@x\t\1\tAnn\tann@home.example/' cite.ts
 grep -q '^c@x	[^	]*	Ann	ann@home.example	' cite-own.tsv
 ok $? "control table: the citing mail by Ann"
 is "control: Ann citing her own patch: ignored" "ignored" "$(cv cite-own.tsv)"
+# Her words there, quoted in why (a said column added: "Dropped, see ...").
+awk -F'\t' -v OFS='\t' 'NR == 1 { print $0, "said"; next }
+	{ print $0, ($1 == "c@x" ? "Dropped: the driver went away, see the cleanup." : "") }' \
+    cite-own.tsv >cite-said.tsv
+ptreport why p@x --grace 0 cite-said.tsv none.tsv >why.out
+grep -q '^    2021-03-03  ann@home.example  c@x  on p@x  (cites it from outside the thread; its author: no response: "Dropped: the driver went away, see the cleanup.")$' why.out
+ok $? "cites: why quotes the author's own words in a mail citing it"
 sed 's/^c@x\t2021-03-03T09:00:00Z/c@x\t2021-03-01T08:59:59Z/' cite.tsv >cite-before.tsv
 is "control: a citing mail dated before the patch: ignored" "ignored" "$(cv cite-before.tsv)"
 sed 's/^c@x\t2021-03-03T09:00:00Z/c@x\t2021-03-01T09:00:00Z/' cite.tsv >cite-same.tsv

@@ -267,14 +267,21 @@ thread_answers(struct model *md, uint32_t mi, const uint32_t *vs, size_t nv, siz
 			continue;
 		for (size_t q = lo; q < hi && !reply; q++)
 			reply = x->parent != NONE && md->ct[q].mail == x->parent;
-		line(fp, 2, "%.10s  %s  %s  %s  (%s%s)",
+		buf_reset(b);
+		/* His words there, quoted: a reader sees what he says of it. */
+		if (!hit && by_person(x, m->from, m->who) && x->type != MT_PATCH &&
+		    x->type != MT_COVER) {
+			buf_addstr(b, ": ");
+			said_quote(x, b);
+		}
+		line(fp, 2, "%.10s  %s  %s  %s  (%s%s%s)",
 		    day(d, x->date), x->from, x->id, x->subject,
 		    reply ? "answers a mail citing it from outside the thread" :
 		    "cites it from outside the thread",
 		    hit ? ": a response" : by_person(x, m->from, m->who) ?
 		    "; its author: no response" : cite_answers(x, m) ?
 		    "; it names another patch of the thread: no response to it" :
-		    "; not after it: no response to it");
+		    "; not after it: no response to it", b->len ? b->p : "");
 	}
 }
 
