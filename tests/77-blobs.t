@@ -90,6 +90,9 @@ is "control: a 12-digit abbreviation of the history's blob: ignored" "ignored" \
 	"$(run '[PATCH] lib: fix' 2021-03-01T09:00:00Z bbbbbbb00000..765432100000 M:configure.ac)"
 is "control: a file whose name no other repository's patch changes (its own tree of a branch the history lacks): ignored" \
 	"ignored" "$(run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:src/tool.c)"
+is "foreign by its blobs: beside configure.ac a file the history never had, whatever other patches change" \
+	"not-counted not for this repository: none of the 2 blobs its diff changes is in the history or made by a patch resting on it (index 1234567..): made in another repository's tree" \
+	"$(run '[PATCH] lib: fix' 2021-03-01T09:00:00Z '1234567..7654321|abcdef1..fedcba1' M:configure.ac M:src/Versions.in)"
 is "control: a title prefix the history takes (tool:): ignored" "ignored" \
 	"$(run '[PATCH] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac)"
 is "a tag the history never took decides over a prefix it takes" \

@@ -464,10 +464,11 @@ shared_paths(struct model *md, struct set64 *set)
  * another repository's patches on the lists change too (a configure.ac,
  * a header copied into both), or one every project has (generic_file():
  * a MAINTAINERS, a .gitignore): a name that cannot tell the
- * repositories apart?
+ * repositories apart; or one the history never had at all (a library's
+ * src/Versions.in: no file of the project's)?
  */
 static int
-names_shared(const struct mail *m, const struct set64 *shared)
+names_shared(const struct model *md, const struct mail *m, const struct set64 *shared)
 {
 	struct line_walk w;
 	const char *p, *path;
@@ -477,7 +478,8 @@ names_shared(const struct mail *m, const struct set64 *shared)
 	while (line_next(&w, &p, &k)) {
 		if (!(n = blob_path(p, k, &path)) || p[0] == 'C')
 			continue;
-		if (!generic_file(path, n) && !set64_has(shared, hash_bytes(path, n)))
+		if (!generic_file(path, n) && !set64_has(shared, hash_bytes(path, n)) &&
+		    file_by(md, path, n, NODATE))
 			return 0;
 		any++;
 	}
@@ -496,7 +498,7 @@ blob_stray(struct model *md, struct hmap *by, const struct set64 *shared, uint32
 	const struct pcount *pc;
 
 	return tag_counted(md, i) && !m->foreign && !m->nosub && m->bpre && !m->broot &&
-	    m->files && names_shared(m, shared) &&
+	    m->files && names_shared(md, m, shared) &&
 	    md->hist_end != NODATE && !after_history(md, m) && m->date < md->hist_end &&
 	    (pc = posting_count(md, by, i, 0)) && !pc->rooted && !pc->merged;
 }
