@@ -261,6 +261,28 @@ hex_run(const char *s, size_t n)
 	return k;
 }
 
+/* A byte beside a hash word that makes it none: a letter, a digit, or one of also (a NUL too, when also names any). */
+static int
+joined(int c, const char *also)
+{
+	return isalnum(c) || (*also && strchr(also, c));
+}
+
+size_t
+hash_word(const char *s, size_t n, size_t j, size_t max, const char *also, size_t *skip)
+{
+	size_t k = hex_run(s + j, n - j), digits = 0;
+
+	*skip = k ? k : 1;
+	for (size_t q = 0; q < k; q++)
+		digits += s[j + q] >= '0' && s[j + q] <= '9';
+	if (k < 7 || k > max || !digits || digits == k ||
+	    (j > 0 && joined((unsigned char)s[j - 1], also)) ||
+	    (j + k < n && joined((unsigned char)s[j + k], also)))
+		return 0;
+	return k;
+}
+
 int
 has_prefix_ci(const char *s, size_t n, const char *prefix)
 {

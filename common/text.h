@@ -85,6 +85,14 @@ const char *find_ci(const char *s, size_t n, const char *needle);
 int hexval(int c);
 /* How many hex digits s[0..n) begins with. */
 size_t hex_run(const char *s, size_t n);
+/*
+ * The hex run at s[j] (hex_run()), when it is a word that may be a
+ * commit hash: 7 to max hex digits, a letter and a digit among them,
+ * no letter or digit (nor a byte of also, "" for none) beside it in
+ * s[0..n): its length; else 0.  *skip: how far to go on (1 at least).
+ */
+size_t hash_word(const char *s, size_t n, size_t j, size_t max, const char *also,
+    size_t *skip);
 
 /* ASCII case-insensitive prefix test on a byte span. */
 int has_prefix_ci(const char *s, size_t n, const char *prefix);

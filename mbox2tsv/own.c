@@ -206,55 +206,36 @@ said_line(struct buf *b, const char *l, size_t n)
 	b->p[b->len] = '\0';
 }
 
-static int
-is_hex(int c)
-{
-	return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
-}
-
 /*
  * The words of line l[0..n) that may be commit hashes ("Fixed in
- * dca56c567, thanks", deep in a reply): 7 to 40 hex digits with a
- * letter and a digit, a word of its own (no "-", "_" or "@" beside it:
- * not a piece of a UUID or an address); each once into r->hashes.
+ * dca56c567, thanks", deep in a reply): hash_word()'s, 40 digits at
+ * most, no "-", "_" or "@" beside them (not a piece of a UUID or an
+ * address); each once, lower-cased, into r->hashes.
  */
 static void
 hash_words(struct reading *r, const char *l, size_t n)
 {
-	for (size_t i = 0; i < n && r->nhashes < HASHES_MAX;) {
-		size_t k = 0, digits = 0;
+	for (size_t i = 0, skip; i < n && r->nhashes < HASHES_MAX; i += skip) {
+		size_t k = hash_word(l, n, i, 40, "-_@", &skip);
+		const char *p, *q;
 		char w[41];
 
-		while (i + k < n && is_hex((unsigned char)l[i + k]))
-			k++;
-		if (!k) {
-			i++;
+		if (!k)
 			continue;
-		}
 		for (size_t j = 0; j < k; j++)
-			digits += l[i + j] >= '0' && l[i + j] <= '9';
-		/* Not a piece of a UUID, an address or a name_with_parts. */
-		if (k >= 7 && k <= 40 && digits && digits < k &&
-		    (i == 0 || (!isalnum((unsigned char)l[i - 1]) && !strchr("-_@", l[i - 1]))) &&
-		    (i + k == n || (!isalnum((unsigned char)l[i + k]) &&
-		    !strchr("-_@", l[i + k])))) {
-			const char *p = r->hashes->p ? r->hashes->p : "", *q = p;
-
-			for (size_t j = 0; j < k; j++)
-				w[j] = (char)tolower((unsigned char)l[i + j]);
-			w[k] = '\0';
-			/* Each once: not already a word of the column. */
-			while ((q = strstr(q, w)) && !((q == p || q[-1] == ' ') &&
-			    (q[k] == ' ' || q[k] == '\0')))
-				q += k;
-			if (!q) {
-				if (r->hashes->len)
-					buf_addc(r->hashes, ' ');
-				buf_add(r->hashes, w, k);
-				r->nhashes++;
-			}
+			w[j] = (char)tolower((unsigned char)l[i + j]);
+		w[k] = '\0';
+		/* Each once: not already a word of the column. */
+		p = q = r->hashes->p ? r->hashes->p : "";
+		while ((q = strstr(q, w)) && !((q == p || q[-1] == ' ') &&
+		    (q[k] == ' ' || q[k] == '\0')))
+			q += k;
+		if (!q) {
+			if (r->hashes->len)
+				buf_addc(r->hashes, ' ');
+			buf_add(r->hashes, w, k);
+			r->nhashes++;
 		}
-		i += k;
 	}
 }
 

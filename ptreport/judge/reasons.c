@@ -377,22 +377,16 @@ named_in(struct model *md, uint32_t i, const char *s, size_t *cap)
 {
 	size_t n = strlen(s);
 
-	for (size_t j = 0; j < n;) {
-		size_t k = hex_run(s + j, n - j), digits = 0;
+	for (size_t j = 0, skip; j < n; j += skip) {
+		size_t k = hash_word(s, n, j, 40, "", &skip);
 		uint32_t ci;
 
-		for (size_t q = 0; q < k; q++)
-			digits += isdigit((unsigned char)s[j + q]) != 0;
-		if (k >= 7 && digits && digits < k &&
-		    (j == 0 || !isalnum((unsigned char)s[j - 1])) &&
-		    (j + k == n || !isalnum((unsigned char)s[j + k])) &&
-		    (ci = commit_at_prefix(md, s + j, k)) != NONE) {
+		if (k && (ci = commit_at_prefix(md, s + j, k)) != NONE) {
 			md->named = xgrow(md->named, cap, md->nnamed, 64, sizeof *md->named);
 			md->named[md->nnamed].commit = ci;
 			md->named[md->nnamed].mail = i;
 			md->named[md->nnamed++].begun = begun(md, i);
 		}
-		j += k ? k : 1;
 	}
 }
 

@@ -94,6 +94,21 @@ why_files(const struct model *md, const struct mail *m, FILE *fp)
 	buf_free(&b);
 }
 
+/*
+ * The rule of a commit changing a patch's lines, making its files or
+ * naming its issue (carried 3, 4, 7): which commit (lead, then within
+ * CARRY_DAYS days, after), then the tests, then what it means (tail).
+ */
+static void
+touch_rule(FILE *fp, const char *lead, const char *after, const char *tail)
+{
+	line(fp, 1, "rule: nothing answered it, but %s %d %s, on a file of it, removes %d%% "
+	    "or more of the lines it removes (of %d characters or more; %d%% of those the "
+	    "commit removes), or else creates a file it creates, or else names an issue it "
+	    "names%s", lead, CARRY_DAYS, after, (int)(TOUCH_SHARE * 100), CARRY_CHARS,
+	    (int)(TOUCH_FOCUS * 100), tail);
+}
+
 /* The rule of an unsure verdict: which doubt. */
 static void
 unsure_rule(const struct mail *m, FILE *fp)
@@ -112,14 +127,10 @@ unsure_rule(const struct mail *m, FILE *fp)
 		return;
 	}
 	if (m->carried == 3) {
-		line(fp, 1, "rule: nothing answered it, but another's commit written within "
-		    "%d days after it (or its author's, before it), on a file of it, removes "
-		    "%d%% or more of the lines it removes (of %d characters or more; %d%% of those "
-		    "the commit removes), or else creates a file it creates, or else "
-		    "names an issue it names (\"Closes: #N\", a bug link): the change "
-		    "made another way, or the patch made stale; read both sides",
-		    CARRY_DAYS, (int)(TOUCH_SHARE * 100), CARRY_CHARS,
-		    (int)(TOUCH_FOCUS * 100));
+		touch_rule(fp, "another's commit written within",
+		    "days after it (or its author's, before it)",
+		    " (\"Closes: #N\", a bug link): the change made another way, or the "
+		    "patch made stale; read both sides");
 		return;
 	}
 	line(fp, 1, "rule: nothing answered it, but the evidence is mixed: a patch that "
@@ -162,24 +173,14 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 		    "(a resend, a new version); within %d days", VERSION_DAYS);
 		break;
 	case V_REWORKED:
-		if (m->carried == 4) {
-			line(fp, 1, "rule: nothing answered it, but a commit of its author's, "
-			    "written within %d days after it, on a file of it, removes %d%% or "
-			    "more of the lines it removes (of %d characters or more; %d%% of those "
-			    "the commit removes), or else creates a file it creates, or else names "
-			    "an issue it names: his own rework landed", CARRY_DAYS,
-			    (int)(TOUCH_SHARE * 100), CARRY_CHARS,
-			    (int)(TOUCH_FOCUS * 100));
-			break;
-		}
-		if (m->carried == 7) {
-			line(fp, 1, "rule: nothing answered it, but another's commit written "
-			    "within %d days before it, on a file of it, removes %d%% or more of "
-			    "the lines it removes (of %d characters or more; %d%% of those the "
-			    "commit removes), or else creates a file it creates, or else names an "
-			    "issue it names: the change was made before it was posted (the patch "
-			    "stale when sent, or a duplicate of another's posting)", CARRY_DAYS,
-			    (int)(TOUCH_SHARE * 100), CARRY_CHARS, (int)(TOUCH_FOCUS * 100));
+		if (m->carried == 4 || m->carried == 7) {
+			if (m->carried == 4)
+				touch_rule(fp, "a commit of its author's, written within",
+				    "days after it", ": his own rework landed");
+			else
+				touch_rule(fp, "another's commit written within", "days before it",
+				    ": the change was made before it was posted (the patch stale "
+				    "when sent, or a duplicate of another's posting)");
 			break;
 		}
 		if (m->carried) {
