@@ -130,6 +130,32 @@ post() {
 is "a posting another part of which rests on the history: part 2 kept" "ignored" "$(post bbbbbbb)"
 is "control: every part from another tree: part 2 not-counted" "not-counted" "$(post 1234567)"
 
+# A posting of two parts, tied by their files: part 1 another repository's
+# (kernel/, no folder of the history), part 2 changing the project's own
+# src/tool.c from a tree the history lacks (a library's series whose
+# second part changes a Makefile.am the project has too): part 2 goes
+# with part 1, when its blobs rest nowhere.
+sib() {
+	b1=$1 b2=$2 f1=$3
+	{ mhdr; bg
+	  mrow t0@x 2021-03-01T09:00:00Z Bob bob@b.org '[PATCH 0/2] lib: two' dev '' '' cover '' 0 2 '' '' ''
+	  mrow t1@x 2021-03-01T09:01:00Z Bob bob@b.org '[PATCH 1/2] lib: one' dev t0@x t0@x patch '' 1 2 '' '' ''
+	  mrow t2@x 2021-03-01T09:02:00Z Bob bob@b.org '[PATCH 2/2] lib: two' dev t0@x t0@x patch '' 2 2 '' '' ''
+	} >t.tsv
+	{ bhdr; base_tok; b mail t1@x 2021-03-01T09:01:00Z "$b1..5555555" "M:$f1"
+	  b mail t2@x 2021-03-01T09:02:00Z "$b2..6666666" M:src/tool.c; } >t.tok
+	ptreport patches -q --grace 0 t.tsv t.tok k.tsv c.tsv |
+	    awk -F'\t' '$1 == "t2@x" { print $6, $7 }'
+}
+is "a part from another tree beside another repository's part: not-counted, and why" \
+	"not-counted not for this repository: none of the 1 blobs its diff changes is in the history or made by a patch resting on it (index 7777777..), and 1 other part of its posting is another repository's: made in another repository's tree" \
+	"$(sib c0ffee5 7777777 kernel/foo.c)"
+is "control: its blob the history's: ignored" "ignored " "$(sib c0ffee5 3333333 kernel/foo.c)"
+is "control: the other part the project's (src/, its own file): ignored" "ignored " \
+	"$(sib 7777778 7777777 src/tool.c)"
+is "control: the other part the project's, resting on the history: ignored" "ignored " \
+	"$(sib bbbbbbb 7777777 configure.ac)"
+
 # The verdicts table names the rule; the same table given renders the same.
 run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac >/dev/null
 ptreport verdicts -q --grace 0 r.tsv r.tok k.tsv c.tsv >v.tsv

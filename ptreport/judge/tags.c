@@ -358,9 +358,13 @@ title_prefixes(const char *subject, void (*fn)(const char *, size_t, void *), vo
 	buf_free(&t);
 }
 
-/* A posting (one thread, one version): of its parts that change blobs, how many, how many stray. */
+/*
+ * A posting (one thread, one version): of its parts that change blobs,
+ * how many, how many rest on the history, were merged, were made stray
+ * here; of all its parts, how many were another repository's before.
+ */
 struct pcount {
-	uint32_t judged, rooted, merged, stray;
+	uint32_t judged, rooted, merged, stray, other;
 };
 
 static struct pcount *
@@ -395,9 +399,12 @@ postings_count(struct model *md, struct hmap *by)
 		const struct mail *m = &md->mails[i];
 		struct pcount *pc;
 
-		if (!tag_counted(md, (uint32_t)i) || !m->nblobs)
+		if (!tag_counted(md, (uint32_t)i))
 			continue;
 		pc = posting_count(md, by, (uint32_t)i, 1);
+		pc->other += m->foreign;
+		if (!m->nblobs)
+			continue;
 		pc->judged += m->bpre > 0;
 		pc->rooted += m->broot > 0;
 		pc->merged += (uint32_t)merged_any(md, (uint32_t)i);
@@ -489,18 +496,21 @@ names_shared(const struct model *md, const struct mail *m, const struct set64 *s
 /*
  * A patch the blobs may judge: for the project so far, its blobs before
  * none resting on the history, nor those of another part of its
- * posting, and no part of it merged.
+ * posting, and no part of it merged.  Its files' names must tell
+ * nothing (names_shared()), or (sibling) another part of its posting
+ * must be another repository's already.
  */
 static int
-blob_stray(struct model *md, struct hmap *by, const struct set64 *shared, uint32_t i)
+blob_stray(struct model *md, struct hmap *by, const struct set64 *shared, uint32_t i,
+    int sibling)
 {
 	const struct mail *m = &md->mails[i];
 	const struct pcount *pc;
 
 	return tag_counted(md, i) && !m->foreign && !m->nosub && m->bpre && !m->broot &&
-	    m->files && names_shared(md, m, shared) &&
-	    md->hist_end != NODATE && !after_history(md, m) && m->date < md->hist_end &&
-	    (pc = posting_count(md, by, i, 0)) && !pc->rooted && !pc->merged;
+	    m->files && md->hist_end != NODATE && !after_history(md, m) &&
+	    m->date < md->hist_end && (pc = posting_count(md, by, i, 0)) && !pc->rooted &&
+	    !pc->merged && (sibling ? pc->other + pc->stray > 0 : names_shared(md, m, shared));
 }
 
 /*
@@ -519,8 +529,12 @@ blob_stray(struct model *md, struct hmap *by, const struct set64 *shared, uint32
  * into both.  A patch of the project made on an unmerged tree (its
  * author's) carries the project's prefix, and keeps its verdict.
  * A posting's parts go together: none is so judged when another rests
- * on the history or was merged, and those that change no blob (they
- * only create files) go with the others (blobs_posting()).
+ * on the history or was merged; a part made so in another tree goes
+ * with its posting's parts that are another repository's (by their
+ * files, tags or blobs), whatever names its files have (a library's
+ * series whose second part changes a src/Makefile.am the project has
+ * too); and those that change no blob (they only create files) go with
+ * the others (blobs_posting()).
  */
 void
 blobs_judge(struct model *md, const struct set64 *ltags)
@@ -547,30 +561,39 @@ blobs_judge(struct model *md, const struct set64 *ltags)
 		title_prefixes(m->subject, key_seen, &c);
 	}
 	c.rate = all ? (double)merged / (double)all : 0;
-	for (size_t i = 0; i < md->nmails; i++) {
-		struct mail *m = &md->mails[i];
-		struct buf b = BUF_INIT;
+	for (int sib = 0; sib < 2; sib++)
+		for (size_t i = 0; i < md->nmails; i++) {
+			struct mail *m = &md->mails[i];
+			const struct pcount *pc;
+			struct buf b = BUF_INIT;
 
-		if (!blob_stray(md, &posts, &shared, (uint32_t)i))
-			continue;
-		c.taken = NULL;
-		c.tagged = 0;
-		subject_tags(m->subject, key_seen, &c);
-		title_prefixes(m->subject, key_seen, &c);
-		if (c.taken)
-			continue;
-		for (uint32_t k = 0; k < m->nblobs; k++)
-			if (m->blobs[2 * k]) {
-				buf_addf(&b, "none of the %u blobs its diff changes is in the "
-				    "history or made by a patch resting on it (index %07x..): made in "
-				    "another repository's tree", m->bpre, m->blobs[2 * k]);
-				break;
-			}
-		m->foreign = m->byblobs = 1;
-		m->fwhy = arena_strndup(&md->mem, b.p, b.len);
-		buf_free(&b);
-		posting_count(md, &posts, (uint32_t)i, 0)->stray++;
-	}
+			if (!blob_stray(md, &posts, &shared, (uint32_t)i, sib))
+				continue;
+			c.taken = NULL;
+			c.tagged = 0;
+			subject_tags(m->subject, key_seen, &c);
+			title_prefixes(m->subject, key_seen, &c);
+			if (c.taken)
+				continue;
+			pc = posting_count(md, &posts, (uint32_t)i, 0);
+			for (uint32_t k = 0; k < m->nblobs; k++)
+				if (m->blobs[2 * k]) {
+					buf_addf(&b, "none of the %u blobs its diff changes is in the "
+					    "history or made by a patch resting on it (index %07x..)",
+					    m->bpre, m->blobs[2 * k]);
+					break;
+				}
+			if (sib)
+				buf_addf(&b, ", and %u other part%s of its posting %s another "
+				    "repository's", pc->other + pc->stray,
+				    pc->other + pc->stray == 1 ? "" : "s",
+				    pc->other + pc->stray == 1 ? "is" : "are");
+			buf_addstr(&b, ": made in another repository's tree");
+			m->foreign = m->byblobs = 1;
+			m->fwhy = arena_strndup(&md->mem, b.p, b.len);
+			buf_free(&b);
+			posting_count(md, &posts, (uint32_t)i, 0)->stray++;
+		}
 	blobs_posting(md, &posts);
 	set64_free(&shared);
 	hmap_free(&posts);
