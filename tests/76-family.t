@@ -351,6 +351,45 @@ sed -i "s/^p@x\\t$C1/p@x\\tnone/" cr.pairs
 is "control: no pair of them (no file in common): ignored" "ignored" \
 	"$(V p@x --grace 0 cr.tsv cr.tok none.tsv c-cr.tsv cr.pairs)"
 
+# --- 4a. another's patch of the same change, merged --------------------------------
+# Ann's p@x on drivers/foo.c; Bob's q@x of DATE on it too, in a cluster
+# with C1 (merged); the pairs table scores them SCORE alike over FDIFF.
+# dp DATE SCORE FDIFF [CLUSTERS]: p@x's verdict.
+dp() {
+	{
+		whdr
+		bg
+		w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: fix the leak'
+		w q@x "$1" Bob bob@b.org '[PATCH] foo: free the buffer on error'
+	} >dp.tsv
+	{ thdr; tok mail p@x 2021-02-01T09:00:00Z M:drivers/foo.c; tok mail q@x "$1" M:drivers/foo.c; } >dp.tok
+	{ khdr; member 1 q@x mail; member 1 "$C1" commit; } >k-dp.tsv
+	{ chdr; commit "$C1" 2021-02-20T09:00:00Z 2021-02-20T09:00:00Z
+	  commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-dp.tsv
+	{ phdr; pair p@x q@x "$2" "$3"; } >dp.pairs
+	V p@x --grace 0 dp.tsv dp.tok "${4:-k-dp.tsv}" c-dp.tsv dp.pairs
+}
+is "duplicate: another's patch of the same change (0.8 over 0.8), ten days later, merged: superseded" \
+	"superseded q@x, merged as $C1, another's patch of the same change (bob@b.org), posted 10 days after it" \
+	"$(dp 2021-02-11T09:00:00Z 0.8 0.8)"
+is "duplicate: posted before it, the same" \
+	"superseded q@x, merged as $C1, another's patch of the same change (bob@b.org), posted 3 days before it" \
+	"$(dp 2021-01-29T09:00:00Z 0.8 0.8)"
+is "controls: scored 0.6; over a sliver (fdiff 0.3); 31 days later; not merged" \
+	"ignored|ignored|ignored|ignored" \
+	"$(dp 2021-02-11T09:00:00Z 0.6 0.8)|$(dp 2021-02-11T09:00:00Z 0.8 0.3)|$(dp 2021-03-04T09:00:00Z 0.8 0.8)|$(dp 2021-02-11T09:00:00Z 0.8 0.8 none.tsv)"
+dp 2021-02-11T09:00:00Z 0.8 0.8 >/dev/null
+ptreport verdicts -q --grace 0 dp.tsv dp.tok k-dp.tsv c-dp.tsv dp.pairs >dp.v
+is "duplicate: the verdicts table's reason and evidence" "superseded|duplicate|q@x" \
+	"$(awk -F'\t' '$2 == "p@x" { print $3 "|" $4 "|" $8 }' dp.v)"
+ptreport patches -q --grace 0 dp.tsv dp.tok k-dp.tsv c-dp.tsv dp.pairs >dp.judged
+ptreport patches -q --grace 0 --verdicts dp.v dp.tsv dp.tok k-dp.tsv c-dp.tsv dp.pairs >dp.given
+same "duplicate: the verdicts given render the same patches report" dp.judged dp.given
+ptreport why p@x --grace 0 dp.tsv dp.tok k-dp.tsv c-dp.tsv dp.pairs >dp.why
+grep -q "^  rule: nothing answered it, but another's patch of the same change" dp.why &&
+    grep -q "^  another's patch of the same change, merged: q@x  2021-02-11" dp.why
+ok $? "duplicate: why's rule and the other patch"
+
 # --- 4b. a commit carrying its lines ----------------------------------------------
 # Ann's p@x adds four lines to drivers/foo.c; Max's C1 (DATE, on FILE)
 # adds LINES of them (1 to 4) among lines of his own; nobody answered p@x.

@@ -159,7 +159,8 @@ fam_score(const struct model *md, uint32_t a, uint32_t b)
 	size_t lo, hi = fam_of(md, a, &lo);
 
 	for (size_t i = lo; i < hi; i++)
-		if (!md->fam[i].commit && !md->fam[i].loose && md->fam[i].b == b)
+		if (!md->fam[i].commit && !md->fam[i].loose && !md->fam[i].other &&
+		    md->fam[i].b == b)
 			return md->fam[i].score;
 	return -1;
 }
@@ -171,7 +172,7 @@ fam_loose(const struct model *md, uint32_t a, uint32_t b)
 	size_t lo, hi = fam_of(md, a, &lo);
 
 	for (size_t i = lo; i < hi; i++)
-		if (!md->fam[i].commit && md->fam[i].b == b)
+		if (!md->fam[i].commit && !md->fam[i].other && md->fam[i].b == b)
 			return 1;
 	return 0;
 }
@@ -557,6 +558,38 @@ credit_commit(struct model *md, uint32_t mi)
 			best = md->fam[i].b;
 	}
 	return best;
+}
+
+uint32_t
+duplicate_merged(struct model *md, uint32_t mi, uint32_t *dup)
+{
+	const struct mail *m = &md->mails[mi];
+	size_t lo, hi = fam_of(md, mi, &lo);
+	uint32_t best = NONE, bc = NONE;
+
+	*dup = NONE;
+	if (m->date == NODATE)
+		return NONE;
+	for (size_t i = lo; i < hi; i++) {
+		uint32_t x = md->fam[i].b, c;
+		const struct mail *d = &md->mails[x];
+
+		if (!md->fam[i].other || !d->project || d->date == NODATE ||
+		    absdiff(d->date, m->date) > (int64_t)DUP_DAYS * DAY)
+			continue;
+		if ((c = applied_by(md, x, 0)) == NONE && (c = applied_by(md, x, 1)) == NONE)
+			continue;
+		/* The nearest in time, then the first by date and id. */
+		if (best == NONE || absdiff(d->date, m->date) <
+		    absdiff(md->mails[best].date, m->date) ||
+		    (absdiff(d->date, m->date) == absdiff(md->mails[best].date, m->date) &&
+		    cmp_date_id(md, x, best) < 0)) {
+			best = x;
+			bc = c;
+		}
+	}
+	*dup = best;
+	return bc;
 }
 
 /*

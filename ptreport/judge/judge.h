@@ -333,6 +333,14 @@ uint32_t applied_by(struct model *md, uint32_t mi, int side);
 /* A commit crediting mi's author on a file of it (CREDIT_*): the first by commit date; NONE. */
 uint32_t credit_commit(struct model *md, uint32_t mi);
 /*
+ * Another person's patch of the same change (a pair of md->fam, other:
+ * DUP_SCORE alike over FAM_FDIFF of both diffs), posted within DUP_DAYS
+ * of mi, before or after, and merged (or applied): its commit, the
+ * patch in *dup (the nearest in time); NONE.  A fix sent twice, the
+ * other taken (superseded, carried 8).
+ */
+uint32_t duplicate_merged(struct model *md, uint32_t mi, uint32_t *dup);
+/*
  * The earliest mail of mi's author, no patch and no ping, at or after it,
  * aimed at it or a version of its cluster (aimed_at()): a withdrawal
  * (*wd) or anything else he said of it; NONE.

@@ -312,6 +312,13 @@ judge(struct model *md, uint32_t mi)
 		set_verdict(m, V_REWORKED, r, NONE);
 		return;
 	}
+	/* Another's patch of the same change, posted near it, was merged: the fix taken. */
+	if ((r = duplicate_merged(md, mi, &half)) != NONE) {
+		m->carried = 8;
+		m->supby = half;
+		set_verdict(m, V_SUPERSEDED, r, half);
+		return;
+	}
 	if ((r = together(md, mi)) != NONE && twin_answered(md, mi, r)) {
 		set_verdict(m, V_ANSWERED_TOGETHER, r, NONE);
 		m->twin = r;

@@ -65,6 +65,7 @@ static const struct vreason {
 	{ V_SUPERSEDED, "carried", 2, 0 },
 	{ V_SUPERSEDED, "later-lines", 6, 0 },
 	{ V_SUPERSEDED, "version", 0, 0 },
+	{ V_SUPERSEDED, "duplicate", 8, 0 },
 	{ V_REWORKED, "carried", 1, 0 },
 	{ V_REWORKED, "own-lines", 4, 0 },
 	{ V_REWORKED, "own-files", 4, 0 },
@@ -128,7 +129,8 @@ counted_reason(struct model *md, uint32_t mi)
 			return "two-postings";
 		return thread_of(md, m->vby) == thread_of(md, mi) ? "series" : "batch";
 	case V_SUPERSEDED:
-		return m->carried == 2 ? "carried" : m->carried == 6 ? "later-lines" : "version";
+		return m->carried == 2 ? "carried" : m->carried == 6 ? "later-lines" :
+		    m->carried == 8 ? "duplicate" : "version";
 	case V_REWORKED:
 		if (m->carried == 4)
 			return carry_reason(md, mi, "own-lines", "own-files", "own-issue");
@@ -287,8 +289,8 @@ take_mail(struct model *md, const struct vrow *w)
 	m->leftout = r && (r->flag == R_LEFTOUT || r->flag == R_LEFTPULL);
 	m->bypull = r && (r->flag == R_BYPULL || r->flag == R_LEFTPULL);
 	m->comp = r && r->flag == R_COMP;
-	m->supby = m->carried == 2 || m->carried == 3 || m->carried == 5 || m->carried == 6 ?
-	    ev : NONE;
+	m->supby = m->carried == 2 || m->carried == 3 || m->carried == 5 || m->carried == 6 ||
+	    m->carried == 8 ? ev : NONE;
 	m->twin = m->comp ? ev : NONE;
 	m->project = v != V_NOTCOUNTED && v != V_NOTSUB;
 	/*

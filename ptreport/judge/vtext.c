@@ -132,6 +132,13 @@ verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 		if (m->vby != NONE)
 			buf_addf(b, ", %s as %s", md->commits[m->vby].side ? "applied" : "merged",
 			    md->commits[m->vby].id);
+		if (m->carried == 8 && f) {
+			int64_t dt = f->date - m->date;
+
+			buf_addf(b, ", another's patch of the same change (%s), posted %lld days "
+			    "%s it", f->from, (long long)((dt < 0 ? -dt : dt) / DAY),
+			    dt < 0 ? "before" : "after");
+		}
 		if (m->carried == 2 || m->carried == 6) {
 			const struct carry *k = carry_of(md, mi);
 

@@ -459,6 +459,8 @@ struct fpair {
 	unsigned char loose;     /* mail-mail, alike but not over most of both
 	                            (fdiff below FAM_FDIFF): a version only under
 	                            a title alike (family_kin()) */
+	unsigned char other;     /* mail-mail of two people, DUP_SCORE alike over
+	                            most of both: the same change (duplicate_merged()) */
 };
 
 struct model {
@@ -746,6 +748,13 @@ int folder_at(const struct model *md, const char *f, size_t n, int64_t t);
 #define FAM_SCORE 0.5
 #define FAM_FDIFF 0.5
 #define FAM_DAYS 365
+/*
+ * Two people's patch mails patchsim scored DUP_SCORE alike, over
+ * FAM_FDIFF of their whole diffs, posted within DUP_DAYS of each other:
+ * the same change, twice (duplicate_merged()).
+ */
+#define DUP_SCORE 0.7
+#define DUP_DAYS 30
 /*
  * The pull requests' commits (pulls.c): the row of the lowest-numbered
  * pull request whose commit has title words ntitle and is by the person

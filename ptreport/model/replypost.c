@@ -88,21 +88,25 @@ family_pairs(struct model *md)
 
 /* Keep a pair of a patch's family (patchsim's score); family_pairs() sorts them. */
 static void
-family_pair(struct model *md, uint32_t a, uint32_t b, double score, int commit, int loose)
+family_pair(struct model *md, uint32_t a, uint32_t b, double score, int commit, int loose,
+    int other)
 {
 	md->fam = xgrow(md->fam, &md->capfam, md->nfam, 256, sizeof *md->fam);
 	md->fam[md->nfam].a = a;
 	md->fam[md->nfam].b = b;
 	md->fam[md->nfam].score = (float)score;
 	md->fam[md->nfam].loose = (unsigned char)loose;
+	md->fam[md->nfam].other = (unsigned char)other;
 	md->fam[md->nfam++].commit = (unsigned char)commit;
 }
 
 /*
  * A pair of a patch's family (family.c): two patch mails of one person,
  * alike (FAM_SCORE) over most of both (fdiff FAM_FDIFF: files they do
- * not share count against it), both ways; below FAM_FDIFF a loose pair; or a patch mail and a commit
- * crediting its author (any score: family.c weighs it).
+ * not share count against it), both ways; below FAM_FDIFF a loose pair;
+ * two people's, DUP_SCORE alike over most of both (the same change,
+ * twice: other); or a patch mail and a commit crediting its author (any
+ * score: family.c weighs it).
  */
 static void
 family_row(struct model *md, const struct tsv_reader *r, int l, int rt, int sc, int fd)
@@ -125,12 +129,15 @@ family_row(struct model *md, const struct tsv_reader *r, int l, int rt, int sc, 
 		goto commit;
 	}
 	if ((b = mail_by_id(md, r->f[rt].s, r->f[rt].len))) {
-		if (b->present && b->type == MT_PATCH && b != a && v >= FAM_SCORE &&
-		    by_person(a, b->from, b->who)) {
+		if (b->present && b->type == MT_PATCH && b != a && v >= FAM_SCORE) {
+			int same = by_person(a, b->from, b->who);
+
+			if (!same && (v < DUP_SCORE || f < FAM_FDIFF))
+				return;
 			family_pair(md, (uint32_t)(a - md->mails), (uint32_t)(b - md->mails), v, 0,
-			    f < FAM_FDIFF);
+			    f < FAM_FDIFF, !same);
 			family_pair(md, (uint32_t)(b - md->mails), (uint32_t)(a - md->mails), v, 0,
-			    f < FAM_FDIFF);
+			    f < FAM_FDIFF, !same);
 		}
 		return;
 	}
@@ -138,7 +145,7 @@ family_row(struct model *md, const struct tsv_reader *r, int l, int rt, int sc, 
 		return;
 commit:
 	if (c->present && !c->skip && *c->credits && credits_person(c, a))
-		family_pair(md, (uint32_t)(a - md->mails), (uint32_t)(c - md->commits), v, 1, 0);
+		family_pair(md, (uint32_t)(a - md->mails), (uint32_t)(c - md->commits), v, 1, 0, 0);
 }
 
 /* A pairs row's number column c: named when it is none (0 to 1); 0 if it is. */

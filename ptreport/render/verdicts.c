@@ -55,7 +55,7 @@ mail_row(struct out *out, const struct model *md, uint32_t mi)
 	uint32_t fam = m->corrected ? m->tvfam : m->vfam;
 	const char *ev = "";
 
-	if (m->carried == 2 || m->carried == 5 || m->carried == 6)
+	if (m->carried == 2 || m->carried == 5 || m->carried == 6 || m->carried == 8)
 		ev = mail_id(md, m->supby);
 	else if (m->carried == 3 && m->supby != NONE)
 		ev = md->commits[m->supby].id;

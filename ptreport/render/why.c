@@ -340,6 +340,13 @@ carry_line(const struct model *md, uint32_t mi, FILE *fp)
 	const struct commit *c = ci != NONE ? &md->commits[ci] : NULL;
 	char d[21];
 
+	if (m->carried == 8 && m->supby != NONE) {
+		const struct mail *x = &md->mails[m->supby];
+
+		line(fp, 1, "another's patch of the same change, merged: %s  %.10s  %s <%s>", x->id,
+		    day(d, x->date), x->subject, x->from);
+		return;
+	}
 	if ((m->carried == 2 || m->carried == 5 || m->carried == 6) && m->supby != NONE) {
 		const struct mail *x = &md->mails[m->supby];
 

@@ -149,6 +149,13 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 
 	switch (m->verdict) {
 	case V_SUPERSEDED:
+		if (m->carried == 8) {
+			line(fp, 1, "rule: nothing answered it, but another's patch of the same "
+			    "change (patchsim scored the two %.1f alike or more, over most of both "
+			    "diffs), posted within %d days of it, before or after, was merged: the "
+			    "fix sent twice, the other taken", DUP_SCORE, DUP_DAYS);
+			break;
+		}
 		if (m->carried == 6) {
 			line(fp, 1, "rule: nothing answered it, and no patch or commit carries its "
 			    "lines, but a later patch of its author (within %d days, anywhere, "
