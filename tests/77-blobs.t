@@ -156,6 +156,56 @@ is "control: the other part the project's (src/, its own file): ignored" "ignore
 is "control: the other part the project's, resting on the history: ignored" "ignored " \
 	"$(sib bbbbbbb 7777777 configure.ac)"
 
+# The same change sent to each repository of the list, one cluster: Ann's
+# "[PATCH tool] build: xz" and "[PATCH lib] build: xz" with C5.  The
+# history takes [tool] (Bob's t0@x, merged as C4); [lib]'s other two
+# patches change LIBF (libsrc/: no folder of the history, another
+# repository's by their files).  The commit is the [tool] one's: the
+# [lib] copy is another repository's, by its tag.  Two [lib] patches of
+# the project's own files (src/tool.c): no such tag, l1@x merged.
+C4=$(hexid c4)
+C5=$(hexid c5)
+comp() {
+	libf=$1
+	{ mhdr; bg
+	  tmail t0@x 2021-02-15T09:00:00Z Bob bob@b.org '[PATCH tool] tool: fix'
+	  tmail a1@x 2021-03-01T09:00:00Z Ann ann@a.org '[PATCH lib] lib: one'
+	  tmail a2@x 2021-03-02T09:00:00Z Ann ann@a.org '[PATCH lib] lib: two'
+	  tmail t1@x 2021-03-05T09:00:00Z Ann ann@a.org '[PATCH tool] build: xz'
+	  tmail l1@x 2021-03-05T09:05:00Z Ann ann@a.org '[PATCH lib] build: xz'
+	  # More talk: [lib] on less than a fifth of the list's mails, no list's own tag.
+	  for n in 1 2 3 4 5 6 7 8; do
+		tmail "q$n@x" 2021-03-1${n}T09:00:00Z Dee dee@d.org "more $n" other
+	  done
+	} >cp.tsv
+	{ bhdr; base_tok
+	  b commit "$C4" 2021-02-20T00:00:00Z 3333333..3333334 M:src/tool.c
+	  b commit "$C5" 2021-03-06T00:00:00Z bbbbbbb..bbbbbbc M:configure.ac
+	  b mail t0@x 2021-02-15T09:00:00Z 3333333..3333334 M:src/tool.c
+	  b mail a1@x 2021-03-01T09:00:00Z 4444441..4444442 "M:$libf"
+	  b mail a2@x 2021-03-02T09:00:00Z 4444443..4444444 "M:$libf"
+	  b mail t1@x 2021-03-05T09:00:00Z bbbbbbb..bbbbbbc M:configure.ac
+	  b mail l1@x 2021-03-05T09:05:00Z bbbbbbb..bbbbbbd M:configure.ac; } >cp.tok
+	{ khdr; member 1 m1@x mail; member 1 "$C3" commit; member 2 t0@x mail; member 2 "$C4" commit
+	  member 3 t1@x mail; member 3 l1@x mail; member 3 "$C5" commit; } >k-cp.tsv
+	{ chdr
+	  commit "$C1" 2021-01-01T00:00:00Z 2021-01-01T00:00:00Z
+	  commit "$C2" 2021-01-02T00:00:00Z 2021-01-02T00:00:00Z
+	  commit "$C3" 2021-02-03T00:00:00Z 2021-02-03T00:00:00Z
+	  commit "$C4" 2021-02-20T00:00:00Z 2021-02-20T00:00:00Z
+	  commit "$C5" 2021-03-06T00:00:00Z 2021-03-06T00:00:00Z
+	  commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-cp.tsv
+	ptreport patches -q --grace 0 cp.tsv cp.tok k-cp.tsv c-cp.tsv |
+	    awk -F'\t' '$1 == "l1@x" || $1 == "t1@x" { print $1, $6, $7 }'
+}
+is "a copy for another repository, merged beside its companion: not-counted, by its tag" \
+	"t1@x merged $C5
+l1@x not-counted not for this repository: its subject's tag [lib], a tag the history never took (3 patches, none merged but with a companion; 2 another repository's by their files); the commit of its cluster is that of its companion t1@x \"[PATCH tool] build: xz\", whose tag the history takes" \
+	"$(comp libsrc/a.c)"
+is "control: [lib]'s other patches the project's by their files: merged" \
+	"t1@x merged $C5
+l1@x merged $C5" "$(comp src/tool.c)"
+
 # The verdicts table names the rule; the same table given renders the same.
 run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac >/dev/null
 ptreport verdicts -q --grace 0 r.tsv r.tok k.tsv c.tsv >v.tsv

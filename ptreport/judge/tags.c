@@ -79,12 +79,13 @@ process_tag(const char *w, size_t k)
 /* Counts of a tag: every mail, per list, and the patches judged. */
 struct tagstat {
 	unsigned long patches, merged;
+	unsigned long other;     /* of its patches, another repository's by their files */
 	int foreign;
 };
 
 /* Count a patch (merged or not) under key w[0..k) of map by: its tagstat, made when new. */
 static void
-tag_count(struct model *md, struct hmap *by, const char *w, size_t k, int merged)
+tag_count(struct model *md, struct hmap *by, const char *w, size_t k, int merged, int other)
 {
 	int isnew;
 	struct hent *e = hmap_put(by, w, k, &isnew);
@@ -99,6 +100,7 @@ tag_count(struct model *md, struct hmap *by, const char *w, size_t k, int merged
 	t = e->val;
 	t->patches++;
 	t->merged += (unsigned long)merged;
+	t->other += (unsigned long)other;
 }
 
 struct tagctx {
@@ -142,7 +144,7 @@ count_tag(const char *w, size_t k, void *arg)
 		return;
 	}
 	if (c->stage == 1) {
-		tag_count(c->md, c->tags, w, k, c->merged);
+		tag_count(c->md, c->tags, w, k, c->merged, c->m->foreign);
 		return;
 	}
 	e = hmap_get(c->tags, w, k);
@@ -223,6 +225,78 @@ companion_merge(struct model *md, uint32_t i, const struct set64 *ltags)
 	}
 	set64_free(&have);
 	return t.lacks;
+}
+
+/*
+ * A merged patch sent with companions (companion_merge()): the commit is
+ * the companion's whose tag the history takes, not this one's, when this
+ * one carries a tag the history never took whose other patches are
+ * mostly another repository's by their files (a tag naming another
+ * repository; not a version's "[INTERNAL]", nor a misspelt own name).  The search of a subject's
+ * tags: the first never taken (want 0), or one taken that the patch
+ * lacks (want 1).
+ */
+struct ctag {
+	struct hmap *tags;
+	const struct set64 *ltags, *have;
+	int want;
+	const char *hit;
+};
+
+static void
+ctag_find(const char *w, size_t k, void *arg)
+{
+	struct ctag *c = arg;
+	const struct hent *e;
+	const struct tagstat *t;
+
+	if (c->hit || process_tag(w, k) || set64_has(c->ltags, hash_bytes(w, k)) ||
+	    !(e = hmap_get(c->tags, w, k)))
+		return;
+	t = e->val;
+	if (c->want ? t->merged > 0 && !set64_has(c->have, hash_bytes(w, k)) :
+	    !t->merged && t->patches >= 2 && 2 * t->other > t->patches)
+		c->hit = e->key;
+}
+
+/*
+ * Patch i, merged with companions: its tag the history never took (its
+ * merges all a companion's), where a companion of its cluster by its
+ * person carries a tag the history takes (*other: that companion);
+ * NULL when none.  The same change sent to each repository of a list
+ * ("[ipset PATCH] Makefile: ..." beside "[ulogd2 PATCH] Makefile: ..."),
+ * one cluster: the commit is the one repository's.
+ */
+static const char *
+companion_tag(struct model *md, struct hmap *tags, uint32_t i, const struct set64 *ltags,
+    uint32_t *other)
+{
+	const struct mail *m = &md->mails[i];
+	struct set64 have = SET64_INIT;
+	struct tagset ts = { &have, ltags, 0 };
+	struct ctag c = { tags, ltags, &have, 0, NULL };
+	const char *never;
+
+	*other = NONE;
+	subject_tags(m->subject, ctag_find, &c);
+	if (!(never = c.hit))
+		return NULL;
+	subject_tags(m->subject, tag_add, &ts);
+	c.want = 1;
+	for (uint32_t y = md->clusters[m->cluster].mail; y != NONE && *other == NONE;
+	    y = md->mails[y].cnext) {
+		const struct mail *x = &md->mails[y];
+
+		if (y == i || !x->present || x->type != MT_PATCH ||
+		    !one_person(m->from, m->who, x->from, x->who, 0))
+			continue;
+		c.hit = NULL;
+		subject_tags(x->subject, ctag_find, &c);
+		if (c.hit)
+			*other = y;
+	}
+	set64_free(&have);
+	return *other != NONE ? never : NULL;
 }
 
 /* Patches a tag's statistics count: posted as patches for a repository. */
@@ -321,7 +395,7 @@ key_seen(const char *w, size_t k, void *arg)
 		return;
 	c->tagged |= w[k - 1] != ':';
 	if (c->rate < 0) {
-		tag_count(c->md, c->by, w, k, c->merged);
+		tag_count(c->md, c->by, w, k, c->merged, 0);
 		return;
 	}
 	/* Taken: some merged, and at least 1 in TAG_RATIO of the rate of all. */
@@ -683,6 +757,28 @@ tags_judge(struct model *md)
 		c.hit = NULL;
 		set64_free(&c.seen);
 		subject_tags(m->subject, count_tag, &c);
+		if (!c.hit && applied_by(md, (uint32_t)i, 0) != NONE &&
+		    companion_merge(md, (uint32_t)i, &ltags)) {
+			uint32_t other;
+			const char *never = companion_tag(md, &tags, (uint32_t)i, &ltags, &other);
+
+			if (never) {
+				struct buf b = BUF_INIT;
+
+				const struct tagstat *t = hmap_get(&tags, never, strlen(never))->val;
+
+				buf_addf(&b, "[%s], a tag the history never took (%lu patches, none "
+				    "merged but with a companion; %lu another repository's by their "
+				    "files); the commit of its cluster is that of its companion %s "
+				    "\"%s\", whose tag the history takes", never, t->patches, t->other,
+				    md->mails[other].id, md->mails[other].subject);
+				m->foreign = 1;
+				m->bytag = 1;
+				m->fwhy = arena_strndup(&md->mem, b.p, b.len);
+				buf_free(&b);
+				continue;
+			}
+		}
 		if (c.hit) {
 			struct buf b = BUF_INIT;
 			struct tagstat *t = hmap_get(&tags, c.hit, strlen(c.hit))->val;
