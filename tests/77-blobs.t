@@ -160,9 +160,10 @@ is "control: the other part the project's, resting on the history: ignored" "ign
 # "[PATCH tool] build: xz" and "[PATCH lib] build: xz" with C5.  The
 # history takes [tool] (Bob's t0@x, merged as C4); [lib]'s other two
 # patches change LIBF (libsrc/: no folder of the history, another
-# repository's by their files).  The commit is the [tool] one's: the
-# [lib] copy is another repository's, by its tag.  Two [lib] patches of
-# the project's own files (src/tool.c): no such tag, l1@x merged.
+# repository's by their files).  The companion's merge is none of [lib]'s:
+# [lib] is never taken, and the [lib] copy is another repository's, by
+# its tag.  Two [lib] patches of the project's own files (src/tool.c):
+# no such tag, l1@x merged.
 C4=$(hexid c4)
 C5=$(hexid c5)
 comp() {
@@ -185,7 +186,7 @@ comp() {
 	  b mail a1@x 2021-03-01T09:00:00Z 4444441..4444442 "M:$libf"
 	  b mail a2@x 2021-03-02T09:00:00Z 4444443..4444444 "M:$libf"
 	  b mail t1@x 2021-03-05T09:00:00Z bbbbbbb..bbbbbbc M:configure.ac
-	  b mail l1@x 2021-03-05T09:05:00Z bbbbbbb..bbbbbbd M:configure.ac; } >cp.tok
+	  b mail l1@x 2021-03-05T09:05:00Z 9999999..bbbbbbd M:configure.ac; } >cp.tok
 	{ khdr; member 1 m1@x mail; member 1 "$C3" commit; member 2 t0@x mail; member 2 "$C4" commit
 	  member 3 t1@x mail; member 3 l1@x mail; member 3 "$C5" commit; } >k-cp.tsv
 	{ chdr
@@ -200,11 +201,44 @@ comp() {
 }
 is "a copy for another repository, merged beside its companion: not-counted, by its tag" \
 	"t1@x merged $C5
-l1@x not-counted not for this repository: its subject's tag [lib], a tag the history never took (3 patches, none merged but with a companion; 2 another repository's by their files); the commit of its cluster is that of its companion t1@x \"[PATCH tool] build: xz\", whose tag the history takes" \
+l1@x not-counted not for this repository: its subject's tag [lib], a tag none of whose 3 patches the history took, 2 of them another repository's by their files" \
 	"$(comp libsrc/a.c)"
 is "control: [lib]'s other patches the project's by their files: merged" \
 	"t1@x merged $C5
 l1@x merged $C5" "$(comp src/tool.c)"
+
+# A tag too few to judge by the rate (a small project on a list of many
+# repositories), never taken, most of its patches another repository's
+# by their files: it names that repository.  tg TAG LIBF BLOB: Ann's two
+# [PATCH TAG] patches on LIBF (libsrc/: no folder of the history), then
+# Bob's p@x "[PATCH TAG] build: fix" on configure.ac from BLOB.
+tg() {
+	tag=$1 libf=$2 pb=$3
+	{ mhdr; bg
+	  tmail a1@x 2021-03-01T09:00:00Z Ann ann@a.org "[PATCH $tag] lib: one"
+	  tmail a2@x 2021-03-02T09:00:00Z Ann ann@a.org "[PATCH $tag] lib: two"
+	  tmail p@x 2021-03-05T09:00:00Z Bob bob@b.org "[PATCH $tag] build: fix"
+	  for n in 1 2 3 4 5 6 7 8; do
+		tmail "q$n@x" 2021-03-1${n}T09:00:00Z Dee dee@d.org "more $n" other
+	  done
+	} >tg.tsv
+	{ bhdr; base_tok
+	  b mail a1@x 2021-03-01T09:00:00Z 4444441..4444442 "M:$libf"
+	  b mail a2@x 2021-03-02T09:00:00Z 4444443..4444444 "M:$libf"
+	  b mail p@x 2021-03-05T09:00:00Z "$pb..bbbbbbe" M:configure.ac; } >tg.tok
+	verdict p@x --grace 0 tg.tsv tg.tok k.tsv c.tsv
+}
+is "a tag never taken, most of its patches another repository's by their files: not-counted" \
+	"not-counted not for this repository: its subject's tag [lib], a tag none of whose 3 patches the history took, 2 of them another repository's by their files" \
+	"$(tg lib libsrc/a.c 1234567)"
+is "control: its patch made in the history's tree (its blob the history's): ignored" "ignored" \
+	"$(tg lib libsrc/a.c bbbbbbb)"
+is "control: the tag's other patches the project's by their files: ignored" "ignored" \
+	"$(tg lib src/tool.c bbbbbbb)"
+is "control: the list's name as a tag ([dev] on list dev) names no repository: ignored" "ignored" \
+	"$(tg dev libsrc/a.c bbbbbbb)"
+is "control: a patch's state ([BUG], [TEST]) names no repository: ignored" "ignored|ignored" \
+	"$(tg BUG libsrc/a.c bbbbbbb)|$(tg TEST libsrc/a.c bbbbbbb)"
 
 # The verdicts table names the rule; the same table given renders the same.
 run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac >/dev/null

@@ -308,6 +308,11 @@ extern const char *const vstates[VS_NOTOFFLIST + 1];
  */
 #define TAG_EXPECT 1.5
 #define TAG_RATIO 4
+/*
+ * Or, too few for the rate to tell, none of at least TAG_OTHER_MIN
+ * patches merged, most of them another repository's by their files.
+ */
+#define TAG_OTHER_MIN 3
 /* Before the verdicts, after the pairs are read; family_free() after them. */
 void family_index(struct model *md);
 void family_free(struct model *md);

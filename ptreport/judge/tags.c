@@ -59,7 +59,9 @@ static int
 process_tag(const char *w, size_t k)
 {
 	static const char *const words[] = {
-		"patch", "patches", "rfc", "resend", "repost", "ping", "reminder", NULL,
+		"patch", "patches", "rfc", "resend", "repost", "ping", "reminder",
+		/* A patch's state, not a repository (common/subject.c's markers). */
+		"wip", "dnm", "debug", "hack", "ref", "test", "bug", NULL,
 	};
 	size_t d = 0;
 
@@ -80,7 +82,7 @@ process_tag(const char *w, size_t k)
 struct tagstat {
 	unsigned long patches, merged;
 	unsigned long other;     /* of its patches, another repository's by their files */
-	int foreign;
+	int foreign, byfiles;
 };
 
 /* Count a patch (merged or not) under key w[0..k) of map by: its tagstat, made when new. */
@@ -154,11 +156,27 @@ count_tag(const char *w, size_t k, void *arg)
 
 /*
  * The lists' own tags: on at least a fifth of the mails of a list they
- * are on ([LTP], [f2fs-dev]), each tag's hash into set.
+ * are on ([LTP], [f2fs-dev]), or a list's name (the first word of its
+ * id: [alsa-devel] on alsa-devel.alsa-project.org, however few of its
+ * mails carry it), each tag's hash into set.
  */
 static void
 list_tags(struct tagctx *c, struct set64 *set)
 {
+	for (size_t i = 0; i < c->lists->cap; i++) {
+		const struct hent *e = &c->lists->e[i];
+		char name[128];
+		size_t n = 0;
+
+		if (!e->key)
+			continue;
+		while (n < e->klen && n < sizeof name && e->key[n] != '.') {
+			name[n] = (char)tolower((unsigned char)e->key[n]);
+			n++;
+		}
+		if (n && n < sizeof name)
+			set64_add(set, hash_bytes(name, n));
+	}
 	for (size_t i = 0; i < c->perlist->cap; i++) {
 		const struct hent *e = &c->perlist->e[i];
 		const char *tab;
@@ -225,78 +243,6 @@ companion_merge(struct model *md, uint32_t i, const struct set64 *ltags)
 	}
 	set64_free(&have);
 	return t.lacks;
-}
-
-/*
- * A merged patch sent with companions (companion_merge()): the commit is
- * the companion's whose tag the history takes, not this one's, when this
- * one carries a tag the history never took whose other patches are
- * mostly another repository's by their files (a tag naming another
- * repository; not a version's "[INTERNAL]", nor a misspelt own name).  The search of a subject's
- * tags: the first never taken (want 0), or one taken that the patch
- * lacks (want 1).
- */
-struct ctag {
-	struct hmap *tags;
-	const struct set64 *ltags, *have;
-	int want;
-	const char *hit;
-};
-
-static void
-ctag_find(const char *w, size_t k, void *arg)
-{
-	struct ctag *c = arg;
-	const struct hent *e;
-	const struct tagstat *t;
-
-	if (c->hit || process_tag(w, k) || set64_has(c->ltags, hash_bytes(w, k)) ||
-	    !(e = hmap_get(c->tags, w, k)))
-		return;
-	t = e->val;
-	if (c->want ? t->merged > 0 && !set64_has(c->have, hash_bytes(w, k)) :
-	    !t->merged && t->patches >= 2 && 2 * t->other > t->patches)
-		c->hit = e->key;
-}
-
-/*
- * Patch i, merged with companions: its tag the history never took (its
- * merges all a companion's), where a companion of its cluster by its
- * person carries a tag the history takes (*other: that companion);
- * NULL when none.  The same change sent to each repository of a list
- * ("[ipset PATCH] Makefile: ..." beside "[ulogd2 PATCH] Makefile: ..."),
- * one cluster: the commit is the one repository's.
- */
-static const char *
-companion_tag(struct model *md, struct hmap *tags, uint32_t i, const struct set64 *ltags,
-    uint32_t *other)
-{
-	const struct mail *m = &md->mails[i];
-	struct set64 have = SET64_INIT;
-	struct tagset ts = { &have, ltags, 0 };
-	struct ctag c = { tags, ltags, &have, 0, NULL };
-	const char *never;
-
-	*other = NONE;
-	subject_tags(m->subject, ctag_find, &c);
-	if (!(never = c.hit))
-		return NULL;
-	subject_tags(m->subject, tag_add, &ts);
-	c.want = 1;
-	for (uint32_t y = md->clusters[m->cluster].mail; y != NONE && *other == NONE;
-	    y = md->mails[y].cnext) {
-		const struct mail *x = &md->mails[y];
-
-		if (y == i || !x->present || x->type != MT_PATCH ||
-		    !one_person(m->from, m->who, x->from, x->who, 0))
-			continue;
-		c.hit = NULL;
-		subject_tags(x->subject, ctag_find, &c);
-		if (c.hit)
-			*other = y;
-	}
-	set64_free(&have);
-	return *other != NONE ? never : NULL;
 }
 
 /* Patches a tag's statistics count: posted as patches for a repository. */
@@ -620,7 +566,6 @@ blobs_judge(struct model *md, const struct set64 *ltags)
 
 	if (!md->has_blobs || md->blobs_missing)
 		return;
-	blobs_root(md);
 	postings_count(md, &posts);
 	shared_paths(md, &shared);
 	for (size_t i = 0; i < md->nmails; i++) {
@@ -746,7 +691,25 @@ tags_judge(struct model *md)
 		t->foreign = all && t->patches >= 2 && expect >= TAG_EXPECT &&
 		    (double)t->merged * TAG_RATIO <= expect &&
 		    set64_add(&ltags, hash_bytes(e->key, e->klen));
+		/*
+		 * Or too few to tell by the rate (a small project on a list of
+		 * many repositories), but never taken, and most of its patches
+		 * another repository's by their files: the tag names that one.
+		 */
+		if (!t->foreign && t->patches >= TAG_OTHER_MIN && !t->merged &&
+		    2 * t->other > t->patches && set64_add(&ltags, hash_bytes(e->key, e->klen)))
+			t->foreign = t->byfiles = 1;
 	}
+	/*
+	 * The tree each patch was made in (its blobs): one made in the
+	 * history's keeps its verdict against a tag judged by the other
+	 * patches' files alone (a patch of the project's configure.ac
+	 * mis-tagged with another's name).  Not against a tag judged by the
+	 * rate: a header copied into several repositories has one blob in
+	 * each.
+	 */
+	if (md->has_blobs && !md->blobs_missing)
+		blobs_root(md);
 	c.stage = 2;
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
@@ -757,35 +720,21 @@ tags_judge(struct model *md)
 		c.hit = NULL;
 		set64_free(&c.seen);
 		subject_tags(m->subject, count_tag, &c);
-		if (!c.hit && applied_by(md, (uint32_t)i, 0) != NONE &&
-		    companion_merge(md, (uint32_t)i, &ltags)) {
-			uint32_t other;
-			const char *never = companion_tag(md, &tags, (uint32_t)i, &ltags, &other);
-
-			if (never) {
-				struct buf b = BUF_INIT;
-
-				const struct tagstat *t = hmap_get(&tags, never, strlen(never))->val;
-
-				buf_addf(&b, "[%s], a tag the history never took (%lu patches, none "
-				    "merged but with a companion; %lu another repository's by their "
-				    "files); the commit of its cluster is that of its companion %s "
-				    "\"%s\", whose tag the history takes", never, t->patches, t->other,
-				    md->mails[other].id, md->mails[other].subject);
-				m->foreign = 1;
-				m->bytag = 1;
-				m->fwhy = arena_strndup(&md->mem, b.p, b.len);
-				buf_free(&b);
-				continue;
-			}
-		}
+		/* Made in the history's tree: no tag judged by files alone decides. */
+		if (m->bpre && m->broot == m->bpre && (!c.hit ||
+		    ((struct tagstat *)hmap_get(&tags, c.hit, strlen(c.hit))->val)->byfiles))
+			continue;
 		if (c.hit) {
 			struct buf b = BUF_INIT;
 			struct tagstat *t = hmap_get(&tags, c.hit, strlen(c.hit))->val;
 
 			m->foreign = 1;
 			m->bytag = 1;
-			if (!t->merged)
+			if (t->byfiles)
+				buf_addf(&b, "[%s], a tag none of whose %lu patches the history "
+				    "took, %lu of them another repository's by their files", c.hit,
+				    t->patches, t->other);
+			else if (!t->merged)
 				buf_addf(&b, "[%s], a tag none of whose %lu patches the history "
 				    "took", c.hit, t->patches);
 			else
