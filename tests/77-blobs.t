@@ -239,6 +239,14 @@ is "control: the list's name as a tag ([dev] on list dev) names no repository: i
 	"$(tg dev libsrc/a.c bbbbbbb)"
 is "control: a patch's state ([BUG], [TEST]) names no repository: ignored" "ignored|ignored" \
 	"$(tg BUG libsrc/a.c bbbbbbb)|$(tg TEST libsrc/a.c bbbbbbb)"
+tg lib libsrc/a.c bbbbbbb >/dev/null
+is "why: how the repository was decided, the tag and why it did not decide" \
+	"  repository: the project's: 1 of the 1 files it changes is the repository's at its date, or known from its thread or its author; its tag [lib]: 3 patches, 0 merged, 2 another repository's by their files: another repository's by those files, but this one was made in the history's tree (every blob its diff changes rests on it)" \
+	"$(ptreport why p@x -q --grace 0 tg.tsv tg.tok k.tsv c.tsv | grep '^  repository: ')"
+comp libsrc/a.c >/dev/null
+is "why: a tag the history takes" \
+	"  repository: the project's: 1 of the 1 files it changes is the repository's at its date, or known from its thread or its author; its tag [tool]: 2 patches, 1 merged, 0 another repository's by their files: a tag the history takes" \
+	"$(ptreport why t1@x -q --grace 0 cp.tsv cp.tok k-cp.tsv c-cp.tsv | grep '^  repository: ')"
 
 # The verdicts table names the rule; the same table given renders the same.
 run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac >/dev/null

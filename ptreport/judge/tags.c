@@ -245,6 +245,63 @@ companion_merge(struct model *md, uint32_t i, const struct set64 *ltags)
 	return t.lacks;
 }
 
+/* The first tag of a subject naming a repository (no patch's word, no list's): w[0..k). */
+struct firsttag {
+	const struct set64 *ltags;
+	char w[64];              /* subject_tags() reuses its word */
+	size_t k;
+};
+
+static void
+first_tag(const char *w, size_t k, void *arg)
+{
+	struct firsttag *f = arg;
+
+	if (!f->k && k <= sizeof f->w && !process_tag(w, k) &&
+	    !set64_has(f->ltags, hash_bytes(w, k))) {
+		memcpy(f->w, w, k);
+		f->k = k;
+	}
+}
+
+/*
+ * What a patch the project's (not another repository's) carries in its
+ * first tag, and why that tag did not decide, for why (m->tagnote):
+ * taken, too few to tell, or the patch made in the history's tree.
+ */
+static void
+tag_note(struct model *md, struct hmap *tags, struct mail *m, const struct set64 *ltags,
+    double rate, const char *hit)
+{
+	struct firsttag f = { ltags, "", 0 };
+	const struct hent *e;
+	const struct tagstat *t;
+	struct buf b = BUF_INIT;
+	int rooted = hit != NULL;
+
+	if (hit) {
+		f.k = strlen(hit);
+		memcpy(f.w, hit, f.k < sizeof f.w ? f.k : sizeof f.w);
+	} else {
+		subject_tags(m->subject, first_tag, &f);
+	}
+	if (!f.k || f.k > sizeof f.w || !(e = hmap_get(tags, f.w, f.k)))
+		return;
+	t = e->val;
+	buf_addf(&b, "its tag [%s]: %lu patch%s, %lu merged, %lu another repository's by "
+	    "their files: ", e->key, t->patches, t->patches == 1 ? "" : "es", t->merged, t->other);
+	if (t->foreign && rooted)
+		buf_addstr(&b, "another repository's by those files, but this one was made "
+		    "in the history's tree (every blob its diff changes rests on it)");
+	else if (t->merged && (double)t->merged * TAG_RATIO > rate * (double)t->patches)
+		buf_addstr(&b, "a tag the history takes");
+	else
+		buf_addf(&b, "too few to tell (at the rate of all %.1f would be merged)",
+		    rate * (double)t->patches);
+	m->tagnote = arena_strndup(&md->mem, b.p, b.len);
+	buf_free(&b);
+}
+
 /* Patches a tag's statistics count: posted as patches for a repository. */
 static int
 tag_counted(struct model *md, uint32_t i)
@@ -722,8 +779,14 @@ tags_judge(struct model *md)
 		subject_tags(m->subject, count_tag, &c);
 		/* Made in the history's tree: no tag judged by files alone decides. */
 		if (m->bpre && m->broot == m->bpre && (!c.hit ||
-		    ((struct tagstat *)hmap_get(&tags, c.hit, strlen(c.hit))->val)->byfiles))
+		    ((struct tagstat *)hmap_get(&tags, c.hit, strlen(c.hit))->val)->byfiles)) {
+			tag_note(md, &tags, m, &ltags, all ? (double)allmerged / (double)all : 0,
+			    c.hit);
 			continue;
+		}
+		if (!c.hit)
+			tag_note(md, &tags, m, &ltags, all ? (double)allmerged / (double)all : 0,
+			    NULL);
 		if (c.hit) {
 			struct buf b = BUF_INIT;
 			struct tagstat *t = hmap_get(&tags, c.hit, strlen(c.hit))->val;

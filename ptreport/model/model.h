@@ -59,6 +59,7 @@ struct mail {
 	                            U unknown) and the path, for R "old TAB new";
 	                            NULL */
 	const char *fwhy;        /* foreign: a path that is not the repository's */
+	const char *tagnote;     /* the project's: its first tag, and why it did not decide (tags.c) */
 	const char *ntitle;      /* patches: the subject's title, lower-cased, its
 	                            words alone (interned; "" if none) */
 	const char **rcpt;       /* patches: To then Cc addresses, interned, once each */

@@ -28,5 +28,7 @@ line(FILE *fp, int indent, const char *fmt, ...)
 void why_rule(struct model *md, uint32_t mi, FILE *fp);
 /* What patch m changes: its diff's files, the first few, as a line. */
 void why_files(const struct model *md, const struct mail *m, FILE *fp);
+/* Why a counted patch is the project's: its files, its first tag (whyrule.c). */
+void why_repository(const struct model *md, const struct mail *m, FILE *fp);
 
 #endif

@@ -95,6 +95,31 @@ why_files(const struct model *md, const struct mail *m, FILE *fp)
 }
 
 /*
+ * Why a counted patch is the project's, not another repository's: how
+ * many of its files the test of its repository found the repository's
+ * (or known from its thread or author), and its first tag, with why it
+ * did not decide (tags.c's note).  Nothing without either.
+ */
+void
+why_repository(const struct model *md, const struct mail *m, FILE *fp)
+{
+	struct buf b = BUF_INIT;
+
+	if (md->has_paths && m->fchanged)
+		buf_addf(&b, "the project's: %u of the %u files it changes %s the repository's "
+		    "at its date, or known from its thread or its author", m->fknown, m->fchanged,
+		    m->fknown == 1 ? "is" : "are");
+	else if (md->has_paths && m->fknown)
+		buf_addstr(&b, "the project's: it creates files in a folder the repository has "
+		    "at its date");
+	if (m->tagnote)
+		buf_addf(&b, "%s%s", b.len ? "; " : "", m->tagnote);
+	if (b.len)
+		line(fp, 1, "repository: %s", b.p);
+	buf_free(&b);
+}
+
+/*
  * The rule of a commit changing a patch's lines, making its files or
  * naming its issue (carried 3, 4, 7): which commit (lead, then within
  * CARRY_DAYS days, after), then the tests, then what it means (tail).
