@@ -248,6 +248,34 @@ is "why: a tag the history takes" \
 	"  repository: the project's: 1 of the 1 files it changes is the repository's at its date, or known from its thread or its author; its tag [tool]: 2 patches, 1 merged, 0 another repository's by their files: a tag the history takes" \
 	"$(ptreport why t1@x -q --grace 0 cp.tsv cp.tok k-cp.tsv c-cp.tsv | grep '^  repository: ')"
 
+# What another repository's patch by its tag made known teaches nothing:
+# Ann's "[PATCH lib] lib: add new" creates src/new.c (a folder the
+# history has: the project's by its files, another repository's by its
+# tag [lib], whose two other patches change libsrc/); her later untagged
+# p@x changes src/new.c, a file the history never had: another
+# repository's too.  The same a3@x untagged: the project's, and so p@x.
+taught() {
+	{ mhdr; bg
+	  tmail a1@x 2021-03-01T09:00:00Z Ann ann@a.org '[PATCH lib] lib: one'
+	  tmail a2@x 2021-03-02T09:00:00Z Ann ann@a.org '[PATCH lib] lib: two'
+	  tmail a3@x 2021-03-03T09:00:00Z Ann ann@a.org "[PATCH$1] lib: add new"
+	  tmail p@x 2021-03-05T09:00:00Z Ann ann@a.org '[PATCH] lib: fix new'
+	  for n in 1 2 3 4 5 6 7 8; do
+		tmail "q$n@x" 2021-03-1${n}T09:00:00Z Dee dee@d.org "more $n" other
+	  done
+	} >ta.tsv
+	{ bhdr; base_tok
+	  b mail a1@x 2021-03-01T09:00:00Z 4444441..4444442 M:libsrc/a.c
+	  b mail a2@x 2021-03-02T09:00:00Z 4444443..4444444 M:libsrc/a.c
+	  b mail a3@x 2021-03-03T09:00:00Z 0000000..5555551 C:src/new.c
+	  b mail p@x 2021-03-05T09:00:00Z 5555551..5555552 M:src/new.c; } >ta.tok
+	verdict p@x --grace 0 ta.tsv ta.tok k.tsv c.tsv
+}
+is "a file only another repository's patch (by its tag) created: another repository's" \
+	"not-counted not for this repository: 0 of the 1 files it changes were in it at its date (not src/new.c)" \
+	"$(taught ' lib')"
+is "control: the patch creating it the project's: ignored" "ignored" "$(taught '')"
+
 # The verdicts table names the rule; the same table given renders the same.
 run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac >/dev/null
 ptreport verdicts -q --grace 0 r.tsv r.tok k.tsv c.tsv >v.tsv

@@ -457,8 +457,8 @@ prefix_vote(struct model *md)
  * vote (posting_vote()); when that makes some another repository's, they
  * teach nothing: the rounds run again without them.
  */
-void
-find_foreign(struct model *md)
+static void
+foreign_run(struct model *md, int keep)
 {
 	struct ppart *pp = NULL;
 	uint32_t *cov, *ctot;
@@ -467,7 +467,6 @@ find_foreign(struct model *md)
 
 	if (!md->has_paths)
 		return;
-	patch_history(md);
 	pp = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *pp);
 	npp = 0;
 	/*
@@ -539,7 +538,10 @@ find_foreign(struct model *md)
 		for (size_t i = 0; i < md->nmails; i++) {
 			struct mail *m = &md->mails[i];
 
-			m->foreign = m->present && m->type == MT_PATCH && (m->files || m->byposting);
+			m->foreign = m->present && m->type == MT_PATCH &&
+			    (m->files || m->byposting || (keep && (m->bytag || m->byblobs)));
+			if (keep)
+				m->byauthor = 0;
 		}
 		while (more) {
 			more = 0;
@@ -547,7 +549,8 @@ find_foreign(struct model *md)
 				struct mail *m = &md->mails[i];
 				uint32_t root;
 
-				if (!m->foreign || m->byposting || !m->files)
+				if (!m->foreign || m->byposting || !m->files ||
+				    (keep && (m->bytag || m->byblobs)))
 					continue;
 				root = uf_find(&md->threads, (uint32_t)i);
 				if (!judge(md, &kn, m, root))
@@ -565,4 +568,30 @@ find_foreign(struct model *md)
 	}
 	free(pp);
 	prefix_vote(md);
+}
+
+void
+find_foreign(struct model *md)
+{
+	/* The history of each path, once (its intervals are built on). */
+	if (md->has_paths)
+		patch_history(md);
+	foreign_run(md, 0);
+}
+
+/*
+ * Once more, after the tags and the blobs (tags.c): a patch another
+ * repository's by its tag or its tree teaches nothing (an nftables
+ * patch creating tests/shell/ files, tagged [nft], made its author's
+ * later untagged tests the project's), and stays another repository's.
+ */
+void
+find_foreign_again(struct model *md)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < md->nmails && !any; i++)
+		any = md->mails[i].bytag || md->mails[i].byblobs;
+	if (any && md->has_paths)
+		foreign_run(md, 1);
 }

@@ -372,6 +372,8 @@ void blobs_judge(struct model *md, const struct set64 *ltags);
  * repository (foreign.c), then the off-list reasons' indexes (reasons.c).
  */
 void find_foreign(struct model *md);
+/* Again after the tags and blobs (tags.c): their patches teach nothing, and stay another repository's. */
+void find_foreign_again(struct model *md);
 /*
  * Is path p[0..n) a file every project may have: COPYING, LICENSE,
  * README, MAINTAINERS, CREDITS, AUTHORS, CONTRIBUTING (and their .md,

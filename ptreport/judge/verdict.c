@@ -480,6 +480,7 @@ verdicts(struct model *md, const struct scope *sc)
 	history_facts(md, sc);
 	/* Tags the history never takes name another repository. */
 	tags_judge(md);
+	find_foreign_again(md);
 	unsigned_judge(md);
 
 	for (size_t i = 0; i < md->nmails; i++) {
