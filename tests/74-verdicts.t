@@ -646,6 +646,18 @@ is "control: ... C2 is off-list" "$C2" "$(ptreport offlist -q -H "$@" | cut -f1)
 is "control: ... and its deletion makes late@x another repository's" \
 	"not-counted not for this repository: 0 of the 1 files it changes were in it at its date (not src/a.c)" \
 	"$(verdict late@x "$@")"
+# Where a reader looks for a posting missed: the patch mails of its author
+# (Max: none) and those on its files (Bob's q@x, a day before C2 was
+# written), from 30 days before it was written to a day after it was
+# committed; late@x, on its file 15 days after, is not among them.
+{ cat side.tsv; mail q@x 2021-02-03T09:00:00Z Bob bob@b.org patch '' ''; } >near.tsv
+{ cat main.tok; tok mail q@x 2021-02-03T09:00:00Z M:src/a.c; } >near.tok
+ptreport why $C2 near.tsv k-side.tsv c-main.tsv near.tok >near.out
+is "off-list why: the patch mails of its author and on its files near it" \
+	"  patch mails of its author from 30 days before it was written to a day after it was committed: none
+  patch mails on its files from 30 days before it was written to a day after it was committed (the first 1 of 1 by date; the matching found none of them it):
+    2021-02-03  bob@b.org  q@x  [PATCH] q@x" \
+	"$(grep -A1 '^  patch mails ' near.out | grep -v '^--')"
 
 # --- 8. off-list: the reasons ------------------------------------------------------
 # Commits of 2021-02, each written and committed in the coverage (2021-01

@@ -575,6 +575,65 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 	buf_free(&corr);
 }
 
+/*
+ * Where a reader of an off-list commit looks for a posting the matching
+ * missed: the patch mails of its author, and those on a file of it, sent
+ * from OFF_NEAR_DAYS before it was written to a day after it was
+ * committed; the first NEAR_SHOWN of each by date, and how many, or
+ * none (what was looked at, said).
+ */
+#define OFF_NEAR_DAYS 30
+static void
+near_mails(const struct model *md, const struct commit *c, FILE *fp)
+{
+	int64_t w = c->date != NODATE ? c->date : c->cdate;
+	int64_t e = c->cdate != NODATE ? c->cdate : c->date;
+	char d[21];
+
+	if (w == NODATE || e == NODATE)
+		return;
+	for (int files = 0; files < 2; files++) {
+		uint32_t best[NEAR_SHOWN];
+		size_t n = 0, total = 0;
+
+		if (files && (!c->files || !*c->files))
+			continue;
+		for (size_t i = 0; i < md->nmails; i++) {
+			const struct mail *m = &md->mails[i];
+			size_t k;
+
+			if (!m->present || m->type != MT_PATCH || m->date == NODATE ||
+			    m->date < w - (int64_t)OFF_NEAR_DAYS * DAY || m->date > e + DAY ||
+			    (files ? !m->files || !shares_file(m->files, c->files) :
+			    !by_person(m, c->author, c->aname)))
+				continue;
+			total++;
+			for (k = n; k > 0 && cmp_date_id(md, (uint32_t)i, best[k - 1]) < 0; k--)
+				;
+			if (k >= NEAR_SHOWN)
+				continue;
+			if (n < NEAR_SHOWN)
+				n++;
+			memmove(best + k + 1, best + k, (n - 1 - k) * sizeof *best);
+			best[k] = (uint32_t)i;
+		}
+		if (!total) {
+			line(fp, 1, "patch mails %s from %d days before it was written to a day "
+			    "after it was committed: none", files ? "on its files" : "of its author",
+			    OFF_NEAR_DAYS);
+			continue;
+		}
+		line(fp, 1, "patch mails %s from %d days before it was written to a day after it "
+		    "was committed (the first %zu of %zu by date; the matching found none of them "
+		    "it):", files ? "on its files" : "of its author", OFF_NEAR_DAYS, n, total);
+		for (size_t k = 0; k < n; k++) {
+			const struct mail *m = &md->mails[best[k]];
+
+			line(fp, 2, "%.10s  %s  %s  %s", day(d, m->date), m->from, m->id, m->subject);
+		}
+	}
+}
+
 /* Returns whether it said more than a row of offlist does (trailers, a merge, a cluster). */
 static int
 why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int brief,
@@ -634,6 +693,8 @@ why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int b
 		    "mail of a discussion begun before it naming it by its hash (follow-up), "
 		    "its Reported-by naming another (follow-up), its author its committer, "
 		    "none", REVIEW_DAYS);
+		if (!brief)
+			near_mails(md, c, fp);
 	}
 	if (*c->links) {
 		line(fp, 1, "trailers name: %s (they explain; they do not link)", c->links);
