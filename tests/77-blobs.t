@@ -166,25 +166,36 @@ is "control: the other part the project's, resting on the history: ignored" "ign
 # no such tag, l1@x merged.
 C4=$(hexid c4)
 C5=$(hexid c5)
+# More talk in March: a tag on three patches is on less than a fifth of
+# the list's mails, no list's own tag.
+talk() {
+	for n in 1 2 3 4 5 6 7 8; do
+		tmail "q$n@x" 2021-03-1${n}T09:00:00Z Dee dee@d.org "more $n" other
+	done
+}
+# Ann's two [PATCH TAG] patches (mails, then their patch rows on LIBF).
+libmails() {
+	tmail a1@x 2021-03-01T09:00:00Z Ann ann@a.org "[PATCH $1] lib: one"
+	tmail a2@x 2021-03-02T09:00:00Z Ann ann@a.org "[PATCH $1] lib: two"
+}
+libtoks() {
+	b mail a1@x 2021-03-01T09:00:00Z 4444441..4444442 "M:$1"
+	b mail a2@x 2021-03-02T09:00:00Z 4444443..4444444 "M:$1"
+}
 comp() {
 	libf=$1
 	{ mhdr; bg
 	  tmail t0@x 2021-02-15T09:00:00Z Bob bob@b.org '[PATCH tool] tool: fix'
-	  tmail a1@x 2021-03-01T09:00:00Z Ann ann@a.org '[PATCH lib] lib: one'
-	  tmail a2@x 2021-03-02T09:00:00Z Ann ann@a.org '[PATCH lib] lib: two'
+	  libmails lib
 	  tmail t1@x 2021-03-05T09:00:00Z Ann ann@a.org '[PATCH tool] build: xz'
 	  tmail l1@x 2021-03-05T09:05:00Z Ann ann@a.org '[PATCH lib] build: xz'
-	  # More talk: [lib] on less than a fifth of the list's mails, no list's own tag.
-	  for n in 1 2 3 4 5 6 7 8; do
-		tmail "q$n@x" 2021-03-1${n}T09:00:00Z Dee dee@d.org "more $n" other
-	  done
+	  talk
 	} >cp.tsv
 	{ bhdr; base_tok
 	  b commit "$C4" 2021-02-20T00:00:00Z 3333333..3333334 M:src/tool.c
 	  b commit "$C5" 2021-03-06T00:00:00Z bbbbbbb..bbbbbbc M:configure.ac
 	  b mail t0@x 2021-02-15T09:00:00Z 3333333..3333334 M:src/tool.c
-	  b mail a1@x 2021-03-01T09:00:00Z 4444441..4444442 "M:$libf"
-	  b mail a2@x 2021-03-02T09:00:00Z 4444443..4444444 "M:$libf"
+	  libtoks "$libf"
 	  b mail t1@x 2021-03-05T09:00:00Z bbbbbbb..bbbbbbc M:configure.ac
 	  b mail l1@x 2021-03-05T09:05:00Z 9999999..bbbbbbd M:configure.ac; } >cp.tok
 	{ khdr; member 1 m1@x mail; member 1 "$C3" commit; member 2 t0@x mail; member 2 "$C4" commit
@@ -215,16 +226,12 @@ l1@x merged $C5" "$(comp src/tool.c)"
 tg() {
 	tag=$1 libf=$2 pb=$3
 	{ mhdr; bg
-	  tmail a1@x 2021-03-01T09:00:00Z Ann ann@a.org "[PATCH $tag] lib: one"
-	  tmail a2@x 2021-03-02T09:00:00Z Ann ann@a.org "[PATCH $tag] lib: two"
+	  libmails "$tag"
 	  tmail p@x 2021-03-05T09:00:00Z Bob bob@b.org "[PATCH $tag] build: fix"
-	  for n in 1 2 3 4 5 6 7 8; do
-		tmail "q$n@x" 2021-03-1${n}T09:00:00Z Dee dee@d.org "more $n" other
-	  done
+	  talk
 	} >tg.tsv
 	{ bhdr; base_tok
-	  b mail a1@x 2021-03-01T09:00:00Z 4444441..4444442 "M:$libf"
-	  b mail a2@x 2021-03-02T09:00:00Z 4444443..4444444 "M:$libf"
+	  libtoks "$libf"
 	  b mail p@x 2021-03-05T09:00:00Z "$pb..bbbbbbe" M:configure.ac; } >tg.tok
 	verdict p@x --grace 0 tg.tsv tg.tok k.tsv c.tsv
 }
@@ -256,17 +263,13 @@ is "why: a tag the history takes" \
 # repository's too.  The same a3@x untagged: the project's, and so p@x.
 taught() {
 	{ mhdr; bg
-	  tmail a1@x 2021-03-01T09:00:00Z Ann ann@a.org '[PATCH lib] lib: one'
-	  tmail a2@x 2021-03-02T09:00:00Z Ann ann@a.org '[PATCH lib] lib: two'
+	  libmails lib
 	  tmail a3@x 2021-03-03T09:00:00Z Ann ann@a.org "[PATCH$1] lib: add new"
 	  tmail p@x 2021-03-05T09:00:00Z Ann ann@a.org '[PATCH] lib: fix new'
-	  for n in 1 2 3 4 5 6 7 8; do
-		tmail "q$n@x" 2021-03-1${n}T09:00:00Z Dee dee@d.org "more $n" other
-	  done
+	  talk
 	} >ta.tsv
 	{ bhdr; base_tok
-	  b mail a1@x 2021-03-01T09:00:00Z 4444441..4444442 M:libsrc/a.c
-	  b mail a2@x 2021-03-02T09:00:00Z 4444443..4444444 M:libsrc/a.c
+	  libtoks libsrc/a.c
 	  b mail a3@x 2021-03-03T09:00:00Z 0000000..5555551 C:src/new.c
 	  b mail p@x 2021-03-05T09:00:00Z 5555551..5555552 M:src/new.c; } >ta.tok
 	verdict p@x --grace 0 ta.tsv ta.tok k.tsv c.tsv

@@ -426,6 +426,19 @@ family_lines(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int
  */
 #define NEAR_DAYS 365
 #define NEAR_SHOWN 3
+
+/* x into the first NEAR_SHOWN best[0..*n), at place k (of a sorted order), when it is among them. */
+static void
+near_keep(uint32_t *best, size_t *n, size_t k, uint32_t x)
+{
+	if (k >= NEAR_SHOWN)
+		return;
+	if (*n < NEAR_SHOWN)
+		(*n)++;
+	memmove(best + k + 1, best + k, (*n - 1 - k) * sizeof *best);
+	best[k] = x;
+}
+
 static void
 near_commits(const struct model *md, uint32_t mi, FILE *fp)
 {
@@ -453,12 +466,7 @@ near_commits(const struct model *md, uint32_t mi, FILE *fp)
 			    (b->cdate == c->cdate && strcmp(b->id, c->id) < 0))
 				break;
 		}
-		if (k >= NEAR_SHOWN)
-			continue;
-		if (n < NEAR_SHOWN)
-			n++;
-		memmove(best + k + 1, best + k, (n - 1 - k) * sizeof *best);
-		best[k] = (uint32_t)i;
+		near_keep(best, &n, k, (uint32_t)i);
 	}
 	if (!total) {
 		line(fp, 1, "commits on its files after it: none in the %d days after it",
@@ -610,12 +618,7 @@ near_mails(const struct model *md, const struct commit *c, FILE *fp)
 			total++;
 			for (k = n; k > 0 && cmp_date_id(md, (uint32_t)i, best[k - 1]) < 0; k--)
 				;
-			if (k >= NEAR_SHOWN)
-				continue;
-			if (n < NEAR_SHOWN)
-				n++;
-			memmove(best + k + 1, best + k, (n - 1 - k) * sizeof *best);
-			best[k] = (uint32_t)i;
+			near_keep(best, &n, k, (uint32_t)i);
 		}
 		if (!total) {
 			line(fp, 1, "patch mails %s from %d days before it was written to a day "
