@@ -287,6 +287,11 @@ is "control: the same on another file (not every file of it: two tests, alike): 
 	"$(fv 2021-06-01T09:00:00Z 'foo: fix the leak' drivers/foo2.c '' fv-thin.pairs)"
 is "control: the same without the scores: ignored" "ignored" \
 	"$(fv 2021-06-01T09:00:00Z 'foo: fix the leak' drivers/foo.c '')"
+fv 2021-06-01T09:00:00Z 'lib: rework it' drivers/foo.c '' >/dev/null
+is "why: its author's later patch on its files, not joined, for the reader" \
+	"  its author's later patch mails on its files (the first 1 of 1 in the 365 days after it, by date, of this repository, in other threads; the rules found none of them its version):
+    2021-06-01  q@x  [PATCH] lib: rework it  (answered)" \
+	"$(ptreport why p@x --grace 0 fv.tsv fv.tok none.tsv c-end.tsv | grep -A1 "^  its author's later")"
 unset T1
 # A vN with no earlier version of its own, 20 minutes later: her next version.
 is "family: a v2 with no v1 of its own, 20 minutes later, her last posting before: answered-version q@x" \

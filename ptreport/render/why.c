@@ -482,6 +482,53 @@ near_commits(const struct model *md, uint32_t mi, FILE *fp)
 	}
 }
 
+/*
+ * Where a reader of an ignored or unsure patch looks for a version the
+ * rules missed (a retitled repost, a patch whose notes say it supersedes
+ * this one): its author's later patch mails on a file of it, in other
+ * threads, within NEAR_DAYS; the first NEAR_SHOWN by date and how many.
+ */
+static void
+later_own(struct model *md, uint32_t mi, FILE *fp)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t best[NEAR_SHOWN], root = thread_of(md, mi);
+	size_t n = 0, total = 0;
+	char d[21];
+
+	if (!m->files || !*m->files || m->date == NODATE)
+		return;
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *x = &md->mails[i];
+		size_t k;
+
+		if (!x->present || x->type != MT_PATCH || x->date == NODATE || x->date <= m->date ||
+		    x->date > m->date + (int64_t)NEAR_DAYS * DAY || !x->files ||
+		    !x->project || thread_of(md, (uint32_t)i) == root ||
+		    !by_person(x, m->from, m->who) ||
+		    !shares_file(x->files, m->files))
+			continue;
+		total++;
+		for (k = n; k > 0 && cmp_date_id(md, (uint32_t)i, best[k - 1]) < 0; k--)
+			;
+		near_keep(best, &n, k, (uint32_t)i);
+	}
+	if (!total) {
+		line(fp, 1, "its author's later patch mails on its files: none in the %d days after "
+		    "it (of this repository, in other threads)", NEAR_DAYS);
+		return;
+	}
+	line(fp, 1, "its author's later patch mails on its files (the first %zu of %zu in the %d "
+	    "days after it, by date, of this repository, in other threads; the rules found "
+	    "none of them its version):", n, total, NEAR_DAYS);
+	for (size_t k = 0; k < n; k++) {
+		const struct mail *x = &md->mails[best[k]];
+
+		line(fp, 2, "%.10s  %s  %s  (%s)", day(d, x->date), x->id, x->subject,
+		    verdict_names[x->verdict]);
+	}
+}
+
 static void
 why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int brief,
     const struct buf *kept)
@@ -549,8 +596,11 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 			    md->merge_p90 != NODATE ? (double)md->merge_p90 / DAY : 0.0);
 		responses(md, mi, fp, brief);
 		family_lines(md, o, mi, fp, brief);
-		if (m->verdict == V_IGNORED || m->verdict == V_UNSURE)
+		if (m->verdict == V_IGNORED || m->verdict == V_UNSURE) {
+			if (!brief)
+				later_own(md, mi, fp);
 			near_commits(md, mi, fp);
+		}
 	}
 	if (m->cluster != NONE)
 		cluster_lines(md, m->cluster, fp, brief);
