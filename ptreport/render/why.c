@@ -579,7 +579,8 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 		why_rule(md, mi, fp);
 	if (m->present && m->type == MT_PATCH)
 		why_files(md, m, fp);
-	if (m->project)
+	/* Not on the page: one line more for every row it explains. */
+	if (m->project && !brief)
 		why_repository(md, m, fp);
 	if (m->project) {
 		int64_t end = NODATE, grace = 0, dl = cover_deadline(md, m, &end, &grace);
