@@ -573,17 +573,16 @@ duplicate_merged(struct model *md, uint32_t mi, uint32_t *dup)
 	for (size_t i = lo; i < hi; i++) {
 		uint32_t x = md->fam[i].b, c;
 		const struct mail *d = &md->mails[x];
+		int64_t dt;
 
 		if (!md->fam[i].other || !d->project || d->date == NODATE ||
-		    absdiff(d->date, m->date) > (int64_t)DUP_DAYS * DAY)
+		    (dt = absdiff(d->date, m->date)) > (int64_t)DUP_DAYS * DAY)
 			continue;
 		if ((c = applied_by(md, x, 0)) == NONE && (c = applied_by(md, x, 1)) == NONE)
 			continue;
 		/* The nearest in time, then the first by date and id. */
-		if (best == NONE || absdiff(d->date, m->date) <
-		    absdiff(md->mails[best].date, m->date) ||
-		    (absdiff(d->date, m->date) == absdiff(md->mails[best].date, m->date) &&
-		    cmp_date_id(md, x, best) < 0)) {
+		if (best == NONE || dt < absdiff(md->mails[best].date, m->date) ||
+		    (dt == absdiff(md->mails[best].date, m->date) && cmp_date_id(md, x, best) < 0)) {
 			best = x;
 			bc = c;
 		}

@@ -267,7 +267,8 @@ first_tag(const char *w, size_t k, void *arg)
 /*
  * What a patch the project's (not another repository's) carries in its
  * first tag, and why that tag did not decide, for why (m->tagnote):
- * taken, too few to tell, or the patch made in the history's tree.
+ * taken, too few to tell, or (hit: its tag judged another repository's
+ * by its patches' files) the patch made in the history's tree.
  */
 static void
 tag_note(struct model *md, struct hmap *tags, struct mail *m, const struct set64 *ltags,
@@ -277,20 +278,15 @@ tag_note(struct model *md, struct hmap *tags, struct mail *m, const struct set64
 	const struct hent *e;
 	const struct tagstat *t;
 	struct buf b = BUF_INIT;
-	int rooted = hit != NULL;
 
-	if (hit) {
-		f.k = strlen(hit);
-		memcpy(f.w, hit, f.k < sizeof f.w ? f.k : sizeof f.w);
-	} else {
+	if (!hit)
 		subject_tags(m->subject, first_tag, &f);
-	}
-	if (!f.k || f.k > sizeof f.w || !(e = hmap_get(tags, f.w, f.k)))
+	if (!(e = hit ? hmap_get(tags, hit, strlen(hit)) : f.k ? hmap_get(tags, f.w, f.k) : NULL))
 		return;
 	t = e->val;
 	buf_addf(&b, "its tag [%s]: %lu patch%s, %lu merged, %lu another repository's by "
 	    "their files: ", e->key, t->patches, t->patches == 1 ? "" : "es", t->merged, t->other);
-	if (t->foreign && rooted)
+	if (hit)
 		buf_addstr(&b, "another repository's by those files, but this one was made "
 		    "in the history's tree (every blob its diff changes rests on it)");
 	else if (t->merged && (double)t->merged * TAG_RATIO > rate * (double)t->patches)
@@ -683,6 +679,7 @@ tags_judge(struct model *md)
 	struct tagctx c = { md, &tags, &perlist, &lists, NULL, 0, 0, BUF_INIT, NULL, SET64_INIT };
 	struct set64 ltags = SET64_INIT;
 	unsigned long all = 0, allmerged = 0;
+	double rate;
 
 	/* Every mail: the lists' sizes, and their tags per list. */
 	for (size_t i = 0; i < md->nmails; i++) {
@@ -768,6 +765,7 @@ tags_judge(struct model *md)
 	if (md->has_blobs && !md->blobs_missing)
 		blobs_root(md);
 	c.stage = 2;
+	rate = all ? (double)allmerged / (double)all : 0;
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
 
@@ -780,14 +778,10 @@ tags_judge(struct model *md)
 		/* Made in the history's tree: no tag judged by files alone decides. */
 		if (m->bpre && m->broot == m->bpre && (!c.hit ||
 		    ((struct tagstat *)hmap_get(&tags, c.hit, strlen(c.hit))->val)->byfiles)) {
-			tag_note(md, &tags, m, &ltags, all ? (double)allmerged / (double)all : 0,
-			    c.hit);
-			continue;
-		}
-		if (!c.hit)
-			tag_note(md, &tags, m, &ltags, all ? (double)allmerged / (double)all : 0,
-			    NULL);
-		if (c.hit) {
+			tag_note(md, &tags, m, &ltags, rate, c.hit);
+		} else if (!c.hit) {
+			tag_note(md, &tags, m, &ltags, rate, NULL);
+		} else {
 			struct buf b = BUF_INIT;
 			struct tagstat *t = hmap_get(&tags, c.hit, strlen(c.hit))->val;
 
@@ -803,7 +797,7 @@ tags_judge(struct model *md)
 			else
 				buf_addf(&b, "[%s], a tag of whose %lu patches the history took "
 				    "%lu (it takes %.0f%% of all)", c.hit, t->patches, t->merged,
-				    100.0 * (double)allmerged / (double)all);
+				    100.0 * rate);
 			m->fwhy = arena_strndup(&md->mem, b.p, b.len);
 			buf_free(&b);
 		}

@@ -439,6 +439,17 @@ near_keep(uint32_t *best, size_t *n, size_t k, uint32_t x)
 	best[k] = x;
 }
 
+/* Mail x into the first NEAR_SHOWN best[0..*n), kept by date, then id. */
+static void
+near_mail(const struct model *md, uint32_t *best, size_t *n, uint32_t x)
+{
+	size_t k = *n;
+
+	while (k > 0 && cmp_date_id(md, x, best[k - 1]) < 0)
+		k--;
+	near_keep(best, n, k, x);
+}
+
 static void
 near_commits(const struct model *md, uint32_t mi, FILE *fp)
 {
@@ -500,7 +511,6 @@ later_own(struct model *md, uint32_t mi, FILE *fp)
 		return;
 	for (size_t i = 0; i < md->nmails; i++) {
 		const struct mail *x = &md->mails[i];
-		size_t k;
 
 		if (!x->present || x->type != MT_PATCH || x->date == NODATE || x->date <= m->date ||
 		    x->date > m->date + (int64_t)NEAR_DAYS * DAY || !x->files ||
@@ -509,9 +519,7 @@ later_own(struct model *md, uint32_t mi, FILE *fp)
 		    !shares_file(x->files, m->files))
 			continue;
 		total++;
-		for (k = n; k > 0 && cmp_date_id(md, (uint32_t)i, best[k - 1]) < 0; k--)
-			;
-		near_keep(best, &n, k, (uint32_t)i);
+		near_mail(md, best, &n, (uint32_t)i);
 	}
 	if (!total) {
 		line(fp, 1, "its author's later patch mails on its files: none in the %d days after "
@@ -659,7 +667,6 @@ near_mails(const struct model *md, const struct commit *c, FILE *fp)
 			continue;
 		for (size_t i = 0; i < md->nmails; i++) {
 			const struct mail *m = &md->mails[i];
-			size_t k;
 
 			if (!m->present || m->type != MT_PATCH || m->date == NODATE ||
 			    m->date < w - (int64_t)OFF_NEAR_DAYS * DAY || m->date > e + DAY ||
@@ -667,9 +674,7 @@ near_mails(const struct model *md, const struct commit *c, FILE *fp)
 			    !by_person(m, c->author, c->aname)))
 				continue;
 			total++;
-			for (k = n; k > 0 && cmp_date_id(md, (uint32_t)i, best[k - 1]) < 0; k--)
-				;
-			near_keep(best, &n, k, (uint32_t)i);
+			near_mail(md, best, &n, (uint32_t)i);
 		}
 		if (!total) {
 			line(fp, 1, "patch mails %s from %d days before it was written to a day "
