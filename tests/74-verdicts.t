@@ -598,6 +598,47 @@ is "unthreaded, controls: 15 days after; her own; no reply marker; naming anothe
 	"ignored|ignored|ignored|ignored|ignored" \
 	"$(verdict p@x --grace 0 u3.tsv none.tsv)|$(verdict p@x --grace 0 u4.tsv none.tsv)|$(verdict p@x --grace 0 u5.tsv none.tsv)|$(verdict p@x --grace 0 u6.tsv none.tsv)|$(verdict p@x --grace 0 u7.tsv none.tsv)"
 
+# Titles quoted: a mail's own words quoting p@x's title in double quotes
+# (4 words or more, whatever the case and tags; wrapped across lines)
+# cite it, from outside its thread, at most 365 days after it: in a
+# reply's message, in a patch's message or below its "---".
+# tq ID DATE NAME ADDR SUBJECT TYPE IN_REPLY_TO MESSAGE ANNOTATION
+tq() {
+	printf '%s\t%s\t%s\t%s\t%s\tdev\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" "$4" "$5" "$7" "$7" \
+	    "$6" "$8" "$9"
+}
+tquoted() { # MAILS...: p@x, "[PATCH] tool: merge the knob into the daemon", and the mails
+	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\tlist\tin_reply_to\treferences\ttype\tmessage\tannotation\n'
+	for m in 01 02 03; do
+		fill dev 2021-$m 30 | awk -F'\t' -v OFS='\t' '{ print $1, $2, $3, $4, $5, $6, "", "", "other", "", "" }'
+	done
+	tq p@x 2021-02-01T09:00:00Z 'Ann Example' ann@a.org \
+	    '[PATCH] tool: merge the knob into the daemon' patch '' 'Merge it.' ''
+	for m in "$@"; do printf '%s\n' "$m"; done
+}
+TQ='I would rather not take "Tool: merge the knob\ninto the daemon" as it is.'
+tquoted "$(tq r@x 2021-02-10T09:00:00Z Bob bob@b.org 'Re: other' reply f.dev.2021-01.3@x "$TQ" '')" >t1.tsv
+is "titles quoted: another's reply elsewhere quoting p@x's title (wrapped): answered" \
+	"answered bob@b.org" "$(verdict p@x --grace 0 t1.tsv none.tsv)"
+ptreport why p@x --grace 0 t1.tsv none.tsv >why.out
+grep -q '^    2021-02-10  bob@b.org  r@x  Re: other  (cites it from outside the thread: a response)$' why.out &&
+    grep -q 'or its title in quotes' why.out
+ok $? "titles quoted: why lists the quoting mail and says the rule"
+NOTE='This patch supersedes the previously submitted \342\200\234[PATCH] tool: merge the knob into the daemon\342\200\235.'
+tquoted "$(tq n@x 2021-02-08T09:00:00Z 'Ann Example' ann@a.org '[PATCH] tool: bind the knob lazily' patch '' 'Bind it.' "$(printf "$NOTE")")" \
+    "$(tq nr@x 2021-03-01T09:00:00Z Bob bob@b.org 'Re: [PATCH] tool: bind the knob lazily' reply n@x 'Applied a rework.' '')" >t2.tsv
+is "titles quoted: her later patch's notes name p@x (typographic quotes, its tag); Bob answers that one: p@x answered" \
+	"answered bob@b.org" "$(verdict p@x --grace 0 t2.tsv none.tsv)"
+tquoted "$(tq r@x 2021-02-10T09:00:00Z Bob bob@b.org 'Re: other' reply f.dev.2021-01.3@x "> $TQ" '')" >t3.tsv
+tquoted "$(tq r@x 2021-02-10T09:00:00Z Bob bob@b.org 'Re: other' reply f.dev.2021-01.3@x 'Since abc ("tool: merge the knob into the daemon") it fails.' '')" >t4.tsv
+tquoted "$(tq r@x 2022-02-10T09:00:00Z Bob bob@b.org 'Re: other' reply f.dev.2021-01.3@x "$TQ" '')" >t5.tsv
+tquoted "$(tq r@x 2021-02-10T09:00:00Z Bob bob@b.org 'Re: other' reply f.dev.2021-01.3@x 'Not "tool: merge the knob" alone.' '')" >t6.tsv
+tquoted "$(tq r@x 2021-02-10T09:00:00Z Bob bob@b.org 'Re: other' reply f.dev.2021-01.3@x 'Not "tool: merge the knob\n\ninto the daemon" at all.' '')" >t7.tsv
+tquoted "$(tq r@x 2021-02-10T09:00:00Z Bob bob@b.org 'Re: other' reply f.dev.2021-01.3@x 'See tool: merge the knob into the daemon.' '')" >t8.tsv
+is "titles quoted, controls: in a line starting >; a commit's (\"title\"); 366 days after; a part of the title; across a paragraph; not in quotes" \
+	"ignored|ignored|ignored|ignored|ignored|ignored" \
+	"$(verdict p@x --grace 0 t3.tsv none.tsv)|$(verdict p@x --grace 0 t4.tsv none.tsv)|$(verdict p@x --grace 0 t5.tsv none.tsv)|$(verdict p@x --grace 0 t6.tsv none.tsv)|$(verdict p@x --grace 0 t7.tsv none.tsv)|$(verdict p@x --grace 0 t8.tsv none.tsv)"
+
 # --- 7. applied: on a side branch only -----------------------------------------
 # p@x's cluster holds C1, on a side branch; C2, on a side branch too,
 # deletes src/a.c, which the main line created (C9's root); late@x
@@ -693,9 +734,9 @@ offmails 2020-12-12T10:00:00Z >off.tsv
 {
 	chdr
 	oc $R1 02 'foo: a tagged commit'
-	oc $R2 03 'foo 1.2.3'
-	oc $R3 04 'release v1.2'
-	oc $R4 05 'Update the release notes'
+	oc $R2 03 'foo 1.2.3' '' '' Max maint@m.org
+	oc $R3 04 'release v1.2' '' '' Max maint@m.org
+	oc $R4 05 'Update the release notes' '' '' Max maint@m.org
 	oc $V1 06 'Revert "foo: bar"'
 	oc $E1 07 'net: fix a thing' lost@x
 	oc $E2 08 'widget: make the knob work again'
@@ -1423,12 +1464,16 @@ is "named, control: the hashes column names another commit" "none" \
 # A change log named by the prefix of the title: K1 "CHANGES: ..." and
 # K2 "btrfs-progs: CHANGES: ..." changing CHANGES alone; the control K3
 # "docs: ..." changing the documentation page Documentation/CHANGES.rst.
-K1=$(hexid 8d1) K2=$(hexid 8d2) K3=$(hexid 8d3)
+# The maintainer's own, both (a release is its committer's own work);
+# the control K4: Ann's typo fix to CHANGES alone, which Max committed,
+# is her contribution, no release.
+K1=$(hexid 8d1) K2=$(hexid 8d2) K3=$(hexid 8d3) K4=$(hexid 8d4)
 {
 	chdr
-	oc $K1 16 'CHANGES: Conceal fixes to bugs never out'
-	oc $K2 16 'btrfs-progs: CHANGES: fix a typo in the header'
+	oc $K1 16 'CHANGES: Conceal fixes to bugs never out' '' '' Max maint@m.org
+	oc $K2 16 'btrfs-progs: CHANGES: fix a typo in the header' '' '' Max maint@m.org
 	oc $K3 16 'docs: distinguish the Changes title'
+	oc $K4 16 'CHANGES: fix a couple of typos'
 	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
 } >c-rel.tsv
 {
@@ -1437,11 +1482,32 @@ K1=$(hexid 8d1) K2=$(hexid 8d2) K3=$(hexid 8d3)
 	tok commit $K1 2021-02-16T12:00:00Z M:CHANGES
 	tok commit $K2 2021-02-16T12:00:00Z M:CHANGES
 	tok commit $K3 2021-02-16T12:00:00Z M:Documentation/CHANGES.rst
+	tok commit $K4 2021-02-16T12:00:00Z M:CHANGES
 } >rel.tok
 ptreport offlist -q off.tsv none.tsv c-rel.tsv rel.tok >rel.out
-is "release: a change log alone, a prefix of the title naming it (control: a documentation page of that name under docs:)" \
-	"release it changes release notes or version files alone|release it changes release notes or version files alone|none" \
-	"$(rpr $K1 rel.out)|$(rpr $K2 rel.out)|$(rpr $K3 rel.out)"
+is "release: a change log alone, a prefix of the title naming it (controls: a documentation page of that name under docs:; another's commit of the change log)" \
+	"release it changes release notes or version files alone|release it changes release notes or version files alone|none|none" \
+	"$(rpr $K1 rel.out)|$(rpr $K2 rel.out)|$(rpr $K3 rel.out)|$(rpr $K4 rel.out)"
+# Closes: #N, N a forge's pull request (the pulls table): the maintainer
+# applied it under his own name.  Controls: N an issue (no pull request
+# of that number); no trailer.
+K5=$(hexid 8d5) K6=$(hexid 8d6)
+{
+	chdr
+	oc $K5 17 'scenario: drop the ext4 group' '' 'Drop it.\n\nCloses: #608\nSigned-off-by: Po <po@p.org>\nSigned-off-by: Max <maint@m.org>' Max maint@m.org
+	oc $K6 17 'scenario: drop the xfs group' '' 'Drop it.\n\nCloses: #609\nSigned-off-by: Max <maint@m.org>' Max maint@m.org
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-cl.tsv
+{
+	printf 'pull\tid\tdate\tfrom_name\tfrom_addr\tsubject\tsrc\n'
+	printf '608\t%s\t2021-02-10T08:00:00Z\tPo\tpo@p.org\tscenario: remove the ext4 group\trepo\n' "$(hexid 9f8)"
+} >pulls-cl.tsv
+ptreport offlist -q off.tsv none.tsv c-cl.tsv pulls-cl.tsv >cl.out
+sed 's/^608\t/607\t/' pulls-cl.tsv >pulls-cl2.tsv
+ptreport offlist -q off.tsv none.tsv c-cl.tsv pulls-cl2.tsv >cl2.out
+is "pull-request: \"Closes: #608\", a pull request of the forge, in the maintainer's own commit (controls: #609 no pull request; #608 not one either)" \
+	"pull-request its message closes #608, a pull request of the forge (9f8000000000 \"scenario: remove the ext4 group\")|committer-own its author committed it|committer-own its author committed it" \
+	"$(rpr $K5 cl.out)|$(rpr $K6 cl.out)|$(rpr $K5 cl2.out)"
 want=$(awk -F'\t' -v id="$W1" '$1 == id { print "  verdict: off-list|  reason: " $10 "|    " $11 }' rv.out)
 run ptreport why "$W1" rv.tsv none.tsv c-rv.tsv rv.tok
 is "why, a follow-up of a review: the reason and evidence of offlist" "0|$want" \

@@ -356,6 +356,53 @@ sed -i "s/^p@x\\t$C1/p@x\\tnone/" cr.pairs
 is "control: no pair of them (no file in common): ignored" "ignored" \
 	"$(V p@x --grace 0 cr.tsv cr.tok none.tsv c-cr.tsv cr.pairs)"
 
+# --- 4b. a commit crediting its author in its own words -----------------------
+# Ann's series s1 (drivers/foo.c) and s2 (drivers/bar.c), nobody
+# answering; Max's C1 of DATE moves and reworks foo.c, its message MSG.
+# pw MSG [DATE [FILE [AUTHOR]]]: "s1's verdict|s2's verdict".
+pw() {
+	{
+		whdr
+		bg
+		w s1@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH 1/2] foo: split the library' patch '' '' 1 2
+		w s2@x 2021-02-01T09:00:01Z Ann ann@a.org '[PATCH 2/2] bar: use the library' patch s1@x '' 2 2
+	} >pw.tsv
+	{
+		thdr
+		tok mail s1@x 2021-02-01T09:00:00Z M:drivers/foo.c
+		tok mail s2@x 2021-02-01T09:00:01Z M:drivers/bar.c
+		tok commit "$C2" 2021-01-05T09:00:00Z C:drivers/foo.c C:drivers/bar.c
+		tok commit "$C1" "${2:-2021-02-21T09:00:00Z}" "M:${3:-lib/foo.c}"
+	} >pw.tok
+	{
+		chdr
+		crow "$C1" "${2:-2021-02-21T09:00:00Z}" Max "${4:-maint@m.org}" 'lib: introduce it' Max maint@m.org \
+		    "${2:-2021-02-21T09:00:00Z}" '' '' "$1"
+		commit "$C2" 2021-01-05T09:00:00Z 2021-01-05T09:00:00Z
+		commit "$C9" 2021-09-01T00:00:00Z 2023-09-01T00:00:00Z
+	} >c-pw.tsv
+	echo "$(V s1@x --grace 0 pw.tsv pw.tok none.tsv c-pw.tsv)|$(V s2@x --grace 0 pw.tsv pw.tok none.tsv c-pw.tsv)"
+}
+PW='Split out a library.\n\nRewritten from patches by Ann Example\n<ann@a.org>.  I made a lot of changes.\n\nSigned-off-by: Max <maint@m.org>'
+is "credit in words: another's commit, \"Rewritten from patches by NAME <addr>\" (wrapped), on a moved file of its name: reworked; its other part too" \
+	"reworked $C1, crediting its author in its own words|reworked $C1, crediting its author in its own words" \
+	"$(pw "$PW")"
+ptreport why s2@x --grace 0 pw.tsv pw.tok none.tsv c-pw.tsv >why.out
+grep -q '^  rule: another.s commit credits its author in its own words' why.out &&
+    grep -q "^  a commit crediting its author in its own words (\"by\" or \"from\" <ann@a.org> in its message): $C1  2021-02-21  lib: introduce it <maint@m.org>\$" why.out
+ok $? "credit in words: why gives the rule and the commit"
+ptreport verdicts -q --grace 0 pw.tsv pw.tok none.tsv c-pw.tsv >pw.v
+is "credit in words: the verdicts table's reason" "reworked|credit-words" \
+	"$(awk -F'\t' '$2 == "s1@x" { print $3 "|" $4 }' pw.v)"
+ptreport patches -q --grace 0 pw.tsv pw.tok none.tsv c-pw.tsv >pw.judged
+ptreport patches -q --grace 0 --verdicts pw.v pw.tsv pw.tok none.tsv c-pw.tsv >pw.given
+same "credit in words: the verdicts given render the same patches report" pw.judged pw.given
+is "credit in words, based on a patch from her: reworked" "reworked $C1, crediting its author in its own words|reworked $C1, crediting its author in its own words" \
+	"$(pw 'Based on a patch from Ann <ANN@a.org>.')"
+is "credit in words, controls: thanks to her; her trailer (Tested-by); quoted (>); a file of another name; 366 days after; her own commit" \
+	"ignored|ignored ignored|ignored ignored|ignored ignored|ignored ignored|ignored ignored|ignored" \
+	"$(pw 'Thanks to Ann Example <ann@a.org> for testing.') $(pw 'Tested-by: Ann Example <ann@a.org>') $(pw '> by Ann <ann@a.org>') $(pw "$PW" '' lib/baz.c) $(pw "$PW" 2022-02-02T09:00:00Z) $(pw "$PW" '' '' ann@a.org)"
+
 # --- 4a. another's patch of the same change, merged --------------------------------
 # Ann's p@x on drivers/foo.c; Bob's q@x of DATE on it too, in a cluster
 # with C1 (merged); the pairs table scores them SCORE alike over FDIFF.

@@ -659,3 +659,49 @@ twin_answered(struct model *md, uint32_t mi, uint32_t ti)
 			return 1;
 	return 0;
 }
+
+/* Does commit c change a file of the same name as mi, or as another part of mi's posting? */
+static int
+prose_files(struct model *md, uint32_t mi, const struct commit *c)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t root;
+
+	if (shares_name(m->files, c->files))
+		return 1;
+	if (m->total < 2)
+		return 0;
+	root = thread_of(md, mi);
+	for (size_t lo = first_in_thread(md->vp, md->nvp, root);
+	    lo < md->nvp && md->vp[lo].root == root; lo++) {
+		const struct mail *p = &md->mails[md->vp[lo].mail];
+
+		if (md->vp[lo].mail != mi && p->version == m->version && p->total == m->total &&
+		    by_person(p, m->from, m->who) && shares_name(p->files, c->files))
+			return 1;
+	}
+	return 0;
+}
+
+uint32_t
+prose_commit(struct model *md, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t best = NONE;
+
+	if (m->date == NODATE || !m->files)
+		return NONE;
+	for (size_t i = 0; i < md->nprose; i++) {
+		const struct commit *c = &md->commits[md->prosec[i]];
+
+		if (c->date == NODATE || c->date < m->date - DAY ||
+		    c->date > m->date + (int64_t)CREDIT_DAYS * DAY || c->author == m->from ||
+		    !has_item(c->prose, strlen(c->prose), ' ', m->from, strlen(m->from)) ||
+		    !prose_files(md, mi, c))
+			continue;
+		if (best == NONE || c->cdate < md->commits[best].cdate ||
+		    (c->cdate == md->commits[best].cdate && strcmp(c->id, md->commits[best].id) < 0))
+			best = md->prosec[i];
+	}
+	return best;
+}

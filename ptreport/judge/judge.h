@@ -338,6 +338,14 @@ uint32_t applied_by(struct model *md, uint32_t mi, int side);
 /* A commit crediting mi's author on a file of it (CREDIT_*): the first by commit date; NONE. */
 uint32_t credit_commit(struct model *md, uint32_t mi);
 /*
+ * Another's commit whose own words credit mi's author ("Rewritten from
+ * patches by NAME <addr>": its prose), written from a day before mi to
+ * CREDIT_DAYS after it, changing a file of the same name as one of mi
+ * (a library's rework moves them): the first by commit date; NONE.
+ * Reworked, carried 9.
+ */
+uint32_t prose_commit(struct model *md, uint32_t mi);
+/*
  * Another person's patch of the same change (a pair of md->fam, other:
  * DUP_SCORE alike over FAM_FDIFF of both diffs), posted within DUP_DAYS
  * of mi, before or after, and merged (or applied): its commit, the

@@ -541,8 +541,8 @@ credited_other(const struct commit *c, size_t *len)
  * The reasons that the commit's own evidence gives, before the channel
  * it came by: a tag, a revert, translations alone, a trailer, another
  * repository's posting or an import, its diff in a reply, a reply to a
- * posting the archives lack, its reporter's mail, a release; OR_N if
- * none holds.
+ * posting the archives lack, its reporter's mail, a release (its
+ * committer's own); OR_N if none holds.
  */
 static int
 evidence_reason(const struct model *md, const struct commit *c, struct buf *detail)
@@ -616,7 +616,14 @@ evidence_reason(const struct model *md, const struct commit *c, struct buf *deta
 		    rep->id);
 		return OR_FOLLOWUP;
 	}
-	if (release_commit(c)) {
+	/*
+	 * A release is its committer's own work (or a web edit on the
+	 * forge): another's commit of a change log or a version file (a
+	 * typo fixed in the ChangeLog, a packaging bump) came by its own
+	 * channel, as any contribution.
+	 */
+	if (release_commit(c) && ((*c->author && c->author == c->committer) ||
+	    (*c->aname && c->aname == c->cname) || !strcmp(c->committer, "noreply@github.com"))) {
 		buf_addstr(detail, c->verfiles ? "it changes release notes or version files alone" :
 		    "its title names a version");
 		return OR_RELEASE;
@@ -649,6 +656,13 @@ pull_reason(const struct model *md, const struct commit *c, int own,
 		    "committed by GitHub" : "it names a pull request");
 		return OR_PULL;
 	}
+	/* "Closes: #N", N a pull request of the forge (not an issue): applied from it. */
+	for (size_t i = 0; c->closes && i < md->npulls; i++)
+		if (md->pulls[i].pull == c->closes) {
+			buf_addf(detail, "its message closes #%lu, a pull request of the forge "
+			    "(%.12s \"%s\")", c->closes, md->pulls[i].id, md->pulls[i].subject);
+			return OR_PULL;
+		}
 	/*
 	 * Another's work rebased from a forge's pull request: a commit of it
 	 * has its title (or its title after the prefixes, of 3 words or

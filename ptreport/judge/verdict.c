@@ -360,6 +360,12 @@ judge(struct model *md, uint32_t mi)
 		m->supby = r;
 		return;
 	}
+	/* Nothing else spoke for it, but another's commit credits him in words: his work taken. */
+	if ((r = prose_commit(md, mi)) != NONE) {
+		m->carried = 9;
+		set_verdict(m, V_REWORKED, r, NONE);
+		return;
+	}
 	if (dl != NODATE && m->date > dl) {
 		m->toonew = 1;
 		set_verdict(m, V_TOONEW, NONE, NONE);

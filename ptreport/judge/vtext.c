@@ -161,6 +161,9 @@ verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 				    k && k->files ? "files it creates" : "lines it removes");
 		} else if (m->carried == 7) {
 			earlier_text(md, m, carry_of(md, mi), b);
+		} else if (m->carried == 9) {
+			buf_addf(b, "%s, crediting its author in its own words",
+			    md->commits[m->vby].id);
 		} else if (m->carried) {
 			const struct carry *k = carry_of(md, mi);
 

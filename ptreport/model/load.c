@@ -265,6 +265,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 	int csrc = table_col(r, TABLE_MAILS, COL_SRC);
 	int ccites = table_col(r, TABLE_MAILS, COL_CITES);
 	int cmsg = table_col(r, TABLE_MAILS, COL_MESSAGE);
+	int cann = table_col(r, TABLE_MAILS, COL_ANNOTATION);
 	int csaid = table_col(r, TABLE_MAILS, COL_SAID);
 	int chashes = table_col(r, TABLE_MAILS, COL_HASHES);
 	int got, use;
@@ -367,6 +368,11 @@ load_mails(struct model *md, struct tsv_reader *r)
 		/* Naming no parent, it may quote one: "On ..., NAME wrote:". */
 		if (last == NONE && m->type != MT_BOT && cmsg >= 0)
 			quote_attribution(md, mi, r->f[cmsg].s, r->f[cmsg].len);
+		/* The titles its own words quote: of the patches it names. */
+		if (m->type != MT_BOT && cmsg >= 0)
+			quote_titles(md, mi, r->f[cmsg].s, r->f[cmsg].len, 1);
+		if (m->type == MT_PATCH && cann >= 0)
+			quote_titles(md, mi, r->f[cann].s, r->f[cann].len, 0);
 		/* The mails it cites: responses from outside their threads. */
 		s = fld(r, ccites, &n);
 		for (p = s; p < s + n;) {
@@ -388,6 +394,41 @@ load_mails(struct model *md, struct tsv_reader *r)
 				p++;
 		}
 	}
+}
+
+/*
+ * The N of a message's first "Closes: #N" trailer (or "Fixes: #N",
+ * "Resolves: #N", any case): the forge's issue or pull request it
+ * closes; 0 for none.
+ */
+static unsigned long
+closes_of(const char *msg, size_t n)
+{
+	static const char *const tags[] = { "closes:", "fixes:", "resolves:" };
+
+	for (const char *p = msg, *end = msg + n; p < end;) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		size_t ll = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+		for (size_t i = 0; i < sizeof tags / sizeof tags[0]; i++) {
+			size_t tl = strlen(tags[i]);
+			const char *v = p + tl;
+			unsigned long num = 0;
+
+			if (!has_prefix_ci(p, ll, tags[i]))
+				continue;
+			while (v < p + ll && *v == ' ')
+				v++;
+			if (v + 1 >= p + ll || *v != '#' || !isdigit((unsigned char)v[1]))
+				continue;
+			for (v++; v < p + ll && isdigit((unsigned char)*v) && num < 100000000; v++)
+				num = num * 10 + (unsigned long)(*v - '0');
+			if (v == p + ll || !isalnum((unsigned char)*v))
+				return num;
+		}
+		p += ll + 1;
+	}
+	return 0;
 }
 
 /*
@@ -485,6 +526,93 @@ credited(struct model *md, const char *s, size_t n)
 		}
 	}
 	lower(out.p, out.len);
+	r = out.len ? intern(&md->pool, out.p, out.len) : "";
+	buf_free(&out);
+	return r;
+}
+
+/* Is line s[0..n) a trailer, "Word-Word: value", or another's words quoted (">")? */
+static int
+trailer_line(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	if (k < n && s[k] == '>')
+		return 1;
+	if (k == n || !isalpha((unsigned char)s[k]))
+		return 0;
+	while (k < n && (isalnum((unsigned char)s[k]) || s[k] == '-'))
+		k++;
+	return k + 1 < n && s[k] == ':' && s[k + 1] == ' ';
+}
+
+/* Does s[0..n) hold the word w (any case, letters not beside it)? */
+static int
+has_word_ci(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+
+	for (size_t i = 0; i + k <= n; i++)
+		if (!strncasecmp(s + i, w, k) && (i == 0 || !isalpha((unsigned char)s[i - 1])) &&
+		    (i + k == n || !isalpha((unsigned char)s[i + k])))
+			return 1;
+	return 0;
+}
+
+/* How far before an address its credit's "by" or "from" may be: "by Jes Sorensen <". */
+#define PROSE_BACK 48
+
+/*
+ * The people a commit message's own words credit with the change, not
+ * in a trailer: an address in angle brackets after "by" or "from"
+ * (PROSE_BACK bytes at most before it, in its paragraph, no sentence
+ * ending between), "Rewritten from patches by Jes Sorensen
+ * <jsorensen@fb.com>", "Based on a patch from ...": each address,
+ * lower-cased and interned, space-separated; "" for none.
+ */
+static const char *
+prose_credits(struct model *md, const char *s, size_t n)
+{
+	struct buf out = BUF_INIT;
+	const char *r;
+
+	for (const char *lt = s; (lt = memchr(lt, '<', (size_t)(s + n - lt))) != NULL; lt++) {
+		const char *gt = memchr(lt, '>', (size_t)(s + n - lt)), *ls = lt, *b;
+		size_t an;
+
+		if (!gt || gt - lt > 100 || !memchr(lt, '@', (size_t)(gt - lt)) ||
+		    memchr(lt, ' ', (size_t)(gt - lt)) || memchr(lt, '\n', (size_t)(gt - lt)))
+			continue;
+		while (ls > s && ls[-1] != '\n')
+			ls--;
+		if (trailer_line(ls, (size_t)(gt - ls)))
+			continue;
+		/* Back to PROSE_BACK bytes, not past a blank line or a sentence's end. */
+		for (b = lt; b > s && lt - b < PROSE_BACK; b--) {
+			if (b[-1] == '.' || b[-1] == ':' || b[-1] == ';' || b[-1] == '(' ||
+			    (b[-1] == '\n' && (b - 1 == s || b[-2] == '\n')))
+				break;
+		}
+		if (!has_word_ci(b, (size_t)(lt - b), "by") && !has_word_ci(b, (size_t)(lt - b), "from"))
+			continue;
+		{
+			const char *nm, *ad = lt + 1, *a;
+			size_t nn;
+
+			an = (size_t)(gt - lt - 1);
+			/* Through the mailmap, as a mail's sender. */
+			mailmap_map(md->mm, "", 0, ad, an, &nm, &nn, &ad, &an);
+			a = intern_lower(&md->pool, ad, an);
+
+			if (has_item(out.p ? out.p : "", out.len, ' ', a, an))
+				continue;
+			if (out.len)
+				buf_addc(&out, ' ');
+			buf_addstr(&out, a);
+		}
+	}
 	r = out.len ? intern(&md->pool, out.p, out.len) : "";
 	buf_free(&out);
 	return r;
@@ -691,10 +819,12 @@ load_commits(struct model *md, struct tsv_reader *r)
 		c->subject = keep(md, r, ctitle >= 0 ? ctitle : csubj);
 		s = fld(r, cmsg, &n);
 		c->pull = names_pull(c->subject, s, n) || !strcmp(c->committer, "noreply@github.com");
+		c->closes = closes_of(s, n);
 		c->reporters = reporters(md, s, n);
 		c->changeid = trailer_word(md, s, n, "change-id:", 64, 0);
 		c->imported = imported(md, s, n);
 		c->credited = credited(md, s, n);
+		c->prose = prose_credits(md, s, n);
 		c->links = keep(md, r, clinks);
 		s = fld(r, ctype, &n);
 		c->skip = !strcmp(s, TYPE_MERGE) || !strcmp(s, TYPE_ROOT);
@@ -897,6 +1027,16 @@ model_finish(struct model *md)
 	threads_finish(md);
 	titles_finish(md);
 	split_commits(md);
+	/* The commits whose own words credit someone: few, looked through whole. */
+	for (size_t i = 0; i < md->ncommits; i++) {
+		const struct commit *c = &md->commits[i];
+
+		if (c->present && !c->skip && *c->prose) {
+			md->prosec = xgrow(md->prosec, &md->capprose, md->nprose, 16,
+			    sizeof *md->prosec);
+			md->prosec[md->nprose++] = (uint32_t)i;
+		}
+	}
 	sender_index(md);
 	maint_finish(md);
 }

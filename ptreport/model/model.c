@@ -36,9 +36,9 @@ model_free(struct model *md)
 	void *const arrays[] = {
 		md->mails, md->commits, md->clusters, md->tags, md->th, md->wd,
 		md->vp, md->bysender, md->ct, md->cpairs, md->mpairs, md->sections, md->lp,
-		md->lc, md->cov, md->pairs, md->quotes, md->fam, md->fw, md->bymerge, md->op,
+		md->lc, md->cov, md->pairs, md->quotes, md->tquotes, md->fam, md->fw, md->bymerge, md->op,
 		md->toks, md->tokheld, md->carry, md->corr, md->pulls, md->vrows, md->cbyid,
-		md->pbydate, md->named,
+		md->pbydate, md->named, md->prosec,
 	};
 
 	uf_free(&md->threads);
@@ -122,7 +122,7 @@ commit_node(struct model *md, const char *id, size_t n)
 	memset(c, 0, sizeof *c);
 	c->id = key;
 	c->author = c->committer = c->subject = c->links = c->aname = c->cname = "";
-	c->reporters = c->credits = c->changeid = c->imported = c->credited = "";
+	c->reporters = c->credits = c->changeid = c->imported = c->credited = c->prose = "";
 	c->date = c->cdate = NODATE;
 	c->cluster = c->cnext = c->rpost = c->corr = c->fixreply = c->fixby = NONE;
 	e->val = (void *)(uintptr_t)(md->ncommits + 1);

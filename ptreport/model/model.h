@@ -163,7 +163,9 @@ struct mail {
 	                            superseded, none carrying them, a later patch
 	                            mail of his changes its removed lines; 7
 	                            reworked, another's commit written before
-	                            it changed its lines (made before it) */
+	                            it changed its lines (made before it); 9
+	                            reworked, another's commit credits its
+	                            author in its own words (prose_commit()) */
 	uint32_t vby;            /* what decided the verdict: a mail, or for merged,
 	                            applied and reworked a commit; NONE */
 	uint32_t vfam;           /* answered-version, superseded, unsure: the version
@@ -220,6 +222,9 @@ struct commit {
 	const char *credited;    /* the people its credit trailers name (Reported-by,
 	                            Reviewed-by, Acked-by ...): addresses and names,
 	                            lower-cased, a line each; "" if none */
+	const char *prose;       /* the people its own words credit with the change
+	                            ("Rewritten from patches by NAME <addr>", load.c):
+	                            addresses, lower-cased, space-separated; "" */
 	const char *files;       /* patch table: what it changes, as a mail's files;
 	                            NULL (and for a side branch's commit) */
 	const char *merge_subject;
@@ -237,6 +242,9 @@ struct commit {
 	unsigned char tagged;    /* a tag names it */
 	unsigned char pull;      /* its message or subject names a pull request, or
 	                            GitHub committed it */
+	unsigned long closes;    /* the N of its first "Closes: #N" ("Fixes:",
+	                            "Resolves:") trailer: an issue or a pull
+	                            request of the forge; 0 */
 	unsigned char verfiles;  /* it changes only version and change-log files */
 	unsigned char pofiles;   /* it changes only translations (.po, .pot files) */
 	unsigned char split;     /* split out of a posted patch: the other of two commits
@@ -396,6 +404,12 @@ struct quote {
 	int year;                /* the year it names (four digits) */
 };
 
+/* A passage of a mail's own words in double quotes: its title words' hash (quotes.c). */
+struct tquote {
+	uint64_t h;
+	uint32_t mail;
+};
+
 /* A thread, indexed by the union-find root of its mails. */
 struct thread {
 	uint32_t resp;           /* first mail that may be a response, list by rnext
@@ -473,6 +487,8 @@ struct model {
 	struct uf threads;       /* the mails' threads, by index (uf.h; zeroed: by index) */
 	struct commit *commits;
 	size_t ncommits, capcommits;
+	uint32_t *prosec;        /* the commits whose prose credits someone (load.c) */
+	size_t nprose, capprose;
 	struct hmap commitid;
 	struct cluster *clusters;
 	size_t nclusters, capclusters;
@@ -497,6 +513,9 @@ struct model {
 	/* Attribution lines of mails naming no parent (quotes.c), until model_finish. */
 	struct quote *quotes;
 	size_t nquotes, capquotes;
+	/* Quoted passages that may be titles (quotes.c), until model_finish. */
+	struct tquote *tquotes;
+	size_t ntquotes, captquotes;
 	struct hmap paths;       /* the repository's paths -> struct pathrec */
 	struct hmap folders;     /* their folders ("a/b/", "" the top) -> struct folderrec */
 	struct hmap listids;     /* the mails' list column: every list id */
@@ -724,6 +743,8 @@ size_t words_shared(const char *a, const char *b, size_t min);
 size_t summaries_share(struct model *md, const char *a, const char *b);
 size_t distinct_words(const char *s);
 int shares_file(const char *a, const char *b);
+/* Does a change a file of the same name (its path's last part) as a file b changes (moved)? */
+int shares_name(const char *a, const char *b);
 /* The path of a line of changes() ("K path", "R old TAB new": new), *len its length. */
 const char *change_path(const char *line, size_t n, size_t *len);
 /* Does a change every file b changes? */

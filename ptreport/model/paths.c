@@ -636,6 +636,40 @@ shares_file(const char *a, const char *b)
 	return 0;
 }
 
+/* The last part of path p[0..n), its length in *k. */
+static const char *
+path_name(const char *p, size_t n, size_t *k)
+{
+	size_t b = n;
+
+	while (b && p[b - 1] != '/')
+		b--;
+	*k = n - b;
+	return p + b;
+}
+
+int
+shares_name(const char *a, const char *b)
+{
+	if (!a || !b)
+		return 0;
+	for (const char *p = a; *p;) {
+		size_t k = strcspn(p, "\n"), pl, an;
+		const char *pp = change_path(p, k, &pl), *ap = path_name(pp, pl, &an);
+
+		for (const char *q = b; *q && an;) {
+			size_t j = strcspn(q, "\n"), ql, bn;
+			const char *qp = change_path(q, j, &ql), *bp = path_name(qp, ql, &bn);
+
+			if (an == bn && !memcmp(ap, bp, an))
+				return 1;
+			q += j + (q[j] == '\n');
+		}
+		p += k + (p[k] == '\n');
+	}
+	return 0;
+}
+
 int
 covers_files(const char *a, const char *b)
 {

@@ -102,6 +102,21 @@ attribution(struct model *md, const char *s, size_t n, struct quote *q)
 	return q->year != 0 && q->days != 0;
 }
 
+/* How much of a raw (TSV-escaped) body is read: QUOTE_HEAD bytes, not cut inside an escape. */
+static size_t
+raw_head(const char *raw, size_t n)
+{
+	size_t k = 0;
+
+	if (n <= QUOTE_HEAD)
+		return n;
+	n = QUOTE_HEAD;
+	/* An odd run of backslashes at the end loses one. */
+	while (k < n && raw[n - 1 - k] == '\\')
+		k++;
+	return n - k % 2;
+}
+
 /*
  * The first attribution line of mail mi's body (raw: escaped as in the
  * table, its first QUOTE_HEAD bytes): kept in md->quotes.  A mail that
@@ -114,15 +129,7 @@ quote_attribution(struct model *md, uint32_t mi, const char *raw, size_t n)
 	long len;
 	struct quote q;
 
-	if (n > QUOTE_HEAD) {
-		n = QUOTE_HEAD;
-		/* Not inside an escape: an odd run of backslashes at the end loses one. */
-		size_t k = 0;
-
-		while (k < n && raw[n - 1 - k] == '\\')
-			k++;
-		n -= k % 2;
-	}
+	n = raw_head(raw, n);
 	if (!n || !find_bytes(raw, n, " wrote:", 7))
 		return;
 	text = xmalloc(n + 1);
@@ -311,4 +318,184 @@ subject_cites(struct model *md)
 		}
 	}
 	free(v);
+}
+
+/* --- titles quoted in a mail's own words ----------------------------------- */
+
+/* A quoted passage: its bytes at most, and its title words at least. */
+#define TQUOTE_MAX 200
+#define TQUOTE_WORDS 4
+
+/* The words of a title's words w[0..n) (one blank between). */
+static size_t
+words_in(const char *w, size_t n)
+{
+	size_t k = n > 0;
+
+	for (size_t i = 0; i < n; i++)
+		k += w[i] == ' ';
+	return k;
+}
+
+/* Does the line holding s[i] start with ">" (after blanks): another's words quoted? */
+static int
+quoted_line(const char *s, size_t i)
+{
+	size_t b = i;
+
+	while (b && s[b - 1] != '\n')
+		b--;
+	while (b < i && (s[b] == ' ' || s[b] == '\t'))
+		b++;
+	return s[b] == '>';
+}
+
+/* An opening double quote at s[i] ('"' or U+201C): its length, else 0. */
+static size_t
+open_quote(const char *s, size_t n, size_t i)
+{
+	if (s[i] == '"')
+		return 1;
+	return i + 2 < n && !memcmp(s + i, "\xe2\x80\x9c", 3) ? 3 : 0;
+}
+
+/*
+ * The passages of s[0..n) (unescaped) in double quotes, "..." or the
+ * typographic pair, that may be a patch's title: opened after a blank
+ * or at the start (not a commit's '("title")', not inside a word), in
+ * a line of its own words (not one starting with ">"), closed within
+ * TQUOTE_MAX bytes and one paragraph (a line break inside is a blank,
+ * the wrapped title), TQUOTE_WORDS title words or more.
+ */
+static void
+tquotes_of(struct model *md, uint32_t mi, const char *s, size_t n, struct buf *w)
+{
+	for (size_t i = 0; i < n; i++) {
+		size_t o = open_quote(s, n, i), e;
+
+		if (!o || (i && s[i - 1] != ' ' && s[i - 1] != '\n' && s[i - 1] != '\t') ||
+		    quoted_line(s, i))
+			continue;
+		for (e = i + o; e < n && e - i <= TQUOTE_MAX; e++)
+			if (s[e] == '"' || (e + 2 < n && !memcmp(s + e, "\xe2\x80\x9d", 3)) ||
+			    (s[e] == '\n' && (e + 1 == n || s[e + 1] == '\n' || quoted_line(s, e + 1))))
+				break;
+		if (e >= n || e - i > TQUOTE_MAX || s[e] == '\n')
+			continue;
+		title_norm(w, s + i + o, e - i - o);
+		if (w->len && words_in(w->p, w->len) >= TQUOTE_WORDS) {
+			md->tquotes = xgrow(md->tquotes, &md->captquotes, md->ntquotes, 64,
+			    sizeof *md->tquotes);
+			md->tquotes[md->ntquotes].h = hash_bytes(w->p, w->len);
+			md->tquotes[md->ntquotes++].mail = mi;
+		}
+		i = e;
+	}
+}
+
+void
+quote_titles(struct model *md, uint32_t mi, const char *text, size_t n, int raw)
+{
+	struct buf w = BUF_INIT;
+	char why[32];
+
+	if (!n || (!memchr(text, '"', n) && !find_bytes(text, n, "\xe2\x80\x9c", 3)))
+		return;
+	if (raw) {
+		char *t;
+
+		n = raw_head(text, n);
+		t = xmalloc(n + 1);
+		long len;
+
+		memcpy(t, text, n);
+		t[n] = '\0';
+		if ((len = tsv_field_decode(t, n, why, sizeof why)) > 0)
+			tquotes_of(md, mi, t, (size_t)len, &w);
+		free(t);
+	} else
+		tquotes_of(md, mi, text, n, &w);
+	buf_free(&w);
+}
+
+/* A patch by its title words' hash, for a search. */
+struct hkey {
+	uint64_t h;
+	int64_t date;
+	uint32_t mail;
+};
+
+static int
+cmp_hkey(const void *a, const void *b)
+{
+	const struct hkey *x = a, *y = b;
+
+	if (x->h != y->h)
+		return x->h < y->h ? -1 : 1;
+	if (x->date != y->date)
+		return x->date < y->date ? -1 : 1;
+	return cmp_uint(x->mail, y->mail);
+}
+
+/*
+ * Each quoted passage cites the latest patch whose title it is, posted
+ * before the quoting mail (FAM_DAYS at most), in another thread: the
+ * author's later patch naming the one it replaces, a reply elsewhere
+ * naming the patch it speaks of.
+ */
+void
+title_cites(struct model *md)
+{
+	struct hkey *v;
+	struct buf w = BUF_INIT;
+	size_t n = 0;
+
+	if (!md->ntquotes)
+		return;
+	v = xreallocarray(NULL, md->nmails + 1, sizeof *v);
+	for (size_t k = 0; k < md->nmails; k++) {
+		const struct mail *p = &md->mails[k];
+
+		if (!p->present || p->type != MT_PATCH || p->date == NODATE)
+			continue;
+		title_norm(&w, p->subject, strlen(p->subject));
+		if (!w.len || words_in(w.p, w.len) < TQUOTE_WORDS)
+			continue;
+		v[n++] = (struct hkey){ hash_bytes(w.p, w.len), p->date, (uint32_t)k };
+	}
+	buf_free(&w);
+	if (n)
+		qsort(v, n, sizeof *v, cmp_hkey);
+	for (size_t i = 0; n && i < md->ntquotes; i++) {
+		const struct tquote *q = &md->tquotes[i];
+		const struct mail *x = &md->mails[q->mail];
+		struct hkey key = { q->h, x->date, 0 };
+		size_t lo = 0, hi = n;
+
+		if (x->date == NODATE)
+			continue;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (cmp_hkey(&v[mid], &key) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		while (lo-- > 0 && v[lo].h == q->h &&
+		    x->date - v[lo].date <= (int64_t)FAM_DAYS * DAY) {
+			if (v[lo].mail == q->mail || v[lo].date >= x->date ||
+			    uf_find(&md->threads, v[lo].mail) == uf_find(&md->threads, q->mail))
+				continue;
+			md->cpairs = xgrow(md->cpairs, &md->capcpairs, md->ncpairs, 256,
+			    sizeof *md->cpairs);
+			md->cpairs[md->ncpairs].root = v[lo].mail;
+			md->cpairs[md->ncpairs++].mail = q->mail;
+			break;
+		}
+	}
+	free(v);
+	free(md->tquotes);
+	md->tquotes = NULL;
+	md->ntquotes = md->captquotes = 0;
 }

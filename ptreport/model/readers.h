@@ -67,5 +67,16 @@ void quote_cites(struct model *md);
 void subject_cites(struct model *md);
 /* A subject's title words, lower-cased and interned (titles.c); "" for none. */
 const char *title_words(struct model *md, const char *subject);
+/* The same of s[0..n) into w, not interned (w emptied first). */
+void title_norm(struct buf *w, const char *s, size_t n);
+/*
+ * Titles quoted in a mail's own words (quotes.c): a passage in double
+ * quotes that is a patch's title ("This patch supersedes the previously
+ * submitted "Merge nfct tool into conntrackd""), kept as read (text
+ * raw: TSV-escaped), then cited: the latest patch of that title before
+ * the quoting mail, FAM_DAYS at most, in another thread.
+ */
+void quote_titles(struct model *md, uint32_t mi, const char *text, size_t n, int raw);
+void title_cites(struct model *md);
 
 #endif

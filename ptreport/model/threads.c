@@ -373,6 +373,7 @@ thread_cites(struct model *md)
 {
 	quote_cites(md);
 	subject_cites(md);
+	title_cites(md);
 	if (md->ncpairs) {
 		size_t n = 0;
 

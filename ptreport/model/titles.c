@@ -18,25 +18,34 @@
  * "Foo: fix the bar." and "[PATCH v2] foo: Fix the bar" are one title.
  * Interned; "" for none.
  */
-const char *
-title_words(struct model *md, const char *subject)
+void
+title_norm(struct buf *w, const char *s, size_t n)
 {
-	struct buf t = BUF_INIT, w = BUF_INIT;
-	const char *r;
+	struct buf t = BUF_INIT;
 
-	subject_title(&t, subject, strlen(subject));
+	w->len = 0;
+	subject_title(&t, s, n);
 	for (size_t i = 0; i < t.len; i++) {
 		unsigned char c = (unsigned char)t.p[i];
 
 		if (c >= 0x80 || isalnum(c))
-			buf_addc(&w, (char)tolower(c));
-		else if (w.len && w.p[w.len - 1] != ' ')
-			buf_addc(&w, ' ');
+			buf_addc(w, (char)tolower(c));
+		else if (w->len && w->p[w->len - 1] != ' ')
+			buf_addc(w, ' ');
 	}
-	while (w.len && w.p[w.len - 1] == ' ')
-		w.len--;
-	r = intern(&md->pool, w.p ? w.p : "", w.len);
+	while (w->len && w->p[w->len - 1] == ' ')
+		w->len--;
 	buf_free(&t);
+}
+
+const char *
+title_words(struct model *md, const char *subject)
+{
+	struct buf w = BUF_INIT;
+	const char *r;
+
+	title_norm(&w, subject, strlen(subject));
+	r = intern(&md->pool, w.p ? w.p : "", w.len);
 	buf_free(&w);
 	return r;
 }

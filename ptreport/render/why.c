@@ -358,6 +358,12 @@ carry_line(const struct model *md, uint32_t mi, FILE *fp)
 	}
 	if (!m->carried || m->carried == 2 || m->carried == 5 || m->carried == 6 || !c)
 		return;
+	if (m->carried == 9) {
+		line(fp, 1, "a commit crediting its author in its own words (\"by\" or \"from\" "
+		    "<%s> in its message): %s  %.10s  %s <%s>", m->from, c->id, day(d, c->date),
+		    c->subject, c->author);
+		return;
+	}
 	line(fp, 1, "a commit %s: %s  %.10s  %s <%s>", m->carried == 1 ? "carrying its lines" :
 	    strstr(r, "issue") ? "naming an issue it names" : strstr(r, "files") ?
 	    "creating files it creates" : "changing the lines it removes", c->id,

@@ -215,6 +215,15 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 				    "when sent, or a duplicate of another's posting)");
 			break;
 		}
+		if (m->carried == 9) {
+			line(fp, 1, "rule: another's commit credits its author in its own words, "
+			    "not a trailer (\"Rewritten from patches by NAME <address>\", \"based on a "
+			    "patch from ...\"), written from a day before it to %d days after it, and "
+			    "changes a file of the same name as one of it or of another part of its "
+			    "posting: reworked by another",
+			    CREDIT_DAYS);
+			break;
+		}
 		if (m->carried) {
 			line(fp, 1, "rule: nothing answered it, but a commit written within %d "
 			    "days "
@@ -277,8 +286,8 @@ why_rule(struct model *md, uint32_t mi, FILE *fp)
 			    "submission), and one who commits to this repository answered that "
 			    "one: he reviewed the submission", COMPANION_SECS / 60);
 		else if (thread_of(md, m->vby) != thread_of(md, mi))
-			line(fp, 1, "rule: another person's mail cites it (a link to it, or its "
-			    "attribution line quoting it), or answers a mail citing it, from "
+			line(fp, 1, "rule: another person's mail cites it (a link to it, its "
+			    "attribution line quoting it, or its title in quotes), or answers a mail citing it, from "
 			    "outside its thread, at or after it: %s", md->mails[m->vby].id);
 		else
 			line(fp, 1, "rule: another person answered it in its thread: a reply "
