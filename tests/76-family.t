@@ -121,8 +121,31 @@ is "aim: a reply to part 1 speaking of the series (flag series) answers every pa
 	"answered bob@b.org" "$(V s3@x "$@")"
 ser s1@x
 ptreport why s3@x "$@" >why.out
-grep -q '^    2021-02-02  bob@b.org  b1@x  Re: \[PATCH 1/3\] foo: one  (to s1@x, another patch: no response to it)$' why.out
-ok $? "aim: why names what each mail answers"
+grep -q '^    2021-02-02  bob@b.org  b1@x  Re: \[PATCH 1/3\] foo: one  (to s1@x, another part of its posting: none of its own, but the posting in conversation (the verdict.s): "Looks fine to me.")$' why.out
+ok $? "aim: why names what each mail answers, the answer the verdict rests on, and quotes it"
+ptreport why s1@x "$@" >why.out
+grep -q '^    2021-02-02  bob@b.org  b1@x  Re: \[PATCH 1/3\] foo: one  (a response, to it: "Looks fine to me.")$' why.out
+ok $? "aim: why quotes a response's first words"
+# A cover letter "[PATCH v4 0/2]" whose parts say no version ("[PATCH
+# 1/2]"): the parts are of version 4, and Bob's reply to the cover
+# letter answers them.  Controls: the cover letter another sender's;
+# another total.
+cv4() {
+	{
+		whdr
+		bg
+		w v0@x 2021-02-01T09:00:00Z "${1:-Ann}" "${2:-ann@a.org}" '[PATCH v4 0/2] foo: two' cover '' 4 0 "${3:-2}"
+		w v1@x 2021-02-01T09:01:00Z Ann ann@a.org '[PATCH 1/2] foo: one' patch v0@x '' 1 2
+		w v2@x 2021-02-01T09:02:00Z Ann ann@a.org '[PATCH 2/2] foo: two' patch v0@x '' 2 2
+		w vb@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH v4 0/2] foo: two' reply v0@x '' '' '' \
+		    '' 'On my list to review.'
+	} >cv4.tsv
+	V v2@x --grace 0 cv4.tsv none.tsv c-end.tsv
+}
+is "versions: parts with no vN under a v4 cover letter are v4: a reply to the cover letter answers them" \
+	"answered bob@b.org" "$(cv4)"
+is "controls: the cover letter another sender's; of another total" "ignored|ignored" \
+	"$(cv4 Cid cid@c.org)|$(cv4 Ann ann@a.org 3)"
 grep -q '^    2021-02-02  ann@a.org  a2@x  .*(its author, a ping: "Ping?"; to s2@x)$' why.out
 ok $? "aim: why quotes the author's own words (a ping)"
 
@@ -139,7 +162,7 @@ ok $? "aim: why quotes the author's own words (a ping)"
 { khdr; member 1 p@x mail; member 1 p2@x mail; } >k-vt.tsv
 ptreport why p@x --grace 0 vt.tsv k-vt.tsv c-end.tsv >why.out
 is "why: a version in its thread: the thread listed once, the answer aimed at the version" \
-	"1|    2021-02-03  bob@b.org  r2@x  Re: [PATCH v2] foo: fix bar  (a response to a version, to it)" \
+	"1|    2021-02-03  bob@b.org  r2@x  Re: [PATCH v2] foo: fix bar  (a response to a version, to it: \"Applied.\")" \
 	"$(grep -c ' r2@x ' why.out)|$(grep ' r2@x ' why.out | head -1)"
 
 # Versions: v1 (t0..t2) and v2 (u0..u2) a week later, each part in a

@@ -1024,6 +1024,22 @@ model_finish(struct model *md)
 			md->mail_last = m->date;
 	}
 
+	/*
+	 * A part sent under a cover letter "[PATCH v4 00/20]" as "[PATCH
+	 * 07/20]" (no vN of its own) is of the cover letter's version: its
+	 * direct reply, its sender's, the same total.
+	 */
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+		const struct mail *c;
+
+		if (!m->present || m->type != MT_PATCH || m->version > 1 || m->parent == NONE)
+			continue;
+		c = &md->mails[m->parent];
+		if (c->present && c->type == MT_COVER && c->part == 0 && c->total == m->total &&
+		    c->version > 1 && by_person(c, m->from, m->who))
+			m->version = c->version;
+	}
 	threads_finish(md);
 	titles_finish(md);
 	split_commits(md);

@@ -196,6 +196,16 @@ aimed_version(const struct mail *x, const uint32_t *vs, size_t nv)
 	return vs[0];
 }
 
+/* Another's mail's own first words, after what it answers: why alone, not the page's brief. */
+static void
+said_tail(const struct mail *x, int brief, struct buf *b)
+{
+	if (brief || !*x->said)
+		return;
+	buf_addstr(b, ": ");
+	said_quote(x, b);
+}
+
 /*
  * The mails of one thread, that of vs[0..nv) (mi, or versions of it,
  * each once), that may answer (not bots), by date, each with what it
@@ -242,6 +252,7 @@ thread_answers(struct model *md, uint32_t mi, const uint32_t *vs, size_t nv, siz
 			aim_text(md, x, v, b);
 			if (x->series && x->tgt != v)
 				buf_addstr(b, ", speaking of the series");
+			said_tail(x, brief, b);
 		} else if (!can_answer(x, m)) {
 			buf_addstr(b, "a part of its own series: no response");
 		} else if (x->date != NODATE && m->date != NODATE && x->date < m->date) {
@@ -249,7 +260,13 @@ thread_answers(struct model *md, uint32_t mi, const uint32_t *vs, size_t nv, siz
 		} else {
 			buf_addstr(b, "to ");
 			aim_text(md, x, v, b);
-			buf_addstr(b, ", another patch: no response to it");
+			/* The answer to another part that put the posting in conversation. */
+			if (m->verdict == V_ANSWERED_TOGETHER && m->lone && x->tgt == m->vby)
+				buf_addstr(b, ", another part of its posting: none of its own, but "
+				    "the posting in conversation (the verdict's)");
+			else
+				buf_addstr(b, ", another patch: no response to it");
+			said_tail(x, brief, b);
 		}
 		if (!answer_shown(fp, nthreads, brief, any, hidden))
 			continue;
