@@ -1576,9 +1576,23 @@ is "control: the posting does not change S2's file: off-list" "$S2 none" \
 } >split3.tok
 is "control: three commits of that second (a rebase): S2 and S3 off-list" "$S2|$S3" \
 	"$(ptreport offlist -q -H split.tsv k-split.tsv c-split3.tsv split3.tok | cut -f1 | paste -sd'|')"
+# Split when applied: S2 written by Max's split a second later (its own
+# author date), committed by him a second after S1.  Controls: committed
+# 11 minutes after; Ann's own commits (she the committer: her fix pushed
+# after her patch); a third commit of hers he committed in the span.
 sed "/^$S2/s/2021-02-02T10:00:00Z/2021-02-02T10:00:01Z/" c-split.tsv >c-split-sec.tsv
-is "control: S2 written a second later: off-list" "$S2" \
+is "split when applied: S2 written a second later, committed a second after S1 by Max: not off-list" "" \
 	"$(ptreport offlist -q -H split.tsv k-split.tsv c-split-sec.tsv split.tok | cut -f1)"
+ptreport why $S2 split.tsv k-split.tsv c-split-sec.tsv split.tok >why.out
+is "split when applied: why says so" \
+	"  verdict: posted: split out of a posted patch: the other of two commits of its author that its committer committed within 10 minutes is in a cluster with a posting that changes every file it changes" \
+	"$(grep '^  verdict:' why.out)"
+sed "/^$S2/s/2021-02-03T10:00:01Z/2021-02-03T10:11:00Z/" c-split-sec.tsv >c-split-late.tsv
+sed -e "/^$S1/s/\tMax\tmaint@m.org\t/\tAnn\tann@a.org\t/" \
+    -e "/^$S2/s/\tMax\tmaint@m.org\t/\tAnn\tann@a.org\t/" c-split-sec.tsv >c-split-own.tsv
+sed "/^$S3/s/2021-02-02T10:00:00Z/2021-02-02T10:00:02Z/" c-split3.tsv | sed "/^$S2/s/2021-02-02T10:00:00Z/2021-02-02T10:00:01Z/" >c-split3-sec.tsv
+is "controls: committed 11 minutes after; Ann's own commits; three of hers in the span" "$S2|$S2|$S2 $S3" \
+	"$(ptreport offlist -q -H split.tsv k-split.tsv c-split-late.tsv split.tok | cut -f1)|$(ptreport offlist -q -H split.tsv k-split.tsv c-split-own.tsv split.tok | cut -f1)|$(ptreport offlist -q -H split.tsv k-split.tsv c-split3-sec.tsv split3.tok | cut -f1 | paste -sd' ')"
 
 # --- 10. a patch of generic files goes with its title's prefix ------------------
 # Three Bluetooth: patches by three people changing FILES (one each), and

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "order.h"
 #include "readers.h"
 #include "tables.h"
 #include "tsv.h"
@@ -198,6 +199,84 @@ posting_holds(const struct model *md, const struct cluster *k, uint64_t b)
 	return 0;
 }
 
+/* Commits by their author (interned: by address), then commit date and index. */
+static const struct model *split_md;
+
+static int
+cmp_author_cdate(const void *a, const void *b)
+{
+	const struct commit *x = &split_md->commits[*(const uint32_t *)a];
+	const struct commit *y = &split_md->commits[*(const uint32_t *)b];
+	int c = cmp_uint((uintptr_t)x->author, (uintptr_t)y->author);
+
+	if (c)
+		return c;
+	if (x->cdate != y->cdate)
+		return x->cdate < y->cdate ? -1 : 1;
+	return cmp_uint(*(const uint32_t *)a, *(const uint32_t *)b);
+}
+
+/* Is commit i posted: in a cluster with a posting? */
+static int
+commit_posted(const struct model *md, uint32_t i)
+{
+	const struct commit *c = &md->commits[i];
+
+	return c->cluster != NONE && posted_cluster(md, &md->clusters[c->cluster]);
+}
+
+/*
+ * The other form of a split: the maintainer applied another's posting
+ * as two commits, the second rewritten (its author date his, the
+ * split's), committed by him within SPLIT_SECS of the first: of its
+ * author's commits that one committer (not the author: a poster's own
+ * fix pushed after his patch is his) committed in that span there are
+ * two, one posted with a posting that changes every file the other
+ * changes.  More in the span are a series applied, and say nothing.
+ */
+#define SPLIT_SECS 600
+
+static void
+split_applied(struct model *md)
+{
+	uint32_t *v = xreallocarray(NULL, md->ncommits + 1, sizeof *v);
+	size_t n = 0;
+
+	for (size_t i = 0; i < md->ncommits; i++) {
+		const struct commit *c = &md->commits[i];
+
+		if (c->present && !c->skip && !c->side && c->cdate != NODATE && *c->author &&
+		    *c->committer)
+			v[n++] = (uint32_t)i;
+	}
+	split_md = md;
+	if (n)
+		qsort(v, n, sizeof *v, cmp_author_cdate);
+	for (size_t i = 0; i + 1 < n; i++) {
+		struct commit *a = &md->commits[v[i]], *b = &md->commits[v[i + 1]];
+		int pa, pb;
+
+		if (a->author != b->author || a->committer != b->committer || a->author == a->committer ||
+		    b->cdate - a->cdate > SPLIT_SECS ||
+		    (i > 0 && md->commits[v[i - 1]].author == a->author &&
+		    md->commits[v[i - 1]].committer == a->committer &&
+		    a->cdate - md->commits[v[i - 1]].cdate <= SPLIT_SECS) ||
+		    (i + 2 < n && md->commits[v[i + 2]].author == b->author &&
+		    md->commits[v[i + 2]].committer == b->committer &&
+		    md->commits[v[i + 2]].cdate - b->cdate <= SPLIT_SECS))
+			continue;
+		pa = commit_posted(md, v[i]);
+		pb = commit_posted(md, v[i + 1]);
+		if (pa == pb || a->split || b->split)
+			continue;
+		if (pa && b->fbloom && posting_holds(md, &md->clusters[a->cluster], b->fbloom))
+			b->split = 2;
+		else if (pb && a->fbloom && posting_holds(md, &md->clusters[b->cluster], a->fbloom))
+			a->split = 2;
+	}
+	free(v);
+}
+
 /*
  * The commits split out of a posted patch: one of two commits of the same
  * author and author date to the second (git am, or the maintainer's own
@@ -249,6 +328,7 @@ split_commits(struct model *md)
 		}
 	hmap_free(&grp);
 	buf_free(&key);
+	split_applied(md);
 }
 
 void

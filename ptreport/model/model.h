@@ -248,9 +248,10 @@ struct commit {
 	unsigned char verfiles;  /* it changes only version and change-log files */
 	unsigned char pofiles;   /* it changes only translations (.po, .pot files) */
 	unsigned char split;     /* split out of a posted patch: the other of two commits
-	                            of its author written the same second is in a
-	                            cluster with a posting that changes every file it
-	                            changes (clusters.c) */
+	                            of its author written the same second (1), or
+	                            committed by one committer within SPLIT_SECS (2),
+	                            is in a cluster with a posting that changes every
+	                            file it changes (clusters.c) */
 	uint64_t fbloom;         /* the files it changes, a bit each by their hash */
 	uint64_t phash;          /* the patch table's hash (its first 64 bits); 0 unknown */
 	const char *changeid;    /* its Change-Id trailer (interned); "" */

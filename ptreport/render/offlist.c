@@ -174,7 +174,10 @@ commit_state(const struct model *md, const struct ropts *o, uint32_t ci, struct 
 	if (offlist_mails(md, ci))
 		return "off-list";
 	if (c->split) {
-		buf_addstr(b, "split out of a posted patch: the other of two commits of its author "
+		buf_addstr(b, c->split == 2 ? "split out of a posted patch: the other of two "
+		    "commits of its author that its committer committed within 10 minutes is in "
+		    "a cluster with a posting that changes every file it changes" :
+		    "split out of a posted patch: the other of two commits of its author "
 		    "written the same second is in a cluster with a posting");
 		return "posted";
 	}
