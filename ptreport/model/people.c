@@ -1,12 +1,15 @@
 /*
  * people.c - who a mail is by: one person under several addresses or
- * names; the people a message's trailer lines name, and whether a
- * commit's credits name a mail's sender.
+ * names; the people a message's trailer lines name, those its own words
+ * credit, and whether a commit's credits name a mail's sender.
  */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "buf.h"
+#include "mailmap.h"
 #include "readers.h"
 #include "person.h"
 #include "text.h"
@@ -100,4 +103,142 @@ credits_person(const struct commit *c, const struct mail *m)
 	return has_item(c->credits, n, ' ', m->from, strlen(m->from)) ||
 	    (*m->who && !strchr(m->who, ' ') && has_item(c->credits, n, ' ', m->who,
 	    strlen(m->who)));
+}
+
+/* The people a message's Reported-by: and Suggested-by: trailers name (people_list()). */
+const char *
+reporters(struct model *md, const char *s, size_t n)
+{
+	static const char *const tags[] = { "reported-by:", "suggested-by:" };
+
+	return people_list(md, s, n, tags, sizeof tags / sizeof tags[0]);
+}
+
+/*
+ * The people a message's credit trailers name (Reported-by, Suggested-by,
+ * Reviewed-by, Acked-by, Tested-by, Co-developed-by, Helped-by): each
+ * one's address and name, lower-cased, a line each, interned; "" for
+ * none.  A committer's own commit that follows up a review names its
+ * reviewer so (offlist.c).
+ */
+const char *
+credited(struct model *md, const char *s, size_t n)
+{
+	static const char *const tags[] = {
+		"reported-by:", "suggested-by:", "reviewed-by:", "acked-by:", "tested-by:",
+		"co-developed-by:", "helped-by:",
+	};
+	struct buf out = BUF_INIT;
+	const char *r;
+	struct line_walk w;
+	const char *p;
+	size_t k;
+
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &k)) {
+		const char *v, *nm;
+		size_t vn, nn;
+		int angled;
+
+		if (!trailer_person(p, k, tags, sizeof tags / sizeof tags[0], &v, &vn, &angled,
+		    &nm, &nn) || !vn)
+			continue;
+		buf_add(&out, v, vn);
+		buf_addc(&out, '\n');
+		if (angled && nn) {
+			buf_add(&out, nm, nn);
+			buf_addc(&out, '\n');
+		}
+	}
+	lower(out.p, out.len);
+	r = out.len ? intern(&md->pool, out.p, out.len) : "";
+	buf_free(&out);
+	return r;
+}
+
+/* Is line s[0..n) a trailer, "Word-Word: value", or another's words quoted (">")? */
+static int
+trailer_line(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && (s[k] == ' ' || s[k] == '\t'))
+		k++;
+	if (k < n && s[k] == '>')
+		return 1;
+	if (k == n || !isalpha((unsigned char)s[k]))
+		return 0;
+	while (k < n && (isalnum((unsigned char)s[k]) || s[k] == '-'))
+		k++;
+	return k + 1 < n && s[k] == ':' && s[k + 1] == ' ';
+}
+
+/* Does s[0..n) hold the word w (any case, letters not beside it)? */
+static int
+has_word_ci(const char *s, size_t n, const char *w)
+{
+	size_t k = strlen(w);
+
+	for (size_t i = 0; i + k <= n; i++)
+		if (!strncasecmp(s + i, w, k) && (i == 0 || !isalpha((unsigned char)s[i - 1])) &&
+		    (i + k == n || !isalpha((unsigned char)s[i + k])))
+			return 1;
+	return 0;
+}
+
+/* How far before an address its credit's "by" or "from" may be: "by Jes Sorensen <". */
+#define PROSE_BACK 48
+
+/*
+ * The people a commit message's own words credit with the change, not
+ * in a trailer: an address in angle brackets after "by" or "from"
+ * (PROSE_BACK bytes at most before it, in its paragraph, no sentence
+ * ending between), "Rewritten from patches by Jes Sorensen
+ * <jsorensen@fb.com>", "Based on a patch from ...": each address,
+ * lower-cased and interned, space-separated; "" for none.
+ */
+const char *
+prose_credits(struct model *md, const char *s, size_t n)
+{
+	struct buf out = BUF_INIT;
+	const char *r;
+
+	for (const char *lt = s; (lt = memchr(lt, '<', (size_t)(s + n - lt))) != NULL; lt++) {
+		const char *gt = memchr(lt, '>', (size_t)(s + n - lt)), *ls = lt, *b;
+		size_t an;
+
+		if (!gt || gt - lt > 100 || !memchr(lt, '@', (size_t)(gt - lt)) ||
+		    memchr(lt, ' ', (size_t)(gt - lt)) || memchr(lt, '\n', (size_t)(gt - lt)))
+			continue;
+		while (ls > s && ls[-1] != '\n')
+			ls--;
+		if (trailer_line(ls, (size_t)(gt - ls)))
+			continue;
+		/* Back to PROSE_BACK bytes, not past a blank line or a sentence's end. */
+		for (b = lt; b > s && lt - b < PROSE_BACK; b--) {
+			if (b[-1] == '.' || b[-1] == ':' || b[-1] == ';' || b[-1] == '(' ||
+			    (b[-1] == '\n' && (b - 1 == s || b[-2] == '\n')))
+				break;
+		}
+		if (!has_word_ci(b, (size_t)(lt - b), "by") && !has_word_ci(b, (size_t)(lt - b), "from"))
+			continue;
+		{
+			const char *nm, *ad = lt + 1, *a;
+			size_t nn;
+
+			an = (size_t)(gt - lt - 1);
+			/* Through the mailmap, as a mail's sender. */
+			mailmap_map(md->mm, "", 0, ad, an, &nm, &nn, &ad, &an);
+			a = intern_lower(&md->pool, ad, an);
+
+			if (has_item(out.p ? out.p : "", out.len, ' ', a, an))
+				continue;
+			if (out.len)
+				buf_addc(&out, ' ');
+			buf_addstr(&out, a);
+		}
+	}
+	r = out.len ? intern(&md->pool, out.p, out.len) : "";
+	buf_free(&out);
+	return r;
 }

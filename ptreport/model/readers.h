@@ -35,6 +35,16 @@ void split_commits(struct model *md);
  * person, as a credits column), their addresses, space-separated; one
  * trailer line's person (people.c).
  */
+/*
+ * What a commit message says of people (people.c): its Reported-by and
+ * Suggested-by addresses (reporters()); every credit trailer's address
+ * and name, a line each (credited()); the addresses its own words
+ * credit with the change, "Rewritten from patches by NAME <addr>"
+ * (prose_credits()).  Lower-cased, interned; "" for none.
+ */
+const char *reporters(struct model *md, const char *s, size_t n);
+const char *credited(struct model *md, const char *s, size_t n);
+const char *prose_credits(struct model *md, const char *s, size_t n);
 int trailer_person(const char *p, size_t k, const char *const *tags, size_t ntags,
     const char **addr, size_t *alen, int *angled, const char **name, size_t *nlen);
 const char *people_list(struct model *md, const char *s, size_t n, const char *const *tags,
