@@ -67,11 +67,14 @@ trailer_person(const char *p, size_t k, const char *const *tags, size_t ntags,
  * them): each one's address (or name, without one; a value with a blank
  * is none), lower-cased and interned, space-separated; "" for none.
  */
-const char *
-people_list(struct model *md, const char *s, size_t n, const char *const *tags, size_t ntags)
+/* A trailer's person: its value v[0..vn) (an address, or a name), its name nm[0..nn) if angled. */
+typedef void person_fn(const char *v, size_t vn, int angled, const char *nm, size_t nn, void *arg);
+
+/* Each line of s[0..n) with one of the tags (ntags 0: any "Name <addr>" line) naming a person. */
+static void
+each_person(const char *s, size_t n, const char *const *tags, size_t ntags, person_fn *fn,
+    void *arg)
 {
-	struct buf out = BUF_INIT;
-	const char *r;
 	struct line_walk w;
 	const char *p;
 	size_t k;
@@ -82,15 +85,39 @@ people_list(struct model *md, const char *s, size_t n, const char *const *tags, 
 		size_t vn, nn;
 		int angled;
 
-		if (!trailer_person(p, k, tags, ntags, &v, &vn, &angled, &nm, &nn) || !vn ||
-		    memchr(v, ' ', vn))
-			continue;
-		if (out.len)
-			buf_addc(&out, ' ');
-		buf_addstr(&out, intern_lower(&md->pool, v, vn));
+		if (trailer_person(p, k, tags, ntags, &v, &vn, &angled, &nm, &nn) && vn)
+			fn(v, vn, angled, nm, nn, arg);
 	}
-	r = out.len ? intern(&md->pool, out.p, out.len) : "";
-	buf_free(&out);
+}
+
+/* people_list()'s: an address (or a name without a blank), interned, space-separated. */
+struct plist {
+	struct model *md;
+	struct buf out;
+};
+
+static void
+list_one(const char *v, size_t vn, int angled, const char *nm, size_t nn, void *arg)
+{
+	struct plist *l = arg;
+
+	(void)angled, (void)nm, (void)nn;
+	if (memchr(v, ' ', vn))
+		return;
+	if (l->out.len)
+		buf_addc(&l->out, ' ');
+	buf_addstr(&l->out, intern_lower(&l->md->pool, v, vn));
+}
+
+const char *
+people_list(struct model *md, const char *s, size_t n, const char *const *tags, size_t ntags)
+{
+	struct plist l = { md, BUF_INIT };
+	const char *r;
+
+	each_person(s, n, tags, ntags, list_one, &l);
+	r = l.out.len ? intern(&md->pool, l.out.p, l.out.len) : "";
+	buf_free(&l.out);
 	return r;
 }
 
@@ -121,6 +148,20 @@ reporters(struct model *md, const char *s, size_t n)
  * none.  A committer's own commit that follows up a review names its
  * reviewer so (offlist.c).
  */
+/* credited()'s: the value and, angled, the name, a line each. */
+static void
+credit_one(const char *v, size_t vn, int angled, const char *nm, size_t nn, void *arg)
+{
+	struct buf *out = arg;
+
+	buf_add(out, v, vn);
+	buf_addc(out, '\n');
+	if (angled && nn) {
+		buf_add(out, nm, nn);
+		buf_addc(out, '\n');
+	}
+}
+
 const char *
 credited(struct model *md, const char *s, size_t n)
 {
@@ -130,26 +171,8 @@ credited(struct model *md, const char *s, size_t n)
 	};
 	struct buf out = BUF_INIT;
 	const char *r;
-	struct line_walk w;
-	const char *p;
-	size_t k;
 
-	line_walk_init(&w, s, n);
-	while (line_next(&w, &p, &k)) {
-		const char *v, *nm;
-		size_t vn, nn;
-		int angled;
-
-		if (!trailer_person(p, k, tags, sizeof tags / sizeof tags[0], &v, &vn, &angled,
-		    &nm, &nn) || !vn)
-			continue;
-		buf_add(&out, v, vn);
-		buf_addc(&out, '\n');
-		if (angled && nn) {
-			buf_add(&out, nm, nn);
-			buf_addc(&out, '\n');
-		}
-	}
+	each_person(s, n, tags, sizeof tags / sizeof tags[0], credit_one, &out);
 	lower(out.p, out.len);
 	r = out.len ? intern(&md->pool, out.p, out.len) : "";
 	buf_free(&out);
