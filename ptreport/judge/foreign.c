@@ -339,12 +339,9 @@ generic_file(const char *p, size_t n)
 		"copying", "license", "licence", "readme", "maintainers", "credits", "authors",
 		"contributing", ".gitignore", ".mailmap",
 	};
-	const char *base = p + n;
 	size_t k;
+	const char *base = path_name(p, n, &k);
 
-	while (base > p && base[-1] != '/')
-		base--;
-	k = (size_t)(p + n - base);
 	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
 		if (has_prefix_ci(base, k, names[i]))
 			return 1;

@@ -152,13 +152,11 @@ prefix_names_file(const struct commit *c)
 			continue;
 		}
 		for (const char *p = c->files ? c->files : ""; *p;) {
-			size_t n = strcspn(p, "\n"), pl;
-			const char *pp = change_path(p, n, &pl), *base = pp + pl, *dot;
+			size_t n = strcspn(p, "\n"), pl, bl;
+			const char *pp = change_path(p, n, &pl), *base = path_name(pp, pl, &bl), *dot;
 
-			while (base > pp && base[-1] != '/')
-				base--;
-			dot = memchr(base, '.', (size_t)(pp + pl - base));
-			if ((size_t)((dot ? dot : pp + pl) - base) == k && !strncasecmp(base, s, k))
+			dot = memchr(base, '.', bl);
+			if ((size_t)((dot ? dot : base + bl) - base) == k && !strncasecmp(base, s, k))
 				return 1;
 			p += n + (p[n] == '\n');
 		}
@@ -537,6 +535,13 @@ credited_other(const struct commit *c, size_t *len)
 	return NULL;
 }
 
+/* Is commit c its committer's own: the same address or name as its author? */
+static int
+own_commit(const struct commit *c)
+{
+	return (*c->author && c->author == c->committer) || (*c->aname && c->aname == c->cname);
+}
+
 /*
  * The reasons that the commit's own evidence gives, before the channel
  * it came by: a tag, a revert, translations alone, a trailer, another
@@ -622,8 +627,7 @@ evidence_reason(const struct model *md, const struct commit *c, struct buf *deta
 	 * typo fixed in the ChangeLog, a packaging bump) came by its own
 	 * channel, as any contribution.
 	 */
-	if (release_commit(c) && ((*c->author && c->author == c->committer) ||
-	    (*c->aname && c->aname == c->cname) || !strcmp(c->committer, "noreply@github.com"))) {
+	if (release_commit(c) && (own_commit(c) || !strcmp(c->committer, "noreply@github.com"))) {
 		buf_addstr(detail, c->verfiles ? "it changes release notes or version files alone" :
 		    "its title names a version");
 		return OR_RELEASE;
@@ -727,7 +731,7 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 	}
 	if ((r = evidence_reason(md, c, detail)) != OR_N)
 		return r;
-	own = (*c->author && c->author == c->committer) || (*c->aname && c->aname == c->cname);
+	own = own_commit(c);
 	if ((r = pull_reason(md, c, own, &branch, detail)) != OR_N)
 		return r;
 	/*

@@ -236,6 +236,14 @@ commit_posted(const struct model *md, uint32_t i)
  */
 #define SPLIT_SECS 600
 
+/* Commits a, then b: one author's, one committer committing both within SPLIT_SECS? */
+static int
+applied_together(const struct commit *a, const struct commit *b)
+{
+	return a->author == b->author && a->committer == b->committer &&
+	    b->cdate - a->cdate <= SPLIT_SECS;
+}
+
 static void
 split_applied(struct model *md)
 {
@@ -256,14 +264,10 @@ split_applied(struct model *md)
 		struct commit *a = &md->commits[v[i]], *b = &md->commits[v[i + 1]];
 		int pa, pb;
 
-		if (a->author != b->author || a->committer != b->committer || a->author == a->committer ||
-		    b->cdate - a->cdate > SPLIT_SECS ||
-		    (i > 0 && md->commits[v[i - 1]].author == a->author &&
-		    md->commits[v[i - 1]].committer == a->committer &&
-		    a->cdate - md->commits[v[i - 1]].cdate <= SPLIT_SECS) ||
-		    (i + 2 < n && md->commits[v[i + 2]].author == b->author &&
-		    md->commits[v[i + 2]].committer == b->committer &&
-		    md->commits[v[i + 2]].cdate - b->cdate <= SPLIT_SECS))
+		/* Two alone: none more of the span on either side. */
+		if (!applied_together(a, b) || a->author == a->committer ||
+		    (i > 0 && applied_together(&md->commits[v[i - 1]], a)) ||
+		    (i + 2 < n && applied_together(b, &md->commits[v[i + 2]])))
 			continue;
 		pa = commit_posted(md, v[i]);
 		pb = commit_posted(md, v[i + 1]);

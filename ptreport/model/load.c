@@ -902,6 +902,7 @@ model_finish(struct model *md)
 		    c->version > 1 && by_person(c, m->from, m->who))
 			m->version = c->version;
 	}
+	patch_titles(md);
 	threads_finish(md);
 	titles_finish(md);
 	split_commits(md);

@@ -744,6 +744,8 @@ size_t words_shared(const char *a, const char *b, size_t min);
 size_t summaries_share(struct model *md, const char *a, const char *b);
 size_t distinct_words(const char *s);
 int shares_file(const char *a, const char *b);
+/* The last part of path p[0..n) (after its last "/"), its length in *k. */
+const char *path_name(const char *p, size_t n, size_t *k);
 /* Does a change a file of the same name (its path's last part) as a file b changes (moved)? */
 int shares_name(const char *a, const char *b);
 /* The path of a line of changes() ("K path", "R old TAB new": new), *len its length. */

@@ -636,8 +636,7 @@ shares_file(const char *a, const char *b)
 	return 0;
 }
 
-/* The last part of path p[0..n), its length in *k. */
-static const char *
+const char *
 path_name(const char *p, size_t n, size_t *k)
 {
 	size_t b = n;

@@ -102,6 +102,15 @@ attribution(struct model *md, const char *s, size_t n, struct quote *q)
 	return q->year != 0 && q->days != 0;
 }
 
+/* Mail citing cites patch cited (md->cpairs). */
+static void
+add_cite(struct model *md, uint32_t cited, uint32_t citing)
+{
+	md->cpairs = xgrow(md->cpairs, &md->capcpairs, md->ncpairs, 256, sizeof *md->cpairs);
+	md->cpairs[md->ncpairs].root = cited;
+	md->cpairs[md->ncpairs++].mail = citing;
+}
+
 /* How much of a raw (TSV-escaped) body is read: QUOTE_HEAD bytes, not cut inside an escape. */
 static size_t
 raw_head(const char *raw, size_t n)
@@ -230,94 +239,13 @@ quote_cites(struct model *md)
 		for (; lo < n && v[lo].key == key; lo++) {
 			if (!quotes_patch(md, q, v[lo].mail))
 				continue;
-			md->cpairs = xgrow(md->cpairs, &md->capcpairs, md->ncpairs, 256,
-			    sizeof *md->cpairs);
-			md->cpairs[md->ncpairs].root = v[lo].mail;
-			md->cpairs[md->ncpairs++].mail = q->mail;
+			add_cite(md, v[lo].mail, q->mail);
 		}
 	}
 	free(v);
 	free(md->quotes);
 	md->quotes = NULL;
 	md->nquotes = md->capquotes = 0;
-}
-
-/* A patch by its title words: the key interned, so compared by address. */
-struct tkey {
-	const char *title;
-	int64_t date;
-	uint32_t mail;
-};
-
-static int
-cmp_tkey(const void *a, const void *b)
-{
-	const struct tkey *x = a, *y = b;
-	int c = cmp_uint((uintptr_t)x->title, (uintptr_t)y->title);
-
-	if (c)
-		return c;
-	if (x->date != y->date)
-		return x->date < y->date ? -1 : 1;
-	return cmp_uint(x->mail, y->mail);
-}
-
-void
-subject_cites(struct model *md)
-{
-	struct tkey *v = NULL;
-	size_t n = 0, cap = 0;
-
-	for (size_t k = 0; k < md->nmails; k++) {
-		const struct mail *p = &md->mails[k];
-		const char *t;
-
-		if (!p->present || p->type != MT_PATCH || p->date == NODATE ||
-		    !*(t = title_words(md, p->subject)))
-			continue;
-		v = xgrow(v, &cap, n, 256, sizeof *v);
-		v[n++] = (struct tkey){ t, p->date, (uint32_t)k };
-	}
-	if (n)
-		qsort(v, n, sizeof *v, cmp_tkey);
-	for (size_t i = 0; n && i < md->nmails; i++) {
-		const struct mail *x = &md->mails[i];
-		struct subject_info si;
-		struct tkey key;
-		size_t lo = 0, hi = n;
-
-		if (!x->present || x->parent != NONE || x->date == NODATE || x->type == MT_PATCH ||
-		    x->type == MT_COVER || x->type == MT_BOT || x->type == MT_PULL)
-			continue;
-		subject_parse(x->subject, strlen(x->subject), &si);
-		if ((si.tags & (SUBJ_REPLY | SUBJ_PATCH)) != (SUBJ_REPLY | SUBJ_PATCH) ||
-		    !*(key.title = title_words(md, x->subject + si.head)))
-			continue;
-		/* The first patch of that title at or after its date; the one before: the latest. */
-		key.date = x->date;
-		key.mail = 0;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (cmp_tkey(&v[mid], &key) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		while (lo-- > 0 && v[lo].title == key.title &&
-		    x->date - v[lo].date <= (int64_t)QUOTE_REPLY_DAYS * DAY) {
-			const struct mail *p = &md->mails[v[lo].mail];
-
-			if (by_person(x, p->from, p->who))
-				continue;
-			md->cpairs = xgrow(md->cpairs, &md->capcpairs, md->ncpairs, 256,
-			    sizeof *md->cpairs);
-			md->cpairs[md->ncpairs].root = v[lo].mail;
-			md->cpairs[md->ncpairs++].mail = (uint32_t)i;
-			break;
-		}
-	}
-	free(v);
 }
 
 /* --- titles quoted in a mail's own words ----------------------------------- */
@@ -403,11 +331,10 @@ quote_titles(struct model *md, uint32_t mi, const char *text, size_t n, int raw)
 		return;
 	if (raw) {
 		char *t;
+		long len;
 
 		n = raw_head(text, n);
 		t = xmalloc(n + 1);
-		long len;
-
 		memcpy(t, text, n);
 		t[n] = '\0';
 		if ((len = tsv_field_decode(t, n, why, sizeof why)) > 0)
@@ -418,7 +345,7 @@ quote_titles(struct model *md, uint32_t mi, const char *text, size_t n, int raw)
 	buf_free(&w);
 }
 
-/* A patch by its title words' hash, for a search. */
+/* A patch by its title words' hash (its ntitle), for a search. */
 struct hkey {
 	uint64_t h;
 	int64_t date;
@@ -437,65 +364,107 @@ cmp_hkey(const void *a, const void *b)
 	return cmp_uint(x->mail, y->mail);
 }
 
+/* The first of the sorted v[0..n) at or after (h, date): the ones before, of h, came before date. */
+static size_t
+hkey_from(const struct hkey *v, size_t n, uint64_t h, int64_t date)
+{
+	struct hkey key = { h, date, 0 };
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cmp_hkey(&v[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Answers sent with no thread at all: a mail naming no parent under a
+ * reply's subject to a patch cites the latest patch of that title by
+ * another person, QUOTE_REPLY_DAYS at most before it.
+ */
+static void
+subject_cites(struct model *md, const struct hkey *v, size_t n)
+{
+	for (size_t i = 0; n && i < md->nmails; i++) {
+		const struct mail *x = &md->mails[i];
+		struct subject_info si;
+		const char *t;
+		uint64_t h;
+		size_t lo;
+
+		if (!x->present || x->parent != NONE || x->date == NODATE || x->type == MT_PATCH ||
+		    x->type == MT_COVER || x->type == MT_BOT || x->type == MT_PULL)
+			continue;
+		subject_parse(x->subject, strlen(x->subject), &si);
+		if ((si.tags & (SUBJ_REPLY | SUBJ_PATCH)) != (SUBJ_REPLY | SUBJ_PATCH) ||
+		    !*(t = title_words(md, x->subject + si.head)))
+			continue;
+		h = hash_bytes(t, strlen(t));
+		for (lo = hkey_from(v, n, h, x->date); lo-- > 0 && v[lo].h == h &&
+		    md->mails[v[lo].mail].ntitle == t &&
+		    x->date - v[lo].date <= (int64_t)QUOTE_REPLY_DAYS * DAY;) {
+			const struct mail *p = &md->mails[v[lo].mail];
+
+			if (by_person(x, p->from, p->who))
+				continue;
+			add_cite(md, v[lo].mail, (uint32_t)i);
+			break;
+		}
+	}
+}
+
 /*
  * Each quoted passage cites the latest patch whose title it is, posted
  * before the quoting mail (FAM_DAYS at most), in another thread: the
  * author's later patch naming the one it replaces, a reply elsewhere
  * naming the patch it speaks of.
  */
-void
-title_cites(struct model *md)
+static void
+quoted_cites(struct model *md, const struct hkey *v, size_t n)
 {
-	struct hkey *v;
-	struct buf w = BUF_INIT;
-	size_t n = 0;
-
-	if (!md->ntquotes)
-		return;
-	v = xreallocarray(NULL, md->nmails + 1, sizeof *v);
-	for (size_t k = 0; k < md->nmails; k++) {
-		const struct mail *p = &md->mails[k];
-
-		if (!p->present || p->type != MT_PATCH || p->date == NODATE)
-			continue;
-		title_norm(&w, p->subject, strlen(p->subject));
-		if (!w.len || words_in(w.p, w.len) < TQUOTE_WORDS)
-			continue;
-		v[n++] = (struct hkey){ hash_bytes(w.p, w.len), p->date, (uint32_t)k };
-	}
-	buf_free(&w);
-	if (n)
-		qsort(v, n, sizeof *v, cmp_hkey);
 	for (size_t i = 0; n && i < md->ntquotes; i++) {
 		const struct tquote *q = &md->tquotes[i];
 		const struct mail *x = &md->mails[q->mail];
-		struct hkey key = { q->h, x->date, 0 };
-		size_t lo = 0, hi = n;
+		size_t lo;
 
 		if (x->date == NODATE)
 			continue;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-
-			if (cmp_hkey(&v[mid], &key) < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
-		}
-		while (lo-- > 0 && v[lo].h == q->h &&
-		    x->date - v[lo].date <= (int64_t)FAM_DAYS * DAY) {
-			if (v[lo].mail == q->mail || v[lo].date >= x->date ||
+		for (lo = hkey_from(v, n, q->h, x->date); lo-- > 0 && v[lo].h == q->h &&
+		    x->date - v[lo].date <= (int64_t)FAM_DAYS * DAY;) {
+			if (v[lo].mail == q->mail ||
 			    uf_find(&md->threads, v[lo].mail) == uf_find(&md->threads, q->mail))
 				continue;
-			md->cpairs = xgrow(md->cpairs, &md->capcpairs, md->ncpairs, 256,
-			    sizeof *md->cpairs);
-			md->cpairs[md->ncpairs].root = v[lo].mail;
-			md->cpairs[md->ncpairs++].mail = q->mail;
+			add_cite(md, v[lo].mail, q->mail);
 			break;
 		}
 	}
-	free(v);
 	free(md->tquotes);
 	md->tquotes = NULL;
 	md->ntquotes = md->captquotes = 0;
+}
+
+void
+title_cites(struct model *md)
+{
+	struct hkey *v = xreallocarray(NULL, md->nmails + 1, sizeof *v);
+	size_t n = 0;
+
+	/* The patches by their titles (patch_titles()), once for both. */
+	for (size_t k = 0; k < md->nmails; k++) {
+		const struct mail *p = &md->mails[k];
+
+		if (p->present && p->type == MT_PATCH && p->date != NODATE && *p->ntitle)
+			v[n++] = (struct hkey){ hash_bytes(p->ntitle, strlen(p->ntitle)), p->date,
+			    (uint32_t)k };
+	}
+	if (n)
+		qsort(v, n, sizeof *v, cmp_hkey);
+	subject_cites(md, v, n);
+	quoted_cites(md, v, n);
+	free(v);
 }

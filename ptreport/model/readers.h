@@ -68,13 +68,6 @@ void titles_finish(struct model *md);
 /* Attribution lines of mails naming no parent (quotes.c): kept as read, then cited. */
 void quote_attribution(struct model *md, uint32_t mi, const char *raw, size_t n);
 void quote_cites(struct model *md);
-/*
- * Answers sent with no thread at all (quotes.c): a mail naming no
- * parent whose subject is a reply's to a patch ("RE: [PATCH] t", a
- * client that drops In-Reply-To and References) cites the latest patch
- * of that title by another person, QUOTE_REPLY_DAYS at most before it.
- */
-void subject_cites(struct model *md);
 /* A subject's title words, lower-cased and interned (titles.c); "" for none. */
 const char *title_words(struct model *md, const char *subject);
 /* The same of s[0..n) into w, not interned (w emptied first). */
@@ -83,10 +76,18 @@ void title_norm(struct buf *w, const char *s, size_t n);
  * Titles quoted in a mail's own words (quotes.c): a passage in double
  * quotes that is a patch's title ("This patch supersedes the previously
  * submitted "Merge nfct tool into conntrackd""), kept as read (text
- * raw: TSV-escaped), then cited: the latest patch of that title before
- * the quoting mail, FAM_DAYS at most, in another thread.
+ * raw: TSV-escaped).  Then title_cites(), over the patches by their
+ * titles (patch_titles()): each such passage cites the latest patch of
+ * that title before the quoting mail, FAM_DAYS at most, in another
+ * thread; and an answer sent with no thread at all, a mail naming no
+ * parent whose subject is a reply's to a patch ("RE: [PATCH] t", a
+ * client that drops In-Reply-To and References), cites the latest
+ * patch of that title by another person, QUOTE_REPLY_DAYS at most
+ * before it.
  */
 void quote_titles(struct model *md, uint32_t mi, const char *text, size_t n, int raw);
 void title_cites(struct model *md);
+/* Each patch's and cover letter's title words (ntitle), before the threads are finished. */
+void patch_titles(struct model *md);
 
 #endif

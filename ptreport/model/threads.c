@@ -372,7 +372,6 @@ static void
 thread_cites(struct model *md)
 {
 	quote_cites(md);
-	subject_cites(md);
 	title_cites(md);
 	if (md->ncpairs) {
 		size_t n = 0;

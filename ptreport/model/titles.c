@@ -167,7 +167,7 @@ quoted_titles(struct model *md)
 }
 
 void
-titles_finish(struct model *md)
+patch_titles(struct model *md)
 {
 	/* A cover letter's title too: a posting's (versions.c). */
 	for (size_t i = 0; i < md->nmails; i++) {
@@ -176,6 +176,11 @@ titles_finish(struct model *md)
 		if (m->present && (m->type == MT_PATCH || m->type == MT_COVER))
 			m->ntitle = title_words(md, m->subject);
 	}
+}
+
+void
+titles_finish(struct model *md)
+{
 	quoted_titles(md);
 }
 
