@@ -255,6 +255,64 @@ is "why: a tag the history takes" \
 	"  repository: the project's: 1 of the 1 files it changes is the repository's at its date, or known from its thread or its author; its tag [tool]: 2 patches, 1 merged, 0 another repository's by their files: a tag the history takes" \
 	"$(ptreport why t1@x -q --grace 0 cp.tsv cp.tok k-cp.tsv c-cp.tsv | grep '^  repository: ')"
 
+# A tag the history takes names the project where the files cannot
+# tell: [tool], Bob's and Ann's patches merged as C4 and C5 (2 of 2).
+# own TAG CHANGE [PARTS]: Cy's p@x "[PATCH TAG] tests: add group"
+# making CHANGE; with PARTS, p@x is part 3/3 of a posting whose parts
+# 1/3 and 2/3 change kernel/ (no folder of the history).
+own() {
+	otag=$1 ochg=$2 parts=${3:-}
+	{ mhdr; bg
+	  tmail o1@x 2021-02-15T09:00:00Z Bob bob@b.org '[PATCH tool] tool: one'
+	  tmail o2@x 2021-02-16T09:00:00Z Ann ann@a.org "[PATCH tool] tool: two"
+	  if [ -n "$parts" ]; then
+		mrow s0@x 2021-03-05T09:00:00Z Cy cy@c.org '[PATCH 0/3] grp: three' dev '' '' cover '' 0 3 '' '' ''
+		mrow s1@x 2021-03-05T09:01:00Z Cy cy@c.org '[PATCH 1/3] kern: one' dev s0@x s0@x patch '' 1 3 '' '' ''
+		mrow s2@x 2021-03-05T09:02:00Z Cy cy@c.org '[PATCH 2/3] kern: two' dev s0@x s0@x patch '' 2 3 '' '' ''
+		mrow p@x 2021-03-05T09:03:00Z Cy cy@c.org "[PATCH$otag 3/3] tests: add group" dev s0@x s0@x patch '' 3 3 '' '' ''
+	  else
+		tmail p@x 2021-03-05T09:00:00Z Cy cy@c.org "[PATCH$otag] tests: add group"
+	  fi
+	  talk
+	} >ow.tsv
+	{ bhdr; base_tok
+	  b commit "$C4" 2021-02-20T00:00:00Z 3333333..3333334 M:src/tool.c
+	  b commit "$C5" 2021-02-21T00:00:00Z 3333334..3333335 M:src/tool.c
+	  b mail o1@x 2021-02-15T09:00:00Z 3333333..3333334 M:src/tool.c
+	  b mail o2@x 2021-02-16T09:00:00Z 3333334..3333335 M:src/tool.c
+	  b mail s1@x 2021-03-05T09:01:00Z c0ffee1..c0ffee2 M:kernel/foo.c
+	  b mail s2@x 2021-03-05T09:02:00Z c0ffee3..c0ffee4 M:kernel/bar.c
+	  b mail p@x 2021-03-05T09:00:00Z 0000000..5555551 "$ochg"; } >ow.tok
+	{ khdr; member 1 m1@x mail; member 1 "$C3" commit; member 2 o1@x mail; member 2 "$C4" commit
+	  member 3 o2@x mail; member 3 "$C5" commit; } >k-ow.tsv
+	{ chdr
+	  commit "$C1" 2021-01-01T00:00:00Z 2021-01-01T00:00:00Z
+	  commit "$C2" 2021-01-02T00:00:00Z 2021-01-02T00:00:00Z
+	  commit "$C3" 2021-02-03T00:00:00Z 2021-02-03T00:00:00Z
+	  commit "$C4" 2021-02-20T00:00:00Z 2021-02-20T00:00:00Z
+	  commit "$C5" 2021-02-21T00:00:00Z 2021-02-21T00:00:00Z
+	  commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-ow.tsv
+	verdict p@x --grace 0 ow.tsv ow.tok k-ow.tsv c-ow.tsv
+}
+is "a tag the history takes: a patch creating files in a folder it lacks is the project's" \
+	"ignored" "$(own ' tool' C:tests/grp/001)"
+is "control: untagged, the same patch: not-counted by its files" \
+	"not-counted not for this repository: it creates files in no folder the repository had at its date (tests/grp/001)" \
+	"$(own '' C:tests/grp/001)"
+is "control: a tag the history takes on a patch changing files it never had: not-counted" \
+	"not-counted not for this repository: 0 of the 1 files it changes were in it at its date (not kernel/baz.c)" \
+	"$(own ' tool' M:kernel/baz.c)"
+is "a tag the history takes: the project's part of a posting whose other parts are another's" \
+	"ignored" "$(own ' tool' M:src/tool.c parts)"
+is "control: untagged, the same part goes with its posting: not-counted" "not-counted" \
+	"$(own '' M:src/tool.c parts | cut -d' ' -f1)"
+is "control: a tag never taken ([grp]) decides nothing: not-counted" "not-counted" \
+	"$(own ' grp' C:tests/grp/001 | cut -d' ' -f1)"
+own ' tool' C:tests/grp/001 >/dev/null
+is "why: the tag decided where the files could not" \
+	"  repository: the project's by its tag: it creates files in no folder the repository has at its date; its tag [tool]: 3 patches, 2 merged, 1 another repository's by their files: a tag the history takes, which decides where its files cannot (it creates files in folders the repository lacks)" \
+	"$(ptreport why p@x -q --grace 0 ow.tsv ow.tok k-ow.tsv c-ow.tsv | grep '^  repository: ')"
+
 # What another repository's patch by its tag made known teaches nothing:
 # Ann's "[PATCH lib] lib: add new" creates src/new.c (a folder the
 # history has: the project's by its files, another repository's by its

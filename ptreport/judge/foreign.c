@@ -318,7 +318,7 @@ posting_vote(struct model *md, struct ppart *v, size_t n)
 
 			m->pforeign = nf;
 			m->pjudged = nj;
-			if (!m->foreign) {
+			if (!m->foreign && !m->owntag) {
 				m->foreign = m->byposting = 1;
 				more = 1;
 			}
@@ -428,7 +428,7 @@ prefix_vote(struct model *md)
 				v = e->val;
 				v->judged++;
 				v->foreign += m->foreign;
-			} else if (!m->foreign && generic_only(m->files) &&
+			} else if (!m->foreign && !m->owntag && generic_only(m->files) &&
 			    (e = hmap_get(&by, pre, n))) {
 				v = e->val;
 				if (v->judged >= PREFIX_MIN && 2 * v->foreign > v->judged) {
@@ -535,10 +535,13 @@ foreign_run(struct model *md, int keep)
 		for (size_t i = 0; i < md->nmails; i++) {
 			struct mail *m = &md->mails[i];
 
-			m->foreign = m->present && m->type == MT_PATCH &&
+			m->foreign = m->present && m->type == MT_PATCH && !m->owntag &&
 			    (m->files || m->byposting || (keep && (m->bytag || m->byblobs)));
 			if (keep)
 				m->byauthor = 0;
+			/* The project's by its tag: what it changes is known to its thread and author. */
+			if (m->owntag && m->files)
+				learn(&kn, m, uf_find(&md->threads, (uint32_t)i));
 		}
 		while (more) {
 			more = 0;
@@ -580,7 +583,10 @@ find_foreign(struct model *md)
  * Once more, after the tags and the blobs (tags.c): a patch another
  * repository's by its tag or its tree teaches nothing (an nftables
  * patch creating tests/shell/ files, tagged [nft], made its author's
- * later untagged tests the project's), and stays another repository's.
+ * later untagged tests the project's), and stays another repository's;
+ * one the project's by its tag (owntag) stays the project's, whatever
+ * its posting's other parts, and teaches its files to its thread and
+ * author (the untagged later parts of a new test group).
  */
 void
 find_foreign_again(struct model *md)
@@ -588,7 +594,7 @@ find_foreign_again(struct model *md)
 	int any = 0;
 
 	for (size_t i = 0; i < md->nmails && !any; i++)
-		any = md->mails[i].bytag || md->mails[i].byblobs;
+		any = md->mails[i].bytag || md->mails[i].byblobs || md->mails[i].owntag;
 	if (any && md->has_paths)
 		foreign_run(md, 1);
 }

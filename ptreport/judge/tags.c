@@ -265,6 +265,77 @@ first_tag(const char *w, size_t k, void *arg)
 }
 
 /*
+ * A tag the history takes names the project: at least TAG_OWN_MIN of
+ * its patches merged, and at least half as often as the project's
+ * patches (those its files make its) are.
+ * It decides where a patch's files cannot: one that only creates files
+ * in folders the repository lacks (a test suite's new group of tests,
+ * [PATCH blktests] creating tests/throtl/), a part whose posting's other
+ * parts are another repository's ("[PATCH v4 5/4 nvme-cli]" after four
+ * kernel parts), one of files every project has under a title prefix
+ * of another's.  Not a patch changing files the repository lacks: a
+ * kernel patch mis-tagged with the project's name stays another's.
+ * A patch with a tag judged another repository's is not so made.
+ */
+#define TAG_OWN_MIN 2
+
+struct ownctx {
+	const struct hmap *tags;
+	const struct set64 *ltags;
+	double rate;
+	int own, other;
+};
+
+static void
+own_seen(const char *w, size_t k, void *arg)
+{
+	struct ownctx *o = arg;
+	const struct hent *e;
+	const struct tagstat *t;
+
+	if (process_tag(w, k) || set64_has(o->ltags, hash_bytes(w, k)) ||
+	    !(e = hmap_get(o->tags, w, k)))
+		return;
+	t = e->val;
+	if (t->foreign)
+		o->other = 1;
+	else if (t->merged >= TAG_OWN_MIN && 2.0 * (double)t->merged >= o->rate * (double)t->patches)
+		o->own = 1;
+}
+
+static int tag_counted(struct model *md, uint32_t i);
+
+static void
+own_tags(struct model *md, const struct hmap *tags, const struct set64 *ltags)
+{
+	struct ownctx o = { tags, ltags, 0, 0, 0 };
+	unsigned long all = 0, merged = 0;
+
+	/* The rate of the project's patches (a kernel list's own are mostly another's). */
+	for (size_t i = 0; i < md->nmails; i++)
+		if (tag_counted(md, (uint32_t)i) && !md->mails[i].foreign) {
+			all++;
+			merged += applied_by(md, (uint32_t)i, 0) != NONE;
+		}
+	if (!all)
+		return;
+	o.rate = (double)merged / (double)all;
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+
+		if (!tag_counted(md, (uint32_t)i) || !m->foreign || m->bytag || m->byblobs ||
+		    (!m->byposting && !m->byauthor && m->fchanged))
+			continue;
+		o.own = o.other = 0;
+		subject_tags(m->subject, own_seen, &o);
+		if (o.own && !o.other) {
+			m->owntag = m->byposting ? OWN_POSTING : m->byauthor ? OWN_PREFIX : OWN_NEWDIRS;
+			m->foreign = m->byposting = m->byauthor = 0;
+		}
+	}
+}
+
+/*
  * What a patch the project's (not another repository's) carries in its
  * first tag, and why that tag did not decide, for why (m->tagnote):
  * taken, too few to tell, or (hit: its tag judged another repository's
@@ -289,6 +360,12 @@ tag_note(struct model *md, struct hmap *tags, struct mail *m, const struct set64
 	if (hit)
 		buf_addstr(&b, "another repository's by those files, but this one was made "
 		    "in the history's tree (every blob its diff changes rests on it)");
+	else if (m->owntag)
+		buf_addf(&b, "a tag the history takes, which decides where its files cannot (%s)",
+		    m->owntag == OWN_POSTING ? "most parts of its posting are another "
+		    "repository's" : m->owntag == OWN_PREFIX ? "it changes only files every "
+		    "project has, and most patches under its title's prefix are another "
+		    "repository's" : "it creates files in folders the repository lacks");
 	else if (t->merged && (double)t->merged * TAG_RATIO > rate * (double)t->patches)
 		buf_addstr(&b, "a tag the history takes");
 	else
@@ -762,10 +839,11 @@ tags_judge(struct model *md)
 	 * rate: a header copied into several repositories has one blob in
 	 * each.
 	 */
+	rate = all ? (double)allmerged / (double)all : 0;
+	own_tags(md, &tags, &ltags);
 	if (md->has_blobs && !md->blobs_missing)
 		blobs_root(md);
 	c.stage = 2;
-	rate = all ? (double)allmerged / (double)all : 0;
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
 

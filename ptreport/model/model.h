@@ -45,6 +45,14 @@ struct named;
  * A mail, or a Message-ID only referenced (present == 0: a mail missing
  * from the archive that still ties a thread together).
  */
+/* Why a patch's tag made it the project's, its files aside (tags.c). */
+enum owntag {
+	OWN_NONE,
+	OWN_NEWDIRS,             /* it only creates files in folders the repository lacks */
+	OWN_POSTING,             /* most parts of its posting are another repository's */
+	OWN_PREFIX,              /* files every project has, under another's title prefix */
+};
+
 struct mail {
 	const char *id;
 	const char *from;        /* sender address, interned */
@@ -137,6 +145,8 @@ struct mail {
 	unsigned char bytag;     /* foreign by its subject's tag (tags.c) */
 	unsigned char byblobs;   /* foreign: made in another repository's tree, by
 	                            its blobs (tags.c) */
+	unsigned char owntag;    /* the project's by a tag the history takes, where
+	                            its files could not tell (enum owntag; tags.c) */
 	unsigned char unsigned_; /* patches: its message has no Signed-off-by, and its
 	                            subject no [PATCH] tag: shared, maybe not submitted */
 	const char *fixes;       /* patches: the commit its first Fixes: trailer names

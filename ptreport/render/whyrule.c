@@ -112,6 +112,9 @@ why_repository(const struct model *md, const struct mail *m, FILE *fp)
 	else if (md->has_paths && m->fknown)
 		buf_addstr(&b, "the project's: it creates files in a folder the repository has "
 		    "at its date");
+	else if (md->has_paths && m->owntag == OWN_NEWDIRS)
+		buf_addstr(&b, "the project's by its tag: it creates files in no folder the "
+		    "repository has at its date");
 	if (m->tagnote)
 		buf_addf(&b, "%s%s", b.len ? "; " : "", m->tagnote);
 	if (b.len)
