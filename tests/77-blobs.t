@@ -273,6 +273,8 @@ own() {
 	  else
 		tmail p@x 2021-03-05T09:00:00Z Cy cy@c.org "[PATCH$otag] tests: add group"
 	  fi
+	  [ -n "${reply:-}" ] &&
+		mrow r1@x 2021-03-06T09:00:00Z "${rname:-Eve}" "${raddr:-eve@e.org}" 'Re: [PATCH] grp' dev "$rto" "s0@x $rto" reply '' '' '' "$reply" '' ''
 	  talk
 	} >ow.tsv
 	{ bhdr; base_tok
@@ -308,6 +310,17 @@ is "control: untagged, the same part goes with its posting: not-counted" "not-co
 	"$(own '' M:src/tool.c parts | cut -d' ' -f1)"
 is "control: a tag never taken ([grp]) decides nothing: not-counted" "not-counted" \
 	"$(own ' grp' C:tests/grp/001 | cut -d' ' -f1)"
+# Eve's reply to the kernel part 1/3, its words speaking of the series:
+# they speak of the kernel's parts, not of the project's 3/3.  Its other
+# half answered by one who does not commit to the repository: a doubt
+# (as a companion's answer in another thread).
+is "a reply to another repository's part, speaking of the series: no answer to the project's part, a doubt" \
+	"unsure" "$(reply=series rto=s1@x own ' tool' M:src/tool.c parts | cut -d' ' -f1)"
+is "control: the same reply by one who commits to the repository: the posting in conversation" \
+	"answered-together" \
+	"$(rname=Max raddr=maint@m.org reply=series rto=s1@x own ' tool' M:src/tool.c parts | cut -d' ' -f1)"
+is "control: the reply to the cover letter: the project's part answered" "answered" \
+	"$(reply=series rto=s0@x own ' tool' M:src/tool.c parts | cut -d' ' -f1)"
 own ' tool' C:tests/grp/001 >/dev/null
 is "why: the tag decided where the files could not" \
 	"  repository: the project's by its tag: it creates files in no folder the repository has at its date; its tag [tool]: 3 patches, 2 merged, 1 another repository's by their files: a tag the history takes, which decides where its files cannot (it creates files in folders the repository lacks)" \

@@ -129,6 +129,13 @@ aimed_at(struct model *md, uint32_t t, int series, uint32_t mi)
 	/* Another posting (another version, another thread) is not m's. */
 	if (x->version != m->version || thread_of(md, t) != thread_of(md, mi))
 		return 0;
+	/*
+	 * Words of the series in a reply to a part of another repository
+	 * (a kernel part of a posting that carries the tool's part too)
+	 * speak of that repository's parts, not of m.
+	 */
+	if (x->type == MT_PATCH && x->foreign != m->foreign)
+		return 0;
 	return x->type == MT_COVER || series;
 }
 
@@ -289,6 +296,13 @@ sibling_answer(struct model *md, uint32_t mi)
 		/* Another part of m's own posting, by its author. */
 		if (t->type != MT_PATCH || t->version != m->version || !same_person(t, m) ||
 		    (x->date != NODATE && m->date != NODATE && x->date < m->date))
+			continue;
+		/*
+		 * A part of another repository (the kernel's, in a posting
+		 * carrying the tool's part too) is the project's conversation
+		 * only when one who commits to it answered (companion()).
+		 */
+		if (!t->foreign != !m->foreign && !committer_at(md, x->from, x->who, x->date))
 			continue;
 		if (before(md, r, best))
 			best = r;

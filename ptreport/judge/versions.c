@@ -430,10 +430,11 @@ together(struct model *md, uint32_t mi)
  * The other half of a submission to two repositories: a patch of
  * another repository (a kernel's ioctl beside the tool using it) its
  * author posted within COMPANION_SECS of patch mi, to a list of it,
- * in another thread, where another person answered it (not another
- * part of its posting) after mi was posted: the review of the one half
- * may be the submission's.  Of a series, the part sharing a word of
- * its title's summary with mi's is its half.  Of those answers one by
+ * in another thread, or a part of mi's own posting (the kernel's
+ * parts of a posting carrying the tool's part too), where another
+ * person answered it after mi was posted: the review of the one half
+ * may be the submission's.  Of a series in another thread, the part
+ * sharing a word of its title's summary with mi's is its half.  Of those answers one by
  * a person who commits to this repository (*maint set), else the
  * earliest; NONE if none; *half the companion.
  */
@@ -459,8 +460,9 @@ companion(struct model *md, uint32_t mi, uint32_t *half, int *maint)
 		 * Of a series, the part on its subject (a word of its title's
 		 * summary in common): an answer to another part is that one's.
 		 */
-		if (xr == root || !by_person(t, m->from, m->who) || !share_list(t, m) ||
-		    (t->total > 1 && !summaries_share(md, m->subject, t->subject)))
+		if ((xr == root && (t->total != m->total || t->version != m->version)) ||
+		    !by_person(t, m->from, m->who) || !share_list(t, m) ||
+		    (xr != root && t->total > 1 && !summaries_share(md, m->subject, t->subject)))
 			continue;
 		for (uint32_t r = md->th[xr].resp; r != NONE; r = md->mails[r].rnext) {
 			const struct mail *y = &md->mails[r];
