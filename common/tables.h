@@ -76,6 +76,8 @@ enum table_kind {
 #define COL_MERGE            "merge"
 #define COL_MERGE_DATE       "merge_date"
 #define COL_MERGE_SUBJECT    "merge_subject"
+#define COL_MERGE_AUTHOR     "merge_author"
+#define COL_MERGE_COMMITTER  "merge_committer"
 /* Patches. */
 #define COL_KIND             "kind"
 #define COL_AUTHOR           "author"

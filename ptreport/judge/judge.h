@@ -435,10 +435,12 @@ extern const char *const offlist_reasons[OR_N];
  * does the person of this address and lower-cased name commit others'
  * work at t: a committer (committer_at()), or the committer of the work
  * of two other people or more on any branch (a queue or a maintainer's
- * branch merged) within COMMITTER_DAYS?  branch_committer(): a commit
- * of the branch merge brought in whose committer (its author, when
- * GitHub made it) commits others' work: the branch is no contributor's;
- * NULL if none.  reviewed_posting(): the latest patch mail of commit c's
+ * branch merged), or who merged them into the main line (the merged
+ * table's merge_by), within COMMITTER_DAYS?  branch_committer(): a
+ * commit of the branch merge brought in whose committer (its author,
+ * when GitHub made it) commits others' work (when another made that
+ * merge, to the main line: committer_at()): the branch is no
+ * contributor's; NULL if none.  reviewed_posting(): the latest patch mail of commit c's
  * author from REVIEW_DAYS before c was written to then, on c's files
  * (the files both change half of each's at least), that another person
  * answered by then (a reply to it, or to its cover letter; with credit

@@ -653,6 +653,8 @@ pull_reason(const struct model *md, const struct commit *c, int own,
 	*branch = c->merge ? branch_committer(md, c->merge) : NULL;
 	if (c->merge && !*branch && pulled(c->merge_subject)) {
 		buf_addf(detail, "brought in by %.12s \"%s\"", c->merge, c->merge_subject);
+		if (*c->merge_by)
+			buf_addf(detail, ", merged by %s", c->merge_by);
 		return OR_PULL;
 	}
 	if (c->pull) {

@@ -98,14 +98,27 @@ cmp_ownpost(const void *a, const void *b)
 	return strcmp(idx_md->mails[x->mail].id, idx_md->mails[y->mail].id);
 }
 
-/* Every commit of another person, by who committed it (machines aside). */
+/*
+ * Every commit of another person, by who committed it (machines aside),
+ * and by who merged it into the main line (a merged table's merge_by:
+ * a pull request merged on the forge is its merger's handling of
+ * another's work).
+ */
 static void
 index_forwork(struct model *md, struct buf *b)
 {
-	md->fw = xreallocarray(NULL, 2 * md->ncommits + 1, sizeof *md->fw);
+	md->fw = xreallocarray(NULL, 3 * md->ncommits + 1, sizeof *md->fw);
 	md->nfw = 0;
 	for (size_t i = 0; i < md->ncommits; i++) {
 		const struct commit *c = &md->commits[i];
+
+		if (c->present && c->merge && !c->side && *c->merge_by &&
+		    c->merge_date != NODATE && strcmp(c->merge_by, c->author)) {
+			md->fw[md->nfw].key = person_key(md, b, 'a', c->merge_by);
+			md->fw[md->nfw].t = c->merge_date;
+			md->fw[md->nfw].author = c->author;
+			md->fw[md->nfw++].aname = c->aname;
+		}
 
 		if (!c->present || c->cdate == NODATE || machine_committer(c->committer, c->cname) ||
 		    !for_another(c))
@@ -545,9 +558,18 @@ branch_committer(const struct model *md, const char *merge)
 		const struct commit *x = &md->commits[md->bymerge[lo]];
 		/* A commit GitHub made (a web edit) is its author's doing. */
 		int machine = machine_committer(x->committer, x->cname);
+		const char *who = machine ? x->author : x->committer;
 
-		if (commits_others(md, machine ? x->author : x->committer,
-		    machine ? x->aname : x->cname, x->cdate))
+		/*
+		 * A branch another merged is a maintainer's queue when its
+		 * owner commits others' work to the main line himself (or
+		 * merges it there): a co-maintainer's.  Others' commits
+		 * carried on branches alone (a contributor's pull request
+		 * holding his colleagues' fixes) make no maintainer of him.
+		 */
+		if (*x->merge_by && strcmp(x->merge_by, who) ?
+		    committer_at(md, who, machine ? x->aname : x->cname, x->cdate) :
+		    commits_others(md, who, machine ? x->aname : x->cname, x->cdate))
 			return x;
 	}
 	return NULL;

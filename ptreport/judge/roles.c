@@ -126,8 +126,16 @@ history_facts(struct model *md, const struct scope *sc)
 		 * owner's doing (a contributor who took a patch into his pull
 		 * request), not the project's.
 		 */
-		if (md->has_merged && c->merge)
+		if (md->has_merged && c->merge) {
+			/*
+			 * Who merged another's branch into the main line
+			 * committed his work (a pull request merged on the
+			 * forge: the merge's author).
+			 */
+			if (*c->merge_by && c->merge_date != NODATE && strcmp(c->merge_by, c->author))
+				committer_add(md, 'a', c->merge_by, c->merge_date);
 			continue;
+		}
 		if (!others || for_another(c)) {
 			if (*c->committer)
 				committer_add(md, 'a', c->committer, c->cdate);

@@ -733,7 +733,8 @@ load_tags(struct model *md, struct tsv_reader *r)
 
 /*
  * A merged table (git2tsv --merged): which merge brought each commit
- * in, and its subject ("Merge pull request #12 from ...").
+ * in, and its subject ("Merge pull request #12 from ..."); who made the
+ * merge and when, where the table says (older tables do not).
  */
 static void
 load_merged(struct model *md, struct tsv_reader *r)
@@ -741,6 +742,9 @@ load_merged(struct model *md, struct tsv_reader *r)
 	int cid = table_need(r, TABLE_MERGED, COL_ID);
 	int cm = table_need(r, TABLE_MERGED, COL_MERGE);
 	int cs = table_need(r, TABLE_MERGED, COL_MERGE_SUBJECT);
+	int cd = table_col(r, TABLE_MERGED, COL_MERGE_DATE);
+	int ca = table_col(r, TABLE_MERGED, COL_MERGE_AUTHOR);
+	int cc = table_col(r, TABLE_MERGED, COL_MERGE_COMMITTER);
 	int got, use;
 
 	md->has_merged = 1;
@@ -761,6 +765,17 @@ load_merged(struct model *md, struct tsv_reader *r)
 		}
 		c->merge = intern(&md->pool, r->f[cm].s, r->f[cm].len);
 		c->merge_subject = intern(&md->pool, r->f[cs].s, r->f[cs].len);
+		if (cd >= 0)
+			(void)date_of(md, r, cd, &c->merge_date);
+		if (ca >= 0 && cc >= 0) {
+			/* A forge's merge (GitHub's web merge) is its author's doing. */
+			size_t n;
+			const char *s = fld(r, cc, &n);
+
+			if (n == 18 && !memcmp(s, "noreply@github.com", 18))
+				s = fld(r, ca, &n);
+			c->merge_by = intern(&md->pool, s, n);
+		}
 	}
 }
 
