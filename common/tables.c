@@ -32,8 +32,8 @@ static const char *const pulls[] = {
 };
 
 static const char *const merged[] = {
-	COL_ID, COL_MERGE, COL_MERGE_DATE, COL_MERGE_SUBJECT, COL_MERGE_AUTHOR,
-	COL_MERGE_COMMITTER, COL_SRC,
+	COL_ID, COL_MERGE, COL_MERGE_DATE, COL_MERGE_SUBJECT, COL_MERGE_FROM_NAME,
+	COL_MERGE_FROM_ADDR, COL_MERGE_COMMITTER_NAME, COL_MERGE_COMMITTER_ADDR, COL_SRC,
 };
 
 static const char *const patches[] = {

@@ -76,8 +76,10 @@ enum table_kind {
 #define COL_MERGE            "merge"
 #define COL_MERGE_DATE       "merge_date"
 #define COL_MERGE_SUBJECT    "merge_subject"
-#define COL_MERGE_AUTHOR     "merge_author"
-#define COL_MERGE_COMMITTER  "merge_committer"
+#define COL_MERGE_FROM_NAME  "merge_from_name"
+#define COL_MERGE_FROM_ADDR  "merge_from_addr"
+#define COL_MERGE_COMMITTER_NAME "merge_committer_name"
+#define COL_MERGE_COMMITTER_ADDR "merge_committer_addr"
 /* Patches. */
 #define COL_KIND             "kind"
 #define COL_AUTHOR           "author"

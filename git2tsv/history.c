@@ -248,13 +248,19 @@ walk_line(struct mctx *m, git_oid id)
 	return 0;
 }
 
-/* A merge's person's address, as the commits table writes it (decoded, lower case), and a tab. */
+/* A merge's person: name and address as the commits table writes them (decoded; the address lower case), each and a tab. */
 static void
-merge_addr(struct buf *row, git_commit *mc, const git_signature *sig)
+merge_person(struct buf *row, git_commit *mc, const git_signature *sig)
 {
 	struct buf t = BUF_INIT;
 	unsigned flagged = 0;
 
+	if (sig && sig->name)
+		commit_text(&t, sig->name, strlen(sig->name), git_commit_message_encoding(mc),
+		    &flagged);
+	tsv_add(row, t.p ? t.p : "", t.len);
+	tsv_sep(row);
+	buf_reset(&t);
 	if (sig && sig->email)
 		commit_text(&t, sig->email, strlen(sig->email), git_commit_message_encoding(mc),
 		    &flagged);
@@ -321,8 +327,8 @@ take_merges(struct mctx *m, size_t from, struct buf *row, struct buf *subj)
 			tsv_sep(row);
 			tsv_add(row, subj->p ? subj->p : "", subj->len);
 			tsv_sep(row);
-			merge_addr(row, mc, git_commit_author(mc));
-			merge_addr(row, mc, git_commit_committer(mc));
+			merge_person(row, mc, git_commit_author(mc));
+			merge_person(row, mc, git_commit_committer(mc));
 			tsv_addstr(row, name);
 			tsv_row_end(row, stdout);
 		}

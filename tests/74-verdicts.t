@@ -1201,7 +1201,7 @@ is "... and her commit taken whole is no fast-forward of a contributor's (contro
 	"committer-own its author committed it|pull-request its author committed it, and commits no one else's work: a branch of his taken whole (a fast-forward)" \
 	"$(br $Q6)"
 
-# Who made the merge (the merged table's merge_author, merge_committer;
+# Who made the merge (the merged table's merge_from_*, merge_committer_*;
 # GitHub's web merge is its author's).  Mia's queue merged by Max on the
 # forge is her pull request to him: she commits others' work on her
 # branch alone, never to the main line (control: merged by herself, her
@@ -1209,23 +1209,28 @@ is "... and her commit taken whole is no fast-forward of a contributor's (contro
 # Q0 on the main line.  And one who merged another's work is one who
 # commits others' work: Mia's Q6 is no branch of hers taken whole.
 brm() { # #7-MERGER-AUTHOR COMMITTER #8-MERGER-AUTHOR COMMITTER
-	printf 'id\tmerge\tmerge_date\tmerge_subject\tmerge_author\tmerge_committer\tsrc\n'
-	printf '%s\t%s\t2021-02-22T13:00:00Z\tMerge pull request #7 from max/queue\t%s\t%s\t\n' \
+	printf 'id\tmerge\tmerge_date\tmerge_subject\tmerge_from_name\tmerge_from_addr\tmerge_committer_name\tmerge_committer_addr\tsrc\n'
+	printf '%s\t%s\t2021-02-22T13:00:00Z\tMerge pull request #7 from max/queue\t\t%s\t\t%s\t\n' \
 	    $Q1 $(hexid 3e7) "$1" "$2"
-	printf '%s\t%s\t2021-02-22T13:00:00Z\tMerge branch %s into next\t\t\t\n' $Q2 $(hexid 3e8) "'maint'"
+	printf '%s\t%s\t2021-02-22T13:00:00Z\tMerge branch %s into next\t\t\t\t\t\n' $Q2 $(hexid 3e8) "'maint'"
 	for q in $Q3 $Q4 $Q5; do
-		printf '%s\t%s\t2021-02-23T13:00:00Z\tMerge pull request #8 from mia/queue\t%s\t%s\t\n' \
-		    $q $(hexid 3e9) "$3" "$4"
+		printf '%s\t%s\t2021-02-23T13:00:00Z\tMerge pull request #8 from mia/queue\t%s\t%s\t\t%s\t\n' \
+		    $q $(hexid 3e9) "${5:-}" "$3" "$4"
 	done
 }
 brm lea@l.org noreply@github.com maint@m.org noreply@github.com >brm-max.tsv
 brm maint@m.org maint@m.org mia@m.org mia@m.org >brm-own.tsv
+# The same person under another address, known by name: Mia merged it.
+brm maint@m.org maint@m.org mia@home.example noreply@github.com Mia >brm-name.tsv
 ptreport offlist -q off.tsv none.tsv c-br.tsv brm-max.tsv >brm.out
 ptreport offlist -q off.tsv none.tsv c-br.tsv brm-own.tsv >brm-own.out
 ptreport offlist -q off.tsv none.tsv c-br-ctl.tsv brm-own.tsv >brm-ctl.out
 is "merged by another on the forge: a branch carrying others' work, of one who commits none to the main line, is a pull request (control: merged by herself: her queue)" \
 	"pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", merged by maint@m.org|committer-own its author committed it; brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed 7b3000000000): no contributor's pull request" \
 	"$(rpr $Q5 brm.out)|$(rpr $Q5 brm-own.out)"
+is "... the merger the branch's owner by name, under another address: her queue" \
+	"committer-own its author committed it; brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed 7b3000000000): no contributor's pull request" \
+	"$(ptreport offlist -q off.tsv none.tsv c-br.tsv brm-name.tsv | awk -F'\t' -v id=$Q5 '$1 == id { print $10 " " $11 }')"
 is "... another's commit in it too (control: none)" \
 	"pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", merged by maint@m.org|none brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed 7b3000000000): no contributor's pull request" \
 	"$(rpr $Q3 brm.out)|$(rpr $Q3 brm-own.out)"

@@ -144,9 +144,9 @@ if [ "$have_git" = 1 ]; then
 	is "--merged: exit 0" 0 "$rc"
 	is "--merged: quiet (nothing on stderr)" "" "$(cat "$T/err")"
 	cp "$T/out" merged.tsv
-	printf 'id\tmerge\tmerge_date\tmerge_subject\tmerge_author\tmerge_committer\tsrc\n' >mhdr.want
+	printf 'id\tmerge\tmerge_date\tmerge_subject\tmerge_from_name\tmerge_from_addr\tmerge_committer_name\tmerge_committer_addr\tsrc\n' >mhdr.want
 	head -1 merged.tsv >mhdr.got
-	same "--merged: the header (id merge merge_date merge_subject merge_author merge_committer src)" \
+	same "--merged: the header (id merge merge_date merge_subject, the merge's people, src)" \
 		mhdr.want mhdr.got
 	awk -F'\t' 'NR > 1 { print $1 }' merged.tsv | sort >m.ids
 	git -C mr rev-list --no-merges "$M" "^$M^1" | sort >m.want
@@ -156,9 +156,9 @@ if [ "$have_git" = 1 ]; then
 	is "the pull request's rows: merge_date is M's commit date, merge_subject its subject" \
 		"2020-01-08T12:00:00Z|Merge pull request #7 from x/topic" \
 		"$(awk -F'\t' -v m="$M" 'NR > 1 && $2 == m { print $3 "|" $4 }' merged.tsv | sort -u)"
-	is "the pull request's rows: merge_author and merge_committer are M's addresses, lower case" \
-		"$(git -C mr log -1 --format='%ae|%ce' "$M" | tr 'A-Z' 'a-z')" \
-		"$(awk -F'\t' -v m="$M" 'NR > 1 && $2 == m { print $5 "|" $6 }' merged.tsv | sort -u)"
+	is "the pull request's rows: the merge's author and committer, names and addresses (lower case)" \
+		"$(git -C mr log -1 --format='%an|%ae|%cn|%ce' "$M" | awk -F'|' -v OFS='|' '{ $2 = tolower($2); $4 = tolower($4); print }')" \
+		"$(awk -F'\t' -v m="$M" 'NR > 1 && $2 == m { print $5 "|" $6 "|" $7 "|" $8 }' merged.tsv | sort -u)"
 	is "the commit of the nested branch (S1) is the pull request's, not the nested merge's" "$M" \
 		"$(awk -F'\t' -v s="$S1" '$1 == s { print $2 }' merged.tsv)"
 	is "a merge is no row (the nested one, N, neither as id nor as merge)" "" \

@@ -107,18 +107,24 @@ cmp_ownpost(const void *a, const void *b)
 static void
 index_forwork(struct model *md, struct buf *b)
 {
-	md->fw = xreallocarray(NULL, 3 * md->ncommits + 1, sizeof *md->fw);
+	md->fw = xreallocarray(NULL, 4 * md->ncommits + 1, sizeof *md->fw);
 	md->nfw = 0;
 	for (size_t i = 0; i < md->ncommits; i++) {
 		const struct commit *c = &md->commits[i];
 
 		if (c->present && c->merge && !c->side && *c->merge_by &&
-		    c->merge_date != NODATE && strcmp(c->merge_by, c->author)) {
-			md->fw[md->nfw].key = person_key(md, b, 'a', c->merge_by);
-			md->fw[md->nfw].t = c->merge_date;
-			md->fw[md->nfw].author = c->author;
-			md->fw[md->nfw++].aname = c->aname;
-		}
+		    c->merge_date != NODATE &&
+		    !one_person(c->merge_by, c->merge_byname, c->author, c->aname, 0))
+			for (int k = 0; k < 2; k++) {
+				const char *s = k ? c->merge_byname : c->merge_by;
+
+				if (!*s)
+					continue;
+				md->fw[md->nfw].key = person_key(md, b, k ? 'n' : 'a', s);
+				md->fw[md->nfw].t = c->merge_date;
+				md->fw[md->nfw].author = c->author;
+				md->fw[md->nfw++].aname = c->aname;
+			}
 
 		if (!c->present || c->cdate == NODATE || machine_committer(c->committer, c->cname) ||
 		    !for_another(c))
@@ -559,6 +565,7 @@ branch_committer(const struct model *md, const char *merge)
 		/* A commit GitHub made (a web edit) is its author's doing. */
 		int machine = machine_committer(x->committer, x->cname);
 		const char *who = machine ? x->author : x->committer;
+		const char *whon = machine ? x->aname : x->cname;
 
 		/*
 		 * A branch another merged is a maintainer's queue when its
@@ -567,9 +574,8 @@ branch_committer(const struct model *md, const char *merge)
 		 * carried on branches alone (a contributor's pull request
 		 * holding his colleagues' fixes) make no maintainer of him.
 		 */
-		if (*x->merge_by && strcmp(x->merge_by, who) ?
-		    committer_at(md, who, machine ? x->aname : x->cname, x->cdate) :
-		    commits_others(md, who, machine ? x->aname : x->cname, x->cdate))
+		if (*x->merge_by && !one_person(x->merge_by, x->merge_byname, who, whon, 0) ?
+		    committer_at(md, who, whon, x->cdate) : commits_others(md, who, whon, x->cdate))
 			return x;
 	}
 	return NULL;

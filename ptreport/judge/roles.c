@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "judge.h"
+#include "person.h"
 #include "util.h"
 
 /*
@@ -132,8 +133,12 @@ history_facts(struct model *md, const struct scope *sc)
 			 * committed his work (a pull request merged on the
 			 * forge: the merge's author).
 			 */
-			if (*c->merge_by && c->merge_date != NODATE && strcmp(c->merge_by, c->author))
+			if (*c->merge_by && c->merge_date != NODATE &&
+			    !one_person(c->merge_by, c->merge_byname, c->author, c->aname, 0)) {
 				committer_add(md, 'a', c->merge_by, c->merge_date);
+				if (*c->merge_byname)
+					committer_add(md, 'n', c->merge_byname, c->merge_date);
+			}
 			continue;
 		}
 		if (!others || for_another(c)) {

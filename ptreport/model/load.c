@@ -743,8 +743,10 @@ load_merged(struct model *md, struct tsv_reader *r)
 	int cm = table_need(r, TABLE_MERGED, COL_MERGE);
 	int cs = table_need(r, TABLE_MERGED, COL_MERGE_SUBJECT);
 	int cd = table_col(r, TABLE_MERGED, COL_MERGE_DATE);
-	int ca = table_col(r, TABLE_MERGED, COL_MERGE_AUTHOR);
-	int cc = table_col(r, TABLE_MERGED, COL_MERGE_COMMITTER);
+	int can = table_col(r, TABLE_MERGED, COL_MERGE_FROM_NAME);
+	int ca = table_col(r, TABLE_MERGED, COL_MERGE_FROM_ADDR);
+	int ccn = table_col(r, TABLE_MERGED, COL_MERGE_COMMITTER_NAME);
+	int cc = table_col(r, TABLE_MERGED, COL_MERGE_COMMITTER_ADDR);
 	int got, use;
 
 	md->has_merged = 1;
@@ -769,12 +771,18 @@ load_merged(struct model *md, struct tsv_reader *r)
 			(void)date_of(md, r, cd, &c->merge_date);
 		if (ca >= 0 && cc >= 0) {
 			/* A forge's merge (GitHub's web merge) is its author's doing. */
-			size_t n;
-			const char *s = fld(r, cc, &n);
+			size_t n, nn;
+			const char *s = fld(r, cc, &n), *nm = fld(r, ccn, &nn);
 
-			if (n == 18 && !memcmp(s, "noreply@github.com", 18))
+			if (n == 18 && !memcmp(s, "noreply@github.com", 18)) {
 				s = fld(r, ca, &n);
-			c->merge_by = intern(&md->pool, s, n);
+				nm = fld(r, can, &nn);
+			}
+			if (n) {
+				mailmap_map(md->mm, nm, nn, s, n, &nm, &nn, &s, &n);
+				c->merge_by = intern_lower(&md->pool, s, n);
+				c->merge_byname = intern_lower(&md->pool, nm, nn);
+			}
 		}
 	}
 }

@@ -238,9 +238,11 @@ struct commit {
 	const char *files;       /* patch table: what it changes, as a mail's files;
 	                            NULL (and for a side branch's commit) */
 	const char *merge_subject;
-	const char *merge_by;    /* who made that merge: its committer's address, or
-	                            its author's where a forge committed it (a merged
-	                            table's merge_author, merge_committer); "" unknown */
+	const char *merge_by, *merge_byname; /* who made that merge: its committer's
+	                            address and lower-cased name (through the
+	                            mailmap), or its author's where a forge committed
+	                            it (a merged table's merge_from_*, merge_committer_*);
+	                            "" unknown */
 	int64_t merge_date;      /* that merge's commit date; NODATE */
 	int64_t date;            /* author date */
 	int64_t cdate;           /* commit date: when it was integrated */

@@ -96,8 +96,8 @@ test_order(void)
 {
 	static const struct { enum table_kind kind; const char *header; } cases[] = {
 		{ TABLE_TAGS, "tag\tid\tdate\tannotated\ttag_date\tsrc\n" },
-		{ TABLE_MERGED, "id\tmerge\tmerge_date\tmerge_subject\tmerge_author\t"
-		    "merge_committer\tsrc\n" },
+		{ TABLE_MERGED, "id\tmerge\tmerge_date\tmerge_subject\tmerge_from_name\t"
+		    "merge_from_addr\tmerge_committer_name\tmerge_committer_addr\tsrc\n" },
 		{ TABLE_PAIRS, "left\tright\tmsg\tdiff\tdlr\tscore\tfdiff\tvia\n" },
 	};
 	size_t i;
