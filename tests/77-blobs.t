@@ -182,6 +182,16 @@ libtoks() {
 	b mail a1@x 2021-03-01T09:00:00Z 4444441..4444442 "M:$1"
 	b mail a2@x 2021-03-02T09:00:00Z 4444443..4444444 "M:$1"
 }
+# c45 C5-DATE: the history's commits table, C4 on 2021-02-20 and C5 then.
+c45() {
+	chdr
+	commit "$C1" 2021-01-01T00:00:00Z 2021-01-01T00:00:00Z
+	commit "$C2" 2021-01-02T00:00:00Z 2021-01-02T00:00:00Z
+	commit "$C3" 2021-02-03T00:00:00Z 2021-02-03T00:00:00Z
+	commit "$C4" 2021-02-20T00:00:00Z 2021-02-20T00:00:00Z
+	commit "$C5" "$1" "$1"
+	commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z
+}
 comp() {
 	libf=$1
 	{ mhdr; bg
@@ -200,13 +210,7 @@ comp() {
 	  b mail l1@x 2021-03-05T09:05:00Z 9999999..bbbbbbd M:configure.ac; } >cp.tok
 	{ khdr; member 1 m1@x mail; member 1 "$C3" commit; member 2 t0@x mail; member 2 "$C4" commit
 	  member 3 t1@x mail; member 3 l1@x mail; member 3 "$C5" commit; } >k-cp.tsv
-	{ chdr
-	  commit "$C1" 2021-01-01T00:00:00Z 2021-01-01T00:00:00Z
-	  commit "$C2" 2021-01-02T00:00:00Z 2021-01-02T00:00:00Z
-	  commit "$C3" 2021-02-03T00:00:00Z 2021-02-03T00:00:00Z
-	  commit "$C4" 2021-02-20T00:00:00Z 2021-02-20T00:00:00Z
-	  commit "$C5" 2021-03-06T00:00:00Z 2021-03-06T00:00:00Z
-	  commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-cp.tsv
+	c45 2021-03-06T00:00:00Z >c-cp.tsv
 	ptreport patches -q --grace 0 cp.tsv cp.tok k-cp.tsv c-cp.tsv |
 	    awk -F'\t' '$1 == "l1@x" || $1 == "t1@x" { print $1, $6, $7 }'
 }
@@ -287,13 +291,7 @@ own() {
 	  b mail p@x 2021-03-05T09:00:00Z 0000000..5555551 "$ochg"; } >ow.tok
 	{ khdr; member 1 m1@x mail; member 1 "$C3" commit; member 2 o1@x mail; member 2 "$C4" commit
 	  member 3 o2@x mail; member 3 "$C5" commit; } >k-ow.tsv
-	{ chdr
-	  commit "$C1" 2021-01-01T00:00:00Z 2021-01-01T00:00:00Z
-	  commit "$C2" 2021-01-02T00:00:00Z 2021-01-02T00:00:00Z
-	  commit "$C3" 2021-02-03T00:00:00Z 2021-02-03T00:00:00Z
-	  commit "$C4" 2021-02-20T00:00:00Z 2021-02-20T00:00:00Z
-	  commit "$C5" 2021-02-21T00:00:00Z 2021-02-21T00:00:00Z
-	  commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-ow.tsv
+	c45 2021-02-21T00:00:00Z >c-ow.tsv
 	verdict p@x --grace 0 ow.tsv ow.tok k-ow.tsv c-ow.tsv
 }
 is "a tag the history takes: a patch creating files in a folder it lacks is the project's" \

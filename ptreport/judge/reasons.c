@@ -104,6 +104,23 @@ cmp_ownpost(const void *a, const void *b)
  * a pull request merged on the forge is its merger's handling of
  * another's work).
  */
+/* Commit c's work handled at t by the person of address addr and name who: an entry each. */
+static void
+forwork_add(struct model *md, struct buf *b, const struct commit *c, const char *addr,
+    const char *who, int64_t t)
+{
+	for (int k = 0; k < 2; k++) {
+		const char *s = k ? who : addr;
+
+		if (!*s)
+			continue;
+		md->fw[md->nfw].key = person_key(md, b, k ? 'n' : 'a', s);
+		md->fw[md->nfw].t = t;
+		md->fw[md->nfw].author = c->author;
+		md->fw[md->nfw++].aname = c->aname;
+	}
+}
+
 static void
 index_forwork(struct model *md, struct buf *b)
 {
@@ -115,30 +132,10 @@ index_forwork(struct model *md, struct buf *b)
 		if (c->present && c->merge && !c->side && *c->merge_by &&
 		    c->merge_date != NODATE &&
 		    !one_person(c->merge_by, c->merge_byname, c->author, c->aname, 0))
-			for (int k = 0; k < 2; k++) {
-				const char *s = k ? c->merge_byname : c->merge_by;
-
-				if (!*s)
-					continue;
-				md->fw[md->nfw].key = person_key(md, b, k ? 'n' : 'a', s);
-				md->fw[md->nfw].t = c->merge_date;
-				md->fw[md->nfw].author = c->author;
-				md->fw[md->nfw++].aname = c->aname;
-			}
-
-		if (!c->present || c->cdate == NODATE || machine_committer(c->committer, c->cname) ||
-		    !for_another(c))
-			continue;
-		for (int k = 0; k < 2; k++) {
-			const char *s = k ? c->cname : c->committer;
-
-			if (!*s)
-				continue;
-			md->fw[md->nfw].key = person_key(md, b, k ? 'n' : 'a', s);
-			md->fw[md->nfw].t = c->cdate;
-			md->fw[md->nfw].author = c->author;
-			md->fw[md->nfw++].aname = c->aname;
-		}
+			forwork_add(md, b, c, c->merge_by, c->merge_byname, c->merge_date);
+		if (c->present && c->cdate != NODATE && !machine_committer(c->committer, c->cname) &&
+		    for_another(c))
+			forwork_add(md, b, c, c->committer, c->cname, c->cdate);
 	}
 	if (md->nfw)
 		qsort(md->fw, md->nfw, sizeof *md->fw, cmp_forwork);
