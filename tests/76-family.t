@@ -192,6 +192,41 @@ ok $? "control table: Bob answers v1's cover letter"
 is "control: v1 answered at its cover letter: v2's part 2 answered-version t2@x" \
 	"answered-version t2@x" "$(V u2@x --grace 0 ver-cover.tsv k-ver.tsv c-end.tsv)"
 
+# Answered, then merged as its next version under a new title: Ann's
+# a1@x answered by Bob; her v2 a2@x "foo: add a bar switch" four days
+# later (no earlier version of its own, her next posting), merged as MV
+# when MERGED is given.  What became of a1@x is that merge.
+MV=$(hexid 9a1)
+amerge() {
+	{
+		whdr
+		bg
+		w a1@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: add the bar option'
+		w b1@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH] foo: add the bar option' reply \
+		    a1@x '' '' '' '' 'Call it a switch, not an option.'
+		w a2@x 2021-02-05T09:00:00Z Ann ann@a.org '[PATCH v2] foo: add a bar switch' patch '' 2
+	} >am.tsv
+	{ thdr; tok mail a1@x 2021-02-01T09:00:00Z M:src/foo.c
+	  tok mail a2@x 2021-02-05T09:00:00Z M:src/foo.c; } >am.tok
+	{ khdr; [ -n "$1" ] && { member 1 a2@x mail; member 1 "$MV" commit; }; } >k-am.tsv
+	{ chdr; [ -n "$1" ] && commit "$MV" 2021-02-06T00:00:00Z 2021-02-07T00:00:00Z
+	  commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-am.tsv
+	V a1@x --grace 0 am.tsv am.tok k-am.tsv c-am.tsv
+}
+is "answered, and its next version under a new title merged: superseded by it" \
+	"superseded a2@x, merged as $MV" "$(amerge merged)"
+is "control: that version not merged: answered" "answered bob@b.org" "$(amerge '')"
+amerge merged >/dev/null
+is "why: the rule says it was answered and what became of it" \
+	"  rule: another person answered it, and its author's later version (under any title, joined by the scores, titles or timing, in another cluster) was merged: what became of it is that merge" \
+	"$(ptreport why a1@x --grace 0 am.tsv am.tok k-am.tsv c-am.tsv | grep '^  rule:')"
+ptreport verdicts -q --grace 0 am.tsv am.tok k-am.tsv c-am.tsv >am-v.tsv
+is "verdicts table: reason answered-merged" "superseded answered-merged" \
+	"$(awk -F'\t' '$2 == "a1@x" { print $3, $4 }' am-v.tsv)"
+ptreport patches -q --grace 0 am.tsv am.tok k-am.tsv c-am.tsv >am-j.out
+ptreport patches -q --grace 0 --verdicts am-v.tsv am.tsv am.tok k-am.tsv c-am.tsv >am-g.out
+same "verdicts given back: the same patches report" am-j.out am-g.out
+
 # --- 2. its author's own words -------------------------------------------------
 # Ann's p@x; after it, her reply a@x saying SAID with FLAGS.
 own() {

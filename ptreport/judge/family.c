@@ -474,6 +474,37 @@ later_step(struct model *md, uint32_t mi, uint32_t xi, void *arg)
 	return 0;
 }
 
+/*
+ * A later patch of its person's, merged or applied, that is a strong
+ * version of mi: the earliest.  The merge is tested first (its
+ * cluster's commits), the kinship, dearer, then: every answered patch
+ * asks.
+ */
+static int
+merged_step(struct model *md, uint32_t mi, uint32_t xi, void *arg)
+{
+	uint32_t *best = arg;
+	const struct cluster *k;
+
+	if (cmp_date_id(md, xi, mi) <= 0 || (*best != NONE && cmp_date_id(md, xi, *best) >= 0) ||
+	    !(k = cluster_at(md, md->mails[xi].cluster)) || !(k->ncommits || k->nside) ||
+	    (applied_by(md, xi, 0) == NONE && applied_by(md, xi, 1) == NONE) ||
+	    family_kin(md, mi, xi) != KIN_STRONG)
+		return 0;
+	*best = xi;
+	return 0;
+}
+
+uint32_t
+family_merged_later(struct model *md, uint32_t mi)
+{
+	uint32_t best = NONE;
+
+	if (byaddr)
+		each_of_person(md, mi, merged_step, &best);
+	return best;
+}
+
 uint32_t
 family_later(struct model *md, uint32_t mi)
 {

@@ -326,6 +326,8 @@ uint32_t family_kin(struct model *md, uint32_t mi, uint32_t xi);
 uint32_t family_version(struct model *md, uint32_t mi, int *weak, int *merged);
 /* The earliest later version of mi outside its cluster (strong kin), handled or not; NONE. */
 uint32_t family_later(struct model *md, uint32_t mi);
+/* The earliest later version of mi outside its cluster (strong kin) merged or applied; NONE. */
+uint32_t family_merged_later(struct model *md, uint32_t mi);
 /*
  * The commit of mi's cluster that applied it: of the main line (side 0)
  * or of side branches (1), the first by commit date, not committed

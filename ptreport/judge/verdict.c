@@ -264,7 +264,7 @@ judge(struct model *md, uint32_t mi)
 	int64_t end, grace, dl;
 	int weak = 0, mg = 0, wd = 0, maint = 0;
 
-	m->toonew = m->late = 0;
+	m->toonew = m->late = m->answered_too = 0;
 	if (!m->present || m->type != MT_PATCH) {
 		set_verdict(m, V_NONE, NONE, NONE);
 		return;
@@ -283,6 +283,17 @@ judge(struct model *md, uint32_t mi)
 		return;
 	}
 	if ((r = responder(md, mi)) != NONE) {
+		/*
+		 * Answered, and a later version of it (under any title, in
+		 * another cluster) was merged: what became of it is that
+		 * version's merge, not the review alone.
+		 */
+		if ((x = family_merged_later(md, mi)) != NONE) {
+			m->answered_too = 1;
+			set_verdict(m, V_SUPERSEDED, applied_by(md, x, 0) != NONE ?
+			    applied_by(md, x, 0) : applied_by(md, x, 1), x);
+			return;
+		}
 		set_verdict(m, V_ANSWERED, r, NONE);
 		return;
 	}

@@ -23,7 +23,8 @@
 #include "util.h"
 
 /* The flags a reason sets when read (none: 0). */
-enum { R_EXCLUDED = 1, R_LONE, R_TOONEW, R_LATE, R_LEFTOUT, R_BYPULL, R_COMP, R_LEFTPULL };
+enum { R_EXCLUDED = 1, R_LONE, R_TOONEW, R_LATE, R_LEFTOUT, R_BYPULL, R_COMP, R_LEFTPULL,
+	R_ANSWERED };
 
 /* Each verdict's reasons, as the table names them; flags they set when read. */
 static const struct vreason {
@@ -65,6 +66,7 @@ static const struct vreason {
 	{ V_SUPERSEDED, "carried", 2, 0 },
 	{ V_SUPERSEDED, "later-lines", 6, 0 },
 	{ V_SUPERSEDED, "version", 0, 0 },
+	{ V_SUPERSEDED, "answered-merged", 0, R_ANSWERED },
 	{ V_SUPERSEDED, "duplicate", 8, 0 },
 	{ V_REWORKED, "carried", 1, 0 },
 	{ V_REWORKED, "own-lines", 4, 0 },
@@ -131,7 +133,7 @@ counted_reason(struct model *md, uint32_t mi)
 		return thread_of(md, m->vby) == thread_of(md, mi) ? "series" : "batch";
 	case V_SUPERSEDED:
 		return m->carried == 2 ? "carried" : m->carried == 6 ? "later-lines" :
-		    m->carried == 8 ? "duplicate" : "version";
+		    m->carried == 8 ? "duplicate" : m->answered_too ? "answered-merged" : "version";
 	case V_REWORKED:
 		if (m->carried == 4)
 			return carry_reason(md, mi, "own-lines", "own-files", "own-issue");
@@ -290,6 +292,7 @@ take_mail(struct model *md, const struct vrow *w)
 	m->leftout = r && (r->flag == R_LEFTOUT || r->flag == R_LEFTPULL);
 	m->bypull = r && (r->flag == R_BYPULL || r->flag == R_LEFTPULL);
 	m->comp = r && r->flag == R_COMP;
+	m->answered_too = r && r->flag == R_ANSWERED;
 	m->supby = m->carried == 2 || m->carried == 3 || m->carried == 5 || m->carried == 6 ||
 	    m->carried == 8 ? ev : NONE;
 	m->twin = m->comp ? ev : NONE;

@@ -161,6 +161,8 @@ struct mail {
 	unsigned char comp;      /* unsure, answered: its companion in another
 	                            repository (twin) was answered (vby the answer;
 	                            answered: by one who commits here) */
+	unsigned char answered_too; /* superseded: answered too, a later version of it
+	                            merged (judge/verdict.c) */
 	unsigned char lone;      /* answered-together: another part of its
 	                            posting answered, not it (its versions not) */
 	unsigned char carried;   /* carried.c: 1 reworked, a commit carries its

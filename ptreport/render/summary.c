@@ -259,9 +259,10 @@ rows_undecided(struct out *out, const struct model *md, const struct sums *sm,
 	rowf(out, "followed up", sm->nfollowed, "%.1f%% of patches: not merged, no response, "
 	    "but its author wrote of it after it, not only to ask (his words are quoted in "
 	    "patches.tsv)", 100 * share(sm->nfollowed, sm->patches));
-	rowf(out, "superseded", sm->nsuper, "%.1f%% of patches: not merged, no response, left "
-	    "out of its author's later version of its series, or a later version of it under "
-	    "any title, which was merged or answered or stands for it",
+	rowf(out, "superseded", sm->nsuper, "%.1f%% of patches: not merged as posted: a later "
+	    "version of it under any title was merged (answered or not); or, with no response, "
+	    "left out of its author's later version of its series, or a later version was "
+	    "answered or stands for it",
 	    100 * share(sm->nsuper, sm->patches));
 	rowf(out, "reworked", sm->nreworked, "%.1f%% of patches: not merged as posted, but a "
 	    "commit on its files credits its author (Signed-off-by, Reported-by ...)",

@@ -201,6 +201,12 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 			    CARRY_DAYS, (int)(CARRY_SHARE * 100));
 			break;
 		}
+		if (m->answered_too) {
+			line(fp, 1, "rule: another person answered it, and its author's later "
+			    "version (under any title, joined by the scores, titles or timing, "
+			    "in another cluster) was merged: what became of it is that merge");
+			break;
+		}
 		line(fp, 1, "rule: its author's later version (of its posting: a patch of each in "
 		    "one cluster, the same cover letter title, a higher version in its thread; "
 		    "or of it under another title) was merged or answered without it, left it "
