@@ -495,24 +495,27 @@ merged_step(struct model *md, uint32_t mi, uint32_t xi, void *arg)
 	return 0;
 }
 
-uint32_t
-family_merged_later(struct model *md, uint32_t mi)
+/* The patch of mi's person that step keeps as best (NONE to start), or NONE. */
+static uint32_t
+person_best(struct model *md, uint32_t mi, int (*step)(struct model *, uint32_t, uint32_t, void *))
 {
 	uint32_t best = NONE;
 
 	if (byaddr)
-		each_of_person(md, mi, merged_step, &best);
+		each_of_person(md, mi, step, &best);
 	return best;
+}
+
+uint32_t
+family_merged_later(struct model *md, uint32_t mi)
+{
+	return person_best(md, mi, merged_step);
 }
 
 uint32_t
 family_later(struct model *md, uint32_t mi)
 {
-	uint32_t best = NONE;
-
-	if (byaddr)
-		each_of_person(md, mi, later_step, &best);
-	return best;
+	return person_best(md, mi, later_step);
 }
 
 uint32_t

@@ -250,6 +250,26 @@ replaced_by(struct model *md, uint32_t mi)
 }
 
 /*
+ * Patch mi answered by r: answered; or, a later version of it (under
+ * any title, in another cluster) merged, superseded by it: what became
+ * of it is that version's merge, not the review alone.
+ */
+static void
+answered(struct model *md, uint32_t mi, uint32_t r)
+{
+	struct mail *m = &md->mails[mi];
+	uint32_t x = family_merged_later(md, mi);
+
+	if (x == NONE) {
+		set_verdict(m, V_ANSWERED, r, NONE);
+		return;
+	}
+	m->answered_too = 1;
+	set_verdict(m, V_SUPERSEDED, applied_by(md, x, 0) != NONE ? applied_by(md, x, 0) :
+	    applied_by(md, x, 1), x);
+}
+
+/*
  * The verdict of mail mi (enum verdict), each rule in turn; the first
  * that holds decides, and what it rests on is kept (vby, vfam).
  * "Ignored" is said last: when its own thread, its versions under any
@@ -283,18 +303,7 @@ judge(struct model *md, uint32_t mi)
 		return;
 	}
 	if ((r = responder(md, mi)) != NONE) {
-		/*
-		 * Answered, and a later version of it (under any title, in
-		 * another cluster) was merged: what became of it is that
-		 * version's merge, not the review alone.
-		 */
-		if ((x = family_merged_later(md, mi)) != NONE) {
-			m->answered_too = 1;
-			set_verdict(m, V_SUPERSEDED, applied_by(md, x, 0) != NONE ?
-			    applied_by(md, x, 0) : applied_by(md, x, 1), x);
-			return;
-		}
-		set_verdict(m, V_ANSWERED, r, NONE);
+		answered(md, mi, r);
 		return;
 	}
 	if ((x = version_answered(md, mi)) != NONE) {
