@@ -408,7 +408,8 @@ head -c 2000 p/report.html | grep -q "<title>patchtrack: 1 archive(s), $T/repo.g
 ok $? "its title names the archives and the repository, as report.txt's first line"
 # report.txt: ptreport all's (as text writes it), moved to the top.
 ptreport text -q -m p/mailmap -T "patchtrack: 1 archive(s), $T/repo.git" p/clusters.tsv \
-    p/mails/*.tsv p/mails/*.tok p/commits/*.tsv p/commits/*.tok p/maint/*.tsv p/tags.tsv >p-text.txt
+    p/mails/*.tsv p/mails/*.tok p/commits/*.tsv p/commits/*.tok p/maint/*.tsv p/tags.tsv \
+    p/pairs/*.tsv >p-text.txt
 same "report.txt is ptreport text's on the folder's tables" p-text.txt p/report.txt
 [ ! -e p/reports/report.txt ]
 ok $? "... and is at the top of the folder only"
