@@ -98,12 +98,6 @@ cmp_ownpost(const void *a, const void *b)
 	return strcmp(idx_md->mails[x->mail].id, idx_md->mails[y->mail].id);
 }
 
-/*
- * Every commit of another person, by who committed it (machines aside),
- * and by who merged it into the main line (a merged table's merge_by:
- * a pull request merged on the forge is its merger's handling of
- * another's work).
- */
 /* Commit c's work handled at t by the person of address addr and name who: an entry each. */
 static void
 forwork_add(struct model *md, struct buf *b, const struct commit *c, const char *addr,
@@ -121,6 +115,12 @@ forwork_add(struct model *md, struct buf *b, const struct commit *c, const char 
 	}
 }
 
+/*
+ * Every commit of another person, by who committed it (machines aside),
+ * and by who merged it into the main line (a merged table's merge_by:
+ * a pull request merged on the forge is its merger's handling of
+ * another's work).
+ */
 static void
 index_forwork(struct model *md, struct buf *b)
 {
