@@ -1234,6 +1234,17 @@ is "... the merger the branch's owner by name, under another address: her queue"
 is "... another's commit in it too (control: none)" \
 	"pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", merged by maint@m.org|none brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed 7b3000000000): no contributor's pull request" \
 	"$(rpr $Q3 brm.out)|$(rpr $Q3 brm-own.out)"
+# A merge_date that is no date: named by file and line, counted, exit 1;
+# the row left out, as the other rows' are (Q5 then no merge's).
+awk -F'\t' -v OFS='\t' -v q=$Q5 '$1 == q { $3 = "2021-02-3x" } { print }' brm-max.tsv >brm-bad.tsv
+run ptreport offlist -q off.tsv none.tsv c-br.tsv brm-bad.tsv
+is "merged table: a bad merge_date named, counted, exit 1" \
+	"1|ptreport: brm-bad.tsv:6: column merge_date: not a date: 2021-02-3x|ptreport: 1 bad rows, named above, were left out" \
+	"$rc|$(paste -sd'|' "$T/err")"
+is "... the row left out: no merge brought it in" "" \
+	"$(awk -F'\t' -v id=$Q5 '$1 == id { print $10 " " $11 }' "$T/out" | grep -o 'brought in by')"
+is "... the other rows read" "pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", merged by maint@m.org" \
+	"$(awk -F'\t' -v id=$Q3 '$1 == id { print $10 " " $11 }' "$T/out")"
 is "a queue of one who commits others' work to the main line, merged by another: still no contributor's pull request" \
 	"none brought in by 3e7000000000 \"Merge pull request #7 from max/queue\", a branch of one who commits others' work (maint@m.org committed 7b1000000000): no contributor's pull request" \
 	"$(rpr $Q1 brm.out)"

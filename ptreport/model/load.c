@@ -754,11 +754,16 @@ load_merged(struct model *md, struct tsv_reader *r)
 		struct commit *c;
 		uint32_t x;
 
+		int64_t md_date = NODATE;
+
 		if ((use = row_usable(md, r, got, cid)) <= 0) {
 			if (use < 0)
 				break;
 			continue;
 		}
+		/* A merge_date that is no date: the row named, counted and left out, as any. */
+		if (cd >= 0 && date_of(md, r, cd, &md_date) < 0)
+			continue;
 		x = commit_node(md, r->f[cid].s, r->f[cid].len);
 		c = &md->commits[x];
 		if (c->merge) {
@@ -767,8 +772,7 @@ load_merged(struct model *md, struct tsv_reader *r)
 		}
 		c->merge = intern(&md->pool, r->f[cm].s, r->f[cm].len);
 		c->merge_subject = intern(&md->pool, r->f[cs].s, r->f[cs].len);
-		if (cd >= 0)
-			(void)date_of(md, r, cd, &c->merge_date);
+		c->merge_date = md_date;
 		if (ca >= 0 && cc >= 0) {
 			/* A forge's merge (GitHub's web merge) is its author's doing. */
 			size_t n, nn;
