@@ -596,8 +596,8 @@ tc() {
 	} >tc.tok
 	{
 		chdr
-		crow "$C1" "$1" "$3" "$4" "foo: map the registers" "$3" "$4" "$1"
-		commit "$C9" 2022-09-01T00:00:00Z 2022-09-01T00:00:00Z
+		crow "$C1" "$1" "$3" "$4" "${6:-foo: map the registers}" "$3" "$4" "$1"
+		commit "$C9" 2023-09-01T00:00:00Z 2023-09-01T00:00:00Z
 	} >c-tc.tsv
 	V t@x --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv
 }
@@ -637,6 +637,30 @@ is "control: other lines removed: ignored" "ignored" \
 	"$(tc 2021-03-31T09:00:00Z drivers/foo.c Max max@m.org "$R3\\n")"
 is "control: 400 days later: ignored" "ignored" \
 	"$(tc 2022-03-07T09:00:00Z drivers/foo.c Max max@m.org "$R1\\n$R2\\n")"
+# Her own later work on her lines speaks for her patch for two years,
+# whatever else it removes, when it is about the same thing: a title
+# sharing a word with hers ("legacy", "probe") and her lines a fiftieth
+# of what it removes; a sync of a whole file under another title is not.
+is "own: her own commit 400 days later removing both: reworked, her own" \
+	"reworked $C1, its author's own, changing 2 of the 2 lines it removes" \
+	"$(tc 2022-03-07T09:00:00Z drivers/foo.c Ann ann@a.org "$R1\\n$R2\\n")"
+is "control: her own commit 800 days later: ignored" "ignored" \
+	"$(tc 2023-04-12T09:00:00Z drivers/foo.c Ann ann@a.org "$R1\\n$R2\\n" | cut -d' ' -f1)"
+is "own: her two lines among nine her commit removes, titled about the legacy probe: reworked" \
+	"reworked $C1, its author's own, changing 2 of the 2 lines it removes" \
+	"$(tc 2021-03-31T09:00:00Z drivers/foo.c Ann ann@a.org "$R1\\n$R2\\n$many" \
+	    'foo: rework the legacy probe path')"
+is "control: the same under a title sharing no word (a sync): ignored" "ignored" \
+	"$(tc 2021-03-31T09:00:00Z drivers/foo.c Ann ann@a.org "$R1\\n$R2\\n$many" \
+	    'foo: sync the header from upstream' | cut -d' ' -f1)"
+is "control: another's commit so titled, her two among nine: ignored" "ignored" \
+	"$(tc 2021-03-31T09:00:00Z drivers/foo.c Max max@m.org "$R1\\n$R2\\n$many" \
+	    'foo: rework the legacy probe path')"
+tc 2022-03-07T09:00:00Z drivers/foo.c Ann ann@a.org "$R1\\n$R2\\n" >/dev/null
+ptreport why t@x --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >why.out
+grep -q "^  a commit changing the lines it removes: $C1  2022-03-07  foo: map the registers <ann@a.org>\$" why.out &&
+    grep -q "^  rule: nothing answered it, but a commit of its author's, written within 730 days after it, .*: his own rework landed\$" why.out
+ok $? "own: why names her commit and the rule"
 # A test Ann's n@x creates (tests/cache/0010_chain, with lines too short
 # to carry it; C2 made the folder), created by a commit NAME ADDR on
 # DATE with other lines: her rework, or the same work by another.
@@ -930,12 +954,12 @@ rl() {
 		whdr
 		bg
 		w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: wait while the device is busy'
-		w r@x 2021-03-01T09:00:00Z "$1" "$2" '[PATCH] foo: poll the status register'
+		w r@x 2021-03-01T09:00:00Z "$1" "$2" "[PATCH] ${5:-foo: poll the status register}"
 	} >rl.tsv
 	{
 		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
 		printf 'p@x\tmail\t2021-02-01T09:00:00Z\tdrivers/foo.c\t\tF drivers/foo.c\\tdrivers/foo.c\\n@ foo_probe\\n-\\tif (readl(base + FOO_STATUS) & FOO_BUSY)\\n+\\twhile (foo_is_busy(dev, FOO_STATUS))\\n\n'
-		printf 'r@x\tmail\t2021-03-01T09:00:00Z\tdrivers/foo.c\t\tF drivers/foo.c\\tdrivers/foo.c\\n@ foo_probe\\n-\\t%s\\n+\\tif (readl_poll_timeout(base, FOO_STATUS))\\n\n' "$3"
+		printf 'r@x\tmail\t2021-03-01T09:00:00Z\tdrivers/foo.c\t\tF drivers/foo.c\\tdrivers/foo.c\\n@ foo_probe\\n-\\t%s\\n%s+\\tif (readl_poll_timeout(base, FOO_STATUS))\\n\n' "$3" "${4:-}"
 	} >rl.tok
 	V p@x --grace 0 rl.tsv rl.tok none.tsv c-end.tsv
 }
@@ -946,6 +970,15 @@ is "control: another's later patch on that line: ignored" "ignored" \
 	"$(rl Cid cid@c.org 'if (readl(base + FOO_STATUS) & FOO_BUSY)')"
 is "control: her later patch on another line: ignored" "ignored" \
 	"$(rl Ann ann@a.org 'if (readl(base + FOO_CTRL) & FOO_ENABLE)')"
+# Her line among the seven her later patch removes (under a quarter):
+# her next version when its title shares a word with hers ("wait",
+# "device"), not under another title (her rework of the whole file).
+is "later lines: her line among seven, titled about waiting for the device: superseded" \
+	"superseded r@x, changing 1 of the 1 lines it removes" \
+	"$(rl Ann ann@a.org 'if (readl(base + FOO_STATUS) & FOO_BUSY)' "$many" \
+	    'foo: wait for the device with a timeout')"
+is "control: the same under a title sharing no word: ignored" "ignored" \
+	"$(rl Ann ann@a.org 'if (readl(base + FOO_STATUS) & FOO_BUSY)' "$many")"
 rl Ann ann@a.org 'if (readl(base + FOO_STATUS) & FOO_BUSY)' >/dev/null
 ptreport why p@x --grace 0 rl.tsv rl.tok none.tsv c-end.tsv >why.out
 grep -q '^  a later patch of its author changing the lines it removes: r@x' why.out &&

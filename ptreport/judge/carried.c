@@ -36,6 +36,10 @@ struct cand {
 	uint32_t ehits;
 	uint32_t touch;          /* else a commit removing its removed lines; NONE */
 	uint32_t thits;
+	uint32_t own;            /* its author's commit after it (OWN_DAYS) carrying its
+	                            lines or removing its removed lines; NONE */
+	uint32_t ohits;
+	int oadd;                /* ... by its added lines (else its removed ones) */
 	uint32_t ncreate;        /* the files it creates */
 	uint32_t made;           /* else a commit creating files it creates; NONE */
 	uint32_t mhits;
@@ -208,6 +212,23 @@ changes_lines(const struct cand *k, uint32_t hits, uint32_t nr)
 {
 	return hits && (double)hits >= TOUCH_SHARE * k->nrm &&
 	    (double)hits >= TOUCH_FOCUS * nr;
+}
+
+/*
+ * Does a change of its author's own, after it, titled subject, that
+ * removes hits of k's removed lines of the nr it removes, change its
+ * lines: as changes_lines() says, or OWN_FOCUS of what it removes under
+ * a title whose summary shares a word with the patch's (his rework of
+ * his own change, not a sync of a whole file)?
+ */
+static int
+mine_lines(struct model *md, const struct cand *k, uint32_t hits, uint32_t nr,
+    const char *subject)
+{
+	if (changes_lines(k, hits, nr))
+		return 1;
+	return hits && (double)hits >= TOUCH_SHARE * k->nrm && (double)hits >= OWN_FOCUS * nr &&
+	    subject && summaries_share(md, md->mails[k->mail].subject, subject) > 0;
 }
 
 /* Of two commits doing as much for k, is the first nearer to it in time (then by id)? */
@@ -428,7 +449,7 @@ later_mail(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		int before = x->date < m->date;
 
 		if (k->mail == xi || (!worth(k) && (before || !k->nrm)) || x->date == m->date ||
-		    x->date > m->date + (int64_t)CARRY_DAYS * DAY ||
+		    x->date > m->date + (int64_t)OWN_DAYS * DAY ||
 		    x->date < m->date - (int64_t)CARRY_DAYS * DAY ||
 		    (before && (!handled_mail(x) || (x->version == m->version &&
 		    thread_of(md, xi) == thread_of(md, k->mail)))) ||
@@ -440,8 +461,11 @@ later_mail(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		if (!worth(k) || !carries(k, hits, cr->rl, cr->nr)) {
 			uint32_t rh = common(k->rm, k->nrm, cr->rl, cr->nr);
 
-			/* His later patch on the lines it removes: a version, none carrying it. */
-			if (!before && changes_lines(k, rh, cr->nr) &&
+			/*
+			 * His later patch on the lines it removes, whatever else
+			 * it changes: a version, none carrying it.
+			 */
+			if (!before && mine_lines(md, k, rh, cr->nr, x->subject) &&
 			    (k->later == NONE || (k->lrm && cmp_date_id(md, xi, k->later) < 0))) {
 				k->later = xi;
 				k->lhits = rh;
@@ -460,12 +484,32 @@ later_mail(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 	}
 }
 
-/* Is t within CARRY_DAYS of [lo, hi]? */
+/* Is t within CARRY_DAYS of [lo, hi] (OWN_DAYS after it when own)? */
 static int
-near_date(int64_t t, int64_t lo, int64_t hi)
+near_date(int64_t t, int64_t lo, int64_t hi, int own)
 {
 	return t != NODATE && t >= lo - (int64_t)CARRY_DAYS * DAY &&
-	    t <= hi + (int64_t)CARRY_DAYS * DAY;
+	    t <= hi + (int64_t)(own ? OWN_DAYS : CARRY_DAYS) * DAY;
+}
+
+/*
+ * Is commit c its author's own, written after patch m within OWN_DAYS?
+ * His later work on its lines speaks for it, whatever else it changes.
+ */
+static int
+own_commit(const struct mail *m, const struct commit *c)
+{
+	return c->date > m->date && c->date <= m->date + (int64_t)OWN_DAYS * DAY &&
+	    one_person(m->from, m->who, c->author, c->aname, 0);
+}
+
+/* The better of two own commits for k: more hits, then the earlier. */
+static int
+own_better(const struct model *md, const struct cand *k, uint32_t commit, uint32_t hits)
+{
+	if (k->own == NONE || hits > k->ohits)
+		return 1;
+	return hits == k->ohits && nearer(md, k, commit, k->own);
 }
 
 /* Pass 2: a commit of the main line near the candidates: which does it carry? */
@@ -480,7 +524,7 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 	if (strcmp(r->f[ckind].s, KIND_COMMIT) ||
 	    !(c = commit_by_id(md, r->f[cid].s, r->f[cid].len)) || !c->present ||
 	    c->skip || c->date == NODATE ||
-	    (!near_date(c->date, cr->lo, cr->hi) && !near_date(c->cdate, cr->lo, cr->hi)))
+	    (!near_date(c->date, cr->lo, cr->hi, 1) && !near_date(c->cdate, cr->lo, cr->hi, 0)))
 		return;
 	commit = (uint32_t)(c - md->commits);
 	/* The issues its message names, once, when a candidate names one. */
@@ -489,17 +533,42 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 	for (size_t i = 0; i < cr->nc; i++) {
 		struct cand *k = &cr->cv[i];
 		const struct mail *m = &md->mails[k->mail];
-		uint32_t hits;
+		uint32_t hits, rh;
+		int mine = own_commit(m, c), near;
 
 		/*
 		 * Written near it, or committed in the year after it: a
 		 * branch squashed when it lands keeps its first commit's
-		 * date ("treewide: v2 implementation").
+		 * date ("treewide: v2 implementation").  Or its author's,
+		 * later (OWN_DAYS).
 		 */
-		if (!near_date(c->date, m->date, m->date) &&
-		    (c->cdate == NODATE || c->cdate < m->date ||
-		    c->cdate > m->date + (int64_t)CARRY_DAYS * DAY))
+		near = near_date(c->date, m->date, m->date, 0) ||
+		    (c->cdate != NODATE && c->cdate >= m->date &&
+		    c->cdate <= m->date + (int64_t)CARRY_DAYS * DAY);
+		if (!near && !mine)
 			continue;
+		if (!near) {
+			/* His, later: his own rework, on its lines. */
+			if ((!worth(k) && !k->nrm) || !shares_file(c->files, m->files))
+				continue;
+			if (!read && !(read = row_lines(cr, r, chunks)))
+				return;
+			hits = common(k->h, k->n, cr->al, cr->na);
+			rh = common(k->rm, k->nrm, cr->rl, cr->nr);
+			if (worth(k) && carries(k, hits, cr->rl, cr->nr)) {
+				/* Carrying its lines beats changing them. */
+				if (!k->oadd || own_better(md, k, commit, hits)) {
+					k->own = commit;
+					k->ohits = hits;
+					k->oadd = 1;
+				}
+			} else if (!k->oadd && mine_lines(md, k, rh, cr->nr, c->subject) &&
+			    own_better(md, k, commit, rh)) {
+				k->own = commit;
+				k->ohits = rh;
+			}
+			continue;
+		}
 		/* The same issue, on whatever files: the same work, another way. */
 		if (nci && k->niss && common(k->iss, k->niss, cr->ci, nci) &&
 		    (k->issue == NONE || nearer(md, k, commit, k->issue)))
@@ -519,6 +588,12 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		if (changes_lines(k, hits, cr->nr) && touch_better(md, k, commit, hits)) {
 			k->touch = commit;
 			k->thits = hits;
+		}
+		/* His own, after it: on its lines, whatever else it changes. */
+		if (mine && !k->oadd && mine_lines(md, k, hits, cr->nr, c->subject) &&
+		    own_better(md, k, commit, hits)) {
+			k->own = commit;
+			k->ohits = hits;
 		}
 		/* A file it creates created: its version, or the same work another way. */
 		if (k->ncreate && (hits = created_alike(m->files, c->files)) &&
@@ -551,6 +626,7 @@ candidates(struct carrier *cr)
 		memset(k, 0, sizeof *k);
 		k->mail = (uint32_t)i;
 		k->best = k->later = k->earlier = k->touch = k->made = k->issue = k->next = NONE;
+		k->own = NONE;
 		k->ncreate = creates(m->files);
 		hmap_put(&cr->byid, m->id, strlen(m->id), &isnew)->val =
 		    (void *)(uintptr_t)(cr->nc + 1);
@@ -580,6 +656,14 @@ settle(struct carrier *cr)
 		struct mail *m = &md->mails[k->mail];
 		/* The commit that did its work another way: by its lines, its new files, its issue. */
 		uint32_t t = k->touch != NONE ? k->touch : k->made != NONE ? k->made : k->issue;
+		/* His own commit after it: that one; else his later one on its lines (own). */
+		int his = t != NONE && md->commits[t].date > m->date &&
+		    one_person(m->from, m->who, md->commits[t].author, md->commits[t].aname, 0);
+
+		if (!his && k->own != NONE) {
+			t = k->own;
+			his = 2;
+		}
 
 		if (k->best != NONE) {
 			m->verdict = V_REWORKED;
@@ -598,9 +682,7 @@ settle(struct carrier *cr)
 			m->vby = md->mails[k->earlier].vby;
 			m->vfam = m->supby = k->earlier;
 			m->carried = 5;
-		} else if (t != NONE && md->commits[t].date > m->date &&
-		    one_person(m->from, m->who, md->commits[t].author,
-		    md->commits[t].aname, 0)) {
+		} else if (his) {
 			/* His own commit after it changed its lines: his rework. */
 			m->verdict = V_REWORKED;
 			m->vby = t;
@@ -636,13 +718,16 @@ settle(struct carrier *cr)
 			int bycommit = m->carried == 3 || m->carried == 4 || m->carried == 7;
 
 			y->mail = k->mail;
-			y->files = bycommit && k->touch == NONE && k->made != NONE;
-			y->issue = bycommit && k->touch == NONE && k->made == NONE;
+			y->files = bycommit && his != 2 && k->touch == NONE && k->made != NONE;
+			y->issue = bycommit && his != 2 && k->touch == NONE && k->made == NONE;
+			y->added = m->carried == 4 && his == 2 && k->oadd;
 			y->hits = m->carried == 1 ? k->hits : m->carried == 2 || m->carried == 6 ?
 			    k->lhits :
 			    m->carried == 5 ? k->ehits :
+			    m->carried == 4 && his == 2 ? k->ohits :
 			    y->files ? k->mhits : y->issue ? 1 : k->thits;
-			y->lines = m->carried < 3 || m->carried == 5 ? k->n : m->carried == 6 ? k->nrm :
+			y->lines = m->carried < 3 || m->carried == 5 || y->added ? k->n :
+			    m->carried == 6 ? k->nrm :
 			    y->files ? k->ncreate :
 			    y->issue ? k->niss : k->nrm;
 			y->commit = bycommit ? t : NONE;

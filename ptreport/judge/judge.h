@@ -230,11 +230,21 @@ uint32_t parts_pull(struct model *md, uint32_t mi);
  */
 #define TOUCH_SHARE 0.5
 #define TOUCH_FOCUS 0.25
+/*
+ * Its author's own later work speaks for it up to OWN_DAYS after it: a
+ * commit of his carrying its lines, or removing TOUCH_SHARE of the lines
+ * it removes, they OWN_FOCUS of those it removes, under a title sharing
+ * a word with its own (his rework, not a sync of a whole file), is his
+ * rework; a later patch mail of his doing so, his next version.
+ */
+#define OWN_DAYS 730
+#define OWN_FOCUS 0.02
 struct carry {
 	uint32_t mail, hits, lines;
 	uint32_t commit;         /* carried 3, 4, 7: the commit changing its lines */
 	int files;               /* ... or creating files it creates (hits of lines) */
 	int issue;               /* ... or naming an issue its message names */
+	int added;               /* ... or carrying its added lines (its author's, later) */
 };
 void carried(struct model *md);
 /*

@@ -156,9 +156,11 @@ verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 				    md->commits[m->vby].id);
 			else
 				buf_addf(b, "%s, its author's own, %s %u of the %u %s",
-				    md->commits[m->vby].id, k && k->files ? "creating" : "changing",
+				    md->commits[m->vby].id, k && k->files ? "creating" :
+				    k && k->added ? "carrying" : "changing",
 				    k ? k->hits : 0, k ? k->lines : 0,
-				    k && k->files ? "files it creates" : "lines it removes");
+				    k && k->files ? "files it creates" : k && k->added ?
+				    "lines it adds" : "lines it removes");
 		} else if (m->carried == 7) {
 			earlier_text(md, m, carry_of(md, mi), b);
 		} else if (m->carried == 9) {

@@ -355,6 +355,7 @@ carry_line(const struct model *md, uint32_t mi, FILE *fp)
 	const char *r = m->vreason ? m->vreason : "";
 	uint32_t ci = m->carried == 3 ? m->supby : m->vby;
 	const struct commit *c = ci != NONE ? &md->commits[ci] : NULL;
+	const struct carry *k;
 	char d[21];
 
 	if (m->carried == 8 && m->supby != NONE) {
@@ -381,7 +382,9 @@ carry_line(const struct model *md, uint32_t mi, FILE *fp)
 		    c->subject, c->author);
 		return;
 	}
-	line(fp, 1, "a commit %s: %s  %.10s  %s <%s>", m->carried == 1 ? "carrying its lines" :
+	k = carry_of(md, mi);
+	line(fp, 1, "a commit %s: %s  %.10s  %s <%s>", m->carried == 1 || (k && k->added) ?
+	    "carrying its lines" :
 	    strstr(r, "issue") ? "naming an issue it names" : strstr(r, "files") ?
 	    "creating files it creates" : "changing the lines it removes", c->id,
 	    day(d, c->date), c->subject, c->author);

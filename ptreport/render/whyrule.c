@@ -189,8 +189,9 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 			    "lines, but a later patch of its author (within %d days, anywhere, "
 			    "under any title) on a file of it changes the lines it removes (%d%% "
 			    "or more of its distinctive removed lines, one at least, a quarter or "
-			    "more of those that patch removes): his next version of the change, "
-			    "made another way", CARRY_DAYS, (int)(TOUCH_SHARE * 100));
+			    "more of those that patch removes; or a fiftieth, under a title "
+			    "sharing a word with its own): his next version of the change, made "
+			    "another way", OWN_DAYS, (int)(TOUCH_SHARE * 100));
 			break;
 		}
 		if (m->carried == 2) {
@@ -198,7 +199,7 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 			    "(within %d days, anywhere: deep in a thread, under another title) "
 			    "carries its lines, as a commit would (%d%% of its added lines, or "
 			    "all a small patch adds and removes): his version stands for it",
-			    CARRY_DAYS, (int)(CARRY_SHARE * 100));
+			    OWN_DAYS, (int)(CARRY_SHARE * 100));
 			break;
 		}
 		if (m->answered_too) {
@@ -216,8 +217,14 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 	case V_REWORKED:
 		if (m->carried == 4 || m->carried == 7) {
 			if (m->carried == 4)
-				touch_rule(fp, "a commit of its author's, written within",
-				    "days after it", ": his own rework landed");
+				line(fp, 1, "rule: nothing answered it, but a commit of its "
+				    "author's, written within %d days after it, on a file of it, "
+				    "carries its lines or removes %d%% or more of the lines it "
+				    "removes (of %d characters or more; a quarter of those the "
+				    "commit removes, or a fiftieth under a title sharing a word "
+				    "with its own); or else, within %d days, creates a file it "
+				    "creates or names an issue it names: his own rework landed",
+				    OWN_DAYS, (int)(TOUCH_SHARE * 100), CARRY_CHARS, CARRY_DAYS);
 			else
 				touch_rule(fp, "another's commit written within", "days before it",
 				    ": the change was made before it was posted (the patch stale "
