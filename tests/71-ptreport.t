@@ -838,12 +838,15 @@ K6=f600000000000000000000000000000000000000
 K7=f700000000000000000000000000000000000000
 K8=f800000000000000000000000000000000000000
 K9=f900000000000000000000000000000000000000
+KA=fa00000000000000000000000000000000000000
+KB=fb00000000000000000000000000000000000000
 # The history: k1 (2021-01-10) changes src/a.c, src/old.c, src/b.c and
 # Makefile, there before the history began; k5 (01-05) creates
 # tools/x/y.c; k2 (committed 02-01, written 01-20) creates src/new.c; k3
 # (03-01) deletes src/old.c; k4 (03-05) renames src/b.c to lib/b.c; k6
 # (01-12) creates src/rev.c, k7 (01-14) reverts it, and k8 (committed
-# 01-16, written 01-11, before the revert) brings it back.
+# 01-16, written 01-11, before the revert) brings it back; ka (01-06)
+# creates src/gone.c and kb (01-07) deletes it.
 {
 	thdr
 	tok commit $K1 2021-01-10T00:00:00Z M:src/a.c M:src/old.c M:src/b.c M:Makefile
@@ -854,6 +857,8 @@ K9=f900000000000000000000000000000000000000
 	tok commit $K6 2021-01-12T00:00:00Z C:src/rev.c
 	tok commit $K7 2021-01-14T00:00:00Z D:src/rev.c
 	tok commit $K8 2021-01-16T00:00:00Z C:src/rev.c
+	tok commit $KA 2021-01-06T00:00:00Z C:src/gone.c
+	tok commit $KB 2021-01-07T00:00:00Z D:src/gone.c
 } >c-hist.tok
 {
 	chdr
@@ -865,6 +870,8 @@ K9=f900000000000000000000000000000000000000
 	commit $K6 2021-01-12T00:00:00Z 2021-01-12T00:00:00Z
 	commit $K7 2021-01-14T00:00:00Z 2021-01-14T00:00:00Z
 	commit $K8 2021-01-11T00:00:00Z 2021-01-16T00:00:00Z
+	commit $KA 2021-01-06T00:00:00Z 2021-01-06T00:00:00Z
+	commit $KB 2021-01-07T00:00:00Z 2021-01-07T00:00:00Z
 	# The history goes on: the patches after the last change are judged.
 	commit $K9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
 } >c-hist.tsv
@@ -893,6 +900,8 @@ own v1@x 2021-02-10T00:00:00Z M:src/b.c M:include/linux/k.h M:lib/k.c
 own v2@x 2021-02-10T00:00:00Z M:src/b.c M:src/a.c M:kernel/x.c
 own v3@x 2021-02-10T00:00:00Z M:src/b.c M:src/gone.c
 own v6@x 2021-02-10T00:00:00Z M:src/b.c M:kernel/x.c
+own v7@x 2021-02-10T00:00:00Z M:src/b.c M:src/never.c
+own v8@x 2021-05-01T00:00:00Z M:src/a.c M:src/never.c
 own v5@x 2021-02-10T00:00:00Z M:Makefile M:kernel/x.c
 own v4@x 2021-02-10T00:00:00Z M:fs/Kconfig M:fs/Makefile C:include/erofs.h
 { mhdr; cat own.tsv; } >own-m.tsv
@@ -944,7 +953,13 @@ is "another project's: one of three files it changes is the repository's (src/b.
 	"not-counted not for this repository: 1 of the 3 files it changes were in it at its date (not include/linux/k.h)" \
 	"$(fc v1@x)"
 is "control: two of three" "ignored" "$(fc v2@x)"
-is "control: one of two (half) is the project's, the other in a folder it has" "ignored" "$(fc v3@x)"
+is "control: one of two (half) is the project's, the other a file it had (deleted since), in a folder it has" \
+	"ignored" "$(fc v3@x)"
+is "another project's: one of two (half), the other a file the repository never had, in a folder it has (a library's Makefile.common beside src/Makefile)" \
+	"not-counted not for this repository: 1 of the 2 files it changes were in it at its date (not src/never.c)" \
+	"$(fc v7@x)"
+is "control: the same within 90 days of the history's end (its file may come later): judged" \
+	"judged" "$(fc v8@x | cut -d' ' -f1 | sed 's/^not-counted$/not/; s/^[a-z-]*$/judged/')"
 is "another project's: one of two (half), the other in a folder the repository never had (a library's patch with its copy of a shared header)" \
 	"not-counted not for this repository: 1 of the 2 files it changes were in it at its date (not kernel/x.c)" \
 	"$(fc v6@x)"

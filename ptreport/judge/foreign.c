@@ -30,7 +30,23 @@ struct known {
 	struct hmap thread, author;
 	struct buf key;
 	struct arena mem;
+	int64_t end;             /* the main line's last commit date; NODATE */
 };
+
+/* The main line's last commit date (as roles.c's hist_end); NODATE for none. */
+static int64_t
+main_end(const struct model *md)
+{
+	int64_t end = NODATE;
+
+	for (size_t i = 0; i < md->ncommits; i++) {
+		const struct commit *c = &md->commits[i];
+
+		if (c->present && !c->side && c->cdate != NODATE && (end == NODATE || c->cdate > end))
+			end = c->cdate;
+	}
+	return end;
+}
 
 /* The author map's key for what every later patch may change. */
 static const char anyone[1];
@@ -162,7 +178,7 @@ static int generic_only(const char *files);
 static int
 judge(struct model *md, struct known *kn, struct mail *m, uint32_t root)
 {
-	uint32_t changed = 0, known = 0, created = 0, inknown = 0, lost = 0;
+	uint32_t changed = 0, known = 0, created = 0, inknown = 0, lost = 0, never = 0;
 	const char *why = NULL, *whynew = NULL;
 	int skipgen = !generic_only(m->files);
 	struct line_walk w;
@@ -195,6 +211,14 @@ judge(struct model *md, struct known *kn, struct mail *m, uint32_t root)
 			 * (a file a table without kinds names may be new).
 			 */
 			lost += !ok && p[0] != 'U' && !folder_known(md, kn, m, root, p + 1, ol);
+			/*
+			 * A file it modifies that the repository never had, at
+			 * any time (the history given reaching KNOWN_SECS past
+			 * it), nor a patch of its thread or author made: its diff
+			 * was made on another tree.
+			 */
+			never += !ok && p[0] != 'U' && !file_at(md, p + 1, ol, NODATE) &&
+			    !(tab && file_at(md, tab + 1, (size_t)(p + k - tab - 1), NODATE));
 			if (!ok && !why)
 				why = p + 1;
 		}
@@ -208,7 +232,9 @@ judge(struct model *md, struct known *kn, struct mail *m, uint32_t root)
 	 * copy of a kernel header the repository has a copy of too).
 	 */
 	if (changed)
-		return 2 * known > changed || (2 * known == changed && !lost);
+		return 2 * known > changed || (2 * known == changed && !lost &&
+		    (!never || kn->end == NODATE || m->date == NODATE ||
+		    m->date > kn->end - KNOWN_SECS));
 	return inknown > 0;
 }
 
@@ -461,9 +487,11 @@ foreign_run(struct model *md, int keep)
 	uint32_t *cov, *ctot;
 	size_t npp = 0;
 	int again = 1;
+	int64_t end;
 
 	if (!md->has_paths)
 		return;
+	end = main_end(md);
 	pp = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *pp);
 	npp = 0;
 	/*
@@ -532,6 +560,7 @@ foreign_run(struct model *md, int keep)
 		int more = 1;
 
 		memset(&kn, 0, sizeof kn);
+		kn.end = end;
 		for (size_t i = 0; i < md->nmails; i++) {
 			struct mail *m = &md->mails[i];
 
