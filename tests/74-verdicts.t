@@ -1645,6 +1645,59 @@ sed "/^$S3/s/2021-02-02T10:00:00Z/2021-02-02T10:00:02Z/" c-split3.tsv | sed "/^$
 is "controls: committed 11 minutes after; Ann's own commits; three of hers in the span" "$S2|$S2|$S2 $S3" \
 	"$(ptreport offlist -q -H split.tsv k-split.tsv c-split-late.tsv split.tok | cut -f1)|$(ptreport offlist -q -H split.tsv k-split.tsv c-split-own.tsv split.tok | cut -f1)|$(ptreport offlist -q -H split.tsv k-split.tsv c-split3-sec.tsv split3.tok | cut -f1 | paste -sd' ')"
 
+# Posted by its lines: Ann's lp@x (02-01, nobody merged it) adds six
+# lines to src/a.c; her L1, committed by Max on 02-20 under another
+# title, adds them and two more (her next version, pushed unposted); or
+# three of them alone (split out of it: its lines lie in the posting).  Controls: the same lines under Bob's name; Ann's commit of
+# other lines; a posting merged long before (L1's lines moved, not
+# posted).  lt AUTHOR ADDR LINES...: the tables, the commit's added lines.
+LA='+\tfoo_setup_clocks(dev, FOO_CLK_MAIN);' LB='+\tfoo_setup_power(dev, FOO_PWR_ON);'
+LC='+\tfoo_setup_reset(dev, FOO_RST_HOLD);' LD='+\tfoo_setup_dma(dev, FOO_DMA_RING);'
+LE='+\tfoo_setup_pins(dev, FOO_PINS_DEFAULT);' LF='+\tfoo_setup_fifo(dev, FOO_FIFO_DEEP);'
+LG='+\tfoo_setup_wake(dev, FOO_WAKE_ANY);' LH='+\tfoo_setup_irq(dev, FOO_IRQ_EDGE);'
+LI='+\tfoo_setup_bus(dev, FOO_BUS_WIDE);'
+L1=$(hexid 1a1)
+lt() {
+	name=$1 addr=$2
+	shift 2
+	{
+		mhdr
+		for m in 01 02 03; do fill dev 2021-$m 30; done
+		tmail lp@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: set the device up'
+	} >lp.tsv
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
+		printf 'lp@x\tmail\t2021-02-01T09:00:00Z\tsrc/a.c\t\tF src/a.c\\tsrc/a.c\\n@ foo_init\\n%s\\n%s\\n%s\\n%s\\n%s\\n%s\\n\n' "$LA" "$LB" "$LC" "$LD" "$LE" "$LF"
+		printf '%s\tcommit\t2021-02-20T09:00:00Z\tsrc/a.c\t\tF src/a.c\\tsrc/a.c\\n@ foo_init\\n' "$L1"
+		for l in "$@"; do printf '%s\\n' "$l"; done
+		printf '\n'
+		printf '%s\tcommit\t2020-01-01T00:00:00Z\tsrc/a.c\tsrc/a.c\tF /dev/null\\tsrc/a.c\\n@ \\n+int foo;\\n\n' "$C1"
+	} >lp.tok
+	{
+		chdr
+		commit $C1 2020-01-01T00:00:00Z 2020-01-01T00:00:00Z
+		crow $L1 2021-02-20T09:00:00Z "$name" "$addr" 'foo: bring the device up in order' Max \
+		    maint@m.org 2021-02-20T09:00:00Z
+		commit $C9 2020-01-01T00:00:00Z 2021-06-01T00:00:00Z
+	} >c-lp.tsv
+	khdr >k-lp0.tsv
+	ptreport offlist -q -H lp.tsv lp.tok c-lp.tsv "${LPK:-k-lp0.tsv}" | cut -f1 | grep -c "^$L1"
+}
+is "posted by its lines: her commit carrying her unmerged posting's lines and more: not off-list" \
+	"0" "$(lt Ann ann@a.org "$LA" "$LB" "$LC" "$LD" "$LE" "$LF" "$LG" "$LH")"
+ptreport why $L1 lp.tsv lp.tok c-lp.tsv k-lp0.tsv >why.out
+is "posted by its lines: why names the posting" \
+	"  verdict: posted: its lines are a posting's of its author (split out of it, or a next version pushed unposted): lp@x \"[PATCH] foo: set the device up\"" \
+	"$(grep '^  verdict:' why.out)"
+is "posted by its lines: her commit of three of its six lines (split out of it): not off-list" \
+	"0" "$(lt Ann ann@a.org "$LA" "$LC" "$LE")"
+is "control: the same lines under Bob's name: off-list" "1" \
+	"$(lt Bob bob@b.org "$LA" "$LB" "$LC" "$LD" "$LE" "$LF" "$LG" "$LH")"
+is "control: her commit of other lines: off-list" "1" "$(lt Ann ann@a.org "$LG" "$LH" "$LI")"
+{ khdr; member 1 lp@x mail; member 1 $C1 commit; } >k-lp.tsv
+is "control: the posting merged a year before (its lines moved): off-list" "1" \
+	"$(LPK=k-lp.tsv lt Ann ann@a.org "$LA" "$LB" "$LC" "$LD" "$LE" "$LF" "$LG" "$LH")"
+
 # --- 10. a patch of generic files goes with its title's prefix ------------------
 # Three Bluetooth: patches by three people changing FILES (one each), and
 # Dan's two patches changing COPYING alone, one under Bluetooth:; the

@@ -393,6 +393,30 @@ is "control: Fixes: naming other commits: ignored" "ignored" \
 	"$(fx 'Fixes: b366afb64 ("Add the macro")' 'Fixes: c366afb64 ("Another")')"
 is "family: the same Change-Id: answered-version q@x" "answered-version q@x" \
 	"$(fx 'Change-Id: I0123456789abcdef' 'Change-Id: I0123456789abcdef')"
+# The same bug fixed again her other way, months later (100 days): a
+# Fixes: in common is her next version when it is on a file of it.
+# fl FILE: the file the later fix changes.
+fl() {
+	{
+		whdr
+		bg
+		w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] xshared: fix the extra options' patch '' \
+		    '' '' '' '' '' "xshared: fix\\n\\nFixes: b366afb64 (\"Add the option\")\\nSigned-off-by: Ann <ann@a.org>"
+		w q@x 2021-05-12T09:00:00Z Ann ann@a.org '[PATCH] xshared: accept an option any command allows' \
+		    patch '' '' '' '' '' '' "xshared: accept\\n\\nFixes: b366afb64d1e (\"Add the option\")\\nSigned-off-by: Ann <ann@a.org>"
+		w r@x 2021-05-13T09:00:00Z Bob bob@b.org 'Re: [PATCH] xshared: accept an option' reply q@x \
+		    '' '' '' '' 'Applied, thanks.'
+	} >fl.tsv
+	{
+		thdr
+		tok mail p@x 2021-02-01T09:00:00Z M:src/xshared.c
+		tok mail q@x 2021-05-12T09:00:00Z "M:$1"
+	} >fl.tok
+	V p@x --grace 0 fl.tsv fl.tok none.tsv c-end.tsv
+}
+is "family: Fixes: in common, 100 days later, on a file of it: answered-version q@x" \
+	"answered-version q@x" "$(fl src/xshared.c)"
+is "control: the same on another file: ignored" "ignored" "$(fl src/other.c)"
 
 # --- 4. a commit crediting its author ---------------------------------------------
 # Max's C1, ten days after Ann's p@x, on its file, crediting CREDIT.

@@ -361,6 +361,8 @@ struct carrier {
 	int64_t lo, hi;          /* the candidates' first and last dates */
 	int cmsg;                /* the msg column (raw), or -1 */
 	struct fixer *fz;        /* the off-list fix-ups (fixups.c), read in pass 2; NULL */
+	struct poster *ps;       /* off-list commits posted by their lines (postlines.c),
+	                            read in passes 0 and 2; NULL */
 	int anyiss;              /* a candidate names an issue */
 	uint64_t *ci;            /* the current commit's issues */
 	uint32_t capci;
@@ -742,7 +744,10 @@ own_each(void *arg, const struct prow *p)
 	struct carrier *cr = arg;
 
 	cr->cmsg = p->cmsg;
-	own_row(cr, p->r, p->cid, p->ckind, p->chunks);
+	if (cr->nc)
+		own_row(cr, p->r, p->cid, p->ckind, p->chunks);
+	if (cr->ps)
+		postlines_row(cr->ps, p);
 }
 
 static void
@@ -765,6 +770,8 @@ commit_each(void *arg, const struct prow *p)
 	/* The off-list fix-ups' lines, in the same pass over the commits. */
 	if (cr->fz)
 		fixups_row(cr->fz, p);
+	if (cr->ps)
+		postlines_row(cr->ps, p);
 }
 
 void
@@ -781,12 +788,14 @@ carried(struct model *md)
 	 * then the commits near them.
 	 */
 	cr.fz = fixups_begin(md);
+	cr.ps = postlines_begin(md);
 	for (int pass = 0; pass < 3; pass++)
-		if (cr.nc || (pass == 2 && cr.fz))
+		if (cr.nc || (pass == 2 && cr.fz) || (pass != 1 && cr.ps))
 			patches_again(md, pass == 2, pass == 0 ? own_each : pass == 1 ?
 			    later_each : commit_each, &cr);
 	settle(&cr);
 	fixups_end(md, cr.fz);
+	postlines_end(md, cr.ps);
 	for (size_t i = 0; i < cr.nc; i++) {
 		free(cr.cv[i].h);
 		free(cr.cv[i].rm);

@@ -343,9 +343,14 @@ family_kin(struct model *md, uint32_t mi, uint32_t xi)
 	/* The scores join them: the same change, reworked. */
 	if (dt <= (int64_t)FAM_DAYS * DAY && fam_alike(md, mi, xi))
 		return KIN_STRONG;
-	/* Gerrit's Change-Id, or the commit both fix, in common. */
+	/*
+	 * Gerrit's Change-Id, or the commit both fix, in common: soon, or
+	 * on a file of it (the same bug fixed again another way, months
+	 * later).
+	 */
 	if ((*m->changeid && x->changeid == m->changeid) ||
-	    (*m->fixes && x->fixes == m->fixes && dt <= (int64_t)RETITLE_DAYS * DAY))
+	    (*m->fixes && x->fixes == m->fixes && (dt <= (int64_t)RETITLE_DAYS * DAY ||
+	    (dt <= (int64_t)FAM_DAYS * DAY && shares_file(x->files, m->files)))))
 		return KIN_STRONG;
 	alike = *m->ntitle && (x->ntitle == m->ntitle || (titles_alike(x->ntitle, m->ntitle) &&
 	    !numbered_siblings(x->ntitle, m->ntitle)));

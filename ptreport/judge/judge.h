@@ -274,6 +274,19 @@ struct fixer;
 struct fixer *fixups_begin(struct model *md);
 void fixups_row(struct fixer *fz, const struct prow *p);
 void fixups_end(struct model *md, struct fixer *fz);
+/*
+ * An off-list commit whose lines a patch mail of its author holds, or
+ * whose lines hold the mail's (postlines.c: as carried.c's lines, 60%
+ * of the added ones of either; the mail before it, within CARRY_DAYS, on
+ * a file of it): posted, split out of that posting or a next version of
+ * it pushed unposted (split 3, postby).  The candidates (NULL if none);
+ * each row of carried.c's passes over the mails and the commits; the
+ * verdict, freed.
+ */
+struct poster;
+struct poster *postlines_begin(struct model *md);
+void postlines_row(struct poster *ps, const struct prow *p);
+void postlines_end(struct model *md, struct poster *ps);
 const struct carry *carry_of(const struct model *md, uint32_t mi);
 void touch_text(const struct model *md, const struct mail *m, const struct carry *k,
     struct buf *b);

@@ -173,6 +173,12 @@ commit_state(const struct model *md, const struct ropts *o, uint32_t ci, struct 
 	}
 	if (offlist_mails(md, ci))
 		return "off-list";
+	if (c->split == 3 && c->postby != NONE) {
+		buf_addf(b, "its lines are a posting's of its author (split out of it, or a "
+		    "next version pushed unposted): %s \"%s\"", md->mails[c->postby].id,
+		    md->mails[c->postby].subject);
+		return "posted";
+	}
 	if (c->split) {
 		buf_addstr(b, c->split == 2 ? "split out of a posted patch: the other of two "
 		    "commits of its author that its committer committed within 10 minutes is in "

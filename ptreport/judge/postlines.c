@@ -1,0 +1,207 @@
+/*
+ * postlines.c - an off-list commit whose lines a posting of its author
+ * holds: a patch split in two commits when it went in (the other in
+ * the posting's cluster, or neither), or a next version pushed without
+ * being posted again (the posted lines and more fixes, under a new
+ * title).  Its cluster lacks the posting because the scores weigh the
+ * whole of both diffs; the lines say it was posted.  The patch tables
+ * are read again in carried.c's passes: the candidates' own rows, and
+ * the rows of their authors' patch mails before them on their files.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+
+#include "hash.h"
+#include "judge.h"
+#include "person.h"
+#include "tsv.h"
+#include "util.h"
+
+/* Lines read of a row: its distinctive added and removed ones (hashed, sorted). */
+struct plines {
+	uint64_t *add, *rm;
+	uint32_t nadd, nrm, capadd, caprm;
+	int read;
+};
+
+struct poster {
+	struct model *md;
+	uint32_t *cand;          /* the off-list commits judged */
+	size_t ncand;
+	struct hmap rows;        /* id -> struct plines *: the candidates' and their mails' */
+	struct hmap byauthor;    /* an author's interned address -> his patch mails, a list */
+	uint32_t *mnext;         /* the next patch mail of the same author; NONE */
+	struct buf w, raw;
+};
+
+/*
+ * The patch mails that may hold commit c's lines: its author's, before
+ * it, on a file of it; not merged, or merged by a commit of the same
+ * push (committed within SPLIT_DAYS of it: the other half of a split).
+ * A posting merged long before is code the commit moves or mends.
+ */
+#define SPLIT_DAYS 2
+static int
+may_hold(const struct model *md, const struct commit *c, const struct mail *m)
+{
+	int64_t at = c->date != NODATE ? c->date : c->cdate;
+	const struct cluster *k = m->cluster != NONE ? &md->clusters[m->cluster] : NULL;
+
+	if (k && k->first_commit != NONE) {
+		int64_t d = md->commits[k->first_commit].cdate - c->cdate;
+
+		if (md->commits[k->first_commit].cdate == NODATE || d > (int64_t)SPLIT_DAYS * DAY ||
+		    d < -(int64_t)SPLIT_DAYS * DAY)
+			return 0;
+	}
+	return m->present && m->type == MT_PATCH && !m->foreign && m->date != NODATE &&
+	    m->date <= c->cdate && m->date >= at - (int64_t)CARRY_DAYS * DAY &&
+	    m->files && c->files && shares_file(m->files, c->files);
+}
+
+static struct plines *
+want(struct poster *ps, const char *id)
+{
+	int isnew;
+	struct hent *e = hmap_put(&ps->rows, id, strlen(id), &isnew);
+
+	if (isnew)
+		e->val = xcalloc(1, sizeof(struct plines));
+	return e->val;
+}
+
+struct poster *
+postlines_begin(struct model *md)
+{
+	struct poster *ps = xcalloc(1, sizeof *ps);
+	size_t cap = 0;
+
+	ps->md = md;
+	ps->mnext = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *ps->mnext);
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		struct hent *e;
+		int isnew;
+
+		ps->mnext[i] = NONE;
+		if (!m->present || m->type != MT_PATCH || m->foreign || !m->files || !*m->from)
+			continue;
+		e = hmap_put(&ps->byauthor, m->from, strlen(m->from), &isnew);
+		if (!isnew)
+			ps->mnext[i] = (uint32_t)((uintptr_t)e->val - 1);
+		e->val = (void *)(uintptr_t)(i + 1);
+	}
+	for (size_t i = 0; i < md->ncommits; i++) {
+		const struct commit *c = &md->commits[i];
+		const struct hent *e;
+		int any = 0;
+
+		if (!c->present || c->skip || c->side || c->split || c->cdate == NODATE ||
+		    !c->files || !offlist_mails(md, (uint32_t)i) ||
+		    !(e = hmap_get(&ps->byauthor, c->author, strlen(c->author))))
+			continue;
+		for (uint32_t x = (uint32_t)((uintptr_t)e->val - 1); x != NONE; x = ps->mnext[x])
+			if (may_hold(md, c, &md->mails[x])) {
+				want(ps, md->mails[x].id);
+				any = 1;
+			}
+		if (!any)
+			continue;
+		ps->cand = xgrow(ps->cand, &cap, ps->ncand, 16, sizeof *ps->cand);
+		ps->cand[ps->ncand++] = (uint32_t)i;
+		want(ps, c->id);
+	}
+	if (!ps->ncand) {
+		postlines_end(md, ps);
+		return NULL;
+	}
+	return ps;
+}
+
+void
+postlines_row(struct poster *ps, const struct prow *p)
+{
+	const struct tsv_reader *r = p->r;
+	struct hent *e;
+	struct plines *l;
+	const char *hs;
+	size_t hn;
+
+	if (!(e = hmap_get(&ps->rows, r->f[p->cid].s, r->f[p->cid].len)))
+		return;
+	l = e->val;
+	if (l->read || !(hs = hunks_of(r, p->chunks, &ps->raw, &hn)))
+		return;
+	l->read = 1;
+	l->nadd = some_lines(hs, hn, '+', &l->add, &l->capadd, &ps->w);
+	l->nrm = some_lines(hs, hn, '-', &l->rm, &l->caprm, &ps->w);
+}
+
+/*
+ * Does one side (a: its lines) lie in the other (b): CARRY_SHARE of a's
+ * added lines (CARRY_MIN at least) in b's; of a smaller change (CARRY_MIN
+ * lines added and removed together at least), every line it adds and
+ * removes?
+ */
+static int
+lies_in(const struct plines *a, const struct plines *b)
+{
+	uint32_t hits = common(a->add, a->nadd, b->add, b->nadd);
+
+	if (a->nadd >= CARRY_MIN)
+		return hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * a->nadd;
+	return a->nadd && a->nadd + a->nrm >= CARRY_MIN && hits == a->nadd &&
+	    common(a->rm, a->nrm, b->rm, b->nrm) == a->nrm;
+}
+
+static const struct plines *
+lines_of(const struct poster *ps, const char *id)
+{
+	const struct hent *e = hmap_get(&ps->rows, id, strlen(id));
+	const struct plines *l = e ? e->val : NULL;
+
+	return l && l->read ? l : NULL;
+}
+
+void
+postlines_end(struct model *md, struct poster *ps)
+{
+	if (!ps)
+		return;
+	for (size_t i = 0; i < ps->ncand; i++) {
+		struct commit *c = &md->commits[ps->cand[i]];
+		const struct plines *cl = lines_of(ps, c->id), *ml;
+		const struct hent *e = hmap_get(&ps->byauthor, c->author, strlen(c->author));
+		uint32_t best = NONE;
+
+		if (!cl || !e)
+			continue;
+		/* The latest posting that holds its lines, or that its lines hold. */
+		for (uint32_t x = (uint32_t)((uintptr_t)e->val - 1); x != NONE; x = ps->mnext[x])
+			if (may_hold(md, c, &md->mails[x]) &&
+			    (ml = lines_of(ps, md->mails[x].id)) &&
+			    (lies_in(cl, ml) || lies_in(ml, cl)) &&
+			    (best == NONE || cmp_date_id(md, x, best) > 0))
+				best = x;
+		if (best != NONE) {
+			c->split = 3;
+			c->postby = best;
+		}
+	}
+	for (size_t i = 0; i < ps->rows.cap; i++)
+		if (ps->rows.e[i].key) {
+			struct plines *l = ps->rows.e[i].val;
+
+			free(l->add);
+			free(l->rm);
+			free(l);
+		}
+	hmap_free(&ps->rows);
+	hmap_free(&ps->byauthor);
+	free(ps->mnext);
+	free(ps->cand);
+	buf_free(&ps->w);
+	buf_free(&ps->raw);
+	free(ps);
+}
