@@ -18,10 +18,14 @@
 #include "tsv.h"
 #include "util.h"
 
-/* Lines read of a row: its distinctive added and removed ones (hashed, sorted). */
+/*
+ * Lines read of a row: its distinctive added and removed ones (hashed,
+ * sorted); of the added, those it does not remove too (its own change),
+ * and all (a pure move is its own change).
+ */
 struct plines {
-	uint64_t *add, *rm;
-	uint32_t nadd, nrm, capadd, caprm;
+	uint64_t *add, *rm, *all;
+	uint32_t nadd, nrm, nall, capadd, caprm;
 	int read;
 };
 
@@ -97,8 +101,10 @@ postlines_begin(struct model *md)
 		const struct hent *e;
 		int any = 0;
 
+		/* An import from another tree was posted there (ported), not here. */
 		if (!c->present || c->skip || c->side || c->split || c->cdate == NODATE ||
-		    !c->files || !offlist_mails(md, (uint32_t)i) ||
+		    !c->files || (c->imported && *c->imported) || ported_from(md, c) ||
+		    !offlist_mails(md, (uint32_t)i) ||
 		    !(e = hmap_get(&ps->byauthor, c->author, strlen(c->author))))
 			continue;
 		for (uint32_t x = (uint32_t)((uintptr_t)e->val - 1); x != NONE; x = ps->mnext[x])
@@ -119,6 +125,26 @@ postlines_begin(struct model *md)
 	return ps;
 }
 
+/*
+ * Its own added lines: those of a[0..na) (sorted) it does not remove too
+ * (rm, sorted): code it moves or re-indents is no change of its own.
+ * How many are left, a[] compacted.
+ */
+static uint32_t
+own_lines(uint64_t *a, uint32_t na, const uint64_t *rm, uint32_t nrm)
+{
+	uint32_t k = 0, j = 0;
+
+	for (uint32_t i = 0; i < na; i++) {
+		while (j < nrm && rm[j] < a[i])
+			j++;
+		if (j < nrm && rm[j] == a[i])
+			continue;
+		a[k++] = a[i];
+	}
+	return k;
+}
+
 void
 postlines_row(struct poster *ps, const struct prow *p)
 {
@@ -136,6 +162,12 @@ postlines_row(struct poster *ps, const struct prow *p)
 	l->read = 1;
 	l->nadd = some_lines(hs, hn, '+', &l->add, &l->capadd, &ps->w);
 	l->nrm = some_lines(hs, hn, '-', &l->rm, &l->caprm, &ps->w);
+	l->nall = l->nadd;
+	if (l->nadd) {
+		l->all = xreallocarray(NULL, l->nadd, sizeof *l->all);
+		memcpy(l->all, l->add, l->nadd * sizeof *l->all);
+	}
+	l->nadd = own_lines(l->add, l->nadd, l->rm, l->nrm);
 }
 
 /*
@@ -147,7 +179,14 @@ postlines_row(struct poster *ps, const struct prow *p)
 static int
 lies_in(const struct plines *a, const struct plines *b)
 {
-	uint32_t hits = common(a->add, a->nadd, b->add, b->nadd);
+	uint32_t hits;
+
+	/* Its change a move (no line of its own): the lines it moves. */
+	if (!a->nadd && a->nall >= CARRY_MIN) {
+		hits = common(a->all, a->nall, b->all, b->nall);
+		return hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * a->nall;
+	}
+	hits = common(a->add, a->nadd, b->add, b->nadd);
 
 	if (a->nadd >= CARRY_MIN)
 		return hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * a->nadd;
@@ -195,6 +234,7 @@ postlines_end(struct model *md, struct poster *ps)
 
 			free(l->add);
 			free(l->rm);
+			free(l->all);
 			free(l);
 		}
 	hmap_free(&ps->rows);
