@@ -73,11 +73,12 @@ base_tok() {
 	b mail m1@x 2021-02-02T09:00:00Z 1111111..3333333 M:src/tool.c
 }
 { khdr; member 1 m1@x mail; member 1 "$C3" commit; } >k.tsv
-# run SUBJECT DATE BLOBS CHANGE...: the verdict of p@x, by Bob, alone with the above.
+# run SUBJECT DATE BLOBS CHANGE...: the verdict of p@x, by Bob (RUNBY and
+# RUNAT: another), alone with the above.
 run() {
 	rs=$1 rd=$2 rb=$3
 	shift 3
-	{ mhdr; bg; tmail p@x "$rd" Bob bob@b.org "$rs"; } >r.tsv
+	{ mhdr; bg; tmail p@x "$rd" "${RUNBY:-Bob}" "${RUNAT:-bob@b.org}" "$rs"; } >r.tsv
 	{ bhdr; base_tok; b mail p@x "$rd" "$rb" "$@"; } >r.tok
 	verdict p@x --grace 0 r.tsv r.tok k.tsv c.tsv
 }
@@ -90,11 +91,19 @@ is "control: a 12-digit abbreviation of the history's blob: ignored" "ignored" \
 	"$(run '[PATCH] lib: fix' 2021-03-01T09:00:00Z bbbbbbb00000..765432100000 M:configure.ac)"
 is "control: a file whose name no other repository's patch changes (its own tree of a branch the history lacks): ignored" \
 	"ignored" "$(run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:src/tool.c)"
-is "foreign by its blobs: beside configure.ac a file the history never had, whatever other patches change" \
-	"not-counted not for this repository: none of the 2 blobs its diff changes is in the history or made by a patch resting on it (index 1234567..): made in another repository's tree" \
+is "foreign (by its files now, before its blobs): beside configure.ac a file the history never had, whatever other patches change" \
+	"not-counted not for this repository: 1 of the 2 files it changes were in it at its date (not src/Versions.in)" \
 	"$(run '[PATCH] lib: fix' 2021-03-01T09:00:00Z '1234567..7654321|abcdef1..fedcba1' M:configure.ac M:src/Versions.in)"
-is "control: a title prefix the history takes (tool:): ignored" "ignored" \
-	"$(run '[PATCH] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac)"
+# A title prefix the history takes keeps the patch of one who works in
+# its tree (Ann: m1@x rests on it), made on a branch the history lacks;
+# not Bob's, whose patches never rest on it (a fix made in another
+# repository's tree under a prefix both use).
+is "control: a title prefix the history takes (tool:), by one whose patches rest on the history: ignored" \
+	"ignored" \
+	"$(RUNBY=Ann RUNAT=ann@a.org run '[PATCH] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"
+is "foreign by its blobs: the same prefix by one whose patches never rest on the history" \
+	"not-counted" \
+	"$(run '[PATCH] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"
 is "a tag the history never took decides over a prefix it takes" \
 	"not-counted" "$(run '[PATCH lib] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"
 is "control: posted after the history's end: ignored, not judged by blobs" "too-new" \

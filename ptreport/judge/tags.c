@@ -690,7 +690,7 @@ void
 blobs_judge(struct model *md, const struct set64 *ltags)
 {
 	struct hmap by = HMAP_INIT, posts = HMAP_INIT;
-	struct set64 shared = SET64_INIT;
+	struct set64 shared = SET64_INIT, rooted = SET64_INIT;
 	struct keyctx c = { md, &by, ltags, 0, -1, 0, NULL };
 	unsigned long all = 0, merged = 0;
 
@@ -710,6 +710,13 @@ blobs_judge(struct model *md, const struct set64 *ltags)
 		title_prefixes(m->subject, key_seen, &c);
 	}
 	c.rate = all ? (double)merged / (double)all : 0;
+	/* The authors of patches made in the history's tree (some blob resting on it). */
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+
+		if (tag_counted(md, (uint32_t)i) && m->broot && *m->from)
+			set64_add(&rooted, hash_bytes(m->from, strlen(m->from)));
+	}
 	for (int sib = 0; sib < 2; sib++)
 		for (size_t i = 0; i < md->nmails; i++) {
 			struct mail *m = &md->mails[i];
@@ -722,7 +729,14 @@ blobs_judge(struct model *md, const struct set64 *ltags)
 			c.tagged = 0;
 			subject_tags(m->subject, key_seen, &c);
 			title_prefixes(m->subject, key_seen, &c);
-			if (c.taken)
+			/*
+			 * A tag or prefix the history takes keeps the patch of
+			 * one who works in its tree (a patch of his made on an
+			 * unmerged branch); not one whose patches never rest on
+			 * it (a header fix made in another repository's tree,
+			 * under an "include:" both use).
+			 */
+			if (c.taken && set64_has(&rooted, hash_bytes(m->from, strlen(m->from))))
 				continue;
 			pc = posting_count(md, &posts, (uint32_t)i, 0);
 			for (uint32_t k = 0; k < m->nblobs; k++)
@@ -744,6 +758,7 @@ blobs_judge(struct model *md, const struct set64 *ltags)
 			posting_count(md, &posts, (uint32_t)i, 0)->stray++;
 		}
 	blobs_posting(md, &posts);
+	set64_free(&rooted);
 	set64_free(&shared);
 	hmap_free(&posts);
 	hmap_free(&by);
