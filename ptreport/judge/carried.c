@@ -178,17 +178,20 @@ worth(const struct cand *k)
 	return k->n >= CARRY_MIN || (k->n && k->n + k->nrm >= CARRY_MIN);
 }
 
-/*
- * Do lines that hold hits of k's added lines, and rm[0..nrm) removed,
- * carry k: CARRY_SHARE of them (CARRY_MIN at least); of a smaller patch,
- * all it adds and all it removes.
- */
+int
+lines_carried(uint32_t n, uint32_t hits, const uint64_t *rm, uint32_t nrm,
+    const uint64_t *orm, uint32_t onrm)
+{
+	if (n < CARRY_MIN)
+		return hits == n && common(rm, nrm, orm, onrm) == nrm;
+	return hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * n;
+}
+
+/* Do lines that hold hits of k's added lines, and rm[0..nrm) removed, carry k? */
 static int
 carries(const struct cand *k, uint32_t hits, const uint64_t *rm, uint32_t nrm)
 {
-	if (k->n < CARRY_MIN)
-		return hits == k->n && common(k->rm, k->nrm, rm, nrm) == k->nrm;
-	return hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * k->n;
+	return lines_carried(k->n, hits, k->rm, k->nrm, rm, nrm);
 }
 
 static int

@@ -123,6 +123,17 @@ first_of(const struct model *md, const uint32_t *v, size_t n, const char *k, int
 	return lo;
 }
 
+size_t
+address_mails(const struct model *md, const char *addr, const uint32_t **v)
+{
+	size_t lo = first_of(md, byaddr, nbyaddr, addr, 0), hi = lo;
+
+	while (hi < nbyaddr && !strcmp(md->mails[byaddr[hi]].from, addr))
+		hi++;
+	*v = byaddr + lo;
+	return hi - lo;
+}
+
 /*
  * Each patch mail of m's person (by address, then by name; one found
  * both ways is given once), other than m: fn(md, m, x, arg) for each;

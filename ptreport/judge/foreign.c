@@ -30,23 +30,8 @@ struct known {
 	struct hmap thread, author;
 	struct buf key;
 	struct arena mem;
-	int64_t end;             /* the main line's last commit date; NODATE */
+	int64_t end;             /* main_line_end(), before roles.c sets hist_end */
 };
-
-/* The main line's last commit date (as roles.c's hist_end); NODATE for none. */
-static int64_t
-main_end(const struct model *md)
-{
-	int64_t end = NODATE;
-
-	for (size_t i = 0; i < md->ncommits; i++) {
-		const struct commit *c = &md->commits[i];
-
-		if (c->present && !c->side && c->cdate != NODATE && (end == NODATE || c->cdate > end))
-			end = c->cdate;
-	}
-	return end;
-}
 
 /* The author map's key for what every later patch may change. */
 static const char anyone[1];
@@ -491,7 +476,7 @@ foreign_run(struct model *md, int keep)
 
 	if (!md->has_paths)
 		return;
-	end = main_end(md);
+	end = main_line_end(md);
 	pp = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *pp);
 	npp = 0;
 	/*

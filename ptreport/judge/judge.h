@@ -258,6 +258,14 @@ void carried(struct model *md);
 uint32_t some_lines(const char *s, size_t n, int kind, uint64_t **v, uint32_t *cap,
     struct buf *w);
 uint32_t common(const uint64_t *a, uint32_t na, const uint64_t *b, uint32_t nb);
+/*
+ * Do lines holding hits of a change's n distinctive added lines carry
+ * it: CARRY_SHARE of them (CARRY_MIN at least); of a smaller change
+ * (fewer than CARRY_MIN added), all it adds and all it removes (rm[0..nrm)
+ * in orm[0..onrm))?  carried.c's test, postlines.c's too.
+ */
+int lines_carried(uint32_t n, uint32_t hits, const uint64_t *rm, uint32_t nrm,
+    const uint64_t *orm, uint32_t onrm);
 const char *hunks_of(const struct tsv_reader *r, int c, struct buf *raw, size_t *n);
 /*
  * An off-list commit made as a fix-up of another's patch on its review
@@ -338,6 +346,11 @@ extern const char *const vstates[VS_NOTOFFLIST + 1];
 #define TAG_OTHER_MIN 3
 /* Before the verdicts, after the pairs are read; family_free() after them. */
 void family_index(struct model *md);
+/*
+ * The patch mails of sender address addr in the index family_index()
+ * made (patches, dated, no review copies), by date: *v, how many.
+ */
+size_t address_mails(const struct model *md, const char *addr, const uint32_t **v);
 void family_free(struct model *md);
 /* How x is a version of mi: 0 none, 1 weak, 2 strong. */
 uint32_t family_kin(struct model *md, uint32_t mi, uint32_t xi);

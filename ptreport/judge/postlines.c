@@ -12,9 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "hash.h"
 #include "judge.h"
-#include "person.h"
 #include "tsv.h"
 #include "util.h"
 
@@ -34,8 +32,6 @@ struct poster {
 	uint32_t *cand;          /* the off-list commits judged */
 	size_t ncand;
 	struct hmap rows;        /* id -> struct plines *: the candidates' and their mails' */
-	struct hmap byauthor;    /* an author's interned address -> his patch mails, a list */
-	uint32_t *mnext;         /* the next patch mail of the same author; NONE */
 	struct buf w, raw;
 };
 
@@ -82,34 +78,21 @@ postlines_begin(struct model *md)
 	size_t cap = 0;
 
 	ps->md = md;
-	ps->mnext = xreallocarray(NULL, md->nmails ? md->nmails : 1, sizeof *ps->mnext);
-	for (size_t i = 0; i < md->nmails; i++) {
-		const struct mail *m = &md->mails[i];
-		struct hent *e;
-		int isnew;
-
-		ps->mnext[i] = NONE;
-		if (!m->present || m->type != MT_PATCH || m->foreign || !m->files || !*m->from)
-			continue;
-		e = hmap_put(&ps->byauthor, m->from, strlen(m->from), &isnew);
-		if (!isnew)
-			ps->mnext[i] = (uint32_t)((uintptr_t)e->val - 1);
-		e->val = (void *)(uintptr_t)(i + 1);
-	}
 	for (size_t i = 0; i < md->ncommits; i++) {
 		const struct commit *c = &md->commits[i];
-		const struct hent *e;
+		const uint32_t *v;
+		size_t n;
 		int any = 0;
 
 		/* An import from another tree was posted there (ported), not here. */
 		if (!c->present || c->skip || c->side || c->split || c->cdate == NODATE ||
-		    !c->files || (c->imported && *c->imported) || ported_from(md, c) ||
-		    !offlist_mails(md, (uint32_t)i) ||
-		    !(e = hmap_get(&ps->byauthor, c->author, strlen(c->author))))
+		    !c->files || !*c->author || (c->imported && *c->imported) ||
+		    ported_from(md, c) || !offlist_mails(md, (uint32_t)i))
 			continue;
-		for (uint32_t x = (uint32_t)((uintptr_t)e->val - 1); x != NONE; x = ps->mnext[x])
-			if (may_hold(md, c, &md->mails[x])) {
-				want(ps, md->mails[x].id);
+		n = address_mails(md, c->author, &v);
+		for (size_t j = 0; j < n; j++)
+			if (may_hold(md, c, &md->mails[v[j]])) {
+				want(ps, md->mails[v[j]].id);
 				any = 1;
 			}
 		if (!any)
@@ -171,27 +154,20 @@ postlines_row(struct poster *ps, const struct prow *p)
 }
 
 /*
- * Does one side (a: its lines) lie in the other (b): CARRY_SHARE of a's
- * added lines (CARRY_MIN at least) in b's; of a smaller change (CARRY_MIN
- * lines added and removed together at least), every line it adds and
- * removes?
+ * Does one side (a: its lines) lie in the other (b), as lines_carried()
+ * says of its own added lines (a change with CARRY_MIN lines added and
+ * removed together at least); a move (no line of its own), of the lines
+ * it moves?
  */
 static int
 lies_in(const struct plines *a, const struct plines *b)
 {
-	uint32_t hits;
-
-	/* Its change a move (no line of its own): the lines it moves. */
-	if (!a->nadd && a->nall >= CARRY_MIN) {
-		hits = common(a->all, a->nall, b->all, b->nall);
-		return hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * a->nall;
-	}
-	hits = common(a->add, a->nadd, b->add, b->nadd);
-
-	if (a->nadd >= CARRY_MIN)
-		return hits >= CARRY_MIN && (double)hits >= CARRY_SHARE * a->nadd;
-	return a->nadd && a->nadd + a->nrm >= CARRY_MIN && hits == a->nadd &&
-	    common(a->rm, a->nrm, b->rm, b->nrm) == a->nrm;
+	if (!a->nadd && a->nall >= CARRY_MIN)
+		return lines_carried(a->nall, common(a->all, a->nall, b->all, b->nall),
+		    NULL, 0, NULL, 0);
+	return a->nadd && a->nadd + a->nrm >= CARRY_MIN &&
+	    lines_carried(a->nadd, common(a->add, a->nadd, b->add, b->nadd), a->rm, a->nrm,
+	    b->rm, b->nrm);
 }
 
 static const struct plines *
@@ -211,18 +187,19 @@ postlines_end(struct model *md, struct poster *ps)
 	for (size_t i = 0; i < ps->ncand; i++) {
 		struct commit *c = &md->commits[ps->cand[i]];
 		const struct plines *cl = lines_of(ps, c->id), *ml;
-		const struct hent *e = hmap_get(&ps->byauthor, c->author, strlen(c->author));
+		const uint32_t *v;
+		size_t n = address_mails(md, c->author, &v);
 		uint32_t best = NONE;
 
-		if (!cl || !e)
+		if (!cl)
 			continue;
 		/* The latest posting that holds its lines, or that its lines hold. */
-		for (uint32_t x = (uint32_t)((uintptr_t)e->val - 1); x != NONE; x = ps->mnext[x])
-			if (may_hold(md, c, &md->mails[x]) &&
-			    (ml = lines_of(ps, md->mails[x].id)) &&
+		for (size_t j = 0; j < n; j++)
+			if (may_hold(md, c, &md->mails[v[j]]) &&
+			    (ml = lines_of(ps, md->mails[v[j]].id)) &&
 			    (lies_in(cl, ml) || lies_in(ml, cl)) &&
-			    (best == NONE || cmp_date_id(md, x, best) > 0))
-				best = x;
+			    (best == NONE || cmp_date_id(md, v[j], best) > 0))
+				best = v[j];
 		if (best != NONE) {
 			c->split = 3;
 			c->postby = best;
@@ -238,8 +215,6 @@ postlines_end(struct model *md, struct poster *ps)
 			free(l);
 		}
 	hmap_free(&ps->rows);
-	hmap_free(&ps->byauthor);
-	free(ps->mnext);
 	free(ps->cand);
 	buf_free(&ps->w);
 	buf_free(&ps->raw);

@@ -107,6 +107,7 @@ history_facts(struct model *md, const struct scope *sc)
 	 * (one author, or every contribution merged from its author's
 	 * branch) has its committers by their own commits.
 	 */
+	md->hist_end = main_line_end(md);
 	for (size_t i = 0; i < md->ncommits && !others; i++)
 		others = md->commits[i].present && md->commits[i].cdate != NODATE &&
 		    !machine_committer(md->commits[i].committer, md->commits[i].cname) &&
@@ -116,9 +117,6 @@ history_facts(struct model *md, const struct scope *sc)
 
 		if (!c->present || c->cdate == NODATE)
 			continue;
-		/* The main line's end: a side branch may go on after it. */
-		if (!c->side && (md->hist_end == NODATE || c->cdate > md->hist_end))
-			md->hist_end = c->cdate;
 		if (machine_committer(c->committer, c->cname))
 			continue;
 		/*

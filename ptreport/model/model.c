@@ -107,6 +107,20 @@ mail_node(struct model *md, const char *id, size_t n)
 	return (uint32_t)md->nmails++;
 }
 
+int64_t
+main_line_end(const struct model *md)
+{
+	int64_t end = NODATE;
+
+	for (size_t i = 0; i < md->ncommits; i++) {
+		const struct commit *c = &md->commits[i];
+
+		if (c->present && !c->side && c->cdate != NODATE && (end == NODATE || c->cdate > end))
+			end = c->cdate;
+	}
+	return end;
+}
+
 uint32_t
 commit_node(struct model *md, const char *id, size_t n)
 {

@@ -605,7 +605,7 @@ struct model {
 	 * commit to it ("a:" address or "n:" lower-cased name -> struct
 	 * dspan of their commit dates).
 	 */
-	int64_t hist_end, merge_p90;
+	int64_t hist_end, merge_p90;         /* hist_end: main_line_end() */
 	unsigned long nmerged_lag;         /* merged clusters merge_p90 is of */
 	struct hmap committers;
 	/*
@@ -782,6 +782,8 @@ int shares_folder(const char *a, const char *b);
 void patch_history(struct model *md);
 size_t folder_len(const char *p, size_t n);
 int file_at(const struct model *md, const char *p, size_t n, int64_t t);
+/* The main line's last commit date (side branches may go on after it); NODATE for none. */
+int64_t main_line_end(const struct model *md);
 int file_by(const struct model *md, const char *p, size_t n, int64_t t);
 int folder_at(const struct model *md, const char *f, size_t n, int64_t t);
 
