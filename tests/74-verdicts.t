@@ -1665,18 +1665,29 @@ lt() {
 		for m in 01 02 03; do fill dev 2021-$m 30; done
 		tmail lp@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: set the device up'
 	} >lp.tsv
+	# LPSAID: Max's reply to lp@x on 02-20, his own words.
+	if [ -n "${LPSAID:-}" ]; then
+		awk -v OFS='\t' 'NR == 1 { print $0, "said"; next } { print $0, "" }' lp.tsv >lp.tmp
+		printf 'ry@x\t2021-02-20T10:00:00Z\tMax\tmaint@m.org\tRe: [PATCH] foo: set the device up\tdev\tlp@x\tlp@x\treply\t\t\t\t\t\t\t%s\n' \
+		    "$LPSAID" >>lp.tmp
+		mv lp.tmp lp.tsv
+	fi
 	{
 		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
-		printf 'lp@x\tmail\t2021-02-01T09:00:00Z\tsrc/a.c\t\tF src/a.c\\tsrc/a.c\\n@ foo_init\\n%s\\n%s\\n%s\\n%s\\n%s\\n%s\\n\n' "$LA" "$LB" "$LC" "$LD" "$LE" "$LF"
-		printf '%s\tcommit\t2021-02-20T09:00:00Z\tsrc/a.c\t\tF src/a.c\\tsrc/a.c\\n@ foo_init\\n' "$L1"
+		printf 'lp@x\tmail\t2021-02-01T09:00:00Z\tsrc/a.c\t\tF src/a.c\\tsrc/a.c\\n@ foo_init\\n'
+		# LPM: the posting's lines (six added); LPFILES: the commit's files
+		# (src/b.c too: a hunk of its own).
+		printf '%s' "${LPM:-$(printf '%s\\n' "$LA" "$LB" "$LC" "$LD" "$LE" "$LF")}"
+		printf '\n%s\tcommit\t2021-02-20T09:00:00Z\t%s\t\tF src/a.c\\tsrc/a.c\\n@ foo_init\\n' "$L1" "${LPFILES:-src/a.c}"
 		for l in "$@"; do printf '%s\\n' "$l"; done
+		[ -n "${LPFILES:-}" ] && printf 'F src/b.c\\tsrc/b.c\\n@ bar_init\\n+\\tbar_setup(dev);\\n'
 		printf '\n'
 		printf '%s\tcommit\t2020-01-01T00:00:00Z\tsrc/a.c\tsrc/a.c\tF /dev/null\\tsrc/a.c\\n@ \\n+int foo;\\n\n' "$C1"
 	} >lp.tok
 	{
 		chdr
 		commit $C1 2020-01-01T00:00:00Z 2020-01-01T00:00:00Z
-		crow $L1 2021-02-20T09:00:00Z "$name" "$addr" 'foo: bring the device up in order' Max \
+		crow $L1 2021-02-20T09:00:00Z "$name" "$addr" "${LPTITLE:-foo: bring the device up in order}" Max \
 		    maint@m.org 2021-02-20T09:00:00Z
 		commit $C9 2020-01-01T00:00:00Z 2021-06-01T00:00:00Z
 	} >c-lp.tsv
@@ -1687,7 +1698,7 @@ is "posted by its lines: her commit carrying her unmerged posting's lines and mo
 	"0" "$(lt Ann ann@a.org "$LA" "$LB" "$LC" "$LD" "$LE" "$LF" "$LG" "$LH")"
 ptreport why $L1 lp.tsv lp.tok c-lp.tsv k-lp0.tsv >why.out
 is "posted by its lines: why names the posting" \
-	"  verdict: posted: its lines are a posting's of its author (split out of it, or a next version pushed unposted): lp@x \"[PATCH] foo: set the device up\"" \
+	"  verdict: posted: its lines are a posting's of its author (split out of it, or a next version pushed unposted, or the same lines removed another way): lp@x \"[PATCH] foo: set the device up\"" \
 	"$(grep '^  verdict:' why.out)"
 is "posted by its lines: her commit of three of its six lines (split out of it): not off-list" \
 	"0" "$(lt Ann ann@a.org "$LA" "$LC" "$LE")"
@@ -1697,6 +1708,43 @@ is "control: her commit of other lines: off-list" "1" "$(lt Ann ann@a.org "$LG" 
 { khdr; member 1 lp@x mail; member 1 $C1 commit; } >k-lp.tsv
 is "control: the posting merged a year before (its lines moved): off-list" "1" \
 	"$(LPK=k-lp.tsv lt Ann ann@a.org "$LA" "$LB" "$LC" "$LD" "$LE" "$LF" "$LG" "$LH")"
+# The same lines replaced another way: the posting drops a column of a
+# table (removes RA..RD, adds LA LB), her commit (Max's rework) rewrites
+# those rows with a macro (removes them, adds LG LH).  Controls: a commit
+# that only removes them (a test deleted where the posting reworked it);
+# one that replaces other lines.
+RA='-\t{FOO_MODE_MAIN, "main", &file_one, EINVAL, 0},' RB='-\t{FOO_MODE_SIDE, "side", &file_two, ENOMEM, 0},'
+RC='-\t{FOO_MODE_WAKE, "wake", &file_three, EBADF, 1},' RD='-\t{FOO_MODE_DEEP, "deep", &file_four, EINVAL, 0},'
+RE='-\tfoo_teardown_clocks(dev, FOO_CLK_ALL);' RF='-\tfoo_teardown_power(dev, FOO_PWR_OFF);'
+RG='-\tfoo_teardown_reset(dev, FOO_RST_FREE);' RH='-\tfoo_teardown_dma(dev, FOO_DMA_STOP);'
+LPM=$(printf '%s\\n' "$RA" "$RB" "$RC" "$RD" "$LA" "$LB")
+export LPM
+is "posted by its lines: her commit replacing the lines her posting replaces, another way: not off-list" \
+	"0" "$(lt Ann ann@a.org "$RA" "$RB" "$RC" "$RD" "$LG" "$LH")"
+ptreport why $L1 lp.tsv lp.tok c-lp.tsv k-lp0.tsv >why.out
+is "... why says the lines are the posting's" \
+	"  verdict: posted: its lines are a posting's of its author (split out of it, or a next version pushed unposted, or the same lines removed another way): lp@x \"[PATCH] foo: set the device up\"" \
+	"$(grep '^  verdict:' why.out)"
+is "controls: her commit only removing those lines; replacing others: off-list" "1|1" \
+	"$(lt Ann ann@a.org "$RA" "$RB" "$RC" "$RD")|$(lt Ann ann@a.org "$RE" "$RF" "$RG" "$RH" "$LG" "$LH")"
+unset LPM
+# Named by its hash in the posting's thread: her L1 of other lines than
+# her posting's (reworked on review), and Max's reply to the posting the
+# day it was pushed, "Merged as 1a10000000".  Controls: the reply names
+# no hash; L1 changes a file the posting does not; the posting merged a
+# year before; L1 a revert.
+LPSAID='Merged as 1a10000000, with the changes asked for. Thanks!'
+export LPSAID
+is "posted: a reply in its author's posting's thread names it by its hash: not off-list" \
+	"0" "$(lt Ann ann@a.org "$LG" "$LH" "$LI")"
+ptreport why $L1 lp.tsv lp.tok c-lp.tsv k-lp0.tsv >why.out
+is "... why names the posting and the reply" \
+	"  verdict: posted: a mail of the thread of its author's posting lp@x \"[PATCH] foo: set the device up\" names it by its hash: ry@x by maint@m.org (the posting, reworked)" \
+	"$(grep '^  verdict:' why.out)"
+is "controls: no hash; a file the posting lacks; the posting merged long before; a revert" \
+	"1|1|1|1" \
+	"$(LPSAID='Merged, with the changes asked for. Thanks!' lt Ann ann@a.org "$LG" "$LH" "$LI")|$(LPFILES='src/a.c\nsrc/b.c' lt Ann ann@a.org "$LG" "$LH" "$LI")|$(LPK=k-lp.tsv lt Ann ann@a.org "$LG" "$LH" "$LI")|$(LPTITLE='Revert "foo: quirk"' lt Ann ann@a.org "$LG" "$LH" "$LI")"
+unset LPSAID
 
 # --- 10. a patch of generic files goes with its title's prefix ------------------
 # Three Bluetooth: patches by three people changing FILES (one each), and

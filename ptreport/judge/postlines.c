@@ -170,6 +170,55 @@ lies_in(const struct plines *a, const struct plines *b)
 	    b->rm, b->nrm);
 }
 
+/*
+ * Do both replace the same lines: CARRY_SHARE of the distinctive lines
+ * each removes (CARRY_MIN at least) are the other's, and each adds some?
+ * The same change made another way: a committer's rework of the posting
+ * (a table rewritten where the posting dropped a column of it).  A
+ * removal alone (a test deleted where the posting rewrote it) is none.
+ */
+static int
+same_removal(const struct plines *a, const struct plines *b)
+{
+	uint32_t n;
+
+	if (a->nrm < CARRY_MIN || b->nrm < CARRY_MIN || !a->nall || !b->nall)
+		return 0;
+	n = common(a->rm, a->nrm, b->rm, b->nrm);
+	return n >= CARRY_MIN && n >= CARRY_SHARE * a->nrm && n >= CARRY_SHARE * b->nrm;
+}
+
+/*
+ * A mail of the thread of its author's posting names commit ci by its
+ * hash after it was written ("merged as 5c60b7230"): that posting, or
+ * NONE.  The posting is the patch the mail answers, or a part of the
+ * cover letter it answers, that may hold the commit, was never merged
+ * and changes every file the commit changes: the posting reworked on
+ * review and pushed.  A commit named in a merged posting's thread is
+ * another change (a fix of its build, a follow-up), a revert one of its
+ * own.
+ */
+static uint32_t
+named_posting(const struct model *md, uint32_t ci, const uint32_t *v, size_t n)
+{
+	const struct commit *c = &md->commits[ci];
+	uint32_t x = named_in_reply(md, ci), t;
+
+	if (x == NONE || (t = md->mails[x].tgt) == NONE ||
+	    (c->ntitle && !strncmp(c->ntitle, "revert ", 7)))
+		return NONE;
+	for (size_t j = 0; j < n; j++) {
+		const struct mail *m = &md->mails[v[j]];
+
+		if ((v[j] == t || (md->mails[t].type == MT_COVER && m->tgt == t)) &&
+		    may_hold(md, c, m) && (m->cluster == NONE ||
+		    md->clusters[m->cluster].first_commit == NONE) &&
+		    covers_files(m->files, c->files))
+			return v[j];
+	}
+	return NONE;
+}
+
 static const struct plines *
 lines_of(const struct poster *ps, const char *id)
 {
@@ -191,17 +240,18 @@ postlines_end(struct model *md, struct poster *ps)
 		size_t n = address_mails(md, c->author, &v);
 		uint32_t best = NONE;
 
-		if (!cl)
-			continue;
 		/* The latest posting that holds its lines, or that its lines hold. */
-		for (size_t j = 0; j < n; j++)
+		for (size_t j = 0; cl && j < n; j++)
 			if (may_hold(md, c, &md->mails[v[j]]) &&
 			    (ml = lines_of(ps, md->mails[v[j]].id)) &&
-			    (lies_in(cl, ml) || lies_in(ml, cl)) &&
+			    (lies_in(cl, ml) || lies_in(ml, cl) || same_removal(cl, ml)) &&
 			    (best == NONE || cmp_date_id(md, v[j], best) > 0))
 				best = v[j];
 		if (best != NONE) {
 			c->split = 3;
+			c->postby = best;
+		} else if ((best = named_posting(md, ps->cand[i], v, n)) != NONE) {
+			c->split = 4;
 			c->postby = best;
 		}
 	}

@@ -271,8 +271,10 @@ struct commit {
 	                            is in a cluster with a posting that changes every
 	                            file it changes (clusters.c); or a posting of its
 	                            author holds its lines or they hold the posting's
-	                            (3, judge/postlines.c: postby) */
-	uint32_t postby;         /* split 3: that posting; NONE */
+	                            (3, judge/postlines.c: postby); or a mail of the
+	                            thread of a posting of its author names it by
+	                            its hash (4: postby) */
+	uint32_t postby;         /* split 3 and 4: that posting; NONE */
 	uint64_t fbloom;         /* the files it changes, a bit each by their hash */
 	uint64_t phash;          /* the patch table's hash (its first 64 bits); 0 unknown */
 	const char *changeid;    /* its Change-Id trailer (interned); "" */

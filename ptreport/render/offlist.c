@@ -175,8 +175,17 @@ commit_state(const struct model *md, const struct ropts *o, uint32_t ci, struct 
 		return "off-list";
 	if (c->split == 3 && c->postby != NONE) {
 		buf_addf(b, "its lines are a posting's of its author (split out of it, or a "
-		    "next version pushed unposted): %s \"%s\"", md->mails[c->postby].id,
-		    md->mails[c->postby].subject);
+		    "next version pushed unposted, or the same lines removed another way): "
+		    "%s \"%s\"", md->mails[c->postby].id, md->mails[c->postby].subject);
+		return "posted";
+	}
+	if (c->split == 4 && c->postby != NONE) {
+		uint32_t x = named_in_reply(md, ci);
+
+		buf_addf(b, "a mail of the thread of its author's posting %s \"%s\" names it by "
+		    "its hash: %s by %s (the posting, reworked)", md->mails[c->postby].id,
+		    md->mails[c->postby].subject, x != NONE ? md->mails[x].id : "?",
+		    x != NONE ? md->mails[x].from : "?");
 		return "posted";
 	}
 	if (c->split) {
