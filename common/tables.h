@@ -60,6 +60,7 @@ enum table_kind {
 #define COL_SRC              "src"
 #define COL_SAID             "said"
 #define COL_HASHES           "hashes"
+#define COL_PARTS            "parts"
 /* Commits. */
 #define COL_COMMITTER_NAME   "committer_name"
 #define COL_COMMITTER_ADDR   "committer_addr"

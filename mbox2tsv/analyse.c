@@ -24,7 +24,7 @@ analysis_free(struct analysis *a)
 {
 	struct buf *const bufs[] = {
 		&a->from_name, &a->from_addr, &a->subject, &a->text, &a->extra_diff,
-		&a->own.said, &a->own.hashes,
+		&a->own.said, &a->own.hashes, &a->own.parts,
 	};
 
 	for (size_t k = 0; k < sizeof bufs / sizeof bufs[0]; k++)
@@ -104,6 +104,7 @@ own_text(struct analysis *a)
 			a->own.says |= msg.says;
 			buf_free(&msg.said);
 			buf_free(&msg.hashes);
+			buf_free(&msg.parts);
 		}
 	}
 	/* Kept in the flags, so that an attached patch taking this analysis's place keeps it. */

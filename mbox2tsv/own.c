@@ -10,7 +10,9 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 #include "own.h"
 #include "text.h"
@@ -175,7 +177,8 @@ struct reading {
 	struct words *w;        /* NULL: no phrases wanted */
 	struct buf *said;       /* NULL: not wanted */
 	struct buf *hashes;     /* NULL: not wanted */
-	int nhashes;
+	struct buf *parts;      /* with hashes */
+	int nhashes, nparts;
 	int quotes;
 };
 
@@ -206,6 +209,24 @@ said_line(struct buf *b, const char *l, size_t n)
 	b->p[b->len] = '\0';
 }
 
+/* Adds word w[0..k) to the space-separated column b unless there already. */
+static int
+add_once(struct buf *b, const char *w, size_t k)
+{
+	const char *p, *q;
+
+	p = q = b->p ? b->p : "";
+	while ((q = strstr(q, w)) && !((q == p || q[-1] == ' ') &&
+	    (q[k] == ' ' || q[k] == '\0')))
+		q += k;
+	if (q)
+		return 0;
+	if (b->len)
+		buf_addc(b, ' ');
+	buf_add(b, w, k);
+	return 1;
+}
+
 /*
  * The words of line l[0..n) that may be commit hashes ("Fixed in
  * dca56c567, thanks", deep in a reply): hash_word()'s, 40 digits at
@@ -217,7 +238,6 @@ hash_words(struct reading *r, const char *l, size_t n)
 {
 	for (size_t i = 0, skip; i < n && r->nhashes < HASHES_MAX; i += skip) {
 		size_t k = hash_word(l, n, i, 40, "-_@", &skip);
-		const char *p, *q;
 		char w[41];
 
 		if (!k)
@@ -225,16 +245,86 @@ hash_words(struct reading *r, const char *l, size_t n)
 		for (size_t j = 0; j < k; j++)
 			w[j] = (char)tolower((unsigned char)l[i + j]);
 		w[k] = '\0';
-		/* Each once: not already a word of the column. */
-		p = q = r->hashes->p ? r->hashes->p : "";
-		while ((q = strstr(q, w)) && !((q == p || q[-1] == ' ') &&
-		    (q[k] == ' ' || q[k] == '\0')))
-			q += k;
-		if (!q) {
-			if (r->hashes->len)
-				buf_addc(r->hashes, ' ');
-			buf_add(r->hashes, w, k);
-			r->nhashes++;
+		r->nhashes += add_once(r->hashes, w, k);
+	}
+}
+
+/* Digits at l[i..n): how many (at most 3 read; 0 if more, or none). */
+static size_t
+digits_at(const char *l, size_t n, size_t i, unsigned *v)
+{
+	size_t k = 0;
+
+	*v = 0;
+	while (i + k < n && isdigit((unsigned char)l[i + k])) {
+		if (++k > 3)
+			return 0;
+		*v = *v * 10 + (unsigned)(l[i + k - 1] - '0');
+	}
+	return k;
+}
+
+/* Is c, beside a number, a piece of a longer token (a path, a version, a date, an id)? */
+static int
+joins(int c)
+{
+	return isalnum((unsigned char)c) || c == '/' || c == '-' || c == '_' || c == ':' ||
+	    c == '@' || c == '.' || c == '#';
+}
+
+/*
+ * The parts of a series line l[0..n) names: "k/N" (1 <= k <= N, N >= 2,
+ * neither a piece of a longer token: not a date 2021/10/14, a path,
+ * 1/2.5) and "patch k", "patch #k", "patches k" (the word patch, case
+ * aside, then k), into r->parts as "k/N" and "k".  A reply to one part
+ * that speaks of another ("in patch 10/14 you use ...") answers that
+ * one too.
+ */
+static void
+part_words(struct reading *r, const char *l, size_t n)
+{
+	for (size_t i = 0; i < n && r->nparts < PARTS_MAX; i++) {
+		unsigned k, t;
+		size_t a, b, e;
+		char w[16];
+
+		if (isdigit((unsigned char)l[i]) && (i == 0 || !joins(l[i - 1]) ||
+		    (l[i - 1] == '#' && (i < 2 || !joins(l[i - 2]))))) {
+			a = digits_at(l, n, i, &k);
+			if (a && i + a < n && l[i + a] == '/' &&
+			    (b = digits_at(l, n, i + a + 1, &t)) != 0) {
+				e = i + a + 1 + b;
+				/* A sentence's full stop may follow, not another number. */
+				if (k >= 1 && k <= t && t >= 2 && (e == n || !joins(l[e]) ||
+				    (l[e] == '.' && (e + 1 == n || !isalnum((unsigned char)l[e + 1]))))) {
+					snprintf(w, sizeof w, "%u/%u", k, t);
+					r->nparts += add_once(r->parts, w, strlen(w));
+				}
+				i = e - 1;
+				continue;
+			}
+		}
+		/* "patch k", "patches k", "patch #k": the word, blanks, maybe #, k alone. */
+		if ((l[i] == 'p' || l[i] == 'P') && (i == 0 || !isalnum((unsigned char)l[i - 1])) &&
+		    n - i >= 6 && !strncasecmp(l + i, "patch", 5)) {
+			size_t j = i + 5;
+
+			if (j < n && (l[j] == 'e' || l[j] == 'E') && j + 1 < n &&
+			    (l[j + 1] == 's' || l[j + 1] == 'S'))
+				j += 2;
+			if (j >= n || l[j] != ' ')
+				continue;
+			while (j < n && l[j] == ' ')
+				j++;
+			if (j < n && l[j] == '#')
+				j++;
+			a = digits_at(l, n, j, &k);
+			e = j + a;
+			if (a && k >= 1 && (e == n || !joins(l[e]) ||
+			    (l[e] == '.' && (e + 1 == n || !isalnum((unsigned char)l[e + 1]))))) {
+				snprintf(w, sizeof w, "%u", k);
+				r->nparts += add_once(r->parts, w, strlen(w));
+			}
 		}
 	}
 }
@@ -254,8 +344,10 @@ read_line(void *arg, int kind, const char *l, size_t n)
 		words_line(r->w, l, n);
 	if (r->said)
 		said_line(r->said, l, n);
-	if (r->hashes)
+	if (r->hashes) {
 		hash_words(r, l, n);
+		part_words(r, l, n);
+	}
 }
 
 /*
@@ -295,7 +387,7 @@ void
 own_read(const char *text, size_t start, size_t end, unsigned want, struct own *o)
 {
 	struct words words;
-	struct reading r = { NULL, NULL, NULL, 0, 0 };
+	struct reading r = { NULL, NULL, NULL, NULL, 0, 0, 0 };
 
 	o->says = 0;
 	o->words = 0;
@@ -303,6 +395,7 @@ own_read(const char *text, size_t start, size_t end, unsigned want, struct own *
 	o->cut = 0;
 	buf_reset(&o->said);
 	buf_reset(&o->hashes);
+	buf_reset(&o->parts);
 	/* Phrases alone, of kinds none of whose anchors is there: nothing to read. */
 	if (!(want & OWN_SAID) && end > start &&
 	    !words_may_say(text + start, end - start > SCAN_MAX ? SCAN_MAX : end - start,
@@ -315,6 +408,7 @@ own_read(const char *text, size_t start, size_t end, unsigned want, struct own *
 	if (want & OWN_SAID) {
 		r.said = &o->said;
 		r.hashes = &o->hashes;
+		r.parts = &o->parts;
 	}
 	own_walk(text, start, end, read_line, &r);
 	if (r.w) {

@@ -15,6 +15,7 @@
 #define OWN_MAX 4096            /* bytes of own text read; the rest is rarely news */
 #define SAID_MAX 200            /* bytes of the said column */
 #define HASHES_MAX 16           /* words of the hashes column */
+#define PARTS_MAX 16            /* words of the parts column */
 
 /*
  * The lines of the sender's own text in text[start..end), in order:
@@ -40,6 +41,7 @@ struct own {
 	int cut;                /* the text was longer than the walk reads (64 KB) */
 	struct buf said;        /* with OWN_SAID: its first SAID_MAX bytes (see own_read) */
 	struct buf hashes;      /* with OWN_SAID: the commit hashes it names, all of it */
+	struct buf parts;       /* with OWN_SAID: the parts of a series it names, all of it */
 };
 
 enum { OWN_SAID = 1 << 8 };
@@ -56,7 +58,9 @@ void own_init(void);
  * character's start); and, in all of it, the words that may be commit
  * hashes (7 to 40 hex digits, a letter and a digit among them, a word
  * of their own), lower-cased, each once, space-separated, HASHES_MAX
- * at most (o->hashes, reset too).
+ * at most (o->hashes, reset too); and the parts of a series it names
+ * ("in patch 10/14", "patch #3": "10/14", "3"), each once, space-separated,
+ * PARTS_MAX at most (o->parts, reset too).
  */
 void own_read(const char *text, size_t start, size_t end, unsigned want, struct own *o);
 

@@ -410,6 +410,10 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
 	if (!a.patch && strcmp(type, TYPE_BOT))
 		tsv_add(row, a.own.hashes.p, a.own.hashes.len);
 	tsv_sep(row);
+	/* parts: the parts of a series its own words name (as said's) */
+	if (!a.patch && strcmp(type, TYPE_BOT))
+		tsv_add(row, a.own.parts.p, a.own.parts.len);
+	tsv_sep(row);
 	/* src */
 	buf_reset(&tmp);
 	pos_format(&tmp, pos);

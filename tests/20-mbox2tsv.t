@@ -49,7 +49,7 @@ same "-v: the same rows" quiet.tsv "$T/out"
 cp "$T/out" sample.tsv
 
 head -1 sample.tsv >hdr
-printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\ttitle\tlist\tin_reply_to\treferences\tto\tcc\ttype\tversion\tpart\ttotal\tflags\tmessage\tannotation\tdiff\tcites\tsaid\thashes\tsrc\n' >hdr.want
+printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\ttitle\tlist\tin_reply_to\treferences\tto\tcc\ttype\tversion\tpart\ttotal\tflags\tmessage\tannotation\tdiff\tcites\tsaid\thashes\tparts\tsrc\n' >hdr.want
 same "header names the documented columns" hdr.want hdr
 
 run mbox2tsv -H -q sample.mbox

@@ -102,7 +102,7 @@ printf 's-patch|\ns-bot|\ns-cover|Two fixes for foo. A U Thor (2): foo: fix bar\
 run mbox2tsv said.mbox
 is "said: exit 0" 0 "$rc"
 cp "$T/out" said.tsv
-is "said: before hashes and src, the last columns" "said hashes src" "$(head -1 said.tsv | tr '\t' '\n' | tail -3 | tr '\n' ' ' | sed 's/ $//')"
+is "said: before hashes, parts and src, the last columns" "said hashes parts src" "$(head -1 said.tsv | tr '\t' '\n' | tail -4 | tr '\n' ' ' | sed 's/ $//')"
 while IFS='|' read -r id want body; do
 	is "said: $id" "$want" "$(said said.tsv "$id")"
 done <said.cases
@@ -119,7 +119,7 @@ bad=$(said said.tsv s-bad)
 printf %s "$bad" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1
 ok $? "said: bytes that are no UTF-8 come out valid ($bad)"
 case $bad in caf*ok) ok 0 "said: the words around them kept" ;; *) ok 1 "said: the words around them kept" ;; esac
-is "said: no tab and no line break in any field" 0 "$(awk -F'\t' 'NF != 23' said.tsv | wc -l | tr -d ' ')"
+is "said: no tab and no line break in any field" 0 "$(awk -F'\t' 'NF != 24' said.tsv | wc -l | tr -d ' ')"
 
 # --- hashes -----------------------------------------------------------------
 # The commit hashes a reply's own words name, all of them, where said
@@ -142,6 +142,29 @@ is "hashes: exit 0" 0 "$rc"
 while IFS='|' read -r id want body; do
 	is "hashes: $id" "$want" "$(awk -F'\t' -v id="$id@test" '$1 == id { print $22 }' "$T/out")"
 done <hashes.cases
+
+# --- parts ------------------------------------------------------------------
+# The parts of a series a reply's own words name, all of them: "In patch
+# 10/14 there is ..." deep in a review of part 8.  Controls: dates,
+# paths, versions, fractions, a part above the total, quoted lines.
+# id|parts as written|body
+cat >parts.cases <<EOF
+n-deep|10/14|$long_words\n\nIn patch 10/14 there is have_rule_cache.
+n-forms|3/5 2 7 4 1/2|See [PATCH 3/5], patch #2, PATCH 7 and patches 4 and 6; 3/5 again. And 1/2.
+n-end|2/3|Squash it into 2/3.
+n-not||Dates 2021/10/14, 10/14/2021 and 14/10; paths a/3/4 and 3/4/b; 1/2.5, v1/2, 3/2, 1/1, 1000/2000 and patch v2 or patch 2a.
+n-quoted||On Mon, 1 Jan 2020, A U Thor wrote:\n> in patch 2/3 we\nNo.
+EOF
+while IFS='|' read -r id want body; do
+	reply "$id" "$body"
+done <parts.cases >parts.mbox
+patch n-patch '[PATCH 2/3] foo: fix bar' 'foo: fix bar in patch 2/3' 'v2: split from 1/3.' >>parts.mbox
+printf 'n-patch|\n' >>parts.cases
+run mbox2tsv parts.mbox
+is "parts: exit 0" 0 "$rc"
+while IFS='|' read -r id want body; do
+	is "parts: $id" "$want" "$(awk -F'\t' -v id="$id@test" '$1 == id { print $23 }' "$T/out")"
+done <parts.cases
 
 # --- ping -------------------------------------------------------------------
 # id|flags|body: replies, then controls that must not be pings.

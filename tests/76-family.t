@@ -126,6 +126,23 @@ ok $? "aim: why names what each mail answers, the answer the verdict rests on, a
 ptreport why s1@x "$@" >why.out
 grep -q '^    2021-02-02  bob@b.org  b1@x  Re: \[PATCH 1/3\] foo: one  (a response, to it: "Looks fine to me.")$' why.out
 ok $? "aim: why quotes a response's first words"
+# A reply to part 1 naming part 3 by its number (the parts column:
+# "In patch 3/3 you ..."): an answer to part 3 too.  Controls: 3/4 (not
+# this posting's total); 2/3 (another part).  A bare "patch 3" in a
+# reply to a part counts as well.
+named() {
+	awk -F'\t' -v OFS='\t' -v p="$1" 'NR == 1 { print $0, "parts"; next }
+	    { print $0, ($1 == "b1@x" ? p : "") }' ser.tsv >ser-named.tsv
+	V s3@x --grace 0 ser-named.tsv none.tsv c-end.tsv
+}
+is "aim: a reply to part 1 naming part 3 (3/3) answers part 3" "answered bob@b.org" "$(named '3/3')"
+is "aim: ... a bare \"patch 3\" too, among other numbers" "answered bob@b.org" "$(named '2/3 3')"
+is "controls: 3/4, another total; 2/3, another part" \
+	"answered-together s1@x|answered-together s1@x" "$(named '3/4')|$(named '2/3')"
+named '3/3' >/dev/null
+ptreport why s3@x --grace 0 ser-named.tsv none.tsv c-end.tsv >why.out
+grep -q '^  rule: another person answered it in its thread: a reply to it, to its cover letter, speaking of its series, or naming it by its number' why.out
+ok $? "aim: why says a reply naming it by its number answers it"
 # A cover letter "[PATCH v4 0/2]" whose parts say no version ("[PATCH
 # 1/2]"): the parts are of version 4, and Bob's reply to the cover
 # letter answers them.  Controls: the cover letter another sender's;

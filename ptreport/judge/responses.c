@@ -139,6 +139,39 @@ aimed_at(struct model *md, uint32_t t, int series, uint32_t mi)
 	return x->type == MT_COVER || series;
 }
 
+/*
+ * Does reply x name part m of m's own posting: "k/N" of m's part and
+ * total, or "patch k" in a reply to another part of that posting (its
+ * version and total)?  A reply to part 8 saying "in patch 10/14 you
+ * use ..." answers part 10 too.
+ */
+static int
+names_part(struct model *md, const struct mail *x, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi], *t;
+	const char *s = x->parts;
+
+	if (!s || !*s || m->part == NONE || m->part == 0 || m->total < 2 || x->tgt == NONE)
+		return 0;
+	t = &md->mails[x->tgt];
+	if (t->version != m->version || t->total != m->total ||
+	    thread_of(md, x->tgt) != thread_of(md, mi))
+		return 0;
+	while (*s) {
+		char *e;
+		unsigned long k = strtoul(s, &e, 10), n = 0;
+
+		if (*e == '/')
+			n = strtoul(e + 1, &e, 10);
+		if (k == m->part && (n == m->total || (!n && t->type == MT_PATCH)))
+			return 1;
+		while (*e && *e != ' ')
+			e++;
+		s = *e ? e + 1 : e;
+	}
+	return 0;
+}
+
 int
 answers(struct model *md, uint32_t r, uint32_t mi)
 {
@@ -151,7 +184,7 @@ answers(struct model *md, uint32_t r, uint32_t mi)
 		return 1;
 	if (x->date != NODATE && m->date != NODATE && x->date < m->date)
 		return 0;
-	return aimed_at(md, x->tgt, x->series, mi);
+	return aimed_at(md, x->tgt, x->series, mi) || names_part(md, x, mi);
 }
 
 /* Does citation c (an index of md->ct) answer patch mi? */

@@ -268,6 +268,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 	int cann = table_col(r, TABLE_MAILS, COL_ANNOTATION);
 	int csaid = table_col(r, TABLE_MAILS, COL_SAID);
 	int chashes = table_col(r, TABLE_MAILS, COL_HASHES);
+	int cparts = table_col(r, TABLE_MAILS, COL_PARTS);
 	int got, use;
 
 	/*
@@ -341,6 +342,8 @@ load_mails(struct model *md, struct tsv_reader *r)
 		said_of(md, m, r, csaid);
 		s = m->type == MT_PATCH || m->type == MT_BOT ? "" : fld(r, chashes, &n);
 		m->hashes = *s ? intern(&md->pool, s, n) : "";
+		s = m->type == MT_PATCH || m->type == MT_BOT ? "" : fld(r, cparts, &n);
+		m->parts = *s ? intern(&md->pool, s, n) : "";
 		m->total = (uint32_t)tsv_count(r, ctotal);
 		m->version = (uint32_t)tsv_count(r, cver);
 		/* Part 0 is a cover letter; an empty part, none. */

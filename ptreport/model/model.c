@@ -97,7 +97,7 @@ mail_node(struct model *md, const char *id, size_t n)
 	m = &md->mails[md->nmails];
 	memset(m, 0, sizeof *m);
 	m->id = key;
-	m->from = m->name = m->who = m->subject = m->lists = m->arch = m->said = m->hashes = "";
+	m->from = m->name = m->who = m->subject = m->lists = m->arch = m->said = m->hashes = m->parts = "";
 	m->fixes = m->changeid = "";
 	m->date = NODATE;
 	m->parent = m->cluster = m->cnext = m->rnext = m->fresp = m->part = m->rfcby = NONE;

@@ -127,6 +127,9 @@ struct mail {
 	const char *hashes;      /* no patch: the commit hashes its own words name, all
 	                            of them (the hashes column; none in an older
 	                            table); "" */
+	const char *parts;       /* no patch: the parts of a series its own words name,
+	                            "k/N" or "k", space-separated (the parts column;
+	                            none in an older table); "" */
 	uint32_t tgt;            /* what it answers: the nearest of its parents that
 	                            is a patch or a cover letter (threads.c); NONE */
 	uint64_t phash;          /* patches: the patch table's hash (its first 64

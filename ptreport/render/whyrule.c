@@ -309,8 +309,8 @@ why_rule(struct model *md, uint32_t mi, FILE *fp)
 		else
 			line(fp, 1, "rule: another person answered it in its thread: a reply "
 			    "to it, "
-			    "to its cover letter, or speaking of its series (a reply to another "
-			    "part alone answers that part)");
+			    "to its cover letter, speaking of its series, or naming it by its "
+			    "number (a reply to another part alone answers that part)");
 		break;
 	case V_ANSWERED_VERSION:
 		if (m->carried == 5) {
