@@ -78,9 +78,16 @@ base_tok() {
 run() {
 	rs=$1 rd=$2 rb=$3
 	shift 3
-	{ mhdr; bg; tmail p@x "$rd" "${RUNBY:-Bob}" "${RUNAT:-bob@b.org}" "$rs"; } >r.tsv
-	{ bhdr; base_tok; b mail p@x "$rd" "$rb" "$@"; } >r.tok
-	verdict p@x --grace 0 r.tsv r.tok k.tsv c.tsv
+	{
+		mhdr; bg; tmail p@x "$rd" "${RUNBY:-Bob}" "${RUNAT:-bob@b.org}" "$rs"
+		[ -n "${RUNM2:-}" ] && tmail m2@x 2021-02-02T10:00:00Z Ann ann@a.org "$RUNM2"
+	} >r.tsv
+	{
+		bhdr; base_tok; b mail p@x "$rd" "$rb" "$@"
+		[ -n "${RUNM2:-}" ] && b mail m2@x 2021-02-02T10:00:00Z 1111111..3333333 M:src/tool.c
+	} >r.tok
+	{ cat k.tsv; member 1 m2@x mail; } >k2.tsv
+	verdict p@x --grace 0 r.tsv r.tok k2.tsv c.tsv
 }
 is "foreign by its blobs: configure.ac from a tree the history never had" \
 	"not-counted not for this repository: none of the 1 blobs its diff changes is in the history or made by a patch resting on it (index 1234567..): made in another repository's tree" \
@@ -104,6 +111,17 @@ is "control: a title prefix the history takes (tool:), by one whose patches rest
 is "foreign by its blobs: the same prefix by one whose patches never rest on the history" \
 	"not-counted" \
 	"$(run '[PATCH] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"
+# RUNM2: Ann's second merged patch (its subject), so the history takes
+# its prefix.  A prefix that is the name of the file the patch changes
+# ("configure.ac: ..." changing configure.ac) names the file, not the
+# repository: it keeps nothing (the kernel's "MAINTAINERS: add a
+# reviewer" on a list a test suite with a MAINTAINERS shares).
+is "foreign by its blobs: a taken prefix naming the file it changes keeps nothing, even hers" \
+	"not-counted" \
+	"$(RUNM2='[PATCH] configure.ac: merged two' RUNBY=Ann RUNAT=ann@a.org run '[PATCH] configure.ac: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"
+is "control: a taken prefix naming no file of it (build:): hers kept, ignored" \
+	"ignored" \
+	"$(RUNM2='[PATCH] build: merged two' RUNBY=Ann RUNAT=ann@a.org run '[PATCH] build: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"
 is "a tag the history never took decides over a prefix it takes" \
 	"not-counted" "$(run '[PATCH lib] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"
 is "control: posted after the history's end: ignored, not judged by blobs" "too-new" \

@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "hash.h"
 #include "judge.h"
@@ -644,6 +645,33 @@ names_shared(const struct model *md, const struct mail *m, const struct set64 *s
 }
 
 /*
+ * Is prefix w[0..k) ("maintainers:") the name of a file m changes (its
+ * last part, case aside)?  Such a prefix names the file, which every
+ * repository that has one writes so, not the repository: the kernel's
+ * "MAINTAINERS: add a reviewer" sent to a list a test suite with a
+ * MAINTAINERS of its own shares.
+ */
+static int
+prefix_names_file(const struct mail *m, const char *w, size_t k)
+{
+	struct line_walk lw;
+	const char *p, *path, *name;
+	size_t n, len, nk;
+
+	if (!k || w[k - 1] != ':' || !m->files)
+		return 0;
+	line_walk_init(&lw, m->files, strlen(m->files));
+	while (line_next(&lw, &p, &n)) {
+		if (!(len = blob_path(p, n, &path)))
+			continue;
+		name = path_name(path, len, &nk);
+		if (nk == k - 1 && !strncasecmp(name, w, nk))
+			return 1;
+	}
+	return 0;
+}
+
+/*
  * A patch the blobs may judge: for the project so far, its blobs before
  * none resting on the history, nor those of another part of its
  * posting, and no part of it merged.  Its files' names must tell
@@ -736,7 +764,8 @@ blobs_judge(struct model *md, const struct set64 *ltags)
 			 * it (a header fix made in another repository's tree,
 			 * under an "include:" both use).
 			 */
-			if (c.taken && set64_has(&rooted, hash_bytes(m->from, strlen(m->from))))
+			if (c.taken && !prefix_names_file(m, c.taken, strlen(c.taken)) &&
+			    set64_has(&rooted, hash_bytes(m->from, strlen(m->from))))
 				continue;
 			pc = posting_count(md, &posts, (uint32_t)i, 0);
 			for (uint32_t k = 0; k < m->nblobs; k++)
