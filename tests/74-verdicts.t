@@ -1512,6 +1512,48 @@ is "follow-up: the hash named past the start its said column keeps (the hashes c
 	"$(nm 2021-02-01T09:00:00Z 2021-02-17T09:00:00Z 'Thanks for the report, it took a while to find.' '5e1a0000000')"
 is "named, control: the hashes column names another commit" "none" \
 	"$(nm 2021-02-01T09:00:00Z 2021-02-17T09:00:00Z 'Thanks for the report, it took a while to find.' '7e1a0000000')"
+# A list the project's patches go to that the archives lack: twenty
+# patches of Ann, Bob and Cid in February, Cc: kvm@vger.kernel.org; Max's
+# own M3 and Ann's M4, which Max committed, were posted nowhere in the
+# archives: posted there, most likely.  Half of the patches is enough.
+# Controls: nine of twenty; a person's address, at no list's host; the
+# archives hold that list (a mail of kvm.vger.kernel.org); a mail sent
+# from that address (a sender is no list).
+# el CC [HOW-MANY-CC-IT [EXTRA-ROW]]: the mails.
+el() {
+	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\tlist\tin_reply_to\treferences\ttype\tto\tcc\n'
+	for m in 01 02 03; do
+		fill dev 2021-$m 30 | awk -F'\t' -v OFS='\t' '{ print $1, $2, $3, $4, $5, $6, "", "", "other", "", "" }'
+	done
+	for k in $(seq 1 20); do
+		case $((k % 3)) in 0) n=Ann a=ann@a.org ;; 1) n=Bob a=bob@b.org ;; *) n=Cid a=cid@c.org ;; esac
+		cc=$1
+		[ "$k" -gt "${2:-20}" ] && cc=
+		printf 'e%s@x\t2021-02-%02dT09:00:00Z\t%s\t%s\t[PATCH] foo: fix %s\tdev\t\t\tpatch\t\t%s\n' \
+		    "$k" "$k" "$n" "$a" "$k" "$cc"
+	done
+	[ -z "${3:-}" ] || printf '%s\n' "$3"
+}
+M3=$(hexid 3e3) M4=$(hexid 3e4)
+{
+	chdr
+	crow $M3 2021-02-20T10:00:00Z Max maint@m.org 'foo: a fix of his own' Max maint@m.org 2021-02-20T12:00:00Z
+	crow $M4 2021-02-21T10:00:00Z Ann ann@a.org 'foo: a fix of hers' Max maint@m.org 2021-02-21T12:00:00Z
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-el.tsv
+elr() { el "$@" >el.tsv; ptreport offlist -q el.tsv none.tsv c-el.tsv >el.out; echo "$(rpr $M3 el.out)|$(rpr $M4 el.out)"; }
+el_said() {
+	printf "posted-elsewhere the project's patches go to kvm@vger.kernel.org too (%s of the 20 in the archives), a list they lack: posted there, most likely" "$1"
+}
+OWN='committer-own its author committed it|none'
+is "posted-elsewhere: the project's patches all go to a list the archives lack too: his own commit, hers" \
+	"$(el_said 20)|$(el_said 20)" "$(elr kvm@vger.kernel.org)"
+is "... half of them is enough" "$(el_said 10)|$(el_said 10)" "$(elr kvm@vger.kernel.org 10)"
+K1=$(printf 'k1@x\t2021-03-02T09:00:00Z\tDee\tdee@d.org\tnote\tkvm.vger.kernel.org\t\t\tother\t\t')
+K2=$(printf 'k2@x\t2021-03-02T09:00:00Z\tKvm\tkvm@vger.kernel.org\tnote\tdev\t\t\tother\t\t')
+is "controls: nine of twenty; a person's address; a list of the archives; an address that sends" \
+	"$OWN|$OWN|$OWN|$OWN" \
+	"$(elr kvm@vger.kernel.org 9)|$(elr team@corp.example)|$(elr kvm@vger.kernel.org 20 "$K1")|$(elr kvm@vger.kernel.org 20 "$K2")"
 # A change log named by the prefix of the title: K1 "CHANGES: ..." and
 # K2 "btrfs-progs: CHANGES: ..." changing CHANGES alone; the control K3
 # "docs: ..." changing the documentation page Documentation/CHANGES.rst.

@@ -273,6 +273,41 @@ is "own words: the summary counts followed-up apart from ignored" "1|0" \
 ptreport why p@x --grace 0 own.tsv none.tsv c-end.tsv >why.out
 grep -q '^  rule: its author wrote of it after it, and not only to ask' why.out
 ok $? "own words: why's rule"
+# A resend deep in its thread: Ann's posting s0 (cover), s1, s2; her
+# reply wr@x to s0, "sent from a dirty tree, will resend" (withdraw);
+# then v2 in reply to s0 (t0, the cover), its parts t1 and t2 replying
+# to t0: no thread root, no reply to it, not counted on their own.
+# Nobody answers any of it: the change is silent, and s2 carries it
+# (ignored).  Controls: her words alone, no resend (withdrawn); v2's
+# part sent in reply to s0 itself (counted on its own: her words
+# withdraw s2); Bob
+# answers t2 (a cluster joins s2 and t2: answered-version).
+# dr [T2-PARENT [BOB]]: the verdict of s2.
+dr() {
+	{
+		whdr
+		bg
+		w s0@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH 0/2] foo: two fixes' cover '' '' 0 2
+		w s1@x 2021-02-01T09:01:00Z Ann ann@a.org '[PATCH 1/2] foo: fix the probe' patch s0@x '' 1 2
+		w s2@x 2021-02-01T09:02:00Z Ann ann@a.org '[PATCH 2/2] foo: fix the remove' patch s0@x '' 2 2
+		w wr@x 2021-02-01T09:10:00Z Ann ann@a.org 'Re: [PATCH 0/2] foo: two fixes' reply s0@x \
+		    '' '' '' withdraw 'Sorry, sent from a dirty tree, will resend.'
+		if [ "${1:-}" != none ]; then
+			w t0@x 2021-02-01T09:20:00Z Ann ann@a.org '[PATCH v2 0/2] foo: two fixes' cover s0@x 2 0 2
+			w t1@x 2021-02-01T09:21:00Z Ann ann@a.org '[PATCH v2 1/2] foo: fix the probe' patch t0@x 2 1 2
+			w t2@x 2021-02-01T09:22:00Z Ann ann@a.org '[PATCH v2 2/2] foo: fix the remove' patch \
+			    "${1:-t0@x}" 2 2 2
+		fi
+		[ -z "${2:-}" ] || w b2@x 2021-02-03T09:00:00Z Bob bob@b.org 'Re: [PATCH v2 2/2] foo: fix the remove' \
+		    reply t2@x '' '' '' '' 'Why remove twice?'
+	} >dr.tsv
+	{ khdr; member 1 s2@x mail; member 1 t2@x mail; } >k-dr.tsv
+	V s2@x --grace 0 dr.tsv k-dr.tsv c-end.tsv
+}
+is "resend: a silent posting sent again deep in its thread after \"will resend\": ignored" "ignored" "$(dr)"
+is "controls: no resend; the resend's part a reply to the root (counted, it stands for s2)" \
+	"withdrawn wr@x|withdrawn wr@x" "$(dr none)|$(dr s0@x)"
+is "... the resend answered: answered-version" "answered-version t2@x" "$(dr t0@x bob)"
 
 # --- 3. its versions under other titles ----------------------------------------
 # Ann's p@x (TITLE1, FILES1) at 09:00 on 02-01; q@x (TITLE2, FILES2) at
@@ -960,10 +995,13 @@ ptreport why t@x --grace 0 half.tsv half.tok none.tsv c-half.tsv >why.out
 grep -q '^  rule: nothing answered it, but its author posted a patch for another repository within 10 minutes of it' why.out
 ok $? "companion: why gives the rule"
 
-# Her later patch mail carries the lines: deep in the thread, under
-# another title (a repost folding it in), nobody answering either:
-# superseded by it.  lm NAME ADDR IRT: the later mail's sender, and what
-# it replies to (b@x, Ann's ping: deep in the thread).
+# Her later patch mail carries the lines, under another title (a repost
+# folding it in), nobody answering either: superseded by it, in a thread
+# of its own.  Deep in the thread (a reply to her ping) it is counted
+# nowhere: silent, it stands for nothing, and p@x carries the silence
+# (ignored); answered there, it stands for p@x.  lm NAME ADDR IRT
+# [ANSWERED]: the later mail's sender, what it replies to (b@x, Ann's
+# ping: deep in the thread), and Bob's answer to it.
 lm() {
 	{
 		whdr
@@ -972,6 +1010,8 @@ lm() {
 		w b@x 2021-02-20T09:00:00Z Ann ann@a.org 'Re: [PATCH] foo: check the registers' reply p@x \
 		    '' '' '' ping 'Ping?'
 		w r@x 2021-03-01T09:00:00Z "$1" "$2" 'Repost: [PATCH] foo: probe it properly' patch "$3"
+		[ -z "${4:-}" ] || w rb@x 2021-03-02T09:00:00Z Bob bob@b.org \
+		    'Re: Repost: [PATCH] foo: probe it properly' reply r@x '' '' '' '' 'Applied, thanks.'
 	} >lm.tsv
 	{
 		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
@@ -980,8 +1020,10 @@ lm() {
 	} >lm.tok
 	V p@x --grace 0 lm.tsv lm.tok none.tsv c-end.tsv
 }
-is "carried: her repost deep in the thread, another title, carries its lines: superseded by it" \
-	"superseded r@x, carrying 4 of its 4 added lines" "$(lm Ann ann@a.org b@x)"
+is "carried: her repost deep in the thread, another title, nobody answering either: ignored" \
+	"ignored" "$(lm Ann ann@a.org b@x)"
+is "carried: ... answered there: not ignored, answered with it" \
+	"answered-together r@x" "$(lm Ann ann@a.org b@x yes)"
 is "carried: ... or in a thread of its own" \
 	"superseded r@x, carrying 4 of its 4 added lines" "$(lm Ann ann@a.org '')"
 is "control: the same patch by another, in a thread of its own: ignored" \

@@ -458,7 +458,7 @@ later_mail(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		    x->date < m->date - (int64_t)CARRY_DAYS * DAY ||
 		    (before && (!handled_mail(x) || (x->version == m->version &&
 		    thread_of(md, xi) == thread_of(md, k->mail)))) ||
-		    !shares_file(x->files, m->files))
+		    (!before && silent_uncounted(md, xi)) || !shares_file(x->files, m->files))
 			continue;
 		if (!read && !(read = row_lines(cr, r, chunks)))
 			return;

@@ -479,12 +479,20 @@ family_version(struct model *md, uint32_t mi, int *weak, int *mergedp)
 	return f.best;
 }
 
+int
+silent_uncounted(struct model *md, uint32_t xi)
+{
+	return !md->mails[xi].project && !responded(md, xi) && applied_by(md, xi, 0) == NONE &&
+	    applied_by(md, xi, 1) == NONE;
+}
+
 static int
 later_step(struct model *md, uint32_t mi, uint32_t xi, void *arg)
 {
 	uint32_t *best = arg;
 
-	if (cmp_date_id(md, xi, mi) > 0 && family_kin(md, mi, xi) == KIN_STRONG &&
+	if (cmp_date_id(md, xi, mi) > 0 && !silent_uncounted(md, xi) &&
+	    family_kin(md, mi, xi) == KIN_STRONG &&
 	    (*best == NONE || cmp_date_id(md, xi, *best) < 0))
 		*best = xi;
 	return 0;

@@ -74,6 +74,21 @@ in_scope(const struct scope *sc, int64_t d)
  * title, later than mi (a new version sent into the thread); NONE if
  * none.
  */
+/*
+ * A resend of patch mi deep in its thread: a later patch of its author
+ * under the same title that is neither the thread's root nor a reply to
+ * it (a series sent again in reply to the old cover letter), judged
+ * with mi, not on its own: then no one withdrew mi, whatever was said
+ * before the resend ("will resend").  NONE if none.
+ */
+uint32_t deep_resend(struct model *md, uint32_t mi);
+/*
+ * A later patch not counted (deep in a thread: a series sent again in
+ * reply to its old cover letter) that nobody answered and nobody merged
+ * stands for nothing: the earlier one carries its family's verdict
+ * (family_later(), carried.c's later mails).
+ */
+int silent_uncounted(struct model *md, uint32_t xi);
 uint32_t withdrawal(struct model *md, uint32_t mi);
 /*
  * Can mail x answer patch m: by another person than m's sender, not a
@@ -462,8 +477,9 @@ int commit_by_prefix(const struct model *md, const char *p, size_t k);
  * patch whose commit it went in beside (fixup_reply(): follow-up); a
  * mail of a discussion begun before it naming it by hash
  * (named_in_reply(): follow-up); its
- * Reported-by naming another (follow-up); its author its committer, a
- * committer (committer-own); else none.
+ * Reported-by naming another (follow-up); the project's patches going
+ * to a list the archives lack (lists_elsewhere(): posted-elsewhere); its
+ * author its committer, a committer (committer-own); else none.
  */
 enum { OR_RELEASE, OR_REVERT, OR_TRANSLATION, OR_ELSEWHERE, OR_FOLLOWUP, OR_UNLINKED, OR_INREPLY,
 	OR_PORTED, OR_PULL, OR_OWN, OR_NONE, OR_N };
@@ -510,6 +526,19 @@ uint32_t reviewed_posting(const struct model *md, const struct commit *c, int cr
 #define NAMED_DAYS 2
 uint32_t named_in_reply(const struct model *md, uint32_t ci);
 uint32_t fixup_reply(const struct model *md, const struct commit *c, uint32_t *beside);
+/*
+ * The list the project's patches go to besides the archives' own
+ * (md->elsewhere, NULL if none): a list address (list_address()) no mail
+ * of the archives comes from and the archives do not hold, on half the
+ * patches for the project at least (ELSE_MIN of them, from ELSE_AUTHORS
+ * people or more): the project is developed there too, and a commit of
+ * it the archives lack was posted there most likely (kvm-unit-tests'
+ * patches on kvmarm, every one of which goes to kvm@vger.kernel.org).
+ * After verdicts(), which knows the patches for the project.
+ */
+#define ELSE_MIN 10
+#define ELSE_AUTHORS 3
+void lists_elsewhere(struct model *md);
 /* The reason of off-list commit ci (OR_*), its evidence appended to detail. */
 int offlist_why(const struct model *md, uint32_t ci, struct buf *detail);
 /* The same, and when its cluster holds only process mails, that said too. */

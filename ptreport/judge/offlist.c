@@ -715,6 +715,74 @@ pull_reason(const struct model *md, const struct commit *c, int own,
 	return OR_N;
 }
 
+/* An address's patches for the project, and the first ELSE_AUTHORS people who sent them. */
+struct lcount {
+	uint32_t n, nauth;
+	const char *auth[ELSE_AUTHORS];
+};
+
+void
+lists_elsewhere(struct model *md)
+{
+	struct hmap by = HMAP_INIT;
+	struct set64 senders = SET64_INIT;
+	struct buf b = BUF_INIT;
+	uint32_t best = 0;
+
+	md->elsewhere = NULL;
+	md->nelse = md->nproj = 0;
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+
+		if (m->present && *m->from)
+			set64_add(&senders, hash_bytes(m->from, strlen(m->from)));
+		if (!m->project)
+			continue;
+		md->nproj++;
+		for (uint32_t k = 0; k < m->nrcpt; k++) {
+			int isnew;
+			struct hent *e = hmap_put(&by, m->rcpt[k], strlen(m->rcpt[k]), &isnew);
+			struct lcount *lc;
+			uint32_t a;
+
+			if (isnew)
+				e->val = xcalloc(1, sizeof(struct lcount));
+			lc = e->val;
+			lc->n++;
+			for (a = 0; a < lc->nauth && lc->auth[a] != m->from; a++)
+				;
+			if (a == lc->nauth && a < ELSE_AUTHORS)
+				lc->auth[lc->nauth++] = m->from;
+		}
+	}
+	for (size_t i = 0; i < by.cap; i++) {
+		const struct lcount *lc = by.e[i].val;
+		const char *addr = by.e[i].key;
+
+		if (!addr || lc->n < ELSE_MIN || 2 * lc->n < md->nproj ||
+		    lc->nauth < ELSE_AUTHORS || lc->n < best ||
+		    set64_has(&senders, hash_bytes(addr, strlen(addr))) || !list_address(md, addr))
+			continue;
+		/* Not a list of the archives (its List-Id: the address, '@' made '.'). */
+		buf_reset(&b);
+		for (const char *p = addr; *p; p++)
+			buf_addc(&b, *p == '@' ? '.' : *p);
+		if (hmap_get(&md->listids, b.p, b.len))
+			continue;
+		/* The most patches; of as many, the first address by name. */
+		if (lc->n > best || strcmp(addr, md->elsewhere) < 0) {
+			md->elsewhere = addr;
+			best = lc->n;
+		}
+	}
+	md->nelse = best;
+	for (size_t i = 0; i < by.cap; i++)
+		free(by.e[i].val);
+	hmap_free(&by);
+	set64_free(&senders);
+	buf_free(&b);
+}
+
 int
 offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 {
@@ -795,6 +863,13 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 			buf_addf(detail, "its Reported-by/Suggested-by names %.*s, whose report the "
 			    "archives lack", (int)wlen, who);
 		return OR_FOLLOWUP;
+	}
+	/* The project's patches go to a list the archives lack: posted there, most likely. */
+	if (md->elsewhere) {
+		buf_addf(detail, "the project's patches go to %s too (%u of the %u in the archives), "
+		    "a list they lack: posted there, most likely", md->elsewhere, md->nelse,
+		    md->nproj);
+		return OR_ELSEWHERE;
 	}
 	r = own ? OR_OWN : OR_NONE;
 	if (own)

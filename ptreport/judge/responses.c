@@ -61,12 +61,46 @@ first_in_thread(const struct rkey *v, size_t n, uint32_t root)
 	return lo;
 }
 
+/*
+ * A resend of patch mi deep in its thread: a later patch of its author
+ * under the same title that is no thread root and no reply to it (a
+ * series sent again in reply to the old cover letter, "will resend"
+ * said first), which is judged with mi, not on its own.  NONE if none.
+ */
+uint32_t
+deep_resend(struct model *md, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t root = thread_of(md, mi);
+
+	if (m->type != MT_PATCH || !m->ntitle || !*m->ntitle)
+		return NONE;
+	for (size_t lo = first_in_thread(md->vp, md->nvp, root);
+	    lo < md->nvp && md->vp[lo].root == root; lo++) {
+		uint32_t p = md->vp[lo].mail;
+
+		if (p != mi && earlier(m, &md->mails[p]) && md->mails[p].ntitle == m->ntitle &&
+		    same_person(&md->mails[p], m) && !shallow(md, p))
+			return p;
+	}
+	return NONE;
+}
+
 uint32_t
 withdrawal(struct model *md, uint32_t mi)
 {
 	const struct mail *m = &md->mails[mi];
 	uint32_t root = thread_of(md, mi);
 	size_t lo;
+
+	/*
+	 * Sent again deep in its thread ("used a dirty tree, will resend",
+	 * then the series in reply to its cover letter): the resend stands
+	 * for it, judged with it (its answers, its merge), and no one
+	 * withdrew the change.
+	 */
+	if (deep_resend(md, mi) != NONE)
+		return NONE;
 
 	/* The thread's first withdrawal. */
 	for (lo = first_in_thread(md->wd, md->nwd, root);

@@ -223,7 +223,8 @@ cited_later(struct model *md, uint32_t mi)
  * A later version of mi by its author, in its cluster or its family,
  * or a later posting naming it, that stands for it: mi was replaced,
  * and the later one carries the verdict (a resend, a v2 nobody
- * answered either); the earliest; NONE.
+ * answered either); the earliest; NONE.  One not counted (a resend deep
+ * in mi's thread) carries no verdict: mi carries it.
  */
 static uint32_t
 replaced_by(struct model *md, uint32_t mi)
@@ -235,7 +236,7 @@ replaced_by(struct model *md, uint32_t mi)
 	for (uint32_t x = k ? k->mail : NONE; x != NONE; x = md->mails[x].cnext) {
 		const struct mail *v = &md->mails[x];
 
-		if (x == mi || !v->present || v->type != MT_PATCH || v->review ||
+		if (x == mi || !v->present || v->type != MT_PATCH || v->review || !v->project ||
 		    !by_person(v, m->from, m->who) || cmp_date_id(md, x, mi) <= 0 ||
 		    v->date - m->date > (int64_t)FAM_DAYS * DAY)
 			continue;
@@ -316,7 +317,9 @@ judge(struct model *md, uint32_t mi)
 		set_verdict(m, V_WITHDRAWN, r, NONE);
 		return;
 	}
-	if ((r = followup(md, mi, &wd)) != NONE) {
+	/* His words before a resend deep in the thread ("will resend") announced it. */
+	if ((r = followup(md, mi, &wd)) != NONE && ((x = deep_resend(md, mi)) == NONE ||
+	    md->mails[r].date > md->mails[x].date)) {
 		set_verdict(m, wd ? V_WITHDRAWN : V_FOLLOWEDUP, r, NONE);
 		return;
 	}
@@ -633,6 +636,7 @@ verdicts(struct model *md, const struct scope *sc)
 	verdict_flags(md);
 	postings_free(md);
 	family_free(md);
+	lists_elsewhere(md);
 }
 
 /*

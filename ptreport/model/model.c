@@ -326,3 +326,21 @@ const char *const verdict_names[V_N] = {
 	[V_SUPERSEDED] = "superseded", [V_REWORKED] = "reworked", [V_TOONEW] = "too-new",
 	[V_UNSURE] = "unsure", [V_IGNORED] = "ignored",
 };
+
+int
+list_address(const struct model *md, const char *addr)
+{
+	static const char *const hosts[] = { "vger.kernel.org", "googlegroups.com", "groups.io" };
+	const char *d = strrchr(addr, '@');
+
+	if (hmap_get(&md->laddrs, addr, strlen(addr)))
+		return 1;
+	if (!d++)
+		return 0;
+	if (!strncmp(d, "lists.", 6) || !strncmp(d, "list.", 5))
+		return 1;
+	for (size_t i = 0; i < sizeof hosts / sizeof *hosts; i++)
+		if (!strcmp(d, hosts[i]))
+			return 1;
+	return 0;
+}

@@ -552,6 +552,9 @@ struct model {
 	struct hmap msectid;     /* "version TAB title" -> index + 1 */
 	struct hmap mnames;      /* M and R address -> name (the first by strcmp) */
 	struct hmap laddrs;      /* L: addresses */
+	const char *elsewhere;   /* the list the project's patches go to that the
+	                            archives lack (lists_elsewhere()); NULL */
+	uint32_t nelse, nproj;   /* ... how many of how many patches for the project */
 	struct hmap versions;    /* MAINTAINERS versions (commit ids or file names) */
 	struct hmap rtitles;     /* the titles replies to patches quote ("Re: [PATCH]
 	                            t") -> struct dspan: when (a patch the archive
@@ -779,6 +782,12 @@ const char *change_path(const char *line, size_t n, size_t *len);
 /* Does a change every file b changes? */
 int covers_files(const char *a, const char *b);
 int shares_folder(const char *a, const char *b);
+/*
+ * Is addr a mailing list's, archived here or not: an L: address of
+ * MAINTAINERS, or at a host lists live on (lists.*, list.*,
+ * vger.kernel.org, googlegroups.com, groups.io)?
+ */
+int list_address(const struct model *md, const char *addr);
 /*
  * The repository's history of paths (paths.c), made once, when first
  * asked for: was path p[0..n) there at time t, or created by then; was

@@ -114,27 +114,6 @@ list_of(const struct model *md, const char *addr, struct buf *b)
 	return e ? e->key : NULL;
 }
 
-/*
- * A list not archived here still is no person: addresses at the hosts
- * mailing lists live on (lists.*, list.*, vger.kernel.org,
- * googlegroups.com, groups.io).
- */
-static int
-list_host(const char *addr)
-{
-	static const char *const hosts[] = { "vger.kernel.org", "googlegroups.com", "groups.io" };
-	const char *d = strrchr(addr, '@');
-
-	if (!d++)
-		return 0;
-	if (!strncmp(d, "lists.", 6) || !strncmp(d, "list.", 5))
-		return 1;
-	for (size_t i = 0; i < sizeof hosts / sizeof *hosts; i++)
-		if (!strcmp(d, hosts[i]))
-			return 1;
-	return 0;
-}
-
 /* The row of an address: a person, or a list's address. */
 static struct mrow *
 addr_row(struct mview *mv, const char *addr, struct buf *b)
@@ -144,8 +123,7 @@ addr_row(struct mview *mv, const char *addr, struct buf *b)
 
 	if (!r->known) {
 		r->listid = list_of(mv->md, addr, b);
-		r->islist = r->listid || hmap_get(&mv->md->laddrs, addr, strlen(addr)) ||
-		    list_host(addr);
+		r->islist = r->listid || list_address(mv->md, addr);
 		r->known = 1;
 	}
 	return r;
