@@ -132,16 +132,22 @@ h-two|5e1a0c3d9 abcdef1234567890|Fixed in 5E1A0C3D9 (and abcdef1234567890); see 
 h-quoted||On Mon, 1 Jan 2020, A U Thor wrote:\n> fixed in 5e1a0c3d9\nNo.
 h-not||A UUID 83685f06-558c-5307-6087-306ce0f01baf, an address 5e1a0c3d9@x.org, deadbeefcafe, 20201208, 5e1a0c.
 EOF
-while IFS='|' read -r id want body; do
-	reply "$id" "$body"
-done <hashes.cases >hashes.mbox
-patch h-patch '[PATCH] foo: fix bar' 'foo: fix 5e1a0c3d9 again' 'v2: after 5e1a0c3d9.' >>hashes.mbox
-printf 'h-patch|\n' >>hashes.cases
-run mbox2tsv hashes.mbox
-is "hashes: exit 0" 0 "$rc"
-while IFS='|' read -r id want body; do
-	is "hashes: $id" "$want" "$(awk -F'\t' -v id="$id@test" '$1 == id { print $22 }' "$T/out")"
-done <hashes.cases
+# column_cases NAME COLUMN PATCH-ID SUBJECT MESSAGE NOTES: NAME.cases as
+# replies, and a patch whose message and notes name them too (the
+# column empty: a patch's own words are no reply's); each row's COLUMN.
+column_cases() {
+	while IFS='|' read -r id want body; do
+		reply "$id" "$body"
+	done <"$1.cases" >"$1.mbox"
+	patch "$3" "$4" "$5" "$6" >>"$1.mbox"
+	printf '%s|\n' "$3" >>"$1.cases"
+	run mbox2tsv "$1.mbox"
+	is "$1: exit 0" 0 "$rc"
+	while IFS='|' read -r id want body; do
+		is "$1: $id" "$want" "$(awk -F'\t' -v id="$id@test" -v c="$2" '$1 == id { print $c }' "$T/out")"
+	done <"$1.cases"
+}
+column_cases hashes 22 h-patch '[PATCH] foo: fix bar' 'foo: fix 5e1a0c3d9 again' 'v2: after 5e1a0c3d9.'
 
 # --- parts ------------------------------------------------------------------
 # The parts of a series a reply's own words name, all of them: "In patch
@@ -155,16 +161,7 @@ n-end|2/3|Squash it into 2/3.
 n-not||Dates 2021/10/14, 10/14/2021 and 14/10; paths a/3/4 and 3/4/b; 1/2.5, v1/2, 3/2, 1/1, 1000/2000 and patch v2 or patch 2a.
 n-quoted||On Mon, 1 Jan 2020, A U Thor wrote:\n> in patch 2/3 we\nNo.
 EOF
-while IFS='|' read -r id want body; do
-	reply "$id" "$body"
-done <parts.cases >parts.mbox
-patch n-patch '[PATCH 2/3] foo: fix bar' 'foo: fix bar in patch 2/3' 'v2: split from 1/3.' >>parts.mbox
-printf 'n-patch|\n' >>parts.cases
-run mbox2tsv parts.mbox
-is "parts: exit 0" 0 "$rc"
-while IFS='|' read -r id want body; do
-	is "parts: $id" "$want" "$(awk -F'\t' -v id="$id@test" '$1 == id { print $23 }' "$T/out")"
-done <parts.cases
+column_cases parts 23 n-patch '[PATCH 2/3] foo: fix bar' 'foo: fix bar in patch 2/3' 'v2: split from 1/3.'
 
 # --- ping -------------------------------------------------------------------
 # id|flags|body: replies, then controls that must not be pings.
