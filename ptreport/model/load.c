@@ -204,18 +204,24 @@ trailer_word(struct model *md, const char *s, size_t n, const char *tag, size_t 
 }
 
 /*
- * A mail without a patch: its sender's own words (the said column), the
- * start of them, enough to quote a follow-up of a patch's author.
+ * A mail without a patch (none of a robot's): its sender's own words
+ * (the said column), the start of them, enough to quote a follow-up of
+ * a patch's author; the commit hashes and the parts of a series all of
+ * them name (columns hashes and parts).
  */
 static void
-said_of(struct model *md, struct mail *m, const struct tsv_reader *r, int csaid)
+said_of(struct model *md, struct mail *m, const struct tsv_reader *r, const int col[3])
 {
 	const char *s;
 	size_t n;
 
 	if (m->type == MT_PATCH || m->type == MT_BOT)
 		return;
-	s = fld(r, csaid, &n);
+	s = fld(r, col[1], &n);
+	m->hashes = n ? intern(&md->pool, s, n) : "";
+	s = fld(r, col[2], &n);
+	m->parts = n ? intern(&md->pool, s, n) : "";
+	s = fld(r, col[0], &n);
 	if (n > SAID_KEEP) {
 		n = SAID_KEEP;
 		/* Not inside a character. */
@@ -266,9 +272,10 @@ load_mails(struct model *md, struct tsv_reader *r)
 	int ccites = table_col(r, TABLE_MAILS, COL_CITES);
 	int cmsg = table_col(r, TABLE_MAILS, COL_MESSAGE);
 	int cann = table_col(r, TABLE_MAILS, COL_ANNOTATION);
-	int csaid = table_col(r, TABLE_MAILS, COL_SAID);
-	int chashes = table_col(r, TABLE_MAILS, COL_HASHES);
-	int cparts = table_col(r, TABLE_MAILS, COL_PARTS);
+	const int cown[3] = {
+		table_col(r, TABLE_MAILS, COL_SAID), table_col(r, TABLE_MAILS, COL_HASHES),
+		table_col(r, TABLE_MAILS, COL_PARTS),
+	};
 	int got, use;
 
 	/*
@@ -339,11 +346,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 		m->ping = (unsigned char)has_word(s, n, FLAG_PING);
 		m->series = (unsigned char)has_word(s, n, FLAG_SERIES);
 		m->nosub = (unsigned char)has_word(s, n, FLAG_NOSUB);
-		said_of(md, m, r, csaid);
-		s = m->type == MT_PATCH || m->type == MT_BOT ? "" : fld(r, chashes, &n);
-		m->hashes = *s ? intern(&md->pool, s, n) : "";
-		s = m->type == MT_PATCH || m->type == MT_BOT ? "" : fld(r, cparts, &n);
-		m->parts = *s ? intern(&md->pool, s, n) : "";
+		said_of(md, m, r, cown);
 		m->total = (uint32_t)tsv_count(r, ctotal);
 		m->version = (uint32_t)tsv_count(r, cver);
 		/* Part 0 is a cover letter; an empty part, none. */
