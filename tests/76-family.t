@@ -267,6 +267,12 @@ own 'This is the wrong approach.' >/dev/null
 sed -i '/^a@x/s/\tAnn\tann@a.org\t/\tBob\tbob@b.org\t/' own.tsv
 is "control: another's words are an answer" "answered bob@b.org" \
 	"$(V p@x --grace 0 own.tsv none.tsv c-end.tsv)"
+# Another's ping (the colleague who sent her patch for her) answers
+# nothing: she is still waiting.
+own 'Ping?' ping >/dev/null
+sed -i '/^a@x/s/\tAnn\tann@a.org\t/\tBob\tbob@b.org\t/' own.tsv
+is "another's ping (flag ping) is no answer: ignored" "ignored" \
+	"$(V p@x --grace 0 own.tsv none.tsv c-end.tsv)"
 own 'This is the wrong approach.' >/dev/null
 is "own words: the summary counts followed-up apart from ignored" "1|0" \
 	"$(sval 'followed up' --grace 0 own.tsv none.tsv c-end.tsv)|$(sval ignored --grace 0 own.tsv none.tsv c-end.tsv)"

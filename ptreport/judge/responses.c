@@ -23,6 +23,13 @@ can_answer(const struct mail *x, const struct mail *m)
 		return 0;
 	if (x->type == MT_COVER)
 		return 0;
+	/*
+	 * A mail that only asks for attention ("Ping?", "any news?", a
+	 * reply of quotes only) answers nothing, whoever sent it: the
+	 * colleague who posted another's patch, pinging it.
+	 */
+	if (x->ping)
+		return 0;
 	if (x->type != MT_PATCH)
 		return 1;
 	/*
