@@ -100,6 +100,8 @@ const struct phrase_def phrase_defs[] = {
 	{ SAYS_WITHDRAW, 0, "self nak|nack|naks|nacks|nakd|nackd|naked|nacked|naking|nacking" },
 	{ SAYS_WITHDRAW, 0, "selfnak|selfnack|selfnacked|selfnaked" },
 	{ SAYS_WITHDRAW, 0, "nak|nack|naking|nacking myself" },
+	/* "NACKed by myself" */
+	{ SAYS_WITHDRAW, 0, "nak|nack|naks|nacks|nakd|nackd|naked|nacked by myself" },
 	{ SAYS_WITHDRAW, 0, "nak|nack ?,|. ?i|we will|shall <send>" },
 	/* "I'll send v2", "will send out a V3", "I'm going to resend as v2", "let me send v3" */
 	{ SAYS_WITHDRAW, 0, "<subj> will|shall|am|are|plan|planning|going|gonna *<aux> ?<adv> <send> "

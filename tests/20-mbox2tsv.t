@@ -430,6 +430,7 @@ w-can-be-dropped|withdraw|This patch can be dropped, the fix is already upstream
 w-self-nak|withdraw|Self-NAK, this breaks the build.
 w-self-nack|withdraw|self nack
 w-selfnack|withdraw|Self-NACK'd, sorry.
+w-nacked-by-myself|withdraw|NACKed by myself, the check is wrong.
 w-nak-will-resend|withdraw|NAK, will resend with the fix.
 w-nack-ill-resend|withdraw|NACK. I'll resend with the correct subject.
 w-will-send-v2|withdraw|Good catch, will send v2.
@@ -467,6 +468,7 @@ c-ignore-hunk||You can ignore the first hunk.
 c-ignore-comment||Please ignore my previous comment.
 c-version-check||You can ignore the version check here.
 c-ignore-it||Sometimes the bisection is wrong. Please ignore it.
+c-nacked-by-other||NACKed by Bob, see his reply.
 c-should-i||Should I send v2?
 c-will-send-question||Will send v2?
 c-please-send||Please send v2 with the fix.
