@@ -220,7 +220,7 @@ said_of(struct model *md, struct mail *m, const struct tsv_reader *r, const int 
 	s = fld(r, col[1], &n);
 	m->hashes = n ? intern(&md->pool, s, n) : "";
 	s = fld(r, col[2], &n);
-	m->parts = n ? intern(&md->pool, s, n) : "";
+	m->parts = n ? arena_strndup(&md->mem, s, n) : "";
 	s = fld(r, col[0], &n);
 	if (n > SAID_KEEP) {
 		n = SAID_KEEP;
