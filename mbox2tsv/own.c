@@ -273,6 +273,17 @@ joins(int c)
 }
 
 /*
+ * Does a number end at l[e] (of l[0..n)): the line's end, or no piece of
+ * a longer token, or a sentence's full stop (not 1/2.5)?
+ */
+static int
+number_ends(const char *l, size_t n, size_t e)
+{
+	return e == n || !joins(l[e]) ||
+	    (l[e] == '.' && (e + 1 == n || !isalnum((unsigned char)l[e + 1])));
+}
+
+/*
  * The parts of a series line l[0..n) names: "k/N" (1 <= k <= N, N >= 2,
  * neither a piece of a longer token: not a date 2021/10/14, a path,
  * 1/2.5) and "patch k", "patch #k", "patches k" (the word patch, case
@@ -294,9 +305,7 @@ part_words(struct reading *r, const char *l, size_t n)
 			if (a && i + a < n && l[i + a] == '/' &&
 			    (b = digits_at(l, n, i + a + 1, &t)) != 0) {
 				e = i + a + 1 + b;
-				/* A sentence's full stop may follow, not another number. */
-				if (k >= 1 && k <= t && t >= 2 && (e == n || !joins(l[e]) ||
-				    (l[e] == '.' && (e + 1 == n || !isalnum((unsigned char)l[e + 1]))))) {
+				if (k >= 1 && k <= t && t >= 2 && number_ends(l, n, e)) {
 					snprintf(w, sizeof w, "%u/%u", k, t);
 					r->nparts += add_once(r->parts, w, strlen(w));
 				}
@@ -320,8 +329,7 @@ part_words(struct reading *r, const char *l, size_t n)
 				j++;
 			a = digits_at(l, n, j, &k);
 			e = j + a;
-			if (a && k >= 1 && (e == n || !joins(l[e]) ||
-			    (l[e] == '.' && (e + 1 == n || !isalnum((unsigned char)l[e + 1]))))) {
+			if (a && k >= 1 && number_ends(l, n, e)) {
 				snprintf(w, sizeof w, "%u", k);
 				r->nparts += add_once(r->parts, w, strlen(w));
 			}

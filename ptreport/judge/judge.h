@@ -66,15 +66,6 @@ in_scope(const struct scope *sc, int64_t d)
 	    (sc->until == NODATE || d <= sc->until);
 }
 /*
- * What a patch's thread says after it (responses.c).
- *
- * The earliest mail (by date, then id) of mail mi's thread, other than
- * mi, by mi's sender, dated at or after mi, that is flagged withdraw;
- * else the earliest patch of its thread by its sender under the same
- * title, later than mi (a new version sent into the thread); NONE if
- * none.
- */
-/*
  * A resend of patch mi deep in its thread: a later patch of its author
  * under the same title that is neither the thread's root nor a reply to
  * it (a series sent again in reply to the old cover letter), judged
@@ -89,6 +80,15 @@ uint32_t deep_resend(struct model *md, uint32_t mi);
  * (family_later(), carried.c's later mails).
  */
 int silent_uncounted(struct model *md, uint32_t xi);
+/*
+ * What a patch's thread says after it (responses.c).
+ *
+ * The earliest mail (by date, then id) of mail mi's thread, other than
+ * mi, by mi's sender, dated at or after mi, that is flagged withdraw;
+ * else the earliest patch of its thread by its sender under the same
+ * title, later than mi (a new version sent into the thread); NONE if
+ * none.
+ */
 uint32_t withdrawal(struct model *md, uint32_t mi);
 /*
  * Can mail x answer patch m: by another person than m's sender, not a
@@ -550,6 +550,8 @@ int offlist_reason(const struct model *md, uint32_t ci, struct buf *detail);
  */
 const char *offlist_mails(const struct model *md, uint32_t ci);
 const struct mail *ported_from(const struct model *md, const struct commit *c);
+/* Is commit c a revert (its title starts "Revert")? */
+int revert_commit(const struct commit *c);
 
 /* Per merged cluster: first and last posting, and the integration (roles.c). */
 struct dur {

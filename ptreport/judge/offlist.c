@@ -40,6 +40,12 @@ quoted(const struct model *md, const struct commit *c)
 	    d->first <= c->cdate + (int64_t)QUOTE_DAYS * DAY;
 }
 
+int
+revert_commit(const struct commit *c)
+{
+	return c->ntitle && !strncmp(c->ntitle, "revert ", 7);
+}
+
 /* What the cluster of commit ci holds when it counts as off-list, or NULL if it does not. */
 const char *
 offlist_mails(const struct model *md, uint32_t ci)
@@ -561,7 +567,7 @@ evidence_reason(const struct model *md, const struct commit *c, struct buf *deta
 		buf_addstr(detail, "a tag names it");
 		return OR_RELEASE;
 	}
-	if (c->ntitle && !strncmp(c->ntitle, "revert ", 7))
+	if (revert_commit(c))
 		return OR_REVERT;
 	if (c->pofiles) {
 		buf_addstr(detail, "it changes translations (.po, .pot) alone");
@@ -763,11 +769,7 @@ lists_elsewhere(struct model *md)
 		    lc->nauth < ELSE_AUTHORS || lc->n < best ||
 		    set64_has(&senders, hash_bytes(addr, strlen(addr))) || !list_address(md, addr))
 			continue;
-		/* Not a list of the archives (its List-Id: the address, '@' made '.'). */
-		buf_reset(&b);
-		for (const char *p = addr; *p; p++)
-			buf_addc(&b, *p == '@' ? '.' : *p);
-		if (hmap_get(&md->listids, b.p, b.len))
+		if (list_archived(md, addr, &b))
 			continue;
 		/* The most patches; of as many, the first address by name. */
 		if (lc->n > best || strcmp(addr, md->elsewhere) < 0) {

@@ -205,7 +205,7 @@ named_posting(const struct model *md, uint32_t ci, const uint32_t *v, size_t n)
 	uint32_t x = named_in_reply(md, ci), t;
 
 	if (x == NONE || (t = md->mails[x].tgt) == NONE ||
-	    (c->ntitle && !strncmp(c->ntitle, "revert ", 7)))
+	    revert_commit(c))
 		return NONE;
 	for (size_t j = 0; j < n; j++) {
 		const struct mail *m = &md->mails[v[j]];

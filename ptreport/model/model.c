@@ -344,3 +344,15 @@ list_address(const struct model *md, const char *addr)
 			return 1;
 	return 0;
 }
+
+const char *
+list_archived(const struct model *md, const char *addr, struct buf *b)
+{
+	struct hent *e;
+
+	buf_reset(b);
+	for (const char *p = addr; *p; p++)
+		buf_addc(b, *p == '@' ? '.' : *p);
+	e = hmap_get(&md->listids, b->p ? b->p : "", b->len);
+	return e ? e->key : NULL;
+}

@@ -789,6 +789,12 @@ int shares_folder(const char *a, const char *b);
  */
 int list_address(const struct model *md, const char *addr);
 /*
+ * The list id address addr belongs to: the address with '@' made '.'
+ * (as the List-Id of a list is its address), if the mails have that
+ * list; NULL if not (b: room for the id).
+ */
+const char *list_archived(const struct model *md, const char *addr, struct buf *b);
+/*
  * The repository's history of paths (paths.c), made once, when first
  * asked for: was path p[0..n) there at time t, or created by then; was
  * folder f?  The length of p's folder ("a/b/" of "a/b/c"), 0 at the top.

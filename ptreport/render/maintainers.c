@@ -97,23 +97,6 @@ mrow_get(struct mview *mv, struct hmap *h, int kind, const char *key)
 	return r;
 }
 
-/*
- * The list id an address belongs to: the address with '@' made '.' (as
- * the List-Id of a list is its address), if the mails have that list;
- * NULL if not.
- */
-static const char *
-list_of(const struct model *md, const char *addr, struct buf *b)
-{
-	struct hent *e;
-
-	buf_reset(b);
-	for (const char *p = addr; *p; p++)
-		buf_addc(b, *p == '@' ? '.' : *p);
-	e = hmap_get(&md->listids, b->p ? b->p : "", b->len);
-	return e ? e->key : NULL;
-}
-
 /* The row of an address: a person, or a list's address. */
 static struct mrow *
 addr_row(struct mview *mv, const char *addr, struct buf *b)
@@ -122,7 +105,7 @@ addr_row(struct mview *mv, const char *addr, struct buf *b)
 	struct mrow *r = mrow_get(mv, &mv->addrs, RK_RECIPIENT, addr);
 
 	if (!r->known) {
-		r->listid = list_of(mv->md, addr, b);
+		r->listid = list_archived(mv->md, addr, b);
 		r->islist = r->listid || list_address(mv->md, addr);
 		r->known = 1;
 	}
@@ -545,7 +528,7 @@ count_lists(struct mview *mv, struct counting *k)
 		for (uint32_t x = 0; x < m->nsect && !listed; x++)
 			for (uint32_t e = 0; e < m->sect[x]->ne && !listed; e++)
 				listed = m->sect[x]->e[e].role == 'L' &&
-				    list_of(md, m->sect[x]->e[e].addr, &k->b) == id;
+				    list_archived(md, m->sect[x]->e[e].addr, &k->b) == id;
 		lr->patches++;
 		lr->to += to;
 		lr->listed += listed;
@@ -601,7 +584,7 @@ list_addresses(struct mview *mv, struct buf *b)
 		struct hent *e;
 		struct mrow *lr;
 
-		if (!a || !(id = list_of(md, a, b)) || !(e = hmap_get(&mv->lists, id, strlen(id))))
+		if (!a || !(id = list_archived(md, a, b)) || !(e = hmap_get(&mv->lists, id, strlen(id))))
 			continue;
 		lr = e->val;
 		if (!*lr->addr || strcmp(a, lr->addr) < 0)
