@@ -751,7 +751,8 @@ nc() {
 	{ whdr; bg; w n@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] tests: chain coverage'; } >nc.tsv
 	{
 		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
-		printf 'n@x\tmail\t2021-02-01T09:00:00Z\ttests/cache/0010_chain\ttests/cache/0010_chain\tF /dev/null\\ttests/cache/0010_chain\\n@ \\n+set -e\\n+$NFT list\\n\n'
+		printf 'n@x\tmail\t2021-02-01T09:00:00Z\t%s\t%s\tF /dev/null\\t%s\\n@ \\n+set -e\\n+$NFT list\\n\n' \
+		    "${5:-tests/cache/0010_chain}" "${5:-tests/cache/0010_chain}" "${5:-tests/cache/0010_chain}"
 		printf '%s\tcommit\t%s\tsrc/cache.c\\n%s\t%s\tF src/cache.c\\tsrc/cache.c\\n@ \\n+\\tcache_flush(c);\\nF /dev/null\\t%s\\n@ \\n+EXPECTED=x\\n\n' \
 		    "$C1" "$1" "$4" "$4" "$4"
 		printf '%s\tcommit\t2020-06-01T09:00:00Z\ttests/cache/0001_base\ttests/cache/0001_base\tF /dev/null\\ttests/cache/0001_base\\n@ \\n+set -e\\n\n' "$C2"
@@ -773,6 +774,11 @@ is "created: another's: unsure" \
 is "created: another's commit before it: reworked, made before it" \
 	"reworked $C1 (max@m.org), written 31 days before it was posted, creating 1 of the 1 files it creates: the change made before it (its patch stale, or a duplicate)" \
 	"$(nc 2021-01-01T09:00:00Z Max max@m.org tests/cache/0010_chain)"
+is "created: a file named by a number alone (a test suite's slot, taken by the next test sent): no doubt" \
+	"ignored|ignored" \
+	"$(nc 2021-03-01T09:00:00Z Max max@m.org tests/cache/033 tests/cache/033)|$(nc 2021-03-01T09:00:00Z Max max@m.org tests/cache/033.out tests/cache/033.out)"
+is "control: a number and a name (0033_chain): a doubt" "unsure" \
+	"$(nc 2021-03-01T09:00:00Z Max max@m.org tests/cache/0033_chain tests/cache/0033_chain | cut -d' ' -f1)"
 is "control: another file created: ignored" "ignored" \
 	"$(nc 2021-03-01T09:00:00Z Max max@m.org tests/cache/0011_chain)"
 ptreport why n@x --grace 0 nc.tsv nc.tok none.tsv c-nc.tsv >why.out
@@ -848,10 +854,10 @@ is "control: another's cover letter naming it answers it" "answered cid@c.org" "
 # --pulls) by her, a week later, under TITLE: she followed it up on the
 # forge, where its review is.
 pq() {
-	{ whdr; bg; w q@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] mdadm: fix the assembly'; } >pq.tsv
+	{ whdr; bg; w q@x 2021-02-01T09:00:00Z Ann ann@a.org "[PATCH] ${3:-mdadm: fix the assembly}"; } >pq.tsv
 	{
 		printf 'pull\tid\tdate\tfrom_name\tfrom_addr\tsubject\tsrc\n'
-		printf '5\t%s\t2021-02-08T09:00:00Z\tAnn\tann@a.org\t%s\trepo\n' "$(hexid c3)" "$1"
+		printf '5\t%s\t%s\tAnn\tann@a.org\t%s\trepo\n' "$(hexid c3)" "${2:-2021-02-08T09:00:00Z}" "$1"
 	} >pq-pulls.tsv
 	V q@x --grace 0 pq.tsv none.tsv c-end.tsv pq-pulls.tsv
 }
@@ -859,6 +865,17 @@ is "pull: a commit of a pull request has its title and author: followed up there
 	"followed-up nobody answered it on the list, but its author opened it as pull request #5 on the forge, where its review is: $(hexid c3) has its title and author" \
 	"$(pq 'mdadm: Fix the assembly')"
 is "control: another title: ignored" "ignored" "$(pq 'mdadm: fix the disassembly')"
+# Rebased on the forge: the test renumbered ("nvme/039: " for "nvme/033: "),
+# its summary kept; or the commit written long before it was posted.
+is "pull: its title under another prefix: followed up, said so" \
+	"followed-up nobody answered it on the list, but its author opened it as pull request #5 on the forge, where its review is: $(hexid c3) has its title (its prefix aside) and author" \
+	"$(pq 'nvme/039: add test for ANA state transition' '' 'nvme/033: add test for ANA state transition')"
+is "control: a summary of two words: ignored" "ignored" \
+	"$(pq 'nvme/039: add test' '' 'nvme/033: add test')"
+is "pull: written 600 days before it was posted: followed up" "followed-up" \
+	"$(pq 'nvme: enable ANA support' 2019-06-11T09:00:00Z 'nvme: enable ANA support' | cut -d' ' -f1)"
+is "controls: 600 days after it; a title of two words 600 days before: ignored" "ignored|ignored" \
+	"$(pq 'nvme: enable ANA support' 2022-09-24T09:00:00Z 'nvme: enable ANA support')|$(pq 'nvme: fixes' 2019-06-11T09:00:00Z 'nvme: fixes')"
 pq 'mdadm: fix the assembly' >/dev/null
 # Bad rows: a number that is none, a date that is none; named, left out.
 {
@@ -927,6 +944,48 @@ lop Ann ann@a.org >/dev/null
 ptreport why l3@x --grace 0 lo.tsv k-lo.tsv c-lo.tsv lo-pulls.tsv >why.out
 grep -q '^  rule: nothing answered it on the list, but other parts of its posting .* commits of a forge.s pull request' why.out
 ok $? "left out of a pull request's posting: why gives the rule"
+
+# Folded: l3@x adds one line (pyverbs/qp.py); C3, by
+# WHO, committed AT, carries them: pushed with C1 and C2 (Max's, at
+# 2021-02-10 09:00) it was folded into the series before it went in.
+# fo WHO ADDR AT ADDED
+C3=$(hexid c3)
+fo() {
+	lo 2 >/dev/null
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
+		printf 'l3@x\tmail\t2021-02-01T09:02:00Z\tpyverbs/qp.py\t\tF pyverbs/qp.py\\tpyverbs/qp.py\\n@ \\n+        self.ops.clear_cs(cs)\\n\n'
+		printf '%s\tcommit\t2021-01-20T09:00:00Z\tpyverbs/qp.py\t\tF pyverbs/qp.py\\tpyverbs/qp.py\\n@ \\n+%s\\n-        self.flush_cache(None)\\n+        other_line_here(x)\\n\n' \
+		    "$C3" "$4"
+	} >fo.tok
+	{
+		chdr
+		commit "$C1" 2021-02-10T09:00:00Z 2021-02-10T09:00:00Z
+		commit "$C2" 2021-02-10T09:00:00Z 2021-02-10T09:00:00Z
+		crow "$C3" 2021-01-20T09:00:00Z Pia pia@p.org "qp: split the parser" "$1" "$2" "$3"
+		commit "$C9" 2022-09-01T00:00:00Z 2022-09-01T00:00:00Z
+	} >c-fo.tsv
+	V l3@x --grace 0 lo.tsv fo.tok k-lo.tsv c-fo.tsv
+}
+is "folded: a commit pushed with the merged parts carries its lines: reworked" \
+	"reworked $C3, pushed with the commits of the other parts of its posting, carrying 1 of the 1 lines it adds" \
+	"$(fo Max maint@m.org 2021-02-10T09:30:00Z '        self.ops.clear_cs(cs)')"
+is "control: committed by another: unsure" "unsure" \
+	"$(fo Pia pia@p.org 2021-02-10T09:30:00Z '        self.ops.clear_cs(cs)' | cut -d' ' -f1)"
+is "control: committed three days later: unsure" "unsure" \
+	"$(fo Max maint@m.org 2021-02-13T09:30:00Z '        self.ops.clear_cs(cs)' | cut -d' ' -f1)"
+is "control: another line added: unsure" "unsure" \
+	"$(fo Max maint@m.org 2021-02-10T09:30:00Z '        self.ops.flush(cs)' | cut -d' ' -f1)"
+fo Max maint@m.org 2021-02-10T09:30:00Z '        self.ops.clear_cs(cs)' >/dev/null
+ptreport verdicts -q --grace 0 lo.tsv fo.tok k-lo.tsv c-fo.tsv >fo.v
+is "folded: the verdicts table's reason and commit" "reworked|folded|$C3" \
+	"$(awk -F'\t' '$2 == "l3@x" { print $3 "|" $4 "|" $6 }' fo.v)"
+ptreport patches -q --grace 0 lo.tsv fo.tok k-lo.tsv c-fo.tsv >fo.judged
+ptreport patches -q --grace 0 --verdicts fo.v lo.tsv fo.tok k-lo.tsv c-fo.tsv >fo.given
+same "folded: the verdicts given render the same patches report" fo.judged fo.given
+ptreport why l3@x --grace 0 lo.tsv fo.tok k-lo.tsv c-fo.tsv >why.out
+grep -q '^  rule: nothing answered it, and the other parts of its posting were merged without it, but a commit pushed with theirs' why.out
+ok $? "folded: why gives the rule"
 
 # --- 4d. the other half of a submission to two repositories --------------------
 # Ann posts the kernel's half k@x (kernel/ioctl.c: no file of this

@@ -46,6 +46,10 @@ struct cand {
 	uint64_t *iss;           /* the issues its message names (hashes, sorted) */
 	uint32_t niss;
 	uint32_t issue;          /* else a commit naming one of them; NONE */
+	uint32_t *parts;         /* the commits that merged its posting's other parts */
+	uint32_t nparts;
+	uint32_t fold;           /* a commit pushed with them carrying its lines; NONE */
+	uint32_t fhits;
 	uint32_t next;           /* the next candidate of the same address; NONE */
 };
 
@@ -256,7 +260,27 @@ touch_better(const struct model *md, const struct cand *k, uint32_t commit, uint
 	return hits == k->thits && nearer(md, k, commit, k->touch);
 }
 
-/* The files created alike: the change lines ("Cpath") of a its of b has too. */
+/*
+ * Is the file of change line p (k bytes) named by a number alone
+ * (tests/nvme/033, tests/nvme/033.out)?  A test suite's slot, numbered
+ * in turn: the next test sent takes it, whatever it tests.
+ */
+static int
+numbered_slot(const char *p, size_t k)
+{
+	size_t b = k, i;
+
+	while (b > 0 && p[b - 1] != '/')
+		b--;
+	for (i = b; i < k && isdigit((unsigned char)p[i]); i++)
+		;
+	return i > b && (i == k || p[i] == '.');
+}
+
+/*
+ * The files created alike: the change lines ("Cpath") of a its of b has
+ * too, but a numbered slot.
+ */
 static uint32_t
 created_alike(const char *a, const char *b)
 {
@@ -267,7 +291,7 @@ created_alike(const char *a, const char *b)
 	for (const char *p = a; *p;) {
 		size_t k = strcspn(p, "\n");
 
-		for (const char *q = b; *p == 'C' && *q;) {
+		for (const char *q = b; *p == 'C' && *q && !numbered_slot(p, k);) {
 			size_t j = strcspn(q, "\n");
 
 			if (*q == 'C' && j == k && !memcmp(p, q, k)) {
@@ -517,6 +541,39 @@ own_better(const struct model *md, const struct cand *k, uint32_t commit, uint32
 	return hits == k->ohits && nearer(md, k, commit, k->own);
 }
 
+/*
+ * Was commit c pushed with the commits that merged k's posting's other
+ * parts: committed by the committer of one, within FOLD_HOURS of it?
+ */
+static int
+pushed_with_parts(const struct model *md, const struct cand *k, const struct commit *c)
+{
+	if (c->cdate == NODATE)
+		return 0;
+	for (uint32_t i = 0; i < k->nparts; i++) {
+		const struct commit *s = &md->commits[k->parts[i]];
+		int64_t d = c->cdate - s->cdate;
+
+		if (s->cdate != NODATE && (d < 0 ? -d : d) <= (int64_t)FOLD_HOURS * 3600 &&
+		    one_person(c->committer, c->cname, s->committer, s->cname, 0))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Do lines holding hits of k's added lines, and rm[0..nrm) removed,
+ * carry k folded: as carries() says, or, of a smaller patch, all it
+ * adds and all it removes, one line at least.
+ */
+static int
+folds(const struct cand *k, uint32_t hits, const uint64_t *rm, uint32_t nrm)
+{
+	if (worth(k))
+		return carries(k, hits, rm, nrm);
+	return k->n + k->nrm > 0 && hits == k->n && common(k->rm, k->nrm, rm, nrm) == k->nrm;
+}
+
 /* Pass 2: a commit of the main line near the candidates: which does it carry? */
 static void
 commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, int chunks)
@@ -550,6 +607,18 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		near = near_date(c->date, m->date, m->date, 0) ||
 		    (c->cdate != NODATE && c->cdate >= m->date &&
 		    c->cdate <= m->date + (int64_t)CARRY_DAYS * DAY);
+		/* Pushed with its posting's other parts: folded into them? */
+		if (k->nparts && c->cdate != NODATE && c->cdate >= m->date &&
+		    shares_file(c->files, m->files) && pushed_with_parts(md, k, c)) {
+			if (!read && !(read = row_lines(cr, r, chunks)))
+				return;
+			hits = common(k->h, k->n, cr->al, cr->na);
+			if (folds(k, hits, cr->rl, cr->nr) && (k->fold == NONE ||
+			    hits > k->fhits || (hits == k->fhits && nearer(md, k, commit, k->fold)))) {
+				k->fold = commit;
+				k->fhits = hits;
+			}
+		}
 		if (!near && !mine)
 			continue;
 		if (!near) {
@@ -631,8 +700,18 @@ candidates(struct carrier *cr)
 		memset(k, 0, sizeof *k);
 		k->mail = (uint32_t)i;
 		k->best = k->later = k->earlier = k->touch = k->made = k->issue = k->next = NONE;
-		k->own = NONE;
+		k->own = k->fold = NONE;
 		k->ncreate = creates(m->files);
+		/* The commits that merged its posting's other parts, when some were. */
+		{
+			uint32_t v[FOLD_PARTS], n = parts_commits(md, (uint32_t)i, v, FOLD_PARTS);
+
+			if (n) {
+				k->parts = xreallocarray(NULL, n, sizeof *k->parts);
+				memcpy(k->parts, v, n * sizeof *v);
+				k->nparts = n;
+			}
+		}
 		hmap_put(&cr->byid, m->id, strlen(m->id), &isnew)->val =
 		    (void *)(uintptr_t)(cr->nc + 1);
 		e = hmap_put(&cr->byaddr, m->from, strlen(m->from), &isnew);
@@ -675,6 +754,12 @@ settle(struct carrier *cr)
 			m->vby = k->best;
 			m->vfam = NONE;
 			m->carried = 1;
+		} else if (k->fold != NONE) {
+			/* Folded into the commits its posting's other parts became. */
+			m->verdict = V_REWORKED;
+			m->vby = k->fold;
+			m->vfam = NONE;
+			m->carried = 10;
 		} else if (k->later != NONE && !k->lrm) {
 			/* A later version of his stands for it, as a resend does. */
 			m->verdict = V_SUPERSEDED;
@@ -725,11 +810,13 @@ settle(struct carrier *cr)
 			y->mail = k->mail;
 			y->files = bycommit && his != 2 && k->touch == NONE && k->made != NONE;
 			y->issue = bycommit && his != 2 && k->touch == NONE && k->made == NONE;
-			y->added = m->carried == 4 && his == 2 && k->oadd;
+			y->added = (m->carried == 4 && his == 2 && k->oadd) ||
+			    (m->carried == 10 && k->n);
 			y->hits = m->carried == 1 ? k->hits : m->carried == 2 || m->carried == 6 ?
 			    k->lhits :
 			    m->carried == 5 ? k->ehits :
 			    m->carried == 4 && his == 2 ? k->ohits :
+			    m->carried == 10 ? (k->n ? k->fhits : k->nrm) :
 			    y->files ? k->mhits : y->issue ? 1 : k->thits;
 			y->lines = m->carried < 3 || m->carried == 5 || y->added ? k->n :
 			    m->carried == 6 ? k->nrm :
@@ -803,6 +890,7 @@ carried(struct model *md)
 		free(cr.cv[i].h);
 		free(cr.cv[i].rm);
 		free(cr.cv[i].iss);
+		free(cr.cv[i].parts);
 	}
 	free(cr.cv);
 	free(cr.al);

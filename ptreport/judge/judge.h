@@ -182,6 +182,8 @@ uint32_t series_answered(struct model *md, uint32_t mi);
  * how many were merged (versions.c).
  */
 uint32_t parts_merged(struct model *md, uint32_t mi, uint32_t *others);
+/* ... the commits that merged them, into v[0..cap), each once: how many. */
+uint32_t parts_commits(struct model *md, uint32_t mi, uint32_t *v, uint32_t cap);
 /*
  * A pull request (a row of md->pulls) with a commit of another part of
  * mi's posting (pull_like()), the lowest-numbered; NONE.
@@ -254,6 +256,16 @@ uint32_t parts_pull(struct model *md, uint32_t mi);
  */
 #define OWN_DAYS 730
 #define OWN_FOCUS 0.02
+/*
+ * A patch whose posting's other parts were merged, not it, folded into
+ * the commits that merged them: a commit committed by the one who
+ * committed one of them, within FOLD_HOURS of it, on a file of the
+ * patch, carrying its lines as CARRY_SHARE says, or, of a smaller patch,
+ * every line it adds and every line it removes, one at least (a fix-up
+ * of the series squashed into its commits before they were pushed).
+ */
+#define FOLD_HOURS 24
+#define FOLD_PARTS 64
 struct carry {
 	uint32_t mail, hits, lines;
 	uint32_t commit;         /* carried 3, 4, 7: the commit changing its lines */

@@ -604,9 +604,9 @@ verdicts(struct model *md, const struct scope *sc)
 		struct mail *m = &md->mails[i];
 
 		uint32_t others;
+		int bysum;
 
-		if (m->verdict == V_IGNORED &&
-		    pull_like(md, m->ntitle, m->from, m->who, m->date) != NONE) {
+		if (m->verdict == V_IGNORED && mail_pull(md, m, &bysum) != NONE) {
 			m->bypull = 1;
 			set_verdict(m, V_FOLLOWEDUP, NONE, NONE);
 		}

@@ -303,34 +303,54 @@ share_list(const struct mail *a, const struct mail *b)
 }
 
 /*
- * Another part of mi's own posting (its thread and version, by its
- * author) whose earlier version, posted in another thread (a draft in a
- * discussion, an earlier posting), was answered there by another person
- * at or after mi was posted: the series' conversation went on where the
- * draft was, and answers mi too.  Later postings do not count: a part
- * they dropped is superseded_by()'s.  The earliest such part (by date,
- * then id), or NONE.
+ * The other patches of mi's posting by its author, of its N (*others);
+ * the commits merging them into v[0..cap) (each once); how many were
+ * merged.
  */
-uint32_t
-parts_merged(struct model *md, uint32_t mi, uint32_t *others)
+static uint32_t
+parts_walk(struct model *md, uint32_t mi, uint32_t *others, uint32_t *v, uint32_t cap,
+    uint32_t *nv)
 {
 	const struct mail *m = &md->mails[mi];
 	uint32_t pi = mpost ? mpost[mi] : NONE, n = 0;
 
 	*others = 0;
+	if (nv)
+		*nv = 0;
 	if (pi == NONE)
 		return 0;
 	for (uint32_t k = 0; k < posts[pi].n; k++) {
-		uint32_t x = posts[pi].v[k];
+		uint32_t x = posts[pi].v[k], c, j;
 
 		/* A part of the same N: another set sent into its thread is not. */
 		if (x == mi || md->mails[x].type != MT_PATCH || md->mails[x].total != m->total ||
 		    !by_person(&md->mails[x], m->from, m->who))
 			continue;
 		(*others)++;
-		n += applied_by(md, x, 0) != NONE;
+		if ((c = applied_by(md, x, 0)) == NONE)
+			continue;
+		n++;
+		for (j = 0; nv && j < *nv && v[j] != c; j++)
+			;
+		if (nv && j == *nv && *nv < cap)
+			v[(*nv)++] = c;
 	}
 	return n;
+}
+
+uint32_t
+parts_merged(struct model *md, uint32_t mi, uint32_t *others)
+{
+	return parts_walk(md, mi, others, NULL, 0, NULL);
+}
+
+uint32_t
+parts_commits(struct model *md, uint32_t mi, uint32_t *v, uint32_t cap)
+{
+	uint32_t others, nv;
+
+	parts_walk(md, mi, &others, v, cap, &nv);
+	return nv;
 }
 
 uint32_t
@@ -343,10 +363,11 @@ parts_pull(struct model *md, uint32_t mi)
 	for (uint32_t x = md->th[root].resp; x != NONE; x = md->mails[x].rnext) {
 		const struct mail *t = &md->mails[x];
 		uint32_t p;
+		int bysum;
 
 		if (x == mi || !t->present || t->type != MT_PATCH || t->total != m->total ||
 		    t->version != m->version || !by_person(t, m->from, m->who) ||
-		    (p = pull_like(md, t->ntitle, t->from, t->who, t->date)) == NONE)
+		    (p = mail_pull(md, t, &bysum)) == NONE)
 			continue;
 		if (best == NONE || md->pulls[p].pull < md->pulls[best].pull)
 			best = p;

@@ -77,6 +77,7 @@ static const struct vreason {
 	{ V_REWORKED, "earlier-issue", 7, 0 },
 	{ V_REWORKED, "credit", 0, 0 },
 	{ V_REWORKED, "credit-words", 9, 0 },
+	{ V_REWORKED, "folded", 10, 0 },
 	{ V_TOONEW, "coverage", 0, R_TOONEW },
 	{ V_TOONEW, "history", 0, R_LATE },
 	{ V_UNSURE, "left-out", 0, R_LEFTOUT },
@@ -139,7 +140,8 @@ counted_reason(struct model *md, uint32_t mi)
 			return carry_reason(md, mi, "own-lines", "own-files", "own-issue");
 		if (m->carried == 7)
 			return carry_reason(md, mi, "earlier-lines", "earlier-files", "earlier-issue");
-		return m->carried == 9 ? "credit-words" : m->carried ? "carried" : "credit";
+		return m->carried == 9 ? "credit-words" : m->carried == 10 ? "folded" :
+		    m->carried ? "carried" : "credit";
 	case V_TOONEW:
 		return m->toonew ? "coverage" : "history";
 	case V_UNSURE:

@@ -106,8 +106,8 @@ verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 		break;
 	case V_FOLLOWEDUP:
 		if (!by) {
-			uint32_t p = m->leftout ? parts_pull(md, mi) :
-			    pull_like(md, m->ntitle, m->from, m->who, m->date);
+			int bysum = 0;
+			uint32_t p = m->leftout ? parts_pull(md, mi) : mail_pull(md, m, &bysum);
 
 			if (p != NONE && m->leftout)
 				buf_addf(b, "nobody answered it on the list, but %u of the %u other "
@@ -118,7 +118,8 @@ verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 			else if (p != NONE)
 				buf_addf(b, "nobody answered it on the list, but its author opened it "
 				    "as pull request #%lu on the forge, where its review is: %s has "
-				    "its title and author", md->pulls[p].pull, md->pulls[p].id);
+				    "its title%s and author", md->pulls[p].pull, md->pulls[p].id,
+				    bysum ? " (its prefix aside)" : "");
 			break;
 		}
 		buf_addf(b, "%s: ", by->id);
@@ -166,6 +167,13 @@ verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 		} else if (m->carried == 9) {
 			buf_addf(b, "%s, crediting its author in its own words",
 			    md->commits[m->vby].id);
+		} else if (m->carried == 10) {
+			const struct carry *k = carry_of(md, mi);
+
+			buf_addf(b, "%s, pushed with the commits of the other parts of its "
+			    "posting, %s %u of the %u lines it %s", md->commits[m->vby].id,
+			    k && k->added ? "carrying" : "removing", k ? k->hits : 0,
+			    k ? k->lines : 0, k && k->added ? "adds" : "removes");
 		} else if (m->carried) {
 			const struct carry *k = carry_of(md, mi);
 

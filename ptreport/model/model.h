@@ -826,8 +826,9 @@ int folder_at(const struct model *md, const char *f, size_t n, int64_t t);
 /*
  * The pull requests' commits (pulls.c): the row of the lowest-numbered
  * pull request whose commit has title words ntitle and is by the person
- * of addr and name who (one_person()), written within FAM_DAYS of date;
- * NONE.
+ * of addr and name who (one_person()), written within FAM_DAYS of date,
+ * or at any time before it under a title of three words or more (the
+ * commit a patch was made from: a rebase keeps its author date); NONE.
  */
 uint32_t pull_like(const struct model *md, const char *ntitle, const char *addr,
     const char *who, int64_t date);
@@ -848,6 +849,12 @@ uint32_t pull_like_summary(const struct model *md, const char *nsummary, const c
  */
 uint32_t pull_same(const struct model *md, const char *addr, const char *who, int64_t date,
     const char *ntitle);
+/*
+ * A patch mail's pull request: the row of one whose commit has its title
+ * (pull_like()), else its summary (pull_like_summary(), *bysum set: the
+ * prefix changed when it was rebased, "nvme/039: " for "nvme/033: "); NONE.
+ */
+uint32_t mail_pull(struct model *md, const struct mail *m, int *bysum);
 /* The pairs tables, read once (replypost.c). */
 void pairs_read(struct model *md);
 /*

@@ -119,9 +119,15 @@ pull_best(const struct model *md, const struct hent *e, int bysum, const char *a
 	    i = bysum ? md->pulls[i].snext : md->pulls[i].next) {
 		const struct pullc *p = &md->pulls[i];
 		int64_t dt = p->date - date;
+		const char *w = bysum ? p->nsummary : p->ntitle, *sp = strchr(w, ' ');
 
+		/*
+		 * Written before the mail, under a title of three words or
+		 * more: the commit it was made from, however long before it
+		 * was posted (a rebase keeps its author date).
+		 */
 		if (dt < 0)
-			dt = -dt;
+			dt = sp && strchr(sp + 1, ' ') ? 0 : -dt;
 		if (date == NODATE || p->date == NODATE || dt > (int64_t)FAM_DAYS * DAY ||
 		    !one_person(addr, who, p->author, p->aname, 0))
 			continue;

@@ -98,6 +98,19 @@ summaries_share(struct model *md, const char *a, const char *b)
 	return words_shared(summary_words(md, a), summary_words(md, b), SHARE_CHARS);
 }
 
+uint32_t
+mail_pull(struct model *md, const struct mail *m, int *bysum)
+{
+	uint32_t p = pull_like(md, m->ntitle, m->from, m->who, m->date);
+
+	*bysum = 0;
+	if (p == NONE && md->npulls &&
+	    (p = pull_like_summary(md, summary_words(md, m->subject), m->from, m->who,
+	    m->date)) != NONE)
+		*bysum = 1;
+	return p;
+}
+
 /*
  * The titles that replies to patches quote ("Re: [PATCH v2 3/5] t"),
  * with when: a patch was posted under each, its mail in the archive or

@@ -240,6 +240,15 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 			    CREDIT_DAYS);
 			break;
 		}
+		if (m->carried == 10) {
+			line(fp, 1, "rule: nothing answered it, and the other parts of its posting "
+			    "were merged without it, but a commit pushed with theirs (by their "
+			    "committer, within %d hours), on a file of it, carries %d%% or more of "
+			    "its added lines, or of a smaller patch all it adds and removes: folded "
+			    "into the series before it was pushed", FOLD_HOURS,
+			    (int)(CARRY_SHARE * 100));
+			break;
+		}
 		if (m->carried) {
 			line(fp, 1, "rule: nothing answered it, but a commit written within %d "
 			    "days "
@@ -363,9 +372,10 @@ why_rule(struct model *md, uint32_t mi, FILE *fp)
 		if (m->bypull) {
 			line(fp, 1, "rule: nothing answered it on the list, but its author "
 			    "opened it as a forge's pull request too: a commit of one (git2tsv "
-			    "--pulls) has its title and his name, written within %d days of "
-			    "it; he followed it up there, where its review is: read the pull "
-			    "request", FAM_DAYS);
+			    "--pulls) has its title (or its title's summary, of three words at "
+			    "least, under another prefix) and his name, written within %d days of "
+			    "it or before it (three title words at least); he followed it up "
+			    "there, where its review is: read the pull request", FAM_DAYS);
 			break;
 		}
 		line(fp, 1, "rule: its author wrote of it after it, and not only to ask for an "
