@@ -911,9 +911,9 @@ lo() {
 	} >k-lo.tsv
 	{
 		chdr
-		commit "$C1" 2021-02-10T09:00:00Z 2021-02-10T09:00:00Z
-		commit "$C2" 2021-02-10T09:00:00Z 2021-02-10T09:00:00Z
-		commit "$C9" 2022-09-01T00:00:00Z 2022-09-01T00:00:00Z
+		commit "$C1" "${2:-2021-02-10T09:00:00Z}" "${2:-2021-02-10T09:00:00Z}"
+		commit "$C2" "${2:-2021-02-10T09:00:00Z}" "${2:-2021-02-10T09:00:00Z}"
+		commit "$C9" 2024-09-01T00:00:00Z 2024-09-01T00:00:00Z
 	} >c-lo.tsv
 	V l3@x --grace 0 lo.tsv k-lo.tsv c-lo.tsv
 }
@@ -922,6 +922,8 @@ is "left out: the two other parts merged, not it: unsure" \
 	"$(lo 2)"
 is "... one of them merged: unsure" "unsure" "$(lo 1 | cut -d' ' -f1)"
 is "control: none merged: ignored" "ignored" "$(lo 0)"
+is "... the others made again by another's commits two years later: not taken, ignored" \
+	"ignored" "$(lo 2 2023-02-10T09:00:00Z)"
 # The two merged parts are commits of pull request #7 by WHO: by Ann,
 # the posting went to the forge, where its review is (followed up); by
 # another, a doubt still.  lop WHO ADDR

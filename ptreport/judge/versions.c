@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "hash.h"
+#include "person.h"
 #include "judge.h"
 #include "util.h"
 
@@ -327,7 +328,16 @@ parts_walk(struct model *md, uint32_t mi, uint32_t *others, uint32_t *v, uint32_
 		    !by_person(&md->mails[x], m->from, m->who))
 			continue;
 		(*others)++;
-		if ((c = applied_by(md, x, 0)) == NONE)
+		/*
+		 * Taken: its commit is its author's, or committed within
+		 * FAM_DAYS of it.  Another's commit of the same change years
+		 * later (a fix made again) took nothing of the posting.
+		 */
+		if ((c = applied_by(md, x, 0)) == NONE ||
+		    (!one_person(md->mails[x].from, md->mails[x].who, md->commits[c].author,
+		    md->commits[c].aname, 0) && (md->commits[c].cdate == NODATE ||
+		    md->mails[x].date == NODATE ||
+		    md->commits[c].cdate > md->mails[x].date + (int64_t)FAM_DAYS * DAY)))
 			continue;
 		n++;
 		for (j = 0; nv && j < *nv && v[j] != c; j++)
