@@ -243,6 +243,16 @@ is "verdicts table: reason answered-merged" "superseded answered-merged" \
 ptreport patches -q --grace 0 am.tsv am.tok k-am.tsv c-am.tsv >am-j.out
 ptreport patches -q --grace 0 --verdicts am-v.tsv am.tsv am.tok k-am.tsv c-am.tsv >am-g.out
 same "verdicts given back: the same patches report" am-j.out am-g.out
+# ... and the one commit under a1@x's very title is hers (TV, a week
+# later): what became of it is that commit, not the version under
+# another title.
+TV=$(hexid 9a2)
+amerge merged >/dev/null
+crow "$TV" 2021-02-08T00:00:00Z Ann ann@a.org 'foo: add the bar option' Max maint@m.org \
+    2021-02-09T00:00:00Z >>c-am.tsv
+is "answered, a version under another title merged, but the one commit under its very title hers: reworked by that" \
+	"reworked $TV, the one commit under its very title, its author's" \
+	"$(V a1@x --grace 0 am.tsv am.tok k-am.tsv c-am.tsv)"
 
 # --- 2. its author's own words -------------------------------------------------
 # Ann's p@x; after it, her reply a@x saying SAID with FLAGS.
@@ -495,6 +505,47 @@ is "control: crediting another: ignored" "ignored" "$(cr 'Bob <bob@b.org>')"
 sed -i "s/^p@x\\t$C1/p@x\\tnone/" cr.pairs
 is "control: no pair of them (no file in common): ignored" "ignored" \
 	"$(V p@x --grace 0 cr.tsv cr.tok none.tsv c-cr.tsv cr.pairs)"
+
+# --- 4a'. the one commit under its very title ----------------------------------
+# Ann's p@x on lib/reloc.c, unanswered; 400 days later the one commit
+# titled as it is (SUBJECT), by NAME ADDR crediting CREDIT, on
+# lib/elf.h: its merge, however its diff changed.  A second commit DUP
+# under the title, when given.  tt SUBJECT NAME ADDR CREDIT [DUP]
+tt() {
+	{ whdr; bg; w p@x 2021-02-01T09:00:00Z Ann ann@a.org "[PATCH 20/23] $1"; } >tt.tsv
+	{
+		t2hdr
+		t2 mail p@x 2021-02-01T09:00:00Z aaaa '' M:lib/reloc.c
+		t2 commit "$C1" 2022-03-08T09:00:00Z bbbb "$4" M:lib/elf.h
+		[ -n "${5:-}" ] && t2 commit "$C2" 2021-06-08T09:00:00Z cccc '' M:lib/elf.h
+		t2 commit "$(hexid c4)" 2020-06-01T09:00:00Z dddd '' C:lib/reloc.c C:lib/elf.h
+	} >tt.tok
+	{
+		chdr
+		crow "$C1" 2022-03-08T09:00:00Z "$2" "$3" "$1" Max maint@m.org 2022-03-08T09:00:00Z
+		[ -n "${5:-}" ] && crow "$C2" 2021-06-08T09:00:00Z Bob bob@b.org "$1" Max maint@m.org 2021-06-08T09:00:00Z
+		commit "$(hexid c4)" 2020-06-01T09:00:00Z 2020-06-01T09:00:00Z
+		commit "$C9" 2022-09-01T00:00:00Z 2022-09-01T00:00:00Z
+	} >c-tt.tsv
+	V p@x --grace 0 tt.tsv tt.tok none.tsv c-tt.tsv
+}
+TT='lib: avoid external dependency in libelf'
+is "title: her commit under its very title, 400 days later, on another file: reworked" \
+	"reworked $C1, the one commit under its very title, its author's" \
+	"$(tt "$TT" Ann ann@a.org '')"
+is "title: another's crediting her: reworked" \
+	"reworked $C1, the one commit under its very title, crediting its author" \
+	"$(tt "$TT" Max maint@m.org 'Ann <ann@a.org>')"
+is "controls: another's, no credit; a title of four words; two commits under it" \
+	"ignored|ignored|ignored" \
+	"$(tt "$TT" Max maint@m.org '')|$(tt 'lib: avoid the dependency' Ann ann@a.org '')|$(tt "$TT" Ann ann@a.org '' dup)"
+tt "$TT" Ann ann@a.org '' >/dev/null
+ptreport verdicts -q --grace 0 tt.tsv tt.tok none.tsv c-tt.tsv >tt.v
+is "title: the verdicts table's reason" "reworked|title" \
+	"$(awk -F'\t' '$2 == "p@x" { print $3 "|" $4 }' tt.v)"
+ptreport why p@x --grace 0 tt.tsv tt.tok none.tsv c-tt.tsv >why.out
+grep -q '^  rule: the one commit of the main line under its very title' why.out
+ok $? "title: why gives the rule"
 
 # --- 4b. a commit crediting its author in its own words -----------------------
 # Ann's series s1 (drivers/foo.c) and s2 (drivers/bar.c), nobody

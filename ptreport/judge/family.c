@@ -47,6 +47,9 @@ fam_of(const struct model *md, uint32_t a, size_t *lo)
  */
 static uint32_t *byaddr, *byname;
 static size_t nbyaddr, nbyname;
+/* The main line's commits with a title, by their title words. */
+static uint32_t *bytitle;
+static size_t nbytitle;
 
 static int
 cmp_byaddr(const void *a, const void *b)
@@ -75,6 +78,21 @@ versionable(const struct mail *m)
 	return m->present && m->type == MT_PATCH && !m->review && m->date != NODATE;
 }
 
+/* Commits by title words, then date, then id. */
+static int
+cmp_bytitle(const void *a, const void *b)
+{
+	const struct commit *x = &fam_md->commits[*(const uint32_t *)a];
+	const struct commit *y = &fam_md->commits[*(const uint32_t *)b];
+	int c = strcmp(x->ntitle, y->ntitle);
+
+	if (c)
+		return c;
+	if (x->cdate != y->cdate)
+		return x->cdate < y->cdate ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
 void
 family_index(struct model *md)
 {
@@ -93,6 +111,16 @@ family_index(struct model *md)
 		qsort(byaddr, nbyaddr, sizeof *byaddr, cmp_byaddr);
 	if (nbyname)
 		qsort(byname, nbyname, sizeof *byname, cmp_byname);
+	bytitle = xreallocarray(NULL, md->ncommits ? md->ncommits : 1, sizeof *bytitle);
+	nbytitle = 0;
+	for (size_t i = 0; i < md->ncommits; i++) {
+		const struct commit *c = &md->commits[i];
+
+		if (c->present && !c->skip && !c->side && c->ntitle && *c->ntitle)
+			bytitle[nbytitle++] = (uint32_t)i;
+	}
+	if (nbytitle)
+		qsort(bytitle, nbytitle, sizeof *bytitle, cmp_bytitle);
 }
 
 void
@@ -101,8 +129,9 @@ family_free(struct model *md)
 	(void)md;
 	free(byaddr);
 	free(byname);
-	byaddr = byname = NULL;
-	nbyaddr = nbyname = 0;
+	free(bytitle);
+	byaddr = byname = bytitle = NULL;
+	nbyaddr = nbyname = nbytitle = 0;
 }
 
 /* The first of v[0..n) whose key (by addr or name) is k: its index, or n. */
@@ -616,6 +645,35 @@ credit_commit(struct model *md, uint32_t mi)
 			best = md->fam[i].b;
 	}
 	return best;
+}
+
+uint32_t
+title_commit(struct model *md, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi];
+	size_t lo = 0, hi = nbytitle;
+	const struct commit *c;
+
+	if (m->date == NODATE || !m->ntitle || distinct_words(m->ntitle) < TITLE_WORDS)
+		return NONE;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(md->commits[bytitle[mid]].ntitle, m->ntitle) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* One commit of the main line under that title, no other. */
+	if (lo >= nbytitle || strcmp(md->commits[bytitle[lo]].ntitle, m->ntitle) ||
+	    (lo + 1 < nbytitle && !strcmp(md->commits[bytitle[lo + 1]].ntitle, m->ntitle)))
+		return NONE;
+	c = &md->commits[bytitle[lo]];
+	if (c->cdate == NODATE || c->cdate < m->date ||
+	    c->cdate > m->date + (int64_t)OWN_DAYS * DAY ||
+	    (!one_person(m->from, m->who, c->author, c->aname, 0) && !credits_person(c, m)))
+		return NONE;
+	return bytitle[lo];
 }
 
 uint32_t

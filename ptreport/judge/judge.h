@@ -275,6 +275,13 @@ struct carry {
 };
 void carried(struct model *md);
 /*
+ * The one commit of the main line under patch mi's very title (title
+ * words, TITLE_WORDS distinct at least; no other commit has them), its
+ * author's or crediting him, committed after it within OWN_DAYS: its
+ * merge, however the diff changed on the way (family.c); NONE.
+ */
+uint32_t title_commit(struct model *md, uint32_t mi);
+/*
  * carried.c's reading of lines, for fixups.c too: the distinctive lines
  * of a kind ('+' added, '-' removed) of a hunks field, hashed, sorted,
  * each once, into *v (*cap its room; w a scratch buffer): how many;

@@ -259,13 +259,19 @@ static void
 answered(struct model *md, uint32_t mi, uint32_t r)
 {
 	struct mail *m = &md->mails[mi];
-	uint32_t x = family_merged_later(md, mi);
+	uint32_t x = family_merged_later(md, mi), t;
 
 	if (x == NONE) {
 		set_verdict(m, V_ANSWERED, r, NONE);
 		return;
 	}
 	m->answered_too = 1;
+	/* A version under another title, but the one commit under its own credits him. */
+	if (md->mails[x].ntitle != m->ntitle && (t = title_commit(md, mi)) != NONE) {
+		m->carried = 11;
+		set_verdict(m, V_REWORKED, t, NONE);
+		return;
+	}
 	set_verdict(m, V_SUPERSEDED, applied_by(md, x, 0) != NONE ? applied_by(md, x, 0) :
 	    applied_by(md, x, 1), x);
 }
@@ -323,7 +329,19 @@ judge(struct model *md, uint32_t mi)
 		set_verdict(m, wd ? V_WITHDRAWN : V_FOLLOWEDUP, r, NONE);
 		return;
 	}
-	if ((x = family_version(md, mi, &weak, &mg)) != NONE && !weak) {
+	/*
+	 * The one commit under its very title, its author's or crediting
+	 * him, speaks before a version under another title the timing or
+	 * the scores joined (a test rewritten the same day is no version
+	 * of a fix merged under the fix's title).
+	 */
+	if ((x = family_version(md, mi, &weak, &mg)) != NONE && !weak &&
+	    md->mails[x].ntitle != m->ntitle && (r = title_commit(md, mi)) != NONE) {
+		m->carried = 11;
+		set_verdict(m, V_REWORKED, r, NONE);
+		return;
+	}
+	if (x != NONE && !weak) {
 		if (mg)
 			set_verdict(m, V_SUPERSEDED, applied_by(md, x, 0) != NONE ?
 			    applied_by(md, x, 0) : applied_by(md, x, 1), x);
@@ -386,6 +404,12 @@ judge(struct model *md, uint32_t mi)
 	/* Nothing else spoke for it, but another's commit credits him in words: his work taken. */
 	if ((r = prose_commit(md, mi)) != NONE) {
 		m->carried = 9;
+		set_verdict(m, V_REWORKED, r, NONE);
+		return;
+	}
+	/* Nothing else spoke for it, but a commit has its very title: merged, reworked. */
+	if ((r = title_commit(md, mi)) != NONE) {
+		m->carried = 11;
 		set_verdict(m, V_REWORKED, r, NONE);
 		return;
 	}

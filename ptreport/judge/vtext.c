@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "person.h"
 #include "judge.h"
 #include "text.h"
 #include "util.h"
@@ -167,6 +168,11 @@ verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 		} else if (m->carried == 9) {
 			buf_addf(b, "%s, crediting its author in its own words",
 			    md->commits[m->vby].id);
+		} else if (m->carried == 11) {
+			buf_addf(b, "%s, the one commit under its very title, %s",
+			    md->commits[m->vby].id, one_person(m->from, m->who,
+			    md->commits[m->vby].author, md->commits[m->vby].aname, 0) ?
+			    "its author's" : "crediting its author");
 		} else if (m->carried == 10) {
 			const struct carry *k = carry_of(md, mi);
 

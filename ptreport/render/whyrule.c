@@ -240,6 +240,15 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 			    CREDIT_DAYS);
 			break;
 		}
+		if (m->carried == 11) {
+			line(fp, 1, "rule: the one commit of the main line under its very title "
+			    "(%d distinct title words at least; no other commit has them), its "
+			    "author's or crediting him, committed within %d days after it: its "
+			    "merge, however the diff changed on the way (before a version under "
+			    "another title, or where nothing else spoke for it)", TITLE_WORDS,
+			    OWN_DAYS);
+			break;
+		}
 		if (m->carried == 10) {
 			line(fp, 1, "rule: nothing answered it, and the other parts of its posting "
 			    "were merged without it, but a commit pushed with theirs (by their "
