@@ -952,18 +952,21 @@ is "controls: a second later; another author; a committer's own commit stays his
 	"$(pr pulls-same-late.tsv $N1)|$(pr pulls-same-bob.tsv $N1)|$(pr pulls-same.tsv $O1)"
 # Rebased with another prefix: the title after the prefixes (3 words or
 # more) and the author are a pull request's commit's.
-S1=$(hexid 5a1) S2=$(hexid 5a2) S3=$(hexid 5a3)
+S1=$(hexid 5a1) S2=$(hexid 5a2) S3=$(hexid 5a3) S4=$(hexid 5a4) S5=$(hexid 5a5)
 {
 	chdr
 	oc $S1 16 'widget: tidy the knob code'
 	oc $S2 16 'widget: tidy the lever code'
 	oc $S3 16 'gadget: tidy knob'
+	oc $S4 16 'widget, knob/001: tidy the dial code'
+	oc $S5 16 'widget,knob/001 tidy: the dial code'
 	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
 } >c-pls.tsv
 {
 	printf 'pull\tid\tdate\tfrom_name\tfrom_addr\tsubject\tsrc\n'
 	printf '14\t%s\t2021-02-15T08:00:00Z\tAnn\tann@a.org\ttest/widget: tidy the knob code\trepo\n' "$(hexid 9e5)"
 	printf '15\t%s\t2021-02-15T08:00:00Z\tAnn\tann@a.org\ttest/gadget: tidy knob\trepo\n' "$(hexid 9e6)"
+	printf '16\t%s\t2021-02-15T08:00:00Z\tAnn\tann@a.org\twidget: tidy the dial code\trepo\n' "$(hexid 9e7)"
 } >pulls-sum.tsv
 ptreport offlist -q off.tsv none.tsv c-pls.tsv pulls-sum.tsv >pls.out
 pls() { awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' pls.out | sed 's/ $//'; }
@@ -972,6 +975,10 @@ is "pull-request: its title after the prefix and author those of a pull request'
 	"$(pls $S1)"
 is "control: another summary" "none" "$(pls $S2)"
 is "control: a summary of two words names nothing" "none" "$(pls $S3)"
+is "pull-request: a prefix of several names (\"widget, knob/001: \") is a prefix too" \
+	"pull-request its title after the prefix and its author are those of 9e7000000000 of pull request #16 \"widget: tidy the dial code\"" \
+	"$(pls $S4)"
+is "control: words after a colon that ends no prefix" "none" "$(pls $S5)"
 ptreport summary -q $OFF | awk -F'\t' '$1 ~ /^(  off-list|    [a-z-]+)$/ { print $1 " " $2 }' >sum.out
 cat >want <<'EOF'
   off-list 21
@@ -1622,7 +1629,7 @@ is "merged rows of a commit named before, or of no commit: exit 0, said, the fir
 # Ann's S1 and S2, written the same second, committed by Max; S1 is in
 # sp@x's cluster (answered by Bob), and sp@x changes src/a.c and src/b.c,
 # S2's file too.
-S1=$(hexid 5a1) S2=$(hexid 5a2) S3=$(hexid 5a3)
+S1=$(hexid 5a1) S2=$(hexid 5a2) S3=$(hexid 5a3) S4=$(hexid 5a4) S5=$(hexid 5a5)
 {
 	mhdr
 	for m in 01 02 03; do fill dev 2021-$m 30; done

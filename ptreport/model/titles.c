@@ -52,8 +52,9 @@ title_words(struct model *md, const char *subject)
 
 /*
  * A subject's summary: its title words (title_words()) after the
- * title's leading "prefix: " parts ("erofs-utils: build: ", "PATCH: "),
- * each a word without blanks before ": ".  Interned; "" for none.
+ * title's leading "prefix: " parts ("erofs-utils: build: ", "PATCH: ",
+ * "nvme, md/001: "), each a word without blanks, or words joined by
+ * ", ", before ": ".  Interned; "" for none.
  */
 static const char *
 summary_words(struct model *md, const char *subject)
@@ -66,7 +67,9 @@ summary_words(struct model *md, const char *subject)
 	for (;;) {
 		size_t k = at;
 
-		while (k < t.len && t.p[k] != ' ' && t.p[k] != ':')
+		/* A part names one thing or several: "nvme, md/001: ". */
+		while (k < t.len && t.p[k] != ':' && (t.p[k] != ' ' ||
+		    (k > at && t.p[k - 1] == ',' && k + 1 < t.len && t.p[k + 1] != ' ')))
 			k++;
 		if (k == at || k + 1 >= t.len || t.p[k] != ':' || t.p[k + 1] != ' ')
 			break;
