@@ -277,6 +277,86 @@ answered(struct model *md, uint32_t mi, uint32_t r)
 }
 
 /*
+ * What its kin say, its own thread and versions silent: a commit
+ * crediting its author, another's patch of the same change merged, the
+ * patches posted with it or its series answered, a later posting
+ * standing for it, a commit crediting him in words or under its very
+ * title.  1 if one of them gave m its verdict.
+ */
+static int
+kin_verdict(struct model *md, uint32_t mi)
+{
+	struct mail *m = &md->mails[mi];
+	uint32_t r, half;
+
+	if ((r = credit_commit(md, mi)) != NONE) {
+		set_verdict(m, V_REWORKED, r, NONE);
+		return 1;
+	}
+	/* Another's patch of the same change, posted near it, was merged: the fix taken. */
+	if ((r = duplicate_merged(md, mi, &half)) != NONE) {
+		m->carried = 8;
+		m->supby = half;
+		set_verdict(m, V_SUPERSEDED, r, half);
+		return 1;
+	}
+	if ((r = together(md, mi)) != NONE && twin_answered(md, mi, r)) {
+		set_verdict(m, V_ANSWERED_TOGETHER, r, NONE);
+		m->twin = r;
+		return 1;
+	}
+	if ((r = cover_twin(md, mi)) != NONE) {
+		set_verdict(m, V_ANSWERED_TOGETHER, r, NONE);
+		m->twin = r;
+		return 1;
+	}
+	if ((r = superseded_by(md, mi)) != NONE) {
+		set_verdict(m, V_SUPERSEDED, NONE, r);
+		m->supby = r;
+		return 1;
+	}
+	if ((r = series_answered(md, mi)) != NONE) {
+		set_verdict(m, V_ANSWERED_TOGETHER, r, NONE);
+		m->twin = r;
+		return 1;
+	}
+	/*
+	 * A review of other parts of its own posting, after it: the
+	 * posting is in conversation (a design rejected in the thread of
+	 * 2/3 rejects 1/3 too; a reviewer who stops at a part that does
+	 * not build leaves the parts built on it for the next version).
+	 * Read by hand on four projects, a maintainer calls none of these
+	 * ignored.  It answers this posting only: not its other versions
+	 * (m->lone, below), where a review of another part of an earlier
+	 * posting is none of this part's.
+	 */
+	if ((r = sibling_answer(md, mi)) != NONE) {
+		m->twin = md->mails[r].tgt;
+		m->lone = 1;
+		set_verdict(m, V_ANSWERED_TOGETHER, m->twin, NONE);
+		return 1;
+	}
+	if ((r = replaced_by(md, mi)) != NONE) {
+		set_verdict(m, V_SUPERSEDED, NONE, r);
+		m->supby = r;
+		return 1;
+	}
+	/* Nothing else spoke for it, but another's commit credits him in words: his work taken. */
+	if ((r = prose_commit(md, mi)) != NONE) {
+		m->carried = 9;
+		set_verdict(m, V_REWORKED, r, NONE);
+		return 1;
+	}
+	/* Nothing else spoke for it, but a commit has its very title: merged, reworked. */
+	if ((r = title_commit(md, mi)) != NONE) {
+		m->carried = 11;
+		set_verdict(m, V_REWORKED, r, NONE);
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * The verdict of mail mi (enum verdict), each rule in turn; the first
  * that holds decides, and what it rests on is kept (vby, vfam).
  * "Ignored" is said last: when its own thread, its versions under any
@@ -349,70 +429,8 @@ judge(struct model *md, uint32_t mi)
 			set_verdict(m, V_ANSWERED_VERSION, responder(md, x), x);
 		return;
 	}
-	if ((r = credit_commit(md, mi)) != NONE) {
-		set_verdict(m, V_REWORKED, r, NONE);
+	if (kin_verdict(md, mi))
 		return;
-	}
-	/* Another's patch of the same change, posted near it, was merged: the fix taken. */
-	if ((r = duplicate_merged(md, mi, &half)) != NONE) {
-		m->carried = 8;
-		m->supby = half;
-		set_verdict(m, V_SUPERSEDED, r, half);
-		return;
-	}
-	if ((r = together(md, mi)) != NONE && twin_answered(md, mi, r)) {
-		set_verdict(m, V_ANSWERED_TOGETHER, r, NONE);
-		m->twin = r;
-		return;
-	}
-	if ((r = cover_twin(md, mi)) != NONE) {
-		set_verdict(m, V_ANSWERED_TOGETHER, r, NONE);
-		m->twin = r;
-		return;
-	}
-	if ((r = superseded_by(md, mi)) != NONE) {
-		set_verdict(m, V_SUPERSEDED, NONE, r);
-		m->supby = r;
-		return;
-	}
-	if ((r = series_answered(md, mi)) != NONE) {
-		set_verdict(m, V_ANSWERED_TOGETHER, r, NONE);
-		m->twin = r;
-		return;
-	}
-	/*
-	 * A review of other parts of its own posting, after it: the
-	 * posting is in conversation (a design rejected in the thread of
-	 * 2/3 rejects 1/3 too; a reviewer who stops at a part that does
-	 * not build leaves the parts built on it for the next version).
-	 * Read by hand on four projects, a maintainer calls none of these
-	 * ignored.  It answers this posting only: not its other versions
-	 * (m->lone, below), where a review of another part of an earlier
-	 * posting is none of this part's.
-	 */
-	if ((r = sibling_answer(md, mi)) != NONE) {
-		m->twin = md->mails[r].tgt;
-		m->lone = 1;
-		set_verdict(m, V_ANSWERED_TOGETHER, m->twin, NONE);
-		return;
-	}
-	if ((r = replaced_by(md, mi)) != NONE) {
-		set_verdict(m, V_SUPERSEDED, NONE, r);
-		m->supby = r;
-		return;
-	}
-	/* Nothing else spoke for it, but another's commit credits him in words: his work taken. */
-	if ((r = prose_commit(md, mi)) != NONE) {
-		m->carried = 9;
-		set_verdict(m, V_REWORKED, r, NONE);
-		return;
-	}
-	/* Nothing else spoke for it, but a commit has its very title: merged, reworked. */
-	if ((r = title_commit(md, mi)) != NONE) {
-		m->carried = 11;
-		set_verdict(m, V_REWORKED, r, NONE);
-		return;
-	}
 	if (dl != NODATE && m->date > dl) {
 		m->toonew = 1;
 		set_verdict(m, V_TOONEW, NONE, NONE);
