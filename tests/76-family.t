@@ -253,6 +253,12 @@ crow "$TV" 2021-02-08T00:00:00Z Ann ann@a.org 'foo: add the bar option' Max main
 is "answered, a version under another title merged, but the one commit under its very title hers: reworked by that" \
 	"reworked $TV, the one commit under its very title, its author's" \
 	"$(V a1@x --grace 0 am.tsv am.tok k-am.tsv c-am.tsv)"
+amerge '' >/dev/null
+crow "$TV" 2021-02-08T00:00:00Z Ann ann@a.org 'foo: add the bar option' Max maint@m.org \
+    2021-02-09T00:00:00Z >>c-am.tsv
+is "answered, no version merged, and the one commit under its very title hers: reworked by that" \
+	"reworked $TV, the one commit under its very title, its author's" \
+	"$(V a1@x --grace 0 am.tsv am.tok k-am.tsv c-am.tsv)"
 
 # --- 2. its author's own words -------------------------------------------------
 # Ann's p@x; after it, her reply a@x saying SAID with FLAGS.

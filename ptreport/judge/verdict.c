@@ -261,17 +261,21 @@ answered(struct model *md, uint32_t mi, uint32_t r)
 	struct mail *m = &md->mails[mi];
 	uint32_t x = family_merged_later(md, mi), t;
 
+	/*
+	 * No version merged, or one under another title, but the one
+	 * commit under its own title credits him: that commit.
+	 */
+	if ((x == NONE || md->mails[x].ntitle != m->ntitle) &&
+	    (t = title_commit(md, mi)) != NONE) {
+		m->carried = 11;
+		set_verdict(m, V_REWORKED, t, NONE);
+		return;
+	}
 	if (x == NONE) {
 		set_verdict(m, V_ANSWERED, r, NONE);
 		return;
 	}
 	m->answered_too = 1;
-	/* A version under another title, but the one commit under its own credits him. */
-	if (md->mails[x].ntitle != m->ntitle && (t = title_commit(md, mi)) != NONE) {
-		m->carried = 11;
-		set_verdict(m, V_REWORKED, t, NONE);
-		return;
-	}
 	set_verdict(m, V_SUPERSEDED, applied_by(md, x, 0) != NONE ? applied_by(md, x, 0) :
 	    applied_by(md, x, 1), x);
 }

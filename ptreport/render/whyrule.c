@@ -244,8 +244,9 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 			line(fp, 1, "rule: the one commit of the main line under its very title "
 			    "(%d distinct title words at least; no other commit has them), its "
 			    "author's or crediting him, committed within %d days after it: its "
-			    "merge, however the diff changed on the way (before a version under "
-			    "another title, or where nothing else spoke for it)", TITLE_WORDS,
+			    "merge, however the diff changed on the way (answered and no version "
+			    "merged, before a version under another title, or where nothing else "
+			    "spoke for it)", TITLE_WORDS,
 			    OWN_DAYS);
 			break;
 		}
