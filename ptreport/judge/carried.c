@@ -291,7 +291,7 @@ created_alike(const char *a, const char *b)
 	for (const char *p = a; *p;) {
 		size_t k = strcspn(p, "\n");
 
-		for (const char *q = b; *p == 'C' && *q && !numbered_slot(p, k);) {
+		for (const char *q = *p == 'C' && !numbered_slot(p, k) ? b : ""; *q;) {
 			size_t j = strcspn(q, "\n");
 
 			if (*q == 'C' && j == k && !memcmp(p, q, k)) {
@@ -609,7 +609,7 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		    c->cdate <= m->date + (int64_t)CARRY_DAYS * DAY);
 		/* Pushed with its posting's other parts: folded into them? */
 		if (k->nparts && c->cdate != NODATE && c->cdate >= m->date &&
-		    shares_file(c->files, m->files) && pushed_with_parts(md, k, c)) {
+		    pushed_with_parts(md, k, c) && shares_file(c->files, m->files)) {
 			if (!read && !(read = row_lines(cr, r, chunks)))
 				return;
 			hits = common(k->h, k->n, cr->al, cr->na);
@@ -703,15 +703,7 @@ candidates(struct carrier *cr)
 		k->own = k->fold = NONE;
 		k->ncreate = creates(m->files);
 		/* The commits that merged its posting's other parts, when some were. */
-		{
-			uint32_t v[FOLD_PARTS], n = parts_commits(md, (uint32_t)i, v, FOLD_PARTS);
-
-			if (n) {
-				k->parts = xreallocarray(NULL, n, sizeof *k->parts);
-				memcpy(k->parts, v, n * sizeof *v);
-				k->nparts = n;
-			}
-		}
+		k->nparts = parts_commits(md, (uint32_t)i, &k->parts);
 		hmap_put(&cr->byid, m->id, strlen(m->id), &isnew)->val =
 		    (void *)(uintptr_t)(cr->nc + 1);
 		e = hmap_put(&cr->byaddr, m->from, strlen(m->from), &isnew);

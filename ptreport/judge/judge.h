@@ -182,8 +182,8 @@ uint32_t series_answered(struct model *md, uint32_t mi);
  * how many were merged (versions.c).
  */
 uint32_t parts_merged(struct model *md, uint32_t mi, uint32_t *others);
-/* ... the commits that merged them, into v[0..cap), each once: how many. */
-uint32_t parts_commits(struct model *md, uint32_t mi, uint32_t *v, uint32_t cap);
+/* ... the commits that merged them, each once, into *v (allocated; NULL for none): how many. */
+uint32_t parts_commits(struct model *md, uint32_t mi, uint32_t **v);
 /*
  * A pull request (a row of md->pulls) with a commit of another part of
  * mi's posting (pull_like()), the lowest-numbered; NONE.
@@ -265,7 +265,6 @@ uint32_t parts_pull(struct model *md, uint32_t mi);
  * of the series squashed into its commits before they were pushed).
  */
 #define FOLD_HOURS 24
-#define FOLD_PARTS 64
 struct carry {
 	uint32_t mail, hits, lines;
 	uint32_t commit;         /* carried 3, 4, 7: the commit changing its lines */

@@ -305,19 +305,21 @@ share_list(const struct mail *a, const struct mail *b)
 
 /*
  * The other patches of mi's posting by its author, of its N (*others);
- * the commits merging them into v[0..cap) (each once); how many were
- * merged.
+ * how many were merged.  With v, the commits merging them too, each
+ * once, into *v (allocated, room for the whole posting; NULL when none)
+ * and their number into *nv.
  */
 static uint32_t
-parts_walk(struct model *md, uint32_t mi, uint32_t *others, uint32_t *v, uint32_t cap,
-    uint32_t *nv)
+parts_walk(struct model *md, uint32_t mi, uint32_t *others, uint32_t **v, uint32_t *nv)
 {
 	const struct mail *m = &md->mails[mi];
 	uint32_t pi = mpost ? mpost[mi] : NONE, n = 0;
 
 	*others = 0;
-	if (nv)
+	if (v) {
+		*v = NULL;
 		*nv = 0;
+	}
 	if (pi == NONE)
 		return 0;
 	for (uint32_t k = 0; k < posts[pi].n; k++) {
@@ -340,10 +342,14 @@ parts_walk(struct model *md, uint32_t mi, uint32_t *others, uint32_t *v, uint32_
 		    md->commits[c].cdate > md->mails[x].date + (int64_t)FAM_DAYS * DAY)))
 			continue;
 		n++;
-		for (j = 0; nv && j < *nv && v[j] != c; j++)
+		if (!v)
+			continue;
+		if (!*v)
+			*v = xreallocarray(NULL, posts[pi].n, sizeof **v);
+		for (j = 0; j < *nv && (*v)[j] != c; j++)
 			;
-		if (nv && j == *nv && *nv < cap)
-			v[(*nv)++] = c;
+		if (j == *nv)
+			(*v)[(*nv)++] = c;
 	}
 	return n;
 }
@@ -351,15 +357,15 @@ parts_walk(struct model *md, uint32_t mi, uint32_t *others, uint32_t *v, uint32_
 uint32_t
 parts_merged(struct model *md, uint32_t mi, uint32_t *others)
 {
-	return parts_walk(md, mi, others, NULL, 0, NULL);
+	return parts_walk(md, mi, others, NULL, NULL);
 }
 
 uint32_t
-parts_commits(struct model *md, uint32_t mi, uint32_t *v, uint32_t cap)
+parts_commits(struct model *md, uint32_t mi, uint32_t **v)
 {
 	uint32_t others, nv;
 
-	parts_walk(md, mi, &others, v, cap, &nv);
+	parts_walk(md, mi, &others, v, &nv);
 	return nv;
 }
 
