@@ -1588,6 +1588,32 @@ ptreport offlist -q off.tsv none.tsv c-rel.tsv rel.tok >rel.out
 is "release: a change log alone, a prefix of the title naming it (controls: a documentation page of that name under docs:; another's commit of the change log)" \
 	"release it changes release notes or version files alone|release it changes release notes or version files alone|none|none" \
 	"$(rpr $K1 rel.out)|$(rpr $K2 rel.out)|$(rpr $K3 rel.out)|$(rpr $K4 rel.out)"
+# The version alone: K7 "Update version string for dev" and K8
+# "configure: bumb version to 1.2.5pre1 (for CI tests)" (a pre-release)
+# change configure.ac alone.  Controls: K9 a longer title naming an ABI
+# version on configure.ac; K10 K7's title on configure.ac and a source
+# file; K11 the pre-release in a title of a source file among other words.
+K7=$(hexid 8d7) K8=$(hexid 8d8) K9=$(hexid 8d9) K10=$(hexid 8da) K11=$(hexid 8db)
+{
+	chdr
+	oc $K7 16 'Update version string for dev' '' '' Max maint@m.org
+	oc $K8 16 'configure: bumb version to 1.2.5pre1 (for CI tests)' '' '' Max maint@m.org
+	oc $K9 16 "build: increment the revision in libfoo's ABI version" '' '' Max maint@m.org
+	oc $K10 16 'Update version string for dev' '' '' Max maint@m.org
+	oc $K11 16 'foo: parse 1.2.5pre1 and the newer strings' '' '' Max maint@m.org
+	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-ver.tsv
+{
+	thdr
+	tok commit $C9 2020-01-01T00:00:00Z C:configure.ac C:src/a.c
+	for k in $K7 $K8 $K9; do tok commit $k 2021-02-16T12:00:00Z M:configure.ac; done
+	tok commit $K10 2021-02-16T12:00:00Z M:configure.ac M:src/a.c
+	tok commit $K11 2021-02-16T12:00:00Z M:src/a.c
+} >ver.tok
+ptreport offlist -q off.tsv none.tsv c-ver.tsv ver.tok >ver.out
+is "release: configure.ac alone under a short title of the version, or a pre-release named (controls: a longer title; a source file too; a source file alone)" \
+	"release it changes release notes or version files alone|release it changes release notes or version files alone|committer-own|committer-own|committer-own" \
+	"$(rpr $K7 ver.out)|$(rpr $K8 ver.out)|$(rpr $K9 ver.out | cut -d' ' -f1)|$(rpr $K10 ver.out | cut -d' ' -f1)|$(rpr $K11 ver.out | cut -d' ' -f1)"
 # Closes: #N, N a forge's pull request (the pulls table): the maintainer
 # applied it under his own name.  Controls: N an issue (no pull request
 # of that number); no trailer.

@@ -553,6 +553,59 @@ ptreport why p@x --grace 0 tt.tsv tt.tok none.tsv c-tt.tsv >why.out
 grep -q '^  rule: the one commit of the main line under its very title' why.out
 ok $? "title: why gives the rule"
 
+# --- 4a''. a commit a reply names by hash -------------------------------------
+# Ann's p@x on lib/foo.c; Bob answers it (unless NOANS), then WHO
+# writes "Merged as HASH" in its thread on 2021-03-01; the commit C1, by
+# NAME ADDR crediting CREDIT, on FILE, committed on CDATE.
+# nh WHO NAME ADDR CREDIT FILE CDATE [NOANS]
+nh() {
+	{
+		whdr
+		bg
+		w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: fix the probe error path'
+		[ -n "${7:-}" ] || w b@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH] foo: fix the probe error path' \
+		    reply p@x '' '' '' '' 'Please split the cleanup out.'
+		w n@x 2021-03-01T09:00:00Z "$1" "$(echo "$1" | tr A-Z a-z)@$(echo "$1" | cut -c1 | tr A-Z a-z).org" \
+		    'Re: [PATCH] foo: fix the probe error path' reply p@x '' '' '' '' \
+		    "Replaced by a rework and merged as $(echo "$C1" | cut -c1-9) foo: rework probe"
+	} >nh.tsv
+	{
+		t2hdr
+		t2 mail p@x 2021-02-01T09:00:00Z aaaa '' M:lib/foo.c
+		t2 commit "$C1" 2021-02-20T09:00:00Z bbbb "$4" "M:$5"
+		t2 commit "$(hexid c4)" 2020-06-01T09:00:00Z dddd '' C:lib/foo.c C:lib/bar.c
+	} >nh.tok
+	{
+		chdr
+		crow "$C1" 2021-02-20T09:00:00Z "$2" "$3" 'foo: rework probe' Max maint@m.org "$6"
+		commit "$(hexid c4)" 2020-06-01T09:00:00Z 2020-06-01T09:00:00Z
+		commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z
+	} >c-nh.tsv
+	V p@x --grace 0 nh.tsv nh.tok none.tsv c-nh.tsv
+}
+is "named: answered, and a reply names her commit on its file by hash: reworked, naming the reply" \
+	"reworked $C1, named by hash in a reply to it (n@x, bob@b.org)" \
+	"$(nh Bob Ann ann@a.org '' lib/foo.c 2021-02-20T09:00:00Z)"
+is "named: another's commit crediting her: reworked" \
+	"reworked $C1, named by hash in a reply to it (n@x, bob@b.org)" \
+	"$(nh Bob Max maint@m.org 'Ann <ann@a.org>' lib/foo.c 2021-02-20T09:00:00Z)"
+is "named: nobody answered, her own reply names her commit: reworked, not followed-up" \
+	"reworked $C1, named by hash in a reply to it (n@x, ann@a.org)" \
+	"$(nh Ann Ann ann@a.org '' lib/foo.c 2021-02-20T09:00:00Z noans)"
+is "named, controls: another's, no credit; on another file; committed 3 days after the reply" \
+	"answered bob@b.org|answered bob@b.org|answered bob@b.org" \
+	"$(nh Bob Max maint@m.org '' lib/foo.c 2021-02-20T09:00:00Z)|$(nh Bob Ann ann@a.org '' lib/bar.c 2021-02-20T09:00:00Z)|$(nh Bob Ann ann@a.org '' lib/foo.c 2021-03-04T09:00:00Z)"
+nh Bob Ann ann@a.org '' lib/foo.c 2021-02-20T09:00:00Z >/dev/null
+ptreport verdicts -q --grace 0 nh.tsv nh.tok none.tsv c-nh.tsv >nh.v
+is "named: the verdicts table's reason" "reworked|named" \
+	"$(awk -F'\t' '$2 == "p@x" { print $3 "|" $4 }' nh.v)"
+ptreport patches -q --grace 0 nh.tsv nh.tok none.tsv c-nh.tsv >nh.judged
+ptreport patches -q --grace 0 --verdicts nh.v nh.tsv nh.tok none.tsv c-nh.tsv >nh.given
+same "named: the verdicts given render the same patches report" nh.judged nh.given
+ptreport why p@x --grace 0 nh.tsv nh.tok none.tsv c-nh.tsv >why.out
+grep -q '^  rule: a reply to it (or to its cover letter) names by hash a commit' why.out
+ok $? "named: why gives the rule"
+
 # --- 4b. a commit crediting its author in its own words -----------------------
 # Ann's series s1 (drivers/foo.c) and s2 (drivers/bar.c), nobody
 # answering; Max's C1 of DATE moves and reworks foo.c, its message MSG.

@@ -543,6 +543,13 @@ uint32_t reviewed_posting(const struct model *md, const struct commit *c, int cr
  */
 #define NAMED_DAYS 2
 uint32_t named_in_reply(const struct model *md, uint32_t ci);
+/*
+ * The commit a reply to patch mi (or to its cover letter) names by hash
+ * ("Merged as 5c60b7230", "pushed as ..."): its author's or crediting
+ * him, on a file of it, committed after the posting and at most a day
+ * after that reply; of the earliest such reply (*by); NONE.
+ */
+uint32_t named_commit(const struct model *md, uint32_t mi, uint32_t *by);
 uint32_t fixup_reply(const struct model *md, const struct commit *c, uint32_t *beside);
 /*
  * The list the project's patches go to besides the archives' own

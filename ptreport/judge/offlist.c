@@ -125,7 +125,14 @@ names_version(const struct commit *c)
 			continue;
 		while (isdigit((unsigned char)*q) || (*q == '.' && isdigit((unsigned char)q[1])))
 			dots += *q++ == '.';
-		if (isalpha((unsigned char)*q))
+		/* A pre-release after three numbers: 1.2.5pre1, 2.0.0rc2. */
+		if (isalpha((unsigned char)*q) && dots >= 2) {
+			while (isalpha((unsigned char)*q))
+				q++;
+			while (isdigit((unsigned char)*q))
+				q++;
+		}
+		if (isalnum((unsigned char)*q))
 			continue;
 		if (dots || q - p == 8 || p[0] == 'v' || p[0] == 'V')
 			return 1;
@@ -170,7 +177,31 @@ prefix_names_file(const struct commit *c)
 	}
 }
 
-/* A release: tagged, or a version named beside a release word or in a title of nothing else. */
+/*
+ * A title of this many words at most naming "version" is of the version
+ * alone, when the commit changes version files alone ("Update version
+ * for development"; not "build: increment the revision in libfoo's ABI
+ * version").
+ */
+#define RELEASE_WORDS 5
+
+/* The number of words of the commit's title. */
+static int
+title_words(const struct commit *c)
+{
+	const char *t = c->ntitle ? c->ntitle : "";
+	int nw = *t != 0;
+
+	for (const char *p = t; *p; p++)
+		nw += *p == ' ';
+	return nw;
+}
+
+/*
+ * A release: tagged, or a version named beside a release word or in a
+ * title of nothing else; or release notes, change logs and version
+ * files alone under a title that says so.
+ */
 static int
 release_commit(const struct commit *c)
 {
@@ -178,15 +209,17 @@ release_commit(const struct commit *c)
 		"release", "released", "releasing", "version", "bump", "bumped", "prepare",
 		"tag", "tagged",
 	};
-	const char *t = c->ntitle ? c->ntitle : "";
-	int nw = 0;
 
 	if (c->tagged)
 		return 1;
-	/* Release notes or a change log alone, under a title that says so. */
+	/*
+	 * Release notes, a change log or a version file alone, under a
+	 * title that says so, or a short title of the version alone
+	 * ("Update version string for dev": the next cycle opened).
+	 */
 	if (c->verfiles && (title_has(c, "release") || title_has(c, "notes") ||
 	    title_has(c, "changelog") || title_has(c, "news") || names_version(c) ||
-	    prefix_names_file(c)))
+	    prefix_names_file(c) || (title_has(c, "version") && title_words(c) <= RELEASE_WORDS)))
 		return 1;
 	if (!names_version(c))
 		return 0;
@@ -194,9 +227,7 @@ release_commit(const struct commit *c)
 		if (title_has(c, words[i]))
 			return 1;
 	/* "sparse 0.6.4", "LTP 20190517": a name and the version alone. */
-	for (const char *p = t; *p; p++)
-		nw += *p == ' ';
-	return nw <= 3;
+	return title_words(c) <= 4;
 }
 
 /*

@@ -463,6 +463,33 @@ named_in_reply(const struct model *md, uint32_t ci)
 	return NONE;
 }
 
+uint32_t
+named_commit(const struct model *md, uint32_t mi, uint32_t *by)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t best = NONE;
+
+	*by = NONE;
+	if (m->date == NODATE || !m->files)
+		return NONE;
+	for (size_t i = 0; i < md->nnamed; i++) {
+		const struct named *x = &md->named[i];
+		const struct mail *r = &md->mails[x->mail];
+		const struct commit *c = &md->commits[x->commit];
+
+		if (!answers_patch(md, x->mail, mi) || !c->present || c->skip || c->side ||
+		    c->cdate == NODATE || c->cdate < m->date || c->cdate > r->date + DAY ||
+		    !c->files || !shares_file(c->files, m->files) ||
+		    (!one_person(m->from, m->who, c->author, c->aname, 0) && !credits_person(c, m)))
+			continue;
+		if (best == NONE || cmp_date_id(md, x->mail, *by) < 0) {
+			best = x->commit;
+			*by = x->mail;
+		}
+	}
+	return best;
+}
+
 int
 subject_common(const struct model *md, const char *w, size_t k)
 {

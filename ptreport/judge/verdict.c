@@ -259,7 +259,7 @@ static void
 answered(struct model *md, uint32_t mi, uint32_t r)
 {
 	struct mail *m = &md->mails[mi];
-	uint32_t x = family_merged_later(md, mi), t;
+	uint32_t x = family_merged_later(md, mi), t, r2;
 
 	/*
 	 * No version merged, or one under another title, but the one
@@ -268,6 +268,12 @@ answered(struct model *md, uint32_t mi, uint32_t r)
 	if ((x == NONE || md->mails[x].ntitle != m->ntitle) &&
 	    (t = title_commit(md, mi)) != NONE) {
 		m->carried = 11;
+		set_verdict(m, V_REWORKED, t, NONE);
+		return;
+	}
+	/* A reply names the commit it became by hash ("Merged as 5c60b7230"). */
+	if (x == NONE && (t = named_commit(md, mi, &r2)) != NONE) {
+		m->carried = 12;
 		set_verdict(m, V_REWORKED, t, NONE);
 		return;
 	}
@@ -403,6 +409,12 @@ judge(struct model *md, uint32_t mi)
 	}
 	/* What a maintainer reading the threads would not call ignored. */
 	dl = cover_deadline(md, m, &end, &grace);
+	/* Its author's reply names the commit it became ("merged as 5c60b7230"). */
+	if ((r = named_commit(md, mi, &x)) != NONE) {
+		m->carried = 12;
+		set_verdict(m, V_REWORKED, r, NONE);
+		return;
+	}
 	if ((r = withdrawal(md, mi)) != NONE) {
 		set_verdict(m, V_WITHDRAWN, r, NONE);
 		return;

@@ -79,6 +79,7 @@ static const struct vreason {
 	{ V_REWORKED, "credit-words", 9, 0 },
 	{ V_REWORKED, "folded", 10, 0 },
 	{ V_REWORKED, "title", 11, 0 },
+	{ V_REWORKED, "named", 12, 0 },
 	{ V_TOONEW, "coverage", 0, R_TOONEW },
 	{ V_TOONEW, "history", 0, R_LATE },
 	{ V_UNSURE, "left-out", 0, R_LEFTOUT },
@@ -142,7 +143,8 @@ counted_reason(struct model *md, uint32_t mi)
 		if (m->carried == 7)
 			return carry_reason(md, mi, "earlier-lines", "earlier-files", "earlier-issue");
 		return m->carried == 9 ? "credit-words" : m->carried == 10 ? "folded" :
-		    m->carried == 11 ? "title" : m->carried ? "carried" : "credit";
+		    m->carried == 11 ? "title" : m->carried == 12 ? "named" :
+		    m->carried ? "carried" : "credit";
 	case V_TOONEW:
 		return m->toonew ? "coverage" : "history";
 	case V_UNSURE:

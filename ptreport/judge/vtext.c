@@ -71,6 +71,59 @@ said_quote(const struct mail *x, struct buf *b)
 	buf_addf(b, "\"%.*s%s\"", (int)n, x->said, n < strlen(x->said) ? " ..." : "");
 }
 
+/* The detail of a reworked patch: the commit, and how it carries the patch. */
+static void
+reworked_text(struct model *md, uint32_t mi, struct buf *b)
+{
+	const struct mail *m = &md->mails[mi];
+
+	if (m->carried == 4) {
+		const struct carry *k = carry_of(md, mi);
+
+		if (k && k->issue)
+			buf_addf(b, "%s, its author's own, naming an issue it names",
+			    md->commits[m->vby].id);
+		else
+			buf_addf(b, "%s, its author's own, %s %u of the %u %s",
+			    md->commits[m->vby].id, k && k->files ? "creating" :
+			    k && k->added ? "carrying" : "changing",
+			    k ? k->hits : 0, k ? k->lines : 0,
+			    k && k->files ? "files it creates" : k && k->added ?
+			    "lines it adds" : "lines it removes");
+	} else if (m->carried == 7) {
+		earlier_text(md, m, carry_of(md, mi), b);
+	} else if (m->carried == 9) {
+		buf_addf(b, "%s, crediting its author in its own words",
+		    md->commits[m->vby].id);
+	} else if (m->carried == 11) {
+		buf_addf(b, "%s, the one commit under its very title, %s",
+		    md->commits[m->vby].id, one_person(m->from, m->who,
+		    md->commits[m->vby].author, md->commits[m->vby].aname, 0) ?
+		    "its author's" : "crediting its author");
+	} else if (m->carried == 12) {
+		uint32_t nb;
+
+		(void)named_commit(md, mi, &nb);
+		buf_addf(b, "%s, named by hash in a reply to it", md->commits[m->vby].id);
+		if (nb != NONE)
+			buf_addf(b, " (%s, %s)", md->mails[nb].id, md->mails[nb].from);
+	} else if (m->carried == 10) {
+		const struct carry *k = carry_of(md, mi);
+
+		buf_addf(b, "%s, pushed with the commits of the other parts of its "
+		    "posting, %s %u of the %u lines it %s", md->commits[m->vby].id,
+		    k && k->added ? "carrying" : "removing", k ? k->hits : 0,
+		    k ? k->lines : 0, k && k->added ? "adds" : "removes");
+	} else if (m->carried) {
+		const struct carry *k = carry_of(md, mi);
+
+		buf_addf(b, "%s, carrying %u of its %u added lines", md->commits[m->vby].id,
+		    k ? k->hits : 0, k ? k->lines : 0);
+	} else {
+		buf_addf(b, "%s, crediting its author", md->commits[m->vby].id);
+	}
+}
+
 const char *
 verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *b)
 {
@@ -150,44 +203,7 @@ verdict_text(struct model *md, const struct scope *sc, uint32_t mi, struct buf *
 		}
 		break;
 	case V_REWORKED:
-		if (m->carried == 4) {
-			const struct carry *k = carry_of(md, mi);
-
-			if (k && k->issue)
-				buf_addf(b, "%s, its author's own, naming an issue it names",
-				    md->commits[m->vby].id);
-			else
-				buf_addf(b, "%s, its author's own, %s %u of the %u %s",
-				    md->commits[m->vby].id, k && k->files ? "creating" :
-				    k && k->added ? "carrying" : "changing",
-				    k ? k->hits : 0, k ? k->lines : 0,
-				    k && k->files ? "files it creates" : k && k->added ?
-				    "lines it adds" : "lines it removes");
-		} else if (m->carried == 7) {
-			earlier_text(md, m, carry_of(md, mi), b);
-		} else if (m->carried == 9) {
-			buf_addf(b, "%s, crediting its author in its own words",
-			    md->commits[m->vby].id);
-		} else if (m->carried == 11) {
-			buf_addf(b, "%s, the one commit under its very title, %s",
-			    md->commits[m->vby].id, one_person(m->from, m->who,
-			    md->commits[m->vby].author, md->commits[m->vby].aname, 0) ?
-			    "its author's" : "crediting its author");
-		} else if (m->carried == 10) {
-			const struct carry *k = carry_of(md, mi);
-
-			buf_addf(b, "%s, pushed with the commits of the other parts of its "
-			    "posting, %s %u of the %u lines it %s", md->commits[m->vby].id,
-			    k && k->added ? "carrying" : "removing", k ? k->hits : 0,
-			    k ? k->lines : 0, k && k->added ? "adds" : "removes");
-		} else if (m->carried) {
-			const struct carry *k = carry_of(md, mi);
-
-			buf_addf(b, "%s, carrying %u of its %u added lines", md->commits[m->vby].id,
-			    k ? k->hits : 0, k ? k->lines : 0);
-		} else {
-			buf_addf(b, "%s, crediting its author", md->commits[m->vby].id);
-		}
+		reworked_text(md, mi, b);
 		break;
 	case V_TOONEW:
 		too_new_text(md, m, b);

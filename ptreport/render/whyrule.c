@@ -250,6 +250,15 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 			    OWN_DAYS);
 			break;
 		}
+		if (m->carried == 12) {
+			line(fp, 1, "rule: a reply to it (or to its cover letter) names by hash "
+			    "a commit of the main line (\"merged as 5c60b7230\", \"merged "
+			    "alternative solution: ...\"), its author's or crediting him, on a "
+			    "file of it, committed after it was posted and at most a day after "
+			    "that reply: what it became, however the diff changed (no version "
+			    "of it merged)");
+			break;
+		}
 		if (m->carried == 10) {
 			line(fp, 1, "rule: nothing answered it, and the other parts of its posting "
 			    "were merged without it, but a commit pushed with theirs (by their "
