@@ -340,7 +340,7 @@ fv() {
 		whdr
 		bg
 		w p@x 2021-02-01T09:00:00Z Ann ann@a.org "[PATCH] ${T1:-foo: fix the leak}"
-		w q@x "$1" Ann ann@a.org "[PATCH${4:+ v$4}] $2" patch '' "${4:-}"
+		w q@x "$1" Ann ann@a.org "[PATCH${4:+ v$4}] $2" patch "${QP:-}" "${4:-}"
 		w r@x 2021-02-20T09:00:00Z Bob bob@b.org "Re: [PATCH] $2" reply q@x '' '' '' '' 'Fine.'
 	} >fv.tsv
 	{
@@ -360,6 +360,18 @@ is "control: 31 days later: ignored" "ignored" \
 T1='foo01: fix the leak' F1=drivers/foo01.c
 is "control: numbered siblings (foo01, foo02: two tests), a folder in common: ignored" "ignored" \
 	"$(fv 2021-02-08T09:00:00Z 'foo02: fix the leak' drivers/foo02.c 2)"
+# A word in place of another: one sentence about two things, a list file
+# in common; a version only where the scores pair them (a test renamed).
+T1='connect: add negative tests for connect' F1=runtest/syscalls
+is "control: a word in place of another (connect, getrandom: two tests), a file in common, no scores: ignored" \
+	"ignored" "$(fv 2021-02-08T09:00:00Z 'getrandom: add negative tests for getrandom' runtest/syscalls 2)"
+{ phdr; pair p@x q@x 0.7 0.2; } >fv.pairs
+is "family: the same, the scores pairing them (the test renamed): answered-version q@x" \
+	"answered-version q@x" \
+	"$(fv 2021-02-08T09:00:00Z 'getrandom: add negative tests for getrandom' runtest/syscalls 2 fv.pairs)"
+is "family: the same, no scores, sent as a reply to it: answered-version q@x" \
+	"answered-version q@x" \
+	"$(QP=p@x fv 2021-02-08T09:00:00Z 'getrandom: add negative tests for getrandom' runtest/syscalls 2)"
 unset T1 F1
 T1='foo: fix the leak in probe'
 is "family: the same title, another file, a title of five words or more: answered-version q@x" \

@@ -10,6 +10,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "hash.h"
 #include "order.h"
@@ -325,6 +326,102 @@ numbered_siblings(const char *a, const char *b)
 	return nd > 0;
 }
 
+/* The subject's words after its leading bracket tags ("[PATCH v2 1/3]"). */
+static const char *
+past_tags(const char *s)
+{
+	for (;;) {
+		while (*s == ' ')
+			s++;
+		if (*s != '[' || !strchr(s, ']'))
+			return s;
+		s = strchr(s, ']') + 1;
+	}
+}
+
+/* A subject's word w[0..*k), less the punctuation around it; NULL past the end. */
+static const char *
+subject_word(const char **pp, size_t *k)
+{
+	const char *p = *pp, *w;
+
+	while (*p == ' ')
+		p++;
+	if (!*p)
+		return NULL;
+	*k = strcspn(p, " ");
+	*pp = p + *k;
+	w = p;
+	while (*k && strchr("(\"'", *w))
+		w++, (*k)--;
+	while (*k && strchr("),;:.\"'", w[*k - 1]))
+		(*k)--;
+	return w;
+}
+
+/*
+ * Is it a name, not a word of the sentence: it holds a digit, an
+ * underscore, a slash or a dot, or capitals alone ("mmap01", "safe_open",
+ * "net/ipv4", "SAFE_STATX", "CIFS"), or it is the subject's first word
+ * before a colon ("connect: ...", the thing it changes)?
+ */
+static int
+name_word(const char *w, size_t k, int prefix)
+{
+	size_t caps = 0;
+
+	if (prefix)
+		return 1;
+	for (size_t i = 0; i < k; i++) {
+		if (isdigit((unsigned char)w[i]) || strchr("_/.", w[i]))
+			return 1;
+		caps += isupper((unsigned char)w[i]) != 0;
+	}
+	return k >= 2 && caps == k;
+}
+
+/* Does subject s hold the word w[0..k), in any case? */
+static int
+subject_has(const char *s, const char *w, size_t k)
+{
+	const char *v;
+	size_t j;
+
+	for (s = past_tags(s); (v = subject_word(&s, &j));)
+		if (j == k && !strncasecmp(v, w, k))
+			return 1;
+	return 0;
+}
+
+/* Does subject a name something subject b does not? */
+static int
+names_beyond(const char *a, const char *b)
+{
+	const char *w, *p = past_tags(a);
+	size_t k;
+
+	for (int first = 1; (w = subject_word(&p, &k)); first = 0)
+		if (k && name_word(w, k, first && w[k] == ':') &&
+		    !subject_has(b, w, k))
+			return 1;
+	return 0;
+}
+
+/*
+ * Do subjects a and b each name a thing the other does not, one in place
+ * of the other ("connect: add negative tests for connect", "getrandom:
+ * add negative tests for getrandom"; "Add SAFE_STATX macro", "Add
+ * SAFE_SYMLINKAT macro"; "Add rmdir04 test", "Add mkdir10 test"): one
+ * sentence about two things, two patches, unless their diffs say it is
+ * one renamed.  A title reworded ("add the bar option", "add a bar
+ * switch") or gaining a name is the same thing said again.
+ */
+static int
+slot_swapped(const char *a, const char *b)
+{
+	return a && b && names_beyond(a, b) && names_beyond(b, a);
+}
+
 enum { KIN_NONE, KIN_WEAK, KIN_STRONG };
 
 /*
@@ -394,9 +491,16 @@ family_kin(struct model *md, uint32_t mi, uint32_t xi)
 		return KIN_STRONG;
 	alike = *m->ntitle && (x->ntitle == m->ntitle || (titles_alike(x->ntitle, m->ntitle) &&
 	    !numbered_siblings(x->ntitle, m->ntitle)));
-	/* A next version retitled a little, on a file or folder of it, soon. */
+	/*
+	 * A next version retitled a little, on a file or folder of it, soon;
+	 * one naming another thing in place of its own only when sent as a
+	 * reply to it or where the scores pair them (a test renamed, its diff
+	 * the same).
+	 */
 	if (alike && x->version != m->version && dt <= (int64_t)RETITLE_DAYS * DAY &&
-	    (shares_file(x->files, m->files) || shares_folder(x->files, m->files)))
+	    (shares_file(x->files, m->files) || shares_folder(x->files, m->files)) &&
+	    (!slot_swapped(x->subject, m->subject) || x->parent == mi ||
+	    fam_loose(md, mi, xi)))
 		return KIN_STRONG;
 	/* A patch re-sent as a series under its title, on a file of it, soon. */
 	if (dt <= (int64_t)RETITLE_DAYS * DAY && thread_of(md, xi) != thread_of(md, mi) &&
