@@ -533,6 +533,23 @@ grep -q '^    2021-03-04  bob@b.org  rc@x  Re: on p@x  (answers a mail citing it
 ok $? "cites: why says Bob answered a mail citing it"
 sed 's/^rc@x\t\([^\t]*\)\tBob\tbob@b.org/rc@x\t\1\tAnn\tann@a.org/' cite-ping.tsv >cite-ping-own.tsv
 is "control: Ann's own reply there: ignored" "ignored" "$(cv cite-ping-own.tsv)"
+# Ann's own cover letter of another posting (her kernel series) cites
+# p@x; its part, sent by her under Omar's in-body From:, is that posting,
+# no reply to it; a reply of Bob's to the cover letter is one.
+sed 's/^\(c@x\t[^\t]*\tAnn\tann@home.example\t[^\t]*\tdev\t\t\t\)reply/\1cover/' cite-own.tsv >cite-kcov.tsv
+grep -q '^c@x	.*	cover	' cite-kcov.tsv
+ok $? "control table: Ann's citing mail a cover letter"
+{
+	cat cite-kcov.tsv
+	tmail k1@x 2021-03-03T09:01:00Z Omar omar@o.org '[PATCH 1/2] btrfs: add the kernel half' patch c@x
+} >cite-kpart.tsv
+is "cites: a part of the citing posting (another's in-body From:) is no reply: her later posting citing it stands for it, not Omar's answer" \
+	"superseded c@x" "$(cv cite-kpart.tsv)"
+{
+	cat cite-kcov.tsv
+	tmail k1@x 2021-03-03T09:01:00Z Omar omar@o.org 'Re: [PATCH 0/2] the kernel half' reply c@x
+} >cite-kreply.tsv
+is "control: Omar's reply to that cover letter: answered" "answered omar@o.org" "$(cv cite-kreply.tsv)"
 
 # Quoted: a mail naming no parent, its message's first attribution line
 # naming Ann (or her address), a year and the day of her patch p@x (2021-02-01),

@@ -79,7 +79,10 @@ cmp_cpair_mail(const void *a, const void *b)
  * https://lore.kernel.org/r/...") and gets an answer there was
  * answered.  Each reply (a mail whose parent cites) cites, so, what its
  * parent cites; whether it answers the patch is the reader's rule
- * (another person's, at or after the patch).
+ * (another person's, at or after the patch).  The parts of a posting
+ * whose cover letter cites it are that posting, not replies to it (a
+ * kernel series naming the tool's, its parts another's by their in-body
+ * From:).
  */
 static void
 cite_replies(struct model *md)
@@ -93,7 +96,9 @@ cite_replies(struct model *md)
 		const struct mail *r = &md->mails[i];
 		size_t lo = 0, hi = nc;
 
-		if (!r->present || r->parent == NONE || r->parent == (uint32_t)i)
+		if (!r->present || r->parent == NONE || r->parent == (uint32_t)i ||
+		    ((r->type == MT_PATCH || r->type == MT_COVER) &&
+		    md->mails[r->parent].type == MT_COVER))
 			continue;
 		while (lo < hi) {
 			size_t mid = lo + (hi - lo) / 2;
