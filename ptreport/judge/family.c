@@ -15,6 +15,7 @@
 #include "hash.h"
 #include "order.h"
 #include "person.h"
+#include "subject.h"
 #include "judge.h"
 #include "text.h"
 #include "util.h"
@@ -326,17 +327,14 @@ numbered_siblings(const char *a, const char *b)
 	return nd > 0;
 }
 
-/* The subject's words after its leading bracket tags ("[PATCH v2 1/3]"). */
+/* The subject's title: past its "Re:" markers and bracket tags ("[PATCH v2 1/3]"). */
 static const char *
 past_tags(const char *s)
 {
-	for (;;) {
-		while (*s == ' ')
-			s++;
-		if (*s != '[' || !strchr(s, ']'))
-			return s;
-		s = strchr(s, ']') + 1;
-	}
+	struct subject_info si;
+
+	subject_parse(s, strlen(s), &si);
+	return s + si.head;
 }
 
 /* A subject's word w[0..*k), less the punctuation around it; NULL past the end. */

@@ -549,7 +549,7 @@ uint32_t named_in_reply(const struct model *md, uint32_t ci);
  * him, on a file of it, committed after the posting and at most a day
  * after that reply; of the earliest such reply (*by); NONE.
  */
-uint32_t named_commit(const struct model *md, uint32_t mi, uint32_t *by);
+uint32_t named_commit(struct model *md, uint32_t mi, uint32_t *by);
 uint32_t fixup_reply(const struct model *md, const struct commit *c, uint32_t *beside);
 /*
  * The list the project's patches go to besides the archives' own

@@ -39,9 +39,9 @@ struct ownpost {
 	uint32_t mail, reply;
 };
 
-/* A commit a mail names by hash in its sender's words; the date its thread began. */
+/* A commit a mail names by hash in its sender's words; the date its thread began, its thread. */
 struct named {
-	uint32_t commit, mail;
+	uint32_t commit, mail, root;
 	int64_t begun;
 };
 
@@ -360,6 +360,19 @@ commit_at_prefix(const struct model *md, const char *p, size_t k)
 	return begins(md, at, h, k) && !begins(md, at + 1, h, k) ? md->cbyid[at] : NONE;
 }
 
+/* By thread, then by date and id of the mail. */
+static int
+cmp_named_thread(const void *a, const void *b)
+{
+	const struct named *x = a, *y = b;
+
+	if (x->root != y->root)
+		return x->root < y->root ? -1 : 1;
+	if (x->mail != y->mail)
+		return cmp_date_id(idx_md, x->mail, y->mail);
+	return (x->commit > y->commit) - (x->commit < y->commit);
+}
+
 static int
 cmp_named(const void *a, const void *b)
 {
@@ -401,6 +414,7 @@ named_in(struct model *md, uint32_t i, const char *s, size_t *cap)
 			md->named = xgrow(md->named, cap, md->nnamed, 64, sizeof *md->named);
 			md->named[md->nnamed].commit = ci;
 			md->named[md->nnamed].mail = i;
+			md->named[md->nnamed].root = thread_of(md, i);
 			md->named[md->nnamed++].begun = begun(md, i);
 		}
 	}
@@ -433,6 +447,12 @@ index_named(struct model *md)
 	idx_md = md;
 	if (md->nnamed)
 		qsort(md->named, md->nnamed, sizeof *md->named, cmp_named);
+	md->namedth = NULL;
+	if (md->nnamed) {
+		md->namedth = xreallocarray(NULL, md->nnamed, sizeof *md->namedth);
+		memcpy(md->namedth, md->named, md->nnamed * sizeof *md->namedth);
+		qsort(md->namedth, md->nnamed, sizeof *md->namedth, cmp_named_thread);
+	}
 }
 
 uint32_t
@@ -464,16 +484,27 @@ named_in_reply(const struct model *md, uint32_t ci)
 }
 
 uint32_t
-named_commit(const struct model *md, uint32_t mi, uint32_t *by)
+named_commit(struct model *md, uint32_t mi, uint32_t *by)
 {
 	const struct mail *m = &md->mails[mi];
-	uint32_t best = NONE;
+	uint32_t root;
+	size_t lo = 0, hi = md->nnamed;
 
 	*by = NONE;
-	if (m->date == NODATE || !m->files)
+	if (m->date == NODATE || !m->files || !md->nnamed)
 		return NONE;
-	for (size_t i = 0; i < md->nnamed; i++) {
-		const struct named *x = &md->named[i];
+	/* A reply to it or its cover letter is in its thread: the entries of that thread alone. */
+	root = thread_of(md, mi);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (md->namedth[mid].root < root)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (; lo < md->nnamed && md->namedth[lo].root == root; lo++) {
+		const struct named *x = &md->namedth[lo];
 		const struct mail *r = &md->mails[x->mail];
 		const struct commit *c = &md->commits[x->commit];
 
@@ -482,12 +513,11 @@ named_commit(const struct model *md, uint32_t mi, uint32_t *by)
 		    !c->files || !shares_file(c->files, m->files) ||
 		    (!one_person(m->from, m->who, c->author, c->aname, 0) && !credits_person(c, m)))
 			continue;
-		if (best == NONE || cmp_date_id(md, x->mail, *by) < 0) {
-			best = x->commit;
-			*by = x->mail;
-		}
+		/* The entries go by date and id of their mails: the first fit is the earliest reply's. */
+		*by = x->mail;
+		return x->commit;
 	}
-	return best;
+	return NONE;
 }
 
 int

@@ -582,6 +582,7 @@ struct model {
 	size_t nop;
 	struct named *named;     /* commits a mail names by hash in its sender's own
 	                            words (the said column), by commit (reasons.c) */
+	struct named *namedth;   /* the same, by the mail's thread (named_commit()) */
 	size_t nnamed;
 	struct mpair *mpairs;        /* (patch, responsible section) until model_finish */
 	size_t nmpairs, capmpairs;
