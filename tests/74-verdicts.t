@@ -723,7 +723,7 @@ is "off-list why: the patch mails of its author and on its files near it" \
 # committer-own) unless said; Ann commits the pull requests' P1 and P5
 # herself (a contributor's branch).  Each row of the case table holds one
 # reason; the control table takes it away, leaving none.
-R1=$(hexid a1) R2=$(hexid a2) R3=$(hexid a3) R4=$(hexid a4) V1=$(hexid b1)
+R1=$(hexid a1) R2=$(hexid a2) R3=$(hexid a3) R4=$(hexid a4) R5=$(hexid a5) V1=$(hexid b1)
 E1=$(hexid e1) E2=$(hexid e2) E3=$(hexid e3) F1=$(hexid f1) F2=$(hexid f2) U1=$(hexid d1)
 P1=$(hexid abcd1) P2=$(hexid abcd2) P3=$(hexid abce3) O1=$(hexid c01) O2=$(hexid c02)
 N1=$(hexid 0e1)
@@ -751,6 +751,7 @@ offmails 2020-12-12T10:00:00Z >off.tsv
 {
 	chdr
 	oc $R1 02 'foo: a tagged commit'
+	oc $R5 02 'widget: fix the frob'
 	oc $R2 03 'foo 1.2.3' '' '' Max maint@m.org
 	oc $R3 04 'release v1.2' '' '' Max maint@m.org
 	oc $R4 05 'Update the release notes' '' '' Max maint@m.org
@@ -776,6 +777,7 @@ offmails 2020-12-12T10:00:00Z >off.tsv
 {
 	printf 'tag\tid\tdate\tannotated\ttag_date\n'
 	printf 'v0.1\t%s\t2021-02-02T12:00:00Z\tno\t\n' $R1
+	printf 'v0.2-rc1\t%s\t2021-02-02T12:00:00Z\tno\t\n' $R5
 } >tags.tsv
 M1=$(hexid 3e1)
 {
@@ -796,6 +798,7 @@ tmail gone@x 2021-02-05T09:00:00Z Bob bob@b.org 'widget: make the knob work agai
 {
 	chdr
 	oc $R1 02 'foo: a tagged commit'
+	oc $R5 02 'widget: fix the frob'
 	oc $R2 03 'foo: parse 1.2.3 and newer strings'
 	oc $R3 04 'release the lock early'
 	oc $R4 05 'Update the release notes'
@@ -837,9 +840,12 @@ reason() {
 	printf '%s|%s' "$(awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' off-case.tsv | sed 's/ $//')" \
 	    "$(awk -F'\t' -v id="$1" '$1 == id { print $10 " " $11 }' off-ctl-out.tsv | sed 's/ $//')"
 }
-is "every commit of the window is off-list, in the case and the control" "21|21" \
+is "every commit of the window is off-list, in the case and the control" "22|22" \
 	"$(rows off-case.tsv)|$(rows off-ctl-out.tsv)"
-is "release: a tag names it (control: the tag names another)" "release a tag names it|none" "$(reason $R1)"
+is "release: a tag names it (control: the tag names another)" "release a tag names it: v0.1|none" "$(reason $R1)"
+# The tip a release candidate was cut at, a bug fix under a title of no
+# version or release word, is no release: its tag names the tree it ends.
+is "... a tag on a bug fix, its title of no version or release word, is no release" "none|none" "$(reason $R5)"
 is "release: a name and a version alone, foo 1.2.3 (control: a version among other words)" \
 	"release its title names a version|none" "$(reason $R2)"
 is "release: release v1.2 (control: release and no version)" \
@@ -998,7 +1004,7 @@ is "pull-request: a prefix of several names (\"widget, knob/001: \") is a prefix
 is "control: words after a colon that ends no prefix" "none" "$(pls $S5)"
 ptreport summary -q $OFF | awk -F'\t' '$1 ~ /^(  off-list|    [a-z-]+)$/ { print $1 " " $2 }' >sum.out
 cat >want <<'EOF'
-  off-list 21
+  off-list 22
     release 4
     revert 1
     posted-elsewhere 2
@@ -1006,11 +1012,11 @@ cat >want <<'EOF'
     posted-unlinked 1
     pull-request 6
     committer-own 2
-    none 2
+    none 3
 EOF
 same "summary: a row per reason, counting offlist's rows" want sum.out
 is "summary of the controls: none but the report unseen and the branches merged" \
-	"  off-list 21|    follow-up 1|    pull-request 2|    none 18" \
+	"  off-list 22|    follow-up 1|    pull-request 2|    none 19" \
 	"$(ptreport summary -q $OFFC | awk -F'\t' '$1 ~ /^(  off-list|    [a-z-]+)$/ { print $1 " " $2 }' | paste -sd'|')"
 
 # Posted in a reply: Ann's answer rp@x holds the diff of Y1 (a pairs

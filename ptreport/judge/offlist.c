@@ -197,20 +197,40 @@ title_words(const struct commit *c)
 	return nw;
 }
 
+static const char *const release_words[] = {
+	"release", "released", "releasing", "version", "bump", "bumped", "prepare",
+	"tag", "tagged",
+};
+
 /*
- * A release: tagged, or a version named beside a release word or in a
- * title of nothing else; or release notes, change logs and version
- * files alone under a title that says so.
+ * A tagged commit that is the release itself: its title names a
+ * version or a release word, or it changes release notes, change logs
+ * or version files alone.  A tag on a bug fix ("gssd: Reworked a couple
+ * debugging printfs", the tip when nfs-utils-2-5-2-rc1 was cut) names
+ * the tree it ends, not the commit's reason to be.
+ */
+static int
+tag_release(const struct commit *c)
+{
+	if (!c->tagged)
+		return 0;
+	if (c->verfiles || names_version(c))
+		return 1;
+	for (size_t i = 0; i < sizeof release_words / sizeof release_words[0]; i++)
+		if (title_has(c, release_words[i]))
+			return 1;
+	return 0;
+}
+
+/*
+ * A release: tagged as one (tag_release()), or a version named beside
+ * a release word or in a title of nothing else; or release notes,
+ * change logs and version files alone under a title that says so.
  */
 static int
 release_commit(const struct commit *c)
 {
-	static const char *const words[] = {
-		"release", "released", "releasing", "version", "bump", "bumped", "prepare",
-		"tag", "tagged",
-	};
-
-	if (c->tagged)
+	if (tag_release(c))
 		return 1;
 	/*
 	 * Release notes, a change log or a version file alone, under a
@@ -223,8 +243,8 @@ release_commit(const struct commit *c)
 		return 1;
 	if (!names_version(c))
 		return 0;
-	for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
-		if (title_has(c, words[i]))
+	for (size_t i = 0; i < sizeof release_words / sizeof release_words[0]; i++)
+		if (title_has(c, release_words[i]))
 			return 1;
 	/* "sparse 0.6.4", "LTP 20190517": a name and the version alone. */
 	return title_words(c) <= 4;
@@ -594,8 +614,16 @@ evidence_reason(const struct model *md, const struct commit *c, struct buf *deta
 	const struct lostpost *lp;
 	int r;
 
-	if (c->tagged) {
-		buf_addstr(detail, "a tag names it");
+	if (tag_release(c)) {
+		const char *tag = NULL;
+
+		/* The first tag naming it, by name: the tags table is short. */
+		for (size_t i = 0; i < md->ntags; i++)
+			if (*md->tags[i].commit && commit_by_id(md, md->tags[i].commit,
+			    strlen(md->tags[i].commit)) == c &&
+			    (!tag || strcmp(md->tags[i].name, tag) < 0))
+				tag = md->tags[i].name;
+		buf_addf(detail, "a tag names it%s%s", tag ? ": " : "", tag ? tag : "");
 		return OR_RELEASE;
 	}
 	if (revert_commit(c))
