@@ -1430,16 +1430,17 @@ is "follow-up, controls: 60 days and a second; no file in common; answered by it
 # fp@x (2021-02-01, src/k.c and src/k.h), which Max answered (fr@x,
 # 2021-02-03 09:00) and committed as B1 (2021-02-03 12:00); Max's own
 # X1, written at 11:00, committed beside it, changes a line of src/k.c
-# that B1 added; X7 names B1 by its hash ("Fixes: 7b1000000000").  The
-# controls: X8 changes an older line of src/k.c, not B1's (tidying the
-# file he merged into); X2 changes src/other.c too; X3 was committed two
-# days after B1; X4 was written before Pat posted (Max's own work of
+# that B1 added; X7 names B1 by its hash ("Fixes: 7b1000000000"); XA,
+# the same as X1, was committed two days after B1 (a fix-up found days
+# later).  The controls: X8 changes an older line of src/k.c, not B1's
+# (tidying the file he merged into); X2 changes src/other.c too; X3 was
+# committed 15 days after B1; X4 was written before Pat posted (Max's own work of
 # before, merged the same day); X5 went in beside B2, Max's own patch
 # mp2@x, which he answered himself; X6 beside B3, Pat's hp@x, which Max
 # never answered.
 B1=$(hexid 7b1) B2=$(hexid 7b2) B3=$(hexid 7b3)
 X1=$(hexid 7c1) X2=$(hexid 7c2) X3=$(hexid 7c3) X4=$(hexid 7c4) X5=$(hexid 7c5) X6=$(hexid 7c6)
-X7=$(hexid 7c7) X8=$(hexid 7c8) X9=$(hexid 7c9)
+X7=$(hexid 7c7) X8=$(hexid 7c8) X9=$(hexid 7c9) XA=$(hexid 7ca)
 {
 	mhdr
 	for m in 01 02 03; do fill dev 2021-$m 30; done
@@ -1466,7 +1467,8 @@ X7=$(hexid 7c7) X8=$(hexid 7c8) X9=$(hexid 7c9)
 	for x in "$X1 2021-02-03T11 2021-02-03T12:01 knob-a" "$X7 2021-02-03T11 2021-02-03T12:01 knob-b" \
 	    "$X8 2021-02-03T11 2021-02-03T12:01 knob-c" "$X2 2021-02-03T11 2021-02-03T12:01 knob-d" \
 	    "$X9 2021-02-03T11 2021-02-03T12:01 knob-g" \
-	    "$X3 2021-02-03T11 2021-02-05T12:01 knob-e" "$X4 2021-01-20T11 2021-02-03T12:01 knob-f" \
+	    "$X3 2021-02-03T11 2021-02-18T12:01 knob-e" "$X4 2021-01-20T11 2021-02-03T12:01 knob-f" \
+	    "$XA 2021-02-03T11 2021-02-05T12:01 knob-h" \
 	    "$X5 2021-02-03T11 2021-02-03T12:01 lever" "$X6 2021-02-03T11 2021-02-03T12:01 hinge"; do
 		set -- $x
 		crow $1 $2:00:00Z Max maint@m.org "$4: tidy" Max maint@m.org $3:00Z
@@ -1497,7 +1499,8 @@ KNOB='F src/k.c\tsrc/k.c\n@ \n+\tknob_turn(knob, KNOB_LEFT);\n'
 	    "${FIX}F src/k.c\\tsrc/k.c\\n@ \\n-\\tknob_wire(knob, WIRE_RED);\\n-\\tknob_wire(knob, WIRE_BLUE);\\n-\\tknob_wire(knob, WIRE_GREEN);\\n-\\tknob_wire(knob, WIRE_GOLD);\\n"
 	fxrow $X2 commit 2021-02-03T12:01:00Z 'src/k.c\nsrc/other.c' \
 	    "${FIX}F src/other.c\\tsrc/other.c\\n@ \\n+\\tother_tidy(knob);\\n"
-	fxrow $X3 commit 2021-02-05T12:01:00Z src/k.c "$FIX"
+	fxrow $X3 commit 2021-02-18T12:01:00Z src/k.c "$FIX"
+	fxrow $XA commit 2021-02-05T12:01:00Z src/k.c "$FIX"
 	fxrow $X4 commit 2021-02-03T12:01:00Z src/k.c "$FIX"
 	fxrow $X5 commit 2021-02-03T12:01:00Z src/l.c 'F src/l.c\tsrc/l.c\n@ \n-\tlever_pull(lever, LEVER_UP);\n+\tlever_pull(lever, LEVER_DOWN);\n'
 	fxrow $X6 commit 2021-02-03T12:01:00Z src/h.c 'F src/h.c\tsrc/h.c\n@ \n-\thinge_open(hinge, HINGE_WIDE);\n+\thinge_open(hinge, HINGE_NARROW);\n'
@@ -1507,9 +1510,11 @@ fx() { rpr "$1" fx.out; }
 FU='follow-up its author answered Pat'"'"'s patch mail fp@x "[PATCH] knob: add the knob" (fr@x of 2021-02-03T09:00), and it was committed beside 7b1000000000 "knob: add the knob", the commit that patch became, changing lines that commit added or naming it: a fix-up of the review'
 is "follow-up: a fix-up its committer made beside another's patch he answered, changing a line its commit added; or naming that commit by its hash" \
 	"$FU|$FU" "$(fx $X1)|$(fx $X7)"
+is "follow-up: ... or committed two days after the patch's commit, on a line it added" \
+	"$(printf '%s' "$FU" | sed 's/committed beside/committed 2 days after/')" "$(fx $XA)"
 is "fix-up, control: one of the five lines it changes the patch's (a pass over the file, not a fix-up: a quarter at least)" \
 	"committer-own its author committed it" "$(fx $X9)"
-is "fix-up, controls: an older line of the file (and another commit's hash); a file the patch's commit does not change; committed two days after it; written before the patch was posted; beside his own patch; beside a patch he never answered" \
+is "fix-up, controls: an older line of the file (and another commit's hash); a file the patch's commit does not change; committed 15 days after it; written before the patch was posted; beside his own patch; beside a patch he never answered" \
 	"committer-own its author committed it|committer-own its author committed it|committer-own its author committed it|committer-own its author committed it|committer-own its author committed it|committer-own its author committed it" \
 	"$(fx $X8)|$(fx $X2)|$(fx $X3)|$(fx $X4)|$(fx $X5)|$(fx $X6)"
 # Named by its hash in a discussion: Sue reports bug2@x (2021-02-01);

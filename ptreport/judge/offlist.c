@@ -890,14 +890,20 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 	if ((reply = c->fixreply) != NONE) {
 		const struct mail *x = &md->mails[reply], *p = &md->mails[x->tgt];
 		uint32_t beside = c->fixby;
-		char d[32];
+		int64_t days = (c->cdate - md->commits[beside].cdate) / DAY;
+		char d[32], when[48];
 
 		iso_utc(d, x->date);
+		/* Pushed with it, or days after it (up to FIXUP_DAYS). */
+		if (days > 1)
+			snprintf(when, sizeof when, "%lld days after", (long long)days);
+		else
+			snprintf(when, sizeof when, "beside");
 		buf_addf(detail, "its author answered %s's patch mail %s \"%s\" (%s of %.16s), "
-		    "and it was committed beside %.12s \"%s\", the commit that patch became, "
+		    "and it was committed %s %.12s \"%s\", the commit that patch became, "
 		    "changing lines that commit added or naming it: a fix-up of the review",
 		    p->name && *p->name ? p->name : p->from, p->id, p->subject, x->id, d,
-		    md->commits[beside].id, md->commits[beside].subject);
+		    when, md->commits[beside].id, md->commits[beside].subject);
 		return OR_FOLLOWUP;
 	}
 	/* A mail of a discussion begun before it names it by its hash: it answered that. */

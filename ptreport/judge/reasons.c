@@ -769,8 +769,9 @@ reviewed_posting(const struct model *md, const struct commit *c, int credit, uin
 
 /*
  * The commit of patch mail pi's cluster that commit c went in beside:
- * committed by c's committer within a day of it, changing every file c
- * changes; NONE.
+ * committed by c's committer from a day before it to FIXUP_DAYS after
+ * (a fix-up pushed with the patch, or a week later, on the lines it
+ * added), changing every file c changes; NONE.
  */
 static uint32_t
 beside_of(const struct model *md, const struct commit *c, uint32_t pi)
@@ -784,7 +785,7 @@ beside_of(const struct model *md, const struct commit *c, uint32_t pi)
 		int64_t dt = b->cdate - c->cdate;
 
 		if (b == c || !b->present || b->side || !b->files || b->cdate == NODATE ||
-		    dt > DAY || dt < -DAY ||
+		    dt > DAY || dt < -(int64_t)FIXUP_DAYS * DAY ||
 		    !one_person(b->committer, b->cname, c->committer, c->cname, 0) ||
 		    !covers_files(b->files, c->files))
 			continue;
