@@ -774,7 +774,8 @@ why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int b
 		    "of each's in common) answered by another (one it credits, if its author "
 		    "committed it) in the %d days before it was written (follow-up), a "
 		    "fix-up of another's patch its author answered, committed beside that "
-		    "patch's commit and changing lines it added or naming it (follow-up), a "
+		    "patch's commit or in the 14 days after it and changing lines it added or "
+		    "naming it (follow-up), a "
 		    "mail of a discussion begun before it naming it by its hash (follow-up), "
 		    "its Reported-by naming another (follow-up), its author its committer, "
 		    "none", REVIEW_DAYS);
