@@ -134,7 +134,7 @@ $(BUILD)/bin/ptcluster: $(PTCLUSTER_OBJ) $(LIBCOMMON)
 # (the reports) over judge/ (the verdicts) over model/ (the tables in
 # memory); main.c and all.c drive them.
 PTREPORT_MODEL  := model load clusters paths sections threads titles replypost quotes mailmap people \
-    coverage pulls vrows corrtable
+    coverage pulls vrows corrtable issues
 PTREPORT_JUDGE  := verdict roles versions family tags responses reasons carried fixups postlines corrections offlist foreign \
     vtext vtable
 PTREPORT_RENDER := waiting changes feed digest figures patches offlist weekly cycle duration summary \

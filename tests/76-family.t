@@ -926,32 +926,44 @@ ptreport why t@x --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >why.out
 is "why, files: one the history never had, said so (a reader sees why it is not counted)" \
 	"  files: changes drivers/foo.c (not in the repository then)" "$(grep '^  files:' why.out)"
 
-# An issue her message names ("Issue: #889"), named by a commit of
-# Max's on another file four months later (a rewrite elsewhere):
-# unsure.  is ISSUE-LINE-OF-THE-COMMIT
+# An issue her message names ("Issue: #889", a trailer of the mails
+# table's message), named by a commit of Max's on another file four
+# months later (a rewrite elsewhere; the commits table's message):
+# unsure.  The patch tables' msg, trailers left out as patchtok writes
+# it, names none.  iss ISSUE-LINE-OF-THE-COMMIT [ISSUE-LINE-OF-HERS]
 iss() {
-	{ whdr; bg; w i@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] help: take --help anywhere'; } >iss.tsv
+	{
+		whdr
+		bg
+		w i@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] help: take --help anywhere' patch \
+		    '' '' '' '' '' '' "help: take --help anywhere\\n\\n${2:-Issue: #889}\\nSigned-off-by: Ann <ann@a.org>"
+	} >iss.tsv
 	{
 		printf 'id\tkind\tdate\tfiles\tnew\tmsg\thunks\n'
-		printf 'i@x\tmail\t2021-02-01T09:00:00Z\tbtrfs.c\t\thelp: take --help anywhere\\nIssue: #889\\nSigned-off-by: Ann <ann@a.org>\tF btrfs.c\\tbtrfs.c\\n@ \\n+\\tif (check_help(argc, argv))\\n\n'
-		printf '%s\tcommit\t2021-06-01T09:00:00Z\tcommon/help.c\t\thelp: recognize --help among options\\n%s\tF common/help.c\\tcommon/help.c\\n@ \\n+\\tfor (i = 0; i < argc; i++)\\n\n' \
-		    "$C1" "$1"
+		printf 'i@x\tmail\t2021-02-01T09:00:00Z\tbtrfs.c\t\thelp: take --help anywhere\tF btrfs.c\\tbtrfs.c\\n@ \\n+\\tif (check_help(argc, argv))\\n\n'
+		printf '%s\tcommit\t2021-06-01T09:00:00Z\tcommon/help.c\t\thelp: recognize --help among options\tF common/help.c\\tcommon/help.c\\n@ \\n+\\tfor (i = 0; i < argc; i++)\\n\n' \
+		    "$C1"
 		printf '%s\tcommit\t2020-06-01T09:00:00Z\tbtrfs.c\\ncommon/help.c\tbtrfs.c\\ncommon/help.c\tinit\tF /dev/null\\tbtrfs.c\\n@ \\n+x\\nF /dev/null\\tcommon/help.c\\n@ \\n+x\\n\n' "$C2"
 	} >iss.tok
 	{
 		chdr
-		commit "$C1" 2021-06-01T09:00:00Z 2021-06-01T09:00:00Z
+		crow "$C1" 2021-06-01T09:00:00Z Max maint@m.org 'help: recognize --help among options' Max maint@m.org \
+		    2021-06-01T09:00:00Z '' '' "help: recognize --help among options\\n\\n$1\\nSigned-off-by: Max <maint@m.org>"
 		commit "$C2" 2020-06-01T09:00:00Z 2020-06-01T09:00:00Z
 		commit "$C9" 2022-09-01T00:00:00Z 2022-09-01T00:00:00Z
 	} >c-iss.tsv
 	V i@x --grace 0 iss.tsv iss.tok none.tsv c-iss.tsv
 }
 is "issue: another's commit names the issue it names, on another file: unsure" \
-	"unsure nobody answered it, but $C1 (maint@m.org) names an issue it names (an issue number or bug link), 120 days after it was posted: made another way, or made stale" \
+	"unsure nobody answered it, but $C1 (maint@m.org) names an issue it names (an issue number, a tracker's key or a bug link), 120 days after it was posted: made another way, or made stale" \
 	"$(iss 'Issue: #889')"
 is "issue: ... or links to it" "unsure" "$(iss 'Closes: https://github.com/o/r/issues/889' | cut -d' ' -f1)"
+is "issue: a tracker's key, her trailer's value and the commit's link's" "unsure" \
+	"$(iss 'Fixes: https://issues.redhat.com/browse/RHEL-96937' 'Resolves: RHEL-96937' | cut -d' ' -f1)"
 is "control: another issue: ignored" "ignored" "$(iss 'Issue: #890')"
 is "control: a number not named as an issue: ignored" "ignored" "$(iss 'Tested on 889 devices')"
+is "control: another key; a key in her prose, not a trailer's value: ignored" "ignored|ignored" \
+	"$(iss 'Fixes: https://issues.redhat.com/browse/RHEL-96938' 'Resolves: RHEL-96937')|$(iss 'Fixes: https://issues.redhat.com/browse/RHEL-96937' 'We saw RHEL-96937 too.')"
 
 # --- 4c'. a later posting of hers naming it --------------------------------------
 # Ann's p@x; three days later her v2 cover letter v@x, under another

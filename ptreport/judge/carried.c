@@ -319,63 +319,6 @@ creates(const char *a)
 	return n;
 }
 
-/*
- * The issues a message (raw, as the table holds it) names: "#N" after
- * Issue, Issues, Closes, Fixes, Resolves or Bug (a colon, blanks), a
- * link's "/issues/N" or "/pull/N", a bugzilla's "show_bug.cgi?id=N";
- * their hashes into *v (sorted, unique), how many.
- */
-static uint32_t
-issues_of(const char *s, size_t n, uint64_t **v, uint32_t *cap)
-{
-	static const char *const words[] = {
-		"issue", "issues", "closes", "fixes", "resolves", "bug",
-	};
-	static const char *const links[] = { "/issues/", "/pull/", "show_bug.cgi?id=" };
-	uint32_t k = 0;
-
-	for (size_t i = 0; i < n; i++) {
-		size_t j = i, d;
-		int hit = 0;
-
-		for (size_t w = 0; w < sizeof links / sizeof links[0] && !hit; w++) {
-			size_t l = strlen(links[w]);
-
-			if (i + l <= n && !memcmp(s + i, links[w], l)) {
-				j = i + l;
-				hit = 1;
-			}
-		}
-		if (!hit && s[i] == '#' && i > 0) {
-			/* Back over blanks and a colon to the word before. */
-			size_t b = i;
-
-			while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == ':'))
-				b--;
-			for (size_t w = 0; w < sizeof words / sizeof words[0] && !hit; w++) {
-				size_t l = strlen(words[w]);
-
-				/* A word of its own: after a blank, a mark, or an escaped newline. */
-				if (b >= l && !strncasecmp(s + b - l, words[w], l) &&
-				    (b == l || !isalnum((unsigned char)s[b - l - 1]) ||
-				    (b >= l + 2 && s[b - l - 2] == '\\' &&
-				    (s[b - l - 1] == 'n' || s[b - l - 1] == 't'))))
-					hit = 1;
-			}
-			j = i + 1;
-		}
-		if (!hit)
-			continue;
-		for (d = j; d < n && d - j < 12 && s[d] >= '0' && s[d] <= '9'; d++)
-			;
-		if (d == j || (d < n && isalnum((unsigned char)s[d])))
-			continue;
-		push_hash(v, cap, k++, hash_bytes(s + j, d - j) | 1);
-		i = d;
-	}
-	return sort_unique(*v, k);
-}
-
 /* What the passes share: the candidates, their indexes, buffers for the lines read. */
 struct carrier {
 	struct model *md;
@@ -391,8 +334,7 @@ struct carrier {
 	struct poster *ps;       /* off-list commits posted by their lines (postlines.c),
 	                            read in passes 0 and 2; NULL */
 	int anyiss;              /* a candidate names an issue */
-	uint64_t *ci;            /* the current commit's issues */
-	uint32_t capci;
+	uint64_t ci[ISSUES_MAX]; /* the current commit's issues */
 };
 
 /* The current row's lines into cr->al and cr->rl: 0 for a bad hunks field. */
@@ -429,11 +371,6 @@ own_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, int 
 	k->n = some_lines(hs, hn, '+', &k->h, &cap, &cr->w);
 	cap = 0;
 	k->nrm = some_lines(hs, hn, '-', &k->rm, &cap, &cr->w);
-	if (cr->cmsg >= 0) {
-		cap = 0;
-		k->niss = issues_of(r->f[cr->cmsg].s, r->f[cr->cmsg].len, &k->iss, &cap);
-		cr->anyiss |= k->niss > 0;
-	}
 }
 
 /*
@@ -589,9 +526,8 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 	    (!near_date(c->date, cr->lo, cr->hi, 1) && !near_date(c->cdate, cr->lo, cr->hi, 0)))
 		return;
 	commit = (uint32_t)(c - md->commits);
-	/* The issues its message names, once, when a candidate names one. */
-	nci = cr->anyiss && cr->cmsg >= 0 ?
-	    issues_of(r->f[cr->cmsg].s, r->f[cr->cmsg].len, &cr->ci, &cr->capci) : 0;
+	/* The issues its message names, trailers too, when a candidate names one. */
+	nci = cr->anyiss ? issues_get(&md->issc, commit, cr->ci, ISSUES_MAX) : 0;
 	for (size_t i = 0; i < cr->nc; i++) {
 		struct cand *k = &cr->cv[i];
 		const struct mail *m = &md->mails[k->mail];
@@ -702,6 +638,16 @@ candidates(struct carrier *cr)
 		k->best = k->later = k->earlier = k->touch = k->made = k->issue = k->next = NONE;
 		k->own = k->fold = NONE;
 		k->ncreate = creates(m->files);
+		/* The issues its message names, trailers too (issues.c). */
+		{
+			uint64_t v[ISSUES_MAX];
+
+			if ((k->niss = issues_get(&md->issm, (uint32_t)i, v, ISSUES_MAX))) {
+				k->iss = xreallocarray(NULL, k->niss, sizeof *k->iss);
+				memcpy(k->iss, v, k->niss * sizeof *v);
+				cr->anyiss = 1;
+			}
+		}
 		/* The commits that merged its posting's other parts, when some were. */
 		k->nparts = parts_commits(md, (uint32_t)i, &k->parts);
 		hmap_put(&cr->byid, m->id, strlen(m->id), &isnew)->val =
@@ -887,7 +833,6 @@ carried(struct model *md)
 	free(cr.cv);
 	free(cr.al);
 	free(cr.rl);
-	free(cr.ci);
 	buf_free(&cr.w);
 	buf_free(&cr.raw);
 	hmap_free(&cr.byid);

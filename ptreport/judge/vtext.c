@@ -272,7 +272,7 @@ touch_text(const struct model *md, const struct mail *m, const struct carry *k,
 
 	if (k->issue)
 		buf_addf(b, "nobody answered it, but %s (%s) names an issue it names (an "
-		    "issue number or bug link), %ld days %s it was posted: made another "
+		    "issue number, a tracker's key or a bug link), %ld days %s it was posted: made another "
 		    "way, or made stale", c->id, c->author, (long)((d < 0 ? -d : d) / DAY),
 		    d < 0 ? "before" : "after");
 	else

@@ -369,8 +369,10 @@ load_mails(struct model *md, struct tsv_reader *r)
 		md->mails[mi].parent = last;
 		/* mail_node() may have moved md->mails. */
 		m = &md->mails[mi];
-		if (m->type == MT_PATCH && cmsg >= 0)
+		if (m->type == MT_PATCH && cmsg >= 0) {
 			patch_message(md, m, r->f[cmsg].s, r->f[cmsg].len);
+			issues_note(&md->issm, mi, r->f[cmsg].s, r->f[cmsg].len);
+		}
 		/* Naming no parent, it may quote one: "On ..., NAME wrote:". */
 		if (last == NONE && m->type != MT_BOT && cmsg >= 0)
 			quote_attribution(md, mi, r->f[cmsg].s, r->f[cmsg].len);
@@ -688,6 +690,7 @@ load_commits(struct model *md, struct tsv_reader *r)
 		s = fld(r, cmsg, &n);
 		c->pull = names_pull(c->subject, s, n) || !strcmp(c->committer, "noreply@github.com");
 		c->closes = closes_of(s, n);
+		issues_note(&md->issc, x, s, n);
 		c->reporters = reporters(md, s, n);
 		c->changeid = trailer_word(md, s, n, "change-id:", 64, 0);
 		c->imported = imported(md, s, n);
@@ -908,6 +911,8 @@ void
 model_finish(struct model *md)
 {
 	clusters_finish(md);
+	issues_finish(&md->issm);
+	issues_finish(&md->issc);
 	for (size_t i = 0; i < md->nmails; i++) {
 		const struct mail *m = &md->mails[i];
 

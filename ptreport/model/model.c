@@ -38,7 +38,7 @@ model_free(struct model *md)
 		md->vp, md->bysender, md->ct, md->cpairs, md->mpairs, md->sections, md->lp,
 		md->lc, md->cov, md->pairs, md->quotes, md->tquotes, md->fam, md->fw, md->bymerge, md->op,
 		md->toks, md->tokheld, md->carry, md->corr, md->pulls, md->vrows, md->cbyid,
-		md->pbydate, md->named, md->namedth, md->prosec,
+		md->pbydate, md->named, md->namedth, md->prosec, md->issm.v, md->issc.v,
 	};
 
 	uf_free(&md->threads);

@@ -42,6 +42,21 @@ struct named;
 #define NODATE INT64_MIN
 
 /*
+ * The issues messages name (issues.c): (mail or commit, the issue's
+ * hash) pairs, sorted by the first, then the second, once all is read.
+ */
+struct issue {
+	uint32_t who;
+	uint64_t h;
+};
+struct issues {
+	struct issue *v;
+	size_t n, cap;
+};
+/* The most issues a message's are kept of. */
+#define ISSUES_MAX 16
+
+/*
  * A mail, or a Message-ID only referenced (present == 0: a mail missing
  * from the archive that still ties a thread together).
  */
@@ -584,6 +599,8 @@ struct model {
 	                            words (the said column), by commit (reasons.c) */
 	struct named *namedth;   /* the same, by the mail's thread (named_commit()) */
 	size_t nnamed;
+	struct issues issm;      /* the issues patch mails' messages name, trailers too */
+	struct issues issc;      /* ... and commits' */
 	struct mpair *mpairs;        /* (patch, responsible section) until model_finish */
 	size_t nmpairs, capmpairs;
 	struct correction *corr; /* a maintainer's corrections (corrections.c) */
@@ -678,6 +695,16 @@ struct commit *commit_by_id(const struct model *md, const char *id, size_t n);
 /* Reading tables (load.c). */
 /* Load a table, recognized by its header; -1 after a message if unusable. */
 int model_load(struct model *md, const char *path);
+/*
+ * The issues a message names (issues.c): "#N" after issue, closes,
+ * fixes, resolves or bug; a forge's issue or pull request link; a
+ * bugzilla's; a tracker's key (RHEL-96937) in a /browse/ link or as a
+ * Fixes:, Closes:, Resolves:, Bug:, Issue:, Jira: or Bugzilla: trailer's
+ * value.  Their hashes into v (at most max, in the order named), how
+ * many; those of mail or commit who (md->issm, md->issc), sorted.
+ */
+uint32_t issue_keys(const char *s, size_t n, uint64_t *v, uint32_t max);
+uint32_t issues_get(const struct issues *t, uint32_t who, uint64_t *out, uint32_t max);
 /* Threads, clusters' commits and dates; once, after all tables. */
 void model_finish(struct model *md);
 /* The root of mail mi's thread (threads.c). */

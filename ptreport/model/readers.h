@@ -24,6 +24,10 @@ int date_of(struct model *md, const struct tsv_reader *r, int col, int64_t *t);
 int row_usable(struct model *md, const struct tsv_reader *r, int got, int cid);
 void set_add(struct model *md, struct hmap *h, const char *s, size_t n);
 
+/* A message's issues noted for mail or commit who; sorted when all is read (issues.c). */
+void issues_note(struct issues *t, uint32_t who, const char *s, size_t n);
+void issues_finish(struct issues *t);
+
 /* The clusters table, the clusters' members in order and their first commits (clusters.c). */
 void load_clusters(struct model *md, struct tsv_reader *r);
 void clusters_finish(struct model *md);

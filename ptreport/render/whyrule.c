@@ -157,7 +157,7 @@ unsure_rule(const struct mail *m, FILE *fp)
 	if (m->carried == 3) {
 		touch_rule(fp, "another's commit written within",
 		    "days after it (or its author's, before it)",
-		    " (\"Closes: #N\", a bug link): the change made another way, or the "
+		    " (\"Closes: #N\", a tracker's key, a bug link, its trailers too): the change made another way, or the "
 		    "patch made stale; read both sides");
 		return;
 	}
