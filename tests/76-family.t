@@ -1457,6 +1457,28 @@ is "control: the mail an exact repost of it (the same hash): merged" "merged $C1
 	"$(old 2020-07-10T00:00:00Z aaaa aaaa)"
 is "control: committed 12 hours before the mail (the clocks, a commit mailed): merged" "merged $C1" \
 	"$(old 2021-03-09T21:00:00Z aaaa bbbb)"
+# Committed on a branch 8 months before the mail, by Ann herself, and
+# brought in by a merge after she posted it: her branch's commit, posted
+# and then merged, is its application (landed when the merge was made).
+# obr COMMITTER-NAME COMMITTER-ADDR [MERGE-DATE]
+obr() {
+	{
+		chdr
+		crow "$C1" 2020-07-01T00:00:00Z Ann ann@a.org 'doc: cache coloring' "$1" "$2" 2020-07-10T00:00:00Z
+		commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z
+	} >c-obr.tsv
+	{
+		printf 'id\tmerge\tmerge_date\tmerge_subject\tsrc\n'
+		[ -z "${3:-}" ] || printf '%s\t%s\t%s\tMerge branch '"'"'doc'"'"' of https://example.org/ann\t\n' \
+		    "$C1" "$(hexid 3e9)" "$3"
+	} >m-obr.tsv
+	V p@x --grace 0 old.tsv old.tok k-old.tsv c-obr.tsv m-obr.tsv
+}
+is "older: her own branch's commit, merged 2 days after she posted it: merged" "merged $C1" \
+	"$(obr Ann ann@a.org 2021-03-12T00:00:00Z)"
+is "controls: merged before she posted it; a maintainer's commit (an earlier version applied), merged after; no merge known" \
+	"ignored|ignored|ignored" \
+	"$(obr Ann ann@a.org 2021-03-01T00:00:00Z | cut -d' ' -f1)|$(obr Max maint@m.org 2021-03-12T00:00:00Z | cut -d' ' -f1)|$(obr Ann ann@a.org | cut -d' ' -f1)"
 
 # --- 7. the same bytes again, rows reordered -----------------------------------------
 for f in ser.tsv ver.tsv; do

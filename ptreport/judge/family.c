@@ -128,7 +128,6 @@ family_index(struct model *md)
 void
 family_free(struct model *md)
 {
-	(void)md;
 	free(byaddr);
 	free(byname);
 	free(bytitle);
@@ -673,6 +672,20 @@ family_later(struct model *md, uint32_t mi)
 	return person_best(md, mi, later_step);
 }
 
+/*
+ * When commit c reached the line it is on, for patch mail m: its commit,
+ * or, committed by m's sender on his branch, the merge that brought it
+ * in, later.
+ */
+static int64_t
+landed(const struct mail *m, const struct commit *c)
+{
+	if (c->merge_date != NODATE && (c->cdate == NODATE || c->merge_date > c->cdate) &&
+	    by_person(m, c->committer, c->cname))
+		return c->merge_date;
+	return c->cdate;
+}
+
 uint32_t
 applied_by(struct model *md, uint32_t mi, int side)
 {
@@ -692,10 +705,14 @@ applied_by(struct model *md, uint32_t mi, int side)
 		 * application, unless the mail is an exact repost of it (a
 		 * maintainer's own patch mailed after he committed it); a day
 		 * of the senders' clocks aside.  Without both hashes (an older
-		 * patch table) nothing says they differ.
+		 * patch table) nothing says they differ.  A commit its author
+		 * committed on a branch of his came when the merge that brought
+		 * it in was made: his patch posted from that branch, merged
+		 * after, is applied (not a maintainer's application of an
+		 * earlier version, merged with his topic branch).
 		 */
-		if (m->date != NODATE && cm->cdate != NODATE &&
-		    cm->cdate < m->date - (int64_t)COMMIT_SKEW * DAY &&
+		if (m->date != NODATE && landed(m, cm) != NODATE &&
+		    landed(m, cm) < m->date - (int64_t)COMMIT_SKEW * DAY &&
 		    m->phash && cm->phash && m->phash != cm->phash)
 			continue;
 		if (best == NONE || cm->cdate < md->commits[best].cdate ||
