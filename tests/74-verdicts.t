@@ -1323,6 +1323,16 @@ ptreport offlist -q off.tsv none.tsv c-imp-ctl.tsv >imp-ctl.out
 im() { printf '%s|%s' "$(rpr "$1" imp.out)" "$(rpr "$1" imp-ctl.out)"; }
 is "ported: (cherry picked from commit X) (control: X the repository's)" \
 	"ported its message says it came from another tree: \"(cherry picked from commit $X)\"|none" "$(im $I1)"
+# The commit cherry-picked the head of one of the repository's own pull
+# requests (the pulls table names X): no other tree's; the pull request
+# it came by is its reason.
+{
+	printf 'pull\tid\tdate\tfrom_name\tfrom_addr\tsubject\tsrc\n'
+	printf '3007\t%s\t2021-02-25T10:00:00Z\tAnn\tann@a.org\timp: %s\t\n' "$X" "$I1"
+} >imp-pulls.tsv
+ptreport offlist -q off.tsv none.tsv c-imp.tsv imp-pulls.tsv >imp-pr.out
+is "... control: X the head of one of the repository's pull requests: pull-request, not ported" \
+	"pull-request its title and author are those of 5eed00000000 of pull request #3007" "$(rpr $I1 imp-pr.out)"
 is "ported: commit X upstream. (control: not the line's start)" \
 	"ported its message says it came from another tree: \"commit $X upstream.\"|none" "$(im $I2)"
 is "ported: [ Upstream commit X ] (control: a sentence naming an upstream commit)" \

@@ -313,10 +313,26 @@ link_reason(const struct model *md, const struct commit *c, const char **which)
 }
 
 /*
+ * Is p[0..k) (7 hex digits or more) a commit of one of the forge's pull
+ * requests of this repository (the pulls table): "(cherry picked from
+ * commit 9b478994...)", the pull request's head, is no other tree's?
+ */
+static int
+pull_by_prefix(const struct model *md, const char *p, size_t k)
+{
+	if (k < 7)
+		return 0;
+	for (size_t i = 0; i < md->npulls; i++)
+		if (!strncasecmp(md->pulls[i].id, p, k) && strlen(md->pulls[i].id) >= k)
+			return 1;
+	return 0;
+}
+
+/*
  * The line of commit c's message saying it was imported from another
  * tree, unless the commit it names (7 hex digits or more) is one of the
- * repository's: a cherry-pick or backport from another branch here;
- * NULL if none.
+ * repository's (or of its pull requests): a cherry-pick or backport
+ * from another branch here; NULL if none.
  */
 static const char *
 import_of(const struct model *md, const struct commit *c)
@@ -332,7 +348,7 @@ import_of(const struct model *md, const struct commit *c)
 			continue;
 		while (isxdigit((unsigned char)p[k]))
 			k++;
-		if (commit_by_prefix(md, p, k))
+		if (commit_by_prefix(md, p, k) || pull_by_prefix(md, p, k))
 			return NULL;
 	}
 	return c->imported;
