@@ -910,7 +910,7 @@ is "pull-request: a link mistyped .../pull/pull/400 still names 400 (control: ..
 # pull request: his own commit, the subject naming no pull.
 sed "/^$P1/s/\tAnn\tann@a.org\t/\tMax\tmaint@m.org\t/g" c-off-ctl.tsv >c-off-max.tsv
 is "control: a branch merged, its commit a committer's own: committer-own" \
-	"committer-own its author committed it; brought in by 3e1000000000 \"Merge branch 'fixes'\", a branch of one who commits others' work (maint@m.org committed abcd10000000): no contributor's pull request" \
+	"committer-own its author committed it; brought in by 3e1000000000 \"Merge branch 'fixes'\", a branch of one who commits others' work (maint@m.org committed or merged abcd20000000, ann@a.org's): no contributor's pull request" \
 	"$(ptreport offlist -q off-ctl.tsv none.tsv c-off-max.tsv tags-ctl.tsv merged-ctl.tsv c-off-ctl.tok |
 	    awk -F'\t' -v id=$P1 '$1 == id { print $10 " " $11 }')"
 is "pull-request: the subject ends (#12) (control: (12))" "pull-request it names a pull request|none" \
@@ -1108,7 +1108,7 @@ is "ported: its Link: names another repository's patch mail of the archives (con
 	"ported its trailer names another repository's patch mail of the archives, its change posted for that one: kp2@x \"[PATCH] kern: turn the knob\"|posted-unlinked its trailer names this patch mail, which the matching did not join: kp2@x" \
 	"$(rpr $Y6 rp.out)|$(rpr $Y6 rp-ctl.out)"
 is "who commits: another's commit on a branch merged makes no committer: her own is her branch" \
-	"pull-request its author committed it, and commits no one else's work: a branch of his taken whole (a fast-forward)" \
+	"pull-request its author committed it, and commits the work of no two other people in the 365 days around it: a branch of his taken whole (a fast-forward)" \
 	"$(rpr $Z2 rp.out)"
 is "who commits, control: another's commit on the main line makes her one: committer-own" \
 	"committer-own its author committed it" "$(rpr $Z2 rp-ctl.out)"
@@ -1168,7 +1168,7 @@ r2() {
 }
 is "translation: .po and .pot files alone" "translation it changes translations (.po, .pot) alone" "$(r2 $X1)"
 is "pull-request: her own commit, who commits no one else's: fast-forwarded" \
-	"pull-request its author committed it, and commits no one else's work: a branch of his taken whole (a fast-forward)" \
+	"pull-request its author committed it, and commits the work of no two other people in the 365 days around it: a branch of his taken whole (a fast-forward)" \
 	"$(r2 $X2)"
 is "committer-own: Max, who commits others' work" "committer-own its author committed it" "$(r2 $O1)"
 {
@@ -1216,19 +1216,19 @@ ptreport offlist -q off.tsv none.tsv c-br.tsv br-merged.tsv >br.out
 ptreport offlist -q off.tsv none.tsv c-br-ctl.tsv br-merged.tsv >br-ctl.out
 br() { printf '%s|%s' "$(rpr "$1" br.out)" "$(rpr "$1" br-ctl.out)"; }
 is "branch: a pull request of a committer's queue is none of a contributor's (control: Ann committed it: pull-request)" \
-	"none brought in by 3e7000000000 \"Merge pull request #7 from max/queue\", a branch of one who commits others' work (maint@m.org committed 7b1000000000): no contributor's pull request|pull-request brought in by 3e7000000000 \"Merge pull request #7 from max/queue\"" \
+	"none brought in by 3e7000000000 \"Merge pull request #7 from max/queue\", a branch of one who commits others' work (maint@m.org committed or merged 7b1000000000, ann@a.org's): no contributor's pull request|pull-request brought in by 3e7000000000 \"Merge pull request #7 from max/queue\"" \
 	"$(br $Q1)"
 is "branch: \"Merge branch 'maint' into next\", the maintainer's branch (control: Ann committed it: pull-request)" \
-	"none brought in by 3e8000000000 \"Merge branch 'maint' into next\", a branch of one who commits others' work (maint@m.org committed 7b2000000000): no contributor's pull request|pull-request brought in by 3e8000000000 \"Merge branch 'maint' into next\": a contributor's branch (its commits' committers commit no one else's work), merged" \
+	"none brought in by 3e8000000000 \"Merge branch 'maint' into next\", a branch of one who commits others' work (maint@m.org committed or merged 7b1000000000, ann@a.org's): no contributor's pull request|pull-request brought in by 3e8000000000 \"Merge branch 'maint' into next\": a contributor's branch (its commits' committers commit no one else's work), merged" \
 	"$(br $Q2)"
 is "branch: her queue of two others' work makes its committer one who commits others' work: her own commit in it is committer-own (control: one other's: pull-request)" \
-	"committer-own its author committed it; brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed 7b3000000000): no contributor's pull request|pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\"" \
+	"committer-own its author committed it; brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed or merged 7b3000000000, bob@b.org's): no contributor's pull request|pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\"" \
 	"$(br $Q5)"
 is "... and another's commit in it none (control: pull-request)" \
-	"none brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed 7b3000000000): no contributor's pull request|pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\"" \
+	"none brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed or merged 7b3000000000, bob@b.org's): no contributor's pull request|pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\"" \
 	"$(br $Q3)"
 is "... and her commit taken whole is no fast-forward of a contributor's (control: pull-request)" \
-	"committer-own its author committed it|pull-request its author committed it, and commits no one else's work: a branch of his taken whole (a fast-forward)" \
+	"committer-own its author committed it|pull-request its author committed it, and commits the work of no two other people in the 365 days around it: a branch of his taken whole (a fast-forward)" \
 	"$(br $Q6)"
 
 # Who made the merge (the merged table's merge_from_*, merge_committer_*;
@@ -1256,13 +1256,13 @@ ptreport offlist -q off.tsv none.tsv c-br.tsv brm-max.tsv >brm.out
 ptreport offlist -q off.tsv none.tsv c-br.tsv brm-own.tsv >brm-own.out
 ptreport offlist -q off.tsv none.tsv c-br-ctl.tsv brm-own.tsv >brm-ctl.out
 is "merged by another on the forge: a branch carrying others' work, of one who commits none to the main line, is a pull request (control: merged by herself: her queue)" \
-	"pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", merged by maint@m.org|committer-own its author committed it; brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed 7b3000000000): no contributor's pull request" \
+	"pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", merged by maint@m.org|committer-own its author committed it; brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed or merged 7b3000000000, bob@b.org's): no contributor's pull request" \
 	"$(rpr $Q5 brm.out)|$(rpr $Q5 brm-own.out)"
 is "... the merger the branch's owner by name, under another address: her queue" \
-	"committer-own its author committed it; brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed 7b3000000000): no contributor's pull request" \
+	"committer-own its author committed it; brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed or merged 7b3000000000, bob@b.org's): no contributor's pull request" \
 	"$(ptreport offlist -q off.tsv none.tsv c-br.tsv brm-name.tsv | awk -F'\t' -v id=$Q5 '$1 == id { print $10 " " $11 }')"
 is "... another's commit in it too (control: none)" \
-	"pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", merged by maint@m.org|none brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed 7b3000000000): no contributor's pull request" \
+	"pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", merged by maint@m.org|none brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", a branch of one who commits others' work (mia@m.org committed or merged 7b3000000000, bob@b.org's): no contributor's pull request" \
 	"$(rpr $Q3 brm.out)|$(rpr $Q3 brm-own.out)"
 # A merge_date that is no date: named by file and line, counted, exit 1;
 # the row left out, as the other rows' are (Q5 then no merge's).
@@ -1276,10 +1276,10 @@ is "... the row left out: no merge brought it in" "" \
 is "... the other rows read" "pull-request brought in by 3e9000000000 \"Merge pull request #8 from mia/queue\", merged by maint@m.org" \
 	"$(awk -F'\t' -v id=$Q3 '$1 == id { print $10 " " $11 }' "$T/out")"
 is "a queue of one who commits others' work to the main line, merged by another: still no contributor's pull request" \
-	"none brought in by 3e7000000000 \"Merge pull request #7 from max/queue\", a branch of one who commits others' work (maint@m.org committed 7b1000000000): no contributor's pull request" \
+	"none brought in by 3e7000000000 \"Merge pull request #7 from max/queue\", a branch of one who commits others' work (maint@m.org committed or merged 7b1000000000, ann@a.org's): no contributor's pull request" \
 	"$(rpr $Q1 brm.out)"
 is "one who merged another's work (Bob's, into the main line) commits others' work: her own commit is no branch taken whole (control: the merger unknown)" \
-	"committer-own its author committed it|pull-request its author committed it, and commits no one else's work: a branch of his taken whole (a fast-forward)" \
+	"committer-own its author committed it|pull-request its author committed it, and commits the work of no two other people in the 365 days around it: a branch of his taken whole (a fast-forward)" \
 	"$(rpr $Q6 brm-ctl.out)|$(rpr $Q6 br-ctl.out)"
 
 # Imports: each commit's message has a line saying it came from another

@@ -521,6 +521,9 @@ extern const char *const offlist_reasons[OR_N];
  */
 #define REVIEW_DAYS 60
 int commits_others(const struct model *md, const char *addr, const char *who, int64_t t);
+/* A commit of another's work the person committed or merged nearest t (COMMITTER_DAYS); NULL. */
+const struct commit *others_commit(const struct model *md, const char *addr, const char *who,
+    int64_t t);
 const struct commit *branch_committer(const struct model *md, const char *merge);
 uint32_t reviewed_posting(const struct model *md, const struct commit *c, int credit,
     uint32_t *reply);

@@ -789,8 +789,8 @@ pull_reason(const struct model *md, const struct commit *c, int own,
 	 * into another's.
 	 */
 	if (own && !commits_others(md, c->committer, c->cname, c->cdate)) {
-		buf_addstr(detail, "its author committed it, and commits no one else's "
-		    "work: a branch of his taken whole (a fast-forward)");
+		buf_addstr(detail, "its author committed it, and commits the work of no two other "
+		    "people in the 365 days around it: a branch of his taken whole (a fast-forward)");
 		return OR_PULL;
 	}
 	return OR_N;
@@ -957,10 +957,21 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 	r = own ? OR_OWN : OR_NONE;
 	if (own)
 		buf_addstr(detail, "its author committed it");
-	if (branch)
-		buf_addf(detail, "%sbrought in by %.12s \"%s\", a branch of one who commits others' "
-		    "work (%s committed %.12s): no contributor's pull request", own ? "; " : "",
-		    c->merge, c->merge_subject, branch->committer, branch->id);
+	if (branch) {
+		/* The evidence: another's work he committed or merged, nearest the branch's. */
+		const struct commit *o = others_commit(md, branch->committer, branch->cname,
+		    branch->cdate);
+
+		if (o)
+			buf_addf(detail, "%sbrought in by %.12s \"%s\", a branch of one who commits "
+			    "others' work (%s committed or merged %.12s, %s's): no contributor's pull "
+			    "request", own ? "; " : "", c->merge, c->merge_subject, branch->committer,
+			    o->id, o->author);
+		else
+			buf_addf(detail, "%sbrought in by %.12s \"%s\", a branch of one who commits "
+			    "others' work (%s committed %.12s): no contributor's pull request",
+			    own ? "; " : "", c->merge, c->merge_subject, branch->committer, branch->id);
+	}
 	return r;
 }
 

@@ -26,6 +26,7 @@ struct forwork {
 	const char *key;
 	int64_t t;
 	const char *author, *aname;
+	uint32_t commit;
 };
 
 /*
@@ -111,6 +112,7 @@ forwork_add(struct model *md, struct buf *b, const struct commit *c, const char 
 		md->fw[md->nfw].key = person_key(md, b, k ? 'n' : 'a', s);
 		md->fw[md->nfw].t = t;
 		md->fw[md->nfw].author = c->author;
+		md->fw[md->nfw].commit = (uint32_t)(c - md->commits);
 		md->fw[md->nfw++].aname = c->aname;
 	}
 }
@@ -590,6 +592,39 @@ others_work(const struct model *md, char kind, const char *s, int64_t t)
 			return 1;
 	}
 	return 0;
+}
+
+const struct commit *
+others_commit(const struct model *md, const char *addr, const char *who, int64_t t)
+{
+	const struct commit *best = NULL;
+	int64_t bt = 0;
+
+	for (int k = 0; k < 2 && t != NODATE; k++) {
+		const char *s = k ? who : addr;
+		char key[512];
+		int n = snprintf(key, sizeof key, "%c:%s", k ? 'n' : 'a', s);
+
+		if (!*s || n < 0 || (size_t)n >= sizeof key)
+			continue;
+		for (size_t i = forwork_from(md, key, t - (int64_t)COMMITTER_DAYS * DAY);
+		    i < md->nfw && !strcmp(md->fw[i].key, key) &&
+		    md->fw[i].t <= t + (int64_t)COMMITTER_DAYS * DAY; i++) {
+			const struct commit *c = &md->commits[md->fw[i].commit];
+			int64_t d = md->fw[i].t - t, bd;
+
+			if (one_person(c->author, c->aname, addr, who, 0))
+				continue;
+			bd = best ? bt - t : 0;
+			/* The nearest; of as near, the first by id: any order of the rows. */
+			if (!best || (d < 0 ? -d : d) < (bd < 0 ? -bd : bd) ||
+			    ((d < 0 ? -d : d) == (bd < 0 ? -bd : bd) && strcmp(c->id, best->id) < 0)) {
+				best = c;
+				bt = md->fw[i].t;
+			}
+		}
+	}
+	return best;
 }
 
 int
