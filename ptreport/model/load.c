@@ -233,15 +233,17 @@ said_of(struct model *md, struct mail *m, const struct tsv_reader *r, const int 
 
 /*
  * What a patch's message (raw: TSV-escaped) says of its family: its
- * Fixes: and Change-Id trailers; and whether it has no Signed-off-by
- * and its subject no [PATCH] tag, a diff shared in passing, maybe no
- * submission (verdicts() weighs that against the history's habits).
+ * Fixes: and Change-Id trailers, the issues it names (issues.c); and
+ * whether it has no Signed-off-by and its subject no [PATCH] tag, a diff
+ * shared in passing, maybe no submission (verdicts() weighs that against
+ * the history's habits).
  */
 static void
 patch_message(struct model *md, struct mail *m, const char *msg, size_t n)
 {
 	m->fixes = trailer_word(md, msg, n, "fixes:", FIXES_LEN, 1);
 	m->changeid = trailer_word(md, msg, n, "change-id:", 64, 0);
+	issues_note(&md->issm, (uint32_t)(m - md->mails), msg, n);
 	if (!find_ci(msg, n, "signed-off-by:")) {
 		struct subject_info si;
 
@@ -369,10 +371,8 @@ load_mails(struct model *md, struct tsv_reader *r)
 		md->mails[mi].parent = last;
 		/* mail_node() may have moved md->mails. */
 		m = &md->mails[mi];
-		if (m->type == MT_PATCH && cmsg >= 0) {
+		if (m->type == MT_PATCH && cmsg >= 0)
 			patch_message(md, m, r->f[cmsg].s, r->f[cmsg].len);
-			issues_note(&md->issm, mi, r->f[cmsg].s, r->f[cmsg].len);
-		}
 		/* Naming no parent, it may quote one: "On ..., NAME wrote:". */
 		if (last == NONE && m->type != MT_BOT && cmsg >= 0)
 			quote_attribution(md, mi, r->f[cmsg].s, r->f[cmsg].len);
