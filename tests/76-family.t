@@ -209,6 +209,30 @@ ok $? "control table: Bob answers v1's cover letter"
 is "control: v1 answered at its cover letter: v2's part 2 answered-version t2@x" \
 	"answered-version t2@x" "$(V u2@x --grace 0 ver-cover.tsv k-ver.tsv c-end.tsv)"
 
+# v1's part 1 answered, v2's not, v3's merged (w1@x, in their cluster
+# with C1, committed a day after it, a cluster of their own): what
+# became of v2's part 1 is v3's
+# merge, superseded, not v1's answer (control: no commit).
+{
+	cat ver.tsv
+	w w0@x 2021-02-15T09:00:00Z Ann ann@a.org '[PATCH v3 0/2] bar: two' cover '' 3 0 2
+	w w1@x 2021-02-15T09:01:00Z Ann ann@a.org '[PATCH v3 1/2] bar: one' patch w0@x 3 1 2
+} >ver3.tsv
+{ cat k-ver.tsv; member 3 w1@x mail; member 3 "$C1" commit; } >k-ver3.tsv
+{ chdr; commit "$C1" 2021-02-15T09:01:00Z 2021-02-16T09:00:00Z; commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-ver3.tsv
+{
+	thdr
+	tok mail t1@x 2021-02-01T09:01:00Z M:bar/one.c
+	tok mail u1@x 2021-02-08T09:01:00Z M:bar/one.c
+	tok mail w1@x 2021-02-15T09:01:00Z M:bar/one.c
+	tok commit "$C1" 2021-02-16T09:00:00Z M:bar/one.c
+} >ver3.tok
+{ cat k-ver.tsv; member 3 w1@x mail; } >k-ver3n.tsv
+is "versions: v2's part 1, v1's answered and v3's merged: superseded by v3" \
+	"superseded w1@x, merged as $C1" "$(V u1@x --grace 0 ver3.tsv ver3.tok k-ver3.tsv c-ver3.tsv)"
+is "control: v3 not merged: answered-version t1@x" "answered-version t1@x" \
+	"$(V u1@x --grace 0 ver3.tsv ver3.tok k-ver3n.tsv c-end.tsv)"
+
 # Answered, then merged as its next version under a new title: Ann's
 # a1@x answered by Bob; her v2 a2@x "foo: add a bar switch" four days
 # later (no earlier version of its own, her next posting), merged as MV

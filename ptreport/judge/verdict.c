@@ -404,6 +404,15 @@ judge(struct model *md, uint32_t mi)
 		return;
 	}
 	if ((x = version_answered(md, mi)) != NONE) {
+		/*
+		 * A later version merged says what became of it, as for a
+		 * patch answered itself (answered()): superseded by it.
+		 */
+		if ((r = family_merged_later(md, mi)) != NONE) {
+			set_verdict(m, V_SUPERSEDED, applied_by(md, r, 0) != NONE ?
+			    applied_by(md, r, 0) : applied_by(md, r, 1), r);
+			return;
+		}
 		set_verdict(m, V_ANSWERED_VERSION, responder(md, x), x);
 		return;
 	}
