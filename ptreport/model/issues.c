@@ -81,8 +81,11 @@ issue_keys(const char *s, size_t n, uint64_t *v, uint32_t max)
 	for (size_t i = 0; i < n && k < max; i++) {
 		size_t j = i, d, kl;
 		const char *key;
-		int hit = 0;
+		int hit = 0, ls = line_start(s, i);
 
+		/* Most bytes start nothing: a link's slash, a '#', "show_bug", a line. */
+		if (!ls && s[i] != '/' && s[i] != '#' && s[i] != 's')
+			continue;
 		/* A tracker's key: after "/browse/", or a trailer's value. */
 		if (i + 8 <= n && !memcmp(s + i, "/browse/", 8) &&
 		    (kl = tracker_key(s + i + 8, n - i - 8))) {
@@ -90,7 +93,7 @@ issue_keys(const char *s, size_t n, uint64_t *v, uint32_t max)
 			i += 8 + kl - 1;
 			continue;
 		}
-		if (line_start(s, i) && (key = trailer_key(s, n, i, &kl))) {
+		if (ls && (key = trailer_key(s, n, i, &kl))) {
 			v[k++] = hash_bytes(key, kl) | 1;
 			i = (size_t)(key - s) + kl - 1;
 			continue;
