@@ -570,28 +570,47 @@ forwork_from(const struct model *md, const char *key, int64_t t)
 }
 
 /*
+ * The entries of md->fw of person KIND:S within COMMITTER_DAYS of t:
+ * [*lo, return value); an empty range when S is empty or too long.
+ */
+static size_t
+fw_window(const struct model *md, char kind, const char *s, int64_t t, size_t *lo)
+{
+	char key[512];
+	int n = snprintf(key, sizeof key, "%c:%s", kind, s);
+	size_t i;
+
+	*lo = 0;
+	if (!*s || n < 0 || (size_t)n >= sizeof key)
+		return 0;
+	*lo = i = forwork_from(md, key, t - (int64_t)COMMITTER_DAYS * DAY);
+	while (i < md->nfw && !strcmp(md->fw[i].key, key) &&
+	    md->fw[i].t <= t + (int64_t)COMMITTER_DAYS * DAY)
+		i++;
+	return i;
+}
+
+/*
  * Did the person of key commit the work of two other people or more
  * (on any branch) within COMMITTER_DAYS of t?
  */
 static int
 others_work(const struct model *md, char kind, const char *s, int64_t t)
 {
-	char key[512];
-	int n = snprintf(key, sizeof key, "%c:%s", kind, s);
-	const struct forwork *first = NULL;
+	size_t lo, hi = fw_window(md, kind, s, t, &lo);
 
-	if (!*s || n < 0 || (size_t)n >= sizeof key)
-		return 0;
-	for (size_t i = forwork_from(md, key, t - (int64_t)COMMITTER_DAYS * DAY);
-	    i < md->nfw && !strcmp(md->fw[i].key, key) &&
-	    md->fw[i].t <= t + (int64_t)COMMITTER_DAYS * DAY; i++) {
-		if (!first)
-			first = &md->fw[i];
-		else if (!one_person(first->author, first->aname, md->fw[i].author,
+	for (size_t i = lo + 1; i < hi; i++)
+		if (!one_person(md->fw[lo].author, md->fw[lo].aname, md->fw[i].author,
 		    md->fw[i].aname, 0))
 			return 1;
-	}
 	return 0;
+}
+
+/* |a - b| */
+static int64_t
+span(int64_t a, int64_t b)
+{
+	return a < b ? b - a : a - b;
 }
 
 const struct commit *
@@ -601,24 +620,16 @@ others_commit(const struct model *md, const char *addr, const char *who, int64_t
 	int64_t bt = 0;
 
 	for (int k = 0; k < 2 && t != NODATE; k++) {
-		const char *s = k ? who : addr;
-		char key[512];
-		int n = snprintf(key, sizeof key, "%c:%s", k ? 'n' : 'a', s);
+		size_t lo, hi = fw_window(md, k ? 'n' : 'a', k ? who : addr, t, &lo);
 
-		if (!*s || n < 0 || (size_t)n >= sizeof key)
-			continue;
-		for (size_t i = forwork_from(md, key, t - (int64_t)COMMITTER_DAYS * DAY);
-		    i < md->nfw && !strcmp(md->fw[i].key, key) &&
-		    md->fw[i].t <= t + (int64_t)COMMITTER_DAYS * DAY; i++) {
+		for (size_t i = lo; i < hi; i++) {
 			const struct commit *c = &md->commits[md->fw[i].commit];
-			int64_t d = md->fw[i].t - t, bd;
 
 			if (one_person(c->author, c->aname, addr, who, 0))
 				continue;
-			bd = best ? bt - t : 0;
 			/* The nearest; of as near, the first by id: any order of the rows. */
-			if (!best || (d < 0 ? -d : d) < (bd < 0 ? -bd : bd) ||
-			    ((d < 0 ? -d : d) == (bd < 0 ? -bd : bd) && strcmp(c->id, best->id) < 0)) {
+			if (!best || span(md->fw[i].t, t) < span(bt, t) ||
+			    (span(md->fw[i].t, t) == span(bt, t) && strcmp(c->id, best->id) < 0)) {
 				best = c;
 				bt = md->fw[i].t;
 			}
