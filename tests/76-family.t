@@ -1340,7 +1340,7 @@ tags() {
 		whdr
 		bg
 		for i in 1 2 3; do
-			w k$i@x 2021-02-0${i}T09:00:00Z Ann ann@a.org "[KIRK][PATCH] kirk: change $i"
+			w k$i@x 2021-02-0${i}T09:00:00Z Ann ann@a.org "[${TAGW:-KIRK}][PATCH] kirk: change $i"
 			w m$i@x 2021-02-0${i}T10:00:00Z Ann ann@a.org "[PATCH] lib: change $i"
 		done
 	} >tags.tsv
@@ -1360,6 +1360,8 @@ is "tags: [KIRK], none of whose 3 patches the history took: another repository's
 	"not-counted not for this repository: its subject's tag [kirk], a tag none of whose 3 patches the history took" \
 	"$(tags)"
 is "control: one [KIRK] patch merged: the tag is taken, the others ignored" "ignored" "$(tags taken)"
+is "control: [DRAFT], a patch's state, names no repository: ignored" "ignored" \
+	"$(TAGW=DRAFT tags)"
 # On a list of several repositories a library's patch is now and then
 # matched to the commit of the tool's companion patch: twelve [LIB]
 # patches, one of them "merged", where the history takes all twelve
@@ -1397,7 +1399,7 @@ lib() {
 	V l20@x --grace 0 lib.tsv k-lib.tsv c-lib.tsv
 }
 is "tags: [lib], 1 of 12 merged where the history takes most: another repository's" \
-	"not-counted not for this repository: its subject's tag [lib], a tag of whose 12 patches the history took 1 (it takes 50% of all)" \
+	"not-counted not for this repository: its subject's tag [lib], a tag of whose 12 patches the history took 1 (it takes 50% of all, 50% of the project's: 6.0 expected)" \
 	"$(lib 1)"
 is "control: 2 of 12 merged: the tag is taken, the rest ignored" "ignored" "$(lib 2)"
 # A companion's merge is none of its tag's: three [PATCH lib] patches

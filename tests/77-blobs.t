@@ -277,6 +277,73 @@ is "control: the list's name as a tag ([dev] on list dev) names no repository: i
 	"$(tg dev libsrc/a.c bbbbbbb)"
 is "control: a patch's state ([BUG], [TEST]) names no repository: ignored" "ignored|ignored" \
 	"$(tg BUG libsrc/a.c bbbbbbb)|$(tg TEST libsrc/a.c bbbbbbb)"
+# A small project on a list of many repositories: the rate of all the
+# list's patches tells nothing of a tag (the list's are mostly the
+# kernel's), the rate of the project's own patches does.  sibr SIBF
+# LATE: twenty patches of the project's (src/tool.c), each merged; forty
+# kernel patches (kernel/); twelve of Ann's "[PATCH sib]", six on SIBF,
+# six on configure.ac, the first of those (s7@x) matched to a commit of
+# the history (the same change made in both), the last (s12@x) judged.
+# With LATE, every [sib] patch but s7@x and s12@x is posted after the
+# history's end, when nothing of the tag could have been merged.
+O20="01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20"
+sdate() {
+	if [ -n "$late" ] && [ "$1" != 7 ] && [ "$1" != 12 ]; then
+		echo "2021-10-$(($1 + 10))T09:00:00Z"
+	else
+		echo "2021-06-$(($1 + 10))T09:00:00Z"
+	fi
+}
+sibr() {
+	sibf=$1 late=${2:-}
+	{ mhdr; bg
+	  for n in $O20; do
+		tmail "o$n@x" 2021-04-${n}T09:00:00Z Bob bob@b.org "[PATCH] tool: change $n"
+	  done
+	  for n in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20; do
+		tmail "k$n@x" 2021-05-${n}T09:00:00Z Ker ker@k.org "[PATCH] kern: fix $n"
+		tmail "j$n@x" 2021-05-${n}T10:00:00Z Ker ker@k.org "[PATCH] kern: more $n"
+	  done
+	  for n in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		tmail "s$n@x" "$(sdate "$n")" Ann ann@a.org "[PATCH sib] sib: change $n"
+	  done
+	  talk
+	} >sb.tsv
+	{ bhdr; base_tok
+	  for n in $O20; do
+		b commit "$(hexid d$n)" 2021-04-${n}T12:00:00Z 3333333..3333334 M:src/tool.c
+		b mail "o$n@x" 2021-04-${n}T09:00:00Z 3333333..3333334 M:src/tool.c
+	  done
+	  for n in 01 02 03 04 05 06 07 08 09 10 11 12 13 14 15 16 17 18 19 20; do
+		b mail "k$n@x" 2021-05-${n}T09:00:00Z c0ffee1..c0ffee2 "M:kernel/f$n.c"
+		b mail "j$n@x" 2021-05-${n}T10:00:00Z c0ffee1..c0ffee2 "M:kernel/g$n.c"
+	  done
+	  b commit "$(hexid e21)" 2021-06-18T00:00:00Z bbbbbbb..bbbbbb7 M:configure.ac
+	  for n in 1 2 3 4 5 6 7 8 9 10 11 12; do
+		f=configure.ac
+		[ "$n" -le 6 ] && f=$sibf
+		b mail "s$n@x" "$(sdate "$n")" bbbbbbb..bbbbbb7 "M:$f"
+	  done; } >sb.tok
+	{ khdr
+	  for n in $O20; do member "$n" "o$n@x" mail; member "$n" "$(hexid d$n)" commit; done
+	  member 21 s7@x mail; member 21 "$(hexid e21)" commit; } >k-sb.tsv
+	{ chdr
+	  commit "$C1" 2021-01-01T00:00:00Z 2021-01-01T00:00:00Z
+	  commit "$C2" 2021-01-02T00:00:00Z 2021-01-02T00:00:00Z
+	  for n in $O20; do
+		commit "$(hexid d$n)" 2021-04-${n}T12:00:00Z 2021-04-${n}T12:00:00Z
+	  done
+	  commit "$(hexid e21)" 2021-06-18T00:00:00Z 2021-06-18T00:00:00Z
+	  commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-sb.tsv
+	verdict s12@x --grace 0 sb.tsv sb.tok k-sb.tsv c-sb.tsv
+}
+is "a tag merged far below the project's own rate, half its patches on files only another has: another repository's" \
+	"not-counted not for this repository: its subject's tag [sib], a tag of whose 12 patches the history took 1 (it takes 28% of all, 78% of the project's: 4.7 expected)" \
+	"$(sibr sibsrc/x.c)"
+is "control: none of the tag's patches another repository's by its files: judged by the rate of all, ignored" \
+	"ignored" "$(sibr src/tool.c)"
+is "control: the tag's other patches posted after the history's end: too few to tell, ignored" \
+	"ignored" "$(sibr sibsrc/x.c late)"
 tg lib libsrc/a.c bbbbbbb >/dev/null
 is "why: how the repository was decided, the tag and why it did not decide" \
 	"  repository: the project's: 1 of the 1 files it changes is the repository's at its date, or known from its thread or its author; its tag [lib]: 3 patches, 0 merged, 2 another repository's by their files: another repository's by those files, but this one was made in the history's tree (every blob its diff changes rests on it)" \

@@ -62,7 +62,7 @@ process_tag(const char *w, size_t k)
 	static const char *const words[] = {
 		"patch", "patches", "rfc", "resend", "repost", "ping", "reminder",
 		/* A patch's state, not a repository (common/subject.c's markers). */
-		"wip", "dnm", "debug", "hack", "ref", "test", "bug", NULL,
+		"wip", "dnm", "debug", "hack", "ref", "test", "bug", "draft", NULL,
 	};
 	size_t d = 0;
 
@@ -83,12 +83,37 @@ process_tag(const char *w, size_t k)
 struct tagstat {
 	unsigned long patches, merged;
 	unsigned long other;     /* of its patches, another repository's by their files */
+	unsigned long early, eother; /* posted before the history's end; of those, another's */
 	int foreign, byfiles;
 };
 
+/*
+ * How many of a tag's patches the history would have merged, of those
+ * posted before it ends: at the rate of all the list's patches, or,
+ * for a tag a quarter of whose patches at least are another
+ * repository's by their files, at the rate of the project's own (those
+ * whose files are the repository's) over the rest, where that is more.
+ * On a list of many repositories where the project is a small one (a
+ * library beside the tools that use it) the rate of all tells nothing;
+ * a tag whose patches, some on files only a sibling has, the others on
+ * files the project shares with it (configure.ac, doxygen/), are
+ * merged far below the project's own rate names that sibling.  A tag
+ * none of whose patches is another's by its files (a feature's name, a
+ * development branch's) is judged by the rate of all alone.
+ */
+static double
+tag_expect(const struct tagstat *t, double allrate, double ownrate)
+{
+	double a = (double)t->early * allrate;
+	double o = (double)(t->early - t->eother) * ownrate;
+
+	return 4 * t->eother >= t->early && o > a ? o : a;
+}
+
 /* Count a patch (merged or not) under key w[0..k) of map by: its tagstat, made when new. */
 static void
-tag_count(struct model *md, struct hmap *by, const char *w, size_t k, int merged, int other)
+tag_count(struct model *md, struct hmap *by, const char *w, size_t k, int merged, int other,
+    int early)
 {
 	int isnew;
 	struct hent *e = hmap_put(by, w, k, &isnew);
@@ -104,6 +129,8 @@ tag_count(struct model *md, struct hmap *by, const char *w, size_t k, int merged
 	t->patches++;
 	t->merged += (unsigned long)merged;
 	t->other += (unsigned long)other;
+	t->early += (unsigned long)early;
+	t->eother += (unsigned long)(early && other);
 }
 
 struct tagctx {
@@ -147,7 +174,8 @@ count_tag(const char *w, size_t k, void *arg)
 		return;
 	}
 	if (c->stage == 1) {
-		tag_count(c->md, c->tags, w, k, c->merged, c->m->foreign);
+		tag_count(c->md, c->tags, w, k, c->merged, c->m->foreign,
+		    c->m->date < c->md->hist_end);
 		return;
 	}
 	e = hmap_get(c->tags, w, k);
@@ -344,7 +372,7 @@ own_tags(struct model *md, const struct hmap *tags, const struct set64 *ltags)
  */
 static void
 tag_note(struct model *md, struct hmap *tags, struct mail *m, const struct set64 *ltags,
-    double rate, const char *hit)
+    double rate, double ownrate, const char *hit)
 {
 	struct firsttag f = { ltags, "", 0 };
 	const struct hent *e;
@@ -367,11 +395,11 @@ tag_note(struct model *md, struct hmap *tags, struct mail *m, const struct set64
 		    "repository's" : m->owntag == OWN_PREFIX ? "it changes only files every "
 		    "project has, and most patches under its title's prefix are another "
 		    "repository's" : "it creates files in folders the repository lacks");
-	else if (t->merged && (double)t->merged * TAG_RATIO > rate * (double)t->patches)
+	else if (t->merged && (double)t->merged * TAG_RATIO > tag_expect(t, rate, ownrate))
 		buf_addstr(&b, "a tag the history takes");
 	else
-		buf_addf(&b, "too few to tell (at the rate of all %.1f would be merged)",
-		    rate * (double)t->patches);
+		buf_addf(&b, "too few to tell (at the rate of the project's patches %.1f "
+		    "would be merged)", tag_expect(t, rate, ownrate));
 	m->tagnote = arena_strndup(&md->mem, b.p, b.len);
 	buf_free(&b);
 }
@@ -472,7 +500,7 @@ key_seen(const char *w, size_t k, void *arg)
 		return;
 	c->tagged |= w[k - 1] != ':';
 	if (c->rate < 0) {
-		tag_count(c->md, c->by, w, k, c->merged, 0);
+		tag_count(c->md, c->by, w, k, c->merged, 0, 1);
 		return;
 	}
 	/* Taken: some merged, and at least 1 in TAG_RATIO of the rate of all. */
@@ -799,8 +827,8 @@ tags_judge(struct model *md)
 	struct hmap tags = HMAP_INIT, perlist = HMAP_INIT, lists = HMAP_INIT;
 	struct tagctx c = { md, &tags, &perlist, &lists, NULL, 0, 0, BUF_INIT, NULL, SET64_INIT };
 	struct set64 ltags = SET64_INIT;
-	unsigned long all = 0, allmerged = 0;
-	double rate;
+	unsigned long all = 0, allmerged = 0, own = 0, ownmerged = 0;
+	double rate, ownrate;
 
 	/* Every mail: the lists' sizes, and their tags per list. */
 	for (size_t i = 0; i < md->nmails; i++) {
@@ -838,11 +866,19 @@ tags_judge(struct model *md)
 		c.m = &md->mails[i];
 		c.merged = applied_by(md, (uint32_t)i, 0) != NONE &&
 		    !companion_merge(md, (uint32_t)i, &ltags);
-		all++;
-		allmerged += (unsigned long)c.merged;
 		set64_free(&c.seen);
 		subject_tags(c.m->subject, count_tag, &c);
+		if (c.m->date >= md->hist_end)
+			continue;
+		all++;
+		allmerged += (unsigned long)c.merged;
+		if (!c.m->foreign) {
+			own++;
+			ownmerged += (unsigned long)c.merged;
+		}
 	}
+	rate = all ? (double)allmerged / (double)all : 0;
+	ownrate = own ? (double)ownmerged / (double)own : 0;
 	/*
 	 * A tag the history (all but) never takes, where it takes most
 	 * patches: at least TAG_EXPECT of its patches would have been
@@ -861,7 +897,7 @@ tags_judge(struct model *md)
 		if (!e->key)
 			continue;
 		t = e->val;
-		expect = all ? (double)t->patches * (double)allmerged / (double)all : 0;
+		expect = tag_expect(t, rate, ownrate);
 		/* set64_add(): 1 when not there, not a list's own (each tag comes once). */
 		t->foreign = all && t->patches >= 2 && expect >= TAG_EXPECT &&
 		    (double)t->merged * TAG_RATIO <= expect &&
@@ -883,7 +919,6 @@ tags_judge(struct model *md)
 	 * rate: a header copied into several repositories has one blob in
 	 * each.
 	 */
-	rate = all ? (double)allmerged / (double)all : 0;
 	own_tags(md, &tags, &ltags);
 	if (md->has_blobs && !md->blobs_missing)
 		blobs_root(md);
@@ -900,9 +935,9 @@ tags_judge(struct model *md)
 		/* Made in the history's tree: no tag judged by files alone decides. */
 		if (m->bpre && m->broot == m->bpre && (!c.hit ||
 		    ((struct tagstat *)hmap_get(&tags, c.hit, strlen(c.hit))->val)->byfiles)) {
-			tag_note(md, &tags, m, &ltags, rate, c.hit);
+			tag_note(md, &tags, m, &ltags, rate, ownrate, c.hit);
 		} else if (!c.hit) {
-			tag_note(md, &tags, m, &ltags, rate, NULL);
+			tag_note(md, &tags, m, &ltags, rate, ownrate, NULL);
 		} else {
 			struct buf b = BUF_INIT;
 			struct tagstat *t = hmap_get(&tags, c.hit, strlen(c.hit))->val;
@@ -918,8 +953,9 @@ tags_judge(struct model *md)
 				    "took", c.hit, t->patches);
 			else
 				buf_addf(&b, "[%s], a tag of whose %lu patches the history took "
-				    "%lu (it takes %.0f%% of all)", c.hit, t->patches, t->merged,
-				    100.0 * rate);
+				    "%lu (it takes %.0f%% of all, %.0f%% of the project's: %.1f "
+				    "expected)", c.hit, t->patches, t->merged, 100.0 * rate,
+				    100.0 * ownrate, tag_expect(t, rate, ownrate));
 			m->fwhy = arena_strndup(&md->mem, b.p, b.len);
 			buf_free(&b);
 		}
