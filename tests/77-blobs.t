@@ -81,10 +81,18 @@ run() {
 	{
 		mhdr; bg; tmail p@x "$rd" "${RUNBY:-Bob}" "${RUNAT:-bob@b.org}" "$rs"
 		[ -n "${RUNM2:-}" ] && tmail m2@x 2021-02-02T10:00:00Z Ann ann@a.org "$RUNM2"
+		if [ -n "${RUNAWAY:-}" ]; then
+			tmail a3@x 2021-02-05T09:00:00Z Ann ann@a.org '[PATCH] build: elsewhere'
+			tmail a4@x 2021-02-06T09:00:00Z Ann ann@a.org '[PATCH] build: elsewhere too'
+		fi
 	} >r.tsv
 	{
 		bhdr; base_tok; b mail p@x "$rd" "$rb" "$@"
 		[ -n "${RUNM2:-}" ] && b mail m2@x 2021-02-02T10:00:00Z 1111111..3333333 M:src/tool.c
+		if [ -n "${RUNAWAY:-}" ]; then
+			b mail a3@x 2021-02-05T09:00:00Z 9abcde1..9abcde2 M:configure.ac
+			b mail a4@x 2021-02-06T09:00:00Z 9abcde2..9abcde3 M:configure.ac
+		fi
 	} >r.tok
 	{ cat k.tsv; member 1 m2@x mail; } >k2.tsv
 	verdict p@x --grace 0 r.tsv r.tok k2.tsv c.tsv
@@ -108,6 +116,13 @@ is "foreign (by its files now, before its blobs): beside configure.ac a file the
 is "control: a title prefix the history takes (tool:), by one whose patches rest on the history: ignored" \
 	"ignored" \
 	"$(RUNBY=Ann RUNAT=ann@a.org run '[PATCH] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"
+# One who works in several trees (most of her patches on the project's
+# files made elsewhere: two build fixes of another repository's
+# configure.ac) is not kept by the prefix: a sibling's build fix under
+# the "build:" every repository of the list uses.
+is "foreign by its blobs: a taken prefix, by one most of whose patches on its files rest elsewhere" \
+	"not-counted" \
+	"$(RUNAWAY=1 RUNM2='[PATCH] build: merged two' RUNBY=Ann RUNAT=ann@a.org run '[PATCH] build: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"
 is "foreign by its blobs: the same prefix by one whose patches never rest on the history" \
 	"not-counted" \
 	"$(run '[PATCH] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"

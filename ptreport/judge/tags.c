@@ -742,11 +742,21 @@ blob_stray(struct model *md, struct hmap *by, const struct set64 *shared, uint32
  * too); and those that change no blob (they only create files) go with
  * the others (blobs_posting()).
  */
+/* Does person who work in the history's tree: half his counted patches at least resting on it? */
+static int
+works_in(const struct hmap *rooted, const char *who)
+{
+	const struct hent *e = *who ? hmap_get(rooted, who, strlen(who)) : NULL;
+	uintptr_t v = e ? (uintptr_t)e->val : 0;
+
+	return v && 2 * (v >> 32) >= (v & 0xffffffffu);
+}
+
 void
 blobs_judge(struct model *md, const struct set64 *ltags)
 {
-	struct hmap by = HMAP_INIT, posts = HMAP_INIT;
-	struct set64 shared = SET64_INIT, rooted = SET64_INIT;
+	struct hmap by = HMAP_INIT, posts = HMAP_INIT, rooted = HMAP_INIT;
+	struct set64 shared = SET64_INIT;
 	struct keyctx c = { md, &by, ltags, 0, -1, 0, NULL };
 	unsigned long all = 0, merged = 0;
 
@@ -766,12 +776,22 @@ blobs_judge(struct model *md, const struct set64 *ltags)
 		title_prefixes(m->subject, key_seen, &c);
 	}
 	c.rate = all ? (double)merged / (double)all : 0;
-	/* The authors of patches made in the history's tree (some blob resting on it). */
+	/*
+	 * Who works in the history's tree: of a person's patches on files
+	 * the project has (no other repository's by their files or tags)
+	 * that name blobs, how many rest on it (some blob), how many in all.
+	 */
 	for (size_t i = 0; i < md->nmails; i++) {
 		const struct mail *m = &md->mails[i];
+		struct hent *e;
+		int isnew;
 
-		if (tag_counted(md, (uint32_t)i) && m->broot && *m->from)
-			set64_add(&rooted, hash_bytes(m->from, strlen(m->from)));
+		if (!tag_counted(md, (uint32_t)i) || m->foreign || !m->bpre || !*m->from)
+			continue;
+		e = hmap_put(&rooted, m->from, strlen(m->from), &isnew);
+		if (isnew)
+			e->key = m->from;
+		e->val = (void *)((uintptr_t)e->val + 1 + (m->broot ? (uintptr_t)1 << 32 : 0));
 	}
 	for (int sib = 0; sib < 2; sib++)
 		for (size_t i = 0; i < md->nmails; i++) {
@@ -788,12 +808,15 @@ blobs_judge(struct model *md, const struct set64 *ltags)
 			/*
 			 * A tag or prefix the history takes keeps the patch of
 			 * one who works in its tree (a patch of his made on an
-			 * unmerged branch); not one whose patches never rest on
-			 * it (a header fix made in another repository's tree,
-			 * under an "include:" both use).
+			 * unmerged branch): half his patches on its files at
+			 * least rest on it.  Not one whose patches never or
+			 * seldom do (a header fix made in another repository's
+			 * tree, under an "include:" both use; a build fix of a
+			 * sibling's configure.ac, under the "build:" all the
+			 * list's repositories use, by one who works in several).
 			 */
 			if (c.taken && !prefix_names_file(m, c.taken, strlen(c.taken)) &&
-			    set64_has(&rooted, hash_bytes(m->from, strlen(m->from))))
+			    works_in(&rooted, m->from))
 				continue;
 			pc = posting_count(md, &posts, (uint32_t)i, 0);
 			for (uint32_t k = 0; k < m->nblobs; k++)
@@ -815,7 +838,7 @@ blobs_judge(struct model *md, const struct set64 *ltags)
 			posting_count(md, &posts, (uint32_t)i, 0)->stray++;
 		}
 	blobs_posting(md, &posts);
-	set64_free(&rooted);
+	hmap_free(&rooted);
 	set64_free(&shared);
 	hmap_free(&posts);
 	hmap_free(&by);
