@@ -1461,8 +1461,19 @@ if command -v gnuplot >/dev/null 2>&1; then
 	[ "$(rows "$T/out")" -eq 2 ]
 	ok $? "... the table is still written"
 	run ptreport weekly -q -p empty.png "$D/series.tsv" none.tsv -s 2030-01-01
-	[ "$rc" -eq 2 ] && [ ! -e empty.png ] && grep -q 'nothing to plot' "$T/err"
-	ok $? "nothing to plot: exit 2 (the plot is an output not written), no file"
+	[ "$rc" -eq 0 ] && [ -s empty.png ] && [ ! -e empty.png.tmp ] &&
+	    head -c 4 empty.png | od -An -c | grep -q 'P   N   G'
+	ok $? "nothing to plot: exit 0, the image written all the same (it says so)"
+	run ptreport weekly -q -p empty.svg "$D/series.tsv" none.tsv -s 2030-01-01
+	[ "$rc" -eq 0 ] && grep -q 'No patch for the project in the archives' empty.svg
+	ok $? "... saying why in its middle"
+	# The whole report of a run with no patch for the project (a
+	# repository younger than its archive): every file written.
+	mkdir -p noproj
+	run ptreport all -q -o noproj -p png "$D/series.tsv" none.tsv -s 2030-01-01
+	[ "$rc" -eq 0 ] && [ -s noproj/weekly.png ] && [ -s noproj/maintainers.png ] &&
+	    [ -s noproj/duration.png ] && [ -s noproj/report.html ] && [ -s noproj/report.txt ]
+	ok $? "all -p png with no patch for the project: exit 0, every report and plot written"
 else
 	skip "plots: gnuplot is not installed"
 fi
@@ -1750,9 +1761,9 @@ if command -v gnuplot >/dev/null 2>&1; then
 	run ptreport maintainers --grace 0 -q -p m3.png "$M1" "$M2" mt-empty.tsv
 	[ "$rc" -eq 0 ] && [ -s m3.png ]
 	ok $? "maintainers -p with a maintainers table of no section (no MAINTAINERS): the lists'"
-	run ptreport maintainers --grace 0 -q -p m2.png -s 2030-01-01 "$M1" "$M2"
-	[ "$rc" -eq 2 ] && [ ! -e m2.png ] && grep -q 'nothing to plot' "$T/err"
-	ok $? "maintainers -p with nothing to plot: exit 2, no file"
+	run ptreport maintainers --grace 0 -q -p m2.svg -s 2030-01-01 "$M1" "$M2"
+	[ "$rc" -eq 0 ] && grep -q 'No maintainer with a patch for the project' m2.svg
+	ok $? "maintainers -p with nothing to plot: exit 0, an image saying so"
 else
 	skip "maintainers plots: gnuplot is not installed"
 fi

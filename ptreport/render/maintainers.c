@@ -175,10 +175,9 @@ maint_plot(const char *image, struct mview *mv, struct mrow **plotted, size_t np
 	int rc;
 	FILE *fp;
 
-	if (!np) {
-		warnx("%s: nothing to plot", image);
-		return -1;
-	}
+	if (!np)
+		return plot_empty(image, "Patches per maintainer", "No maintainer with a patch "
+		    "for the project in the archives, none to plot");
 	for (size_t i = 0; i < md->nmails; i++) {
 		long mo;
 

@@ -339,3 +339,28 @@ plot_wait(void)
 	npending = 0;
 	return rc;
 }
+
+int
+plot_empty(const char *image, const char *title, const char *why)
+{
+	char path[PLOT_PATH_MAX];
+	struct buf s = BUF_INIT;
+	FILE *fp;
+	int rc;
+
+	if (!(fp = plot_scratch(path, sizeof path))) {
+		warnx("%s: a scratch file for its data: %s", image, strerror(errno));
+		return -1;
+	}
+	fclose(fp);
+	buf_addstr(&s, "unset key\nunset xtics\nunset ytics\nset xrange [0:1]\n"
+	    "set yrange [0:1]\nset title ");
+	plot_quote(&s, title);
+	buf_addstr(&s, "\nset label 1 ");
+	plot_quote(&s, why);
+	buf_addstr(&s, " at graph 0.5, graph 0.5 center\nplot NaN notitle\n");
+	rc = plot(image, path, s.p);
+	plot_scratch_done(path);
+	buf_free(&s);
+	return rc;
+}

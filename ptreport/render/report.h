@@ -64,6 +64,12 @@ FILE *plot_scratch(char *path, size_t size);
 void plot_scratch_done(const char *path);
 /* A gnuplot string literal for s (single quotes doubled). */
 void plot_quote(struct buf *b, const char *s);
+/*
+ * An image with a title and a frame, saying in its middle why it has
+ * nothing to show (no patch for the project in the archives): a run
+ * with nothing to plot still writes every image it names.  As plot().
+ */
+int plot_empty(const char *image, const char *title, const char *why);
 
 /*
  * A report ptreport all wrote beside the page (the folder of -o): the

@@ -127,7 +127,8 @@ weekly_plot(const char *image, struct wcount **v, size_t n)
 		buf_addc(&script, '\n');
 	}
 	buf_addstr(&script, "unset multiplot\n");
-	rc = nls ? plot(image, path, script.p) : (warnx("%s: nothing to plot", image), -1);
+	rc = nls ? plot(image, path, script.p) : plot_empty(image, "Patches for the project, "
+	    "per ISO week", "No patch for the project in the archives, none to plot");
 out:
 	plot_scratch_done(path);
 	buf_free(&script);
