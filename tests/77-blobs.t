@@ -428,6 +428,41 @@ is "control: the same reply by one who commits to the repository: the posting in
 	"$(rname=Max raddr=maint@m.org reply=series rto=s1@x own ' tool' M:src/tool.c parts | cut -d' ' -f1)"
 is "control: the reply to the cover letter: the project's part answered" "answered" \
 	"$(reply=series rto=s0@x own ' tool' M:src/tool.c parts | cut -d' ' -f1)"
+# A patch of only files every project has (.gitignore), under a title
+# prefix (build:) whose patches are the project's by their files at
+# first, another repository's once the tags are judged: Sib's five
+# "[PATCH sib] build: ..." on configure.ac, [sib] never taken.  Cy's
+# "[PATCH TAG] build: ignore the tarballs" goes with the prefix, but
+# for a tag the history takes ([tool]: o1@x and o2@x merged).
+gi() {
+	{ mhdr; bg
+	  tmail o1@x 2021-02-15T09:00:00Z Bob bob@b.org '[PATCH tool] tool: one'
+	  tmail o2@x 2021-02-16T09:00:00Z Ann ann@a.org "[PATCH tool] tool: two"
+	  for n in 1 2 3 4 5; do
+		tmail "s$n@x" "2021-03-0${n}T09:00:00Z" Sib sib@s.org "[PATCH sib] build: sib $n"
+	  done
+	  tmail p@x 2021-03-07T09:00:00Z Cy cy@c.org "[PATCH$1] build: ignore the tarballs"
+	  talk
+	} >gi.tsv
+	{ bhdr; base_tok
+	  b commit "$C4" 2021-02-20T00:00:00Z 3333333..3333334 M:src/tool.c
+	  b commit "$C5" 2021-02-21T00:00:00Z 0000000..4444444 C:.gitignore
+	  b mail o1@x 2021-02-15T09:00:00Z 3333333..3333334 M:src/tool.c
+	  b mail o2@x 2021-02-16T09:00:00Z 0000000..4444444 C:.gitignore
+	  for n in 1 2 3 4 5; do
+		b mail "s$n@x" "2021-03-0${n}T09:00:00Z" "bbbbbbb..bbbbbc$n" M:configure.ac
+	  done
+	  b mail p@x 2021-03-07T09:00:00Z 4444444..4444445 M:.gitignore; } >gi.tok
+	{ khdr; member 1 m1@x mail; member 1 "$C3" commit; member 2 o1@x mail; member 2 "$C4" commit
+	  member 3 o2@x mail; member 3 "$C5" commit; } >k-gi.tsv
+	c45 2021-02-21T00:00:00Z >c-gi.tsv
+	verdict p@x --grace 0 gi.tsv gi.tok k-gi.tsv c-gi.tsv
+}
+is "a tag the history takes keeps a patch of files every project has from a prefix judged another's after the tags" \
+	"ignored" "$(gi ' tool')"
+is "control: untagged, the same patch goes with its prefix: not-counted" \
+	"not-counted not for this repository: it changes only files every project has, and most patches under its title's prefix are another repository's (5 of the 5 judged by their files)" \
+	"$(gi '')"
 own ' tool' C:tests/grp/001 >/dev/null
 is "why: the tag decided where the files could not" \
 	"  repository: the project's by its tag: it creates files in no folder the repository has at its date; its tag [tool]: 3 patches, 2 merged, 1 another repository's by their files: a tag the history takes, which decides where its files cannot (it creates files in folders the repository lacks)" \

@@ -442,7 +442,15 @@ prefix_vote(struct model *md)
 			} else if (!m->foreign && !m->owntag && generic_only(m->files) &&
 			    (e = hmap_get(&by, pre, n))) {
 				v = e->val;
-				if (v->judged >= PREFIX_MIN && 2 * v->foreign > v->judged) {
+				/*
+				 * After the tags (foreign_run() again): one that
+				 * carries a tag the history takes is the project's
+				 * by it, as own_tags() makes it the first time.
+				 */
+				if (v->judged >= PREFIX_MIN && 2 * v->foreign > v->judged &&
+				    m->owntagged) {
+					m->owntag = OWN_PREFIX;
+				} else if (v->judged >= PREFIX_MIN && 2 * v->foreign > v->judged) {
 					m->foreign = m->byauthor = 1;
 					m->pforeign = v->foreign;
 					m->pjudged = v->judged;

@@ -352,11 +352,14 @@ own_tags(struct model *md, const struct hmap *tags, const struct set64 *ltags)
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
 
-		if (!tag_counted(md, (uint32_t)i) || !m->foreign || m->bytag || m->byblobs ||
-		    (!m->byposting && !m->byauthor && m->fchanged))
+		if (!tag_counted(md, (uint32_t)i) || m->bytag || m->byblobs)
 			continue;
 		o.own = o.other = 0;
 		subject_tags(m->subject, own_seen, &o);
+		/* The project's by its files now, its tag kept for the title prefix's vote again. */
+		m->owntagged = o.own && !o.other;
+		if (!m->foreign || (!m->byposting && !m->byauthor && m->fchanged))
+			continue;
 		if (o.own && !o.other) {
 			m->owntag = m->byposting ? OWN_POSTING : m->byauthor ? OWN_PREFIX : OWN_NEWDIRS;
 			m->foreign = m->byposting = m->byauthor = 0;

@@ -165,6 +165,8 @@ struct mail {
 	                            its blobs (tags.c) */
 	unsigned char owntag;    /* the project's by a tag the history takes, where
 	                            its files could not tell (enum owntag; tags.c) */
+	unsigned char owntagged; /* carries a tag the history takes, and none
+	                            another repository's (tags.c) */
 	unsigned char unsigned_; /* patches: its message has no Signed-off-by, and its
 	                            subject no [PATCH] tag: shared, maybe not submitted */
 	const char *fixes;       /* patches: the commit its first Fixes: trailer names
