@@ -116,6 +116,19 @@ is "foreign (by its files now, before its blobs): beside configure.ac a file the
 is "control: a title prefix the history takes (tool:), by one whose patches rest on the history: ignored" \
 	"ignored" \
 	"$(RUNBY=Ann RUNAT=ann@a.org run '[PATCH] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"
+# why says what the blobs said, and what kept the patch the project's.
+RUNBY=Ann RUNAT=ann@a.org run '[PATCH] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac >/dev/null
+is "why: blobs resting nowhere, kept by a taken prefix of one who works in the tree" \
+	"the blob its diff changes does not rest on the history, yet it stays the project's: the history takes its tag or title prefix \"tool:\", and its author works in its tree (1 of his 2 patches on its files rest on it)" \
+	"$(ptreport why p@x -q --grace 0 r.tsv r.tok k2.tsv c.tsv | sed -n 's/^  repository: .*; //p')"
+run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:src/tool.c >/dev/null
+is "why: blobs resting nowhere, kept by a file no other repository's patch changes" \
+	"the blob its diff changes does not rest on the history, yet it stays the project's: a file it changes is one no other repository's patch changes (made on a branch the history lacks)" \
+	"$(ptreport why p@x -q --grace 0 r.tsv r.tok k2.tsv c.tsv | sed -n 's/^  repository: .*; //p')"
+run '[PATCH] lib: fix' 2021-03-01T09:00:00Z bbbbbbb..7654321 M:configure.ac >/dev/null
+is "why: blobs resting on the history" \
+	"the 1 blob its diff changes rests on the history: made in its tree" \
+	"$(ptreport why p@x -q --grace 0 r.tsv r.tok k2.tsv c.tsv | sed -n 's/^  repository: .*; //p')"
 # One who works in several trees (most of her patches on the project's
 # files made elsewhere: two build fixes of another repository's
 # configure.ac) is not kept by the prefix: a sibling's build fix under
@@ -361,11 +374,11 @@ is "control: the tag's other patches posted after the history's end: too few to 
 	"ignored" "$(sibr sibsrc/x.c late)"
 tg lib libsrc/a.c bbbbbbb >/dev/null
 is "why: how the repository was decided, the tag and why it did not decide" \
-	"  repository: the project's: 1 of the 1 files it changes is the repository's at its date, or known from its thread or its author; its tag [lib]: 3 patches, 0 merged, 2 another repository's by their files: another repository's by those files, but this one was made in the history's tree (every blob its diff changes rests on it)" \
+	"  repository: the project's: 1 of the 1 files it changes is the repository's at its date, or known from its thread or its author; its tag [lib]: 3 patches, 0 merged, 2 another repository's by their files: another repository's by those files, but not this one, by its blobs; the 1 blob its diff changes rests on the history: made in its tree" \
 	"$(ptreport why p@x -q --grace 0 tg.tsv tg.tok k.tsv c.tsv | grep '^  repository: ')"
 comp libsrc/a.c >/dev/null
 is "why: a tag the history takes" \
-	"  repository: the project's: 1 of the 1 files it changes is the repository's at its date, or known from its thread or its author; its tag [tool]: 2 patches, 1 merged, 0 another repository's by their files: a tag the history takes" \
+	"  repository: the project's: 1 of the 1 files it changes is the repository's at its date, or known from its thread or its author; its tag [tool]: 2 patches, 1 merged, 0 another repository's by their files: a tag the history takes; the 1 blob its diff changes rests on the history: made in its tree" \
 	"$(ptreport why t1@x -q --grace 0 cp.tsv cp.tok k-cp.tsv c-cp.tsv | grep '^  repository: ')"
 
 # A tag the history takes names the project where the files cannot

@@ -602,7 +602,7 @@ find_foreign(struct model *md)
 }
 
 /*
- * Once more, after the tags and the blobs (tags.c): a patch another
+ * Once more, after the tags and the blobs (tags.c, blobs.c): a patch another
  * repository's by its tag or its tree teaches nothing (an nftables
  * patch creating tests/shell/ files, tagged [nft], made its author's
  * later untagged tests the project's), and stays another repository's;

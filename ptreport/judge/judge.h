@@ -444,8 +444,29 @@ int twin_answered(struct model *md, uint32_t mi, uint32_t ti);
  */
 void tags_judge(struct model *md);
 struct set64;
-/* After the tags, the lists' own tags' hashes in ltags: see tags.c. */
+struct hmap;
+/* After the tags, the lists' own tags' hashes in ltags: see blobs.c. */
 void blobs_judge(struct model *md, const struct set64 *ltags);
+/* Each patch's blobs before it that rest on the history (bpre, broot): blobs.c. */
+void blobs_root(struct model *md);
+/*
+ * Shared by tags.c and blobs.c: the words of a subject's leading
+ * bracket groups, lower-cased, each to fn; is a word the patch's own
+ * (PATCH, RFC, a version), no repository's; a patch a tag's counts
+ * count; the counts of a tag (or title prefix) under key w[0..k) of by.
+ */
+/* Counts of a tag: every mail, per list, and the patches judged. */
+struct tagstat {
+	unsigned long patches, merged;
+	unsigned long other;     /* of its patches, another repository's by their files */
+	unsigned long early, eother; /* posted before the history's end; of those, another's */
+	int foreign, byfiles;
+};
+void subject_tags(const char *s, void (*fn)(const char *, size_t, void *), void *arg);
+int process_tag(const char *w, size_t k);
+int tag_counted(struct model *md, uint32_t i);
+void tag_count(struct model *md, struct hmap *by, const char *w, size_t k, int merged,
+    int other, int early);
 /*
  * After model_finish(), before the verdicts: the patches of another
  * repository (foreign.c), then the off-list reasons' indexes (reasons.c).

@@ -155,14 +155,17 @@ struct mail {
 	uint32_t nblobs;         /* ... how many pairs */
 	uint32_t bpre, broot;    /* of its files' blobs before, how many; how many
 	                            of those its history or an earlier patch
-	                            that rests on it made (tags.c) */
+	                            that rests on it made (blobs.c) */
+	const char *bnote;       /* a patch for the project: what its blobs say of
+	                            its tree, and why they did not judge it (blobs.c) */
+	const char *bkept;       /* the taken tag or title prefix that kept it (blobs.c) */
 	unsigned char ping;      /* flags word ping: its own words only ask for attention */
 	unsigned char series;    /* flags word series: its own words speak of the
 	                            posting's patches together */
 	unsigned char nosub;     /* flags word nosub: a patch not meant to be merged */
 	unsigned char bytag;     /* foreign by its subject's tag (tags.c) */
 	unsigned char byblobs;   /* foreign: made in another repository's tree, by
-	                            its blobs (tags.c) */
+	                            its blobs (blobs.c) */
 	unsigned char owntag;    /* the project's by a tag the history takes, where
 	                            its files could not tell (enum owntag; tags.c) */
 	unsigned char owntagged; /* carries a tag the history takes, and none

@@ -117,6 +117,8 @@ why_repository(const struct model *md, const struct mail *m, FILE *fp)
 		    "repository has at its date");
 	if (m->tagnote)
 		buf_addf(&b, "%s%s", b.len ? "; " : "", m->tagnote);
+	if (m->bnote && b.len)
+		buf_addf(&b, "; %s", m->bnote);
 	if (b.len)
 		line(fp, 1, "repository: %s", b.p);
 	buf_free(&b);
