@@ -1362,6 +1362,42 @@ is "tags: [KIRK], none of whose 3 patches the history took: another repository's
 is "control: one [KIRK] patch merged: the tag is taken, the others ignored" "ignored" "$(tags taken)"
 is "control: [DRAFT], a patch's state, names no repository: ignored" "ignored" \
 	"$(TAGW=DRAFT tags)"
+# A patch naming no repository, replying in another's thread: the
+# thread's tag names its repository (a reviewer's fix-up attached in a
+# "[KIRK]" thread).  thr NAME ADDR [PART TOTAL]: r@x "[PATCH] kirk: fix
+# the fix" by NAME replying to Ann's k1@x; four [KIRK] patches nobody
+# took, three others merged.
+thr() {
+	{
+		whdr
+		bg
+		for i in 1 2 3 4; do
+			w k$i@x 2021-02-0${i}T09:00:00Z Ann ann@a.org "[KIRK][PATCH] kirk: change $i"
+		done
+		for i in 1 2 3; do
+			w m$i@x 2021-02-0${i}T10:00:00Z Ann ann@a.org "[PATCH] lib: change $i"
+		done
+		w r@x 2021-02-05T09:00:00Z "$1" "$2" '[PATCH] kirk: fix the fix' patch k1@x '' \
+		    "${3:-1}" "${4:-1}"
+	} >thr.tsv
+	{
+		khdr
+		for i in 1 2 3; do member $i m$i@x mail; member $i "$(hexid c$i)" commit; done
+	} >k-thr.tsv
+	{
+		chdr
+		for i in 1 2 3; do commit "$(hexid c$i)" 2021-02-10T00:00:00Z 2021-02-10T00:00:00Z; done
+		commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z
+	} >c-thr.tsv
+	V r@x --grace 0 thr.tsv k-thr.tsv c-thr.tsv
+}
+is "a reviewer's patch in a [KIRK] thread, naming no repository: the thread's, another repository's" \
+	"not-counted not for this repository: the thread it replies in has the tag [kirk], a tag none of whose 4 patches the history took" \
+	"$(thr Bob bob@b.org)"
+is "control: the thread's author's own patch in it (his other half): its own files decide, ignored" \
+	"ignored" "$(thr Ann ann@a.org)"
+is "control: a numbered part (2/2): its posting decides, ignored" "ignored" \
+	"$(thr Bob bob@b.org 2 2)"
 # On a list of several repositories a library's patch is now and then
 # matched to the commit of the tool's companion patch: twelve [LIB]
 # patches, one of them "merged", where the history takes all twelve

@@ -406,6 +406,49 @@ tag_counted(struct model *md, uint32_t i)
 	    m->date != NODATE;
 }
 
+/*
+ * A patch naming no repository by a tag of its own, no part of a
+ * posting, replying in another's thread: the tag of the nearest mail
+ * above it that names one, when that tag is another repository's (a
+ * reviewer's patch attached in a "[PATCH libnetfilter_queue v3 1/3]"
+ * thread, its subject the attachment's); NULL else.  c->m is left at
+ * that mail.
+ */
+static const char *
+thread_hit(struct model *md, struct tagctx *c, struct mail *m, const struct set64 *ltags)
+{
+	struct firsttag f = { ltags, "", 0 };
+	uint32_t p = m->parent;
+
+	/* Its own tag names the project (a foreign one made c->hit already). */
+	subject_tags(m->subject, first_tag, &f);
+	if (f.k)
+		return NULL;
+	for (int depth = 0; p != NONE && depth < 64; depth++, p = md->mails[p].parent) {
+		const struct mail *a = &md->mails[p];
+
+		c->m = a;
+		c->hit = NULL;
+		set64_free(&c->seen);
+		subject_tags(a->subject, count_tag, c);
+		/*
+		 * Another's patch under review: a patch replying to it is
+		 * for its repository (a reviewer's fix-up attached); not the
+		 * author's own (his other half for another repository, sent
+		 * into his kernel patch's thread), nor a numbered part (its
+		 * posting decides, part by part).
+		 */
+		if (c->hit)
+			return m->total <= 1 && !one_person(m->from, m->who, a->from, a->who, 0) ?
+			    c->hit : NULL;
+		/* A tag of the project's, or of none judged, above it: the thread's. */
+		subject_tags(a->subject, first_tag, &f);
+		if (f.k)
+			return NULL;
+	}
+	return NULL;
+}
+
 void
 tags_judge(struct model *md)
 {
@@ -517,10 +560,12 @@ tags_judge(struct model *md)
 		c.hit = NULL;
 		set64_free(&c.seen);
 		subject_tags(m->subject, count_tag, &c);
+		if (!c.hit)
+			c.hit = thread_hit(md, &c, m, &ltags);
 		/* Made in the history's tree: no tag judged by files alone decides. */
 		if (m->bpre && m->broot == m->bpre && (!c.hit ||
 		    ((struct tagstat *)hmap_get(&tags, c.hit, strlen(c.hit))->val)->byfiles)) {
-			tag_note(md, &tags, m, &ltags, rate, ownrate, c.hit);
+			tag_note(md, &tags, m, &ltags, rate, ownrate, c.m == m ? c.hit : NULL);
 		} else if (!c.hit) {
 			tag_note(md, &tags, m, &ltags, rate, ownrate, NULL);
 		} else {
@@ -528,7 +573,7 @@ tags_judge(struct model *md)
 			struct tagstat *t = hmap_get(&tags, c.hit, strlen(c.hit))->val;
 
 			m->foreign = 1;
-			m->bytag = 1;
+			m->bytag = c.m == m ? 1 : 2;
 			if (t->byfiles)
 				buf_addf(&b, "[%s], a tag none of whose %lu patches the history "
 				    "took, %lu of them another repository's by their files", c.hit,

@@ -318,7 +318,8 @@ not_counted_text(struct model *md, const struct scope *sc, uint32_t mi, struct b
 		int w = m->fwhy ? (int)strcspn(m->fwhy, "\t\n") : 0;
 
 		if (m->bytag)
-			buf_addf(b, "not for this repository: its subject's tag %s", m->fwhy);
+			buf_addf(b, "not for this repository: %s tag %s", m->bytag == 2 ?
+			    "the thread it replies in has the" : "its subject's", m->fwhy);
 		else if (m->byblobs)
 			buf_addf(b, "not for this repository: %s", m->fwhy);
 		else if (m->byposting)
