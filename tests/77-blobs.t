@@ -381,6 +381,12 @@ is "why: a tag the history takes" \
 	"  repository: the project's: 1 of the 1 files it changes is the repository's at its date, or known from its thread or its author; its tag [tool]: 2 patches, 1 merged, 0 another repository's by their files: a tag the history takes; the 1 blob its diff changes rests on the history: made in its tree" \
 	"$(ptreport why t1@x -q --grace 0 cp.tsv cp.tok k-cp.tsv c-cp.tsv | grep '^  repository: ')"
 
+# The clusters of the merged patches: m1@x as C3, o1@x as C4, o2@x as C5.
+k_own() {
+	khdr
+	member 1 m1@x mail; member 1 "$C3" commit; member 2 o1@x mail; member 2 "$C4" commit
+	member 3 o2@x mail; member 3 "$C5" commit
+}
 # A tag the history takes names the project where the files cannot
 # tell: [tool], Bob's and Ann's patches merged as C4 and C5 (2 of 2).
 # own TAG CHANGE [PARTS]: Cy's p@x "[PATCH TAG] tests: add group"
@@ -411,8 +417,7 @@ own() {
 	  b mail s1@x 2021-03-05T09:01:00Z c0ffee1..c0ffee2 M:kernel/foo.c
 	  b mail s2@x 2021-03-05T09:02:00Z c0ffee3..c0ffee4 M:kernel/bar.c
 	  b mail p@x 2021-03-05T09:00:00Z 0000000..5555551 "$ochg"; } >ow.tok
-	{ khdr; member 1 m1@x mail; member 1 "$C3" commit; member 2 o1@x mail; member 2 "$C4" commit
-	  member 3 o2@x mail; member 3 "$C5" commit; } >k-ow.tsv
+	k_own >k-ow.tsv
 	c45 2021-02-21T00:00:00Z >c-ow.tsv
 	verdict p@x --grace 0 ow.tsv ow.tok k-ow.tsv c-ow.tsv
 }
@@ -466,8 +471,7 @@ gi() {
 		b mail "s$n@x" "2021-03-0${n}T09:00:00Z" "bbbbbbb..bbbbbc$n" M:configure.ac
 	  done
 	  b mail p@x 2021-03-07T09:00:00Z 4444444..4444445 M:.gitignore; } >gi.tok
-	{ khdr; member 1 m1@x mail; member 1 "$C3" commit; member 2 o1@x mail; member 2 "$C4" commit
-	  member 3 o2@x mail; member 3 "$C5" commit; } >k-gi.tsv
+	k_own >k-gi.tsv
 	c45 2021-02-21T00:00:00Z >c-gi.tsv
 	verdict p@x --grace 0 gi.tsv gi.tok k-gi.tsv c-gi.tsv
 }
