@@ -51,6 +51,8 @@ struct cand {
 	uint32_t fold;           /* a commit pushed with them carrying its lines; NONE */
 	uint32_t fhits;
 	uint32_t next;           /* the next candidate of the same address; NONE */
+	int ans;                 /* answered (in its thread, its posting or a version):
+	                            only where its lines landed is asked */
 };
 
 static int
@@ -414,7 +416,8 @@ later_mail(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		uint32_t hits;
 		int before = x->date < m->date;
 
-		if (k->mail == xi || (!worth(k) && (before || !k->nrm)) || x->date == m->date ||
+		if (k->mail == xi || (k->ans && (before || !worth(k))) ||
+		    (!worth(k) && (before || !k->nrm)) || x->date == m->date ||
 		    x->date > m->date + (int64_t)OWN_DAYS * DAY ||
 		    x->date < m->date - (int64_t)CARRY_DAYS * DAY ||
 		    (before && (!handled_mail(x) || (x->version == m->version &&
@@ -532,7 +535,8 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		struct cand *k = &cr->cv[i];
 		const struct mail *m = &md->mails[k->mail];
 		uint32_t hits, rh;
-		int mine = own_commit(m, c), near;
+		/* An answered one asks only where its lines landed: no rework of his. */
+		int mine = !k->ans && own_commit(m, c), near;
 
 		/*
 		 * Written near it, or committed in the year after it: a
@@ -579,6 +583,18 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 			}
 			continue;
 		}
+		if (k->ans) {
+			if (!worth(k) || !shares_file(c->files, m->files))
+				continue;
+			if (!read && !(read = row_lines(cr, r, chunks)))
+				return;
+			hits = common(k->h, k->n, cr->al, cr->na);
+			if (carries(k, hits, cr->rl, cr->nr) && carried_better(md, k, commit, hits)) {
+				k->best = commit;
+				k->hits = hits;
+			}
+			continue;
+		}
 		/* The same issue, on whatever files: the same work, another way. */
 		if (nci && k->niss && common(k->iss, k->niss, cr->ci, nci) &&
 		    (k->issue == NONE || nearer(md, k, commit, k->issue)))
@@ -615,7 +631,19 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 	}
 }
 
-/* The candidates: the patches that would be ignored, with files; indexed by id and address. */
+/*
+ * Answered, not merged: in its thread, another part of its posting, or
+ * a version.  Its lines may have landed all the same (squashed into a
+ * later posting's commit, folded into its series): carried asks that
+ * only of these (no rule of a doubt, no "made before it").
+ */
+static int
+answered_verdict(int v)
+{
+	return v == V_ANSWERED || v == V_ANSWERED_TOGETHER || v == V_ANSWERED_VERSION;
+}
+
+/* The candidates: the patches that would be ignored, and the answered, with files; indexed by id and address. */
 static void
 candidates(struct carrier *cr)
 {
@@ -629,12 +657,14 @@ candidates(struct carrier *cr)
 		struct hent *e;
 		int isnew;
 
-		if (m->verdict != V_IGNORED || m->date == NODATE || !m->files || !*m->files)
+		if ((m->verdict != V_IGNORED && !answered_verdict(m->verdict)) ||
+		    m->date == NODATE || !m->files || !*m->files)
 			continue;
 		cr->cv = xreallocarray(cr->cv, cr->nc + 1, sizeof *cr->cv);
 		k = &cr->cv[cr->nc];
 		memset(k, 0, sizeof *k);
 		k->mail = (uint32_t)i;
+		k->ans = m->verdict != V_IGNORED;
 		k->best = k->later = k->earlier = k->touch = k->made = k->issue = k->next = NONE;
 		k->own = k->fold = NONE;
 		k->ncreate = creates(m->files);
@@ -642,7 +672,8 @@ candidates(struct carrier *cr)
 		{
 			uint64_t v[ISSUES_MAX];
 
-			if ((k->niss = issues_get(&md->issm, (uint32_t)i, v, ISSUES_MAX))) {
+			if (!k->ans &&
+			    (k->niss = issues_get(&md->issm, (uint32_t)i, v, ISSUES_MAX))) {
 				k->iss = xreallocarray(NULL, k->niss, sizeof *k->iss);
 				memcpy(k->iss, v, k->niss * sizeof *v);
 				cr->anyiss = 1;
@@ -665,6 +696,15 @@ candidates(struct carrier *cr)
 }
 
 /* The verdicts the passes found, and the carry table why and patches read. */
+/* The commit that merged (else applied) patch mail x; NONE. */
+static uint32_t
+later_merged(struct model *md, uint32_t x)
+{
+	uint32_t c = applied_by(md, x, 0);
+
+	return c != NONE ? c : applied_by(md, x, 1);
+}
+
 static void
 settle(struct carrier *cr)
 {
@@ -687,7 +727,30 @@ settle(struct carrier *cr)
 			his = 2;
 		}
 
-		if (k->best != NONE) {
+		/*
+		 * Answered: where its lines landed, only: a commit carrying
+		 * them, one folding it into its series, or its author's later
+		 * patch carrying them, merged.  Its answer is kept (answered_too).
+		 */
+		if (k->ans) {
+			if (k->best != NONE) {
+				m->verdict = V_REWORKED;
+				m->vby = k->best;
+				m->carried = 1;
+			} else if (k->fold != NONE) {
+				m->verdict = V_REWORKED;
+				m->vby = k->fold;
+				m->carried = 10;
+			} else if (k->later != NONE && !k->lrm && later_merged(md, k->later) != NONE) {
+				m->verdict = V_SUPERSEDED;
+				m->vby = later_merged(md, k->later);
+				m->supby = k->later;
+				m->carried = 2;
+			} else
+				continue;
+			m->vfam = m->verdict == V_SUPERSEDED ? k->later : NONE;
+			m->answered_too = 1;
+		} else if (k->best != NONE) {
 			m->verdict = V_REWORKED;
 			m->vby = k->best;
 			m->vfam = NONE;
