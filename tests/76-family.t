@@ -740,6 +740,8 @@ carry() {
 		bg
 		w p@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: check the registers'
 		w p2@x 2021-02-01T10:00:00Z Ann ann@a.org '[PATCH] bar: short lines'
+		[ -n "${CAREPLY:-}" ] &&
+			w a@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH] foo: check the registers' reply p@x
 	} >ca.tsv
 	mine="$L1\\n$L2\\n$L3\\n$L4"
 	case $3 in
@@ -772,6 +774,21 @@ is "carried: a commit made before it (the change already there)" \
 	"reworked $C1, carrying 4 of its 4 added lines" "$(carry 2020-12-01T09:00:00Z drivers/foo.c 4)"
 is "control: two of four: ignored" "ignored" "$(carry 2021-03-01T09:00:00Z drivers/foo.c 2)"
 is "control: the lines on another file: ignored" "ignored" "$(carry 2021-03-01T09:00:00Z drivers/baz.c 4)"
+# Answered, then its lines landed in another form all the same: where
+# they landed is what became of it (reworked, reason answered-carried),
+# its answer kept in why.
+is "carried after an answer: reworked, not answered" \
+	"reworked $C1, carrying 4 of its 4 added lines" \
+	"$(CAREPLY=1 carry 2021-03-01T09:00:00Z drivers/foo.c 4)"
+ptreport verdicts -q --grace 0 ca.tsv ca.tok none.tsv c-ca.tsv >ca.v
+is "... its reason answered-carried" "reworked answered-carried" \
+	"$(awk -F'\t' '$2 == "p@x" { print $3, $4 }' ca.v)"
+ptreport why -q p@x --grace 0 ca.tsv ca.tok none.tsv c-ca.tsv >why.out
+grep -q '^  rule: another person answered it, and a commit written within 365 days' why.out &&
+    grep -q 'bob@b.org  a@x' why.out
+ok $? "... why: the rule says it was answered, and the answer is listed"
+is "control: answered, two of four lines carried: answered" "answered bob@b.org" \
+	"$(CAREPLY=1 carry 2021-03-01T09:00:00Z drivers/foo.c 2)"
 # why of an ignored patch: the commits on its files after it, for a reader to check.
 carry 2021-03-01T09:00:00Z drivers/foo.c 2 >/dev/null
 ptreport why -q p@x --grace 0 ca.tsv ca.tok none.tsv c-ca.tsv >why.out

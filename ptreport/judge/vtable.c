@@ -64,11 +64,13 @@ static const struct vreason {
 	{ V_ANSWERED_TOGETHER, "series", 0, 0 },
 	{ V_ANSWERED_TOGETHER, "batch", 0, 0 },
 	{ V_SUPERSEDED, "carried", 2, 0 },
+	{ V_SUPERSEDED, "answered-carried", 2, R_ANSWERED },
 	{ V_SUPERSEDED, "later-lines", 6, 0 },
 	{ V_SUPERSEDED, "version", 0, 0 },
 	{ V_SUPERSEDED, "answered-merged", 0, R_ANSWERED },
 	{ V_SUPERSEDED, "duplicate", 8, 0 },
 	{ V_REWORKED, "carried", 1, 0 },
+	{ V_REWORKED, "answered-carried", 1, R_ANSWERED },
 	{ V_REWORKED, "own-lines", 4, 0 },
 	{ V_REWORKED, "own-files", 4, 0 },
 	{ V_REWORKED, "own-issue", 4, 0 },
@@ -78,6 +80,7 @@ static const struct vreason {
 	{ V_REWORKED, "credit", 0, 0 },
 	{ V_REWORKED, "credit-words", 9, 0 },
 	{ V_REWORKED, "folded", 10, 0 },
+	{ V_REWORKED, "answered-folded", 10, R_ANSWERED },
 	{ V_REWORKED, "title", 11, 0 },
 	{ V_REWORKED, "named", 12, 0 },
 	{ V_TOONEW, "coverage", 0, R_TOONEW },
@@ -135,13 +138,17 @@ counted_reason(struct model *md, uint32_t mi)
 			return "two-postings";
 		return thread_of(md, m->vby) == thread_of(md, mi) ? "series" : "batch";
 	case V_SUPERSEDED:
-		return m->carried == 2 ? "carried" : m->carried == 6 ? "later-lines" :
+		if (m->carried == 2)
+			return m->answered_too ? "answered-carried" : "carried";
+		return m->carried == 6 ? "later-lines" :
 		    m->carried == 8 ? "duplicate" : m->answered_too ? "answered-merged" : "version";
 	case V_REWORKED:
 		if (m->carried == 4)
 			return carry_reason(md, mi, "own-lines", "own-files", "own-issue");
 		if (m->carried == 7)
 			return carry_reason(md, mi, "earlier-lines", "earlier-files", "earlier-issue");
+		if (m->answered_too && (m->carried == 1 || m->carried == 10))
+			return m->carried == 1 ? "answered-carried" : "answered-folded";
 		return m->carried == 9 ? "credit-words" : m->carried == 10 ? "folded" :
 		    m->carried == 11 ? "title" : m->carried == 12 ? "named" :
 		    m->carried ? "carried" : "credit";

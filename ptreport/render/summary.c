@@ -265,7 +265,8 @@ rows_undecided(struct out *out, const struct model *md, const struct sums *sm,
 	    "answered or stands for it",
 	    100 * share(sm->nsuper, sm->patches));
 	rowf(out, "reworked", sm->nreworked, "%.1f%% of patches: not merged as posted, but a "
-	    "commit on its files credits its author (Signed-off-by, Reported-by ...)",
+	    "commit on its files credits its author (Signed-off-by, Reported-by ...) or "
+	    "carries its lines (merged in another form, answered or not)",
 	    100 * share(sm->nreworked, sm->patches));
 	rowf(out, "answered together", sm->ntogether, "%.1f%% of patches: no response in its "
 	    "own thread, but to a patch its author posted with it (within %d minutes on the "

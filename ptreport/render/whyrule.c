@@ -125,6 +125,17 @@ why_repository(const struct model *md, const struct mail *m, FILE *fp)
 }
 
 /*
+ * How a rule of where a patch's lines landed begins: nothing answered
+ * it, or (answered_too, carried.c) another person did and its lines
+ * landed all the same.
+ */
+static const char *
+lead_of(const struct mail *m)
+{
+	return m->answered_too ? "another person answered it, and" : "nothing answered it, but";
+}
+
+/*
  * The rule of a commit changing a patch's lines, making its files or
  * naming its issue (carried 3, 4, 7): which commit (lead, then within
  * CARRY_DAYS days, after), then the tests, then what it means (tail).
@@ -197,11 +208,12 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 			break;
 		}
 		if (m->carried == 2) {
-			line(fp, 1, "rule: nothing answered it, but a later patch of its author "
+			line(fp, 1, "rule: %s a later patch of its author "
 			    "(within %d days, anywhere: deep in a thread, under another title) "
 			    "carries its lines, as a commit would (%d%% of its added lines, or "
-			    "all a small patch adds and removes): his version stands for it",
-			    OWN_DAYS, (int)(CARRY_SHARE * 100));
+			    "all a small patch adds and removes)%s: his version stands for it",
+			    lead_of(m), OWN_DAYS, (int)(CARRY_SHARE * 100),
+			    m->answered_too ? ", and it was merged" : "");
 			break;
 		}
 		if (m->answered_too) {
@@ -262,21 +274,23 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 			break;
 		}
 		if (m->carried == 10) {
-			line(fp, 1, "rule: nothing answered it, and the other parts of its posting "
+			line(fp, 1, "rule: %s the other parts of its posting "
 			    "were merged without it, but a commit pushed with theirs (by their "
 			    "committer, within %d hours), on a file of it, carries %d%% or more of "
 			    "its added lines, or of a smaller patch all it adds and removes: folded "
-			    "into the series before it was pushed", FOLD_HOURS,
-			    (int)(CARRY_SHARE * 100));
+			    "into the series before it was pushed", m->answered_too ?
+			    "another person answered it, and" : "nothing answered it, and",
+			    FOLD_HOURS, (int)(CARRY_SHARE * 100));
 			break;
 		}
 		if (m->carried) {
-			line(fp, 1, "rule: nothing answered it, but a commit written within %d "
+			line(fp, 1, "rule: %s a commit written within %d "
 			    "days "
 			    "of it (before or after), on a file of it, carries %d%% or more of its "
 			    "added lines (of %d characters or more; %d at least), or of a smaller "
 			    "patch all it adds and removes: merged in another form, or made before "
-			    "it", CARRY_DAYS, (int)(CARRY_SHARE * 100), CARRY_CHARS, CARRY_MIN);
+			    "it", lead_of(m), CARRY_DAYS, (int)(CARRY_SHARE * 100), CARRY_CHARS,
+			    CARRY_MIN);
 			break;
 		}
 		line(fp, 1, "rule: a commit credits its author (Signed-off-by, Co-developed-by, "
