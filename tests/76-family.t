@@ -369,8 +369,8 @@ fv() {
 	} >fv.tsv
 	{
 		thdr
-		tok mail p@x 2021-02-01T09:00:00Z "M:${F1:-drivers/foo.c}"
-		tok mail q@x "$1" "M:$3"
+		tok mail p@x 2021-02-01T09:00:00Z "M:${F1:-drivers/foo.c}" ${PC:+"C:$PC"}
+		tok mail q@x "$1" "M:$3" ${QC:+"C:$QC"}
 	} >fv.tok
 	if [ $# -ge 4 ]; then shift 4; else shift $#; fi
 	V p@x --grace 0 fv.tsv fv.tok none.tsv c-end.tsv "$@"
@@ -393,6 +393,15 @@ is "control: a word in place of another (connect, getrandom: two tests), a file 
 is "family: the same, the scores pairing them (the test renamed): answered-version q@x" \
 	"answered-version q@x" \
 	"$(fv 2021-02-08T09:00:00Z 'getrandom: add negative tests for getrandom' runtest/syscalls 2 fv.pairs)"
+# Each creating a test in a numbered slot of one family (foo34.c,
+# foo36.c: two tests, each taking the next free number), the scores
+# pairing them loosely: two things, no version.  Files of other names
+# (connect01.c, getrandom01.c): the test renamed, a version.
+is "control: the same, each creating a numbered slot of one family: ignored" "ignored" \
+	"$(PC=tests/foo/foo34.c QC=tests/foo/foo36.c fv 2021-02-08T09:00:00Z 'getrandom: add negative tests for getrandom' runtest/syscalls 2 fv.pairs)"
+is "family: the same, creating files of other names (the test renamed): answered-version q@x" \
+	"answered-version q@x" \
+	"$(PC=tests/foo/connect01.c QC=tests/foo/getrandom01.c fv 2021-02-08T09:00:00Z 'getrandom: add negative tests for getrandom' runtest/syscalls 2 fv.pairs)"
 is "family: the same, no scores, sent as a reply to it: answered-version q@x" \
 	"answered-version q@x" \
 	"$(QP=p@x fv 2021-02-08T09:00:00Z 'getrandom: add negative tests for getrandom' runtest/syscalls 2)"

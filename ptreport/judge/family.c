@@ -419,6 +419,54 @@ slot_swapped(const char *a, const char *b)
 	return a && b && names_beyond(a, b) && names_beyond(b, a);
 }
 
+/*
+ * A created file's numbered slot: of change line p[0..k) ("Cdir/name12.c"),
+ * the length of what precedes its name's digits, and where its
+ * extension starts; 0 when not a created file or its name ends in no
+ * digits.
+ */
+static size_t
+slot_stem(const char *p, size_t k, size_t *ext)
+{
+	size_t e = k, d;
+
+	if (k < 2 || p[0] != 'C')
+		return 0;
+	for (size_t i = k; i > 1 && p[i - 1] != '/'; i--)
+		if (p[i - 1] == '.') {
+			e = i - 1;
+			break;
+		}
+	for (d = e; d > 1 && isdigit((unsigned char)p[d - 1]); d--)
+		;
+	*ext = e;
+	return d < e && p[d - 1] != '/' ? d : 0;
+}
+
+/*
+ * Do change lists a and b create files in numbered slots of one family,
+ * the same or siblings (hugemmap34.c, hugemmap36.c: "Migrating the
+ * libhugetlbfs/testcases/X.c test", each taking the next free number)?
+ */
+static int
+slot_kin(const char *a, const char *b)
+{
+	for (const char *p = a ? a : ""; *p;) {
+		size_t k = strcspn(p, "\n"), pe, ps = slot_stem(p, k, &pe);
+
+		for (const char *q = ps && b ? b : ""; *q;) {
+			size_t j = strcspn(q, "\n"), qe, qs = slot_stem(q, j, &qe);
+
+			if (qs == ps && !memcmp(p, q, ps) && k - pe == j - qe &&
+			    !memcmp(p + pe, q + qe, k - pe))
+				return 1;
+			q += j + (q[j] == '\n');
+		}
+		p += k + (p[k] == '\n');
+	}
+	return 0;
+}
+
 enum { KIN_NONE, KIN_WEAK, KIN_STRONG };
 
 /*
@@ -492,12 +540,14 @@ family_kin(struct model *md, uint32_t mi, uint32_t xi)
 	 * A next version retitled a little, on a file or folder of it, soon;
 	 * one naming another thing in place of its own only when sent as a
 	 * reply to it or where the scores pair them (a test renamed, its diff
-	 * the same).
+	 * the same); not when both create files in numbered slots of one
+	 * family, loosely alike (two tests, each taking the next free slot).
 	 */
 	if (alike && x->version != m->version && dt <= (int64_t)RETITLE_DAYS * DAY &&
 	    (shares_file(x->files, m->files) || shares_folder(x->files, m->files)) &&
 	    (!slot_swapped(x->subject, m->subject) || x->parent == mi ||
-	    fam_loose(md, mi, xi)))
+	    (fam_loose(md, mi, xi) && (fam_alike(md, mi, xi) ||
+	    !slot_kin(x->files, m->files)))))
 		return KIN_STRONG;
 	/* A patch re-sent as a series under its title, on a file of it, soon. */
 	if (dt <= (int64_t)RETITLE_DAYS * DAY && thread_of(md, xi) != thread_of(md, mi) &&
@@ -510,7 +560,8 @@ family_kin(struct model *md, uint32_t mi, uint32_t xi)
 	 * they are added to).
 	 */
 	if (alike && dt <= (int64_t)FAM_DAYS * DAY && covers_files(x->files, m->files) &&
-	    fam_loose(md, mi, xi))
+	    fam_loose(md, mi, xi) && !(slot_swapped(x->subject, m->subject) &&
+	    !fam_alike(md, mi, xi) && slot_kin(x->files, m->files)))
 		return KIN_STRONG;
 	/*
 	 * The same title again, on a file of it; or whatever its files (the
