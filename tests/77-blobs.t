@@ -116,19 +116,24 @@ is "foreign (by its files now, before its blobs): beside configure.ac a file the
 is "control: a title prefix the history takes (tool:), by one whose patches rest on the history: ignored" \
 	"ignored" \
 	"$(RUNBY=Ann RUNAT=ann@a.org run '[PATCH] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac | cut -d' ' -f1)"
-# why says what the blobs said, and what kept the patch the project's.
+# why says what the blobs said of the tree a patch for the project was
+# made in; resting nowhere, that the doubt stands.
 RUNBY=Ann RUNAT=ann@a.org run '[PATCH] tool: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac >/dev/null
-is "why: blobs resting nowhere, kept by a taken prefix of one who works in the tree" \
-	"the blob its diff changes does not rest on the history, yet it stays the project's: the history takes its tag or title prefix \"tool:\", and its author works in its tree (1 of his 2 patches on its files rest on it)" \
+is "why: blobs resting nowhere, kept by a taken prefix of one who works in the tree: a doubt said" \
+	"the blob its diff changes does not rest on the history: made on a branch the history lacks, or in another repository's tree, which its files, tags and author did not settle (a doubt)" \
 	"$(ptreport why p@x -q --grace 0 r.tsv r.tok k2.tsv c.tsv | sed -n 's/^  repository: .*; //p')"
 run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:src/tool.c >/dev/null
-is "why: blobs resting nowhere, kept by a file no other repository's patch changes" \
-	"the blob its diff changes does not rest on the history, yet it stays the project's: a file it changes is one no other repository's patch changes (made on a branch the history lacks)" \
+is "why: blobs resting nowhere, kept by a file no other repository's patch changes: the same doubt" \
+	"the blob its diff changes does not rest on the history: made on a branch the history lacks, or in another repository's tree, which its files, tags and author did not settle (a doubt)" \
 	"$(ptreport why p@x -q --grace 0 r.tsv r.tok k2.tsv c.tsv | sed -n 's/^  repository: .*; //p')"
 run '[PATCH] lib: fix' 2021-03-01T09:00:00Z bbbbbbb..7654321 M:configure.ac >/dev/null
 is "why: blobs resting on the history" \
 	"the 1 blob its diff changes rests on the history: made in its tree" \
 	"$(ptreport why p@x -q --grace 0 r.tsv r.tok k2.tsv c.tsv | sed -n 's/^  repository: .*; //p')"
+ptreport verdicts -q --grace 0 r.tsv r.tok k2.tsv c.tsv >r.v
+is "why: the same with the verdicts given (--verdicts)" \
+	"the 1 blob its diff changes rests on the history: made in its tree" \
+	"$(ptreport why p@x -q --grace 0 --verdicts r.v r.tsv r.tok k2.tsv c.tsv | sed -n 's/^  repository: .*; //p')"
 # One who works in several trees (most of her patches on the project's
 # files made elsewhere: two build fixes of another repository's
 # configure.ac) is not kept by the prefix: a sibling's build fix under

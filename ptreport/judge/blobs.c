@@ -3,8 +3,7 @@
  * blobs before it are none its history or an earlier patch resting on
  * it made, under no tag or title prefix the history takes (but by one
  * who works in its tree), was made in another repository's tree (its
- * copy of a file the project has too); and, for why, what the blobs of
- * each patch for the project say.  The tags' counts are tags.c's.
+ * copy of a file the project has too).  The tags' counts are tags.c's.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
@@ -357,65 +356,6 @@ works_in(const struct hmap *rooted, const char *who)
 	return v && 2 * (v >> 32) >= (v & 0xffffffffu);
 }
 
-/*
- * For why: what the blobs of each patch for the project say of the tree
- * it was made in, and, none resting on the history, why they did not
- * make it another repository's (blob_stray() and the taken key, in
- * their order).
- */
-static void
-blob_notes(struct model *md, struct hmap *posts, const struct set64 *shared,
-    const struct hmap *rooted)
-{
-	for (size_t i = 0; i < md->nmails; i++) {
-		struct mail *m = &md->mails[i];
-		const struct pcount *pc;
-		struct buf b = BUF_INIT;
-
-		if (!tag_counted(md, (uint32_t)i) || m->foreign || !m->bpre)
-			continue;
-		if (m->broot == m->bpre)
-			buf_addf(&b, "%s %u blob%s its diff changes rest%s on the history: made "
-			    "in its tree", m->bpre == 1 ? "the" : "all", m->bpre,
-			    m->bpre == 1 ? "" : "s", m->bpre == 1 ? "s" : "");
-		else if (m->broot)
-			buf_addf(&b, "%u of the %u blobs its diff changes rest on the history",
-			    m->broot, m->bpre);
-		else {
-			const struct hent *e = hmap_get(rooted, m->from, strlen(m->from));
-			uintptr_t v = e ? (uintptr_t)e->val : 0;
-
-			if (m->bpre == 1)
-				buf_addstr(&b, "the blob its diff changes does not rest on the "
-				    "history, yet it stays the project's: ");
-			else
-				buf_addf(&b, "none of the %u blobs its diff changes rests on the "
-				    "history, yet it stays the project's: ", m->bpre);
-			pc = posting_count(md, posts, (uint32_t)i, 0);
-			if (m->bkept)
-				buf_addf(&b, "the history takes its tag or title prefix \"%s\", and "
-				    "its author works in its tree (%lu of his %lu patches on its "
-				    "files rest on it)", m->bkept, (unsigned long)(v >> 32),
-				    (unsigned long)(v & 0xffffffffu));
-			else if (md->hist_end == NODATE || after_history(md, m) ||
-			    m->date >= md->hist_end)
-				buf_addstr(&b, "posted too near the history's end (a branch's "
-				    "blobs reach it when the branch is merged)");
-			else if (pc && pc->rooted)
-				buf_addstr(&b, "another part of its posting rests on it");
-			else if (pc && pc->merged)
-				buf_addstr(&b, "a part of its posting was merged");
-			else if (!names_shared(md, m, shared))
-				buf_addstr(&b, "a file it changes is one no other repository's "
-				    "patch changes (made on a branch the history lacks)");
-			else
-				buf_addstr(&b, "a tag or title prefix of it the history takes");
-		}
-		m->bnote = arena_strndup(&md->mem, b.p, b.len);
-		buf_free(&b);
-	}
-}
-
 void
 blobs_judge(struct model *md, const struct set64 *ltags)
 {
@@ -480,10 +420,8 @@ blobs_judge(struct model *md, const struct set64 *ltags)
 			 * list's repositories use, by one who works in several).
 			 */
 			if (c.taken && !prefix_names_file(m, c.taken, strlen(c.taken)) &&
-			    works_in(&rooted, m->from)) {
-				m->bkept = c.taken;
+			    works_in(&rooted, m->from))
 				continue;
-			}
 			pc = posting_count(md, &posts, (uint32_t)i, 0);
 			for (uint32_t k = 0; k < m->nblobs; k++)
 				if (m->blobs[2 * k]) {
@@ -504,7 +442,6 @@ blobs_judge(struct model *md, const struct set64 *ltags)
 			posting_count(md, &posts, (uint32_t)i, 0)->stray++;
 		}
 	blobs_posting(md, &posts);
-	blob_notes(md, &posts, &shared, &rooted);
 	hmap_free(&rooted);
 	set64_free(&shared);
 	hmap_free(&posts);

@@ -719,6 +719,9 @@ verdicts_given(struct model *md, const struct scope *sc)
 
 	coverage(md);
 	history_facts(md, sc);
+	/* What the blobs say of each patch's tree, for why, as judging has it. */
+	if (md->has_blobs && !md->blobs_missing)
+		blobs_root(md);
 	rc = verdicts_apply(md);
 	clusters_responded(md);
 	graces(md, sc);

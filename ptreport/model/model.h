@@ -156,9 +156,6 @@ struct mail {
 	uint32_t bpre, broot;    /* of its files' blobs before, how many; how many
 	                            of those its history or an earlier patch
 	                            that rests on it made (blobs.c) */
-	const char *bnote;       /* a patch for the project: what its blobs say of
-	                            its tree, and why they did not judge it (blobs.c) */
-	const char *bkept;       /* the taken tag or title prefix that kept it (blobs.c) */
 	unsigned char ping;      /* flags word ping: its own words only ask for attention */
 	unsigned char series;    /* flags word series: its own words speak of the
 	                            posting's patches together */

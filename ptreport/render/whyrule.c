@@ -117,8 +117,22 @@ why_repository(const struct model *md, const struct mail *m, FILE *fp)
 		    "repository has at its date");
 	if (m->tagnote)
 		buf_addf(&b, "%s%s", b.len ? "; " : "", m->tagnote);
-	if (m->bnote && b.len)
-		buf_addf(&b, "; %s", m->bnote);
+	/* What its blobs say of the tree it was made in (blobs_root()). */
+	if (b.len && md->has_blobs && !md->blobs_missing && m->bpre) {
+		if (m->broot == m->bpre)
+			buf_addf(&b, "; %s %u blob%s its diff changes rest%s on the history: made "
+			    "in its tree", m->bpre == 1 ? "the" : "all", m->bpre,
+			    m->bpre == 1 ? "" : "s", m->bpre == 1 ? "s" : "");
+		else if (m->broot)
+			buf_addf(&b, "; %u of the %u blobs its diff changes rest on the history",
+			    m->broot, m->bpre);
+		else
+			buf_addf(&b, "; %s rest%s on the history: made on a branch the history "
+			    "lacks, or in another repository's tree, which its files, tags and "
+			    "author did not settle (a doubt)", m->bpre == 1 ?
+			    "the blob its diff changes does not" : "none of the blobs its diff "
+			    "changes", m->bpre == 1 ? "" : "s");
+	}
 	if (b.len)
 		line(fp, 1, "repository: %s", b.p);
 	buf_free(&b);
