@@ -171,7 +171,7 @@ posting_count(struct model *md, struct hmap *by, uint32_t i, int add)
 static int
 merged_any(struct model *md, uint32_t i)
 {
-	return applied_by(md, i, 0) != NONE || applied_by(md, i, 1) != NONE;
+	return landed_by(md, i) != NONE;
 }
 
 /* Each posting's parts: how many change blobs, rest on the history, were merged. */

@@ -696,15 +696,6 @@ candidates(struct carrier *cr)
 }
 
 /* The verdicts the passes found, and the carry table why and patches read. */
-/* The commit that merged (else applied) patch mail x; NONE. */
-static uint32_t
-later_merged(struct model *md, uint32_t x)
-{
-	uint32_t c = applied_by(md, x, 0);
-
-	return c != NONE ? c : applied_by(md, x, 1);
-}
-
 static void
 settle(struct carrier *cr)
 {
@@ -741,9 +732,10 @@ settle(struct carrier *cr)
 				m->verdict = V_REWORKED;
 				m->vby = k->fold;
 				m->carried = 10;
-			} else if (k->later != NONE && !k->lrm && later_merged(md, k->later) != NONE) {
+			} else if (k->later != NONE && !k->lrm &&
+			    (t = landed_by(md, k->later)) != NONE) {
 				m->verdict = V_SUPERSEDED;
-				m->vby = later_merged(md, k->later);
+				m->vby = t;
 				m->supby = k->later;
 				m->carried = 2;
 			} else

@@ -599,7 +599,7 @@ handled_x(struct model *md, uint32_t xi, int *merged)
 
 	*merged = 0;
 	if (k && (k->ncommits || k->nside)) {
-		*merged = applied_by(md, xi, 0) != NONE || applied_by(md, xi, 1) != NONE;
+		*merged = landed_by(md, xi) != NONE;
 		if (*merged)
 			return 1;
 	}
@@ -663,8 +663,7 @@ family_version(struct model *md, uint32_t mi, int *weak, int *mergedp)
 int
 silent_uncounted(struct model *md, uint32_t xi)
 {
-	return !md->mails[xi].project && !responded(md, xi) && applied_by(md, xi, 0) == NONE &&
-	    applied_by(md, xi, 1) == NONE;
+	return !md->mails[xi].project && !responded(md, xi) && landed_by(md, xi) == NONE;
 }
 
 static int
@@ -693,7 +692,7 @@ merged_step(struct model *md, uint32_t mi, uint32_t xi, void *arg)
 
 	if (cmp_date_id(md, xi, mi) <= 0 || (*best != NONE && cmp_date_id(md, xi, *best) >= 0) ||
 	    !(k = cluster_at(md, md->mails[xi].cluster)) || !(k->ncommits || k->nside) ||
-	    (applied_by(md, xi, 0) == NONE && applied_by(md, xi, 1) == NONE) ||
+	    landed_by(md, xi) == NONE ||
 	    family_kin(md, mi, xi) != KIN_STRONG)
 		return 0;
 	*best = xi;
@@ -772,6 +771,14 @@ applied_by(struct model *md, uint32_t mi, int side)
 			best = c;
 	}
 	return best;
+}
+
+uint32_t
+landed_by(struct model *md, uint32_t mi)
+{
+	uint32_t c = applied_by(md, mi, 0);
+
+	return c != NONE ? c : applied_by(md, mi, 1);
 }
 
 uint32_t
@@ -864,7 +871,7 @@ duplicate_merged(struct model *md, uint32_t mi, uint32_t *dup)
 		if (!md->fam[i].other || !d->project || d->date == NODATE ||
 		    (dt = absdiff(d->date, m->date)) > (int64_t)DUP_DAYS * DAY)
 			continue;
-		if ((c = applied_by(md, x, 0)) == NONE && (c = applied_by(md, x, 1)) == NONE)
+		if ((c = landed_by(md, x)) == NONE)
 			continue;
 		/* The nearest in time, then the first by date and id. */
 		if (best == NONE || dt < absdiff(md->mails[best].date, m->date) ||

@@ -447,10 +447,11 @@ prefix_vote(struct model *md)
 				 * carries a tag the history takes is the project's
 				 * by it, as own_tags() makes it the first time.
 				 */
-				if (v->judged >= PREFIX_MIN && 2 * v->foreign > v->judged &&
-				    m->owntagged) {
+				if (v->judged < PREFIX_MIN || 2 * v->foreign <= v->judged)
+					continue;
+				if (m->owntagged) {
 					m->owntag = OWN_PREFIX;
-				} else if (v->judged >= PREFIX_MIN && 2 * v->foreign > v->judged) {
+				} else {
 					m->foreign = m->byauthor = 1;
 					m->pforeign = v->foreign;
 					m->pjudged = v->judged;

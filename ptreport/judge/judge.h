@@ -404,6 +404,8 @@ uint32_t family_merged_later(struct model *md, uint32_t mi);
  * repost of it (the patch table's hash); NONE.
  */
 uint32_t applied_by(struct model *md, uint32_t mi, int side);
+/* The commit that merged mi (the main line's), else applied it (a side branch's); NONE. */
+uint32_t landed_by(struct model *md, uint32_t mi);
 /* Days a commit may seem older than the mail it applies: the senders' clocks, a commit then mailed. */
 #define COMMIT_SKEW 1
 /* A commit crediting mi's author on a file of it (CREDIT_*): the first by commit date; NONE. */

@@ -282,8 +282,7 @@ answered(struct model *md, uint32_t mi, uint32_t r)
 		return;
 	}
 	m->answered_too = 1;
-	set_verdict(m, V_SUPERSEDED, applied_by(md, x, 0) != NONE ? applied_by(md, x, 0) :
-	    applied_by(md, x, 1), x);
+	set_verdict(m, V_SUPERSEDED, landed_by(md, x), x);
 }
 
 /*
@@ -409,8 +408,7 @@ judge(struct model *md, uint32_t mi)
 		 * patch answered itself (answered()): superseded by it.
 		 */
 		if ((r = family_merged_later(md, mi)) != NONE) {
-			set_verdict(m, V_SUPERSEDED, applied_by(md, r, 0) != NONE ?
-			    applied_by(md, r, 0) : applied_by(md, r, 1), r);
+			set_verdict(m, V_SUPERSEDED, landed_by(md, r), r);
 			return;
 		}
 		set_verdict(m, V_ANSWERED_VERSION, responder(md, x), x);
@@ -448,8 +446,7 @@ judge(struct model *md, uint32_t mi)
 	}
 	if (x != NONE && !weak) {
 		if (mg)
-			set_verdict(m, V_SUPERSEDED, applied_by(md, x, 0) != NONE ?
-			    applied_by(md, x, 0) : applied_by(md, x, 1), x);
+			set_verdict(m, V_SUPERSEDED, landed_by(md, x), x);
 		else
 			set_verdict(m, V_ANSWERED_VERSION, responder(md, x), x);
 		return;
