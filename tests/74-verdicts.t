@@ -550,6 +550,60 @@ is "cites: a part of the citing posting (another's in-body From:) is no reply: h
 	tmail k1@x 2021-03-03T09:01:00Z Omar omar@o.org 'Re: [PATCH 0/2] the kernel half' reply c@x
 } >cite-kreply.tsv
 is "control: Omar's reply to that cover letter: answered" "answered omar@o.org" "$(cv cite-kreply.tsv)"
+# Her kernel series proper: its part k1@x, hers, changes kernel/knob.c,
+# a file the repository never had (another repository's).  Omar's review
+# of the cover letter speaks of that posting, whose links name p@x: no
+# answer to p@x.  The control: her part changes src/a.c, the
+# repository's (her posting is the project's: the review answers p@x).
+{
+	cat cite-kcov.tsv
+	tmail k1@x 2021-03-03T09:01:00Z Ann ann@home.example '[PATCH 1/1] kern: the kernel half' patch c@x
+	tmail k2@x 2021-03-04T09:00:00Z Omar omar@o.org 'Re: [PATCH 0/1] the kernel half' reply c@x
+} >cite-kcomp.tsv
+kc() { # TOK: p@x's verdict, and why's line for Omar's review
+	verdict p@x --grace 0 cite-kcomp.tsv none.tsv c-kc.tsv "$1"
+	ptreport why p@x --grace 0 cite-kcomp.tsv none.tsv c-kc.tsv "$1" | grep -F '  k2@x  ' |
+	    sed 's/^ *//'
+}
+{
+	chdr
+	commit $(hexid 7c9) 2020-01-01T00:00:00Z 2020-01-01T00:00:00Z
+	commit $(hexid 7ca) 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-kc.tsv
+{
+	thdr
+	tok commit $(hexid 7c9) 2020-01-01T00:00:00Z C:src/a.c
+	tok mail p@x 2021-03-01T09:00:00Z M:src/a.c
+	tok mail k1@x 2021-03-03T09:01:00Z M:kernel/knob.c
+} >kcomp.tok
+sed 's#kernel/knob.c#src/a.c#g' kcomp.tok >kcomp-ctl.tok
+K2='2021-03-04  omar@o.org  k2@x  Re: [PATCH 0/1] the kernel half  (answers a mail citing it from outside the thread'
+UNS='unsure nobody answered it, but its other half for another repository, posted with it or linking it by its author, was answered: c@x (k2@x)'
+is "cites: a review of her posting for another repository that links p@x is no answer to it, nor that posting its next version, but its other half's review: a doubt (control: her posting the project's: a response)" \
+	"$UNS|$K2; that mail is its author's posting for another repository, which links it: a review of that posting, no response to it)|answered omar@o.org|$K2: a response)" \
+	"$(kc kcomp.tok | paste -sd'|')|$(kc kcomp-ctl.tok | paste -sd'|')"
+# Without her cover letter's own part standing for it (her kernel posting
+# a part alone, replying to nothing): Omar's review of it is no answer.
+{
+	mhdr
+	mail p@x 2021-03-01T09:00:00Z Ann ann@a.org patch '' ''
+	mrow c@x 2021-03-03T09:00:00Z Ann ann@home.example '[PATCH] kern: the kernel half' dev '' '' patch '' '' '' '' p@x ''
+	tmail k2@x 2021-03-04T09:00:00Z Omar omar@o.org 'Re: [PATCH] kern: the kernel half' reply c@x
+} >cite-kone.tsv
+{
+	thdr
+	tok commit $(hexid 7c9) 2020-01-01T00:00:00Z C:src/a.c
+	tok mail p@x 2021-03-01T09:00:00Z M:src/a.c
+	tok mail c@x 2021-03-03T09:00:00Z M:kernel/knob.c
+} >kone.tok
+sed 's#kernel/knob.c#src/a.c#g' kone.tok >kone-ctl.tok
+{
+	cat c-kc.tsv
+	crow $(hexid 7cb) 2021-02-01T00:00:00Z Ann ann@a.org 'b: one' Omar omar@o.org 2021-02-01T00:00:00Z
+} >c-kc-omar.tsv
+is "cites: her kernel patch linking p@x, reviewed: a doubt; reviewed by one who commits here: answered (control: her patch the project's: answered)" \
+	"$UNS|answered omar@o.org, who commits here, in the thread of its other half for another repository (c@x)|answered omar@o.org" \
+	"$(verdict p@x --grace 0 cite-kone.tsv none.tsv c-kc.tsv kone.tok)|$(verdict p@x --grace 0 cite-kone.tsv none.tsv c-kc-omar.tsv kone.tok)|$(verdict p@x --grace 0 cite-kone.tsv none.tsv c-kc.tsv kone-ctl.tok)"
 
 # Quoted: a mail naming no parent, its message's first attribution line
 # naming Ann (or her address), a year and the day of her patch p@x (2021-02-01),
@@ -1579,11 +1633,13 @@ el() {
 	done
 	[ -z "${3:-}" ] || printf '%s\n' "$3"
 }
-M3=$(hexid 3e3) M4=$(hexid 3e4)
+M3=$(hexid 3e3) M4=$(hexid 3e4) M5=$(hexid 3e5)
 {
 	chdr
 	crow $M3 2021-02-20T10:00:00Z Max maint@m.org 'foo: a fix of his own' Max maint@m.org 2021-02-20T12:00:00Z
 	crow $M4 2021-02-21T10:00:00Z Ann ann@a.org 'foo: a fix of hers' Max maint@m.org 2021-02-21T12:00:00Z
+	crow $M5 2021-02-22T10:00:00Z Max maint@m.org 'foo: skip where bar is missing' Max maint@m.org 2021-02-22T12:00:00Z '' '' \
+	    'foo: skip where bar is missing\n\nReported-by: Tess <tess@t.org>\nAcked-by: Rev <rev@r.org>\nSigned-off-by: Max <maint@m.org>'
 	commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
 } >c-el.tsv
 elr() { el "$@" >el.tsv; ptreport offlist -q el.tsv none.tsv c-el.tsv >el.out; echo "$(rpr $M3 el.out)|$(rpr $M4 el.out)"; }
@@ -1596,6 +1652,18 @@ is "posted-elsewhere: the project's patches all go to a list the archives lack t
 is "... half of them is enough" "$(el_said 10)|$(el_said 10)" "$(elr kvm@vger.kernel.org 10)"
 K1=$(printf 'k1@x\t2021-03-02T09:00:00Z\tDee\tdee@d.org\tnote\tkvm.vger.kernel.org\t\t\tother\t\t')
 K2=$(printf 'k2@x\t2021-03-02T09:00:00Z\tKvm\tkvm@vger.kernel.org\tnote\tdev\t\t\tother\t\t')
+# M5, Max's own fix Reported-by a tester whose report the archives lack,
+# Acked-by a reviewer: with the project's patches going to that list,
+# posted there (the report no sign it came without a posting); the
+# control: nine of twenty, a follow-up of the report.
+elr kvm@vger.kernel.org >/dev/null
+is "posted-elsewhere: the list the archives lack before a Reported-by whose report they lack" \
+	"$(el_said 20) (its Reported-by/Suggested-by names tess@t.org, whose report the archives lack)" \
+	"$(rpr $M5 el.out)"
+elr kvm@vger.kernel.org 9 >/dev/null
+is "... control: nine of twenty: the report's follow-up" \
+	"follow-up its Reported-by/Suggested-by names tess@t.org, whose report the archives lack" \
+	"$(rpr $M5 el.out)"
 is "controls: nine of twenty; a person's address; a list of the archives; an address that sends" \
 	"$OWN|$OWN|$OWN|$OWN" \
 	"$(elr kvm@vger.kernel.org 9)|$(elr team@corp.example)|$(elr kvm@vger.kernel.org 20 "$K1")|$(elr kvm@vger.kernel.org 20 "$K2")"

@@ -448,6 +448,38 @@ is "control: two cover letters alike, the answered part titled otherwise (which 
 is "controls: a cover letter's title of other words; of four words; 31 days later" \
 	"ignored|ignored|ignored" \
 	"$(rs 2021-02-10T09:00:00Z 'widget: rework the knob handling code')|$(rs 2021-02-10T09:00:00Z 'widget: the json output')|$(rs 2021-03-05T09:00:00Z 'widget: V2 add the json output format')"
+# Its earlier version, the test moved: Ann's t1@x "generic: check that one
+# fs detects damage at/after thaw" creates tests/generic/702, answered
+# by Bob; DATE, her "[PATCH VN] fstests: shared: check that one fs
+# detects damage at thaw", creating tests/shared/001, unanswered, with
+# no earlier version of its own.  tm DATE VN [TOTAL]: t2@x's verdict.
+tm() {
+	{
+		whdr
+		bg
+		w t1@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] generic: check that one fs detects damage at/after thaw'
+		w tr@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH] generic: check that one fs detects damage at/after thaw' \
+		    reply t1@x '' '' '' '' 'Make it shared, please.'
+		if [ "${3:-1}" = 1 ]; then
+			w t2@x "$1" Ann ann@a.org "[PATCH $2] fstests: shared: check that one fs detects damage at thaw" \
+			    patch '' "${2#v}"
+		else
+			w t0@x "$1" Ann ann@a.org "[PATCH $2 0/2] fstests: two checks" cover '' "${2#v}" 0 2
+			w t2@x "$1" Ann ann@a.org "[PATCH $2 1/2] fstests: shared: check that one fs detects damage at thaw" \
+			    patch t0@x "${2#v}" 1 2
+		fi
+	} >tm.tsv
+	{
+		thdr
+		tok mail t1@x 2021-02-01T09:00:00Z C:tests/generic/702
+		tok mail t2@x "$1" C:tests/shared/001
+	} >tm.tok
+	V t2@x --grace 0 tm.tsv tm.tok none.tsv c-end.tsv
+}
+is "family: its earlier version retitled a little, the test moved (no file or folder in common), answered: answered-version" \
+	"answered-version t1@x" "$(tm 2021-02-20T09:00:00Z v2)"
+is "controls: no higher version (a v1); 31 days later; a part of a series" "ignored|ignored|ignored" \
+	"$(tm 2021-02-20T09:00:00Z v1)|$(tm 2021-03-05T09:00:00Z v2)|$(tm 2021-02-20T09:00:00Z v2 2)"
 # The scores: a pair of p@x and q@x, alike (0.7) over most of both (fdiff 0.7).
 { phdr; pair p@x q@x 0.7 0.7; } >fv.pairs
 { phdr; pair p@x q@x 0.7 0.3; } >fv-thin.pairs
@@ -751,6 +783,10 @@ carry() {
 		w p2@x 2021-02-01T10:00:00Z Ann ann@a.org '[PATCH] bar: short lines'
 		[ -n "${CAREPLY:-}" ] &&
 			w a@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH] foo: check the registers' reply p@x
+		if [ -n "${CAKERN:-}" ]; then
+			w k@x 2021-02-01T08:58:30Z Ann ann@a.org '[PATCH] kern: report the registers'
+			w kr@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH] kern: report the registers' reply k@x
+		fi
 	} >ca.tsv
 	mine="$L1\\n$L2\\n$L3\\n$L4"
 	case $3 in
@@ -762,6 +798,7 @@ carry() {
 		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
 		printf 'p@x\tmail\t2021-02-01T09:00:00Z\tdrivers/foo.c\t\tF drivers/foo.c\\tdrivers/foo.c\\n@ foo_probe\\n%s\\n\n' "$mine"
 		printf 'p2@x\tmail\t2021-02-01T10:00:00Z\tdrivers/bar.c\t\tF drivers/bar.c\\tdrivers/bar.c\\n@ \\n+}\\n+x = 1;\\n+y = 2;\\n+z = 3;\\n\n'
+		printf 'k@x\tmail\t2021-02-01T08:58:30Z\tkernel/regs.c\t\tF kernel/regs.c\\tkernel/regs.c\\n@ \\n+\\treturn regs_report(dev);\\n\n'
 		printf '%s\tcommit\t%s\t%s\t\tF %s\\t%s\\n@ foo_probe\\n+\\t/* Max: probe it properly */\\n%s\\n\n' \
 		    "$C1" "$1" "$2" "$2" "$2" "$his"
 		printf '%s\tcommit\t%s\tdrivers/bar.c\\ndrivers/foo.c\t\tF drivers/bar.c\\tdrivers/bar.c\\n@ \\n+}\\n+x = 1;\\n+y = 2;\\n+z = 3;\\nF drivers/foo.c\\tdrivers/foo.c\\n@ \\n+}\\n\n' \
@@ -798,6 +835,17 @@ grep -q '^  rule: another person answered it, and a commit written within 365 da
 ok $? "... why: the rule says it was answered, and the answer is listed"
 is "control: answered, two of four lines carried: answered" "answered bob@b.org" \
 	"$(CAREPLY=1 carry 2021-03-01T09:00:00Z drivers/foo.c 2)"
+# Its other half for another repository (Ann's kernel patch k@x, 90 s
+# before it) answered by Bob, a doubt: asked where its lines landed as
+# the answered are, reworked (reason carried: nobody answered it); the
+# control, two of four lines: the doubt stays.
+is "carried after its other half's review: reworked (control: two of four lines: unsure)" \
+	"reworked $C1, carrying 4 of its 4 added lines|unsure" \
+	"$(CAKERN=1 carry 2021-03-01T09:00:00Z drivers/foo.c 4)|$(CAKERN=1 carry 2021-03-01T09:00:00Z drivers/foo.c 2 | cut -d' ' -f1)"
+CAKERN=1 carry 2021-03-01T09:00:00Z drivers/foo.c 4 >/dev/null
+ptreport verdicts -q --grace 0 ca.tsv ca.tok none.tsv c-ca.tsv >ca.v
+is "... its reason carried, the other half's review no answer of its own" "reworked carried" \
+	"$(awk -F'\t' '$2 == "p@x" { print $3, $4 }' ca.v)"
 # why of an ignored patch: the commits on its files after it, for a reader to check.
 carry 2021-03-01T09:00:00Z drivers/foo.c 2 >/dev/null
 ptreport why -q p@x --grace 0 ca.tsv ca.tok none.tsv c-ca.tsv >why.out
@@ -1202,7 +1250,7 @@ half() {
 	V t@x --grace 0 half.tsv half.tok none.tsv c-half.tsv
 }
 is "companion: the kernel half, 90 s before, answered by another: unsure, both named" \
-	"unsure nobody answered it, but its other half for another repository, posted with it by its author, was answered: k@x (kr@x)" \
+	"unsure nobody answered it, but its other half for another repository, posted with it or linking it by its author, was answered: k@x (kr@x)" \
 	"$(half 2021-02-01T09:01:30Z Bob)"
 is "control: the kernel half itself is another repository's" "not-counted" \
 	"$(V k@x --grace 0 half.tsv half.tok none.tsv c-half.tsv | cut -d' ' -f1)"

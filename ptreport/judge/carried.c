@@ -643,7 +643,12 @@ answered_verdict(int v)
 	return v == V_ANSWERED || v == V_ANSWERED_TOGETHER || v == V_ANSWERED_VERSION;
 }
 
-/* The candidates: the patches that would be ignored, and the answered, with files; indexed by id and address. */
+/*
+ * The candidates: the patches that would be ignored, the answered, and
+ * those whose other half's review is their doubt (m->comp: asked as the
+ * answered are, where their lines landed), with files; indexed by id and
+ * address.
+ */
 static void
 candidates(struct carrier *cr)
 {
@@ -657,7 +662,8 @@ candidates(struct carrier *cr)
 		struct hent *e;
 		int isnew;
 
-		if ((m->verdict != V_IGNORED && !answered_verdict(m->verdict)) ||
+		if ((m->verdict != V_IGNORED && !answered_verdict(m->verdict) &&
+		    !(m->verdict == V_UNSURE && m->comp)) ||
 		    m->date == NODATE || !m->files || !*m->files)
 			continue;
 		cr->cv = xreallocarray(cr->cv, cr->nc + 1, sizeof *cr->cv);
@@ -724,6 +730,8 @@ settle(struct carrier *cr)
 		 * patch carrying them, merged.  Its answer is kept (answered_too).
 		 */
 		if (k->ans) {
+			int was = answered_verdict(m->verdict);
+
 			if (k->best != NONE) {
 				m->verdict = V_REWORKED;
 				m->vby = k->best;
@@ -741,7 +749,7 @@ settle(struct carrier *cr)
 			} else
 				continue;
 			m->vfam = m->verdict == V_SUPERSEDED ? k->later : NONE;
-			m->answered_too = 1;
+			m->answered_too = was;
 		} else if (k->best != NONE) {
 			m->verdict = V_REWORKED;
 			m->vby = k->best;

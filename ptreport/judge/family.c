@@ -549,6 +549,20 @@ family_kin(struct model *md, uint32_t mi, uint32_t xi)
 	    (fam_loose(md, mi, xi) && (fam_alike(md, mi, xi) ||
 	    !slot_kin(x->files, m->files)))))
 		return KIN_STRONG;
+	/*
+	 * Its earlier version: m a single patch's vN with no earlier version
+	 * of its own, x a single patch of a lower version before it, retitled
+	 * a little, whatever their files when the titles say enough
+	 * (TITLE_WORDS words each), soon: the test moved to another folder
+	 * ("generic: check ... at/after fs thaw", generic/702; "[PATCH v2]
+	 * fstests: shared: generic: check ... at fs thaw", shared/001).  Not
+	 * of a series, whose parts share a title's template.
+	 */
+	if (alike && m->version > x->version && m->version >= 2 && x->date < m->date &&
+	    dt <= (int64_t)RETITLE_DAYS * DAY && m->total < 2 && x->total < 2 &&
+	    distinct_words(m->ntitle) >= TITLE_WORDS && distinct_words(x->ntitle) >= TITLE_WORDS &&
+	    !has_earlier(md, mi))
+		return KIN_STRONG;
 	/* A patch re-sent as a series under its title, on a file of it, soon. */
 	if (dt <= (int64_t)RETITLE_DAYS * DAY && thread_of(md, xi) != thread_of(md, mi) &&
 	    shares_file(x->files, m->files) && resent_as_series(md, m, x))

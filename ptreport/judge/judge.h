@@ -134,6 +134,16 @@ size_t first_in_thread(const struct rkey *v, size_t n, uint32_t root);
 uint32_t first_response(struct model *md, uint32_t mi, const uint32_t *vers, size_t n,
     const char *const *byaddr, const char *const *bywho, size_t nby);
 /*
+ * Is posting pi another repository's, by mi's author (his patches of
+ * its thread all another repository's), carrying no version of mi?
+ */
+int other_posting(struct model *md, uint32_t pi, uint32_t mi);
+/*
+ * Is citation c a reply to a posting of mi's author for another
+ * repository that links mi (its companion), carrying no version of it?
+ */
+int cite_companion(struct model *md, size_t c, uint32_t mi);
+/*
  * The citations of thread root: md->ct[*lo .. return) (none: equal).
  */
 size_t cites_of(const struct model *md, uint32_t root, size_t *lo);

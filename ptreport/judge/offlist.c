@@ -932,6 +932,22 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 		    "hash: %s \"%s\" by %s of %.16s", x->id, x->subject, x->from, d);
 		return OR_FOLLOWUP;
 	}
+	/*
+	 * The project's patches go to a list the archives lack: posted
+	 * there, most likely, whoever reported what it fixes (a report the
+	 * archives lack is no sign it came without a posting: the fstests
+	 * maintainer's own fixes, Reported-by a tester, Acked-by a reviewer
+	 * on fstests@).
+	 */
+	if (md->elsewhere) {
+		buf_addf(detail, "the project's patches go to %s too (%u of the %u in the archives), "
+		    "a list they lack: posted there, most likely", md->elsewhere, md->nelse,
+		    md->nproj);
+		if ((who = credited_other(c, &wlen)))
+			buf_addf(detail, " (its Reported-by/Suggested-by names %.*s, whose report "
+			    "the archives lack)", (int)wlen, who);
+		return OR_ELSEWHERE;
+	}
 	/* Another's report or suggestion, made where the archives do not reach. */
 	if ((who = credited_other(c, &wlen))) {
 		const struct mail *other;
@@ -946,13 +962,6 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 			buf_addf(detail, "its Reported-by/Suggested-by names %.*s, whose report the "
 			    "archives lack", (int)wlen, who);
 		return OR_FOLLOWUP;
-	}
-	/* The project's patches go to a list the archives lack: posted there, most likely. */
-	if (md->elsewhere) {
-		buf_addf(detail, "the project's patches go to %s too (%u of the %u in the archives), "
-		    "a list they lack: posted there, most likely", md->elsewhere, md->nelse,
-		    md->nproj);
-		return OR_ELSEWHERE;
 	}
 	r = own ? OR_OWN : OR_NONE;
 	if (own)

@@ -228,13 +228,62 @@ answers(struct model *md, uint32_t r, uint32_t mi)
 	return aimed_at(md, x->tgt, x->series, mi) || names_part(md, x, mi);
 }
 
+/*
+ * Is posting pi (a patch, or a cover letter and its parts) another
+ * repository's, by mi's author: his patches of its thread all another
+ * repository's, none of mi's cluster (no version of mi)?
+ */
+int
+other_posting(struct model *md, uint32_t pi, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi];
+	uint32_t pr = thread_of(md, pi);
+	int other = 0;
+
+	for (size_t k = first_in_thread(md->vp, md->nvp, pr); k < md->nvp && md->vp[k].root == pr;
+	    k++) {
+		const struct mail *y = &md->mails[md->vp[k].mail];
+
+		if ((m->cluster != NONE && y->cluster == m->cluster) ||
+		    (!y->foreign && same_person(y, m)))
+			return 0;
+		other |= same_person(y, m);
+	}
+	return other;
+}
+
+/*
+ * Is citation c (an index of md->ct) a reply to a posting of mi's own
+ * author for another repository, which links mi: the kernel series
+ * whose cover letter lists its test suite's companion posting among its
+ * links?  A review there speaks of that posting, not of mi.
+ */
+int
+cite_companion(struct model *md, size_t c, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi], *x = &md->mails[md->ct[c].mail], *p;
+	size_t lo, hi = cites_of(md, md->ct[c].root, &lo);
+	int cites = 0;
+
+	if (x->parent == NONE || x->parent == md->ct[c].mail)
+		return 0;
+	p = &md->mails[x->parent];
+	if (!p->present || (p->type != MT_PATCH && p->type != MT_COVER) || !same_person(p, m) ||
+	    thread_of(md, x->parent) == thread_of(md, mi))
+		return 0;
+	for (size_t k = lo; k < hi && !cites; k++)
+		cites = md->ct[k].mail == x->parent;
+	return cites && other_posting(md, x->parent, mi);
+}
+
 /* Does citation c (an index of md->ct) answer patch mi? */
 static int
 cite_aimed(struct model *md, size_t c, uint32_t mi)
 {
 	const struct mail *x = &md->mails[md->ct[c].mail];
 
-	return cite_answers(x, &md->mails[mi]) && aimed_at(md, md->ct[c].tgt, x->series, mi);
+	return cite_answers(x, &md->mails[mi]) && aimed_at(md, md->ct[c].tgt, x->series, mi) &&
+	    !cite_companion(md, c, mi);
 }
 
 /* Is a earlier than b: by date, then by id (no date first)? */

@@ -194,7 +194,8 @@ version_answered(struct model *md, uint32_t mi)
  * A later posting of its author's that names mi (a link to it, or to
  * its cover letter, in the later one's cover letter or patch: "v1:
  * https://lore..."), within FAM_DAYS: its next version, whatever its
- * title; the earliest; NONE.
+ * title; the earliest; NONE.  Not his posting for another repository
+ * (the kernel series linking its test suite's companion).
  */
 static uint32_t
 cited_later(struct model *md, uint32_t mi)
@@ -211,7 +212,7 @@ cited_later(struct model *md, uint32_t mi)
 		    x->date == NODATE || m->date == NODATE || x->date <= m->date ||
 		    x->date - m->date > (int64_t)FAM_DAYS * DAY ||
 		    !by_person(x, m->from, m->who) ||
-		    !aimed_at(md, md->ct[i].tgt, x->series, mi))
+		    !aimed_at(md, md->ct[i].tgt, x->series, mi) || other_posting(md, r, mi))
 			continue;
 		if (best == NONE || cmp_date_id(md, r, best) < 0)
 			best = r;

@@ -466,7 +466,8 @@ together(struct model *md, uint32_t mi)
 /*
  * The other half of a submission to two repositories: a patch of
  * another repository (a kernel's ioctl beside the tool using it) its
- * author posted within COMPANION_SECS of patch mi, to a list of it,
+ * author posted within COMPANION_SECS of patch mi, to a list of it, or
+ * his posting for another repository linking mi, whenever posted,
  * in another thread, or a part of mi's own posting (the kernel's
  * parts of a posting carrying the tool's part too), where another
  * person answered it after mi was posted: the review of the one half
@@ -516,6 +517,27 @@ companion(struct model *md, uint32_t mi, uint32_t *half, int *maint)
 			*maint = c;
 			*half = x;
 		}
+	}
+	/*
+	 * Or, whenever posted, his posting for another repository linking
+	 * mi (the kernel series whose cover letter names its tools half):
+	 * a reply there, after mi, by another (cite_companion()).
+	 */
+	lo = 0;
+	for (size_t hi = cites_of(md, root, &lo), c = lo; c < hi; c++) {
+		uint32_t r = md->ct[c].mail;
+		const struct mail *y = &md->mails[r];
+		int k;
+
+		if (y->date == NODATE || y->date < m->date || by_person(y, m->from, m->who) ||
+		    !cite_companion(md, c, mi))
+			continue;
+		k = committer_at(md, y->from, y->who, y->date);
+		if (best != NONE && (k < *maint || (k == *maint && cmp_date_id(md, r, best) >= 0)))
+			continue;
+		best = r;
+		*maint = k;
+		*half = y->parent;
 	}
 	return best;
 }

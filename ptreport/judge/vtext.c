@@ -248,7 +248,7 @@ unsure_text(struct model *md, uint32_t mi, struct buf *b)
 		    "merged without it: the others taken, it left out", m->pforeign, m->pjudged);
 	} else if (m->comp && m->twin != NONE && m->vby != NONE)
 		buf_addf(b, "nobody answered it, but its other half for another repository, "
-		    "posted with it by its author, was answered: %s (%s)",
+		    "posted with it or linking it by its author, was answered: %s (%s)",
 		    md->mails[m->twin].id, md->mails[m->vby].id);
 	else if (f)
 		buf_addf(b, "maybe a version of it, by its author within a day under a title "

@@ -278,7 +278,8 @@ thread_answers(struct model *md, uint32_t mi, const uint32_t *vs, size_t nv, siz
 		int reply = 0, hit = 0;
 
 		for (size_t k = 0; k < nv && !hit; k++)
-			hit = cite_answers(x, m) && aimed_at(md, md->ct[c].tgt, x->series, vs[k]);
+			hit = cite_answers(x, m) && aimed_at(md, md->ct[c].tgt, x->series, vs[k]) &&
+			    !cite_companion(md, c, vs[k]);
 
 		if (!answer_shown(fp, nthreads, brief, any, hidden))
 			continue;
@@ -296,7 +297,10 @@ thread_answers(struct model *md, uint32_t mi, const uint32_t *vs, size_t nv, siz
 		    reply ? "answers a mail citing it from outside the thread" :
 		    "cites it from outside the thread",
 		    hit ? ": a response" : by_person(x, m->from, m->who) ?
-		    "; its author: no response" : cite_answers(x, m) ?
+		    "; its author: no response" : !cite_answers(x, m) ?
+		    "; not after it: no response to it" : cite_companion(md, c, mi) ?
+		    "; that mail is its author's posting for another repository, which "
+		    "links it: a review of that posting, no response to it" : cite_answers(x, m) ?
 		    "; it names another patch of the thread: no response to it" :
 		    "; not after it: no response to it", b->len ? b->p : "");
 	}
@@ -777,7 +781,9 @@ why_commit(struct model *md, const struct ropts *o, uint32_t ci, FILE *fp, int b
 		    "patch's commit or in the 14 days after it and changing lines it added or "
 		    "naming it (follow-up), a "
 		    "mail of a discussion begun before it naming it by its hash (follow-up), "
-		    "its Reported-by naming another (follow-up), its author its committer, "
+		    "the project's patches going to a list the archives lack "
+		    "(posted-elsewhere), its Reported-by naming another (follow-up), its "
+		    "author its committer, "
 		    "none", REVIEW_DAYS);
 		if (!brief)
 			near_mails(md, c, fp);

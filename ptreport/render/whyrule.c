@@ -177,8 +177,9 @@ unsure_rule(const struct mail *m, FILE *fp)
 	if (m->comp) {
 		line(fp, 1, "rule: nothing answered it, but its author posted a patch for "
 		    "another repository within %d minutes of it, to a list of it (or as "
-		    "another part of its own posting), and another person answered that "
-		    "one: the other half of one submission; read both", COMPANION_SECS / 60);
+		    "another part of its own posting), or a posting for another repository "
+		    "linking it, and another person answered that one: the other half of "
+		    "one submission; read both", COMPANION_SECS / 60);
 		return;
 	}
 	if (m->carried == 3) {
@@ -357,8 +358,9 @@ why_rule(struct model *md, uint32_t mi, FILE *fp)
 		if (m->comp)
 			line(fp, 1, "rule: its author posted a patch for another repository "
 			    "within %d minutes of it, to a list of it or as another part of its "
-			    "own posting (the other half of one submission), and one who commits "
-			    "to this repository answered that one: he reviewed the submission",
+			    "own posting, or a posting for another repository linking it (the "
+			    "other half of one submission), and one who commits to this "
+			    "repository answered that one: he reviewed the submission",
 			    COMPANION_SECS / 60);
 		else if (thread_of(md, m->vby) != thread_of(md, mi))
 			line(fp, 1, "rule: another person's mail cites it (a link to it, its "
