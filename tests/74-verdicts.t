@@ -1581,6 +1581,47 @@ is "fix-up, control: one of the five lines it changes the patch's (a pass over t
 is "fix-up, controls: an older line of the file (and another commit's hash); a file the patch's commit does not change; committed 15 days after it; written before the patch was posted; beside his own patch; beside a patch he never answered" \
 	"committer-own its author committed it|committer-own its author committed it|committer-own its author committed it|committer-own its author committed it|committer-own its author committed it|committer-own its author committed it" \
 	"$(fx $X8)|$(fx $X2)|$(fx $X3)|$(fx $X4)|$(fx $X5)|$(fx $X6)"
+# ... or answered on its cover letter: Pat's series gc@x "[PATCH 0/2]
+# gear: add the gears", its parts g1@x (src/g1.c) and g2@x (src/g2.c),
+# which Max answers on the cover letter ("Patchset merged", gr@x) and
+# commits as G1 and G2; his YG changes a line G2 added (the second part:
+# each part's commit is asked), YH an older line of src/g2.c (the
+# control: tidying the file he merged into).
+G1=$(hexid 7d1) G2=$(hexid 7d2) YG=$(hexid 7d3) YH=$(hexid 7d4)
+{
+	mhdr
+	for m in 01 02 03; do fill dev 2021-$m 30; done
+	smail gc@x 2021-02-01T10:00:00Z Pat pat@p.org '[PATCH 0/2] gear: add the gears' cover '' 1 0 2
+	smail g1@x 2021-02-01T10:00:01Z Pat pat@p.org '[PATCH 1/2] gear: add the first gear' patch gc@x 1 1 2
+	smail g2@x 2021-02-01T10:00:02Z Pat pat@p.org '[PATCH 2/2] gear: add the second gear' patch gc@x 1 2 2
+	tmail gr@x 2021-02-03T09:00:00Z Max maint@m.org 'Re: [PATCH 0/2] gear: add the gears' reply gc@x
+} >fg.tsv
+{ khdr; member 1 g1@x mail; member 1 "$G1" commit; member 2 g2@x mail; member 2 "$G2" commit; } >k-fg.tsv
+{
+	chdr
+	crow $G1 2021-02-01T10:00:00Z Pat pat@p.org 'gear: add the first gear' Max maint@m.org 2021-02-03T12:00:00Z
+	crow $G2 2021-02-01T10:00:00Z Pat pat@p.org 'gear: add the second gear' Max maint@m.org 2021-02-03T12:00:00Z
+	crow $YG 2021-02-03T11:00:00Z Max maint@m.org 'gear: tidy' Max maint@m.org 2021-02-03T12:01:00Z
+	crow $YH 2021-02-03T11:00:00Z Max maint@m.org 'gear: tidy more' Max maint@m.org 2021-02-03T12:01:00Z
+	commit $C9 2020-01-01T00:00:00Z 2021-06-01T00:00:00Z
+} >c-fg.tsv
+{
+	printf 'id\tkind\tdate\tfiles\tnew\thunks\tflags\tmsg\n'
+	fxrow $C9 commit 2020-01-01T00:00:00Z 'src/g1.c\nsrc/g2.c' \
+	    'F /dev/null\tsrc/g2.c\n@ \n+\tgear_init(gear, GEAR_OFF);\n'
+	fxrow g1@x mail 2021-02-01T10:00:01Z src/g1.c 'F src/g1.c\tsrc/g1.c\n@ \n+\tgear_one(gear, GEAR_FAST);\n'
+	fxrow g2@x mail 2021-02-01T10:00:02Z src/g2.c 'F src/g2.c\tsrc/g2.c\n@ \n+\tgear_two(gear, GEAR_SLOW);\n'
+	fxrow $G1 commit 2021-02-03T12:00:00Z src/g1.c 'F src/g1.c\tsrc/g1.c\n@ \n+\tgear_one(gear, GEAR_FAST);\n'
+	fxrow $G2 commit 2021-02-03T12:00:00Z src/g2.c 'F src/g2.c\tsrc/g2.c\n@ \n+\tgear_two(gear, GEAR_SLOW);\n'
+	fxrow $YG commit 2021-02-03T12:01:00Z src/g2.c \
+	    'F src/g2.c\tsrc/g2.c\n@ \n-\tgear_two(gear, GEAR_SLOW);\n+\tgear_two(gear, GEAR_STEADY);\n'
+	fxrow $YH commit 2021-02-03T12:01:00Z src/g2.c \
+	    'F src/g2.c\tsrc/g2.c\n@ \n-\tgear_init(gear, GEAR_OFF);\n+\tgear_init(gear, GEAR_ON);\n'
+} >fg.tok
+ptreport offlist -q fg.tsv k-fg.tsv c-fg.tsv fg.tok >fg.out
+is "follow-up: a fix-up of a series whose cover letter its committer answered, beside its second part's commit, on a line that commit added (control: an older line of the file)" \
+	"follow-up its author answered Pat's cover letter (a part's) gc@x \"[PATCH 0/2] gear: add the gears\" (gr@x of 2021-02-03T09:00), and it was committed beside 7d2000000000 \"gear: add the second gear\", the commit that patch became, changing lines that commit added or naming it: a fix-up of the review|committer-own its author committed it" \
+	"$(rpr $YG fg.out)|$(rpr $YH fg.out)"
 # Named by its hash in a discussion: Sue reports bug2@x (2021-02-01);
 # Max answers it (nr@x, 2021-02-17, the day after N2 was committed)
 # "Fixed in 5e1a0000000, thanks."; N2 is Ann's, committed by Max.  The

@@ -31,6 +31,7 @@ struct fx {
 	uint64_t *rm;            /* its removed lines (hashed, sorted) */
 	uint32_t nrm, caprm;
 	int named;               /* its message names the commit beside */
+	long next;               /* the commit's next candidate (another reply), or -1 */
 };
 
 /* The commits the pass reads: a candidate's (fix >= 0) or one beside (its lines added). */
@@ -98,8 +99,8 @@ fixups_row(struct fixer *fz, const struct prow *p)
 	x = e->val;
 	if (!(hs = hunks_of(r, p->chunks, &fz->raw, &hn)))
 		return;
-	if (x->fix >= 0) {
-		struct fx *f = &fz->v[x->fix];
+	for (long k = x->fix; k >= 0; k = fz->v[k].next) {
+		struct fx *f = &fz->v[k];
 
 		f->nrm = some_lines(hs, hn, '-', &f->rm, &f->caprm, &fz->w);
 		if (p->cmsg >= 0)
@@ -120,20 +121,33 @@ fixups_begin(struct model *md)
 	fz->md = md;
 	for (size_t i = 0; i < md->ncommits; i++) {
 		const struct commit *c = &md->commits[i];
-		uint32_t reply, beside;
+		uint32_t reply[FIXUP_TRIES], beside[FIXUP_TRIES];
+		size_t nr;
+		long prev = -1;
 
 		if (!c->present || c->skip || c->side || !offlist_mails(md, (uint32_t)i) ||
-		    (reply = fixup_reply(md, c, &beside)) == NONE)
+		    !(nr = fixup_replies(md, c, reply, beside, FIXUP_TRIES)))
 			continue;
-		fz->v = xgrow(fz->v, &cap, fz->n, 16, sizeof *fz->v);
-		memset(&fz->v[fz->n], 0, sizeof fz->v[fz->n]);
-		fz->v[fz->n].commit = (uint32_t)i;
-		fz->v[fz->n].reply = reply;
-		fz->v[fz->n].beside = beside;
-		/* A commit beside one fix-up may be another's candidate too: both roles kept. */
-		row_of(fz, c->id)->fix = (long)fz->n;
-		row_of(fz, md->commits[beside].id)->want = 1;
-		fz->n++;
+		/*
+		 * A commit beside one fix-up may be another's candidate too:
+		 * both roles kept.  Its candidates chained by index (fz->v
+		 * moves as it grows).
+		 */
+		for (size_t k = 0; k < nr; k++) {
+			fz->v = xgrow(fz->v, &cap, fz->n, 16, sizeof *fz->v);
+			memset(&fz->v[fz->n], 0, sizeof fz->v[fz->n]);
+			fz->v[fz->n].commit = (uint32_t)i;
+			fz->v[fz->n].reply = reply[k];
+			fz->v[fz->n].beside = beside[k];
+			fz->v[fz->n].next = -1;
+			if (prev < 0)
+				row_of(fz, c->id)->fix = (long)fz->n;
+			else
+				fz->v[prev].next = (long)fz->n;
+			prev = (long)fz->n;
+			row_of(fz, md->commits[beside[k]].id)->want = 1;
+			fz->n++;
+		}
 	}
 	if (!fz->n) {
 		hmap_free(&fz->rows);
@@ -155,8 +169,13 @@ fixups_end(struct model *md, struct fixer *fz)
 		const struct fxrow *b = e ? e->val : NULL;
 		uint32_t hits = b ? common(f->rm, f->nrm, b->add, b->nadd) : 0;
 
-		/* A quarter of what it changes, the patch's: no pass over the whole file. */
-		if (f->named || (hits && (double)hits >= FIXUP_SHARE * f->nrm)) {
+		/*
+		 * A quarter of what it changes, the patch's: no pass over the
+		 * whole file.  The first reply that holds (fz->v keeps each
+		 * commit's by their dates).
+		 */
+		if (md->commits[f->commit].fixreply == NONE &&
+		    (f->named || (hits && (double)hits >= FIXUP_SHARE * f->nrm))) {
 			md->commits[f->commit].fixreply = f->reply;
 			md->commits[f->commit].fixby = f->beside;
 		}

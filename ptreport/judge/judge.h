@@ -562,12 +562,15 @@ uint32_t reviewed_posting(const struct model *md, const struct commit *c, int cr
     uint32_t *reply);
 /*
  * A maintainer's fix-up of a contributor's patch, made on its review:
- * fixup_reply() gives the reply of commit c's author to another
- * person's patch mail, from FIXUP_DAYS before c was committed to a day
+ * fixup_replies() gives the replies of commit c's author to another
+ * person's patch mail (or to its cover letter: one of its parts), from
+ * FIXUP_DAYS before c was committed to a day
  * after, when c was written after that patch was posted (not his own
  * work of before, merged the same day) and the commit that patch
  * became was committed beside c (by c's committer, within a day) and
- * changes every file c changes: that commit into *beside; NONE if none.
+ * changes every file c changes: each reply into replies[], that commit
+ * into besides[], by the replies' dates, max at most; how many.  The
+ * first whose lines fixups.c finds the fix-up's is its.
  */
 #define FIXUP_DAYS 14
 /*
@@ -586,7 +589,10 @@ uint32_t named_in_reply(const struct model *md, uint32_t ci);
  * after that reply; of the earliest such reply (*by); NONE.
  */
 uint32_t named_commit(struct model *md, uint32_t mi, uint32_t *by);
-uint32_t fixup_reply(const struct model *md, const struct commit *c, uint32_t *beside);
+size_t fixup_replies(struct model *md, const struct commit *c, uint32_t *replies,
+    uint32_t *besides, size_t max);
+/* How many of them fixups.c reads for one commit, in the order of the replies. */
+#define FIXUP_TRIES 8
 /*
  * The list the project's patches go to besides the archives' own
  * (md->elsewhere, NULL if none): a list address (list_address()) no mail

@@ -840,14 +840,43 @@ beside_of(const struct model *md, const struct commit *c, uint32_t pi)
 	return NONE;
 }
 
-uint32_t
-fixup_reply(const struct model *md, const struct commit *c, uint32_t *beside)
+/*
+ * A reply to a cover letter answers its posting: the commits of its
+ * parts (the cover letter's author's, of its version and N, by date)
+ * that commit c went in beside ("Patchset merged", then the maintainer's
+ * fix of a hash the series got wrong), each with reply r, into
+ * replies[n..] and besides[n..] up to max; the new n.
+ */
+static size_t
+beside_posting(struct model *md, const struct commit *c, uint32_t ci, uint32_t r,
+    uint32_t *replies, uint32_t *besides, size_t n, size_t max)
 {
-	size_t lo = 0, hi = md->nbysender;
+	const struct mail *cv = &md->mails[ci];
+	uint32_t root = thread_of(md, ci), b;
+
+	for (size_t k = first_in_thread(md->vp, md->nvp, root); k < md->nvp && md->vp[k].root == root &&
+	    n < max; k++) {
+		const struct mail *p = &md->mails[md->vp[k].mail];
+
+		if (p->version != cv->version || p->total != cv->total || !by_person(p, cv->from, cv->who) ||
+		    p->foreign || by_person(p, c->author, c->aname) ||
+		    (b = beside_of(md, c, md->vp[k].mail)) == NONE)
+			continue;
+		replies[n] = r;
+		besides[n++] = b;
+	}
+	return n;
+}
+
+size_t
+fixup_replies(struct model *md, const struct commit *c, uint32_t *replies, uint32_t *besides,
+    size_t max)
+{
+	size_t lo = 0, hi = md->nbysender, n = 0;
 	int64_t from, to, written = c->date != NODATE ? c->date : c->cdate;
 
 	if (!*c->author || !c->files || !*c->files || c->cdate == NODATE)
-		return NONE;
+		return 0;
 	from = c->cdate - (int64_t)FIXUP_DAYS * DAY;
 	to = c->cdate + DAY;
 	/* The author's first mail at or after from (bysender: by sender, then date). */
@@ -861,21 +890,26 @@ fixup_reply(const struct model *md, const struct commit *c, uint32_t *beside)
 		else
 			hi = mid;
 	}
-	for (; lo < md->nbysender; lo++) {
-		uint32_t r = md->bysender[lo], pi;
+	for (; lo < md->nbysender && n < max; lo++) {
+		uint32_t r = md->bysender[lo], pi, b;
 		const struct mail *x = &md->mails[r];
 
 		if (strcmp(x->from, c->author) || x->date > to)
 			break;
 		pi = x->tgt;
 		if (pi == NONE || x->type == MT_COVER || x->type == MT_PULL ||
-		    !md->mails[pi].present || md->mails[pi].type != MT_PATCH ||
+		    !md->mails[pi].present ||
+		    (md->mails[pi].type != MT_PATCH && md->mails[pi].type != MT_COVER) ||
 		    md->mails[pi].foreign || md->mails[pi].date > x->date ||
 		    md->mails[pi].date > written ||
 		    by_person(&md->mails[pi], c->author, c->aname))
 			continue;
-		if ((*beside = beside_of(md, c, pi)) != NONE)
-			return r;
+		if (md->mails[pi].type == MT_COVER)
+			n = beside_posting(md, c, pi, r, replies, besides, n, max);
+		else if ((b = beside_of(md, c, pi)) != NONE) {
+			replies[n] = r;
+			besides[n++] = b;
+		}
 	}
-	return NONE;
+	return n;
 }
