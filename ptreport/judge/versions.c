@@ -476,6 +476,28 @@ together(struct model *md, uint32_t mi)
  * a person who commits to this repository (*maint set), else the
  * earliest; NONE if none; *half the companion.
  */
+/*
+ * Reply r, to x (mi's other half), if another's after mi: the answer
+ * companion() keeps (*best, *half, *maint) when it is the first by one
+ * who commits here, else the earliest.
+ */
+static void
+half_answer(struct model *md, uint32_t mi, uint32_t r, uint32_t x, uint32_t *best,
+    uint32_t *half, int *maint)
+{
+	const struct mail *m = &md->mails[mi], *y = &md->mails[r];
+	int c;
+
+	if (y->date == NODATE || y->date < m->date || by_person(y, m->from, m->who))
+		return;
+	c = committer_at(md, y->from, y->who, y->date);
+	if (*best != NONE && (c < *maint || (c == *maint && cmp_date_id(md, r, *best) >= 0)))
+		return;
+	*best = r;
+	*maint = c;
+	*half = x;
+}
+
 uint32_t
 companion(struct model *md, uint32_t mi, uint32_t *half, int *maint)
 {
@@ -502,21 +524,9 @@ companion(struct model *md, uint32_t mi, uint32_t *half, int *maint)
 		    !by_person(t, m->from, m->who) || !share_list(t, m) ||
 		    (xr != root && t->total > 1 && !summaries_share(md, m->subject, t->subject)))
 			continue;
-		for (uint32_t r = md->th[xr].resp; r != NONE; r = md->mails[r].rnext) {
-			const struct mail *y = &md->mails[r];
-			int c;
-
-			if (y->date == NODATE || y->date < m->date || by_person(y, m->from, m->who) ||
-			    !answers(md, r, x))
-				continue;
-			c = committer_at(md, y->from, y->who, y->date);
-			if (best != NONE && (c < *maint || (c == *maint &&
-			    cmp_date_id(md, r, best) >= 0)))
-				continue;
-			best = r;
-			*maint = c;
-			*half = x;
-		}
+		for (uint32_t r = md->th[xr].resp; r != NONE; r = md->mails[r].rnext)
+			if (answers(md, r, x))
+				half_answer(md, mi, r, x, &best, half, maint);
 	}
 	/*
 	 * Or, whenever posted, his posting for another repository linking
@@ -524,21 +534,10 @@ companion(struct model *md, uint32_t mi, uint32_t *half, int *maint)
 	 * a reply there, after mi, by another (cite_companion()).
 	 */
 	lo = 0;
-	for (size_t hi = cites_of(md, root, &lo), c = lo; c < hi; c++) {
-		uint32_t r = md->ct[c].mail;
-		const struct mail *y = &md->mails[r];
-		int k;
-
-		if (y->date == NODATE || y->date < m->date || by_person(y, m->from, m->who) ||
-		    !cite_companion(md, c, mi))
-			continue;
-		k = committer_at(md, y->from, y->who, y->date);
-		if (best != NONE && (k < *maint || (k == *maint && cmp_date_id(md, r, best) >= 0)))
-			continue;
-		best = r;
-		*maint = k;
-		*half = y->parent;
-	}
+	for (size_t hi = cites_of(md, root, &lo), c = lo; c < hi; c++)
+		if (cite_companion(md, c, mi))
+			half_answer(md, mi, md->ct[c].mail, md->mails[md->ct[c].mail].parent, &best,
+			    half, maint);
 	return best;
 }
 

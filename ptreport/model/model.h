@@ -794,6 +794,14 @@ int titles_alike(const char *a, const char *b);
 /* Is the word w[0..k) among the words of s (before stop, if given)?  How many distinct words has s? */
 int has_title_word(const char *s, const char *stop, const char *w, size_t k);
 /*
+ * Titles that are two things, not versions (titles.c): numbered siblings
+ * ("add ioctl01 test", "add ioctl02 test"); subjects each naming a thing
+ * the other does not, one in place of the other ("Add SAFE_STATX macro",
+ * "Add SAFE_SYMLINKAT macro").
+ */
+int numbered_siblings(const char *a, const char *b);
+int slot_swapped(const char *a, const char *b);
+/*
  * How many words of a (space-separated), of min bytes or more, b holds
  * too; of SHARE_CHARS or more of subject a's summary (its title after
  * the "prefix: " parts), how many subject b's summary holds.

@@ -2,11 +2,13 @@
  * titles.c - the titles of patches and commits as words, to be matched
  * whatever their tags and case: each patch's and cover letter's, each
  * commit's, and the titles replies quote where the archive lacks what
- * they answer.
+ * they answer; and the titles that name two things, no versions of one
+ * (numbered siblings, one name in place of another).
  */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "readers.h"
 #include "subject.h"
@@ -249,4 +251,145 @@ titles_alike(const char *a, const char *b)
 	na = distinct_words(a);
 	nb = distinct_words(b);
 	return 100 * common >= TWIN_WORDS * (na > nb ? na : nb);
+}
+
+/* The length of word w[0..k) without its trailing digits. */
+static size_t
+stem_len(const char *w, size_t k)
+{
+	while (k && isdigit((unsigned char)w[k - 1]))
+		k--;
+	return k;
+}
+
+/*
+ * Are titles a and b numbered siblings, not versions: every word that
+ * is in one and not the other ends in digits, and each such word of a
+ * has one of b with its stem ("add ioctl01 test", "add ioctl02 test":
+ * two tests, two patches)?
+ */
+int
+numbered_siblings(const char *a, const char *b)
+{
+	size_t nd = 0;
+
+	for (int pass = 0; pass < 2; pass++) {
+		const char *x = pass ? b : a, *y = pass ? a : b;
+
+		for (const char *p = x; *p;) {
+			size_t k = strcspn(p, " "), st = stem_len(p, k);
+			int twin = 0;
+
+			if (!has_title_word(y, NULL, p, k)) {
+				if (st == k)
+					return 0;
+				/* A word of the other with the same stem and other digits. */
+				for (const char *q = y; *q && !twin;) {
+					size_t j = strcspn(q, " ");
+
+					twin = stem_len(q, j) == st && j > st && !memcmp(p, q, st) &&
+					    !has_title_word(x, NULL, q, j);
+					q += j + (q[j] == ' ');
+				}
+				if (!twin)
+					return 0;
+				nd++;
+			}
+			p += k + (p[k] == ' ');
+		}
+	}
+	return nd > 0;
+}
+
+/* The subject's title: past its "Re:" markers and bracket tags ("[PATCH v2 1/3]"). */
+static const char *
+past_tags(const char *s)
+{
+	struct subject_info si;
+
+	subject_parse(s, strlen(s), &si);
+	return s + si.head;
+}
+
+/* A subject's word w[0..*k), less the punctuation around it; NULL past the end. */
+static const char *
+subject_word(const char **pp, size_t *k)
+{
+	const char *p = *pp, *w;
+
+	while (*p == ' ')
+		p++;
+	if (!*p)
+		return NULL;
+	*k = strcspn(p, " ");
+	*pp = p + *k;
+	w = p;
+	while (*k && strchr("(\"'", *w))
+		w++, (*k)--;
+	while (*k && strchr("),;:.\"'", w[*k - 1]))
+		(*k)--;
+	return w;
+}
+
+/*
+ * Is it a name, not a word of the sentence: it holds a digit, an
+ * underscore, a slash or a dot, or capitals alone ("mmap01", "safe_open",
+ * "net/ipv4", "SAFE_STATX", "CIFS"), or it is the subject's first word
+ * before a colon ("connect: ...", the thing it changes)?
+ */
+static int
+name_word(const char *w, size_t k, int prefix)
+{
+	size_t caps = 0;
+
+	if (prefix)
+		return 1;
+	for (size_t i = 0; i < k; i++) {
+		if (isdigit((unsigned char)w[i]) || strchr("_/.", w[i]))
+			return 1;
+		caps += isupper((unsigned char)w[i]) != 0;
+	}
+	return k >= 2 && caps == k;
+}
+
+/* Does subject s hold the word w[0..k), in any case? */
+static int
+subject_has(const char *s, const char *w, size_t k)
+{
+	const char *v;
+	size_t j;
+
+	for (s = past_tags(s); (v = subject_word(&s, &j));)
+		if (j == k && !strncasecmp(v, w, k))
+			return 1;
+	return 0;
+}
+
+/* Does subject a name something subject b does not? */
+static int
+names_beyond(const char *a, const char *b)
+{
+	const char *w, *p = past_tags(a);
+	size_t k;
+
+	for (int first = 1; (w = subject_word(&p, &k)); first = 0)
+		if (k && name_word(w, k, first && w[k] == ':') &&
+		    !subject_has(b, w, k))
+			return 1;
+	return 0;
+}
+
+/*
+ * Do subjects a and b each name a thing the other does not, one in place
+ * of the other ("connect: add negative tests for connect", "getrandom:
+ * add negative tests for getrandom"; "Add SAFE_STATX macro", "Add
+ * SAFE_SYMLINKAT macro"; "Add rmdir04 test", "Add mkdir10 test"): one
+ * sentence about two things, two patches, unless their diffs say it is
+ * one renamed.  A title reworded ("add the bar option", "add a bar
+ * switch") or gaining a name is the same thing said again.
+ */
+int
+slot_swapped(const char *a, const char *b)
+{
+	return a && b && names_beyond(a, b) && names_beyond(b, a);
 }
