@@ -570,13 +570,16 @@ kc() { # TOK: p@x's verdict, and why's line for Omar's review
 	commit $(hexid 7c9) 2020-01-01T00:00:00Z 2020-01-01T00:00:00Z
 	commit $(hexid 7ca) 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
 } >c-kc.tsv
-{
+# ktok ID DATE FILE: the patch table, p@x on src/a.c and her kernel patch
+# ID (of DATE) on FILE (kernel/knob.c; the control src/a.c).
+ktok() {
 	thdr
 	tok commit $(hexid 7c9) 2020-01-01T00:00:00Z C:src/a.c
 	tok mail p@x 2021-03-01T09:00:00Z M:src/a.c
-	tok mail k1@x 2021-03-03T09:01:00Z M:kernel/knob.c
-} >kcomp.tok
-sed 's#kernel/knob.c#src/a.c#g' kcomp.tok >kcomp-ctl.tok
+	tok mail "$1" "$2" "M:$3"
+}
+ktok k1@x 2021-03-03T09:01:00Z kernel/knob.c >kcomp.tok
+ktok k1@x 2021-03-03T09:01:00Z src/a.c >kcomp-ctl.tok
 K2='2021-03-04  omar@o.org  k2@x  Re: [PATCH 0/1] the kernel half  (answers a mail citing it from outside the thread'
 UNS='unsure nobody answered it, but its other half for another repository, posted with it or linking it by its author, was answered: c@x (k2@x)'
 is "cites: a review of her posting for another repository that links p@x is no answer to it, nor that posting its next version, but its other half's review: a doubt (control: her posting the project's: a response)" \
@@ -590,13 +593,8 @@ is "cites: a review of her posting for another repository that links p@x is no a
 	mrow c@x 2021-03-03T09:00:00Z Ann ann@home.example '[PATCH] kern: the kernel half' dev '' '' patch '' '' '' '' p@x ''
 	tmail k2@x 2021-03-04T09:00:00Z Omar omar@o.org 'Re: [PATCH] kern: the kernel half' reply c@x
 } >cite-kone.tsv
-{
-	thdr
-	tok commit $(hexid 7c9) 2020-01-01T00:00:00Z C:src/a.c
-	tok mail p@x 2021-03-01T09:00:00Z M:src/a.c
-	tok mail c@x 2021-03-03T09:00:00Z M:kernel/knob.c
-} >kone.tok
-sed 's#kernel/knob.c#src/a.c#g' kone.tok >kone-ctl.tok
+ktok c@x 2021-03-03T09:00:00Z kernel/knob.c >kone.tok
+ktok c@x 2021-03-03T09:00:00Z src/a.c >kone-ctl.tok
 {
 	cat c-kc.tsv
 	crow $(hexid 7cb) 2021-02-01T00:00:00Z Ann ann@a.org 'b: one' Omar omar@o.org 2021-02-01T00:00:00Z

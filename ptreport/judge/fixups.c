@@ -2,7 +2,7 @@
  * fixups.c - an off-list commit that a maintainer made as a fix-up of
  * another person's patch on its review ("merged, with a follow-up fixing
  * the format"): its author answered the patch, and it went in beside
- * the commit the patch became, on its files (fixup_reply()).  Being
+ * the commit the patch became, on its files (fixup_replies()).  Being
  * beside is not enough: a maintainer tidies the file he merged into the
  * same hour, lines the patch never touched.  So the lines of those
  * commits alone are read, in carried.c's pass over the commits' patch
@@ -28,15 +28,18 @@
 /* One candidate: the commit, its reply and the commit beside, and what was read. */
 struct fx {
 	uint32_t commit, reply, beside;
-	uint64_t *rm;            /* its removed lines (hashed, sorted) */
-	uint32_t nrm, caprm;
 	int named;               /* its message names the commit beside */
 	long next;               /* the commit's next candidate (another reply), or -1 */
 };
 
-/* The commits the pass reads: a candidate's (fix >= 0) or one beside (its lines added). */
+/*
+ * The commits the pass reads: a candidate's (fix >= 0: its removed
+ * lines, once for all its candidates) or one beside (its lines added).
+ */
 struct fxrow {
-	long fix;                /* the candidate, or -1 */
+	long fix;                /* its first candidate, or -1 */
+	uint64_t *rm;            /* candidate: its removed lines (hashed, sorted) */
+	uint32_t nrm, caprm;
 	uint64_t *add;           /* beside: its added lines */
 	uint32_t nadd, capadd;
 	int want;                /* beside: some candidate's */
@@ -99,14 +102,11 @@ fixups_row(struct fixer *fz, const struct prow *p)
 	x = e->val;
 	if (!(hs = hunks_of(r, p->chunks, &fz->raw, &hn)))
 		return;
-	for (long k = x->fix; k >= 0; k = fz->v[k].next) {
-		struct fx *f = &fz->v[k];
-
-		f->nrm = some_lines(hs, hn, '-', &f->rm, &f->caprm, &fz->w);
-		if (p->cmsg >= 0)
-			f->named = names_commit(r->f[p->cmsg].s, r->f[p->cmsg].len,
-			    fz->md->commits[f->beside].id);
-	}
+	if (x->fix >= 0)
+		x->nrm = some_lines(hs, hn, '-', &x->rm, &x->caprm, &fz->w);
+	for (long k = x->fix; k >= 0 && p->cmsg >= 0; k = fz->v[k].next)
+		fz->v[k].named = names_commit(r->f[p->cmsg].s, r->f[p->cmsg].len,
+		    fz->md->commits[fz->v[k].beside].id);
 	if (x->want)
 		x->nadd = some_lines(hs, hn, '+', &x->add, &x->capadd, &fz->w);
 }
@@ -163,11 +163,12 @@ fixups_end(struct model *md, struct fixer *fz)
 	if (!fz)
 		return;
 	for (size_t i = 0; i < fz->n; i++) {
-		struct fx *f = &fz->v[i];
+		const struct fx *f = &fz->v[i];
+		const struct fxrow *x = row_of(fz, md->commits[f->commit].id);
 		const struct hent *e = hmap_get(&fz->rows, md->commits[f->beside].id,
 		    strlen(md->commits[f->beside].id));
 		const struct fxrow *b = e ? e->val : NULL;
-		uint32_t hits = b ? common(f->rm, f->nrm, b->add, b->nadd) : 0;
+		uint32_t hits = b ? common(x->rm, x->nrm, b->add, b->nadd) : 0;
 
 		/*
 		 * A quarter of what it changes, the patch's: no pass over the
@@ -175,16 +176,18 @@ fixups_end(struct model *md, struct fixer *fz)
 		 * commit's by their dates).
 		 */
 		if (md->commits[f->commit].fixreply == NONE &&
-		    (f->named || (hits && (double)hits >= FIXUP_SHARE * f->nrm))) {
+		    (f->named || (hits && (double)hits >= FIXUP_SHARE * x->nrm))) {
 			md->commits[f->commit].fixreply = f->reply;
 			md->commits[f->commit].fixby = f->beside;
 		}
-		free(f->rm);
 	}
 	for (size_t i = 0; i < fz->rows.cap; i++)
 		if (fz->rows.e[i].key) {
-			free(((struct fxrow *)fz->rows.e[i].val)->add);
-			free(fz->rows.e[i].val);
+			struct fxrow *x = fz->rows.e[i].val;
+
+			free(x->rm);
+			free(x->add);
+			free(x);
 		}
 	hmap_free(&fz->rows);
 	free(fz->v);

@@ -313,7 +313,7 @@ const char *hunks_of(const struct tsv_reader *r, int c, struct buf *raw, size_t 
 /*
  * An off-list commit made as a fix-up of another's patch on its review
  * (fixups.c): its author answered the patch and it went in beside the
- * commit that patch became (fixup_reply()), and either FIXUP_SHARE of
+ * commit that patch became (fixup_replies()), and either FIXUP_SHARE of
  * the distinctive lines it removes or changes (one at least) are lines
  * that commit added (a pass over the whole file that crosses one of
  * them is its author's own), or its message names that commit by its
@@ -525,7 +525,7 @@ int commit_by_prefix(const struct model *md, const char *p, size_t k);
  * request); its author's patch mail on its files, answered
  * by another person (its committer's own: one it credits), in the
  * REVIEW_DAYS before it (follow-up); its author's answer to another's
- * patch whose commit it went in beside (fixup_reply(): follow-up); a
+ * patch whose commit it went in beside (fixup_replies(): follow-up); a
  * mail of a discussion begun before it naming it by hash
  * (named_in_reply(): follow-up); its
  * Reported-by naming another (follow-up); the project's patches going

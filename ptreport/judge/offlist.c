@@ -918,9 +918,9 @@ offlist_why(const struct model *md, uint32_t ci, struct buf *detail)
 		buf_addf(detail, "its author answered %s's %s %s \"%s\" (%s of %.16s), "
 		    "and it was committed %s %.12s \"%s\", the commit that patch became, "
 		    "changing lines that commit added or naming it: a fix-up of the review",
-		    p->name && *p->name ? p->name : p->from,
-		    p->type == MT_COVER ? "cover letter (a part's)" : "patch mail", p->id, p->subject, x->id, d,
-		    when, md->commits[beside].id, md->commits[beside].subject);
+		    p->name && *p->name ? p->name : p->from, p->type == MT_COVER ?
+		    "cover letter (a part's)" : "patch mail", p->id, p->subject, x->id, d, when,
+		    md->commits[beside].id, md->commits[beside].subject);
 		return OR_FOLLOWUP;
 	}
 	/* A mail of a discussion begun before it names it by its hash: it answered that. */

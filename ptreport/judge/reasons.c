@@ -854,12 +854,12 @@ beside_posting(struct model *md, const struct commit *c, uint32_t ci, uint32_t r
 	const struct mail *cv = &md->mails[ci];
 	uint32_t root = thread_of(md, ci), b;
 
-	for (size_t k = first_in_thread(md->vp, md->nvp, root); k < md->nvp && md->vp[k].root == root &&
-	    n < max; k++) {
+	for (size_t k = first_in_thread(md->vp, md->nvp, root);
+	    k < md->nvp && md->vp[k].root == root && n < max; k++) {
 		const struct mail *p = &md->mails[md->vp[k].mail];
 
-		if (p->version != cv->version || p->total != cv->total || !by_person(p, cv->from, cv->who) ||
-		    p->foreign || by_person(p, c->author, c->aname) ||
+		if (p->version != cv->version || p->total != cv->total ||
+		    !by_person(p, cv->from, cv->who) || p->foreign || by_person(p, c->author, c->aname) ||
 		    (b = beside_of(md, c, md->vp[k].mail)) == NONE)
 			continue;
 		replies[n] = r;

@@ -464,19 +464,6 @@ together(struct model *md, uint32_t mi)
 }
 
 /*
- * The other half of a submission to two repositories: a patch of
- * another repository (a kernel's ioctl beside the tool using it) its
- * author posted within COMPANION_SECS of patch mi, to a list of it, or
- * his posting for another repository linking mi, whenever posted,
- * in another thread, or a part of mi's own posting (the kernel's
- * parts of a posting carrying the tool's part too), where another
- * person answered it after mi was posted: the review of the one half
- * may be the submission's.  Of a series in another thread, the part
- * sharing a word of its title's summary with mi's is its half.  Of those answers one by
- * a person who commits to this repository (*maint set), else the
- * earliest; NONE if none; *half the companion.
- */
-/*
  * Reply r, to x (mi's other half), if another's after mi: the answer
  * companion() keeps (*best, *half, *maint) when it is the first by one
  * who commits here, else the earliest.
@@ -498,6 +485,19 @@ half_answer(struct model *md, uint32_t mi, uint32_t r, uint32_t x, uint32_t *bes
 	*half = x;
 }
 
+/*
+ * The other half of a submission to two repositories, where another
+ * person answered it after mi was posted: the review of the one half
+ * may be the submission's.  The half is a patch of another repository
+ * (a kernel's ioctl beside the tool using it) its author posted within
+ * COMPANION_SECS of patch mi, to a list of it, in another thread or as
+ * a part of mi's own posting (the kernel's parts of a posting carrying
+ * the tool's part too); of a series in another thread, the part sharing
+ * a word of its title's summary with mi's.  Or, whenever posted, his
+ * posting for another repository that links mi (cite_companion()).  Of
+ * those answers one by a person who commits to this repository (*maint
+ * set), else the earliest; NONE if none; *half the companion.
+ */
 uint32_t
 companion(struct model *md, uint32_t mi, uint32_t *half, int *maint)
 {
