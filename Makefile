@@ -136,7 +136,7 @@ $(BUILD)/bin/ptcluster: $(PTCLUSTER_OBJ) $(LIBCOMMON)
 PTREPORT_MODEL  := model load clusters paths sections threads titles replypost quotes mailmap people \
     coverage pulls vrows corrtable issues
 PTREPORT_JUDGE  := verdict roles versions family tags blobs responses reasons carried fixups postlines corrections offlist foreign \
-    vtext vtable
+    release vtext vtable
 PTREPORT_RENDER := waiting changes feed digest figures patches offlist weekly cycle duration summary \
     maintainers eval out plot html html-assets html-escape html-cells html-svg html-sections capture \
     overview why whyrule verdicts

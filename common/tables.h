@@ -58,6 +58,7 @@ enum table_kind {
 #define COL_DIFF             "diff"
 #define COL_CITES            "cites"
 #define COL_SRC              "src"
+#define COL_ALIASES          "aliases"
 #define COL_SAID             "said"
 #define COL_HASHES           "hashes"
 #define COL_PARTS            "parts"

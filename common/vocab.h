@@ -69,6 +69,7 @@ int mtype_parse(const char *s);
 #define FLAG_CP1252         "cp1252"
 #define FLAG_DAMAGED        "damaged"
 #define FLAG_SIDE           "side"
+#define FLAG_BUMP           "bump"
 #define FLAG_PING           "ping"
 #define FLAG_SERIES         "series"
 #define FLAG_NOSUB          "nosub"

@@ -320,6 +320,77 @@ put_text(struct buf *row, struct buf *tmp, const struct analysis *a)
 	tsv_sep(row);
 }
 
+/* Is the From of headers h the list's ("Name via List", or List-Post's address)? */
+static int
+from_list(const struct hdrs *h)
+{
+	const char *m = h->listpost ? strstr(h->listpost, "mailto:") : NULL;
+	size_t n;
+
+	if (!h->from)
+		return 0;
+	if (strstr(h->from, " via "))
+		return 1;
+	if (!m)
+		return 0;
+	m += 7;
+	n = strcspn(m, ">?, \t\r\n");
+	for (const char *p = h->from; n && (p = strchr(p, '<')); p++)
+		if (!strncasecmp(p + 1, m, n) && p[1 + n] == '>')
+			return 1;
+	return 0;
+}
+
+/*
+ * A mail the list wrapped whole for its sender's DMARC policy
+ * (Mailman: its From "Name via List" or the list's address, a multipart
+ * of the sender's mail as message/rfc822 beside the list's short notice
+ * alone): the sender's mail, whose Message-ID, Date and In-Reply-To
+ * the replies and the other archives know.  The mail inside, with a
+ * Message-ID of its own, or NULL.
+ */
+#define WRAP_NOTICE 2048
+
+static GMimeObject *
+dmarc_wrapped(GMimeObject *m, const struct hdrs *h)
+{
+	/* The outermost mail is parsed as a MIME part (parse_message()). */
+	GMimeObject *body = GMIME_IS_MESSAGE(m) ? g_mime_message_get_mime_part(GMIME_MESSAGE(m)) :
+	    m;
+	GMimeMessage *in = NULL;
+	int n;
+
+	if (!body || !GMIME_IS_MULTIPART(body) || !from_list(h))
+		return NULL;
+	n = g_mime_multipart_get_count(GMIME_MULTIPART(body));
+	for (int i = 0; i < n; i++) {
+		GMimeObject *p = g_mime_multipart_get_part(GMIME_MULTIPART(body), i);
+		GMimeContentType *ct = g_mime_object_get_content_type(p);
+
+		if (GMIME_IS_MESSAGE_PART(p)) {
+			if (in)
+				return NULL;
+			in = g_mime_message_part_get_message(GMIME_MESSAGE_PART(p));
+			if (!in)
+				return NULL;
+			continue;
+		}
+		/* The notice: a short plain text. */
+		if (!GMIME_IS_PART(p) || !ct || !g_mime_content_type_is_type(ct, "text", "plain"))
+			return NULL;
+		{
+			GMimeDataWrapper *w = g_mime_part_get_content(GMIME_PART(p));
+			GMimeStream *s = w ? g_mime_data_wrapper_get_stream(w) : NULL;
+
+			if (!s || g_mime_stream_length(s) > WRAP_NOTICE)
+				return NULL;
+		}
+	}
+	if (!in || !g_mime_object_get_header(GMIME_OBJECT(in), "Message-ID"))
+		return NULL;
+	return GMIME_OBJECT(in);
+}
+
 /*
  * The row of one mail into c->row, but for its flags column: those go
  * in at c->flags_at (dupid is known only in input order, so the writer
@@ -330,11 +401,11 @@ put_text(struct buf *row, struct buf *tmp, const struct analysis *a)
 int
 mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos)
 {
-	GMimeObject *m;
+	GMimeObject *m, *in;
 	struct hdrs h;
 	struct analysis a;
 	struct subject_info si;
-	struct buf id = BUF_INIT, tmp = BUF_INIT, title = BUF_INIT;
+	struct buf id = BUF_INIT, tmp = BUF_INIT, title = BUF_INIT, alias = BUF_INIT;
 	struct buf *row = &c->row;
 	unsigned flags = 0;
 	const char *type;
@@ -343,14 +414,37 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
 	if (!(m = mail_parse(c, data, len, pos)))
 		return 0;
 	collect_headers(m, &h);
+	/*
+	 * The sender's mail the list wrapped: its headers and its text, but
+	 * the list's name (List-Id) and the mail's place in the archive.
+	 */
+	if ((in = dmarc_wrapped(m, &h))) {
+		const char *listid = h.listid, *listpost = h.listpost;
+
+		/* The wrapper's id, which the list's readers answer: an alias. */
+		if (h.msgid)
+			msgids(&alias, h.msgid, 1);
+		hdrs_free(&h);
+		collect_headers(in, &h);
+		if (!h.listid)
+			h.listid = listid;
+		if (!h.listpost)
+			h.listpost = listpost;
+		flags |= FL(F_DMARC);
+	}
 
 	mail_id(&id, &h, data, len, &flags);
+	if (alias.len && id_tokens(&alias))
+		flags |= FL(F_BADCHAR);
+	/* The wrapper's id the same as the mail's: no alias. */
+	if (alias.len && alias.len == id.len && !memcmp(alias.p, id.p, id.len))
+		buf_reset(&alias);
 	/* 64-bit hashes of the ids: 8 bytes a mail, whatever the archive. */
 	c->idhash = hash_bytes(id.p, id.len);
 	mail_date(date, &h, pos, &flags);
 
 	analysis_init(&a);
-	analyse(c, m, &a, 0);
+	analyse(c, in ? in : m, &a, 0);
 	flags |= a.flags;
 	if (pos->truncated)
 		flags |= FL(F_TRUNCATED);
@@ -418,9 +512,13 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
 	buf_reset(&tmp);
 	pos_format(&tmp, pos);
 	tsv_add_utf8(row, tmp.p, tmp.len);
+	tsv_sep(row);
+	/* aliases: the wrapper's id of a mail the list wrapped */
+	tsv_add(row, alias.p, alias.len);
 
 	analysis_free(&a);
 	hdrs_free(&h);
+	buf_free(&alias);
 	buf_free(&id);
 	buf_free(&tmp);
 	buf_free(&title);

@@ -393,6 +393,91 @@ add_tmp(struct buf *out, const struct tworker *w)
 }
 
 /*
+ * Do two lines differ in their numbers alone (runs of digits and dots:
+ * "#define SOURCE_VERSION \"2019.2\"" and "... \"2019.3\""), each such
+ * number dotted, and both name a version (the word, in any case)?
+ */
+static int
+version_pair(const char *a, size_t an, const char *b, size_t bn)
+{
+	size_t i = 0, j = 0;
+	int differ = 0;
+
+	if (!find_ci(a, an, "version") || !find_ci(b, bn, "version"))
+		return 0;
+	while (i < an && j < bn) {
+		size_t i0 = i, j0 = j;
+
+		while (i < an && (isdigit((unsigned char)a[i]) || a[i] == '.'))
+			i++;
+		while (j < bn && (isdigit((unsigned char)b[j]) || b[j] == '.'))
+			j++;
+		if (!(i - i0) != !(j - j0))
+			return 0;
+		if (i - i0 != j - j0 || memcmp(a + i0, b + j0, i - i0)) {
+			/* A version has a dot: 2019.3, 1.0.1 (not "clang 18", "MAX 6"). */
+			if (!memchr(a + i0, '.', i - i0) || !memchr(b + j0, '.', j - j0))
+				return 0;
+			differ = 1;
+		}
+		if (i == i0) {
+			if (a[i] != b[j])
+				return 0;
+			i++;
+			j++;
+		}
+	}
+	return i == an && j == bn && differ;
+}
+
+/*
+ * Does patch p bump a version string alone: each hunk's removed lines
+ * and added lines pair up (as many, BUMP_LINES at most in all), each
+ * pair naming a version and differing in its dotted numbers alone?  A
+ * release's next cycle opened ("Start new development cycle"), whatever
+ * the file or the title.
+ */
+#define BUMP_LINES 8
+
+static int
+version_bump(const struct patch *p)
+{
+	size_t total = 0;
+
+	if (!p->nf)
+		return 0;
+	for (size_t i = 0; i < p->nf; i++) {
+		const struct pfile *f = &p->f[i];
+
+		if (f->binary || !f->nh)
+			return 0;
+		for (size_t k = 0; k < f->nh; k++) {
+			const struct phunk *h = &f->h[k];
+			const char *a = h->removed.p, *b = h->added.p;
+			const char *ae = a + h->removed.len, *be = b + h->added.len;
+
+			if (h->nremoved != h->nadded || !h->nremoved)
+				return 0;
+			total += h->nremoved;
+			if (total > BUMP_LINES)
+				return 0;
+			while (a < ae && b < be) {
+				const char *an = memchr(a, '\n', (size_t)(ae - a));
+				const char *bn = memchr(b, '\n', (size_t)(be - b));
+
+				an = an ? an : ae;
+				bn = bn ? bn : be;
+				if (!version_pair(a, (size_t)(an - a), b, (size_t)(bn - b)))
+					return 0;
+				a = an + (an < ae);
+				b = bn + (bn < be);
+			}
+		}
+	}
+	return total > 0;
+}
+
+/*
  * The patch row of r and its parsed diff p into out, w's buffers its
  * scratch.
  */
@@ -454,8 +539,19 @@ patch_columns(struct buf *out, struct tworker *w, const struct tsv_reader *r,
 	buf_reset(&w->tmp);
 	paths_column(&w->tmp, p);
 	add_tmp(out, w);
-	/* flags: the input's (side: a commit of another branch than the main line) */
-	add_field(out, r, c->flags);
+	/*
+	 * flags: the input's (side: a commit of another branch than the
+	 * main line), and bump where its diff bumps a version alone.
+	 */
+	s = field(r, c->flags, &n);
+	buf_reset(&w->tmp);
+	buf_add(&w->tmp, s, n);
+	if (version_bump(p)) {
+		if (w->tmp.len)
+			buf_addc(&w->tmp, ',');
+		buf_addstr(&w->tmp, FLAG_BUMP);
+	}
+	add_tmp(out, w);
 	buf_reset(&w->tmp);
 	if (commits)
 		credits_column(&w->tmp, r, c);

@@ -49,7 +49,7 @@ same "-v: the same rows" quiet.tsv "$T/out"
 cp "$T/out" sample.tsv
 
 head -1 sample.tsv >hdr
-printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\ttitle\tlist\tin_reply_to\treferences\tto\tcc\ttype\tversion\tpart\ttotal\tflags\tmessage\tannotation\tdiff\tcites\tsaid\thashes\tparts\tsrc\n' >hdr.want
+printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\ttitle\tlist\tin_reply_to\treferences\tto\tcc\ttype\tversion\tpart\ttotal\tflags\tmessage\tannotation\tdiff\tcites\tsaid\thashes\tparts\tsrc\taliases\n' >hdr.want
 same "header names the documented columns" hdr.want hdr
 
 run mbox2tsv -H -q sample.mbox
@@ -79,7 +79,7 @@ same "compressed stdin gives the same rows" plain.tsv pipe.tsv
 
 # src: file and byte offset of each From_ line.
 off=$(grep -b '^From nobody Sat Aug 27' sample.mbox | head -1 | cut -d: -f1)
-grep -q "	sample.mbox:$off$" sample.tsv
+grep -q "	sample.mbox:$off	$" sample.tsv
 ok $? "src holds the byte offset of the From_ line"
 
 # Truncated gzip: the rows before the cut, the cut mail flagged, exit 2
@@ -201,6 +201,58 @@ esac
 tsvfield dm.tsv flags | grep -q dmarc
 ok $? "DMARC: flagged"
 
+# DMARC, wrapped (Mailman's wrap_message): the list sends a mail of its
+# own (its Message-ID, "Name via List") holding a short notice and the
+# sender's mail as message/rfc822.  The row is the sender's mail: its
+# id, which the replies name, its author, subject, parent and text.
+# Controls: a forwarded mail attached to a person's own reply, and a
+# wrapped mail beside a text longer than a notice, are the outer mail.
+wrapmail() { # FROM NOTICE-LINES INNER-ID INNER-SUBJECT INNER-IRT INNER-BODY
+	printf 'From list@example.org Sat Jan 25 18:07:45 2020\n'
+	printf 'To: dev@lists.example.org\nDate: Sat, 25 Jan 2020 13:07:45 -0500\nMIME-Version: 1.0\n'
+	printf 'Message-ID: <mailman.3.1579976243.12536.dev@lists.example.org>\n'
+	printf 'List-Id: <dev.lists.example.org>\nList-Post: <mailto:dev@lists.example.org>\n'
+	printf 'From: %s\nCc: Felix K <felix@example.ca>\n' "$1"
+	printf 'Subject: [Dev] %s\n' "$4"
+	printf 'Content-Type: multipart/mixed; boundary="==b=="\n\n--==b==\n'
+	printf 'Content-Type: text/plain; charset="us-ascii"\nContent-Disposition: inline\n\n'
+	i=0
+	while [ $i -lt "$2" ]; do
+		printf 'The sender domain has a DMARC Reject/Quarantine policy which disallows\n'
+		i=$((i + 1))
+	done
+	printf -- '--==b==\nContent-Type: message/rfc822\nMIME-Version: 1.0\nContent-Disposition: inline\n\n'
+	printf 'From: Felix K <felix@example.ca>\nTo: dev@lists.example.org\nSubject: %s\n' "$4"
+	printf 'Date: Sat, 25 Jan 2020 13:07:45 -0500\nMessage-Id: <%s>\n' "$3"
+	[ -n "$5" ] && printf 'In-Reply-To: <%s>\nReferences: <%s>\n' "$5" "$5"
+	printf 'MIME-Version: 1.0\n\n%b\n--==b==--\n\n' "$6"
+}
+WPATCH='compat: fix the build on RHEL 8.1\n\nSigned-off-by: Felix K <felix@example.ca>\n---\ndiff --git a/compat.h b/compat.h\n--- a/compat.h\n+++ b/compat.h\n@@ -1 +1 @@\n-#if A\n+#if A \&\& !B\n'
+{
+	wrapmail '"Felix K via Dev" <dev@lists.example.org>' 5 p1@example.ca '[PATCH] compat: fix the build' '' "$WPATCH"
+	wrapmail '"Felix K via Dev" <dev@lists.example.org>' 5 r1@example.ca 'Re: [PATCH] compat: fix the build' p0@example.ca 'Thanks, I will carry it myself.'
+	wrapmail 'Sven <sven@example.de>' 5 f1@example.ca '[PATCH] compat: fix the build' '' "$WPATCH"
+	wrapmail '"Felix K via Dev" <dev@lists.example.org>' 60 l1@example.ca '[PATCH] compat: fix the build' '' "$WPATCH"
+} >wrap.mbox
+mbox2tsv -q wrap.mbox >wrap.tsv
+is "wrapped: four mails, four rows" 4 "$(rows wrap.tsv)"
+is "wrapped: the id is the sender's mail's" "p1@example.ca" "$(tsvfield wrap.tsv id 1)"
+is "wrapped: its author" "felix@example.ca" "$(tsvfield wrap.tsv from_addr 1)"
+is "wrapped: its subject, without the list's tag" "[PATCH] compat: fix the build" "$(tsvfield wrap.tsv subject 1)"
+is "wrapped: the wrapper's id, which the list's readers answer, its alias" \
+    "mailman.3.1579976243.12536.dev@lists.example.org" "$(tsvfield wrap.tsv aliases 1)"
+is "wrapped: a patch, its own (not an attached mail's)" "patch dmarc" \
+    "$(tsvfield wrap.tsv type 1) $(tsvfield wrap.tsv flags 1)"
+is "wrapped reply: the id is the sender's" "r1@example.ca" "$(tsvfield wrap.tsv id 2)"
+is "wrapped reply: its parent" "p0@example.ca" "$(tsvfield wrap.tsv in_reply_to 2)"
+is "wrapped reply: a reply, its text the sender's (not the notice)" "reply Thanks, I will carry it myself." \
+    "$(tsvfield wrap.tsv type 2) $(tsvfield wrap.tsv said 2)"
+is "control: a mail attached to a person's own: the outer mail, no alias" \
+    "mailman.3.1579976243.12536.dev@lists.example.org attached " \
+    "$(tsvfield wrap.tsv id 3) $(tsvfield wrap.tsv flags 3) $(tsvfield wrap.tsv aliases 3)"
+is "control: beside more than a notice: the outer mail" \
+    "mailman.3.1579976243.12536.dev@lists.example.org" "$(tsvfield wrap.tsv id 4)"
+
 # A missing Message-ID: a synthetic id, the same for the same bytes.
 grep -iv '^message-id:' "$M/patch-base64_linux-nvdimm-00051.eml" >noid.eml
 mbox2tsv -q noid.eml noid.eml >noid.tsv
@@ -287,7 +339,7 @@ run mbox2tsv md
 is "maildir: one row per file" "$i" "$(rows "$T/out")"
 cut -f1 "$T/out" | sed 1d | sort >md.ids
 same "maildir: the same ids" each.ids md.ids
-grep -q '	md:cur/1001.x:2,S$' "$T/out"
+grep -q '	md:cur/1001.x:2,S	$' "$T/out"
 ok $? "maildir: src names the file"
 
 # --- public-inbox v2 ----------------------------------------------------

@@ -102,7 +102,7 @@ printf 's-patch|\ns-bot|\ns-cover|Two fixes for foo. A U Thor (2): foo: fix bar\
 run mbox2tsv said.mbox
 is "said: exit 0" 0 "$rc"
 cp "$T/out" said.tsv
-is "said: before hashes, parts and src, the last columns" "said hashes parts src" "$(head -1 said.tsv | tr '\t' '\n' | tail -4 | tr '\n' ' ' | sed 's/ $//')"
+is "said: before hashes, parts, src and aliases, the last columns" "said hashes parts src aliases" "$(head -1 said.tsv | tr '\t' '\n' | tail -5 | tr '\n' ' ' | sed 's/ $//')"
 while IFS='|' read -r id want body; do
 	is "said: $id" "$want" "$(said said.tsv "$id")"
 done <said.cases
@@ -119,7 +119,7 @@ bad=$(said said.tsv s-bad)
 printf %s "$bad" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1
 ok $? "said: bytes that are no UTF-8 come out valid ($bad)"
 case $bad in caf*ok) ok 0 "said: the words around them kept" ;; *) ok 1 "said: the words around them kept" ;; esac
-is "said: no tab and no line break in any field" 0 "$(awk -F'\t' 'NF != 24' said.tsv | wc -l | tr -d ' ')"
+is "said: no tab and no line break in any field" 0 "$(awk -F'\t' 'NF != 25' said.tsv | wc -l | tr -d ' ')"
 
 # --- hashes -----------------------------------------------------------------
 # The commit hashes a reply's own words name, all of them, where said

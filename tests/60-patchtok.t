@@ -341,6 +341,29 @@ is "no prefix: diff --git src/x.c src/x.c is src/x.c (a/ b/ and i/ w/ the same; 
     "bare@example.com x.c|ab@example.com src/x.c|iw@example.com src/x.c|none@example.com src/x.c" \
     "$(awk -F'\t' 'NR > 1 { printf "%s%s %s", s, $1, $8; s = "|" }' noprefix.tok)"
 
+# --- a version bumped alone: flag bump --------------------------------------
+# Each hunk's removed and added lines pair up, naming a version and
+# differing in their numbers alone.  Controls: a number without the word
+# version; a version line beside a line of code; a version line added.
+bump() { # ID HUNK-LINES
+	printf 'From x@y Thu Jan  1 00:00:00 1970\nFrom: A U Thor <author@example.com>\n'
+	printf 'Date: Thu, 3 Dec 2020 21:12:41 +0000\nSubject: [PATCH] %s\nMessage-ID: <%s@example.com>\n\n---\n' "$1" "$1"
+	printf 'diff --git a/main.h b/main.h\n--- a/main.h\n+++ b/main.h\n%b\n\n' "$2"
+}
+{
+	bump cycle '@@ -17,3 +17,3 @@\n #ifndef SOURCE_VERSION\n-#define SOURCE_VERSION "2019.2"\n+#define SOURCE_VERSION "2019.3"\n #endif'
+	bump cmake '@@ -1,2 +1,2 @@\n PROJECT(urngd)\n-SET(URNGD_VERSION 1.0.0)\n+SET(URNGD_VERSION 1.0.1)'
+	bump timeout '@@ -1,2 +1,2 @@\n #include <x.h>\n-#define TIMEOUT 30\n+#define TIMEOUT 60'
+	bump code '@@ -1,3 +1,3 @@\n #include <x.h>\n-#define VERSION "1.2"\n-int x;\n+#define VERSION "1.3"\n+int x = 1;'
+	bump added '@@ -1,2 +1,3 @@\n #include <x.h>\n+#define VERSION "1.3"\n int x;'
+} >bump.mbox
+mbox2tsv -q bump.mbox >bump.tsv
+run patchtok -q bump.tsv
+is "bump: exit 0, nothing said" "0|" "$rc|$(cat "$T/err")"
+is "bump: a version string bumped alone is flagged (SOURCE_VERSION, a CMake SET); not a number without version, nor beside code, nor added" \
+    "cycle@example.com:bump|cmake@example.com:bump|timeout@example.com:|code@example.com:|added@example.com:" \
+    "$(awk -F'\t' -v c="$(col "$T/out" flags)" 'NR > 1 { printf "%s%s:%s", s, $1, $c; s = "|" }' "$T/out")"
+
 # --- commits: the fixture repository -------------------------------------
 if command -v git >/dev/null 2>&1 && sh "$DATA/repo/mkrepo.sh" repo.git 2>/dev/null; then
 	git2tsv -q repo.git >commits.tsv

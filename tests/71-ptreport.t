@@ -1080,6 +1080,29 @@ is "control: ... and the harness, of a posting for the project, is counted (a fi
 is "control: a tie (one part another's, one the project's): each keeps its own verdict" \
 	"ignored|not-counted" \
 	"$(pv j3@x post-tie.tsv post.tok)|$(pv j1@x post-tie.tsv post.tok | cut -d' ' -f1)"
+# A part that only creates a file at the top folder (every repository
+# has it) casts no vote: Kay's 1/2 adds .clang-format, her 2/2 formats
+# another repository's files.  Control: 1/2 creates it in src/ (a folder
+# the repository has): a tie, each its own verdict.
+{
+	mhdr
+	smail k0@x 2021-02-10T09:00:00Z Kay kay@k.org cover '' '' 1 0 2
+	smail k1@x 2021-02-10T09:01:00Z Kay kay@k.org patch k0@x k0@x 1 1 2
+	smail k2@x 2021-02-10T09:02:00Z Kay kay@k.org patch k0@x k0@x 1 2 2
+} >post-top.tsv
+ktop() { # PATH-1/2-CREATES
+	{
+		thdr
+		tok mail k1@x 2021-02-10T09:01:00Z "C:$1"
+		tok mail k2@x 2021-02-10T09:02:00Z M:recipes/a.bb M:conf/b.conf
+	} >post-top.tok
+	pv k1@x post-top.tsv post-top.tok
+}
+is "posting: 1/2 creates .clang-format alone, 2/2 another repository's: 1/2 follows it" \
+	"not-counted not for this repository: most patches of its posting are another repository's (1 of the 1 judged by their files)" \
+	"$(ktop .clang-format)"
+is "control: 1/2 creates src/.clang-format (a folder of the repository): a tie, its own verdict" \
+	"ignored" "$(ktop src/.clang-format | cut -d' ' -f1)"
 sed '/^j3@x/s/\t1\t3\t3\t$/\t2\t3\t3\t/' post.tsv >post-v2.tsv
 grep -q '^j3@x.*	2	3	3	$' post-v2.tsv
 ok $? "control table: 3/3 as version 2"

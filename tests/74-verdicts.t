@@ -1234,6 +1234,56 @@ ptreport offlist -q off.tsv none.tsv c-off2-ctl.tsv c-off2-ctl.tok >off2.tsv
 is "control: a .po file and a Makefile: none" "none" "$(r2 $X1)"
 is "control: committed by Max: none" "none" "$(r2 $X2)"
 
+# Pia also made a release, its tag naming her commit "pia 1.0" (a
+# co-maintainer who makes the releases while Max applies the patches):
+# she pushes, and her own commit is her own.  Control: the tag names
+# her commit of another title (no release: the branch taken whole).
+X3=$(hexid f0b)
+rel() { # X3-TITLE
+	{
+		chdr
+		oc $X1 16 'po: update the German translation'
+		oc $X2 16 'pia: her own work' '' '' Pia pia@p.org Pia pia@p.org
+		oc $X3 20 "$1" '' '' Pia pia@p.org Pia pia@p.org
+		oc $O1 14 'own: one' '' '' Max maint@m.org
+		commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+	} >c-off3.tsv
+	{
+		printf 'tag\tid\tdate\tannotated\ttag_date\n'
+		printf 'v1.0\t%s\t2021-02-20T12:00:00Z\tno\t\n' $X3
+	} >tags3.tsv
+	ptreport offlist -q off.tsv none.tsv c-off3.tsv tags3.tsv c-off2.tok >off3.tsv
+	awk -F'\t' -v id="$X2" '$1 == id { print $10 " " $11 }' off3.tsv | sed 's/ $//'
+}
+is "committer-own: her own commit, who tags the releases" "committer-own its author committed it" \
+	"$(rel 'pia 1.0')"
+is "control: the tag on a commit of hers that is no release: pull-request" \
+	"pull-request its author committed it, and commits the work of no two other people in the 365 days around it: a branch of his taken whole (a fast-forward)" \
+	"$(rel 'pia: more of her work')"
+# Her own commit whose diff bumps a version string alone (patchtok's
+# flag bump), a day after the release she tagged ("pia 1.0" on day 15):
+# the next cycle opened, a release.  Controls: without the flag; the
+# release 5 days before (a dependency's version bumped some day).
+bmp() { # FLAGS RELEASE-DAY
+	{
+		chdr
+		oc $X1 16 'po: update the German translation'
+		oc $X2 16 'pia: start a new cycle' '' '' Pia pia@p.org Pia pia@p.org
+		oc $X3 "$2" 'pia 1.0' '' '' Pia pia@p.org Pia pia@p.org
+		commit $C9 2021-06-01T00:00:00Z 2021-06-01T00:00:00Z
+	} >c-bump.tsv
+	printf 'tag\tid\tdate\tannotated\ttag_date\nv1.0\t%s\t2021-02-%sT12:00:00Z\tno\t\n' $X3 "$2" >tags-bump.tsv
+	{ thdr; tokf "$1" commit $X2 2021-02-16T10:00:00Z M:main.h; } >c-bump.tok
+	ptreport offlist -q off.tsv none.tsv c-bump.tsv tags-bump.tsv c-bump.tok |
+	    awk -F'\t' -v id="$X2" '$1 == id { print $10 " " $11 }' | sed 's/ $//'
+}
+is "release: her own commit bumping a version string alone (flag bump), the day after her release" \
+	"release its diff bumps a version string alone, 2 days at most after a release its committer tagged: the next cycle opened" \
+	"$(bmp bump 15)"
+is "controls: without the flag; her release 5 days before: her own" \
+	"committer-own its author committed it|committer-own its author committed it" \
+	"$(bmp '' 15)|$(bmp bump 11)"
+
 # Whose branch a merge brought in.  Max, who commits Ann's Q0 on the
 # main line, committed Ann's Q1 (merged as "Merge pull request #7 from
 # max/queue") and Q2 ("Merge branch 'maint' into next"); Mia, who

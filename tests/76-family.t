@@ -261,6 +261,29 @@ amerge merged >/dev/null
 is "why: the rule says it was answered and what became of it" \
 	"  rule: another person answered it, and its author's later version (under any title, joined by the scores, titles or timing, in another cluster) was merged: what became of it is that merge" \
 	"$(ptreport why a1@x --grace 0 am.tsv am.tok k-am.tsv c-am.tsv | grep '^  rule:')"
+# Her v2 retitled wholly, three days later, sent in v1's thread as the
+# review asked (In-Reply-To Bob's reply): v1's next version, merged.
+# Control: the same v2 in no thread (no other rule joins them).
+athr() { # IN-REPLY-TO
+	{
+		whdr
+		bg
+		w a1@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH v1] mount08: skip the test under selinux'
+		w b1@x 2021-02-01T12:00:00Z Bob bob@b.org 'Re: [PATCH v1] mount08: skip the test under selinux' \
+		    reply a1@x '' '' '' '' 'Say why.'
+		w a2@x 2021-02-04T09:00:00Z Ann ann@a.org '[PATCH v2] mount08: check EACCES when enforcing' \
+		    patch "$1" 2
+	} >at.tsv
+	{ thdr; tok mail a1@x 2021-02-01T09:00:00Z M:t/mount08.c
+	  tok mail a2@x 2021-02-04T09:00:00Z M:t/mount08.c; } >at.tok
+	{ khdr; member 1 a2@x mail; member 1 "$MV" commit; } >k-at.tsv
+	{ chdr; commit "$MV" 2021-02-05T00:00:00Z 2021-02-05T00:00:00Z
+	  commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-at.tsv
+	V a1@x --grace 0 at.tsv at.tok k-at.tsv c-at.tsv
+}
+is "answered, its v2 retitled wholly, sent in its thread, merged: superseded by it" \
+	"superseded a2@x, merged as $MV" "$(athr b1@x)"
+is "control: that v2 in no thread: answered" "answered bob@b.org" "$(athr '')"
 ptreport verdicts -q --grace 0 am.tsv am.tok k-am.tsv c-am.tsv >am-v.tsv
 is "verdicts table: reason answered-merged" "superseded answered-merged" \
 	"$(awk -F'\t' '$2 == "a1@x" { print $3, $4 }' am-v.tsv)"
@@ -1615,6 +1638,54 @@ is "older: her own branch's commit, merged 2 days after she posted it: merged" "
 is "controls: merged before she posted it; a maintainer's commit (an earlier version applied), merged after; no merge known" \
 	"ignored|ignored|ignored" \
 	"$(obr Ann ann@a.org 2021-03-01T00:00:00Z | cut -d' ' -f1)|$(obr Max maint@m.org 2021-03-12T00:00:00Z | cut -d' ' -f1)|$(obr Ann ann@a.org | cut -d' ' -f1)"
+# Sent as a part of a pull request (Max's "[PATCH 0/1] pull request for
+# next: doc 2021-03-10", git request-pull's text): the copy of the
+# commit he took 20 days before, with another hash (rebased): merged.
+# Controls: under a cover letter of no pull request; the commit 200 days
+# before (another year's change, in the cluster by the title).
+opr() { # COVER-TYPE COMMIT-DATE
+	{
+		whdr
+		bg
+		w pr0@x 2021-03-10T08:59:00Z Max maint@m.org '[PATCH 0/1] pull request for next: doc 2021-03-10' "$1" '' '' 0 1
+		w pr1@x 2021-03-10T09:00:00Z Ann ann@a.org '[PATCH 1/1] doc: cache coloring' patch pr0@x '' 1 1
+	} >opr.tsv
+	{ khdr; member 1 pr1@x mail; member 1 "$C1" commit; } >k-opr.tsv
+	{ chdr; commit "$C1" 2020-07-01T00:00:00Z "$2"; commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-opr.tsv
+	{
+		t2hdr
+		t2 mail pr1@x 2021-03-10T09:00:00Z aaaa '' M:doc/coloring.md
+		t2 commit "$C1" "$2" bbbb '' M:doc/coloring.md
+	} >opr.tok
+	V pr1@x --grace 0 opr.tsv opr.tok k-opr.tsv c-opr.tsv | cut -d' ' -f1-2
+}
+is "older: a part of a pull request, the copy of a commit taken 20 days before: merged" "merged $C1" \
+	"$(opr pull 2021-02-18T00:00:00Z)"
+is "controls: under a cover letter of no pull request; a commit 200 days before" "ignored|ignored" \
+	"$(opr cover 2021-02-18T00:00:00Z | cut -d' ' -f1)|$(opr pull 2020-08-22T00:00:00Z | cut -d' ' -f1)"
+opr pull 2021-02-18T00:00:00Z >/dev/null
+is "why: the pull request's copy, its rule" \
+	"  rule: a part of a pull request's posting (its parent the pull request), the copy of a commit taken before: its cluster holds a commit of the main line committed in the 120 days before it (the latest)" \
+	"$(ptreport why pr1@x --grace 0 opr.tsv opr.tok k-opr.tsv c-opr.tsv | grep '^  rule:')"
+
+# A mail its list wrapped for DMARC is read under its sender's id, the
+# wrapper's in its aliases column (mbox2tsv): Bob answered the wrapper
+# (the list's copy, w@x), his reply read before the patch, or after it.
+# Control: a table without the aliases column: ignored.
+wrapped() { # ORDER(first|last) [NOALIAS]
+	{
+		whdr | sed 's/$/\taliases/'
+		bg | sed 's/$/\t/'
+		reply=$(w r@x 2021-03-11T09:00:00Z Bob bob@b.org 'Re: [PATCH] doc: cache coloring' reply w@x '' '' '' '' 'Applied.')
+		[ "$1" = first ] && printf '%s\t\n' "$reply"
+		printf '%s\t%s\n' "$(w p@x 2021-03-10T09:00:00Z Ann ann@a.org '[PATCH] doc: cache coloring')" "${2-w@x}"
+		[ "$1" = last ] && printf '%s\t\n' "$reply"
+	} >wrap.tsv
+	V p@x --grace 0 wrap.tsv none.tsv c-end.tsv
+}
+is "wrapped: a reply to the list's wrapper answers the mail, read before it or after it" \
+	"answered bob@b.org|answered bob@b.org" "$(wrapped first)|$(wrapped last)"
+is "control: no alias: ignored" "ignored" "$(wrapped first '')"
 
 # --- 7. the same bytes again, rows reordered -----------------------------------------
 for f in ser.tsv ver.tsv; do

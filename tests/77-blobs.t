@@ -406,7 +406,7 @@ own() {
 		mrow s0@x 2021-03-05T09:00:00Z Cy cy@c.org '[PATCH 0/3] grp: three' dev '' '' cover '' 0 3 '' '' ''
 		mrow s1@x 2021-03-05T09:01:00Z Cy cy@c.org '[PATCH 1/3] kern: one' dev s0@x s0@x patch '' 1 3 '' '' ''
 		mrow s2@x 2021-03-05T09:02:00Z Cy cy@c.org '[PATCH 2/3] kern: two' dev s0@x s0@x patch '' 2 3 '' '' ''
-		mrow p@x 2021-03-05T09:03:00Z Cy cy@c.org "[PATCH$otag 3/3] tests: add group" dev s0@x s0@x patch '' 3 3 '' '' ''
+		mrow p@x 2021-03-05T09:03:00Z Cy cy@c.org "[PATCH$otag 3/3] ${OTITLE:-tests: add group}" dev s0@x s0@x patch '' 3 3 '' '' ''
 	  else
 		tmail p@x 2021-03-05T09:00:00Z Cy cy@c.org "[PATCH$otag] tests: add group"
 	  fi
@@ -421,9 +421,16 @@ own() {
 	  b mail o2@x 2021-02-16T09:00:00Z 3333334..3333335 M:src/tool.c
 	  b mail s1@x 2021-03-05T09:01:00Z c0ffee1..c0ffee2 M:kernel/foo.c
 	  b mail s2@x 2021-03-05T09:02:00Z c0ffee3..c0ffee4 M:kernel/bar.c
-	  b mail p@x 2021-03-05T09:00:00Z 0000000..5555551 "$ochg"; } >ow.tok
+	  b mail p@x 2021-03-05T09:00:00Z "${OBLOB:-0000000..5555551}" "$ochg"; } >ow.tok
 	k_own >k-ow.tsv
 	c45 2021-02-21T00:00:00Z >c-ow.tsv
+	# A history naming itself in its titles: 20 more commits "tool: N".
+	if [ -n "${ONAMED:-}" ]; then
+		for n in $(seq 10 29); do
+			crow "$(hexid "e$n")" 2020-12-$n'T00:00:00Z' Max maint@m.org "tool: change $n" \
+			    Max maint@m.org 2020-12-$n'T00:00:00Z'
+		done >>c-ow.tsv
+	fi
 	verdict p@x --grace 0 ow.tsv ow.tok k-ow.tsv c-ow.tsv
 }
 is "a tag the history takes: a patch creating files in a folder it lacks is the project's" \
@@ -438,6 +445,14 @@ is "a tag the history takes: the project's part of a posting whose other parts a
 	"ignored" "$(own ' tool' M:src/tool.c parts)"
 is "control: untagged, the same part goes with its posting: not-counted" "not-counted" \
 	"$(own '' M:src/tool.c parts | cut -d' ' -f1)"
+# Made in the history's tree (its blob C5's) and naming it as most of
+# its commits do ("tool: "): the part keeps its own verdict whatever its
+# posting's other parts (one series for three repositories, each part
+# its own's).  Controls: its title another prefix; its blob another
+# tree's; a history of no such name.
+is "untagged, the part made in the history's tree, its title the history's name: its own verdict" \
+	"ignored|not-counted|not-counted|not-counted" \
+	"$(OBLOB=3333335..5555551 ONAMED=1 OTITLE='tool: add group' own '' M:src/tool.c parts | cut -d' ' -f1)|$(OBLOB=3333335..5555551 ONAMED=1 own '' M:src/tool.c parts | cut -d' ' -f1)|$(ONAMED=1 OTITLE='tool: add group' own '' M:src/tool.c parts | cut -d' ' -f1)|$(OBLOB=3333335..5555551 OTITLE='tool: add group' own '' M:src/tool.c parts | cut -d' ' -f1)"
 is "control: a tag never taken ([grp]) decides nothing: not-counted" "not-counted" \
 	"$(own ' grp' C:tests/grp/001 | cut -d' ' -f1)"
 # Eve's reply to the kernel part 1/3, its words speaking of the series:

@@ -392,6 +392,17 @@ family_kin(struct model *md, uint32_t mi, uint32_t xi)
 	    (*m->fixes && x->fixes == m->fixes && (dt <= (int64_t)RETITLE_DAYS * DAY ||
 	    (dt <= (int64_t)FAM_DAYS * DAY && shares_file(x->files, m->files)))))
 		return KIN_STRONG;
+	/*
+	 * Sent in its thread as its next version: a single patch of a
+	 * higher version answering it (or a reply to it), on a file of it,
+	 * soon, whatever its title ("[PATCH v1] mount08.c: SKIP test if
+	 * selinux is running", then "[PATCH v2] mount08.c: Check EACCES
+	 * error ..." In-Reply-To it, as the review asked).
+	 */
+	if (x->version > m->version && x->date > m->date && (x->tgt == mi || x->parent == mi) &&
+	    m->total < 2 && x->total < 2 && dt <= (int64_t)RETITLE_DAYS * DAY &&
+	    shares_file(x->files, m->files))
+		return KIN_STRONG;
 	alike = *m->ntitle && (x->ntitle == m->ntitle || (titles_alike(x->ntitle, m->ntitle) &&
 	    !numbered_siblings(x->ntitle, m->ntitle)));
 	/*
@@ -608,6 +619,45 @@ landed(const struct mail *m, const struct commit *c)
 	return c->cdate;
 }
 
+/*
+ * Is patch mail m a part of a pull request's posting: a numbered part
+ * whose parent is a pull request ("[PATCH net-next 0/5] pull request for
+ * net-next: batman-adv", git request-pull's text)?  Its parts are copies
+ * of commits the maintainer took before, sent for the tree above to read.
+ */
+int
+pull_part(const struct model *md, const struct mail *m)
+{
+	return m->part != NONE && m->part >= 1 && m->parent != NONE &&
+	    md->mails[m->parent].present && md->mails[m->parent].type == MT_PULL;
+}
+
+/*
+ * A pull request's copy of a commit (pull_part()): the latest commit of
+ * its cluster that reached the line in the PULL_DAYS before the copy was
+ * sent (a day of the clocks aside); NONE.  (A cluster may hold the
+ * copies of other years' "Start new development cycle".)
+ */
+static uint32_t
+pulled_commit(const struct model *md, const struct mail *m, int side)
+{
+	uint32_t best = NONE;
+
+	for (uint32_t c = md->clusters[m->cluster].commit; c != NONE; c = md->commits[c].cnext) {
+		const struct commit *cm = &md->commits[c];
+		int64_t t = landed(m, cm);
+
+		if (cm->skip || !cm->side != !side || t == NODATE ||
+		    t > m->date + (int64_t)COMMIT_SKEW * DAY ||
+		    t < m->date - (int64_t)PULL_DAYS * DAY)
+			continue;
+		if (best == NONE || t > landed(m, &md->commits[best]) ||
+		    (t == landed(m, &md->commits[best]) && strcmp(cm->id, md->commits[best].id) < 0))
+			best = c;
+	}
+	return best;
+}
+
 uint32_t
 applied_by(struct model *md, uint32_t mi, int side)
 {
@@ -616,6 +666,8 @@ applied_by(struct model *md, uint32_t mi, int side)
 
 	if (m->cluster == NONE)
 		return NONE;
+	if (m->date != NODATE && pull_part(md, m) && (best = pulled_commit(md, m, side)) != NONE)
+		return best;
 	for (uint32_t c = md->clusters[m->cluster].commit; c != NONE; c = md->commits[c].cnext) {
 		const struct commit *cm = &md->commits[c];
 

@@ -288,11 +288,99 @@ creates_only(const char *files)
 	return 1;
 }
 
+/*
+ * Does a patch's change list only create files at the top folder
+ * (".clang-format", ".gitlab-ci.yml")?  Every repository has that
+ * folder: its files tell nothing of which one the patch is for.
+ */
+static int
+creates_top_only(const char *files)
+{
+	if (!creates_only(files))
+		return 0;
+	for (const char *p = files; *p;) {
+		size_t k = strcspn(p, "\n");
+
+		if (k > 1 && memchr(p + 1, '/', k - 1))
+			return 0;
+		p += k + (p[k] == '\n');
+	}
+	return 1;
+}
+
 /* Can patch m be judged by its files: a patch table row naming one? */
 static int
 judgeable(const struct mail *m)
 {
 	return m->files && *m->files;
+}
+
+static size_t title_prefix(const char *subject, char *out, size_t cap);
+
+/*
+ * The history's name for itself: the title prefix ("batctl: ...") of
+ * half its main line's commits at least, HPREFIX_MIN of them at least,
+ * into md->hprefix ("" if none).  A project that names itself in every
+ * title (alfred, batctl, btrfs-progs) is named so by its patches too.
+ */
+#define HPREFIX_MIN 20
+
+static void
+history_prefix(struct model *md)
+{
+	struct hmap by = HMAP_INIT;
+	uint32_t n = 0, best = 0;
+	char pre[sizeof md->hprefix];
+
+	md->hprefix[0] = 0;
+	for (size_t i = 0; i < md->ncommits; i++) {
+		const struct commit *c = &md->commits[i];
+		struct hent *e;
+		size_t k;
+		int isnew;
+
+		if (!c->present || c->side || !c->subject)
+			continue;
+		n++;
+		if (!(k = title_prefix(c->subject, pre, sizeof pre - 1)))
+			continue;
+		e = hmap_put(&by, pre, k, &isnew);
+		if (isnew) {
+			e->key = arena_strndup(&md->mem, pre, k);
+			e->val = (void *)(uintptr_t)0;
+		}
+		e->val = (void *)((uintptr_t)e->val + 1);
+		if ((uint32_t)(uintptr_t)e->val > best) {
+			best = (uint32_t)(uintptr_t)e->val;
+			memcpy(md->hprefix, pre, k);
+			md->hprefix[k] = 0;
+		}
+	}
+	if (best < HPREFIX_MIN || 2 * best < n)
+		md->hprefix[0] = 0;
+	hmap_free(&by);
+}
+
+/*
+ * Was patch m made in the history's tree, and does it say so: every blob
+ * its diff changes rests on it (blobs_root(), known after the tags), and
+ * its title's prefix is the history's name for itself?  A series for
+ * three repositories ("alfred: ...", "batctl: ...", "batman-adv: ...:
+ * update copyright years") is one repository's in no part's eyes, but
+ * each part names its own, whose files it changes in their very state.
+ * (A header copied into several trees rests on each: its blob alone
+ * tells nothing.)
+ */
+static int
+made_here(const struct model *md, const struct mail *m)
+{
+	char pre[sizeof md->hprefix];
+	size_t k;
+
+	if (!m->bpre || m->broot != m->bpre || !md->hprefix[0])
+		return 0;
+	k = title_prefix(m->subject, pre, sizeof pre - 1);
+	return k && k == strlen(md->hprefix) && !memcmp(pre, md->hprefix, k);
 }
 
 /*
@@ -303,7 +391,9 @@ judgeable(const struct mail *m)
  * another repository's counts as the project's here, as its files said.
  * The counts go to every part of such a posting; 1 when a part was
  * newly made another repository's.  A patch without k/N replying to the
- * cover letter, creating files only, follows the vote and casts none.
+ * cover letter, creating files only, follows the vote and casts none, as
+ * does a part creating files at the top folder alone.  A part made in
+ * the history's tree (made_here()) keeps its own verdict.
  */
 static int
 posting_vote(struct model *md, struct ppart *v, size_t n)
@@ -329,7 +419,7 @@ posting_vote(struct model *md, struct ppart *v, size_t n)
 
 			m->pforeign = nf;
 			m->pjudged = nj;
-			if (!m->foreign && !m->owntag) {
+			if (!m->foreign && !m->owntag && !made_here(md, m)) {
 				m->foreign = m->byposting = 1;
 				more = 1;
 			}
@@ -523,6 +613,15 @@ foreign_run(struct model *md, int keep)
 			continue;
 		pp[npp].follow = 0;
 		if (m->total > 1 && m->part != NONE && m->part >= 1) {
+			/*
+			 * A part that only creates files at the top folder
+			 * follows the others' vote and casts none: "[PATCH 1/2]
+			 * add clang-format kernel style" is the project's of
+			 * "[PATCH 2/2] treewide: apply ..." (another
+			 * repository's sources), and "[PATCH urngd 1/4] Add
+			 * initial GitLab CI support" of its 2/4 and 3/4.
+			 */
+			pp[npp].follow = creates_top_only(m->files);
 			pp[npp].version = m->version;
 			pp[npp].total = m->total;
 		} else if (cov[i] != NONE && creates_only(m->files)) {
@@ -558,6 +657,13 @@ foreign_run(struct model *md, int keep)
 		for (size_t i = 0; i < md->nmails; i++) {
 			struct mail *m = &md->mails[i];
 
+			/*
+			 * After the blobs: a part made in the history's tree is
+			 * judged by its own files again, whatever its posting's
+			 * other parts (posting_vote()).
+			 */
+			if (keep && m->byposting && made_here(md, m))
+				m->byposting = 0;
 			m->foreign = m->present && m->type == MT_PATCH && !m->owntag &&
 			    (m->files || m->byposting || (keep && (m->bytag || m->byblobs)));
 			if (keep)
@@ -609,15 +715,18 @@ find_foreign(struct model *md)
  * later untagged tests the project's), and stays another repository's;
  * one the project's by its tag (owntag) stays the project's, whatever
  * its posting's other parts, and teaches its files to its thread and
- * author (the untagged later parts of a new test group).
+ * author (the untagged later parts of a new test group); so does a part
+ * made in the history's tree (made_here()).
  */
 void
 find_foreign_again(struct model *md)
 {
 	int any = 0;
 
+	history_prefix(md);
 	for (size_t i = 0; i < md->nmails && !any; i++)
-		any = md->mails[i].bytag || md->mails[i].byblobs || md->mails[i].owntag;
+		any = md->mails[i].bytag || md->mails[i].byblobs || md->mails[i].owntag ||
+		    (md->mails[i].byposting && made_here(md, &md->mails[i]));
 	if (any && md->has_paths)
 		foreign_run(md, 1);
 }

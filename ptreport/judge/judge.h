@@ -411,9 +411,20 @@ uint32_t family_merged_later(struct model *md, uint32_t mi);
  * The commit of mi's cluster that applied it: of the main line (side 0)
  * or of side branches (1), the first by commit date, not committed
  * more than COMMIT_SKEW days before mi was sent unless mi is an exact
- * repost of it (the patch table's hash); NONE.
+ * repost of it (the patch table's hash); NONE.  Of a pull request's
+ * part (a numbered patch under a pull request's mail: the copy of a
+ * commit taken before), the latest commit of its cluster landed in the
+ * 120 days before it, first.
  */
 uint32_t applied_by(struct model *md, uint32_t mi, int side);
+/*
+ * Is patch mail m a numbered part of a pull request's posting (its
+ * parent a pull request mail): the copy of a commit taken before?  Such
+ * a copy is merged by the latest commit of its cluster landed in the
+ * PULL_DAYS before it.
+ */
+int pull_part(const struct model *md, const struct mail *m);
+#define PULL_DAYS 120
 /* The commit that merged mi (the main line's), else applied it (a side branch's); NONE. */
 uint32_t landed_by(struct model *md, uint32_t mi);
 /* Days a commit may seem older than the mail it applies: the senders' clocks, a commit then mailed. */
@@ -606,6 +617,26 @@ size_t fixup_replies(struct model *md, const struct commit *c, uint32_t *replies
 #define ELSE_MIN 10
 #define ELSE_AUTHORS 3
 void lists_elsewhere(struct model *md);
+/*
+ * Releases (release.c).  tag_release(): a tagged commit that is the
+ * release itself (its title names a version or a release word, or it
+ * changes release notes, change logs or version files alone).
+ * release_commit(): that, or release
+ * files alone under a title saying so, or a title naming a version
+ * beside a release word or alone.  release_tagger(): did c's committer
+ * (by address or name) commit a release's tagged commit?
+ */
+int tag_release(const struct commit *c);
+int release_commit(const struct commit *c);
+int release_tagger(const struct model *md, const struct commit *c);
+/* A version string bumped alone by one who tagged a release in the 2 days before it. */
+int next_cycle(const struct model *md, const struct commit *c);
+/*
+ * The committers of the commits that releases tag (the release itself:
+ * tag_release()), into md->taggers: whoever tags pushes, and his own
+ * commits are no branch of his another took whole.
+ */
+void release_taggers(struct model *md);
 /* The reason of off-list commit ci (OR_*), its evidence appended to detail. */
 int offlist_why(const struct model *md, uint32_t ci, struct buf *detail);
 /* The same, and when its cluster holds only process mails, that said too. */

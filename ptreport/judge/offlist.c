@@ -90,165 +90,6 @@ const char *const offlist_reasons[OR_N] = {
 	"posted-in-reply", "ported", "pull-request", "committer-own", "none",
 };
 
-/* Is word w (lower case) a word of the commit's title words? */
-static int
-title_has(const struct commit *c, const char *w)
-{
-	size_t k = strlen(w);
-
-	for (const char *p = c->ntitle ? c->ntitle : ""; (p = strstr(p, w)); p += k)
-		if ((p == c->ntitle || p[-1] == ' ') && (!p[k] || p[k] == ' '))
-			return 1;
-	return 0;
-}
-
-/*
- * Does the title name a version: a word of digits and dots with a dot
- * or a v before it (1.2, v1.2.3: the title words split them at the
- * dots, so "1 2" after a word), or a date of eight digits (LTP's
- * 20190517)?
- */
-static int
-names_version(const struct commit *c)
-{
-	const char *t = c->subject;
-
-	for (const char *p = t; *p; p++) {
-		const char *q = p;
-		int dots = 0;
-
-		if (p > t && (isalnum((unsigned char)p[-1]) || p[-1] == '.'))
-			continue;
-		if (*q == 'v' || *q == 'V')
-			q++;
-		if (!isdigit((unsigned char)*q))
-			continue;
-		while (isdigit((unsigned char)*q) || (*q == '.' && isdigit((unsigned char)q[1])))
-			dots += *q++ == '.';
-		/* A pre-release after three numbers: 1.2.5pre1, 2.0.0rc2. */
-		if (isalpha((unsigned char)*q) && dots >= 2) {
-			while (isalpha((unsigned char)*q))
-				q++;
-			while (isdigit((unsigned char)*q))
-				q++;
-		}
-		if (isalnum((unsigned char)*q))
-			continue;
-		if (dots || q - p == 8 || p[0] == 'v' || p[0] == 'V')
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * Does a "prefix: " part of the commit's subject name a change log it
- * changes (CHANGES, ChangeLog, NEWS or VERSION, in any case, less the
- * extension): "CHANGES: conceal fixes", "btrfs-progs: CHANGES: fix a
- * typo"?  ("configure: ..." names a build file, no release's.)
- */
-static int
-prefix_names_file(const struct commit *c)
-{
-	static const char *const logs[] = { "changes", "changelog", "news", "version" };
-	const char *s = c->subject;
-
-	for (;;) {
-		size_t k = strcspn(s, ": "), j;
-
-		if (!k || s[k] != ':' || s[k + 1] != ' ')
-			return 0;
-		for (j = 0; j < sizeof logs / sizeof logs[0]; j++)
-			if (strlen(logs[j]) == k && !strncasecmp(s, logs[j], k))
-				break;
-		if (j == sizeof logs / sizeof logs[0]) {
-			s += k + 2;
-			continue;
-		}
-		for (const char *p = c->files ? c->files : ""; *p;) {
-			size_t n = strcspn(p, "\n"), pl, bl;
-			const char *pp = change_path(p, n, &pl), *base = path_name(pp, pl, &bl), *dot;
-
-			dot = memchr(base, '.', bl);
-			if ((size_t)((dot ? dot : base + bl) - base) == k && !strncasecmp(base, s, k))
-				return 1;
-			p += n + (p[n] == '\n');
-		}
-		s += k + 2;
-	}
-}
-
-/*
- * A title of this many words at most naming "version" is of the version
- * alone, when the commit changes version files alone ("Update version
- * for development"; not "build: increment the revision in libfoo's ABI
- * version").
- */
-#define RELEASE_WORDS 5
-
-/* The number of words of the commit's title. */
-static int
-title_words(const struct commit *c)
-{
-	const char *t = c->ntitle ? c->ntitle : "";
-	int nw = *t != 0;
-
-	for (const char *p = t; *p; p++)
-		nw += *p == ' ';
-	return nw;
-}
-
-static const char *const release_words[] = {
-	"release", "released", "releasing", "version", "bump", "bumped", "prepare",
-	"tag", "tagged",
-};
-
-/*
- * A tagged commit that is the release itself: its title names a
- * version or a release word, or it changes release notes, change logs
- * or version files alone.  A tag on a bug fix ("gssd: Reworked a couple
- * debugging printfs", the tip when nfs-utils-2-5-2-rc1 was cut) names
- * the tree it ends, not the commit's reason to be.
- */
-static int
-tag_release(const struct commit *c)
-{
-	if (!c->tagged)
-		return 0;
-	if (c->verfiles || names_version(c))
-		return 1;
-	for (size_t i = 0; i < sizeof release_words / sizeof release_words[0]; i++)
-		if (title_has(c, release_words[i]))
-			return 1;
-	return 0;
-}
-
-/*
- * A release: tagged as one (tag_release()), or a version named beside
- * a release word or in a title of nothing else; or release notes,
- * change logs and version files alone under a title that says so.
- */
-static int
-release_commit(const struct commit *c)
-{
-	if (tag_release(c))
-		return 1;
-	/*
-	 * Release notes, a change log or a version file alone, under a
-	 * title that says so, or a short title of the version alone
-	 * ("Update version string for dev": the next cycle opened).
-	 */
-	if (c->verfiles && (title_has(c, "release") || title_has(c, "notes") ||
-	    title_has(c, "changelog") || title_has(c, "news") || names_version(c) ||
-	    prefix_names_file(c) || (title_has(c, "version") && title_words(c) <= RELEASE_WORDS)))
-		return 1;
-	if (!names_version(c))
-		return 0;
-	for (size_t i = 0; i < sizeof release_words / sizeof release_words[0]; i++)
-		if (title_has(c, release_words[i]))
-			return 1;
-	/* "sparse 0.6.4", "LTP 20190517": a name and the version alone. */
-	return title_words(c) <= 4;
-}
 
 /*
  * A merge subject naming another's work: a pull request, or a branch or
@@ -708,9 +549,11 @@ evidence_reason(const struct model *md, const struct commit *c, struct buf *deta
 	 * typo fixed in the ChangeLog, a packaging bump) came by its own
 	 * channel, as any contribution.
 	 */
-	if (release_commit(c) && (own_commit(c) || !strcmp(c->committer, "noreply@github.com"))) {
+	if ((release_commit(c) || next_cycle(md, c)) &&
+	    (own_commit(c) || !strcmp(c->committer, "noreply@github.com"))) {
 		buf_addstr(detail, c->verfiles ? "it changes release notes or version files alone" :
-		    "its title names a version");
+		    !release_commit(c) ? "its diff bumps a version string alone, 2 days at most after "
+		    "a release its committer tagged: the next cycle opened" : "its title names a version");
 		return OR_RELEASE;
 	}
 	return OR_N;
@@ -786,9 +629,12 @@ pull_reason(const struct model *md, const struct commit *c, int own,
 	/*
 	 * One who commits no one else's work did not push it: his branch
 	 * was taken whole, fast-forwarded (no merge commit), or merged
-	 * into another's.
+	 * into another's.  Unless he tags the releases: one who tags
+	 * pushes (batctl's co-maintainer, who makes its releases while
+	 * another applies the patches; fsverity-utils' maintainer, who
+	 * commits his own work alone).
 	 */
-	if (own && !commits_others(md, c->committer, c->cname, c->cdate)) {
+	if (own && !commits_others(md, c->committer, c->cname, c->cdate) && !release_tagger(md, c)) {
 		buf_addstr(detail, "its author committed it, and commits the work of no two other "
 		    "people in the 365 days around it: a branch of his taken whole (a fast-forward)");
 		return OR_PULL;

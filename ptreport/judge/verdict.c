@@ -702,6 +702,7 @@ verdicts(struct model *md, const struct scope *sc)
 	postings_free(md);
 	family_free(md);
 	lists_elsewhere(md);
+	release_taggers(md);
 }
 
 /*

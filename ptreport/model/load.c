@@ -274,6 +274,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 	int ccites = table_col(r, TABLE_MAILS, COL_CITES);
 	int cmsg = table_col(r, TABLE_MAILS, COL_MESSAGE);
 	int cann = table_col(r, TABLE_MAILS, COL_ANNOTATION);
+	int calias = table_col(r, TABLE_MAILS, COL_ALIASES);
 	const int cown[3] = {
 		table_col(r, TABLE_MAILS, COL_SAID), table_col(r, TABLE_MAILS, COL_HASHES),
 		table_col(r, TABLE_MAILS, COL_PARTS),
@@ -307,6 +308,17 @@ load_mails(struct model *md, struct tsv_reader *r)
 		if (date_of(md, r, cdate, &date) < 0)
 			continue;
 		mi = mail_node(md, r->f[cid].s, r->f[cid].len);
+		/* Its other ids: the wrapper's of a mail its list wrapped. */
+		s = fld(r, calias, &n);
+		for (p = s; p < s + n;) {
+			size_t k = strcspn(p, " ");
+
+			if (k)
+				mail_alias(md, mi, p, k);
+			p += k;
+			while (p < s + n && *p == ' ')
+				p++;
+		}
 		m = &md->mails[mi];
 		if (m->present) {
 			/* A copy (cross-posted, or archived twice): one mail, more lists. */
@@ -910,6 +922,8 @@ sender_index(struct model *md)
 void
 model_finish(struct model *md)
 {
+	/* Replies to a wrapper's id, read before its mail: the mail's. */
+	mails_unalias(md);
 	clusters_finish(md);
 	issues_finish(&md->issm);
 	issues_finish(&md->issc);

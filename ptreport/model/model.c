@@ -35,7 +35,7 @@ model_free(struct model *md)
 	};
 	void *const arrays[] = {
 		md->mails, md->commits, md->clusters, md->tags, md->th, md->wd,
-		md->vp, md->bysender, md->ct, md->cpairs, md->mpairs, md->sections, md->lp,
+		md->vp, md->bysender, md->ct, md->cpairs, md->unalias, md->mpairs, md->sections, md->lp,
 		md->lc, md->cov, md->pairs, md->quotes, md->tquotes, md->fam, md->fw, md->bymerge, md->op,
 		md->toks, md->tokheld, md->carry, md->corr, md->pulls, md->vrows, md->cbyid,
 		md->pbydate, md->named, md->namedth, md->prosec, md->issm.v, md->issc.v,
@@ -43,6 +43,7 @@ model_free(struct model *md)
 
 	uf_free(&md->threads);
 	set64_free(&md->hblobs);
+	set64_free(&md->taggers);
 	for (size_t i = 0; i < md->nsections; i++)
 		free(md->sections[i]->e);
 	for (size_t i = 0; i < md->nlc; i++)
@@ -105,6 +106,52 @@ mail_node(struct model *md, const char *id, size_t n)
 	uf_add(&md->threads);
 	e->val = (void *)(uintptr_t)(md->nmails + 1);
 	return (uint32_t)md->nmails++;
+}
+
+void
+mail_alias(struct model *md, uint32_t mi, const char *id, size_t n)
+{
+	const char *key = intern(&md->pool, id, n);
+	int isnew;
+	struct hent *e = hmap_put(&md->mailid, key, n, &isnew);
+	uint32_t x;
+
+	if (isnew) {
+		e->val = (void *)(uintptr_t)(mi + 1);
+		return;
+	}
+	x = (uint32_t)((uintptr_t)e->val - 1);
+	/* A mail of its own under that id keeps it. */
+	if (x == mi || md->mails[x].present)
+		return;
+	e->val = (void *)(uintptr_t)(mi + 1);
+	md->unalias = xgrow(md->unalias, &md->capunalias, md->nunalias, 32, 2 * sizeof *md->unalias);
+	md->unalias[2 * md->nunalias] = x;
+	md->unalias[2 * md->nunalias + 1] = mi;
+	md->nunalias++;
+}
+
+void
+mails_unalias(struct model *md)
+{
+	uint32_t *to;
+
+	if (!md->nunalias)
+		return;
+	to = xreallocarray(NULL, md->nmails, sizeof *to);
+	for (size_t i = 0; i < md->nmails; i++)
+		to[i] = NONE;
+	for (size_t k = 0; k < md->nunalias; k++) {
+		to[md->unalias[2 * k]] = md->unalias[2 * k + 1];
+		uf_union(&md->threads, md->unalias[2 * k], md->unalias[2 * k + 1]);
+	}
+	for (size_t i = 0; i < md->nmails; i++)
+		if (md->mails[i].parent != NONE && to[md->mails[i].parent] != NONE)
+			md->mails[i].parent = to[md->mails[i].parent];
+	for (size_t i = 0; i < md->ncpairs; i++)
+		if (to[md->cpairs[i].root] != NONE)
+			md->cpairs[i].root = to[md->cpairs[i].root];
+	free(to);
 }
 
 int64_t

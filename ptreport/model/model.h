@@ -284,6 +284,8 @@ struct commit {
 	                            "Resolves:") trailer: an issue or a pull
 	                            request of the forge; 0 */
 	unsigned char verfiles;  /* it changes only version and change-log files */
+	unsigned char bump;      /* its diff bumps a version string alone (patchtok's
+	                            flag bump) */
 	unsigned char pofiles;   /* it changes only translations (.po, .pot files) */
 	unsigned char split;     /* split out of a posted patch: the other of two commits
 	                            of its author written the same second (1), or
@@ -554,6 +556,12 @@ struct model {
 	size_t nct;
 	struct rkey *cpairs;
 	size_t ncpairs, capcpairs;
+	/*
+	 * The mails table's aliases (a list's wrapper id): (node made for the
+	 * id before its mail was read, the mail), until model_finish.
+	 */
+	uint32_t *unalias;
+	size_t nunalias, capunalias;
 	/* Attribution lines of mails naming no parent (quotes.c), until model_finish. */
 	struct quote *quotes;
 	size_t nquotes, capquotes;
@@ -572,6 +580,11 @@ struct model {
 	const char *elsewhere;   /* the list the project's patches go to that the
 	                            archives lack (lists_elsewhere()); NULL */
 	uint32_t nelse, nproj;   /* ... how many of how many patches for the project */
+	char hprefix[32];        /* the title prefix ("batctl") of half the main
+	                            line's commits at least: the history's name for
+	                            itself (foreign.c); "" if none */
+	struct set64 taggers;    /* the committers (addresses, names) of the commits
+	                            releases tag: people who push (release_taggers()) */
 	struct hmap versions;    /* MAINTAINERS versions (commit ids or file names) */
 	struct hmap rtitles;     /* the titles replies to patches quote ("Re: [PATCH]
 	                            t") -> struct dspan: when (a patch the archive

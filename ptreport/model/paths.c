@@ -407,6 +407,8 @@ load_patches(struct model *md, struct tsv_reader *r)
 			uint32_t x = commit_node(md, r->f[cid].s, r->f[cid].len);
 
 			md->commits[x].verfiles = ch.len && only_files(ch.p, ch.len, version_file);
+			s = fld(r, cflags, &n);
+			md->commits[x].bump = (unsigned char)has_word(s, n, FLAG_BUMP);
 			md->commits[x].pofiles = ch.len && only_files(ch.p, ch.len, po_file);
 			md->commits[x].fbloom |= files_bloom(ch.p, ch.len);
 			s = fld(r, chash, &n);

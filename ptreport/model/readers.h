@@ -15,6 +15,14 @@
 
 /* The store (model.c): a mail, commit or cluster's index, added when new. */
 uint32_t mail_node(struct model *md, const char *id, size_t n);
+/*
+ * Another id of mail mi (the mails table's aliases: the wrapper's id of
+ * a mail its list wrapped, which the list's readers answer).  A node
+ * made for it before (a reply read first) is mi's: mails_unalias(),
+ * when every table is read, moves its replies and citations to mi.
+ */
+void mail_alias(struct model *md, uint32_t mi, const char *id, size_t n);
+void mails_unalias(struct model *md);
 uint32_t commit_node(struct model *md, const char *id, size_t n);
 uint32_t cluster_node(struct model *md, const char *name, size_t n);
 /* A row's fields (model.c): see each for what an absent column gives. */

@@ -345,9 +345,16 @@ why_rule(struct model *md, uint32_t mi, FILE *fp)
 	}
 	switch (m->verdict) {
 	case V_MERGED:
-		line(fp, 1, "rule: its cluster holds a commit of the main line, committed after it "
-		    "was sent or the same patch exactly (the first by commit date is the "
-		    "integration)");
+		if (pull_part(md, m) && m->vby != NONE && md->commits[m->vby].cdate != NODATE &&
+		    md->commits[m->vby].cdate < m->date - (int64_t)COMMIT_SKEW * DAY)
+			line(fp, 1, "rule: a part of a pull request's posting (its parent the pull "
+			    "request), the copy of a commit taken before: its cluster holds a commit "
+			    "of the main line committed in the %d days before it (the latest)",
+			    PULL_DAYS);
+		else
+			line(fp, 1, "rule: its cluster holds a commit of the main line, committed "
+			    "after it was sent or the same patch exactly (the first by commit date "
+			    "is the integration)");
 		break;
 	case V_APPLIED:
 		line(fp, 1, "rule: its cluster holds a commit of a side branch (another branch "
