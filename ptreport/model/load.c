@@ -252,6 +252,36 @@ patch_message(struct model *md, struct mail *m, const char *msg, size_t n)
 	}
 }
 
+/* Mail mi cites the mail of id[0..n): a response from outside its thread. */
+static void
+cite_pair(struct model *md, uint32_t mi, const char *id, size_t n)
+{
+	uint32_t cited = mail_node(md, id, n);
+
+	if (md->ncpairs == md->capcpairs) {
+		md->capcpairs = md->capcpairs ? 2 * md->capcpairs : 256;
+		md->cpairs = xreallocarray(md->cpairs, md->capcpairs, sizeof *md->cpairs);
+	}
+	md->cpairs[md->ncpairs].root = cited;
+	md->cpairs[md->ncpairs++].mail = mi;
+}
+
+/* Each id of a space-separated column s[0..n) to fn, but the mail's own (self[0..ns)). */
+static void
+each_id(struct model *md, uint32_t mi, const char *s, size_t n, const char *self, size_t ns,
+    void (*fn)(struct model *, uint32_t, const char *, size_t))
+{
+	for (const char *p = s; p < s + n;) {
+		size_t k = strcspn(p, " ");
+
+		if (k && !(self && k == ns && !memcmp(p, self, k)))
+			fn(md, mi, p, k);
+		p += k;
+		while (p < s + n && *p == ' ')
+			p++;
+	}
+}
+
 static void
 load_mails(struct model *md, struct tsv_reader *r)
 {
@@ -310,15 +340,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 		mi = mail_node(md, r->f[cid].s, r->f[cid].len);
 		/* Its other ids: the wrapper's of a mail its list wrapped. */
 		s = fld(r, calias, &n);
-		for (p = s; p < s + n;) {
-			size_t k = strcspn(p, " ");
-
-			if (k)
-				mail_alias(md, mi, p, k);
-			p += k;
-			while (p < s + n && *p == ' ')
-				p++;
-		}
+		each_id(md, mi, s, n, NULL, 0, mail_alias);
 		m = &md->mails[mi];
 		if (m->present) {
 			/* A copy (cross-posted, or archived twice): one mail, more lists. */
@@ -395,24 +417,7 @@ load_mails(struct model *md, struct tsv_reader *r)
 			quote_titles(md, mi, r->f[cann].s, r->f[cann].len, 0);
 		/* The mails it cites: responses from outside their threads. */
 		s = fld(r, ccites, &n);
-		for (p = s; p < s + n;) {
-			size_t k = strcspn(p, " ");
-
-			if (k && !(k == r->f[cid].len && !memcmp(p, r->f[cid].s, k))) {
-				uint32_t cited = mail_node(md, p, k);
-
-				if (md->ncpairs == md->capcpairs) {
-					md->capcpairs = md->capcpairs ? 2 * md->capcpairs : 256;
-					md->cpairs = xreallocarray(md->cpairs, md->capcpairs,
-					    sizeof *md->cpairs);
-				}
-				md->cpairs[md->ncpairs].root = cited;
-				md->cpairs[md->ncpairs++].mail = mi;
-			}
-			p += k;
-			while (p < s + n && *p == ' ')
-				p++;
-		}
+		each_id(md, mi, s, n, r->f[cid].s, r->f[cid].len, cite_pair);
 	}
 }
 
