@@ -141,6 +141,53 @@ sane:
 	return ok;
 }
 
+/* The list's own address, from List-Post: <mailto:list@host>, lower-cased, into lp. */
+static void
+list_address(struct buf *lp, const struct hdrs *h)
+{
+	const char *m = h->listpost ? strstr(h->listpost, "mailto:") : NULL;
+
+	if (m) {
+		m += 7;
+		buf_add(lp, m, strcspn(m, ">?, \t\r\n"));
+		lower(lp->p, lp->len);
+	}
+}
+
+/*
+ * The From of headers h, decoded, into name and addr (lower-cased); the
+ * list's address into lp.  Is it the list's: "Name via List", or the
+ * list's address?
+ */
+static int
+sent_by_list(const struct hdrs *h, struct buf *name, struct buf *addr, struct buf *lp,
+    unsigned *flags)
+{
+	struct buf v = BUF_INIT;
+
+	decode_header(&v, h->from, flags);
+	squeeze(&v);
+	parse_from(v.p ? v.p : "", name, addr);
+	lower(addr->p, addr->len);
+	buf_free(&v);
+	list_address(lp, h);
+	return (name->p && strstr(name->p, " via ")) ||
+	    (lp->len && addr->len == lp->len && !memcmp(addr->p, lp->p, lp->len));
+}
+
+int
+from_list(const struct hdrs *h)
+{
+	struct buf name = BUF_INIT, addr = BUF_INIT, lp = BUF_INIT;
+	unsigned flags = 0;
+	int r = sent_by_list(h, &name, &addr, &lp, &flags);
+
+	buf_free(&name);
+	buf_free(&addr);
+	buf_free(&lp);
+	return r;
+}
+
 /*
  * The author and subject of a message from its own headers, with the
  * DMARC rewrite ("Name via List <list@host>") undone where the list
@@ -152,25 +199,10 @@ author(struct ctx *c, const struct hdrs *h, struct analysis *a)
 	struct buf v = BUF_INIT, lp = BUF_INIT, nm = BUF_INIT, ad = BUF_INIT;
 	const char *via;
 
-	decode_header(&v, h->from, &a->flags);
-	squeeze(&v);
-	parse_from(v.p ? v.p : "", &a->from_name, &a->from_addr);
-	lower(a->from_addr.p, a->from_addr.len);
-
-	/* The list's own address, from List-Post: <mailto:list@host>. */
-	if (h->listpost) {
-		const char *m = strstr(h->listpost, "mailto:");
-
-		if (m) {
-			m += 7;
-			buf_add(&lp, m, strcspn(m, ">?, \t\r\n"));
-			lower(lp.p, lp.len);
-		}
-	}
-	via = a->from_name.p ? strstr(a->from_name.p, " via ") : NULL;
-	if (via || (lp.len && a->from_addr.len == lp.len &&
-	    !memcmp(a->from_addr.p, lp.p, lp.len))) {
+	if (sent_by_list(h, &a->from_name, &a->from_addr, &lp, &a->flags)) {
 		const char *alt[2] = { h->xorigfrom, h->replyto };
+
+		via = a->from_name.p ? strstr(a->from_name.p, " via ") : NULL;
 
 		for (int i = 0; i < 2; i++) {
 			if (!alt[i])

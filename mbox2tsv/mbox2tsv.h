@@ -215,6 +215,8 @@ int64_t fromline_date(const char *line, size_t len, int *ok);
 /* author.c */
 int parse_from(const char *value, struct buf *name, struct buf *addr);
 void author(struct ctx *c, const struct hdrs *h, struct analysis *a);
+/* Is the From of headers h the list's ("Name via List", or List-Post's address)? */
+int from_list(const struct hdrs *h);
 int is_bot(struct ctx *c, const struct analysis *a, const char *autosub);
 
 /* mime.c: the parts of obj that are read, into us. */

@@ -320,27 +320,6 @@ put_text(struct buf *row, struct buf *tmp, const struct analysis *a)
 	tsv_sep(row);
 }
 
-/* Is the From of headers h the list's ("Name via List", or List-Post's address)? */
-static int
-from_list(const struct hdrs *h)
-{
-	const char *m = h->listpost ? strstr(h->listpost, "mailto:") : NULL;
-	size_t n;
-
-	if (!h->from)
-		return 0;
-	if (strstr(h->from, " via "))
-		return 1;
-	if (!m)
-		return 0;
-	m += 7;
-	n = strcspn(m, ">?, \t\r\n");
-	for (const char *p = h->from; n && (p = strchr(p, '<')); p++)
-		if (!strncasecmp(p + 1, m, n) && p[1 + n] == '>')
-			return 1;
-	return 0;
-}
-
 /*
  * A mail the list wrapped whole for its sender's DMARC policy
  * (Mailman: its From "Name via List" or the list's address, a multipart
