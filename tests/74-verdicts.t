@@ -2015,6 +2015,45 @@ is "controls: no hash; a file the posting lacks; the posting merged long before;
 	"1|1|1|1" \
 	"$(LPSAID='Merged, with the changes asked for. Thanks!' lt Ann ann@a.org "$LG" "$LH" "$LI")|$(LPFILES='src/a.c\nsrc/b.c' lt Ann ann@a.org "$LG" "$LH" "$LI")|$(LPK=k-lp.tsv lt Ann ann@a.org "$LG" "$LH" "$LI")|$(LPTITLE='Revert "foo: quirk"' lt Ann ann@a.org "$LG" "$LH" "$LI")"
 unset LPSAID
+# Left out of its merged commit: Ann's lp@x adds LA..LF; Max merged it as
+# K on 02-20 without LF (the review asked for it alone) and her L1 an
+# hour later adds LF alone, one line (fewer than a share of lines asks).
+# Controls: K adds LF too (L1 another change of the same line); L1 adds
+# LF and LI, a line the posting lacks.  lo K-LINES L1-LINES: L1 off-list?
+KL=$(hexid 1b1)
+lo() {
+	{
+		mhdr
+		for m in 01 02 03; do fill dev 2021-$m 30; done
+		tmail lp@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] foo: set the device up'
+	} >lo.tsv
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
+		printf 'lp@x\tmail\t2021-02-01T09:00:00Z\tsrc/a.c\t\tF src/a.c\\tsrc/a.c\\n@ foo_init\\n'
+		printf '%s\\n' "$LA" "$LB" "$LC" "$LD" "$LE" "$LF"
+		printf '\n%s\tcommit\t2021-02-20T08:00:00Z\tsrc/a.c\t\tF src/a.c\\tsrc/a.c\\n@ foo_init\\n%s\n' "$KL" "$1"
+		printf '%s\tcommit\t2021-02-20T09:00:00Z\tsrc/a.c\t\tF src/a.c\\tsrc/a.c\\n@ foo_init\\n%s\n' "$L1" "$2"
+		printf '%s\tcommit\t2020-01-01T00:00:00Z\tsrc/a.c\tsrc/a.c\tF /dev/null\\tsrc/a.c\\n@ \\n+int foo;\\n\n' "$C1"
+	} >lo.tok
+	{
+		chdr
+		commit $C1 2020-01-01T00:00:00Z 2020-01-01T00:00:00Z
+		crow $KL 2021-02-19T08:00:00Z Ann ann@a.org 'foo: set the device up' Max maint@m.org 2021-02-20T08:00:00Z
+		crow $L1 2021-02-19T09:00:00Z Ann ann@a.org 'foo: deep fifo' Max maint@m.org 2021-02-20T09:00:00Z
+		commit $C9 2020-01-01T00:00:00Z 2021-06-01T00:00:00Z
+	} >c-lo.tsv
+	{ khdr; member 1 lp@x mail; member 1 $KL commit; } >k-lo.tsv
+	ptreport offlist -q -H lo.tsv lo.tok c-lo.tsv k-lo.tsv | cut -f1 | grep -c "^$L1"
+}
+K5=$(printf '%s\\n' "$LA" "$LB" "$LC" "$LD" "$LE")
+is "posted: her commit of the one line of her posting its merged commit left out: not off-list" \
+	"0" "$(lo "$K5" "$LF")"
+ptreport why $L1 lo.tsv lo.tok c-lo.tsv k-lo.tsv >why.out
+is "... why names the posting" \
+	"  verdict: posted: its lines are a posting's of its author (split out of it, or a next version pushed unposted, or the same lines removed another way): lp@x \"[PATCH] foo: set the device up\"" \
+	"$(grep '^  verdict:' why.out)"
+is "controls: the merged commit has the line too; her commit adds a line the posting lacks: off-list" \
+	"1|1" "$(lo "$K5\\n$LF" "$LF")|$(lo "$K5" "$LF\\n$LI")"
 
 # --- 10. a patch of generic files goes with its title's prefix ------------------
 # Three Bluetooth: patches by three people changing FILES (one each), and

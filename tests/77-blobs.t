@@ -566,4 +566,69 @@ run '[PATCH] lib: fix' 2021-03-01T09:00:00Z 1234567..7654321 M:configure.ac >/de
 is "another patch table without blobs: no such verdict" "ignored" \
 	"$(verdict p@x --grace 0 r.tsv r.tok old.tok k.tsv c.tsv)"
 
+# --- an off-list commit's blobs: a port, a posting's change ---------------------
+# Max's P (02-10) changes src/uapi.h 5555555 -> 6666666, as Ker's kp@x
+# (02-03), another repository's patch (kernel/include/uapi.h: its copy
+# there), changed it: ported, blob for blob.  Controls: another blob
+# before; the mail after the commit; a file created (two new files may
+# be one blob).
+P=$(hexid 9a1)
+port() {
+	kb=$1 kd=$2 pb=$3 pc=$4
+	{ mhdr; bg; tmail kp@x "$kd" Ker ker@k.org '[PATCH] kern: uapi: add a flag'; } >p.tsv
+	{
+		bhdr; base_tok
+		b mail kp@x "$kd" "$kb" M:kernel/include/uapi.h
+		b commit "$P" 2021-02-10T00:00:00Z "$pb" "$pc"
+	} >p.tok
+	{ cat c.tsv; commit "$P" 2021-02-10T00:00:00Z 2021-02-10T00:00:00Z; } >cp.tsv
+	ptreport offlist -q p.tsv p.tok k.tsv cp.tsv | awk -F'\t' -v id="$P" '
+		NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$1 == id { print $c["reason"] }'
+}
+is "ported: an off-list commit changing a file blob for blob as another repository's patch mail" \
+	"ported" "$(port 5555555..6666666 2021-02-03T09:00:00Z 5555555..6666666 M:src/uapi.h)"
+ptreport why "$P" -q p.tsv p.tok k.tsv cp.tsv >why.out
+grep -q '^    its change was posted for another repository: kp@x "\[PATCH\] kern: uapi: add a flag"$' why.out
+ok $? "ported by blobs: why names the mail"
+is "controls: another blob before; the mail after it; a file created: its own" \
+	"committer-own|committer-own|committer-own" \
+	"$(port 5555554..6666666 2021-02-03T09:00:00Z 5555555..6666666 M:src/uapi.h)|$(port 5555555..6666666 2021-02-15T09:00:00Z 5555555..6666666 M:src/uapi.h)|$(port 0000000..6666666 2021-02-03T09:00:00Z 0000000..6666666 C:src/uapi.h)"
+
+# Ann's [PATCH 3/5] sp@x (02-03) takes src/fan.c 7777777 -> 9999999;
+# Max merged it as K (02-10, 7777777 -> 8888888) and her S the next
+# day (8888888 -> 9999999): the line the review asked to go alone,
+# split out of the posting.  Or S is the posting's own pair, unmerged.
+# Controls: a posting made on another tree (its blob before not K's: a
+# patch on top of S, the same file after); S by Bob.
+K=$(hexid 9b1)
+S=$(hexid 9b2)
+split() {
+	sb=$1 merged=$2 sby=${3:-Ann} sat=${4:-ann@a.org}
+	{ mhdr; bg; tmail sp@x 2021-02-03T10:00:00Z Ann ann@a.org '[PATCH 3/5] tool: watch the directory'; } >s.tsv
+	{
+		bhdr; base_tok
+		b mail sp@x 2021-02-03T10:00:00Z "$sb" M:src/fan.c
+		b commit "$K" 2021-02-10T00:00:00Z 7777777..8888888 M:src/fan.c
+		b commit "$S" 2021-02-11T12:00:00Z 8888888..9999999 M:src/fan.c
+	} >s.tok
+	{
+		cat c.tsv
+		crow "$K" 2021-02-09T00:00:00Z Ann ann@a.org 'tool: watch the directory' Max maint@m.org 2021-02-10T00:00:00Z
+		crow "$S" 2021-02-11T11:00:00Z "$sby" "$sat" 'tool: fix the ignored mark' Max maint@m.org 2021-02-11T12:00:00Z
+	} >cs.tsv
+	{ cat k.tsv; [ "$merged" = yes ] && { member 2 sp@x mail; member 2 "$K" commit; }; } >ks.tsv
+	ptreport offlist -q -H s.tsv s.tok ks.tsv cs.tsv | cut -f1 | grep -c "^$S"
+}
+is "posted: her commit finishing her posting's change of a file its merged commit began: not off-list" \
+	"0" "$(split 7777777..9999999 yes)"
+ptreport why "$S" -q s.tsv s.tok ks.tsv cs.tsv >why.out
+is "... why names the posting" \
+	"  verdict: posted: its lines are a posting's of its author (split out of it, or a next version pushed unposted, or the same lines removed another way): sp@x \"[PATCH 3/5] tool: watch the directory\"" \
+	"$(grep '^  verdict:' why.out)"
+is "posted: her commit making her unmerged posting's change of a file, blob for blob: not off-list" \
+	"0" "$(split 8888888..9999999 no)"
+is "controls: a posting made on another tree (the same file after); the commit Bob's: off-list" \
+	"1|1" "$(split 1212121..9999999 yes)|$(split 7777777..9999999 yes Bob bob@b.org)"
+
 done_testing

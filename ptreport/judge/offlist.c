@@ -77,6 +77,8 @@ offlist_mails(const struct model *md, uint32_t ci)
 const struct mail *
 ported_from(const struct model *md, const struct commit *c)
 {
+	if (c->portby != NONE)
+		return &md->mails[c->portby];
 	if (c->cluster == NONE)
 		return NULL;
 	for (uint32_t x = md->clusters[c->cluster].mail; x != NONE; x = md->mails[x].cnext)

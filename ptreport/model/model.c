@@ -186,7 +186,8 @@ commit_node(struct model *md, const char *id, size_t n)
 	c->reporters = c->credits = c->changeid = c->imported = c->credited = c->prose = "";
 	c->date = c->cdate = c->merge_date = NODATE;
 	c->merge_by = c->merge_byname = "";
-	c->cluster = c->cnext = c->rpost = c->corr = c->fixreply = c->fixby = c->postby = NONE;
+	c->cluster = c->cnext = c->rpost = c->corr = c->fixreply = c->fixby = c->postby =
+	    c->portby = NONE;
 	e->val = (void *)(uintptr_t)(md->ncommits + 1);
 	return (uint32_t)md->ncommits++;
 }

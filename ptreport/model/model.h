@@ -297,6 +297,9 @@ struct commit {
 	                            thread of a posting of its author names it by
 	                            its hash (4: postby) */
 	uint32_t postby;         /* split 3 and 4: that posting; NONE */
+	uint32_t portby;         /* another repository's patch mail changing a file of
+	                            its blob for blob, before and after: its change
+	                            posted for that one, copied here (postlines.c); NONE */
 	uint64_t fbloom;         /* the files it changes, a bit each by their hash */
 	uint64_t phash;          /* the patch table's hash (its first 64 bits); 0 unknown */
 	const char *changeid;    /* its Change-Id trailer (interned); "" */
@@ -500,6 +503,7 @@ struct correction {
 struct prow {
 	const struct tsv_reader *r;
 	int cid, ckind, chunks, cmsg;
+	int cblobs;              /* its blobs column (decoded); -1 if none */
 };
 
 /*
@@ -734,6 +738,10 @@ int by_person(const struct mail *r, const char *addr, const char *who);
  */
 #define BLOB_HEX 7
 uint32_t blob_key(const char *s, size_t n);
+/* One line of a blobs column, "PRE..POST": its two keys; 0 if of another shape (paths.c). */
+int blob_pair(const char *p, size_t k, uint32_t *pre, uint32_t *post);
+/* The empty file's blob (e69de29...), as a key: a post-image that proves nothing. */
+#define BLOB_EMPTY 0xe69de29u
 
 /* Does commit c's credits (Reported-by, Co-developed-by ...) name m's person (people.c)? */
 int credits_person(const struct commit *c, const struct mail *m);

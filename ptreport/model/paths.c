@@ -270,6 +270,19 @@ blob_ok(const char *s, size_t n)
 	return n >= BLOB_HEX && n <= 40 && hex_run(s, n) == n;
 }
 
+int
+blob_pair(const char *p, size_t k, uint32_t *pre, uint32_t *post)
+{
+	const char *dots = memchr(p, '.', k);
+
+	if (!dots || dots + 2 > p + k || dots[1] != '.' || !blob_ok(p, (size_t)(dots - p)) ||
+	    !blob_ok(dots + 2, (size_t)(p + k - dots - 2)))
+		return 0;
+	*pre = blob_key(p, (size_t)(dots - p));
+	*post = blob_key(dots + 2, (size_t)(p + k - dots - 2));
+	return 1;
+}
+
 /*
  * The blobs column of a patch table's row (patchtok: "PRE..POST" a
  * line) into md: a mail's pairs of keys kept with it, a commit's into
@@ -285,13 +298,11 @@ row_blobs(struct model *md, const struct tsv_reader *r, const char *s, size_t n,
 	struct line_walk w;
 	const char *p;
 	size_t k, np = 0;
+	uint32_t pre, post;
 
 	line_walk_init(&w, s, n);
 	while (line_next(&w, &p, &k)) {
-		const char *dots = memchr(p, '.', k);
-
-		if (!dots || dots + 2 > p + k || dots[1] != '.' || !blob_ok(p, (size_t)(dots - p)) ||
-		    !blob_ok(dots + 2, (size_t)(p + k - dots - 2))) {
+		if (!blob_pair(p, k, &pre, &post)) {
 			warnx("%s:%lu: column blobs: not PRE..POST (7 to 40 hex digits a side): %.*s "
 			    "(the row's blobs left out)", r->name, r->lineno, (int)(k < 40 ? k : 40), p);
 			md->nbadblobs++;
@@ -305,10 +316,7 @@ row_blobs(struct model *md, const struct tsv_reader *r, const char *s, size_t n,
 		m->blobs = arena_alloc(&md->mem, 2 * np * sizeof *m->blobs);
 	line_walk_init(&w, s, n);
 	while (line_next(&w, &p, &k)) {
-		const char *dots = memchr(p, '.', k);
-		uint32_t pre = blob_key(p, (size_t)(dots - p));
-		uint32_t post = blob_key(dots + 2, (size_t)(p + k - dots - 2));
-
+		blob_pair(p, k, &pre, &post);
 		if (m) {
 			m->blobs[2 * m->nblobs] = pre;
 			m->blobs[2 * m->nblobs + 1] = post;
@@ -741,6 +749,7 @@ patches_again(const struct model *md, int commits,
 		tsv_raw(&r, COL_HUNKS);
 		tsv_raw(&r, COL_MSG);
 		p.cmsg = table_col(&r, TABLE_PATCHES, COL_MSG);
+		p.cblobs = table_col(&r, TABLE_PATCHES, COL_BLOBS);
 		tsv_skip(&r, COL_PATHS);
 		while (p.cid >= 0 && p.ckind >= 0 && p.chunks >= 0 && tsv_next(&r) > 0)
 			fn(arg, &p);
