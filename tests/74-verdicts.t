@@ -420,6 +420,30 @@ is "control: the twin q@x unanswered: v@x stands for p@x (superseded), counted o
 	"superseded v@x|ignored" \
 	"$(verdict p@x --grace 0 tw-no.tsv tw.tok k-tw.tsv)|$(verdict v@x --grace 0 tw-no.tsv tw.tok k-tw.tsv)"
 
+# Its very diff sent again: p@x went out with an in-body From naming
+# root@h.org (a machine's account), and its sender sent the same diff
+# (the patch tables' hash) six minutes later as v2 under her own name:
+# one patch, the later copy carries the verdict.  Control: another diff.
+rs() {
+	{
+		mhdr
+		for m in 02 03 04; do fill dev 2021-$m 30; done
+		tmail p@x 2021-03-01T09:00:00Z root root@h.org '[PATCH] foo: fix the leak'
+		tmail v@x 2021-03-01T09:06:00Z Ann ann@a.org '[PATCH v2] foo: fix the leak'
+	} >rs.tsv
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\thunks\tflags\thash\n'
+		printf 'p@x\tmail\t2021-03-01T09:00:00Z\tsrc/foo.c\t\tF src/foo.c\\tsrc/foo.c\\n@ \\n+x\\n\t\t%s\n' "$1"
+		printf 'v@x\tmail\t2021-03-01T09:06:00Z\tsrc/foo.c\t\tF src/foo.c\\tsrc/foo.c\\n@ \\n+x\\n\t\t%s\n' "$2"
+	} >rs.tok
+	{ khdr; member 1 p@x mail; member 1 v@x mail; } >k-rs.tsv
+	echo "$(verdict p@x --grace 0 rs.tsv rs.tok k-rs.tsv)|$(verdict v@x --grace 0 rs.tsv rs.tok k-rs.tsv)"
+}
+is "its very diff sent again under its sender's name: superseded by the copy, which is ignored" \
+	"superseded v@x|ignored" "$(rs 0123456789abcdef 0123456789abcdef)"
+is "control: another diff by another: each ignored" "ignored|ignored" \
+	"$(rs 0123456789abcdef fedcba9876543210)"
+
 # A series is one conversation: Ann drafts part 1's diff in a reply in
 # Tom's thread (d@x, 08:00, clustered with s1@x), then posts the series
 # (s0@x, s1@x, s2@x at 09:00); Bob goes on in the draft's thread at

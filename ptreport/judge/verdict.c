@@ -237,9 +237,13 @@ replaced_by(struct model *md, uint32_t mi)
 	for (uint32_t x = k ? k->mail : NONE; x != NONE; x = md->mails[x].cnext) {
 		const struct mail *v = &md->mails[x];
 
+		/*
+		 * Its author's, or its very diff sent again (an in-body From
+		 * names its author, the resend its sender).
+		 */
 		if (x == mi || !v->present || v->type != MT_PATCH || v->review || !v->project ||
-		    !by_person(v, m->from, m->who) || cmp_date_id(md, x, mi) <= 0 ||
-		    v->date - m->date > (int64_t)FAM_DAYS * DAY)
+		    !(by_person(v, m->from, m->who) || (m->phash && v->phash == m->phash)) ||
+		    cmp_date_id(md, x, mi) <= 0 || v->date - m->date > (int64_t)FAM_DAYS * DAY)
 			continue;
 		if (best == NONE || cmp_date_id(md, x, best) < 0)
 			best = x;
