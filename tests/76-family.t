@@ -275,7 +275,7 @@ athr() { # IN-REPLY-TO
 		    patch "$1" 2
 	} >at.tsv
 	{ thdr; tok mail a1@x 2021-02-01T09:00:00Z M:t/mount08.c
-	  tok mail a2@x 2021-02-04T09:00:00Z M:t/mount08.c; } >at.tok
+	  tok mail a2@x 2021-02-04T09:00:00Z M:t/mount08.c ${2:+"C:$2"}; } >at.tok
 	{ khdr; member 1 a2@x mail; member 1 "$MV" commit; } >k-at.tsv
 	{ chdr; commit "$MV" 2021-02-05T00:00:00Z 2021-02-05T00:00:00Z
 	  commit "$C9" 2021-09-01T00:00:00Z 2021-09-01T00:00:00Z; } >c-at.tsv
@@ -283,7 +283,16 @@ athr() { # IN-REPLY-TO
 }
 is "answered, its v2 retitled wholly, sent in its thread, merged: superseded by it" \
 	"superseded a2@x, merged as $MV" "$(athr b1@x)"
-is "control: that v2 in no thread: answered" "answered bob@b.org" "$(athr '')"
+# Out of the thread, a v2 with no earlier version of its own on the very
+# file of v1 (her latest patch on it, never merged), under a prefix of
+# the same last part: v1 taken up under a new title.  Control: the v2
+# creates a file too (another scope), in no thread: nothing joins them.
+is "answered, its v2 retitled wholly, on its very file, under its prefix, in no thread, merged: superseded by it" \
+	"superseded a2@x, merged as $MV" "$(athr '')"
+is "... the same v2 creating a file too, sent in its thread: superseded by it" \
+	"superseded a2@x, merged as $MV" "$(athr b1@x t/mount08.h)"
+is "control: that v2 creating a file too, in no thread: answered" "answered bob@b.org" \
+	"$(athr '' t/mount08.h)"
 ptreport verdicts -q --grace 0 am.tsv am.tok k-am.tsv c-am.tsv >am-v.tsv
 is "verdicts table: reason answered-merged" "superseded answered-merged" \
 	"$(awk -F'\t' '$2 == "a1@x" { print $3, $4 }' am-v.tsv)"
@@ -402,8 +411,10 @@ is "family: a v2 a week later under a title alike, on its file: answered-version
 	"answered-version q@x" "$(fv 2021-02-08T09:00:00Z 'foo: fix the leak in probe' drivers/foo.c 2)"
 is "control: the same, but no next version (no vN): ignored" "ignored" \
 	"$(fv 2021-02-08T09:00:00Z 'foo: fix the leak in probe' drivers/foo.c)"
-is "control: 31 days later: ignored" "ignored" \
-	"$(fv 2021-03-04T09:00:00Z 'foo: fix the leak in probe' drivers/foo.c 2)"
+is "control: 31 days later (the v2 creating a file too): ignored" "ignored" \
+	"$(QC=drivers/foo-probe.c fv 2021-03-04T09:00:00Z 'foo: fix the leak in probe' drivers/foo.c 2)"
+is "family: 31 days later, the v2 on its very file under its prefix: answered-version q@x" \
+	"answered-version q@x" "$(fv 2021-03-04T09:00:00Z 'foo: fix the leak in probe' drivers/foo.c 2)"
 T1='foo01: fix the leak' F1=drivers/foo01.c
 is "control: numbered siblings (foo01, foo02: two tests), a folder in common: ignored" "ignored" \
 	"$(fv 2021-02-08T09:00:00Z 'foo02: fix the leak' drivers/foo02.c 2)"

@@ -359,6 +359,62 @@ resent_as_series(const struct model *md, const struct mail *m, const struct mail
 	    distinct_words(m->ntitle) >= TITLE_WORDS && titles_alike(m->ntitle, cx));
 }
 
+/* Do the titles' prefixes end alike ("syscalls/waitid10: ", "waitid10: ")? */
+static int
+same_topic(const char *a, const char *b)
+{
+	char pa[64], pb[64];
+	size_t na = title_prefix(a, pa, sizeof pa), nb = title_prefix(b, pb, sizeof pb);
+	const char *ta, *tb;
+
+	if (!na || !nb)
+		return 0;
+	pa[na] = pb[nb] = '\0';
+	ta = strrchr(pa, '/') ? strrchr(pa, '/') + 1 : pa;
+	tb = strrchr(pb, '/') ? strrchr(pb, '/') + 1 : pb;
+	return *ta && !strcmp(ta, tb);
+}
+
+/*
+ * Is a (earlier) the version b (later) took up under a new title: b a
+ * single patch's vN (N >= 2) with no earlier version of its own, a a
+ * single patch of a lower version on the very files b changes, under
+ * a title prefix of the same last part, never merged, its person's
+ * latest such before b, within VERSION_DAYS (a new approach under a
+ * new title: "[PATCH v2] waitid10: raise SIGFPE directly", two months
+ * after "syscalls/waitid10: Fix on ARM, PPC and possibly others", a
+ * merged fix of the same file between them)?
+ */
+static int
+orphan_next(struct model *md, uint32_t ai, uint32_t bi)
+{
+	const struct mail *a = &md->mails[ai], *b = &md->mails[bi];
+	const struct cluster *k = cluster_at(md, a->cluster);
+
+	if (b->version < 2 || a->version >= b->version || a->total >= 2 || b->total >= 2 ||
+	    cmp_date_id(md, ai, bi) >= 0 || b->date - a->date > (int64_t)VERSION_DAYS * DAY ||
+	    !a->files || !b->files || !covers_files(a->files, b->files) ||
+	    !covers_files(b->files, a->files) || (k && (k->ncommits || k->nside)) ||
+	    !same_topic(a->subject, b->subject) || has_earlier(md, bi))
+		return 0;
+	for (size_t i = first_of(md, byaddr, nbyaddr, a->from, 0);
+	    i < nbyaddr && md->mails[byaddr[i]].from == a->from; i++) {
+		uint32_t y = byaddr[i];
+		const struct mail *v = &md->mails[y];
+
+		if (cmp_date_id(md, y, ai) <= 0)
+			continue;
+		if (cmp_date_id(md, y, bi) >= 0)
+			break;
+		k = cluster_at(md, v->cluster);
+		if (versionable(v) && v->total < 2 && v->files &&
+		    covers_files(v->files, b->files) && covers_files(b->files, v->files) &&
+		    !(k && (k->ncommits || k->nside)))
+			return 0;
+	}
+	return 1;
+}
+
 uint32_t
 family_kin(struct model *md, uint32_t mi, uint32_t xi)
 {
@@ -431,6 +487,8 @@ family_kin(struct model *md, uint32_t mi, uint32_t xi)
 	    dt <= (int64_t)RETITLE_DAYS * DAY && m->total < 2 && x->total < 2 &&
 	    distinct_words(m->ntitle) >= TITLE_WORDS && distinct_words(x->ntitle) >= TITLE_WORDS &&
 	    !has_earlier(md, mi))
+		return KIN_STRONG;
+	if (orphan_next(md, mi, xi) || orphan_next(md, xi, mi))
 		return KIN_STRONG;
 	/* A patch re-sent as a series under its title, on a file of it, soon. */
 	if (dt <= (int64_t)RETITLE_DAYS * DAY && thread_of(md, xi) != thread_of(md, mi) &&

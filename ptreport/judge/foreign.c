@@ -315,7 +315,6 @@ judgeable(const struct mail *m)
 	return m->files && *m->files;
 }
 
-static size_t title_prefix(const char *subject, char *out, size_t cap);
 
 /*
  * The history's name for itself: the title prefix ("batctl: ...") of
@@ -469,8 +468,7 @@ generic_only(const char *files)
 	return any;
 }
 
-/* The first word of a patch's title when a "prefix: " ("Bluetooth: ..."), lower-cased; its length. */
-static size_t
+size_t
 title_prefix(const char *subject, char *out, size_t cap)
 {
 	struct buf t = BUF_INIT;

@@ -208,7 +208,10 @@ uint32_t parts_pull(struct model *md, uint32_t mi);
  * siblings such as foo01 and foo02 aside) on a file or folder of both,
  * within RETITLE_DAYS; or a patch whose own title is alike the cover
  * letter's the other was sent under (TITLE_WORDS words each), on a file
- * of both, within RETITLE_DAYS (a patch re-sent as a series); or the
+ * of both, within RETITLE_DAYS (a patch re-sent as a series); or a
+ * single patch's vN with no earlier version of its own on the very files
+ * of a single unmerged patch before it, its person's latest there, under
+ * a title prefix of the same last part, within VERSION_DAYS; or the
  * same title on a file of both (or of
  * TITLE_WORDS words, whatever the files), within FAM_DAYS; or a vN (N >
  * 1) of as many patches, with no earlier version of its own, posted
@@ -395,6 +398,8 @@ void family_index(struct model *md);
  */
 size_t address_mails(const struct model *md, const char *addr, const uint32_t **v);
 void family_free(struct model *md);
+/* The first word of a patch's title when a "prefix: " ("Bluetooth: ..."), lower-cased; its length (foreign.c). */
+size_t title_prefix(const char *subject, char *out, size_t cap);
 /* How x is a version of mi: 0 none, 1 weak, 2 strong. */
 uint32_t family_kin(struct model *md, uint32_t mi, uint32_t xi);
 /*
