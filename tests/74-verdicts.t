@@ -545,6 +545,18 @@ sed 's/^\(c@x\t[^\t]*\tBob\tbob@b.org\t[^\t]*\tdev\t\t\t\)reply/\1cover/' cite.t
 grep -q '^c@x	.*	cover	' cite-cover.tsv
 ok $? "control table: Bob's citing mail a cover letter"
 is "cites: another's cover letter citing p@x answers it" "answered bob@b.org" "$(cv cite-cover.tsv)"
+# Bob sent Ann's p@x (its in-body From hers) under his cover letter
+# bc@x; his next posting's cover letter citing it lists it again, no
+# answer.  Control: that cover letter Cid's.
+{
+	mhdr
+	smail bc@x 2021-03-01T08:59:00Z Bob bob@b.org '[PATCH 0/1] foo: fixes of the week' cover '' '' 0 1
+	smail p@x 2021-03-01T09:00:00Z Ann ann@a.org '[PATCH 1/1] foo: fix one' patch bc@x '' 1 1
+	cmail c@x 2021-03-03T09:00:00Z Bob bob@b.org cover p@x
+} >cite-fwd.tsv
+sed 's/^c@x\t\([^\t]*\)\tBob\tbob@b.org/c@x\t\1\tCid\tcid@c.org/' cite-fwd.tsv >cite-fwd-cid.tsv
+is "cites: the cover letter of the sender's next posting, citing the patch he sent for its author: no answer (control: Cid's: answered)" \
+	"ignored|answered cid@c.org" "$(cv cite-fwd.tsv)|$(cv cite-fwd-cid.tsv)"
 # Ann asks again elsewhere, citing her patch; Bob answers her there.
 {
 	cat cite-own.tsv

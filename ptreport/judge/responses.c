@@ -276,6 +276,23 @@ cite_companion(struct model *md, size_t c, uint32_t mi)
 	return cites && other_posting(md, x->parent, mi);
 }
 
+/*
+ * Is citation c a posting (a cover letter, a pull request) of the one
+ * who sent mi's posting (its cover letter his, mi's author another: a
+ * maintainer forwarding others' patches, a pull request's copies)?  His
+ * next posting listing mi again ("pull request ... v2"), no answer.
+ */
+static int
+cite_resend(struct model *md, size_t c, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi], *x = &md->mails[md->ct[c].mail], *p;
+
+	if ((x->type != MT_COVER && x->type != MT_PULL) || m->parent == NONE)
+		return 0;
+	p = &md->mails[m->parent];
+	return p->present && (p->type == MT_COVER || p->type == MT_PULL) && same_person(x, p);
+}
+
 /* Does citation c (an index of md->ct) answer patch mi? */
 static int
 cite_aimed(struct model *md, size_t c, uint32_t mi)
@@ -283,7 +300,7 @@ cite_aimed(struct model *md, size_t c, uint32_t mi)
 	const struct mail *x = &md->mails[md->ct[c].mail];
 
 	return cite_answers(x, &md->mails[mi]) && aimed_at(md, md->ct[c].tgt, x->series, mi) &&
-	    !cite_companion(md, c, mi);
+	    !cite_companion(md, c, mi) && !cite_resend(md, c, mi);
 }
 
 /* Is a earlier than b: by date, then by id (no date first)? */
