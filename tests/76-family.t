@@ -446,6 +446,21 @@ is "family: the same title, another file, a title of five words or more: answere
 T1='foo: fix it'
 is "control: the same title of three words, another file: ignored" "ignored" \
 	"$(fv 2021-06-01T09:00:00Z 'foo: fix it' lib/foo.c)"
+# A title the history gives three commits ("Update kernel headers"): a
+# routine's name, no version by it, even on a file of both.  Control:
+# two such commits.
+T1='foo: update the headers'
+{
+	chdr
+	for n in 1 2 3; do
+		crow "$(hexid d$n)" 2020-0$n-01T00:00:00Z Max maint@m.org 'foo: update the headers' \
+		    Max maint@m.org 2020-0$n-01T00:00:00Z
+	done
+} >c-recur.tsv
+sed '$d' c-recur.tsv >c-recur2.tsv
+is "control: the same title, a file of both, the history's title of three commits: ignored (two: answered-version q@x)" \
+	"ignored|answered-version q@x" \
+	"$(fv 2021-06-01T09:00:00Z 'foo: update the headers' drivers/foo.c '' c-recur.tsv)|$(fv 2021-06-01T09:00:00Z 'foo: update the headers' drivers/foo.c '' c-recur2.tsv)"
 unset T1
 # A patch re-sent as a series under its title: Ann's a1@x "widget: add the
 # json output format" (drivers/widget.c), answered by Bob; DATE, her

@@ -359,6 +359,39 @@ resent_as_series(const struct model *md, const struct mail *m, const struct mail
 	    distinct_words(m->ntitle) >= TITLE_WORDS && titles_alike(m->ntitle, cx));
 }
 
+/* The first of the main line's commits titled t (bytitle's index), or where it would be. */
+static size_t
+first_titled(const struct model *md, const char *t)
+{
+	size_t lo = 0, hi = nbytitle;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(md->commits[bytitle[mid]].ntitle, t) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/*
+ * Is t a title the history gives RECUR_TITLES commits or more ("Update
+ * kernel headers", "Start new development cycle"): a routine's name, no
+ * patch's own?
+ */
+#define RECUR_TITLES 3
+static int
+recurring_title(const struct model *md, const char *t)
+{
+	size_t lo = first_titled(md, t), n = 0;
+
+	while (lo + n < nbytitle && n < RECUR_TITLES && !strcmp(md->commits[bytitle[lo + n]].ntitle, t))
+		n++;
+	return n >= RECUR_TITLES;
+}
+
 /* Do the titles' prefixes end alike ("syscalls/waitid10: ", "waitid10: ")? */
 static int
 same_topic(const char *a, const char *b)
@@ -509,7 +542,8 @@ family_kin(struct model *md, uint32_t mi, uint32_t xi)
 	 * code moved) when the title says enough (TITLE_WORDS words).
 	 */
 	if (*m->ntitle && x->ntitle == m->ntitle && dt <= (int64_t)FAM_DAYS * DAY &&
-	    (shares_file(x->files, m->files) || distinct_words(m->ntitle) >= TITLE_WORDS))
+	    (shares_file(x->files, m->files) || distinct_words(m->ntitle) >= TITLE_WORDS) &&
+	    !recurring_title(md, m->ntitle))
 		return KIN_STRONG;
 	if (x->date < m->date || dt > NEAR_SECS)
 		return KIN_NONE;
@@ -663,106 +697,6 @@ family_later(struct model *md, uint32_t mi)
 	return person_best(md, mi, later_step);
 }
 
-/*
- * When commit c reached the line it is on, for patch mail m: its commit,
- * or, committed by m's sender on his branch, the merge that brought it
- * in, later.
- */
-static int64_t
-landed(const struct mail *m, const struct commit *c)
-{
-	if (c->merge_date != NODATE && (c->cdate == NODATE || c->merge_date > c->cdate) &&
-	    by_person(m, c->committer, c->cname))
-		return c->merge_date;
-	return c->cdate;
-}
-
-/*
- * Is patch mail m a part of a pull request's posting: a numbered part
- * whose parent is a pull request ("[PATCH net-next 0/5] pull request for
- * net-next: batman-adv", git request-pull's text)?  Its parts are copies
- * of commits the maintainer took before, sent for the tree above to read.
- */
-int
-pull_part(const struct model *md, const struct mail *m)
-{
-	return m->part != NONE && m->part >= 1 && m->parent != NONE &&
-	    md->mails[m->parent].present && md->mails[m->parent].type == MT_PULL;
-}
-
-/*
- * A pull request's copy of a commit (pull_part()): the latest commit of
- * its cluster that reached the line in the PULL_DAYS before the copy was
- * sent (a day of the clocks aside); NONE.  (A cluster may hold the
- * copies of other years' "Start new development cycle".)
- */
-static uint32_t
-pulled_commit(const struct model *md, const struct mail *m, int side)
-{
-	uint32_t best = NONE;
-
-	for (uint32_t c = md->clusters[m->cluster].commit; c != NONE; c = md->commits[c].cnext) {
-		const struct commit *cm = &md->commits[c];
-		int64_t t = landed(m, cm);
-
-		if (cm->skip || !cm->side != !side || t == NODATE ||
-		    t > m->date + (int64_t)COMMIT_SKEW * DAY ||
-		    t < m->date - (int64_t)PULL_DAYS * DAY)
-			continue;
-		if (best == NONE || t > landed(m, &md->commits[best]) ||
-		    (t == landed(m, &md->commits[best]) && strcmp(cm->id, md->commits[best].id) < 0))
-			best = c;
-	}
-	return best;
-}
-
-uint32_t
-applied_by(struct model *md, uint32_t mi, int side)
-{
-	const struct mail *m = &md->mails[mi];
-	uint32_t best = NONE;
-
-	if (m->cluster == NONE)
-		return NONE;
-	if (m->date != NODATE && pull_part(md, m) && (best = pulled_commit(md, m, side)) != NONE)
-		return best;
-	for (uint32_t c = md->clusters[m->cluster].commit; c != NONE; c = md->commits[c].cnext) {
-		const struct commit *cm = &md->commits[c];
-
-		/* (A commit the clusters table alone names counts: it was read so.) */
-		if (cm->skip || !cm->side != !side)
-			continue;
-		/*
-		 * A commit made before the mail was sent is not its
-		 * application, unless the mail is an exact repost of it (a
-		 * maintainer's own patch mailed after he committed it); a day
-		 * of the senders' clocks aside.  Without both hashes (an older
-		 * patch table) nothing says they differ.  A commit its author
-		 * committed on a branch of his came when the merge that brought
-		 * it in was made: his patch posted from that branch, merged
-		 * after, is applied (not a maintainer's application of an
-		 * earlier version, merged with his topic branch).
-		 */
-		if (m->date != NODATE && landed(m, cm) != NODATE &&
-		    landed(m, cm) < m->date - (int64_t)COMMIT_SKEW * DAY &&
-		    m->phash && cm->phash && m->phash != cm->phash)
-			continue;
-		if (best == NONE || cm->cdate < md->commits[best].cdate ||
-		    (cm->cdate == md->commits[best].cdate &&
-		    strcmp(cm->id, md->commits[best].id) < 0))
-			best = c;
-	}
-	return best;
-}
-
-uint32_t
-landed_by(struct model *md, uint32_t mi)
-{
-	uint32_t c = applied_by(md, mi, 0);
-
-	return c != NONE ? c : applied_by(md, mi, 1);
-}
-
 uint32_t
 credit_commit(struct model *md, uint32_t mi)
 {
@@ -810,19 +744,12 @@ uint32_t
 title_commit(struct model *md, uint32_t mi)
 {
 	const struct mail *m = &md->mails[mi];
-	size_t lo = 0, hi = nbytitle;
+	size_t lo;
 	const struct commit *c;
 
 	if (m->date == NODATE || !m->ntitle || distinct_words(m->ntitle) < TITLE_WORDS)
 		return NONE;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(md->commits[bytitle[mid]].ntitle, m->ntitle) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
+	lo = first_titled(md, m->ntitle);
 	/* One commit of the main line under that title, no other. */
 	if (lo >= nbytitle || strcmp(md->commits[bytitle[lo]].ntitle, m->ntitle) ||
 	    (lo + 1 < nbytitle && !strcmp(md->commits[bytitle[lo + 1]].ntitle, m->ntitle)))

@@ -8,7 +8,8 @@
  *
  * Where each part lives: verdict.c judges (verdicts(), once) with
  * responses.c (what an answer is aimed at), versions.c (postings,
- * twins), family.c (a patch's family), carried.c (the commits carrying
+ * twins), family.c (a patch's family), applied.c (the commit that
+ * applied a patch), carried.c (the commits carrying
  * its lines), foreign.c (another repository's patches), roles.c (who
  * commits) and corrections.c (a maintainer's corrections); offlist.c
  * tells an off-list commit's reason, with what reasons.c indexes.
@@ -213,7 +214,8 @@ uint32_t parts_pull(struct model *md, uint32_t mi);
  * of a single unmerged patch before it, its person's latest there, under
  * a title prefix of the same last part, within VERSION_DAYS; or the
  * same title on a file of both (or of
- * TITLE_WORDS words, whatever the files), within FAM_DAYS; or a vN (N >
+ * TITLE_WORDS words, whatever the files), within FAM_DAYS, a title the
+ * history gives RECUR_TITLES commits aside; or a vN (N >
  * 1) of as many patches, with no earlier version of its own, posted
  * within NEAR_SECS after the patch, its person's last posting before
  * it.  A patch of the same version posted within TOGETHER_SECS is a
@@ -421,7 +423,7 @@ uint32_t family_merged_later(struct model *md, uint32_t mi);
  * commit taken before), the latest commit of its cluster landed in the
  * 120 days before it, first.
  */
-uint32_t applied_by(struct model *md, uint32_t mi, int side);
+uint32_t applied_by(struct model *md, uint32_t mi, int side);  /* applied.c */
 /*
  * Is patch mail m a numbered part of a pull request's posting (its
  * parent a pull request mail): the copy of a commit taken before?  Such
