@@ -575,10 +575,14 @@ is "another patch table without blobs: no such verdict" "ignored" \
 P=$(hexid 9a1)
 port() {
 	kb=$1 kd=$2 pb=$3 pc=$4
-	{ mhdr; bg; tmail kp@x "$kd" Ker ker@k.org '[PATCH] kern: uapi: add a flag'; } >p.tsv
+	{
+		mhdr; bg; tmail kp@x "$kd" Ker ker@k.org '[PATCH] kern: uapi: add a flag'
+		[ -n "${PORTOWN:-}" ] && tmail mp@x 2021-02-04T09:00:00Z Max maint@m.org '[PATCH] tool: sync the header'
+	} >p.tsv
 	{
 		bhdr; base_tok
 		b mail kp@x "$kd" "$kb" M:kernel/include/uapi.h
+		[ -n "${PORTOWN:-}" ] && b mail mp@x 2021-02-04T09:00:00Z "$pb" "$pc"
 		b commit "$P" 2021-02-10T00:00:00Z "$pb" "$pc"
 	} >p.tok
 	{ cat c.tsv; commit "$P" 2021-02-10T00:00:00Z 2021-02-10T00:00:00Z; } >cp.tsv
@@ -591,6 +595,8 @@ is "ported: an off-list commit changing a file blob for blob as another reposito
 ptreport why "$P" -q p.tsv p.tok k.tsv cp.tsv >why.out
 grep -q '^    its change was posted for another repository: kp@x "\[PATCH\] kern: uapi: add a flag"$' why.out
 ok $? "ported by blobs: why names the mail"
+is "... but posted here too, by its author (the same change for this repository): not off-list" "" \
+	"$(PORTOWN=1 port 5555555..6666666 2021-02-03T09:00:00Z 5555555..6666666 M:src/uapi.h)"
 is "controls: another blob before; the mail after it; a file created: its own" \
 	"committer-own|committer-own|committer-own" \
 	"$(port 5555554..6666666 2021-02-03T09:00:00Z 5555555..6666666 M:src/uapi.h)|$(port 5555555..6666666 2021-02-15T09:00:00Z 5555555..6666666 M:src/uapi.h)|$(port 0000000..6666666 2021-02-03T09:00:00Z 0000000..6666666 C:src/uapi.h)"

@@ -476,9 +476,7 @@ postlines_end(struct model *md, struct poster *ps)
 		size_t n = address_mails(md, c->author, &v);
 		uint32_t best = NONE;
 
-		if (c->portby != NONE)
-			continue;
-		/* The latest posting that holds its lines, or that its lines hold. */
+		/* The latest posting that holds its lines, or that its lines hold (before a port). */
 		for (size_t j = 0; j < n; j++)
 			if (may_hold(md, c, &md->mails[v[j]]) &&
 			    holds(ps, c, cl, cb, &md->mails[v[j]]) &&
