@@ -107,14 +107,14 @@ cmp_key(const void *a, const void *b)
 	return x->key < y->key ? -1 : x->key > y->key;
 }
 
+/* By key, then the mail's date. */
 static int
 cmp_port(const void *a, const void *b)
 {
-	const struct portpair *x = a, *y = b;
+	int r = cmp_key(a, b);
 
-	if (x->key != y->key)
-		return x->key < y->key ? -1 : 1;
-	return cmp_date_id(port_md, x->mail, y->mail);
+	return r ? r : cmp_date_id(port_md, ((const struct portpair *)a)->mail,
+	    ((const struct portpair *)b)->mail);
 }
 
 /*
