@@ -597,6 +597,15 @@ grep -q '^    its change was posted for another repository: kp@x "\[PATCH\] kern
 ok $? "ported by blobs: why names the mail"
 is "... but posted here too, by its author (the same change for this repository): not off-list" "" \
 	"$(PORTOWN=1 port 5555555..6666666 2021-02-03T09:00:00Z 5555555..6666666 M:src/uapi.h)"
+# The commit's blobs field with a line of another shape: named, counted,
+# and the whole field left out, as the model leaves it: no port.
+port 5555555..6666666 2021-02-03T09:00:00Z '5555555..6666666|xyz' M:src/uapi.h >/dev/null 2>&1
+ptreport offlist -q p.tsv p.tok k.tsv cp.tsv >pbad.out 2>pbad.err
+is "a commit's bad blobs field: exit 1" 1 $?
+grep -q "^ptreport: p.tok:[0-9]*: column blobs: not PRE..POST" pbad.err
+ok $? "... named by file and line"
+is "... its good line not read alone: its own, not ported" "committer-own" \
+	"$(awk -F'\t' -v id="$P" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next } $1 == id { print $c["reason"] }' pbad.out)"
 is "controls: another blob before; the mail after it; a file created: its own" \
 	"committer-own|committer-own|committer-own" \
 	"$(port 5555554..6666666 2021-02-03T09:00:00Z 5555555..6666666 M:src/uapi.h)|$(port 5555555..6666666 2021-02-15T09:00:00Z 5555555..6666666 M:src/uapi.h)|$(port 0000000..6666666 2021-02-03T09:00:00Z 0000000..6666666 C:src/uapi.h)"

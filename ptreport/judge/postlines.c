@@ -233,7 +233,11 @@ own_lines(uint64_t *a, uint32_t na, const uint64_t *rm, uint32_t nrm)
 	return k;
 }
 
-/* A commit row's blobs column: its telling pairs (a line of another shape left out). */
+/*
+ * A commit row's blobs column: its telling pairs.  A field with a line
+ * of another shape is left out whole, as the model left it (named and
+ * counted when the tables were read).
+ */
 static void
 read_blobs(struct plines *l, const char *s, size_t n)
 {
@@ -243,6 +247,12 @@ read_blobs(struct plines *l, const char *s, size_t n)
 	uint32_t pre, post;
 
 	l->bread = 1;
+	line_walk_init(&w, s, n);
+	while (line_next(&w, &p, &k))
+		if (!blob_pair(p, k, &pre, &post)) {
+			l->nblobs = 0;
+			return;
+		}
 	line_walk_init(&w, s, n);
 	while (line_next(&w, &p, &k))
 		if (blob_pair(p, k, &pre, &post) && telling(pre, post)) {
