@@ -59,6 +59,8 @@ enum table_kind {
 #define COL_CITES            "cites"
 #define COL_SRC              "src"
 #define COL_ALIASES          "aliases"
+#define COL_SENDER_NAME      "sender_name"
+#define COL_SENDER_ADDR      "sender_addr"
 #define COL_SAID             "said"
 #define COL_HASHES           "hashes"
 #define COL_PARTS            "parts"

@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <string.h>
+#include <strings.h>
 
 #include "body.h"
 #include "mbox2tsv.h"
@@ -23,8 +24,8 @@ void
 analysis_free(struct analysis *a)
 {
 	struct buf *const bufs[] = {
-		&a->from_name, &a->from_addr, &a->subject, &a->text, &a->extra_diff,
-		&a->own.said, &a->own.hashes, &a->own.parts,
+		&a->from_name, &a->from_addr, &a->sender_name, &a->sender_addr, &a->subject,
+		&a->text, &a->extra_diff, &a->own.said, &a->own.hashes, &a->own.parts,
 	};
 
 	for (size_t k = 0; k < sizeof bufs / sizeof bufs[0]; k++)
@@ -77,6 +78,30 @@ take(struct buf *b)
 
 	memset(b, 0, sizeof *b);
 	return t;
+}
+
+/*
+ * The author became another's (name, addr): the one who sent the mail,
+ * the author until now, is its sender, unless he is that author or a
+ * sender is known already (the outermost mail's).  name and addr are
+ * taken.
+ */
+static void
+set_sender(struct analysis *a, struct buf *name, struct buf *addr)
+{
+	const char *was = addr->p ? addr->p : "", *now = a->from_addr.p ? a->from_addr.p : "";
+
+	if (a->sender_addr.len || !*was || !strcasecmp(was, now)) {
+		buf_free(name);
+		buf_free(addr);
+		return;
+	}
+	buf_free(&a->sender_name);
+	buf_free(&a->sender_addr);
+	a->sender_name = *name;
+	a->sender_addr = *addr;
+	memset(name, 0, sizeof *name);
+	memset(addr, 0, sizeof *addr);
 }
 
 /*
@@ -203,11 +228,15 @@ analyse(struct ctx *c, GMimeObject *m, struct analysis *a, int depth)
 			if (mine) {
 				buf_free(&a->from_name);
 				buf_free(&a->from_addr);
+				buf_free(&a->sender_name);
+				buf_free(&a->sender_addr);
 				a->from_name = name;
 				a->from_addr = addr;
 			} else {
-				buf_free(&name);
-				buf_free(&addr);
+				/* The attached mail's sender, if it had one, is the outer mail's. */
+				buf_free(&a->sender_name);
+				buf_free(&a->sender_addr);
+				set_sender(a, &name, &addr);
 			}
 			a->flags |= keep | FL(F_ATTACHED);
 			a->own.says |= says & SAYS_NOSUB;
@@ -236,11 +265,12 @@ analyse(struct ctx *c, GMimeObject *m, struct analysis *a, int depth)
 		squeeze(&v);
 		if (parse_from(v.p ? v.p : "", &nm, &ad)) {
 			if (!is_reply(&reply, parent, &a->subject)) {
+				struct buf was = take(&a->from_name), wasaddr = take(&a->from_addr);
+
 				lower(ad.p, ad.len);
-				buf_reset(&a->from_name);
 				buf_add(&a->from_name, nm.p, nm.len);
-				buf_reset(&a->from_addr);
 				buf_add(&a->from_addr, ad.p, ad.len);
+				set_sender(a, &was, &wasaddr);
 			}
 			a->flags |= FL(F_INBODY_FROM);
 		}

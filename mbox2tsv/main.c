@@ -71,7 +71,8 @@ help(void)
 	    "  -h, --help          print this help and exit\n\n"
 	    "Columns: id date from_name from_addr subject title list in_reply_to\n"
 	    "references to cc type version part total flags message annotation\n"
-	    "diff cites said hashes parts src aliases.  See mbox2tsv(1) and\npatchtrack-tsv(5).\n", stdout);
+	    "diff cites said hashes parts src aliases sender_name sender_addr.\n"
+	    "See mbox2tsv(1) and patchtrack-tsv(5).\n", stdout);
 }
 
 /*

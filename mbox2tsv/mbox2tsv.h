@@ -175,6 +175,8 @@ struct hdrs {
 /* A message analysed: who, what, and the split body. */
 struct analysis {
 	struct buf from_name, from_addr, subject;
+	/* Who sent it, when another's patch (in-body or attached From) names the author. */
+	struct buf sender_name, sender_addr;
 	struct buf text;        /* decoded body text the split refers to */
 	struct body body;
 	unsigned flags;

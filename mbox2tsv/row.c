@@ -494,6 +494,11 @@ mail_make(struct ctx *c, const char *data, size_t len, const struct mailpos *pos
 	tsv_sep(row);
 	/* aliases: the wrapper's id of a mail the list wrapped */
 	tsv_add(row, alias.p, alias.len);
+	tsv_sep(row);
+	/* sender_name sender_addr: who sent another's patch */
+	tsv_add(row, a.sender_name.p, a.sender_name.len);
+	tsv_sep(row);
+	tsv_add(row, a.sender_addr.p, a.sender_addr.len);
 
 	analysis_free(&a);
 	hdrs_free(&h);

@@ -49,7 +49,7 @@ same "-v: the same rows" quiet.tsv "$T/out"
 cp "$T/out" sample.tsv
 
 head -1 sample.tsv >hdr
-printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\ttitle\tlist\tin_reply_to\treferences\tto\tcc\ttype\tversion\tpart\ttotal\tflags\tmessage\tannotation\tdiff\tcites\tsaid\thashes\tparts\tsrc\taliases\n' >hdr.want
+printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\ttitle\tlist\tin_reply_to\treferences\tto\tcc\ttype\tversion\tpart\ttotal\tflags\tmessage\tannotation\tdiff\tcites\tsaid\thashes\tparts\tsrc\taliases\tsender_name\tsender_addr\n' >hdr.want
 same "header names the documented columns" hdr.want hdr
 
 run mbox2tsv -H -q sample.mbox
@@ -79,7 +79,7 @@ same "compressed stdin gives the same rows" plain.tsv pipe.tsv
 
 # src: file and byte offset of each From_ line.
 off=$(grep -b '^From nobody Sat Aug 27' sample.mbox | head -1 | cut -d: -f1)
-grep -q "	sample.mbox:$off	$" sample.tsv
+grep -q "	sample.mbox:$off			$" sample.tsv
 ok $? "src holds the byte offset of the From_ line"
 
 # Truncated gzip: the rows before the cut, the cut mail flagged, exit 2
@@ -339,7 +339,7 @@ run mbox2tsv md
 is "maildir: one row per file" "$i" "$(rows "$T/out")"
 cut -f1 "$T/out" | sed 1d | sort >md.ids
 same "maildir: the same ids" each.ids md.ids
-grep -q '	md:cur/1001.x:2,S	$' "$T/out"
+grep -q '	md:cur/1001.x:2,S			$' "$T/out"
 ok $? "maildir: src names the file"
 
 # --- public-inbox v2 ----------------------------------------------------

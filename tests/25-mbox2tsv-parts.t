@@ -35,7 +35,7 @@ ok $? "the epoch reads as the mbox it was made of (but src)"
 MID=$(git --git-dir=ep.git rev-parse HEAD~100)
 parts "--upto, then --after" ep.git whole.tsv "--upto $MID" "--after $MID"
 is "--after: the commits after it only" 100 "$(wc -l <p2.tsv | tr -d ' ')"
-grep -q "	ep.git:$(git --git-dir=ep.git rev-parse HEAD~99)	\$" p2.tsv
+grep -q "	ep.git:$(git --git-dir=ep.git rev-parse HEAD~99)			\$" p2.tsv
 ok $? "--after: src names the epoch and the commit"
 mbox2tsv -q --after "$MID" --upto "$(git --git-dir=ep.git rev-parse HEAD~40)" ep.git >mid.tsv
 is "--after and --upto: the commits between" 60 "$(rows mid.tsv)"
@@ -74,7 +74,7 @@ at=$(grep -n '^From mboxrd@z' all.mbox | sed -n "$((n - 100))p" | cut -d: -f1)
 off=$(head -n $((at - 1)) all.mbox | wc -c)
 parts "--end, then --offset" all.mbox mwhole.tsv "--end $off" "--offset $off"
 is "--offset: the mails from it" 101 "$(wc -l <p2.tsv | tr -d ' ')"
-grep -q "	$T/all.mbox:$off	\$" p2.tsv || grep -q "	all.mbox:$off	\$" p2.tsv
+grep -q "			$T/all.mbox:$off			\$" p2.tsv || grep -q "	all.mbox:$off			\$" p2.tsv
 ok $? "--offset: src keeps the whole file's offsets"
 at2=$(grep -n '^From mboxrd@z' all.mbox | sed -n "$((n - 50))p" | cut -d: -f1)
 end=$(head -n $((at2 - 1)) all.mbox | wc -c)

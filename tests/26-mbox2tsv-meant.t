@@ -102,7 +102,7 @@ printf 's-patch|\ns-bot|\ns-cover|Two fixes for foo. A U Thor (2): foo: fix bar\
 run mbox2tsv said.mbox
 is "said: exit 0" 0 "$rc"
 cp "$T/out" said.tsv
-is "said: before hashes, parts, src and aliases, the last columns" "said hashes parts src aliases" "$(head -1 said.tsv | tr '\t' '\n' | tail -5 | tr '\n' ' ' | sed 's/ $//')"
+is "said: before hashes, parts, src, aliases and the sender, the last columns" "said hashes parts src aliases sender_name sender_addr" "$(head -1 said.tsv | tr '\t' '\n' | tail -7 | tr '\n' ' ' | sed 's/ $//')"
 while IFS='|' read -r id want body; do
 	is "said: $id" "$want" "$(said said.tsv "$id")"
 done <said.cases
@@ -119,7 +119,7 @@ bad=$(said said.tsv s-bad)
 printf %s "$bad" | iconv -f UTF-8 -t UTF-8 >/dev/null 2>&1
 ok $? "said: bytes that are no UTF-8 come out valid ($bad)"
 case $bad in caf*ok) ok 0 "said: the words around them kept" ;; *) ok 1 "said: the words around them kept" ;; esac
-is "said: no tab and no line break in any field" 0 "$(awk -F'\t' 'NF != 25' said.tsv | wc -l | tr -d ' ')"
+is "said: no tab and no line break in any field" 0 "$(awk -F'\t' 'NF != 27' said.tsv | wc -l | tr -d ' ')"
 
 # --- hashes -----------------------------------------------------------------
 # The commit hashes a reply's own words name, all of them, where said
@@ -403,6 +403,29 @@ is "author: the reply's name too" "Bob Reviewer" \
     "$(awk -F'\t' '$1 == "a-reply-inbody@test" { print $3 }' author.tsv)"
 is "author: the patch is still read (its diff)" "+int b;" \
     "$(tsvfield author.tsv diff 1 | grep '^+int')"
+# Who sent another's patch: sender_name and sender_addr, the outer From;
+# empty for his own reply carrying it and where he is its author.
+{
+	cat author.mbox
+	hdr own-inbody '[PATCH] foo: fix bar' 'Carol Coder <CAROL@example.com>'
+	printf 'From: Carol Coder <carol@example.com>\n\nfoo: fix bar\n\n---\n'
+	diff 'int b;'
+} >sender.mbox
+cat >sender.cases <<'EOF'
+a-reply-attached|bob@example.com|
+a-reply-inbody|bob@example.com|
+ac-top-attached|carol@example.com|Bob Reviewer bob@example.com
+ac-top-inbody|carol@example.com|Bob Reviewer bob@example.com
+ac-series-inbody|carol@example.com|Bob Reviewer bob@example.com
+own-inbody|carol@example.com|
+EOF
+run mbox2tsv sender.mbox
+cp "$T/out" sender.tsv
+while IFS='|' read -r id from want; do
+	is "sender: $id" "$from|$want" "$(awk -F'\t' -v id="$id@test" '
+	    NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+	    $1 == id { s = $c["sender_name"] " " $c["sender_addr"]; sub(/^ $/, "", s); print $4 "|" s }' sender.tsv)"
+done <sender.cases
 
 # --- real mails ---------------------------------------------------------------
 # file|from_addr type version part total flags|said

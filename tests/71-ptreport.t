@@ -397,6 +397,41 @@ is "control: a patch's own flag does not withdraw it" "ignored" \
 } >wd-ans.tsv
 is "control: answered by someone, it stays answered" "answered bob@b.org" \
 	"$(verdict p@x wd-ans.tsv none.tsv)"
+
+# --- its sender speaks as its author: another's patch he posted (mbox2tsv's
+# sender_name, sender_addr), a colleague's "please ignore" withdraws it ---
+{
+	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\tlist\tin_reply_to\treferences\ttype\tflags\tsender_name\tsender_addr\tsaid\n'
+	printf 'sp@x\t2021-03-01T09:00:00Z\tAnn One\tann@a.org\t[PATCH] sp\tdev\t\t\tpatch\t\tCol League\tcol@c.org\t\n'
+	printf 'sw@x\t2021-03-01T10:00:00Z\tCol League\tcol@c.org\tRe: [PATCH] sp\tdev\tsp@x\tsp@x\treply\twithdraw\t\t\tPlease ignore this one.\n'
+} >snd.tsv
+is "withdrawn: the one who sent another's patch withdraws it in its thread" "withdrawn sw@x" \
+	"$(verdict sp@x snd.tsv none.tsv)"
+cut -f1-10,13 snd.tsv >snd-nocol.tsv
+is "control: a table without the sender columns: his mail answers it" "answered col@c.org" \
+	"$(verdict sp@x snd-nocol.tsv none.tsv)"
+sed 's/\twithdraw\t/\t\t/' snd.tsv >snd-ping.tsv
+is "... his other words are its author's follow-up, no answer" "followed-up sw@x" \
+	"$(verdict sp@x snd-ping.tsv none.tsv | cut -d: -f1)"
+{
+	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\ttitle\tcommitter_name\tcommitter_addr\tcommit_date\tparents\ttype\tflags\tlinks\n'
+	printf '%s\t2021-02-01T00:00:00Z\tMax\tmaint@m.org\ts: x\ts: x\tCol League\tcol@c.org\t2021-02-01T00:00:00Z\t\tcommit\t\t\n' $C5
+} >snd-c.tsv
+is "control: a sender who commits to the repository answers it as a maintainer" "answered col@c.org" \
+	"$(verdict sp@x snd.tsv none.tsv snd-c.tsv)"
+run ptreport why -q sp@x snd.tsv none.tsv
+grep -q '^  sent by: Col League <col@c.org>' "$T/out" && grep -q 'its sender withdraws: ' "$T/out"
+ok $? "why names its sender and his withdrawal"
+{
+	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\tlist\tin_reply_to\treferences\ttype\tversion\tpart\ttotal\tflags\tsender_name\tsender_addr\n'
+	printf 'sc@x\t2021-03-01T08:59:00Z\tCol League\tcol@c.org\t[PATCH 0/2] two\tdev\t\t\tcover\t1\t0\t2\t\t\t\n'
+	printf 's1@x\t2021-03-01T09:00:00Z\tAnn One\tann@a.org\t[PATCH 1/2] s1\tdev\tsc@x\tsc@x\tpatch\t1\t1\t2\t\tCol League\tcol@c.org\n'
+	printf 's2@x\t2021-03-01T09:00:01Z\tBea Two\tbea@b.org\t[PATCH 2/2] s2\tdev\tsc@x\tsc@x\tpatch\t1\t2\t2\t\tCol League\tcol@c.org\n'
+	printf 'sx@x\t2021-03-01T10:00:00Z\tCol League\tcol@c.org\tRe: [PATCH 2/2] s2\tdev\ts2@x\tsc@x s2@x\treply\t1\t\t\twithdraw\t\t\n'
+} >snd2.tsv
+is "withdrawn: his word on part 2 of a series of several authors withdraws part 2" "withdrawn sx@x" \
+	"$(verdict s2@x snd2.tsv none.tsv)"
+is "control: ... and not part 1, another's" "ignored" "$(verdict s1@x snd2.tsv none.tsv)"
 {
 	khdr
 	member 1 p@x mail

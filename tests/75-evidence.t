@@ -797,7 +797,7 @@ mail c-many-repeated 'Re: foo' "https://lore.kernel.org/r/id1@x\\nhttps://lore.k
 run mbox2tsv cites.mbox
 is "cites: exit 0" 0 "$rc"
 cp "$T/out" cites.tsv
-is "cites: the column is there, before said, hashes, parts, src and aliases" "cites said hashes parts src aliases" "$(head -1 cites.tsv | tr '\t' '\n' | tail -6 | tr '\n' ' ' | sed 's/ $//')"
+is "cites: the column is there, before said, hashes, parts, src, aliases and the sender" "cites said hashes parts src aliases sender_name sender_addr" "$(head -1 cites.tsv | tr '\t' '\n' | tail -8 | tr '\n' ' ' | sed 's/ $//')"
 while IFS='|' read -r id want body; do
 	is "cites: $id" "$want" "$(awk -F'\t' -v id="$id@test" '$1 == id { print $20 }' cites.tsv)"
 done <cites.cases

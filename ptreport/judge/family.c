@@ -812,7 +812,7 @@ own_words(struct model *md, uint32_t mi, uint32_t v, int *wd)
 		 * quotes, or a table without the said column) says nothing.
 		 */
 		if (x->type == MT_PATCH || x->type == MT_COVER || r == mi ||
-		    !by_person(x, m->from, m->who) || x->date == NODATE || x->date < m->date ||
+		    !same_person(x, m) || x->date == NODATE || x->date < m->date ||
 		    (!x->withdraw && (x->ping || !*x->said)))
 			continue;
 		if (x->tgt != v && !aimed_at(md, x->tgt, x->series, v))

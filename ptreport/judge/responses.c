@@ -10,12 +10,6 @@
 #include "judge.h"
 #include "util.h"
 
-static int
-same_person(const struct mail *a, const struct mail *b)
-{
-	return by_person(a, b->from, b->who);
-}
-
 int
 can_answer(const struct mail *x, const struct mail *m)
 {
@@ -109,12 +103,18 @@ withdrawal(struct model *md, uint32_t mi)
 	if (deep_resend(md, mi) != NONE)
 		return NONE;
 
-	/* The thread's first withdrawal. */
+	/*
+	 * The thread's first withdrawal: its author's, wherever in the
+	 * thread (his series withdrawn in a reply to part 1); its sender's
+	 * (another's patch he posted, a series of several authors) where
+	 * aimed at it: his word on one part is of that part.
+	 */
 	for (lo = first_in_thread(md->wd, md->nwd, root);
 	    lo < md->nwd && md->wd[lo].root == root; lo++) {
 		const struct mail *w = &md->mails[md->wd[lo].mail];
 
-		if (md->wd[lo].mail != mi && w->date >= m->date && same_person(w, m))
+		if (md->wd[lo].mail != mi && w->date >= m->date && (by_person(w, m->from, m->who) ||
+		    (same_person(w, m) && aimed_at(md, w->tgt, w->series, mi))))
 			return md->wd[lo].mail;
 	}
 	/*

@@ -569,6 +569,24 @@ verdict_flags(struct model *md)
 	}
 }
 
+/*
+ * Who sent another's patch (its sender, m->sfrom) speaks as its author
+ * (people.c, same_person()): the colleague who posted it and says
+ * "please ignore" withdraws it.  But one who commits to the repository
+ * at the time, posting a contributor's patch (a maintainer's v2 of it),
+ * answers it as a maintainer: no sender of it.
+ */
+static void
+senders_judge(struct model *md)
+{
+	for (size_t i = 0; i < md->nmails; i++) {
+		struct mail *m = &md->mails[i];
+
+		if (m->sfrom && committer_at(md, m->sfrom, m->swho, m->date))
+			m->sfrom = m->sname = m->swho = NULL;
+	}
+}
+
 void
 verdicts(struct model *md, const struct scope *sc)
 {
@@ -576,6 +594,7 @@ verdicts(struct model *md, const struct scope *sc)
 
 	coverage(md);
 	history_facts(md, sc);
+	senders_judge(md);
 	/* Tags the history never takes name another repository. */
 	tags_judge(md);
 	find_foreign_again(md);

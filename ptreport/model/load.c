@@ -15,6 +15,7 @@
 
 #include "mailmap.h"
 #include "mailthread.h"
+#include "person.h"
 #include "readers.h"
 #include "subject.h"
 #include "tables.h"
@@ -305,6 +306,8 @@ load_mails(struct model *md, struct tsv_reader *r)
 	int cmsg = table_col(r, TABLE_MAILS, COL_MESSAGE);
 	int cann = table_col(r, TABLE_MAILS, COL_ANNOTATION);
 	int calias = table_col(r, TABLE_MAILS, COL_ALIASES);
+	int csname = table_col(r, TABLE_MAILS, COL_SENDER_NAME);
+	int csaddr = table_col(r, TABLE_MAILS, COL_SENDER_ADDR);
 	const int cown[3] = {
 		table_col(r, TABLE_MAILS, COL_SAID), table_col(r, TABLE_MAILS, COL_HASHES),
 		table_col(r, TABLE_MAILS, COL_PARTS),
@@ -363,6 +366,17 @@ load_mails(struct model *md, struct tsv_reader *r)
 			m->from = intern_lower(&md->pool, s, n);
 			m->name = nn ? arena_strndup(&md->mem, nm, nn) : "";
 			m->who = intern_lower(&md->pool, m->name, nn);
+			/* Who sent another's patch, mapped alike; none if the author. */
+			nm = fld(r, csname, &nn);
+			s = fld(r, csaddr, &n);
+			if (n) {
+				mailmap_map(md->mm, nm, nn, s, n, &nm, &nn, &s, &n);
+				m->sfrom = intern_lower(&md->pool, s, n);
+				m->sname = intern(&md->pool, nm, nn);
+				m->swho = intern_lower(&md->pool, nm, nn);
+				if (one_person(m->sfrom, m->swho, m->from, m->who, 1))
+					m->sfrom = m->sname = m->swho = NULL;
+			}
 		}
 		m->subject = keep(md, r, csubj);
 		s = fld(r, csrc, &n);

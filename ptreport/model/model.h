@@ -73,6 +73,9 @@ struct mail {
 	const char *from;        /* sender address, interned */
 	const char *name;        /* sender name */
 	const char *who;         /* sender name lower-cased, interned; "" if none */
+	const char *sfrom;       /* who sent another's patch (sender_addr), interned;
+	                            NULL if the author sent it */
+	const char *sname, *swho; /* his name, as sent and lower-cased, interned */
 	const char *subject;
 	const char *lists;       /* space-separated: a mail cross-posted to several */
 	const char *arch;        /* the archive it came from (its src, less the place
@@ -730,6 +733,11 @@ void model_finish(struct model *md);
 uint32_t thread_of(struct model *md, uint32_t mi);
 /* Is mail r by the person of address addr and lower-cased name who ("": none) (people.c)? */
 int by_person(const struct mail *r, const char *addr, const char *who);
+/*
+ * Is mail a by the person of mail b: b's author, or the one who sent b,
+ * another's patch (its sender: his words are the author's side too)?
+ */
+int same_person(const struct mail *a, const struct mail *b);
 /*
  * A blob as a patch table's blobs column names it, abbreviated: its
  * first BLOB_HEX hex digits as a number (0 for none: "0000000", a file

@@ -24,6 +24,12 @@ by_person(const struct mail *r, const char *addr, const char *who)
 	return one_person(r->from, r->who, addr, who, 1);
 }
 
+int
+same_person(const struct mail *a, const struct mail *b)
+{
+	return by_person(a, b->from, b->who) || (b->sfrom && by_person(a, b->sfrom, b->swho));
+}
+
 /*
  * A trailer line p[0..k) whose tag is one of tags[0..ntags) (ntags 0:
  * any line, the whole of it the value): 1 with its person, the address

@@ -235,14 +235,17 @@ thread_answers(struct model *md, uint32_t mi, const uint32_t *vs, size_t nv, siz
 				break;
 			}
 		buf_reset(b);
-		if (by_person(x, m->from, m->who)) {
+		if (same_person(x, m)) {
+			/* Its author, or the one who sent it for him. */
+			const char *who = by_person(x, m->from, m->who) ? "its author" : "its sender";
+
 			if (x->type == MT_PATCH || x->type == MT_COVER)
-				buf_addstr(b, "its author's patch or cover letter");
+				buf_addf(b, "%s's patch or cover letter", who);
 			else if (x->date != NODATE && m->date != NODATE && x->date < m->date)
-				buf_addstr(b, "its author, before it");
+				buf_addf(b, "%s, before it", who);
 			else {
-				buf_addstr(b, x->withdraw ? "its author withdraws: " :
-				    x->ping ? "its author, a ping: " : "its author: ");
+				buf_addf(b, "%s%s", who, x->withdraw ? " withdraws: " :
+				    x->ping ? ", a ping: " : ": ");
 				said_quote(x, b);
 				buf_addstr(b, "; to ");
 				aim_text(md, x, v, b);
@@ -597,6 +600,9 @@ why_mail(struct model *md, const struct ropts *o, uint32_t mi, FILE *fp, int bri
 	    *m->name ? ">" : "", m->type == MT_PATCH && m->project ? (m->committer ?
 	    "a committer (commits to the repository at the time)" : "a contributor") :
 	    mtype_name(m->type));
+	if (m->sfrom)
+		line(fp, 1, "sent by: %s%s%s%s (his words count as its author's)", m->sname,
+		    *m->sname ? " <" : "", m->sfrom, *m->sname ? ">" : "");
 	line(fp, 1, "date: %s, list: %s, archive: %s", day(d, m->date),
 	    *m->lists ? m->lists : "(none)", *m->arch ? m->arch : "(unknown)");
 	if (corr.len)
