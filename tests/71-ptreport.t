@@ -432,6 +432,30 @@ ok $? "why names its sender and his withdrawal"
 is "withdrawn: his word on part 2 of a series of several authors withdraws part 2" "withdrawn sx@x" \
 	"$(verdict s2@x snd2.tsv none.tsv)"
 is "control: ... and not part 1, another's" "ignored" "$(verdict s1@x snd2.tsv none.tsv)"
+
+# --- its author's words: of it, not of a later version, nor a pull request ---
+{
+	printf 'id\tdate\tfrom_name\tfrom_addr\tsubject\tlist\tin_reply_to\treferences\ttype\tversion\tflags\tsaid\n'
+	printf 'lv1@x\t2021-03-01T09:00:00Z\tAnn\tann@a.org\t[PATCH] lv\tdev\t\t\tpatch\t1\t\t\n'
+	printf 'lv2@x\t2021-03-05T09:00:00Z\tAnn\tann@a.org\t[PATCH v2] lv\tdev\t\t\tpatch\t2\t\t\n'
+	printf 'lw@x\t2021-03-06T09:00:00Z\tAnn\tann@a.org\tRe: [PATCH v2] lv\tdev\tlv2@x\tlv2@x\treply\t2\t\tTested on arm64 too.\n'
+	printf 'lpr@x\t2021-03-07T09:00:00Z\tAnn\tann@a.org\t[GIT PULL] lv\tdev\tlv1@x\tlv1@x\tpull\t1\t\tPlease pull the lv fix.\n'
+} >lv.tsv
+{
+	khdr
+	member 1 lv1@x mail
+	member 1 lv2@x mail
+} >k-lv.tsv
+is "followed-up: its author's words on its later version are that version's" "followed-up lw@x" \
+	"$(verdict lv2@x lv.tsv k-lv.tsv | cut -d: -f1)"
+is "... not the earlier one's, nor his pull request in its thread" "" \
+	"$(verdict lv1@x lv.tsv k-lv.tsv | grep followed-up)"
+sed 's/^lw@x\(\t[^\t]*\t[^\t]*\t[^\t]*\t[^\t]*\t[^\t]*\t\)lv2@x\tlv2@x/lw@x\1lv1@x\tlv1@x/' lv.tsv >lv-v1.tsv
+is "control: his words in its own thread are its follow-up" "followed-up lw@x" \
+	"$(verdict lv1@x lv-v1.tsv k-lv.tsv | cut -d: -f1)"
+sed 's/\tpull\t1\t/\treply\t1\t/' lv.tsv >lv-re.tsv
+is "control: the same mail as a reply, not a pull request, is its follow-up" "followed-up lpr@x" \
+	"$(verdict lv1@x lv-re.tsv k-lv.tsv | cut -d: -f1)"
 {
 	khdr
 	member 1 p@x mail

@@ -600,7 +600,7 @@ t patchtok bad2.tsv
 bad "a lone backslash, a row with missing fields: patchtok exits 1"
 grep -q "^patchtok: bad2.tsv:2: column 'subject': invalid escape '\\\\'\$" "$T/err"
 ok $? "the lone backslash: file:line and the column"
-grep -q "^patchtok: bad2.tsv:3: 10 fields, the header has 25\$" "$T/err"
+grep -q "^patchtok: bad2.tsv:3: 10 fields, the header has 27\$" "$T/err"
 ok $? "the short row: file:line and how many fields"
 is "the good row is kept" "g3@example.com" "$(sed 1d "$T/out" | cut -f1)"
 t ptreport patches bad2.tsv

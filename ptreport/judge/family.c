@@ -811,7 +811,7 @@ own_words(struct model *md, uint32_t mi, uint32_t v, int *wd)
 		 * Words of his, not only a ping: a mail without any (only
 		 * quotes, or a table without the said column) says nothing.
 		 */
-		if (x->type == MT_PATCH || x->type == MT_COVER || r == mi ||
+		if (x->type == MT_PATCH || x->type == MT_COVER || x->type == MT_PULL || r == mi ||
 		    !same_person(x, m) || x->date == NODATE || x->date < m->date ||
 		    (!x->withdraw && (x->ping || !*x->said)))
 			continue;
@@ -834,7 +834,12 @@ followup(struct model *md, uint32_t mi, int *wd)
 	*wd = 0;
 	for (size_t i = 0; i < n; i++) {
 		int w = 0;
-		uint32_t r = own_words(md, mi, v[i], &w);
+		uint32_t r;
+
+		/* His words on a later version speak of that one. */
+		if (v[i] != mi && cmp_date_id(md, v[i], mi) > 0)
+			continue;
+		r = own_words(md, mi, v[i], &w);
 
 		if (r != NONE && (best == NONE || cmp_date_id(md, r, best) < 0)) {
 			best = r;
