@@ -316,6 +316,37 @@ is "answered, no version merged, and the one commit under its very title hers: r
 	"reworked $TV, the one commit under its very title, its author's" \
 	"$(V a1@x --grace 0 am.tsv am.tok k-am.tsv c-am.tsv)"
 
+# A commit that kept her mail's author and date to the second (git am of
+# it), on its file, reworked beyond the scores: reworked by it.
+# Controls: a second off, another author, another file, a cluster with
+# another patch mail holding the commit.
+DC=$(hexid dc1)
+DB=$(hexid db1)
+dated() { # AUTHOR-DATE NAME ADDR FILE [CLUSTER-MAIL]
+	{ mhdr; tmail d1@x 2021-03-01T09:00:00Z Ann ann@a.org '[PATCH] foo: fix the bar'
+	  tmail d2@x 2021-03-02T09:00:00Z Cid cid@c.org '[PATCH] baz: other'; } >dt.tsv
+	{ thdr; tok mail d1@x 2021-03-01T09:00:00Z M:foo.c; tok mail d2@x 2021-03-02T09:00:00Z M:baz.c
+	  tok commit $DB 2021-02-01T00:00:00Z M:foo.c M:bar.c M:baz.c
+	  tok commit $DC "$1" "M:$4"; } >dt.tok
+	{ chdr; commit $DB 2021-02-01T00:00:00Z 2021-02-01T00:00:00Z
+	  crow $DC "$1" "$2" "$3" 'foo: rework the bar' Max maint@m.org 2021-03-05T00:00:00Z; } >c-dt.tsv
+	{ khdr; [ -n "${5:-}" ] && member 1 "$5" mail && member 1 $DC commit; } >k-dt.tsv
+	V d1@x --grace 0 dt.tsv dt.tok k-dt.tsv c-dt.tsv
+}
+is "ignored, but a commit kept its author and date to the second: reworked by it" \
+	"reworked $DC, its author and its date kept to the second" \
+	"$(dated 2021-03-01T09:00:00Z Ann ann@a.org foo.c)"
+is "control: a second off: ignored" "ignored" "$(dated 2021-03-01T09:00:01Z Ann ann@a.org foo.c)"
+is "control: another author: ignored" "ignored" "$(dated 2021-03-01T09:00:00Z Eve eve@e.org foo.c)"
+is "control: on another file: ignored" "ignored" "$(dated 2021-03-01T09:00:00Z Ann ann@a.org bar.c)"
+is "control: a cluster with another patch mail holds it: ignored" "ignored" \
+	"$(dated 2021-03-01T09:00:00Z Ann ann@a.org foo.c d2@x)"
+dated 2021-03-01T09:00:00Z Ann ann@a.org foo.c >/dev/null
+ptreport why d1@x --grace 0 dt.tsv dt.tok k-dt.tsv c-dt.tsv | grep -q '^  rule: a commit of the main line kept its author and its date'
+ok $? "why: the rule of the kept author date"
+is "verdicts table: reason author-date" "reworked author-date" \
+	"$(ptreport verdicts -q --grace 0 dt.tsv dt.tok k-dt.tsv c-dt.tsv | awk -F'\t' '$2 == "d1@x" { print $3, $4 }')"
+
 # --- 2. its author's own words -------------------------------------------------
 # Ann's p@x; after it, her reply a@x saying SAID with FLAGS.
 own() {

@@ -1,12 +1,17 @@
 /*
  * applied.c - which commit applied a patch mail: of its cluster, the
  * first landed after it was sent (a maintainer's repost of his own
- * commit aside), or for a pull request's copy the commit it copies.
+ * commit aside), or for a pull request's copy the commit it copies; or,
+ * the clusters silent, the commit that kept its author and author date
+ * (dated_commit()).
  */
 #define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
 #include <string.h>
 
 #include "judge.h"
+#include "person.h"
+#include "util.h"
 
 /*
  * When commit c reached the line it is on, for patch mail m: its commit,
@@ -106,4 +111,84 @@ landed_by(struct model *md, uint32_t mi)
 	uint32_t c = applied_by(md, mi, 0);
 
 	return c != NONE ? c : applied_by(md, mi, 1);
+}
+
+/* The main line's commits by author date (dated_index()), then id. */
+static uint32_t *bydate;
+static size_t nbydate;
+static const struct model *dmd;
+
+static int
+cmp_cdated(const void *a, const void *b)
+{
+	const struct commit *x = &dmd->commits[*(const uint32_t *)a];
+	const struct commit *y = &dmd->commits[*(const uint32_t *)b];
+
+	if (x->date != y->date)
+		return x->date < y->date ? -1 : 1;
+	return strcmp(x->id, y->id);
+}
+
+void
+dated_index(struct model *md)
+{
+	dmd = md;
+	bydate = xreallocarray(NULL, md->ncommits ? md->ncommits : 1, sizeof *bydate);
+	nbydate = 0;
+	for (size_t i = 0; i < md->ncommits; i++) {
+		const struct commit *c = &md->commits[i];
+
+		if (c->present && !c->skip && !c->side && c->date != NODATE && c->files)
+			bydate[nbydate++] = (uint32_t)i;
+	}
+	if (nbydate)
+		qsort(bydate, nbydate, sizeof *bydate, cmp_cdated);
+}
+
+void
+dated_free(void)
+{
+	free(bydate);
+	bydate = NULL;
+	nbydate = 0;
+}
+
+/* Does cluster k hold a patch mail? */
+static int
+has_patch(const struct model *md, uint32_t k)
+{
+	for (uint32_t x = md->clusters[k].mail; x != NONE; x = md->mails[x].cnext)
+		if (md->mails[x].present && md->mails[x].type == MT_PATCH)
+			return 1;
+	return 0;
+}
+
+uint32_t
+dated_commit(struct model *md, uint32_t mi)
+{
+	const struct mail *m = &md->mails[mi];
+	size_t lo = 0, hi = nbydate;
+
+	if (m->date == NODATE || !m->files || !nbydate)
+		return NONE;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (md->commits[bydate[mid]].date < m->date)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	/* The first of that second (by id) that fits. */
+	for (; lo < nbydate && md->commits[bydate[lo]].date == m->date; lo++) {
+		const struct commit *c = &md->commits[bydate[lo]];
+
+		if (c->cdate == NODATE || c->cdate < m->date ||
+		    !one_person(m->from, m->who, c->author, c->aname, 0) ||
+		    !shares_file(c->files, m->files) ||
+		    (c->cluster != NONE && has_patch(md, c->cluster)))
+			continue;
+		return bydate[lo];
+	}
+	return NONE;
 }

@@ -434,6 +434,17 @@ int pull_part(const struct model *md, const struct mail *m);
 #define PULL_DAYS 120
 /* The commit that merged mi (the main line's), else applied it (a side branch's); NONE. */
 uint32_t landed_by(struct model *md, uint32_t mi);
+/*
+ * A commit of the main line that kept patch mail mi's author and its
+ * date as its author date, to the second (git am of that very mail,
+ * reworked after: its diff too changed for the scores), on a file of
+ * it, committed after it was posted, in no cluster holding a patch mail
+ * (which would say whose it is): the first by id; NONE.  The index is
+ * built by dated_index() before the verdicts, freed by dated_free().
+ */
+uint32_t dated_commit(struct model *md, uint32_t mi);  /* applied.c */
+void dated_index(struct model *md);
+void dated_free(void);
 /* Days a commit may seem older than the mail it applies: the senders' clocks, a commit then mailed. */
 #define COMMIT_SKEW 1
 /* A commit crediting mi's author on a file of it (CREDIT_*): the first by commit date; NONE. */

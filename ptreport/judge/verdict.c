@@ -403,6 +403,12 @@ judge(struct model *md, uint32_t mi)
 		set_verdict(m, V_APPLIED, r, NONE);
 		return;
 	}
+	/* Its author and date kept by a commit, to the second: git am of it, reworked after. */
+	if ((r = dated_commit(md, mi)) != NONE) {
+		m->carried = 13;
+		set_verdict(m, V_REWORKED, r, NONE);
+		return;
+	}
 	if ((r = responder(md, mi)) != NONE) {
 		answered(md, mi, r);
 		return;
@@ -657,6 +663,7 @@ verdicts(struct model *md, const struct scope *sc)
 
 	family_index(md);
 	postings_index(md);
+	dated_index(md);
 	for (size_t i = 0; i < md->nmails; i++)
 		judge(md, (uint32_t)i);
 	/*
@@ -724,6 +731,7 @@ verdicts(struct model *md, const struct scope *sc)
 	verdict_flags(md);
 	postings_free(md);
 	family_free(md);
+	dated_free();
 	lists_elsewhere(md);
 	release_taggers(md);
 }

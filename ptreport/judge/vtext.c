@@ -100,6 +100,9 @@ reworked_text(struct model *md, uint32_t mi, struct buf *b)
 		    md->commits[m->vby].id, one_person(m->from, m->who,
 		    md->commits[m->vby].author, md->commits[m->vby].aname, 0) ?
 		    "its author's" : "crediting its author");
+	} else if (m->carried == 13) {
+		buf_addf(b, "%s, its author and its date kept to the second",
+		    md->commits[m->vby].id);
 	} else if (m->carried == 12) {
 		uint32_t nb;
 

@@ -279,6 +279,13 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 			    OWN_DAYS);
 			break;
 		}
+		if (m->carried == 13) {
+			line(fp, 1, "rule: a commit of the main line kept its author and its "
+			    "date as its author date, to the second (git am of this mail), on "
+			    "a file of it, committed after it was posted, and no cluster with a "
+			    "patch mail holds it: what it became, however the diff changed");
+			break;
+		}
 		if (m->carried == 12) {
 			line(fp, 1, "rule: a reply to it (or to its cover letter) names by hash "
 			    "a commit of the main line (\"merged as 5c60b7230\", \"merged "
