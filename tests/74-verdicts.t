@@ -938,6 +938,20 @@ is "release: a name and a version alone, foo 1.2.3 (control: a version among oth
 	"release its title names a version|none" "$(reason $R2)"
 is "release: release v1.2 (control: release and no version)" \
 	"release its title names a version|none" "$(reason $R3)"
+# A version in a "prefix:" part names a branch, and a short title whose
+# version is not its last word names no release either ("remove 8.3
+# utils"); the committer's own: committer-own.
+RV1=$(hexid a71) RV2=$(hexid a72) RV3=$(hexid a73) RV4=$(hexid a74)
+{
+	chdr
+	oc $RV1 05 'remove 8.3 utils' '' '' Max maint@m.org
+	oc $RV2 05 'doc, v9: Fix warning' '' '' Max maint@m.org
+	oc $RV3 05 'events2,v9: add --full' '' '' Max maint@m.org
+	oc $RV4 05 'foo 8.3' '' '' Max maint@m.org
+} >c-ver.tsv
+is "release: not a version in a prefix, nor a short title's version not last (control: foo 8.3)" \
+	"committer-own|committer-own|committer-own|release" \
+	"$(ptreport offlist -q off.tsv none.tsv c-ver.tsv | awk -F'\t' 'NR > 1 { print $10 }' | paste -sd'|')"
 is "release: NEWS, ChangeLog and VERSION alone, the title saying release notes (control: and a source file)" \
 	"release it changes release notes or version files alone|none" "$(reason $R4)"
 is "revert: the title starts Revert (control: revert later in the title)" "revert|none" "$(reason $V1)"

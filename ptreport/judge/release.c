@@ -26,16 +26,43 @@ title_has(const struct commit *c, const char *w)
 }
 
 /*
- * Does the title name a version: a word of digits and dots with a dot
- * or a v before it (1.2, v1.2.3: the title words split them at the
- * dots, so "1 2" after a word), or a date of eight digits (LTP's
- * 20190517)?
+ * Where the title proper begins: after its last "prefix: " part, a
+ * prefix being of PREFIX_SPACES spaces at most ("events2,v9: add
+ * --full", "doc, v9: Fix warning": the v9 names a branch, no release).
+ */
+#define PREFIX_SPACES 2
+
+static const char *
+title_proper(const char *s)
+{
+	const char *t = s;
+
+	for (const char *p = s; (p = strstr(p, ": ")); p += 2) {
+		int spaces = 0;
+
+		for (const char *q = s; q < p; q++)
+			spaces += *q == ' ';
+		if (spaces > PREFIX_SPACES)
+			break;
+		t = p + 2;
+	}
+	return t;
+}
+
+/*
+ * Does the title proper (title_proper()) name a version: a word of
+ * digits and dots with a dot or a v before it (1.2, v1.2.3: the title
+ * words split them at the dots, so "1 2" after a word), or a date of
+ * eight digits (LTP's 20190517)?  *last (if not NULL) is set when that
+ * version ends the subject ("sparse 0.6.4", not "remove 8.3 utils").
  */
 static int
-names_version(const struct commit *c)
+names_version(const struct commit *c, int *last)
 {
-	const char *t = c->subject;
+	const char *t = title_proper(c->subject);
 
+	if (last)
+		*last = 0;
 	for (const char *p = t; *p; p++) {
 		const char *q = p;
 		int dots = 0;
@@ -57,8 +84,14 @@ names_version(const struct commit *c)
 		}
 		if (isalnum((unsigned char)*q))
 			continue;
-		if (dots || q - p == 8 || p[0] == 'v' || p[0] == 'V')
+		if (dots || q - p == 8 || p[0] == 'v' || p[0] == 'V') {
+			if (last) {
+				while (*q && !isalnum((unsigned char)*q))
+					q++;
+				*last = !*q;
+			}
 			return 1;
+		}
 	}
 	return 0;
 }
@@ -137,7 +170,7 @@ tag_release(const struct commit *c)
 {
 	if (!c->tagged)
 		return 0;
-	if (c->verfiles || names_version(c))
+	if (c->verfiles || names_version(c, NULL))
 		return 1;
 	for (size_t i = 0; i < sizeof release_words / sizeof release_words[0]; i++)
 		if (title_has(c, release_words[i]))
@@ -153,6 +186,8 @@ tag_release(const struct commit *c)
 int
 release_commit(const struct commit *c)
 {
+	int last;
+
 	if (tag_release(c))
 		return 1;
 	/*
@@ -161,16 +196,16 @@ release_commit(const struct commit *c)
 	 * ("Update version string for dev": the next cycle opened).
 	 */
 	if (c->verfiles && (title_has(c, "release") || title_has(c, "notes") ||
-	    title_has(c, "changelog") || title_has(c, "news") || names_version(c) ||
+	    title_has(c, "changelog") || title_has(c, "news") || names_version(c, NULL) ||
 	    prefix_names_file(c) || (title_has(c, "version") && title_words(c) <= RELEASE_WORDS)))
 		return 1;
-	if (!names_version(c))
+	if (!names_version(c, &last))
 		return 0;
 	for (size_t i = 0; i < sizeof release_words / sizeof release_words[0]; i++)
 		if (title_has(c, release_words[i]))
 			return 1;
-	/* "sparse 0.6.4", "LTP 20190517": a name and the version alone. */
-	return title_words(c) <= 4;
+	/* "sparse 0.6.4", "LTP 20190517": a name and the version alone, last. */
+	return last && title_words(c) <= 4;
 }
 
 /* Did the commit's committer (by address or name) commit a release's tagged commit? */
