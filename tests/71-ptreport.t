@@ -419,6 +419,11 @@ is "... his other words are its author's follow-up, no answer" "followed-up sw@x
 } >snd-c.tsv
 is "control: a sender who commits to the repository answers it as a maintainer" "answered col@c.org" \
 	"$(verdict sp@x snd.tsv none.tsv snd-c.tsv)"
+ptreport verdicts -q --grace 0 snd.tsv none.tsv snd-c.tsv >snd-v.tsv
+ptreport why -q --grace 0 sp@x snd.tsv none.tsv snd-c.tsv >snd-why.out
+ptreport why -q --grace 0 --verdicts snd-v.tsv sp@x snd.tsv none.tsv snd-c.tsv >snd-why-given.out
+same "... and its verdicts given back (--verdicts): why says the same (no sender, his answer)" \
+	snd-why.out snd-why-given.out
 run ptreport why -q sp@x snd.tsv none.tsv
 grep -q '^  sent by: Col League <col@c.org>' "$T/out" && grep -q 'its sender withdraws: ' "$T/out"
 ok $? "why names its sender and his withdrawal"

@@ -344,8 +344,12 @@ is "control: a cluster with another patch mail holds it: ignored" "ignored" \
 dated 2021-03-01T09:00:00Z Ann ann@a.org foo.c >/dev/null
 ptreport why d1@x --grace 0 dt.tsv dt.tok k-dt.tsv c-dt.tsv | grep -q '^  rule: a commit of the main line kept its author and its date'
 ok $? "why: the rule of the kept author date"
+ptreport verdicts -q --grace 0 dt.tsv dt.tok k-dt.tsv c-dt.tsv >dt-v.tsv
 is "verdicts table: reason author-date" "reworked author-date" \
-	"$(ptreport verdicts -q --grace 0 dt.tsv dt.tok k-dt.tsv c-dt.tsv | awk -F'\t' '$2 == "d1@x" { print $3, $4 }')"
+	"$(awk -F'\t' '$2 == "d1@x" { print $3, $4 }' dt-v.tsv)"
+ptreport patches -q --grace 0 dt.tsv dt.tok k-dt.tsv c-dt.tsv >dt-j.out
+ptreport patches -q --grace 0 --verdicts dt-v.tsv dt.tsv dt.tok k-dt.tsv c-dt.tsv >dt-g.out
+same "... given back (--verdicts): the same patches report" dt-j.out dt-g.out
 
 # --- 2. its author's own words -------------------------------------------------
 # Ann's p@x; after it, her reply a@x saying SAID with FLAGS.

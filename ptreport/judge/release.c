@@ -36,15 +36,12 @@ static const char *
 title_proper(const char *s)
 {
 	const char *t = s;
+	int spaces = 0;
 
-	for (const char *p = s; (p = strstr(p, ": ")); p += 2) {
-		int spaces = 0;
-
-		for (const char *q = s; q < p; q++)
-			spaces += *q == ' ';
-		if (spaces > PREFIX_SPACES)
-			break;
-		t = p + 2;
+	for (const char *p = s; *p && spaces <= PREFIX_SPACES; p++) {
+		if (*p == ':' && p[1] == ' ')
+			t = p + 2;
+		spaces += *p == ' ';
 	}
 	return t;
 }

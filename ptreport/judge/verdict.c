@@ -749,6 +749,8 @@ verdicts_given(struct model *md, const struct scope *sc)
 
 	coverage(md);
 	history_facts(md, sc);
+	/* Who speaks as a patch's author, for the responses and why, as judging has it. */
+	senders_judge(md);
 	/* What the blobs say of each patch's tree, for why, as judging has it. */
 	if (md->has_blobs && !md->blobs_missing)
 		blobs_root(md);
