@@ -1047,6 +1047,58 @@ ptreport why t@x --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >why.out
 grep -q "^  a commit changing the lines it removes: $C1  2022-03-07  foo: map the registers <ann@a.org>\$" why.out &&
     grep -q "^  rule: nothing answered it, but a commit of its author's, written within 730 days after it, .*: his own rework landed\$" why.out
 ok $? "own: why names her commit and the rule"
+# Another's commit after it that changes her lines and brings the words
+# her added lines bring (103, CRM_EX_OLD: runs her removed lines lack)
+# wrote her change again: reworked, not a doubt.  Controls: a commit
+# bringing one of her two words (half), or none; her words in a commit
+# that leaves her lines alone.  rw ADDED [REMOVED [HERS]]: Max's commit
+# adds ADDED, removes REMOVED (her line); she adds HERS.
+rw() {
+	{ whdr; bg; w r@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] fence: the new exit code'; } >rw.tsv
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
+		printf 'r@x\tmail\t2021-02-01T09:00:00Z\tfence.sh\t\tF fence.sh\\tfence.sh\\n@ modify()\\n%s%s\n' \
+		    "$RWR" "${3:-$RWP}"
+		printf '%s\tcommit\t2021-06-01T09:00:00Z\tfence.sh\t\tF fence.sh\\tfence.sh\\n@ modify()\\n%s%s\n' \
+		    "$C1" "${2-$RWR}" "$1"
+	} >rw.tok
+	{
+		chdr
+		crow "$C1" 2021-06-01T09:00:00Z Max max@m.org 'fence: pacemaker 2 compat' Max max@m.org \
+		    2021-06-01T09:00:00Z
+		commit "$C9" 2023-09-01T00:00:00Z 2023-09-01T00:00:00Z
+	} >c-rw.tsv
+	V r@x --grace 0 rw.tsv rw.tok none.tsv c-rw.tsv
+}
+RWR='-\t\t205)\t: "205 aka pcmk_err_old_data ==> retry"\n'
+RWP='+\t\t103)\t: "103 CRM_EX_OLD, aka 205 pcmk_err_old_data ==> retry"\n'
+RWA='+\t\t# 103 is Pacemaker 2\n+\t\t103|205)\t: "103 aka CRM_EX_OLD, or 205 aka pcmk_err_old_data ==> retry"\n'
+is "rewritten: another's commit after it changes her line and brings her two words: reworked" \
+	"reworked $C1 (max@m.org), changing 1 of the 1 lines it removes and bringing 2 of the 2 words its added lines bring, 120 days after it was posted: its change written again" \
+	"$(rw "$RWA")"
+is "control: it brings one of her two words (half): unsure" "unsure" \
+	"$(rw '+\t\t103|205)\t: "103 or 205 aka pcmk_err_old_data ==> retry"\n' | cut -d' ' -f1)"
+is "control: two of her four words (under 60%): unsure" "unsure" \
+	"$(rw "$RWA" "$RWR" '+\t\t103)\t: "103 CRM_EX_OLD, aka 205 pcmk_err_old_data ==> retry later again"\n' | cut -d' ' -f1)"
+is "... three of her four: reworked" "reworked" \
+	"$(rw '+\t\t103|205)\t: "103 aka CRM_EX_OLD, or 205 ==> retry later"\n' "$RWR" \
+	    '+\t\t103)\t: "103 CRM_EX_OLD, aka 205 pcmk_err_old_data ==> retry later again"\n' | cut -d' ' -f1)"
+is "control: her one word (103), brought: unsure (two at least)" "unsure" \
+	"$(rw "$RWA" "$RWR" '+\t\t103)\t: "205 pcmk_err_old_data ==> retry"\n' | cut -d' ' -f1)"
+is "control: it brings none: unsure" "unsure" \
+	"$(rw '+\t\t206)\t: "206 aka pcmk_err_other ==> retry"\n' | cut -d' ' -f1)"
+is "control: her words, her line left alone: ignored" "ignored" "$(rw "$RWA" '')"
+rw "$RWA" >/dev/null
+ptreport why r@x --grace 0 rw.tsv rw.tok none.tsv c-rw.tsv >why.out
+grep -q "^  a commit changing the lines it removes: $C1  2021-06-01  fence: pacemaker 2 compat <max@m.org>\$" why.out &&
+    grep -q "^  rule: nothing answered it, but another's commit written within 365 days after it, .* its change written again by another\$" why.out
+ok $? "rewritten: why names the commit and the rule"
+ptreport verdicts -q --grace 0 rw.tsv rw.tok none.tsv c-rw.tsv >rw.v
+is "rewritten: the verdicts table's reason and by" "reworked rewritten $C1" \
+	"$(awk -F'\t' '$2 == "r@x" { print $3, $4, $6 }' rw.v)"
+ptreport patches -q --grace 0 rw.tsv rw.tok none.tsv c-rw.tsv >rw-j.out
+ptreport patches -q --grace 0 --verdicts rw.v rw.tsv rw.tok none.tsv c-rw.tsv >rw-g.out
+same "rewritten: given back (--verdicts), the same patches report" rw-j.out rw-g.out
 # A test Ann's n@x creates (tests/cache/0010_chain, with lines too short
 # to carry it; C2 made the folder), created by a commit NAME ADDR on
 # DATE with other lines: her rework, or the same work by another.
@@ -1057,8 +1109,8 @@ nc() {
 		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
 		printf 'n@x\tmail\t2021-02-01T09:00:00Z\t%s\t%s\tF /dev/null\\t%s\\n@ \\n+set -e\\n+$NFT list\\n\n' \
 		    "${5:-tests/cache/0010_chain}" "${5:-tests/cache/0010_chain}" "${5:-tests/cache/0010_chain}"
-		printf '%s\tcommit\t%s\tsrc/cache.c\\n%s\t%s\tF src/cache.c\\tsrc/cache.c\\n@ \\n+\\tcache_flush(c);\\nF /dev/null\\t%s\\n@ \\n+EXPECTED=x\\n\n' \
-		    "$C1" "$1" "$4" "$4" "$4"
+		printf '%s\tcommit\t%s\tsrc/cache.c\\n%s\t%s\tF src/cache.c\\tsrc/cache.c\\n@ \\n+\\tcache_flush(c);\\nF /dev/null\\t%s\\n@ \\n%s\\n\n' \
+		    "$C1" "$1" "$4" "$4" "$4" "${6:-+EXPECTED=x}"
 		printf '%s\tcommit\t2020-06-01T09:00:00Z\ttests/cache/0001_base\ttests/cache/0001_base\tF /dev/null\\ttests/cache/0001_base\\n@ \\n+set -e\\n\n' "$C2"
 	} >nc.tok
 	{
@@ -1075,6 +1127,9 @@ is "created: her own commit a month later creates the file her patch creates: re
 is "created: another's: unsure" \
 	"unsure nobody answered it, but $C1 (max@m.org) created 1 of the 1 files it creates, 28 days after it was posted: made another way, or made stale" \
 	"$(nc 2021-03-01T09:00:00Z Max max@m.org tests/cache/0010_chain)"
+is "created: another's, bringing the words her lines bring (set, NFT, list): reworked, written again" \
+	"reworked $C1 (max@m.org), creating 1 of the 1 files it creates and bringing 3 of the 3 words its added lines bring, 28 days after it was posted: its change written again" \
+	"$(nc 2021-03-01T09:00:00Z Max max@m.org tests/cache/0010_chain '' '+set -e\n+$NFT list chain')"
 is "created: another's commit before it: reworked, made before it" \
 	"reworked $C1 (max@m.org), written 31 days before it was posted, creating 1 of the 1 files it creates: the change made before it (its patch stale, or a duplicate)" \
 	"$(nc 2021-01-01T09:00:00Z Max max@m.org tests/cache/0010_chain)"

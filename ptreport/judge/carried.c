@@ -36,6 +36,10 @@ struct cand {
 	uint32_t ehits;
 	uint32_t touch;          /* else a commit removing its removed lines; NONE */
 	uint32_t thits;
+	uint64_t *nw;            /* the words its added lines bring (new_words()) */
+	uint32_t nnw;
+	uint32_t tw, mw, iw;     /* ... of them, those the added lines of touch, made and
+	                            issue bring */
 	uint32_t own;            /* its author's commit after it (OWN_DAYS) carrying its
 	                            lines or removing its removed lines; NONE */
 	uint32_t ohits;
@@ -142,6 +146,55 @@ some_lines(const char *s, size_t n, int kind, uint64_t **v, uint32_t *cap, struc
 		push_hash(v, cap, k++, h);
 	}
 	return sort_unique(*v, k);
+}
+
+/* The words (WORD_CHARS or more of letters, digits, '_') of one line, hashed, pushed at *k. */
+static void
+line_words(const char *s, size_t n, uint64_t **v, uint32_t *cap, uint32_t *k)
+{
+	size_t i = 0;
+
+	while (i < n) {
+		size_t b;
+
+		/* An escape (\t, \\) separates words. */
+		if (s[i] == '\\') {
+			i += 2;
+			continue;
+		}
+		for (b = i; i < n && (isalnum((unsigned char)s[i]) || s[i] == '_'); i++)
+			;
+		if (i - b >= WORD_CHARS)
+			push_hash(v, cap, (*k)++, hash_bytes(s + b, i - b) | 1);
+		if (i == b)
+			i++;
+	}
+}
+
+uint32_t
+new_words(const char *s, size_t n, uint64_t **v, uint32_t *cap, uint64_t **scratch,
+    uint32_t *scap)
+{
+	struct hunks_iter it;
+	struct hunks_item x;
+	uint32_t k = 0, nr = 0, u = 0;
+
+	hunks_iter_init(&it, s, n);
+	while (hunks_next(&it, &x))
+		if (x.kind == '+')
+			line_words(x.s, x.len, v, cap, &k);
+		else if (x.kind == '-')
+			line_words(x.s, x.len, scratch, scap, &nr);
+	k = sort_unique(*v, k);
+	nr = sort_unique(*scratch, nr);
+	/* Those of the added lines the removed ones lack. */
+	for (uint32_t i = 0, j = 0; i < k; i++) {
+		while (j < nr && (*scratch)[j] < (*v)[i])
+			j++;
+		if (j == nr || (*scratch)[j] != (*v)[i])
+			(*v)[u++] = (*v)[i];
+	}
+	return u;
 }
 
 /* How many of a[0..na) are in b[0..nb) (both sorted)? */
@@ -337,6 +390,8 @@ struct carrier {
 	                            read in passes 0 and 2; NULL */
 	int anyiss;              /* a candidate names an issue */
 	uint64_t ci[ISSUES_MAX]; /* the current commit's issues */
+	uint64_t *cw, *sw;       /* the current row's new words; a scratch for new_words() */
+	uint32_t ncw, capcw, capsw;
 };
 
 /* The current row's lines into cr->al and cr->rl: 0 for a bad hunks field. */
@@ -350,6 +405,22 @@ row_lines(struct carrier *cr, const struct tsv_reader *r, int chunks)
 		return 0;
 	cr->na = some_lines(hs, hn, '+', &cr->al, &cr->capal, &cr->w);
 	cr->nr = some_lines(hs, hn, '-', &cr->rl, &cr->caprl, &cr->w);
+	return 1;
+}
+
+/* The current row's new words into cr->cw, once a row (*done): 0 for a bad hunks field. */
+static int
+row_words(struct carrier *cr, const struct tsv_reader *r, int chunks, int *done)
+{
+	const char *hs;
+	size_t hn;
+
+	if (*done)
+		return 1;
+	if (!(hs = hunks_of(r, chunks, &cr->raw, &hn)))
+		return 0;
+	cr->ncw = new_words(hs, hn, &cr->cw, &cr->capcw, &cr->sw, &cr->capsw);
+	*done = 1;
 	return 1;
 }
 
@@ -373,6 +444,8 @@ own_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, int 
 	k->n = some_lines(hs, hn, '+', &k->h, &cap, &cr->w);
 	cap = 0;
 	k->nrm = some_lines(hs, hn, '-', &k->rm, &cap, &cr->w);
+	cap = 0;
+	k->nnw = new_words(hs, hn, &k->nw, &cap, &cr->sw, &cr->capsw);
 }
 
 /*
@@ -521,7 +594,7 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 	struct model *md = cr->md;
 	const struct commit *c;
 	uint32_t commit, nci;
-	int read = 0;
+	int read = 0, words = 0;
 
 	if (strcmp(r->f[ckind].s, KIND_COMMIT) ||
 	    !(c = commit_by_id(md, r->f[cid].s, r->f[cid].len)) || !c->present ||
@@ -597,8 +670,11 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		}
 		/* The same issue, on whatever files: the same work, another way. */
 		if (nci && k->niss && common(k->iss, k->niss, cr->ci, nci) &&
-		    (k->issue == NONE || nearer(md, k, commit, k->issue)))
+		    (k->issue == NONE || nearer(md, k, commit, k->issue))) {
 			k->issue = commit;
+			k->iw = k->nnw && row_words(cr, r, chunks, &words) ?
+			    common(k->nw, k->nnw, cr->cw, cr->ncw) : 0;
+		}
 		if ((!worth(k) && !k->nrm && !k->ncreate) || !shares_file(c->files, m->files))
 			continue;
 		/* The commit's lines once, for the first candidate that wants them. */
@@ -614,6 +690,9 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		if (changes_lines(k, hits, cr->nr) && touch_better(md, k, commit, hits)) {
 			k->touch = commit;
 			k->thits = hits;
+			/* And the words its added lines bring: its change written again? */
+			k->tw = k->nnw && row_words(cr, r, chunks, &words) ?
+			    common(k->nw, k->nnw, cr->cw, cr->ncw) : 0;
 		}
 		/* His own, after it: on its lines, whatever else it changes. */
 		if (mine && !k->oadd && mine_lines(md, k, hits, cr->nr, c->subject) &&
@@ -627,6 +706,8 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		    (hits == k->mhits && nearer(md, k, commit, k->made)))) {
 			k->made = commit;
 			k->mhits = hits;
+			k->mw = k->nnw && row_words(cr, r, chunks, &words) ?
+			    common(k->nw, k->nnw, cr->cw, cr->ncw) : 0;
 		}
 	}
 }
@@ -715,6 +796,8 @@ settle(struct carrier *cr)
 		struct mail *m = &md->mails[k->mail];
 		/* The commit that did its work another way: by its lines, its new files, its issue. */
 		uint32_t t = k->touch != NONE ? k->touch : k->made != NONE ? k->made : k->issue;
+		/* Of the words its added lines bring, those t's bring too. */
+		uint32_t tw = k->touch != NONE ? k->tw : k->made != NONE ? k->mw : k->iw;
 		/* His own commit after it: that one; else his later one on its lines (own). */
 		int his = t != NONE && md->commits[t].date > m->date &&
 		    one_person(m->from, m->who, md->commits[t].author, md->commits[t].aname, 0);
@@ -797,6 +880,17 @@ settle(struct carrier *cr)
 			m->vby = t;
 			m->vfam = NONE;
 			m->carried = 7;
+		} else if (t != NONE && !his && md->commits[t].date > m->date &&
+		    tw >= WORDS_MIN && (double)tw >= CARRY_SHARE * k->nnw) {
+			/*
+			 * Another's commit after it changed its lines and brings
+			 * the words its added lines bring: its change written
+			 * again ("205)" made "103|205)", CRM_EX_OLD both).
+			 */
+			m->verdict = V_REWORKED;
+			m->vby = t;
+			m->vfam = NONE;
+			m->carried = 14;
 		} else if (t != NONE) {
 			/* Another's commit after it (or his own before it) changed its lines: a doubt. */
 			m->verdict = V_UNSURE;
@@ -806,7 +900,8 @@ settle(struct carrier *cr)
 		}
 		if (m->carried) {
 			struct carry *y = &md->carry[md->ncarry++];
-			int bycommit = m->carried == 3 || m->carried == 4 || m->carried == 7;
+			int bycommit = m->carried == 3 || m->carried == 4 || m->carried == 7 ||
+			    m->carried == 14;
 
 			y->mail = k->mail;
 			y->files = bycommit && his != 2 && k->touch == NONE && k->made != NONE;
@@ -824,6 +919,8 @@ settle(struct carrier *cr)
 			    y->files ? k->ncreate :
 			    y->issue ? k->niss : k->nrm;
 			y->commit = bycommit ? t : NONE;
+			y->words = m->carried == 14 ? tw : 0;
+			y->nwords = m->carried == 14 ? k->nnw : 0;
 		}
 	}
 }
@@ -890,12 +987,15 @@ carried(struct model *md)
 	for (size_t i = 0; i < cr.nc; i++) {
 		free(cr.cv[i].h);
 		free(cr.cv[i].rm);
+		free(cr.cv[i].nw);
 		free(cr.cv[i].iss);
 		free(cr.cv[i].parts);
 	}
 	free(cr.cv);
 	free(cr.al);
 	free(cr.rl);
+	free(cr.cw);
+	free(cr.sw);
 	buf_free(&cr.w);
 	buf_free(&cr.raw);
 	hmap_free(&cr.byid);

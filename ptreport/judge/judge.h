@@ -263,6 +263,13 @@ uint32_t parts_pull(struct model *md, uint32_t mi);
 #define TOUCH_SHARE 0.5
 #define TOUCH_FOCUS 0.25
 /*
+ * Unless that commit, another's written after it, also brings the words
+ * its added lines bring (new_words(): WORDS_MIN at least, CARRY_SHARE of
+ * them): its change written again by another (reworked), not a doubt.
+ */
+#define WORD_CHARS 3
+#define WORDS_MIN 2
+/*
  * Its author's own later work speaks for it up to OWN_DAYS after it: a
  * commit of his carrying its lines, or removing TOUCH_SHARE of the lines
  * it removes, they OWN_FOCUS of those it removes, under a title sharing
@@ -286,6 +293,8 @@ struct carry {
 	int files;               /* ... or creating files it creates (hits of lines) */
 	int issue;               /* ... or naming an issue its message names */
 	int added;               /* ... or carrying its added lines (its author's, later) */
+	uint32_t words, nwords;  /* carried 14: the words its added lines bring the commit
+	                            brings too, of those */
 };
 void carried(struct model *md);
 /*
@@ -306,6 +315,14 @@ uint32_t title_commit(struct model *md, uint32_t mi);
 uint32_t some_lines(const char *s, size_t n, int kind, uint64_t **v, uint32_t *cap,
     struct buf *w);
 uint32_t common(const uint64_t *a, uint32_t na, const uint64_t *b, uint32_t nb);
+/*
+ * The words a hunks field's added lines bring: runs of WORD_CHARS or
+ * more letters, digits and '_' that its removed lines lack, hashed,
+ * sorted, each once, into *v (*cap its room; scratch, *scap, for the
+ * removed ones): how many.
+ */
+uint32_t new_words(const char *s, size_t n, uint64_t **v, uint32_t *cap, uint64_t **scratch,
+    uint32_t *scap);
 /*
  * Do lines holding hits of a change's n distinctive added lines carry
  * it: CARRY_SHARE of them (CARRY_MIN at least); of a smaller change

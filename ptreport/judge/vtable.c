@@ -84,6 +84,7 @@ static const struct vreason {
 	{ V_REWORKED, "title", 11, 0 },
 	{ V_REWORKED, "named", 12, 0 },
 	{ V_REWORKED, "author-date", 13, 0 },
+	{ V_REWORKED, "rewritten", 14, 0 },
 	{ V_TOONEW, "coverage", 0, R_TOONEW },
 	{ V_TOONEW, "history", 0, R_LATE },
 	{ V_UNSURE, "left-out", 0, R_LEFTOUT },
@@ -152,6 +153,7 @@ counted_reason(struct model *md, uint32_t mi)
 			return m->carried == 1 ? "answered-carried" : "answered-folded";
 		return m->carried == 9 ? "credit-words" : m->carried == 10 ? "folded" :
 		    m->carried == 11 ? "title" : m->carried == 12 ? "named" : m->carried == 13 ? "author-date" :
+		    m->carried == 14 ? "rewritten" :
 		    m->carried ? "carried" : "credit";
 	case V_TOONEW:
 		return m->toonew ? "coverage" : "history";

@@ -92,6 +92,20 @@ reworked_text(struct model *md, uint32_t mi, struct buf *b)
 			    "lines it adds" : "lines it removes");
 	} else if (m->carried == 7) {
 		earlier_text(md, m, carry_of(md, mi), b);
+	} else if (m->carried == 14) {
+		const struct carry *k = carry_of(md, mi);
+		const struct commit *c = &md->commits[m->vby];
+
+		buf_addf(b, "%s (%s), ", c->id, c->author);
+		if (k && k->issue)
+			buf_addstr(b, "naming an issue it names");
+		else
+			buf_addf(b, "%s %u of the %u %s", k && k->files ? "creating" : "changing",
+			    k ? k->hits : 0, k ? k->lines : 0,
+			    k && k->files ? "files it creates" : "lines it removes");
+		buf_addf(b, " and bringing %u of the %u words its added lines bring, %ld days "
+		    "after it was posted: its change written again", k ? k->words : 0,
+		    k ? k->nwords : 0, (long)((c->date - m->date) / DAY));
 	} else if (m->carried == 9) {
 		buf_addf(b, "%s, crediting its author in its own words",
 		    md->commits[m->vby].id);
