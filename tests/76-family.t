@@ -1007,6 +1007,9 @@ ptreport why t@x --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv >why.out
 grep -q "^  a commit changing the lines it removes: $C1  2021-01-01  foo: map the registers <max@m.org>\$" why.out &&
     grep -q "^  rule: nothing answered it, but another's commit written within 365 days before it, .* a duplicate of another's posting)\$" why.out
 ok $? "changed before: why names the commit and the rule"
+tc 2021-01-15T09:00:00Z drivers/foo.c Max max@m.org "$R1\\n$R2\\n" >/dev/null
+is "changed before: that commit, made before the patch (inside the archives), stays off-list" "$C1" \
+	"$(ptreport offlist -q --grace 0 tc.tsv tc.tok none.tsv c-tc.tsv | cut -f1 | grep -x "$C1")"
 is "changed: her own commit after it: reworked, her own" \
 	"reworked $C1, its author's own, changing 2 of the 2 lines it removes" \
 	"$(tc 2021-03-31T09:00:00Z drivers/foo.c Ann ann@a.org "$R1\\n$R2\\n")"
@@ -1099,6 +1102,23 @@ is "rewritten: the verdicts table's reason and by" "reworked rewritten $C1" \
 ptreport patches -q --grace 0 rw.tsv rw.tok none.tsv c-rw.tsv >rw-j.out
 ptreport patches -q --grace 0 --verdicts rw.v rw.tsv rw.tok none.tsv c-rw.tsv >rw-g.out
 same "rewritten: given back (--verdicts), the same patches report" rw-j.out rw-g.out
+# The commit her patch became is no off-list commit: it was posted, as
+# her patch (why says so).  Control: the commit of the doubt (one of
+# her two words) stays off-list.
+rw "$RWA" >/dev/null
+is "rewritten: the commit it became was posted, not off-list" "" \
+	"$(ptreport offlist -q --grace 0 rw.tsv rw.tok none.tsv c-rw.tsv | cut -f1 | grep -x "$C1")"
+ptreport why "$C1" --grace 0 rw.tsv rw.tok none.tsv c-rw.tsv >why.out
+is "... why: posted, the patch mail that became it" \
+	"  verdict: posted: a patch mail became it (its verdict: reworked, reason rewritten): r@x \"[PATCH] fence: the new exit code\"" \
+	"$(grep '^  verdict:' why.out)"
+ptreport verdicts -q --grace 0 rw.tsv rw.tok none.tsv c-rw.tsv >rw.v
+ptreport offlist -q --grace 0 rw.tsv rw.tok none.tsv c-rw.tsv >rw-oj.out
+ptreport offlist -q --grace 0 --verdicts rw.v rw.tsv rw.tok none.tsv c-rw.tsv >rw-og.out
+same "... given back (--verdicts), the same off-list report" rw-oj.out rw-og.out
+rw '+\t\t103|205)\t: "103 or 205 aka pcmk_err_old_data ==> retry"\n' >/dev/null
+is "control: the doubt's commit (one of her two words) stays off-list" "$C1" \
+	"$(ptreport offlist -q --grace 0 rw.tsv rw.tok none.tsv c-rw.tsv | cut -f1 | grep -x "$C1")"
 # A test Ann's n@x creates (tests/cache/0010_chain, with lines too short
 # to carry it; C2 made the folder), created by a commit NAME ADDR on
 # DATE with other lines: her rework, or the same work by another.

@@ -683,6 +683,14 @@ int offlist_reason(const struct model *md, uint32_t ci, struct buf *detail);
  */
 const char *offlist_mails(const struct model *md, uint32_t ci);
 const struct mail *ported_from(const struct model *md, const struct commit *c);
+/*
+ * Each commit a patch mail became by its verdict, reworked by the
+ * change itself (its lines, its author's rework, its title, its author
+ * date, its words; not a credit, a commit a reply named, or a change
+ * made before it), committed after the mail was posted, off-list by its
+ * cluster: posted, by the earliest such mail (split 5, postby).
+ */
+void became_posted(struct model *md);
 /* Is commit c a revert (its title starts "Revert")? */
 int revert_commit(const struct commit *c);
 

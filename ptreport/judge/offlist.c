@@ -46,6 +46,45 @@ revert_commit(const struct commit *c)
 	return c->ntitle && !strncmp(c->ntitle, "revert ", 7);
 }
 
+/*
+ * Does a reworked verdict of this carried kind name the change itself:
+ * its lines (1, 10), its author's own rework (4), its very title (11),
+ * its author date (13), its words on its lines (14)?  Not a credit (0,
+ * 9) nor a commit a reply named (12), which may be another change (a
+ * revert decided in its review), nor one made before it (7).
+ */
+static int
+became_by(int carried)
+{
+	return carried == 1 || carried == 4 || carried == 10 || carried == 11 || carried == 13 ||
+	    carried == 14;
+}
+
+void
+became_posted(struct model *md)
+{
+	for (size_t i = 0; i < md->nmails; i++) {
+		const struct mail *m = &md->mails[i];
+		struct commit *c;
+
+		if (m->verdict != V_REWORKED || !became_by(m->carried) || m->vby == NONE ||
+		    m->corrected || m->date == NODATE)
+			continue;
+		c = &md->commits[m->vby];
+		if (c->cdate == NODATE || c->cdate < m->date)
+			continue;
+		if (c->split == 5) {
+			if (cmp_date_id(md, (uint32_t)i, c->postby) < 0)
+				c->postby = (uint32_t)i;
+			continue;
+		}
+		if (c->split || !offlist_mails(md, m->vby))
+			continue;
+		c->split = 5;
+		c->postby = (uint32_t)i;
+	}
+}
+
 /* What the cluster of commit ci holds when it counts as off-list, or NULL if it does not. */
 const char *
 offlist_mails(const struct model *md, uint32_t ci)

@@ -728,6 +728,8 @@ verdicts(struct model *md, const struct scope *sc)
 	verdicts_record(md, sc);
 	/* A maintainer's corrections over all of it. */
 	corrections_apply(md);
+	/* A commit a patch became (reworked) was posted, whatever its cluster. */
+	became_posted(md);
 	verdict_flags(md);
 	postings_free(md);
 	family_free(md);

@@ -298,8 +298,9 @@ struct commit {
 	                            author holds its lines or they hold the posting's
 	                            (3, judge/postlines.c: postby); or a mail of the
 	                            thread of a posting of its author names it by
-	                            its hash (4: postby) */
-	uint32_t postby;         /* split 3 and 4: that posting; NONE */
+	                            its hash (4: postby); or a patch mail became it,
+	                            reworked (5, judge/offlist.c: postby) */
+	uint32_t postby;         /* split 3, 4 and 5: that posting; NONE */
 	uint32_t portby;         /* another repository's patch mail changing a file of
 	                            its blob for blob, before and after: its change
 	                            posted for that one, copied here (postlines.c); NONE */

@@ -188,6 +188,13 @@ commit_state(const struct model *md, const struct ropts *o, uint32_t ci, struct 
 		    x != NONE ? md->mails[x].from : "?");
 		return "posted";
 	}
+	if (c->split == 5 && c->postby != NONE) {
+		const struct mail *x = &md->mails[c->postby];
+
+		buf_addf(b, "a patch mail became it (its verdict: reworked, reason %s): %s \"%s\"",
+		    x->vreason && *x->vreason ? x->vreason : "credit", x->id, x->subject);
+		return "posted";
+	}
 	if (c->split) {
 		buf_addstr(b, c->split == 2 ? "split out of a posted patch: the other of two "
 		    "commits of its author that its committer committed within 10 minutes is in "
