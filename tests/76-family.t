@@ -481,6 +481,15 @@ is "family: the same title, another file, a title of five words or more: answere
 T1='foo: fix it'
 is "control: the same title of three words, another file: ignored" "ignored" \
 	"$(fv 2021-06-01T09:00:00Z 'foo: fix it' lib/foo.c)"
+# Two fixups of one commit ("fixup! foo: fix the leak in probe"): the
+# title names the commit they fold into, not their change; no versions
+# of each other by it.
+T1='fixup! foo: fix the leak in probe'
+is "control: the same fixup title (git's autosquash), another file: ignored" "ignored" \
+	"$(fv 2021-06-01T09:00:00Z 'fixup! foo: fix the leak in probe' lib/foo.c)"
+T1='squash! foo: fix the leak in probe'
+is "... a squash! title too: ignored" "ignored" \
+	"$(fv 2021-06-01T09:00:00Z 'squash! foo: fix the leak in probe' lib/foo.c)"
 # A title the history gives three commits ("Update kernel headers"): a
 # routine's name, no version by it, even on a file of both.  Control:
 # two such commits.

@@ -184,15 +184,38 @@ quoted_titles(struct model *md)
 	}
 }
 
+/*
+ * Is the subject's title git's autosquash form, "fixup! X", "squash! X"
+ * or "amend! X": a change to be folded into the commit titled X?
+ */
+static int
+fixup_title(const char *subject)
+{
+	static const char *const marks[] = { "fixup! ", "squash! ", "amend! " };
+	struct buf t = BUF_INIT;
+	int r = 0;
+
+	subject_title(&t, subject, strlen(subject));
+	for (size_t k = 0; k < sizeof marks / sizeof marks[0] && !r; k++)
+		r = t.len > strlen(marks[k]) && !strncmp(t.p, marks[k], strlen(marks[k]));
+	buf_free(&t);
+	return r;
+}
+
 void
 patch_titles(struct model *md)
 {
-	/* A cover letter's title too: a posting's (versions.c). */
+	/*
+	 * A cover letter's title too: a posting's (versions.c).  A fixup's
+	 * title names the commit it folds into, not its own change: the
+	 * fixups of one commit share it, and are no versions of each other
+	 * (nor of that commit's patch) by it.  None of its own.
+	 */
 	for (size_t i = 0; i < md->nmails; i++) {
 		struct mail *m = &md->mails[i];
 
 		if (m->present && (m->type == MT_PATCH || m->type == MT_COVER))
-			m->ntitle = title_words(md, m->subject);
+			m->ntitle = fixup_title(m->subject) ? "" : title_words(md, m->subject);
 	}
 }
 
