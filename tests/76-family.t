@@ -1128,6 +1128,38 @@ same "... given back (--verdicts), the same off-list report" rw-oj.out rw-og.out
 rw '+\t\t103|205)\t: "103 or 205 aka pcmk_err_old_data ==> retry"\n' >/dev/null
 is "control: the doubt's commit (one of her two words) stays off-list" "$C1" \
 	"$(ptreport offlist -q --grace 0 rw.tsv rw.tok none.tsv c-rw.tsv | cut -f1 | grep -x "$C1")"
+# Ann's new test moved when it went in: her own commit a month later
+# creates another file (tests/nvme/048 for her tests/nvme/045) under the
+# same summary, carrying her lines: reworked by it.  Controls: another
+# summary (a sibling test from the same skeleton), a commit changing a
+# file without creating it, another's commit.  mv NAME ADDR TITLE [M]
+ML='+nvme_setup_queues --count 4\n+nvme_reconnect_controller "$ctrl"\n+nvme_check_queue_count "$ctrl" 4\n'
+mv() {
+	{ whdr; bg; w v@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH] nvme/045: test queue count changes'; } >mv.tsv
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
+		printf 'v@x\tmail\t2021-02-01T09:00:00Z\ttests/nvme/045\ttests/nvme/045\tF /dev/null\\ttests/nvme/045\\n@ \\n%s\n' "$ML"
+		printf '%s\tcommit\t2021-03-01T09:00:00Z\ttests/nvme/048\t%s\tF %s\\ttests/nvme/048\\n@ \\n+# the 048 slot\\n%s\n' \
+		    "$C1" "$([ -n "${4:-}" ] || echo tests/nvme/048)" "$([ -n "${4:-}" ] && echo tests/nvme/048 || echo /dev/null)" "$ML"
+		printf '%s\tcommit\t2020-06-01T09:00:00Z\ttests/nvme/001\ttests/nvme/001\tF /dev/null\\ttests/nvme/001\\n@ \\n+set -e\\n\n' "$C2"
+	} >mv.tok
+	{
+		chdr
+		crow "$C1" 2021-03-01T09:00:00Z "$1" "$2" "$3" Max max@m.org 2021-03-01T09:00:00Z
+		commit "$C2" 2020-06-01T09:00:00Z 2020-06-01T09:00:00Z
+		commit "$C9" 2023-09-01T00:00:00Z 2023-09-01T00:00:00Z
+	} >c-mv.tsv
+	V v@x --grace 0 mv.tsv mv.tok none.tsv c-mv.tsv
+}
+is "moved: her own commit creating another file under its summary, carrying her lines: reworked" \
+	"reworked $C1, carrying 3 of its 3 added lines" \
+	"$(mv Ann ann@a.org 'nvme/048: test queue count changes')"
+is "control: under another summary (a sibling test): ignored" "ignored" \
+	"$(mv Ann ann@a.org 'nvme/048: test the reservation feature')"
+is "control: the commit changes that file, creates none: ignored" "ignored" \
+	"$(mv Ann ann@a.org 'nvme/048: test queue count changes' M)"
+is "control: another's commit: ignored" "ignored" \
+	"$(mv Max max@m.org 'nvme/048: test queue count changes')"
 # A test Ann's n@x creates (tests/cache/0010_chain, with lines too short
 # to carry it; C2 made the folder), created by a commit NAME ADDR on
 # DATE with other lines: her rework, or the same work by another.

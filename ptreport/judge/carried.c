@@ -40,6 +40,7 @@ struct cand {
 	uint32_t nnw;
 	uint32_t tw, mw, iw;     /* ... of them, those the added lines of touch, made and
 	                            issue bring */
+	const char *sum;         /* its summary words (summary_words()) */
 	uint32_t own;            /* its author's commit after it (OWN_DAYS) carrying its
 	                            lines or removing its removed lines; NONE */
 	uint32_t ohits;
@@ -656,8 +657,26 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 			}
 			continue;
 		}
-		if (k->ans) {
-			if (!worth(k) || !shares_file(c->files, m->files))
+		/* The same issue, on whatever files: the same work, another way. */
+		if (!k->ans && nci && k->niss && common(k->iss, k->niss, cr->ci, nci) &&
+		    (k->issue == NONE || nearer(md, k, commit, k->issue))) {
+			k->issue = commit;
+			k->iw = k->nnw && row_words(cr, r, chunks, &words) ?
+			    common(k->nw, k->nnw, cr->cw, cr->ncw) : 0;
+		}
+		/*
+		 * Its author's own commit after it on other files only, both
+		 * creating files, under its very summary (the title after its
+		 * "prefix: " parts): his new file moved elsewhere (a test
+		 * renumbered when it went in, nvme/045 merged as nvme/048),
+		 * where it carries its lines.  Under another summary, or on
+		 * files both change, it is another change from the same
+		 * skeleton (a sibling test converted alike), whatever lines
+		 * they share.
+		 */
+		if (!shares_file(c->files, m->files)) {
+			if (!worth(k) || !k->ncreate || !creates(c->files) || !own_commit(m, c) ||
+			    !*k->sum || c->nsummary != k->sum)
 				continue;
 			if (!read && !(read = row_lines(cr, r, chunks)))
 				return;
@@ -668,14 +687,19 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 			}
 			continue;
 		}
-		/* The same issue, on whatever files: the same work, another way. */
-		if (nci && k->niss && common(k->iss, k->niss, cr->ci, nci) &&
-		    (k->issue == NONE || nearer(md, k, commit, k->issue))) {
-			k->issue = commit;
-			k->iw = k->nnw && row_words(cr, r, chunks, &words) ?
-			    common(k->nw, k->nnw, cr->cw, cr->ncw) : 0;
+		if (k->ans) {
+			if (!worth(k))
+				continue;
+			if (!read && !(read = row_lines(cr, r, chunks)))
+				return;
+			hits = common(k->h, k->n, cr->al, cr->na);
+			if (carries(k, hits, cr->rl, cr->nr) && carried_better(md, k, commit, hits)) {
+				k->best = commit;
+				k->hits = hits;
+			}
+			continue;
 		}
-		if ((!worth(k) && !k->nrm && !k->ncreate) || !shares_file(c->files, m->files))
+		if (!worth(k) && !k->nrm && !k->ncreate)
 			continue;
 		/* The commit's lines once, for the first candidate that wants them. */
 		if (!read && !(read = row_lines(cr, r, chunks)))
@@ -755,6 +779,7 @@ candidates(struct carrier *cr)
 		k->best = k->later = k->earlier = k->touch = k->made = k->issue = k->next = NONE;
 		k->own = k->fold = NONE;
 		k->ncreate = creates(m->files);
+		k->sum = summary_words(md, m->subject);
 		/* The issues its message names, trailers too (issues.c). */
 		{
 			uint64_t v[ISSUES_MAX];

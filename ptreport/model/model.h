@@ -840,6 +840,11 @@ int slot_swapped(const char *a, const char *b);
 size_t words_shared(const char *a, const char *b, size_t min);
 size_t summaries_share(struct model *md, const char *a, const char *b);
 size_t distinct_words(const char *s);
+/*
+ * A subject's summary: its title words after the title's "prefix: "
+ * parts (titles.c); interned, "" for none.
+ */
+const char *summary_words(struct model *md, const char *subject);
 int shares_file(const char *a, const char *b);
 /* The last part of path p[0..n) (after its last "/"), its length in *k. */
 const char *path_name(const char *p, size_t n, size_t *k);

@@ -58,7 +58,7 @@ title_words(struct model *md, const char *subject)
  * "nvme, md/001: "), each a word without blanks, or words joined by
  * ", ", before ": ".  Interned; "" for none.
  */
-static const char *
+const char *
 summary_words(struct model *md, const char *subject)
 {
 	struct buf t = BUF_INIT;
