@@ -135,7 +135,7 @@ $(BUILD)/bin/ptcluster: $(PTCLUSTER_OBJ) $(LIBCOMMON)
 # memory); main.c and all.c drive them.
 PTREPORT_MODEL  := model load clusters paths sections threads titles replypost quotes mailmap people \
     coverage pulls vrows corrtable issues
-PTREPORT_JUDGE  := verdict roles versions family applied tags blobs responses reasons carried fixups postlines corrections offlist foreign \
+PTREPORT_JUDGE  := verdict roles versions family applied tags blobs responses reasons carried lines fixups postlines corrections offlist foreign \
     release vtext vtable
 PTREPORT_RENDER := waiting changes feed digest figures patches offlist weekly cycle duration summary \
     maintainers eval out plot html html-assets html-escape html-cells html-svg html-sections capture \

@@ -305,8 +305,8 @@ void carried(struct model *md);
  */
 uint32_t title_commit(struct model *md, uint32_t mi);
 /*
- * carried.c's reading of lines, for fixups.c too: the distinctive lines
- * of a kind ('+' added, '-' removed) of a hunks field, hashed, sorted,
+ * lines.c, carried.c's reading of lines (fixups.c's too): the distinctive
+ * lines of a kind ('+' added, '-' removed) of a hunks field, hashed, sorted,
  * each once, into *v (*cap its room; w a scratch buffer): how many;
  * how many of sorted a[0..na) are in sorted b[0..nb); the hunks column
  * c of the current row, unescaped into raw: the bytes (*n), or NULL for
