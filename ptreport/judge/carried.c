@@ -439,7 +439,7 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		const struct mail *m = &md->mails[k->mail];
 		uint32_t hits, rh;
 		/* An answered one asks only where its lines landed: no rework of his. */
-		int mine = !k->ans && own_commit(m, c), near;
+		int mine = !k->ans && own_commit(m, c), near, onfile;
 
 		/*
 		 * Written near it, or committed in the year after it: a
@@ -503,21 +503,10 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		 * skeleton (a sibling test converted alike), whatever lines
 		 * they share.
 		 */
-		if (!shares_file(c->files, m->files)) {
-			if (!worth(k) || !k->ncreate || !creates(c->files) || !own_commit(m, c) ||
-			    !*k->sum || c->nsummary != k->sum)
-				continue;
-			if (!read && !(read = row_lines(cr, r, chunks)))
-				return;
-			hits = common(k->h, k->n, cr->al, cr->na);
-			if (carries(k, hits, cr->rl, cr->nr) && carried_better(md, k, commit, hits)) {
-				k->best = commit;
-				k->hits = hits;
-			}
-			continue;
-		}
-		if (k->ans) {
-			if (!worth(k))
+		onfile = shares_file(c->files, m->files);
+		if (!onfile || k->ans) {
+			if (!worth(k) || (!onfile && (!k->ncreate || !creates(c->files) ||
+			    !own_commit(m, c) || !*k->sum || c->nsummary != k->sum)))
 				continue;
 			if (!read && !(read = row_lines(cr, r, chunks)))
 				return;

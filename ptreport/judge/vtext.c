@@ -71,6 +71,18 @@ said_quote(const struct mail *x, struct buf *b)
 	buf_addf(b, "\"%.*s%s\"", (int)n, x->said, n < strlen(x->said) ? " ..." : "");
 }
 
+/* What a commit did to a patch's lines, files or issue (carry k): "changing 2 of the 3 lines it removes". */
+static void
+carry_what(const struct carry *k, struct buf *b)
+{
+	if (k && k->issue)
+		buf_addstr(b, "naming an issue it names");
+	else
+		buf_addf(b, "%s %u of the %u %s", k && k->files ? "creating" : "changing",
+		    k ? k->hits : 0, k ? k->lines : 0,
+		    k && k->files ? "files it creates" : "lines it removes");
+}
+
 /* The detail of a reworked patch: the commit, and how it carries the patch. */
 static void
 reworked_text(struct model *md, uint32_t mi, struct buf *b)
@@ -97,12 +109,7 @@ reworked_text(struct model *md, uint32_t mi, struct buf *b)
 		const struct commit *c = &md->commits[m->vby];
 
 		buf_addf(b, "%s (%s), ", c->id, c->author);
-		if (k && k->issue)
-			buf_addstr(b, "naming an issue it names");
-		else
-			buf_addf(b, "%s %u of the %u %s", k && k->files ? "creating" : "changing",
-			    k ? k->hits : 0, k ? k->lines : 0,
-			    k && k->files ? "files it creates" : "lines it removes");
+		carry_what(k, b);
 		buf_addf(b, " and bringing %u of the %u words its added lines bring, %ld days "
 		    "after it was posted: its change written again", k ? k->words : 0,
 		    k ? k->nwords : 0, (long)((c->date - m->date) / DAY));
@@ -313,12 +320,7 @@ earlier_text(const struct model *md, const struct mail *m, const struct carry *k
 
 	buf_addf(b, "%s (%s), written %ld days before it was posted, ", c->id, c->author,
 	    (long)((m->date - c->date) / DAY));
-	if (k && k->issue)
-		buf_addstr(b, "naming an issue it names");
-	else
-		buf_addf(b, "%s %u of the %u %s", k && k->files ? "creating" : "changing",
-		    k ? k->hits : 0, k ? k->lines : 0,
-		    k && k->files ? "files it creates" : "lines it removes");
+	carry_what(k, b);
 	buf_addstr(b, ": the change made before it (its patch stale, or a duplicate)");
 }
 
