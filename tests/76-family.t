@@ -1160,6 +1160,50 @@ is "control: the commit changes that file, creates none: ignored" "ignored" \
 	"$(mv Ann ann@a.org 'nvme/048: test queue count changes' M)"
 is "control: another's commit: ignored" "ignored" \
 	"$(mv Max max@m.org 'nvme/048: test queue count changes')"
+# A fixup ("fixup! foo: add the bar option", git's autosquash) folded
+# into the commit its title names: that commit, after it, on its file,
+# holding every distinctive line it adds (none here: a short line).
+# Controls: the commit on another file; one lacking her distinctive
+# line; committed before her fixup.  fx TITLE FILE DATE [LINE [REPLY]]
+fx() {
+	{ whdr; bg; w f@x 2021-02-01T09:00:00Z Ann ann@a.org '[PATCH 3/5] fixup! foo: add the bar option'
+	  [ -n "${5:-}" ] && w fr@x 2021-02-02T09:00:00Z Bob bob@b.org 'Re: [PATCH 3/5] fixup! foo: add the bar option' reply f@x; } >fx.tsv
+	{
+		printf 'id\tkind\tdate\tfiles\tnew\thunks\n'
+		printf 'f@x\tmail\t2021-02-01T09:00:00Z\tfoo.c\t\tF foo.c\\tfoo.c\\n@ bar\\n+\\tx = 1;\\n%s\n' "${4:-}"
+		printf '%s\tcommit\t%s\t%s\t\tF %s\\t%s\\n@ bar\\n+\\tbar_init(dev, opts);\\n+\\tx = 1;\\n\n' "$C1" "$3" "$2" "$2" "$2"
+		printf '%s\tcommit\t2020-06-01T09:00:00Z\tfoo.c\\nbaz.c\tfoo.c\\nbaz.c\tF /dev/null\\tfoo.c\\n@ \\n+int x;\\n\n' "$C2"
+	} >fx.tok
+	{
+		chdr
+		crow "$C1" "$3" Max max@m.org "$1" Max max@m.org "$3"
+		commit "$C2" 2020-06-01T09:00:00Z 2020-06-01T09:00:00Z
+		commit "$C9" 2023-09-01T00:00:00Z 2023-09-01T00:00:00Z
+	} >c-fx.tsv
+	V f@x --grace 0 fx.tsv fx.tok none.tsv c-fx.tsv
+}
+is "fixup: the commit its title names, after it, on its file: reworked, folded into it" \
+	"reworked $C1, the commit its fixup title names, holding every line it adds" \
+	"$(fx 'foo: add the bar option' foo.c 2021-03-01T09:00:00Z)"
+is "control: that commit on another file: ignored" "ignored" \
+	"$(fx 'foo: add the bar option' baz.c 2021-03-01T09:00:00Z)"
+is "control: it lacks her distinctive line: ignored" "ignored" \
+	"$(fx 'foo: add the bar option' foo.c 2021-03-01T09:00:00Z '+\tbar_check_limits(dev, opts);\n')"
+is "control: a commit under another title: ignored" "ignored" \
+	"$(fx 'foo: add the baz option' foo.c 2021-03-01T09:00:00Z)"
+is "control: committed before her fixup: ignored" "ignored" \
+	"$(fx 'foo: add the bar option' foo.c 2021-01-15T09:00:00Z | cut -d' ' -f1)"
+fx 'foo: add the bar option' foo.c 2021-03-01T09:00:00Z '' reply >/dev/null
+ptreport verdicts -q --grace 0 fx.tsv fx.tok none.tsv c-fx.tsv >fx.v
+is "fixup, answered too: the verdicts table's reason" "reworked answered-fixup" \
+	"$(awk -F'\t' '$2 == "f@x" { print $3, $4 }' fx.v)"
+ptreport patches -q --grace 0 fx.tsv fx.tok none.tsv c-fx.tsv >fx-j.out
+ptreport patches -q --grace 0 --verdicts fx.v fx.tsv fx.tok none.tsv c-fx.tsv >fx-g.out
+same "... given back (--verdicts), the same patches report" fx-j.out fx-g.out
+ptreport why f@x --grace 0 fx.tsv fx.tok none.tsv c-fx.tsv >why.out
+grep -q "^  a commit its fixup title names: $C1  2021-03-01  foo: add the bar option <max@m.org>\$" why.out &&
+    grep -q "^  rule: another person answered it, and its title is a fixup's" why.out
+ok $? "fixup: why names the commit and the rule"
 # A test Ann's n@x creates (tests/cache/0010_chain, with lines too short
 # to carry it; C2 made the folder), created by a commit NAME ADDR on
 # DATE with other lines: her rework, or the same work by another.

@@ -41,6 +41,8 @@ struct cand {
 	uint32_t tw, mw, iw;     /* ... of them, those the added lines of touch, made and
 	                            issue bring */
 	const char *sum;         /* its summary words (summary_words()) */
+	uint32_t fixup;          /* a fixup's: the commit its title names, after it, on
+	                            a file of it, holding every line it adds; NONE */
 	uint32_t own;            /* its author's commit after it (OWN_DAYS) carrying its
 	                            lines or removing its removed lines; NONE */
 	uint32_t ohits;
@@ -504,6 +506,20 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		 * they share.
 		 */
 		onfile = shares_file(c->files, m->files);
+		/*
+		 * A fixup (git's autosquash: "fixup! X"), folded into the
+		 * commit titled X: that one, committed after it, on a file
+		 * of it, holding every distinctive line it adds (none, for
+		 * a fixup of whitespace or short lines).
+		 */
+		if (m->ftitle && *m->ftitle && c->ntitle == m->ftitle && onfile &&
+		    c->cdate != NODATE && c->cdate >= m->date) {
+			if (!read && !(read = row_lines(cr, r, chunks)))
+				return;
+			if (common(k->h, k->n, cr->al, cr->na) == k->n &&
+			    (k->fixup == NONE || nearer(md, k, commit, k->fixup)))
+				k->fixup = commit;
+		}
 		if (!onfile || k->ans) {
 			if (!worth(k) || (!onfile && (!k->ncreate || !creates(c->files) ||
 			    !own_commit(m, c) || !*k->sum || c->nsummary != k->sum)))
@@ -595,7 +611,7 @@ candidates(struct carrier *cr)
 		k->mail = (uint32_t)i;
 		k->ans = m->verdict != V_IGNORED;
 		k->best = k->later = k->earlier = k->touch = k->made = k->issue = k->next = NONE;
-		k->own = k->fold = NONE;
+		k->own = k->fold = k->fixup = NONE;
 		k->ncreate = creates(m->files);
 		k->sum = summary_words(md, m->subject);
 		/* The issues its message names, trailers too (issues.c). */
@@ -666,6 +682,10 @@ settle(struct carrier *cr)
 				m->verdict = V_REWORKED;
 				m->vby = k->fold;
 				m->carried = 10;
+			} else if (k->fixup != NONE) {
+				m->verdict = V_REWORKED;
+				m->vby = k->fixup;
+				m->carried = 15;
 			} else if (k->later != NONE && !k->lrm &&
 			    (t = landed_by(md, k->later)) != NONE) {
 				m->verdict = V_SUPERSEDED;
@@ -687,6 +707,12 @@ settle(struct carrier *cr)
 			m->vby = k->fold;
 			m->vfam = NONE;
 			m->carried = 10;
+		} else if (k->fixup != NONE) {
+			/* A fixup folded into the commit its title names. */
+			m->verdict = V_REWORKED;
+			m->vby = k->fixup;
+			m->vfam = NONE;
+			m->carried = 15;
 		} else if (k->later != NONE && !k->lrm) {
 			/* A later version of his stands for it, as a resend does. */
 			m->verdict = V_SUPERSEDED;

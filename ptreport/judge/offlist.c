@@ -57,7 +57,7 @@ static int
 became_by(int carried)
 {
 	return carried == 1 || carried == 4 || carried == 10 || carried == 11 || carried == 13 ||
-	    carried == 14;
+	    carried == 14 || carried == 15;
 }
 
 void

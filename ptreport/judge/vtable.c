@@ -85,6 +85,8 @@ static const struct vreason {
 	{ V_REWORKED, "named", 12, 0 },
 	{ V_REWORKED, "author-date", 13, 0 },
 	{ V_REWORKED, "rewritten", 14, 0 },
+	{ V_REWORKED, "fixup", 15, 0 },
+	{ V_REWORKED, "answered-fixup", 15, R_ANSWERED },
 	{ V_TOONEW, "coverage", 0, R_TOONEW },
 	{ V_TOONEW, "history", 0, R_LATE },
 	{ V_UNSURE, "left-out", 0, R_LEFTOUT },
@@ -149,8 +151,11 @@ counted_reason(struct model *md, uint32_t mi)
 			return carry_reason(md, mi, "own-lines", "own-files", "own-issue");
 		if (m->carried == 7)
 			return carry_reason(md, mi, "earlier-lines", "earlier-files", "earlier-issue");
-		if (m->answered_too && (m->carried == 1 || m->carried == 10))
-			return m->carried == 1 ? "answered-carried" : "answered-folded";
+		if (m->answered_too && (m->carried == 1 || m->carried == 10 || m->carried == 15))
+			return m->carried == 1 ? "answered-carried" : m->carried == 10 ?
+			    "answered-folded" : "answered-fixup";
+		if (m->carried == 15)
+			return "fixup";
 		return m->carried == 9 ? "credit-words" : m->carried == 10 ? "folded" :
 		    m->carried == 11 ? "title" : m->carried == 12 ? "named" : m->carried == 13 ? "author-date" :
 		    m->carried == 14 ? "rewritten" :

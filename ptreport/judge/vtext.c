@@ -113,6 +113,9 @@ reworked_text(struct model *md, uint32_t mi, struct buf *b)
 		buf_addf(b, " and bringing %u of the %u words its added lines bring, %ld days "
 		    "after it was posted: its change written again", k ? k->words : 0,
 		    k ? k->nwords : 0, (long)((c->date - m->date) / DAY));
+	} else if (m->carried == 15) {
+		buf_addf(b, "%s, the commit its fixup title names, holding every line it adds",
+		    md->commits[m->vby].id);
 	} else if (m->carried == 9) {
 		buf_addf(b, "%s, crediting its author in its own words",
 		    md->commits[m->vby].id);

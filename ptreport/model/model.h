@@ -88,6 +88,9 @@ struct mail {
 	const char *tagnote;     /* the project's: its first tag, and why it did not decide (tags.c) */
 	const char *ntitle;      /* patches: the subject's title, lower-cased, its
 	                            words alone (interned; "" if none) */
+	const char *ftitle;      /* a fixup's (fixup! X, squash! X, amend! X): the
+	                            title words of X, the commit it folds into;
+	                            NULL for others */
 	const char **rcpt;       /* patches: To then Cc addresses, interned, once each */
 	struct msect **sect;     /* patches: the responsible MAINTAINERS sections */
 	int64_t date;

@@ -185,20 +185,28 @@ quoted_titles(struct model *md)
 }
 
 /*
- * Is the subject's title git's autosquash form, "fixup! X", "squash! X"
- * or "amend! X": a change to be folded into the commit titled X?
+ * If the subject's title is git's autosquash form, "fixup! X", "squash!
+ * X" or "amend! X" (a change to be folded into the commit titled X): X's
+ * title words (interned); else NULL.
  */
-static int
-fixup_title(const char *subject)
+static const char *
+fixup_title(struct model *md, const char *subject)
 {
 	static const char *const marks[] = { "fixup! ", "squash! ", "amend! " };
-	struct buf t = BUF_INIT;
-	int r = 0;
+	struct buf t = BUF_INIT, w = BUF_INIT;
+	const char *r = NULL;
 
 	subject_title(&t, subject, strlen(subject));
-	for (size_t k = 0; k < sizeof marks / sizeof marks[0] && !r; k++)
-		r = t.len > strlen(marks[k]) && !strncmp(t.p, marks[k], strlen(marks[k]));
+	for (size_t k = 0; k < sizeof marks / sizeof marks[0] && !r; k++) {
+		size_t n = strlen(marks[k]);
+
+		if (t.len > n && !strncmp(t.p, marks[k], n)) {
+			title_norm(&w, t.p + n, t.len - n);
+			r = intern(&md->pool, w.p ? w.p : "", w.len);
+		}
+	}
 	buf_free(&t);
+	buf_free(&w);
 	return r;
 }
 
@@ -215,7 +223,8 @@ patch_titles(struct model *md)
 		struct mail *m = &md->mails[i];
 
 		if (m->present && (m->type == MT_PATCH || m->type == MT_COVER))
-			m->ntitle = fixup_title(m->subject) ? "" : title_words(md, m->subject);
+			m->ntitle = (m->ftitle = fixup_title(md, m->subject)) ? "" :
+			    title_words(md, m->subject);
 	}
 }
 

@@ -279,6 +279,13 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 			    OWN_DAYS);
 			break;
 		}
+		if (m->carried == 15) {
+			line(fp, 1, "rule: %s its title is a fixup's (\"fixup! X\", "
+			    "\"squash! X\", \"amend! X\": git's autosquash), and the commit "
+			    "of the main line titled X, committed after it, on a file of it, "
+			    "holds every distinctive line it adds: folded into X", lead_of(m));
+			break;
+		}
 		if (m->carried == 14) {
 			line(fp, 1, "rule: nothing answered it, but another's commit written "
 			    "within %d days after it, on a file of it, removes %d%% or more of the "
