@@ -2022,8 +2022,14 @@ is "posted by its lines: why names the posting" \
 	"$(grep '^  verdict:' why.out)"
 is "posted by its lines: her commit of three of its six lines (split out of it): not off-list" \
 	"0" "$(lt Ann ann@a.org "$LA" "$LC" "$LE")"
-is "control: the same lines under Bob's name: off-list" "1" \
+# The same lines under Bob's name are no posting of his; but her patch,
+# its lines in his commit, was reworked into it: posted as her patch.
+is "the same lines under Bob's name: her patch reworked into it, posted as hers: not off-list" "0" \
 	"$(lt Bob bob@b.org "$LA" "$LB" "$LC" "$LD" "$LE" "$LF" "$LG" "$LH")"
+ptreport why $L1 lp.tsv lp.tok c-lp.tsv k-lp0.tsv >why.out
+is "... why names her patch, not a posting of his" \
+	"  verdict: posted: a patch mail became it (its verdict: reworked, reason carried): lp@x \"[PATCH] foo: set the device up\"" \
+	"$(grep '^  verdict:' why.out)"
 is "control: her commit of other lines: off-list" "1" "$(lt Ann ann@a.org "$LG" "$LH" "$LI")"
 { khdr; member 1 lp@x mail; member 1 $C1 commit; } >k-lp.tsv
 is "control: the posting merged a year before (its lines moved): off-list" "1" \

@@ -36,6 +36,8 @@ struct cand {
 	uint32_t ehits;
 	uint32_t touch;          /* else a commit removing its removed lines; NONE */
 	uint32_t thits;
+	int tadds, oadds;        /* touch, own: the commit adds distinctive lines too (a
+	                            rework of them, not their removal) */
 	uint64_t *nw;            /* the words its added lines bring (new_words()) */
 	uint32_t nnw;
 	uint32_t tw, mw, iw;     /* ... of them, those the added lines of touch, made and
@@ -485,6 +487,7 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 			    own_better(md, k, commit, rh)) {
 				k->own = commit;
 				k->ohits = rh;
+				k->oadds = cr->na > 0;
 			}
 			continue;
 		}
@@ -548,6 +551,7 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		if (changes_lines(k, hits, cr->nr) && touch_better(md, k, commit, hits)) {
 			k->touch = commit;
 			k->thits = hits;
+			k->tadds = cr->na > 0;
 			/* And the words its added lines bring: its change written again? */
 			k->tw = k->nnw && row_words(cr, r, chunks, &words) ?
 			    common(k->nw, k->nnw, cr->cw, cr->ncw) : 0;
@@ -557,6 +561,7 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		    own_better(md, k, commit, hits)) {
 			k->own = commit;
 			k->ohits = hits;
+			k->oadds = cr->na > 0;
 		}
 		/* A file it creates created: its version, or the same work another way. */
 		if (k->ncreate && (hits = created_alike(m->files, c->files)) &&
@@ -789,6 +794,8 @@ settle(struct carrier *cr)
 			    y->issue ? k->niss : k->nrm;
 			y->commit = bycommit ? t : NONE;
 			y->words = m->carried == 14 ? tw : 0;
+			/* Its lines reworked, not only removed: by his own or by the touch. */
+			y->adds = his == 2 ? (k->oadd || k->oadds) : t == k->touch ? k->tadds : 1;
 			y->nwords = m->carried == 14 ? k->nnw : 0;
 		}
 	}

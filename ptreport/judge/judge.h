@@ -295,6 +295,8 @@ struct carry {
 	int added;               /* ... or carrying its added lines (its author's, later) */
 	uint32_t words, nwords;  /* carried 14: the words its added lines bring the commit
 	                            brings too, of those */
+	int adds;                /* by lines: the commit adds lines too (a rework of
+	                            them, not their removal) */
 };
 void carried(struct model *md);
 /*

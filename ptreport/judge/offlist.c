@@ -47,17 +47,24 @@ revert_commit(const struct commit *c)
 }
 
 /*
- * Does a reworked verdict of this carried kind name the change itself:
- * its lines (1, 10), its author's own rework (4), its very title (11),
- * its author date (13), its words on its lines (14)?  Not a credit (0,
- * 9) nor a commit a reply named (12), which may be another change (a
- * revert decided in its review), nor one made before it (7).
+ * Does mail mi's reworked verdict name the change itself: its lines (1,
+ * 10), its author's own rework carrying its added lines or creating its
+ * files (4), its very title (11), its author date (13), its words on its
+ * lines (14), its fixup title (15)?  Not a credit (0, 9) nor a commit a
+ * reply named (12), which may be another change (a revert decided in
+ * its review), nor one made before it (7), nor his own commit that only
+ * removes its lines, adding none, or names its issue (a test deleted
+ * where the patch reworked it).
  */
 static int
-became_by(int carried)
+became_by(const struct model *md, uint32_t mi)
 {
-	return carried == 1 || carried == 4 || carried == 10 || carried == 11 || carried == 13 ||
-	    carried == 14 || carried == 15;
+	int c = md->mails[mi].carried;
+	const struct carry *k;
+
+	if (c == 4)
+		return (k = carry_of(md, mi)) && !k->issue && (k->added || k->files || k->adds);
+	return c == 1 || c == 10 || c == 11 || c == 13 || c == 14 || c == 15;
 }
 
 void
@@ -67,7 +74,7 @@ became_posted(struct model *md)
 		const struct mail *m = &md->mails[i];
 		struct commit *c;
 
-		if (m->verdict != V_REWORKED || !became_by(m->carried) || m->vby == NONE ||
+		if (m->verdict != V_REWORKED || !became_by(md, (uint32_t)i) || m->vby == NONE ||
 		    m->corrected || m->date == NODATE)
 			continue;
 		c = &md->commits[m->vby];
