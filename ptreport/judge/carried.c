@@ -646,6 +646,41 @@ candidates(struct carrier *cr)
 	}
 }
 
+/*
+ * The carry table's row of candidate k, whose verdict settle() found:
+ * by commit t (its words tw of those its added lines bring), his (1:
+ * t its author's; 2: his own later commit) as settle() says.
+ */
+static void
+carry_record(struct model *md, const struct cand *k, uint32_t t, uint32_t tw, int his)
+{
+	const struct mail *m = &md->mails[k->mail];
+	struct carry *y = &md->carry[md->ncarry++];
+	int bycommit = m->carried == 3 || m->carried == 4 || m->carried == 7 ||
+	    m->carried == 14;
+
+	y->mail = k->mail;
+	y->files = bycommit && his != 2 && k->touch == NONE && k->made != NONE;
+	y->issue = bycommit && his != 2 && k->touch == NONE && k->made == NONE;
+	y->added = (m->carried == 4 && his == 2 && k->oadd) ||
+	    (m->carried == 10 && k->n);
+	y->hits = m->carried == 1 ? k->hits : m->carried == 2 || m->carried == 6 ?
+	    k->lhits :
+	    m->carried == 5 ? k->ehits :
+	    m->carried == 4 && his == 2 ? k->ohits :
+	    m->carried == 10 ? (k->n ? k->fhits : k->nrm) :
+	    y->files ? k->mhits : y->issue ? 1 : k->thits;
+	y->lines = m->carried < 3 || m->carried == 5 || y->added ? k->n :
+	    m->carried == 6 ? k->nrm :
+	    y->files ? k->ncreate :
+	    y->issue ? k->niss : k->nrm;
+	y->commit = bycommit ? t : NONE;
+	y->words = m->carried == 14 ? tw : 0;
+	/* Its lines reworked, not only removed: by his own or by the touch. */
+	y->adds = his == 2 ? (k->oadd || k->oadds) : t == k->touch ? k->tadds : 1;
+	y->nwords = m->carried == 14 ? k->nnw : 0;
+}
+
 /* The verdicts the passes found, and the carry table why and patches read. */
 static void
 settle(struct carrier *cr)
@@ -772,32 +807,8 @@ settle(struct carrier *cr)
 			m->supby = t;
 			m->carried = 3;
 		}
-		if (m->carried) {
-			struct carry *y = &md->carry[md->ncarry++];
-			int bycommit = m->carried == 3 || m->carried == 4 || m->carried == 7 ||
-			    m->carried == 14;
-
-			y->mail = k->mail;
-			y->files = bycommit && his != 2 && k->touch == NONE && k->made != NONE;
-			y->issue = bycommit && his != 2 && k->touch == NONE && k->made == NONE;
-			y->added = (m->carried == 4 && his == 2 && k->oadd) ||
-			    (m->carried == 10 && k->n);
-			y->hits = m->carried == 1 ? k->hits : m->carried == 2 || m->carried == 6 ?
-			    k->lhits :
-			    m->carried == 5 ? k->ehits :
-			    m->carried == 4 && his == 2 ? k->ohits :
-			    m->carried == 10 ? (k->n ? k->fhits : k->nrm) :
-			    y->files ? k->mhits : y->issue ? 1 : k->thits;
-			y->lines = m->carried < 3 || m->carried == 5 || y->added ? k->n :
-			    m->carried == 6 ? k->nrm :
-			    y->files ? k->ncreate :
-			    y->issue ? k->niss : k->nrm;
-			y->commit = bycommit ? t : NONE;
-			y->words = m->carried == 14 ? tw : 0;
-			/* Its lines reworked, not only removed: by his own or by the touch. */
-			y->adds = his == 2 ? (k->oadd || k->oadds) : t == k->touch ? k->tadds : 1;
-			y->nwords = m->carried == 14 ? k->nnw : 0;
-		}
+		if (m->carried)
+			carry_record(md, k, t, tw, his);
 	}
 }
 

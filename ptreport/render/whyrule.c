@@ -195,6 +195,35 @@ unsure_rule(const struct mail *m, FILE *fp)
 }
 
 /*
+ * The rule of a patch reworked by a fixup's title (carried 15) or by
+ * another's commit bringing its words (carried 14); 0 for another.
+ */
+static int
+rule_rewritten(const struct mail *m, FILE *fp)
+{
+	if (m->carried == 15) {
+		line(fp, 1, "rule: %s its title is a fixup's (\"fixup! X\", "
+		    "\"squash! X\", \"amend! X\": git's autosquash), and the commit "
+		    "of the main line titled X, committed after it, on a file of it, "
+		    "holds every distinctive line it adds: folded into X", lead_of(m));
+		return 1;
+	}
+	if (m->carried == 14) {
+		line(fp, 1, "rule: nothing answered it, but another's commit written "
+		    "within %d days after it, on a file of it, removes %d%% or more of the "
+		    "lines it removes (of %d characters or more; %d%% of those the commit "
+		    "removes), or else creates a file it creates, or else names an issue "
+		    "it names, and brings %d%% of the words its added lines bring (runs of "
+		    "%d letters, digits or '_' its removed lines lack; %d at least): its "
+		    "change written again by another", CARRY_DAYS, (int)(TOUCH_SHARE * 100),
+		    CARRY_CHARS, (int)(TOUCH_FOCUS * 100), (int)(CARRY_SHARE * 100),
+		    WORD_CHARS, WORDS_MIN);
+		return 1;
+	}
+	return 0;
+}
+
+/*
  * The rule of a verdict kept from ignored but by no answer (superseded,
  * reworked, too new, unsure), or of ignored itself.
  */
@@ -279,25 +308,8 @@ rule_kept(struct model *md, uint32_t mi, FILE *fp)
 			    OWN_DAYS);
 			break;
 		}
-		if (m->carried == 15) {
-			line(fp, 1, "rule: %s its title is a fixup's (\"fixup! X\", "
-			    "\"squash! X\", \"amend! X\": git's autosquash), and the commit "
-			    "of the main line titled X, committed after it, on a file of it, "
-			    "holds every distinctive line it adds: folded into X", lead_of(m));
+		if (rule_rewritten(m, fp))
 			break;
-		}
-		if (m->carried == 14) {
-			line(fp, 1, "rule: nothing answered it, but another's commit written "
-			    "within %d days after it, on a file of it, removes %d%% or more of the "
-			    "lines it removes (of %d characters or more; %d%% of those the commit "
-			    "removes), or else creates a file it creates, or else names an issue "
-			    "it names, and brings %d%% of the words its added lines bring (runs of "
-			    "%d letters, digits or '_' its removed lines lack; %d at least): its "
-			    "change written again by another", CARRY_DAYS, (int)(TOUCH_SHARE * 100),
-			    CARRY_CHARS, (int)(TOUCH_FOCUS * 100), (int)(CARRY_SHARE * 100),
-			    WORD_CHARS, WORDS_MIN);
-			break;
-		}
 		if (m->carried == 13) {
 			line(fp, 1, "rule: a commit of the main line kept its author and its "
 			    "date as its author date, to the second (git am of this mail), on "
