@@ -1235,6 +1235,10 @@ is "created: another's: unsure" \
 is "created: another's, bringing the words her lines bring (set, NFT, list): reworked, written again" \
 	"reworked $C1 (max@m.org), creating 1 of the 1 files it creates and bringing 3 of the 3 words its added lines bring, 28 days after it was posted: its change written again" \
 	"$(nc 2021-03-01T09:00:00Z Max max@m.org tests/cache/0010_chain '' '+set -e\n+$NFT list chain')"
+ptreport why n@x --grace 0 nc.tsv nc.tok none.tsv c-nc.tsv >why.out
+is "... why: the commit creating the file it creates" \
+	"  a commit creating files it creates: $C1  2021-03-01  cache: print chains <max@m.org>" \
+	"$(grep '^  a commit ' why.out)"
 is "created: another's commit before it: reworked, made before it" \
 	"reworked $C1 (max@m.org), written 31 days before it was posted, creating 1 of the 1 files it creates: the change made before it (its patch stale, or a duplicate)" \
 	"$(nc 2021-01-01T09:00:00Z Max max@m.org tests/cache/0010_chain)"

@@ -392,9 +392,9 @@ carry_line(const struct model *md, uint32_t mi, FILE *fp)
 	k = carry_of(md, mi);
 	line(fp, 1, "a commit %s: %s  %.10s  %s <%s>", m->carried == 15 ?
 	    "its fixup title names" : m->carried == 1 || (k && k->added) ? "carrying its lines" :
-	    strstr(r, "issue") ? "naming an issue it names" : strstr(r, "files") ?
-	    "creating files it creates" : "changing the lines it removes", c->id,
-	    day(d, c->date), c->subject, c->author);
+	    strstr(r, "issue") || (k && k->issue) ? "naming an issue it names" :
+	    strstr(r, "files") || (k && k->files) ? "creating files it creates" :
+	    "changing the lines it removes", c->id, day(d, c->date), c->subject, c->author);
 }
 
 /*
