@@ -10,10 +10,8 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "hash.h"
-#include "hunks.h"
 #include "tables.h"
 #include "person.h"
 #include "judge.h"
@@ -498,16 +496,6 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 			k->iw = k->nnw && row_words(cr, r, chunks, &words) ?
 			    common(k->nw, k->nnw, cr->cw, cr->ncw) : 0;
 		}
-		/*
-		 * Its author's own commit after it on other files only, both
-		 * creating files, under its very summary (the title after its
-		 * "prefix: " parts): his new file moved elsewhere (a test
-		 * renumbered when it went in, nvme/045 merged as nvme/048),
-		 * where it carries its lines.  Under another summary, or on
-		 * files both change, it is another change from the same
-		 * skeleton (a sibling test converted alike), whatever lines
-		 * they share.
-		 */
 		onfile = shares_file(c->files, m->files);
 		/*
 		 * A fixup (git's autosquash: "fixup! X"), folded into the
@@ -523,6 +511,17 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 			    (k->fixup == NONE || nearer(md, k, commit, k->fixup)))
 				k->fixup = commit;
 		}
+		/*
+		 * Answered: only where its lines landed.  On other files
+		 * only: its author's own commit after it, both creating
+		 * files, under its very summary (the title after its
+		 * "prefix: " parts): his new file moved elsewhere (a test
+		 * renumbered when it went in, nvme/045 merged as nvme/048),
+		 * where it carries its lines.  Under another summary, or on
+		 * files both change, it is another change from the same
+		 * skeleton (a sibling test converted alike), whatever lines
+		 * they share.
+		 */
 		if (!onfile || k->ans) {
 			if (!worth(k) || (!onfile && (!k->ncreate || !creates(c->files) ||
 			    !own_commit(m, c) || !*k->sum || c->nsummary != k->sum)))
