@@ -515,12 +515,10 @@ commit_row(struct carrier *cr, const struct tsv_reader *r, int cid, int ckind, i
 		 * Answered: only where its lines landed.  On other files
 		 * only: its author's own commit after it, both creating
 		 * files, under its very summary (the title after its
-		 * "prefix: " parts): his new file moved elsewhere (a test
-		 * renumbered when it went in, nvme/045 merged as nvme/048),
-		 * where it carries its lines.  Under another summary, or on
-		 * files both change, it is another change from the same
-		 * skeleton (a sibling test converted alike), whatever lines
-		 * they share.
+		 * "prefix: " parts): his new file moved (a test renumbered
+		 * when it went in, nvme/045 merged as nvme/048), where it
+		 * carries its lines.  Under another summary, or on files both
+		 * change, it is a sibling from the same skeleton.
 		 */
 		if (!onfile || k->ans) {
 			if (!worth(k) || (!onfile && (!k->ncreate || !creates(c->files) ||
